@@ -1,0 +1,26 @@
+/** argon2id password hashing (DECISIONS §2), with the parameters OWASP recommends. */
+import { hash, verify } from '@node-rs/argon2';
+
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A valid hash of a random password, checked against when the e-mail is unknown so a failed
+ * login takes the same time whether or not the account exists.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomUUID());
+  return dummyHash;
+}

@@ -1,0 +1,35 @@
+/**
+ * Opens the SQLite database with the pragmas the app relies on: WAL for concurrent readers while
+ * the worker writes, foreign keys enforced, and a busy timeout instead of immediate SQLITE_BUSY.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface OpenDatabase {
+  db: Db;
+  sqlite: Database.Database;
+  close(): void;
+}
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'club.db');
+}
+
+/** Opens (creating if absent) the database file and applies pending migrations. */
+export function openDatabase(file: string, migrationsDir: string): OpenDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: migrationsDir });
+  return { db, sqlite, close: () => sqlite.close() };
+}

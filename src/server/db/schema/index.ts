@@ -1,0 +1,4 @@
+/** The whole Drizzle schema: one module per domain, re-exported here for the client and drizzle-kit. */
+export * from './accounts';
+export * from './settings';
+export * from './notifications';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CHANNELS, OUTBOX_STATUSES } from '../../../shared/notifications';
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+/** Message templates edited by admins; a missing row means the default text of the content module. */
+export const messageTemplates = sqliteTable(
+  'message_templates',
+  {
+    key: text('key').notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.channel] })],
+);
+
+/** Every e-mail and WhatsApp message is stored here first, then delivered by the outbox worker. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,170 @@
+/**
+ * `buildApp` assembles the one Fastify process: security headers, session resolution, the tRPC
+ * router at /trpc, the REST adapter at /api and the React bundle with its SPA fallback. It does
+ * not listen (tests use `inject`); `main.ts` starts it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import pino from 'pino';
+import { MSG } from '../../shared/messages';
+import {
+  anonymous,
+  isOriginAllowed,
+  resolveRequestAuth,
+  SESSION_COOKIE,
+  type RequestAuth,
+} from '../auth/request-auth';
+import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
+import type { Env } from '../env';
+import { restRoutes } from '../rest';
+import { registerRestRoutes } from '../rest/route';
+import { createServices, type Services } from '../services';
+import type { Clock } from '../services/deps';
+import { createRequestContextFactory, type SessionCookieControl } from '../trpc/context';
+import { appRouter, type AppRouter } from '../trpc/root';
+import { handleError, sendError } from './errors';
+import { loggerOptions } from './logging';
+import { createRateLimits, trpcGroups } from './rate-limits';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An already-open database (tests); otherwise `DATA_DIR/club.db` is opened and migrated. */
+  database?: OpenDatabase;
+  clock?: Clock;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  database: OpenDatabase;
+}
+
+export async function buildApp({ env, database, clock }: BuildAppOptions): Promise<BuiltApp> {
+  const log = pino(loggerOptions(env));
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const db = database ?? openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR);
+  const services = createServices({ db: db.db, env, log, clock });
+  app.addHook('onClose', () => {
+    if (!database) db.close();
+  });
+
+  app.setErrorHandler(handleError);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspDirectives(env) } });
+  await app.register(fastifyRateLimit, { global: false });
+  const checkRateLimit = createRateLimits(app, env);
+
+  // Who is calling: resolved once per request, for tRPC and REST alike.
+  const secureCookie = env.publicUrl.startsWith('https://');
+  app.decorateRequest('auth', null as unknown as RequestAuth);
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = anonymous;
+    if (!request.url.startsWith('/api') && !request.url.startsWith('/trpc')) return;
+    request.auth = resolveRequestAuth(
+      services.sessions,
+      request.headers.authorization,
+      request.cookies[SESSION_COOKIE],
+    );
+    if (!isOriginAllowed(request.method, request.auth, request.headers.origin, request.headers.host, env.publicUrl)) {
+      return sendError(reply, 403, MSG.badOrigin);
+    }
+    if (request.url.startsWith('/trpc/')) {
+      for (const group of trpcGroups(request.url)) {
+        if (!(await checkRateLimit(group, request, reply))) return reply;
+      }
+    }
+  });
+
+  const cookieControl = (reply: FastifyReply): SessionCookieControl => ({
+    set(token, expiresAt) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        path: '/',
+        expires: expiresAt,
+      });
+    },
+    clear() {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createRequestContextFactory(services, cookieControl),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, services, restRoutes, checkRateLimit);
+
+  await registerClient(app, env.CLIENT_DIR);
+
+  return { app, services, database: db };
+}
+
+function cspDirectives(env: Env) {
+  const dev = env.NODE_ENV === 'development';
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    upgradeInsecureRequests: env.publicUrl.startsWith('https://') ? [] : null,
+  };
+}
+
+/**
+ * The built React bundle with the SPA fallback: a GET that accepts HTML outside /api, /trpc and
+ * /assets answers index.html; everything else that matches nothing is a JSON 404.
+ */
+async function registerClient(app: FastifyInstance, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/assets/');
+    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
+    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, MSG.notFound);
+  });
+}

@@ -1,0 +1,45 @@
+/** zod inputs of the account procedures, shared by tRPC, REST, the OpenAPI document and forms. */
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { MSG } from './messages';
+
+export const PASSWORD_MIN = 6;
+
+const email = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.emailRequired)
+  .pipe(z.email(MSG.emailInvalid));
+
+const password = z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN, MSG.passwordTooShort).max(200);
+
+export const loginInput = z.object({
+  email: z.string({ error: MSG.loginRequired }).trim().toLowerCase().min(1, MSG.loginRequired),
+  password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({
+  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120),
+  email,
+  password,
+  /** Honoured only when an admin makes the call (DECISIONS §2). */
+  role: z.enum(ROLES).optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const forgotPasswordInput = z.object({ email });
+
+export const setPasswordInput = z.object({
+  token: z.string().min(1, MSG.setPasswordTokenInvalid).max(200),
+  password,
+});
+
+export const publicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type PublicUser = z.infer<typeof publicUser>;

@@ -1,0 +1,102 @@
+/**
+ * Default texts of every message the club sends, per channel. Placeholders are `{{name}}`.
+ * Admins override them later from the back office; a missing override means the text below.
+ */
+import type { Channel, TemplateKey } from '../notifications';
+
+export interface TemplateText {
+  subject: string | null;
+  body: string;
+}
+
+export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText>> = {
+  welcome: {
+    email: {
+      subject: 'Bem-vindo(a) à {{clubName}}!',
+      body:
+        'Olá, {{name}}!\n\nSeu cadastro na {{clubName}} foi aprovado. Para acessar o Portal do Confrade, ' +
+        'defina sua senha pelo link abaixo (válido por 7 dias):\n\n{{setPasswordUrl}}\n\n' +
+        'Seu login é o seu email: {{email}}\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! 🍷 Seu cadastro na {{clubName}} foi aprovado. Defina sua senha de acesso ao ' +
+        'Portal do Confrade por este link (válido por 7 dias): {{setPasswordUrl}}',
+    },
+  },
+  set_password: {
+    email: {
+      subject: 'Defina sua senha - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nRecebemos um pedido para definir a senha da sua conta. Use o link abaixo ' +
+        '(válido por 7 dias, uma única vez):\n\n{{setPasswordUrl}}\n\n' +
+        'Se você não fez este pedido, ignore este email.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Defina sua senha da {{clubName}} por este link (válido por 7 dias): {{setPasswordUrl}}',
+    },
+  },
+  payment_confirmed: {
+    email: {
+      subject: 'Pagamento confirmado - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nRecebemos seu pagamento de {{amount}} ({{plan}}). Obrigado!\n\n' +
+        'Entre no grupo VIP dos confrades: {{vipGroupLink}}\n\n' +
+        'Sua assinatura é válida até {{endDate}}.\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! ✅ Pagamento de {{amount}} confirmado. Entre no grupo VIP: {{vipGroupLink}}',
+    },
+  },
+  payment_reminder: {
+    email: {
+      subject: 'Lembrete de pagamento - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nSeu pagamento de {{amount}} ainda está pendente. Conclua pelo link:\n\n' +
+        '{{paymentUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Seu pagamento de {{amount}} está pendente. Conclua por aqui: {{paymentUrl}}',
+    },
+  },
+  renewal: {
+    email: {
+      subject: 'Renove sua assinatura - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nSua assinatura vence em {{endDate}}. Renove por {{amount}} pelo link:\n\n' +
+        '{{paymentUrl}}\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! 🍷 Sua assinatura da {{clubName}} vence em {{endDate}}. Renove por {{amount}}: {{paymentUrl}}',
+    },
+  },
+  event: {
+    email: {
+      subject: '{{eventName}} - {{clubName}}',
+      body: 'Olá, {{name}}!\n\n{{eventDetails}}\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! 🍷 {{eventName}}: {{eventDetails}}',
+    },
+  },
+  contact: {
+    email: {
+      subject: '[Contato] {{subject}}',
+      body:
+        'Nova mensagem pelo formulário de contato do site.\n\nNome: {{name}}\nEmail: {{email}}\n' +
+        'Assunto: {{subject}}\n\n{{message}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Nova mensagem de contato de {{name}} ({{email}}): {{subject}}',
+    },
+  },
+};

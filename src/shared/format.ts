@@ -1,0 +1,32 @@
+/** The one money and date formatting of the product (DECISIONS §5): cents in, pt-BR out. */
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+export function formatMoney(cents: number): string {
+  return brl.format(cents / 100);
+}
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+const longDateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** 22/11/2026 */
+export const formatDate = (value: DateInput) => dateFormat.format(toDate(value));
+/** 22/11/2026, 14:05 */
+export const formatDateTime = (value: DateInput) => dateTimeFormat.format(toDate(value));
+/** domingo, 22 de novembro de 2026 */
+export const formatLongDate = (value: DateInput) => longDateFormat.format(toDate(value));

@@ -1,0 +1,37 @@
+/**
+ * User-facing texts that code checks against (spec 01 §8, spec 02 §8, DECISIONS §4): kept in one
+ * place so the screen, the server and the tests use the very same words.
+ */
+export const MSG = {
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  routerFallback: 'Unexpected Application Error!',
+
+  loginRequired: 'Email e senha são obrigatórios',
+  loginFailed: 'Erro no login',
+  invalidCredentials: 'Email ou senha inválidos',
+  passwordsDontMatch: 'As senhas não coincidem',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  registerFailed: 'Erro no registro',
+  registerScreenFailed: 'Erro ao criar conta',
+  termsRequired: 'Você precisa aceitar os termos de uso',
+  emailTaken: 'Este email já está cadastrado',
+  nameRequired: 'Nome é obrigatório',
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Email inválido',
+  tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+  notAuthenticated: 'Não autenticado. Faça login para continuar.',
+  forbidden: 'Você não tem permissão para acessar esta página.',
+  badOrigin: 'Origem da requisição não permitida',
+  invalidInput: 'Dados inválidos',
+  malformedJson: 'JSON inválido no corpo da requisição',
+  payloadTooLarge: 'Requisição muito grande',
+  notFound: 'Recurso não encontrado',
+  internalError: 'Erro interno do servidor',
+  setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',
+  forgotPasswordSent:
+    'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+  passwordSet: 'Senha definida com sucesso! Faça login com a nova senha.',
+
+  accessDeniedTitle: 'Acesso Negado',
+  notFoundTitle: 'Página Não Encontrada',
+} as const;

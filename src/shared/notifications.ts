@@ -1,0 +1,17 @@
+export const CHANNELS = ['email', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Keys of the message templates; each exists for e-mail and WhatsApp. */
+export const TEMPLATE_KEYS = [
+  'welcome',
+  'set_password',
+  'payment_confirmed',
+  'payment_reminder',
+  'renewal',
+  'event',
+  'contact',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -1,0 +1,81 @@
+/**
+ * Test helpers: an app on a fresh temporary database (migrated, then thrown away), a movable clock,
+ * and a way to sign in as a given role.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { databaseFile, openDatabase } from '../src/server/db/client';
+import { parseEnv, type Env } from '../src/server/env';
+import { buildApp, type BuiltApp } from '../src/server/http/app';
+import type { Clock } from '../src/server/services/deps';
+import type { Role } from '../src/shared/roles';
+import { createInnerContext } from '../src/server/trpc/context';
+import { createCaller } from '../src/server/trpc/root';
+import { anonymous } from '../src/server/auth/request-auth';
+
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-22T12:00:00.000Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  set(date: Date | string) {
+    this.current = new Date(date);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp extends BuiltApp {
+  env: Env;
+  clock: TestClock;
+  dataDir: string;
+  /** `app.inject` with JSON defaults. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Creates an account with the role and returns its Bearer token. */
+  signIn(role: Role, email?: string): Promise<{ token: string; userId: string; email: string }>;
+  /** A tRPC caller as the given session token's owner (or anonymous). */
+  caller(token?: string): ReturnType<typeof createCaller>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', DATA_DIR: dataDir, PORT: '3000', ...envOverrides });
+  const database = openDatabase(databaseFile(dataDir), env.MIGRATIONS_DIR);
+  const clock = new TestClock();
+  const built = await buildApp({ env, database, clock });
+
+  const testApp: TestApp = {
+    ...built,
+    env,
+    clock,
+    dataDir,
+    request: (options) => built.app.inject(options),
+    async signIn(role, email = `${role}${++counter}@teste.com.br`) {
+      const user = await built.services.accounts.register({ name: `Pessoa ${role}`, email, password: 'segredo123' });
+      if (role === 'admin') await built.services.accounts.createOrPromoteAdmin({ email });
+      const login = await built.services.accounts.login({ email, password: 'segredo123' });
+      return { token: login.token, userId: user.user.id, email };
+    },
+    caller(token) {
+      const auth = token
+        ? (() => {
+            const found = built.services.sessions.validate(token);
+            return found ? { ...found, via: 'bearer' as const } : anonymous;
+          })()
+        : anonymous;
+      return createCaller(createInnerContext(built.services, { auth }));
+    },
+    async close() {
+      await built.app.close();
+      database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
