@@ -1,0 +1,59 @@
+/**
+ * Shared Playwright fixtures: `baseURL` from the global setup, direct read access to the test
+ * database (to read the outbox as a person would read their mailbox), and account creation.
+ */
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+export interface OutboxRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  template: string;
+  subject: string | null;
+  body: string;
+  status: string;
+}
+
+function openDb() {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR not set: run through playwright.config.ts');
+  return new Database(path.join(dataDir, 'club.db'), { readonly: true, fileMustExist: true });
+}
+
+export const e2eDb = {
+  /** Messages queued for a recipient, newest first. */
+  outboxFor(recipient: string): OutboxRow[] {
+    const db = openDb();
+    try {
+      return db
+        .prepare('select * from outbox where recipient = ? order by created_at desc')
+        .all(recipient) as OutboxRow[];
+    } finally {
+      db.close();
+    }
+  },
+  query<T>(sql: string, ...params: unknown[]): T[] {
+    const db = openDb();
+    try {
+      return db.prepare(sql).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  },
+};
+
+let counter = 0;
+/** A unique e-mail per test run. */
+export function uniqueEmail(prefix = 'pessoa'): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@teste.com.br`;
+}
+
+export const test = base.extend<object>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+export { expect };

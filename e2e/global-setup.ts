@@ -1,0 +1,30 @@
+/**
+ * Starts the real server (built client, migrated temporary database, background jobs on) on a free
+ * loopback port, and tells the test workers where it is through environment variables.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from '../src/server/env';
+import { buildApp } from '../src/server/http/app';
+import { startBackgroundJobs } from '../src/server/jobs';
+
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-e2e-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', JOBS: 'true' });
+  const { app, services } = await buildApp({ env });
+  const stopJobs = startBackgroundJobs(services);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const baseURL = `http://127.0.0.1:${address.port}`;
+  // The server builds links from PUBLIC_URL; point it at the port we actually got.
+  env.publicUrl = baseURL;
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    stopJobs();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
