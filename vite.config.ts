@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { routerGeneratorConfig } from './src/client/router-config';
 
@@ -9,8 +10,9 @@ export default defineConfig({
   plugins: [
     tanstackRouter({
       ...routerGeneratorConfig,
-      routesDirectory: './src/client/routes',
-      generatedRouteTree: './src/client/routeTree.gen.ts',
+      // Absolute: the plugin resolves relative paths against Vite's root (src/client), not the repo.
+      routesDirectory: fileURLToPath(new URL('./src/client/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./src/client/routeTree.gen.ts', import.meta.url)),
       autoCodeSplitting: true,
     }),
     react(),

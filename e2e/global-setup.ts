@@ -9,10 +9,26 @@ import { parseEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 import { startBackgroundJobs } from '../src/server/jobs';
 
+/** The admin every spec can sign in as (also exported to workers as E2E_ADMIN_EMAIL/PASSWORD). */
+const E2E_ADMIN = { email: 'admin@e2e.local', password: 'admin123', name: 'Admin E2E' };
+
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-e2e-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', JOBS: 'true' });
+  // Every spec signs in from the same loopback address: lift the per-IP auth limit (tested in vitest).
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    JOBS: 'true',
+    AUTH_RATE_LIMIT: '1000',
+  });
   const { app, services } = await buildApp({ env });
+  await services.accounts.createOrPromoteAdmin({
+    email: E2E_ADMIN.email,
+    password: E2E_ADMIN.password,
+    name: E2E_ADMIN.name,
+  });
   const stopJobs = startBackgroundJobs(services);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -22,6 +38,8 @@ export default async function globalSetup() {
   env.publicUrl = baseURL;
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_ADMIN_EMAIL = E2E_ADMIN.email;
+  process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN.password;
   return async () => {
     stopJobs();
     await app.close();

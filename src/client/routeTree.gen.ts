@@ -10,33 +10,538 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as SplatRouteImport } from './routes/$';
+import { Route as R403RouteImport } from './routes/403';
+import { Route as R404RouteImport } from './routes/404';
+import { Route as AdminRouteRouteImport } from './routes/admin/route';
+import { Route as ContatoRouteImport } from './routes/contato';
+import { Route as DashboardRouteImport } from './routes/dashboard';
+import { Route as DefinirSenhaRouteImport } from './routes/definir-senha';
+import { Route as EsqueciSenhaRouteImport } from './routes/esqueci-senha';
+import { Route as FaqRouteImport } from './routes/faq';
+import { Route as LoginRouteImport } from './routes/login';
+import { Route as PaymentsRouteImport } from './routes/payments';
+import { Route as PrivacidadeRouteImport } from './routes/privacidade';
+import { Route as ReferralsRouteImport } from './routes/referrals';
+import { Route as RegisterRouteImport } from './routes/register';
+import { Route as SignupRouteImport } from './routes/signup';
+import { Route as SobreNosRouteImport } from './routes/sobre-nos';
+import { Route as SubscriptionRouteImport } from './routes/subscription';
+import { Route as TermosRouteImport } from './routes/termos';
+import { Route as TestApiRouteImport } from './routes/test-api';
+import { Route as UserRouteRouteImport } from './routes/user/route';
+import { Route as AdminIndexRouteImport } from './routes/admin/index';
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard';
+import { Route as AdminDriveRouteImport } from './routes/admin/drive';
+import { Route as AdminOutboxRouteImport } from './routes/admin/outbox';
+import { Route as AdminPaymentsRouteImport } from './routes/admin/payments';
+import { Route as AdminReferralsRouteImport } from './routes/admin/referrals';
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
+import { Route as AdminSubscribersRouteImport } from './routes/admin/subscribers';
+import { Route as AdminWhatsappRouteImport } from './routes/admin/whatsapp';
+import { Route as CheckoutIndexRouteImport } from './routes/checkout/index';
+import { Route as CheckoutOldRouteImport } from './routes/checkout/old';
+import { Route as CheckoutPaymentLinkSuccessRouteImport } from './routes/checkout/payment-link-success';
+import { Route as CheckoutSuccessRouteImport } from './routes/checkout/success';
+import { Route as UserIndexRouteImport } from './routes/user/index';
+import { Route as UserDashboardRouteImport } from './routes/user/dashboard';
+import { Route as UserDriveRouteImport } from './routes/user/drive';
+import { Route as UserPaymentsRouteImport } from './routes/user/payments';
+import { Route as UserProfileRouteImport } from './routes/user/profile';
+import { Route as UserReferralsRouteImport } from './routes/user/referrals';
+import { Route as UserSubscriptionRouteImport } from './routes/user/subscription';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const R403Route = R403RouteImport.update({
+  id: '/403',
+  path: '/403',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ContatoRoute = ContatoRouteImport.update({
+  id: '/contato',
+  path: '/contato',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DefinirSenhaRoute = DefinirSenhaRouteImport.update({
+  id: '/definir-senha',
+  path: '/definir-senha',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const EsqueciSenhaRoute = EsqueciSenhaRouteImport.update({
+  id: '/esqueci-senha',
+  path: '/esqueci-senha',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PaymentsRoute = PaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PrivacidadeRoute = PrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ReferralsRoute = ReferralsRouteImport.update({
+  id: '/referrals',
+  path: '/referrals',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SobreNosRoute = SobreNosRouteImport.update({
+  id: '/sobre-nos',
+  path: '/sobre-nos',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SubscriptionRoute = SubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermosRoute = TermosRouteImport.update({
+  id: '/termos',
+  path: '/termos',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TestApiRoute = TestApiRouteImport.update({
+  id: '/test-api',
+  path: '/test-api',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const UserRouteRoute = UserRouteRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminDriveRoute = AdminDriveRouteImport.update({
+  id: '/drive',
+  path: '/drive',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminReferralsRoute = AdminReferralsRouteImport.update({
+  id: '/referrals',
+  path: '/referrals',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const AdminWhatsappRoute = AdminWhatsappRouteImport.update({
+  id: '/whatsapp',
+  path: '/whatsapp',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
+const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
+  id: '/checkout/',
+  path: '/checkout/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CheckoutOldRoute = CheckoutOldRouteImport.update({
+  id: '/checkout/old',
+  path: '/checkout/old',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CheckoutPaymentLinkSuccessRoute =
+  CheckoutPaymentLinkSuccessRouteImport.update({
+    id: '/checkout/payment-link-success',
+    path: '/checkout/payment-link-success',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
+  id: '/checkout/success',
+  path: '/checkout/success',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const UserIndexRoute = UserIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserDashboardRoute = UserDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserDriveRoute = UserDriveRouteImport.update({
+  id: '/drive',
+  path: '/drive',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserPaymentsRoute = UserPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserProfileRoute = UserProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserReferralsRoute = UserReferralsRouteImport.update({
+  id: '/referrals',
+  path: '/referrals',
+  getParentRoute: () => UserRouteRoute,
+} as any);
+const UserSubscriptionRoute = UserSubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => UserRouteRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/admin': typeof AdminRouteRouteWithChildren;
+  '/user': typeof UserRouteRouteWithChildren;
+  '/$': typeof SplatRoute;
+  '/403': typeof R403Route;
+  '/404': typeof R404Route;
+  '/contato': typeof ContatoRoute;
+  '/dashboard': typeof DashboardRoute;
+  '/definir-senha': typeof DefinirSenhaRoute;
+  '/esqueci-senha': typeof EsqueciSenhaRoute;
+  '/faq': typeof FaqRoute;
+  '/login': typeof LoginRoute;
+  '/payments': typeof PaymentsRoute;
+  '/privacidade': typeof PrivacidadeRoute;
+  '/referrals': typeof ReferralsRoute;
+  '/register': typeof RegisterRoute;
+  '/signup': typeof SignupRoute;
+  '/sobre-nos': typeof SobreNosRoute;
+  '/subscription': typeof SubscriptionRoute;
+  '/termos': typeof TermosRoute;
+  '/test-api': typeof TestApiRoute;
+  '/admin/dashboard': typeof AdminDashboardRoute;
+  '/admin/drive': typeof AdminDriveRoute;
+  '/admin/outbox': typeof AdminOutboxRoute;
+  '/admin/payments': typeof AdminPaymentsRoute;
+  '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/subscribers': typeof AdminSubscribersRoute;
+  '/admin/whatsapp': typeof AdminWhatsappRoute;
+  '/checkout/old': typeof CheckoutOldRoute;
+  '/checkout/payment-link-success': typeof CheckoutPaymentLinkSuccessRoute;
+  '/checkout/success': typeof CheckoutSuccessRoute;
+  '/user/dashboard': typeof UserDashboardRoute;
+  '/user/drive': typeof UserDriveRoute;
+  '/user/payments': typeof UserPaymentsRoute;
+  '/user/profile': typeof UserProfileRoute;
+  '/user/referrals': typeof UserReferralsRoute;
+  '/user/subscription': typeof UserSubscriptionRoute;
+  '/admin/': typeof AdminIndexRoute;
+  '/checkout/': typeof CheckoutIndexRoute;
+  '/user/': typeof UserIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/403': typeof R403Route;
+  '/404': typeof R404Route;
+  '/contato': typeof ContatoRoute;
+  '/dashboard': typeof DashboardRoute;
+  '/definir-senha': typeof DefinirSenhaRoute;
+  '/esqueci-senha': typeof EsqueciSenhaRoute;
+  '/faq': typeof FaqRoute;
+  '/login': typeof LoginRoute;
+  '/payments': typeof PaymentsRoute;
+  '/privacidade': typeof PrivacidadeRoute;
+  '/referrals': typeof ReferralsRoute;
+  '/register': typeof RegisterRoute;
+  '/signup': typeof SignupRoute;
+  '/sobre-nos': typeof SobreNosRoute;
+  '/subscription': typeof SubscriptionRoute;
+  '/termos': typeof TermosRoute;
+  '/test-api': typeof TestApiRoute;
+  '/admin/dashboard': typeof AdminDashboardRoute;
+  '/admin/drive': typeof AdminDriveRoute;
+  '/admin/outbox': typeof AdminOutboxRoute;
+  '/admin/payments': typeof AdminPaymentsRoute;
+  '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/subscribers': typeof AdminSubscribersRoute;
+  '/admin/whatsapp': typeof AdminWhatsappRoute;
+  '/checkout/old': typeof CheckoutOldRoute;
+  '/checkout/payment-link-success': typeof CheckoutPaymentLinkSuccessRoute;
+  '/checkout/success': typeof CheckoutSuccessRoute;
+  '/user/dashboard': typeof UserDashboardRoute;
+  '/user/drive': typeof UserDriveRoute;
+  '/user/payments': typeof UserPaymentsRoute;
+  '/user/profile': typeof UserProfileRoute;
+  '/user/referrals': typeof UserReferralsRoute;
+  '/user/subscription': typeof UserSubscriptionRoute;
+  '/admin': typeof AdminIndexRoute;
+  '/checkout': typeof CheckoutIndexRoute;
+  '/user': typeof UserIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/admin': typeof AdminRouteRouteWithChildren;
+  '/user': typeof UserRouteRouteWithChildren;
+  '/$': typeof SplatRoute;
+  '/403': typeof R403Route;
+  '/404': typeof R404Route;
+  '/contato': typeof ContatoRoute;
+  '/dashboard': typeof DashboardRoute;
+  '/definir-senha': typeof DefinirSenhaRoute;
+  '/esqueci-senha': typeof EsqueciSenhaRoute;
+  '/faq': typeof FaqRoute;
+  '/login': typeof LoginRoute;
+  '/payments': typeof PaymentsRoute;
+  '/privacidade': typeof PrivacidadeRoute;
+  '/referrals': typeof ReferralsRoute;
+  '/register': typeof RegisterRoute;
+  '/signup': typeof SignupRoute;
+  '/sobre-nos': typeof SobreNosRoute;
+  '/subscription': typeof SubscriptionRoute;
+  '/termos': typeof TermosRoute;
+  '/test-api': typeof TestApiRoute;
+  '/admin/dashboard': typeof AdminDashboardRoute;
+  '/admin/drive': typeof AdminDriveRoute;
+  '/admin/outbox': typeof AdminOutboxRoute;
+  '/admin/payments': typeof AdminPaymentsRoute;
+  '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/settings': typeof AdminSettingsRoute;
+  '/admin/subscribers': typeof AdminSubscribersRoute;
+  '/admin/whatsapp': typeof AdminWhatsappRoute;
+  '/checkout/old': typeof CheckoutOldRoute;
+  '/checkout/payment-link-success': typeof CheckoutPaymentLinkSuccessRoute;
+  '/checkout/success': typeof CheckoutSuccessRoute;
+  '/user/dashboard': typeof UserDashboardRoute;
+  '/user/drive': typeof UserDriveRoute;
+  '/user/payments': typeof UserPaymentsRoute;
+  '/user/profile': typeof UserProfileRoute;
+  '/user/referrals': typeof UserReferralsRoute;
+  '/user/subscription': typeof UserSubscriptionRoute;
+  '/admin/': typeof AdminIndexRoute;
+  '/checkout/': typeof CheckoutIndexRoute;
+  '/user/': typeof UserIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/';
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/user'
+    | '/$'
+    | '/403'
+    | '/404'
+    | '/contato'
+    | '/dashboard'
+    | '/definir-senha'
+    | '/esqueci-senha'
+    | '/faq'
+    | '/login'
+    | '/payments'
+    | '/privacidade'
+    | '/referrals'
+    | '/register'
+    | '/signup'
+    | '/sobre-nos'
+    | '/subscription'
+    | '/termos'
+    | '/test-api'
+    | '/admin/dashboard'
+    | '/admin/drive'
+    | '/admin/outbox'
+    | '/admin/payments'
+    | '/admin/referrals'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/whatsapp'
+    | '/checkout/old'
+    | '/checkout/payment-link-success'
+    | '/checkout/success'
+    | '/user/dashboard'
+    | '/user/drive'
+    | '/user/payments'
+    | '/user/profile'
+    | '/user/referrals'
+    | '/user/subscription'
+    | '/admin/'
+    | '/checkout/'
+    | '/user/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/';
-  id: '__root__' | '/';
+  to:
+    | '/'
+    | '/$'
+    | '/403'
+    | '/404'
+    | '/contato'
+    | '/dashboard'
+    | '/definir-senha'
+    | '/esqueci-senha'
+    | '/faq'
+    | '/login'
+    | '/payments'
+    | '/privacidade'
+    | '/referrals'
+    | '/register'
+    | '/signup'
+    | '/sobre-nos'
+    | '/subscription'
+    | '/termos'
+    | '/test-api'
+    | '/admin/dashboard'
+    | '/admin/drive'
+    | '/admin/outbox'
+    | '/admin/payments'
+    | '/admin/referrals'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/whatsapp'
+    | '/checkout/old'
+    | '/checkout/payment-link-success'
+    | '/checkout/success'
+    | '/user/dashboard'
+    | '/user/drive'
+    | '/user/payments'
+    | '/user/profile'
+    | '/user/referrals'
+    | '/user/subscription'
+    | '/admin'
+    | '/checkout'
+    | '/user';
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/user'
+    | '/$'
+    | '/403'
+    | '/404'
+    | '/contato'
+    | '/dashboard'
+    | '/definir-senha'
+    | '/esqueci-senha'
+    | '/faq'
+    | '/login'
+    | '/payments'
+    | '/privacidade'
+    | '/referrals'
+    | '/register'
+    | '/signup'
+    | '/sobre-nos'
+    | '/subscription'
+    | '/termos'
+    | '/test-api'
+    | '/admin/dashboard'
+    | '/admin/drive'
+    | '/admin/outbox'
+    | '/admin/payments'
+    | '/admin/referrals'
+    | '/admin/settings'
+    | '/admin/subscribers'
+    | '/admin/whatsapp'
+    | '/checkout/old'
+    | '/checkout/payment-link-success'
+    | '/checkout/success'
+    | '/user/dashboard'
+    | '/user/drive'
+    | '/user/payments'
+    | '/user/profile'
+    | '/user/referrals'
+    | '/user/subscription'
+    | '/admin/'
+    | '/checkout/'
+    | '/user/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren;
+  UserRouteRoute: typeof UserRouteRouteWithChildren;
+  SplatRoute: typeof SplatRoute;
+  R403Route: typeof R403Route;
+  R404Route: typeof R404Route;
+  ContatoRoute: typeof ContatoRoute;
+  DashboardRoute: typeof DashboardRoute;
+  DefinirSenhaRoute: typeof DefinirSenhaRoute;
+  EsqueciSenhaRoute: typeof EsqueciSenhaRoute;
+  FaqRoute: typeof FaqRoute;
+  LoginRoute: typeof LoginRoute;
+  PaymentsRoute: typeof PaymentsRoute;
+  PrivacidadeRoute: typeof PrivacidadeRoute;
+  ReferralsRoute: typeof ReferralsRoute;
+  RegisterRoute: typeof RegisterRoute;
+  SignupRoute: typeof SignupRoute;
+  SobreNosRoute: typeof SobreNosRoute;
+  SubscriptionRoute: typeof SubscriptionRoute;
+  TermosRoute: typeof TermosRoute;
+  TestApiRoute: typeof TestApiRoute;
+  CheckoutOldRoute: typeof CheckoutOldRoute;
+  CheckoutPaymentLinkSuccessRoute: typeof CheckoutPaymentLinkSuccessRoute;
+  CheckoutSuccessRoute: typeof CheckoutSuccessRoute;
+  CheckoutIndexRoute: typeof CheckoutIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +553,367 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/$': {
+      id: '/$';
+      path: '/$';
+      fullPath: '/$';
+      preLoaderRoute: typeof SplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/403': {
+      id: '/403';
+      path: '/403';
+      fullPath: '/403';
+      preLoaderRoute: typeof R403RouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/404': {
+      id: '/404';
+      path: '/404';
+      fullPath: '/404';
+      preLoaderRoute: typeof R404RouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/admin': {
+      id: '/admin';
+      path: '/admin';
+      fullPath: '/admin';
+      preLoaderRoute: typeof AdminRouteRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/contato': {
+      id: '/contato';
+      path: '/contato';
+      fullPath: '/contato';
+      preLoaderRoute: typeof ContatoRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/dashboard': {
+      id: '/dashboard';
+      path: '/dashboard';
+      fullPath: '/dashboard';
+      preLoaderRoute: typeof DashboardRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/definir-senha': {
+      id: '/definir-senha';
+      path: '/definir-senha';
+      fullPath: '/definir-senha';
+      preLoaderRoute: typeof DefinirSenhaRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/esqueci-senha': {
+      id: '/esqueci-senha';
+      path: '/esqueci-senha';
+      fullPath: '/esqueci-senha';
+      preLoaderRoute: typeof EsqueciSenhaRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/faq': {
+      id: '/faq';
+      path: '/faq';
+      fullPath: '/faq';
+      preLoaderRoute: typeof FaqRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/payments': {
+      id: '/payments';
+      path: '/payments';
+      fullPath: '/payments';
+      preLoaderRoute: typeof PaymentsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/privacidade': {
+      id: '/privacidade';
+      path: '/privacidade';
+      fullPath: '/privacidade';
+      preLoaderRoute: typeof PrivacidadeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/referrals': {
+      id: '/referrals';
+      path: '/referrals';
+      fullPath: '/referrals';
+      preLoaderRoute: typeof ReferralsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/register': {
+      id: '/register';
+      path: '/register';
+      fullPath: '/register';
+      preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/signup': {
+      id: '/signup';
+      path: '/signup';
+      fullPath: '/signup';
+      preLoaderRoute: typeof SignupRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/sobre-nos': {
+      id: '/sobre-nos';
+      path: '/sobre-nos';
+      fullPath: '/sobre-nos';
+      preLoaderRoute: typeof SobreNosRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/subscription': {
+      id: '/subscription';
+      path: '/subscription';
+      fullPath: '/subscription';
+      preLoaderRoute: typeof SubscriptionRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/termos': {
+      id: '/termos';
+      path: '/termos';
+      fullPath: '/termos';
+      preLoaderRoute: typeof TermosRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/test-api': {
+      id: '/test-api';
+      path: '/test-api';
+      fullPath: '/test-api';
+      preLoaderRoute: typeof TestApiRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/user': {
+      id: '/user';
+      path: '/user';
+      fullPath: '/user';
+      preLoaderRoute: typeof UserRouteRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/admin/': {
+      id: '/admin/';
+      path: '/';
+      fullPath: '/admin/';
+      preLoaderRoute: typeof AdminIndexRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/dashboard': {
+      id: '/admin/dashboard';
+      path: '/dashboard';
+      fullPath: '/admin/dashboard';
+      preLoaderRoute: typeof AdminDashboardRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/drive': {
+      id: '/admin/drive';
+      path: '/drive';
+      fullPath: '/admin/drive';
+      preLoaderRoute: typeof AdminDriveRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/outbox': {
+      id: '/admin/outbox';
+      path: '/outbox';
+      fullPath: '/admin/outbox';
+      preLoaderRoute: typeof AdminOutboxRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/payments': {
+      id: '/admin/payments';
+      path: '/payments';
+      fullPath: '/admin/payments';
+      preLoaderRoute: typeof AdminPaymentsRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/referrals': {
+      id: '/admin/referrals';
+      path: '/referrals';
+      fullPath: '/admin/referrals';
+      preLoaderRoute: typeof AdminReferralsRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/settings': {
+      id: '/admin/settings';
+      path: '/settings';
+      fullPath: '/admin/settings';
+      preLoaderRoute: typeof AdminSettingsRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/subscribers': {
+      id: '/admin/subscribers';
+      path: '/subscribers';
+      fullPath: '/admin/subscribers';
+      preLoaderRoute: typeof AdminSubscribersRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/admin/whatsapp': {
+      id: '/admin/whatsapp';
+      path: '/whatsapp';
+      fullPath: '/admin/whatsapp';
+      preLoaderRoute: typeof AdminWhatsappRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/checkout/': {
+      id: '/checkout/';
+      path: '/checkout';
+      fullPath: '/checkout/';
+      preLoaderRoute: typeof CheckoutIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/checkout/old': {
+      id: '/checkout/old';
+      path: '/checkout/old';
+      fullPath: '/checkout/old';
+      preLoaderRoute: typeof CheckoutOldRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/checkout/payment-link-success': {
+      id: '/checkout/payment-link-success';
+      path: '/checkout/payment-link-success';
+      fullPath: '/checkout/payment-link-success';
+      preLoaderRoute: typeof CheckoutPaymentLinkSuccessRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/checkout/success': {
+      id: '/checkout/success';
+      path: '/checkout/success';
+      fullPath: '/checkout/success';
+      preLoaderRoute: typeof CheckoutSuccessRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/user/': {
+      id: '/user/';
+      path: '/';
+      fullPath: '/user/';
+      preLoaderRoute: typeof UserIndexRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/dashboard': {
+      id: '/user/dashboard';
+      path: '/dashboard';
+      fullPath: '/user/dashboard';
+      preLoaderRoute: typeof UserDashboardRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/drive': {
+      id: '/user/drive';
+      path: '/drive';
+      fullPath: '/user/drive';
+      preLoaderRoute: typeof UserDriveRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/payments': {
+      id: '/user/payments';
+      path: '/payments';
+      fullPath: '/user/payments';
+      preLoaderRoute: typeof UserPaymentsRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/profile': {
+      id: '/user/profile';
+      path: '/profile';
+      fullPath: '/user/profile';
+      preLoaderRoute: typeof UserProfileRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/referrals': {
+      id: '/user/referrals';
+      path: '/referrals';
+      fullPath: '/user/referrals';
+      preLoaderRoute: typeof UserReferralsRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
+    '/user/subscription': {
+      id: '/user/subscription';
+      path: '/subscription';
+      fullPath: '/user/subscription';
+      preLoaderRoute: typeof UserSubscriptionRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminDashboardRoute: typeof AdminDashboardRoute;
+  AdminDriveRoute: typeof AdminDriveRoute;
+  AdminOutboxRoute: typeof AdminOutboxRoute;
+  AdminPaymentsRoute: typeof AdminPaymentsRoute;
+  AdminReferralsRoute: typeof AdminReferralsRoute;
+  AdminSettingsRoute: typeof AdminSettingsRoute;
+  AdminSubscribersRoute: typeof AdminSubscribersRoute;
+  AdminWhatsappRoute: typeof AdminWhatsappRoute;
+  AdminIndexRoute: typeof AdminIndexRoute;
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminDriveRoute: AdminDriveRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
+  AdminReferralsRoute: AdminReferralsRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminSubscribersRoute: AdminSubscribersRoute,
+  AdminWhatsappRoute: AdminWhatsappRoute,
+  AdminIndexRoute: AdminIndexRoute,
+};
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+);
+
+interface UserRouteRouteChildren {
+  UserDashboardRoute: typeof UserDashboardRoute;
+  UserDriveRoute: typeof UserDriveRoute;
+  UserPaymentsRoute: typeof UserPaymentsRoute;
+  UserProfileRoute: typeof UserProfileRoute;
+  UserReferralsRoute: typeof UserReferralsRoute;
+  UserSubscriptionRoute: typeof UserSubscriptionRoute;
+  UserIndexRoute: typeof UserIndexRoute;
+}
+
+const UserRouteRouteChildren: UserRouteRouteChildren = {
+  UserDashboardRoute: UserDashboardRoute,
+  UserDriveRoute: UserDriveRoute,
+  UserPaymentsRoute: UserPaymentsRoute,
+  UserProfileRoute: UserProfileRoute,
+  UserReferralsRoute: UserReferralsRoute,
+  UserSubscriptionRoute: UserSubscriptionRoute,
+  UserIndexRoute: UserIndexRoute,
+};
+
+const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(
+  UserRouteRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  UserRouteRoute: UserRouteRouteWithChildren,
+  SplatRoute: SplatRoute,
+  R403Route: R403Route,
+  R404Route: R404Route,
+  ContatoRoute: ContatoRoute,
+  DashboardRoute: DashboardRoute,
+  DefinirSenhaRoute: DefinirSenhaRoute,
+  EsqueciSenhaRoute: EsqueciSenhaRoute,
+  FaqRoute: FaqRoute,
+  LoginRoute: LoginRoute,
+  PaymentsRoute: PaymentsRoute,
+  PrivacidadeRoute: PrivacidadeRoute,
+  ReferralsRoute: ReferralsRoute,
+  RegisterRoute: RegisterRoute,
+  SignupRoute: SignupRoute,
+  SobreNosRoute: SobreNosRoute,
+  SubscriptionRoute: SubscriptionRoute,
+  TermosRoute: TermosRoute,
+  TestApiRoute: TestApiRoute,
+  CheckoutOldRoute: CheckoutOldRoute,
+  CheckoutPaymentLinkSuccessRoute: CheckoutPaymentLinkSuccessRoute,
+  CheckoutSuccessRoute: CheckoutSuccessRoute,
+  CheckoutIndexRoute: CheckoutIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -6,14 +6,7 @@ import { startBackgroundJobs } from './jobs';
 const env = loadEnv();
 const { app, services } = await buildApp({ env });
 
-if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && !services.accounts.hasAdmin()) {
-  await services.accounts.createOrPromoteAdmin({
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
-    name: env.ADMIN_NAME,
-  });
-  app.log.info('first admin created from ADMIN_EMAIL');
-}
+await services.accounts.ensureFirstAdmin();
 
 const stopJobs = env.JOBS ? startBackgroundJobs(services) : () => {};
 

@@ -1,5 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, isRedirect } from '@tanstack/react-router';
+import { LandingPage } from '../components/public/LandingPage';
+import { prefetchPublicSettings } from '../components/public/settings';
+import { redirectIfAuthenticated } from '../lib/guards';
 
 export const Route = createFileRoute('/')({
-  component: () => <main><h1>Confraria</h1></main>,
+  beforeLoad: async ({ context }) => {
+    try {
+      await redirectIfAuthenticated(context);
+    } catch (error) {
+      // A signed-in person goes home (DECISIONS §2); a failed session check (offline) still shows the page.
+      if (isRedirect(error)) throw error;
+    }
+  },
+  loader: ({ context }) => prefetchPublicSettings(context),
+  component: LandingPage,
 });

@@ -51,7 +51,9 @@ export function createSessionStore(db: Db, now: () => Date) {
       const id = randomSecret();
       const secret = randomSecret();
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      db.insert(sessions).values({ id, userId, secretHash: hashSecret(secret), expiresAt }).run();
+      db.insert(sessions)
+        .values({ id, userId, secretHash: hashSecret(secret), expiresAt })
+        .run();
       return { token: `${id}.${secret}`, session: { id, userId, expiresAt } };
     },
 

@@ -23,14 +23,18 @@ import {
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import type { Env } from '../env';
 import { restRoutes } from '../rest';
+import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
 import { createServices, type Services } from '../services';
 import type { Clock } from '../services/deps';
 import { createRequestContextFactory, type SessionCookieControl } from '../trpc/context';
 import { appRouter, type AppRouter } from '../trpc/root';
+import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { loggerOptions } from './logging';
 import { createRateLimits, trpcGroups } from './rate-limits';
+import { keepRawWebhookBodies } from './raw-body';
+import { registerSandboxPages } from './sandbox-pages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +49,8 @@ export interface BuildAppOptions {
   /** An already-open database (tests); otherwise `DATA_DIR/club.db` is opened and migrated. */
   database?: OpenDatabase;
   clock?: Clock;
+  /** Where the log goes instead of stdout (tests read it to prove no secret is logged). */
+  logStream?: pino.DestinationStream;
 }
 
 export interface BuiltApp {
@@ -53,8 +59,8 @@ export interface BuiltApp {
   database: OpenDatabase;
 }
 
-export async function buildApp({ env, database, clock }: BuildAppOptions): Promise<BuiltApp> {
-  const log = pino(loggerOptions(env));
+export async function buildApp({ env, database, clock, logStream }: BuildAppOptions): Promise<BuiltApp> {
+  const log = logStream ? pino(loggerOptions(env), logStream) : pino(loggerOptions(env));
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
@@ -122,9 +128,13 @@ export async function buildApp({ env, database, clock }: BuildAppOptions): Promi
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  keepRawWebhookBodies(app);
   registerRestRoutes(app, services, restRoutes, checkRateLimit);
+  await registerSandboxPages(app, services);
+  await registerApiDocs(app, restRoutes);
 
-  await registerClient(app, env.CLIENT_DIR);
+  if (env.NODE_ENV === 'development') await registerViteDevClient(app);
+  else await registerClient(app, env.CLIENT_DIR);
 
   return { app, services, database: db };
 }

@@ -7,12 +7,13 @@ import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { sendError } from './errors';
 
-export type RateLimitGroup = 'auth';
+export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup';
 
 const WINDOW_MS = 60_000;
 
 function groupLimits(env: Env): Record<RateLimitGroup, number> {
-  return { auth: env.AUTH_RATE_LIMIT };
+  // contact: a flood of form posts fills the club's mailbox; diagnostics: each call reaches the providers.
+  return { auth: env.AUTH_RATE_LIMIT, contact: 5, diagnostics: 10, checkout: env.CHECKOUT_RATE_LIMIT, lookup: 60 };
 }
 
 /** tRPC procedures that count against a group (procedure path → group). */
@@ -21,6 +22,10 @@ export const TRPC_RATE_LIMITED: Record<string, RateLimitGroup> = {
   'auth.register': 'auth',
   'auth.forgotPassword': 'auth',
   'auth.setPassword': 'auth',
+  'payments.createPublicLink': 'checkout',
+  'payments.process': 'checkout',
+  'referrals.click': 'lookup',
+  'contact.send': 'contact',
 };
 
 export type RateLimitCheck = (group: RateLimitGroup, request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;

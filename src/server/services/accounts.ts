@@ -1,12 +1,19 @@
 /**
- * Accounts: registration, login and logout, the one-time set-password links (DECISIONS §2) and
- * admin creation. Passwords are never sent or logged; links are.
+ * Accounts: registration, login and logout, the one-time set-password links (DECISIONS §2),
+ * admin creation (script and first start) and the admin's list of accounts. Passwords and tokens
+ * are never sent or logged; only the set-password link leaves, through the outbox.
  */
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { LoginInput, PublicUser, RegisterInput } from '../../shared/auth-schemas';
+import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  registerInput,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+} from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
@@ -18,6 +25,7 @@ import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 
 export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const USERS_PAGE_SIZE = 10;
 
 export interface AuthResult {
   token: string;
@@ -25,11 +33,43 @@ export interface AuthResult {
   user: PublicUser;
 }
 
+/** What a person sees of their own account (and an admin of everyone's). Dates as ISO strings. */
+export interface AccountView extends PublicUser {
+  createdAt: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+/** Same rules as registration (e-mail normalised, password ≥ 6), password optional for promotions. */
+const adminInput = z.object({
+  email: registerInput.shape.email,
+  password: registerInput.shape.password.optional(),
+  name: registerInput.shape.name.optional(),
+});
+export type AdminInput = z.input<typeof adminInput>;
+
 const toPublicUser = (row: typeof users.$inferSelect): PublicUser => ({
   id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
+});
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+const toAccountView = (row: PublicUser & { createdAt: Date }): AccountView => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
 });
 
 const hashToken = (token: string) => Buffer.from(sha256(new TextEncoder().encode(token)));
@@ -43,18 +83,108 @@ export function createAccountsService(
     return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   }
 
+  function getUser(id: string): PublicUser | undefined {
+    const row = db.select().from(users).where(eq(users.id, id)).get();
+    return row && toPublicUser(row);
+  }
+
   function startSession(user: PublicUser): AuthResult {
     const { token, session } = sessions.create(user.id);
     return { token, expiresAt: session.expiresAt, user };
   }
 
+  /**
+   * Inserts an account without signing it in. `password` may be absent: an approved member
+   * without a password gets a set-password link instead (DECISIONS §2).
+   */
+  async function createAccount(input: { name: string; email: string; password?: string; role?: Role }) {
+    const email = input.email.trim().toLowerCase();
+    if (findByEmail(email)) throw new AppError('CONFLICT', MSG.emailTaken);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const now = clock.now();
+    const role = input.role ?? 'user';
+    const row = db
+      .insert(users)
+      .values({ id: newId(), email, name: input.name, role, passwordHash, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    // Two registrations racing for the same e-mail: the unique index lets only one through.
+    if (!row) throw new AppError('CONFLICT', MSG.emailTaken);
+    log.info({ userId: row.id, role }, 'account created');
+    return toPublicUser(row);
+  }
+
+  /** A one-time link (7 days) to set a password; the previous unused links of the user stop working. */
+  function createSetPasswordLink(userId: string): string {
+    const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
+    const now = clock.now();
+    db.transaction((tx) => {
+      tx.update(passwordTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
+        .run();
+      tx.insert(passwordTokens)
+        .values({
+          id: newId(),
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS),
+          createdAt: now,
+        })
+        .run();
+    });
+    return `${env.publicUrl}/definir-senha?token=${token}`;
+  }
+
+  /**
+   * Creates an admin, or promotes the existing account of that e-mail (setting its password and
+   * name when given). A new admin needs a password. Used by `npm run admin:create`, the first-start
+   * ADMIN_* variables and the demo seed.
+   */
+  async function createOrPromoteAdmin(raw: AdminInput): Promise<{ user: PublicUser; created: boolean }> {
+    const parsed = adminInput.safeParse(raw);
+    if (!parsed.success)
+      throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? MSG.invalidInput);
+    const { email, password, name } = parsed.data;
+    const existing = findByEmail(email);
+    if (!existing && !password) throw new AppError('BAD_REQUEST', MSG.passwordTooShort);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    if (!existing) {
+      const user = await createAccount({ email, name: name ?? 'Admin', password, role: 'admin' });
+      return { user, created: true };
+    }
+    db.update(users)
+      .set({
+        role: 'admin',
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(name ? { name } : {}),
+        updatedAt: clock.now(),
+      })
+      .where(eq(users.id, existing.id))
+      .run();
+    // A new password ends the sessions opened with the old one, as setPassword does.
+    if (passwordHash) sessions.invalidateAllForUser(existing.id);
+    log.info({ userId: existing.id }, 'account promoted to admin');
+    return {
+      user: { ...toPublicUser(existing), role: 'admin', name: name ?? existing.name },
+      created: false,
+    };
+  }
+
+  function hasAdmin(): boolean {
+    return (
+      db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1).get() !== undefined
+    );
+  }
+
   return {
     findByEmail,
-
-    getUser(id: string): PublicUser | undefined {
-      const row = db.select().from(users).where(eq(users.id, id)).get();
-      return row && toPublicUser(row);
-    },
+    getUser,
+    createAccount,
+    createSetPasswordLink,
+    createOrPromoteAdmin,
+    hasAdmin,
 
     /**
      * Creates an account and signs it in. The role is `user` unless the caller is an admin
@@ -62,19 +192,8 @@ export function createAccountsService(
      */
     async register(input: RegisterInput, options: { allowRole?: boolean } = {}): Promise<AuthResult> {
       const role: Role = options.allowRole && input.role ? input.role : 'user';
-      if (findByEmail(input.email)) throw new AppError('CONFLICT', MSG.emailTaken);
-      const passwordHash = await hashPassword(input.password);
-      const now = clock.now();
-      const row = db
-        .insert(users)
-        .values({ id: newId(), email: input.email, name: input.name, role, passwordHash, createdAt: now, updatedAt: now })
-        .onConflictDoNothing()
-        .returning()
-        .get();
-      // Two registrations racing for the same e-mail: the unique index lets only one through.
-      if (!row) throw new AppError('CONFLICT', MSG.emailTaken);
-      log.info({ userId: row.id, role }, 'account registered');
-      return startSession(toPublicUser(row));
+      const user = await createAccount({ ...input, role });
+      return startSession(user);
     },
 
     async login(input: LoginInput): Promise<AuthResult> {
@@ -88,28 +207,6 @@ export function createAccountsService(
       sessions.invalidate(sessionId);
     },
 
-    /** A one-time link (7 days) to set a password; the previous unused links of the user stop working. */
-    createSetPasswordLink(userId: string): string {
-      const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
-      const now = clock.now();
-      db.transaction((tx) => {
-        tx.update(passwordTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
-          .run();
-        tx.insert(passwordTokens)
-          .values({
-            id: newId(),
-            userId,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS),
-            createdAt: now,
-          })
-          .run();
-      });
-      return `${env.publicUrl}/definir-senha?token=${token}`;
-    },
-
     /**
      * "Esqueci minha senha": queues the set-password e-mail when the address has an account. The
      * answer is the same either way, so the form does not reveal who is registered.
@@ -117,13 +214,14 @@ export function createAccountsService(
     requestPasswordReset(email: string): void {
       const row = findByEmail(email);
       if (!row) return;
-      const setPasswordUrl = this.createSetPasswordLink(row.id);
+      const setPasswordUrl = createSetPasswordLink(row.id);
       outbox.enqueue({
         channel: 'email',
         recipient: row.email,
         template: 'set_password',
         vars: { name: row.name, email: row.email, setPasswordUrl },
       });
+      log.info({ userId: row.id }, 'set-password link queued');
     },
 
     /** Uses a set-password link: stores the new password, ends every old session, signs in. */
@@ -142,6 +240,7 @@ export function createAccountsService(
         .get();
       if (!link) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
       const passwordHash = await hashPassword(password);
+      // Claimed inside the transaction so two concurrent uses of one link cannot both succeed.
       const claimed = db.transaction((tx) => {
         const used = tx
           .update(passwordTokens)
@@ -154,53 +253,70 @@ export function createAccountsService(
       });
       if (!claimed) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
       sessions.invalidateAllForUser(link.userId);
-      const user = this.getUser(link.userId);
+      const user = getUser(link.userId);
       if (!user) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
+      log.info({ userId: user.id }, 'password set');
       return startSession(user);
     },
 
     /**
-     * Creates an admin, or promotes the existing account of that e-mail (setting its password
-     * when one is given). Used by `npm run admin:create` and the first-start ADMIN_* variables.
+     * The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, only while the club has no admin (so a
+     * restart never resets anyone's password). Returns the admin created or promoted, else null.
      */
-    async createOrPromoteAdmin(input: { email: string; password?: string; name?: string }): Promise<PublicUser> {
-      const email = input.email.trim().toLowerCase();
-      const now = clock.now();
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const existing = findByEmail(email);
-      if (existing) {
-        db.update(users)
-          .set({
-            role: 'admin',
-            ...(passwordHash ? { passwordHash } : {}),
-            ...(input.name ? { name: input.name } : {}),
-            updatedAt: now,
-          })
-          .where(eq(users.id, existing.id))
-          .run();
-        if (passwordHash) sessions.invalidateAllForUser(existing.id);
-        return { ...toPublicUser(existing), role: 'admin', name: input.name ?? existing.name };
+    async ensureFirstAdmin(): Promise<PublicUser | null> {
+      if (!env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) return null;
+      if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) {
+        log.warn('ADMIN_EMAIL and ADMIN_PASSWORD must both be set to create the first admin');
+        return null;
       }
-      const row = db
-        .insert(users)
-        .values({
-          id: newId(),
-          email,
-          name: input.name ?? 'Admin',
-          role: 'admin',
-          passwordHash: passwordHash ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      return toPublicUser(row);
+      if (hasAdmin()) return null;
+      const { user } = await createOrPromoteAdmin({
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        name: env.ADMIN_NAME,
+      });
+      log.info({ userId: user.id }, 'first admin created from ADMIN_EMAIL');
+      return user;
     },
 
-    hasAdmin(): boolean {
-      return db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1).get() !== undefined;
+    /** The signed-in person's own account. */
+    getAccount(userId: string): AccountView {
+      const row = db.select(accountColumns).from(users).where(eq(users.id, userId)).get();
+      if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
+      return toAccountView(row);
+    },
+
+    /** Every account, newest first, a page at a time; `search` matches name or e-mail. */
+    listUsers({ page = 1, search }: { page?: number; search?: string } = {}): {
+      users: AccountView[];
+      pagination: Pagination;
+    } {
+      const limit = USERS_PAGE_SIZE;
+      const term = search?.trim().toLowerCase();
+      const where: SQL | undefined = term
+        ? or(contains(users.name, term), contains(users.email, term))
+        : undefined;
+      const total = db.select({ total: count() }).from(users).where(where).get()?.total ?? 0;
+      const rows = db
+        .select(accountColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .all();
+      return {
+        users: rows.map(toAccountView),
+        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+      };
     },
   };
+}
+
+/** Case-insensitive substring match where `%` and `_` typed by a person stay literal characters. */
+function contains(column: typeof users.name | typeof users.email, text: string): SQL {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`${column} like ${pattern} escape '\\'`;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -7,9 +7,13 @@ import { createSessionStore } from '../auth/session';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { createAccountsService } from './accounts';
+import { createContactService } from './contact';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
+import { createMessagingService } from './messaging';
 import { createOutboxService } from './outbox';
+import { createPaymentServices } from './payment-services';
+import { createOutboxWorker } from './outbox-worker';
 import { createSettingsService } from './settings';
 import { createTemplatesService } from './templates';
 
@@ -27,10 +31,15 @@ export function createServices(options: CreateServicesOptions) {
   const templates = createTemplatesService(deps);
   const outbox = createOutboxService(deps, templates, settings);
   const accounts = createAccountsService(deps, sessions, outbox);
+  const messaging = createMessagingService(deps);
+  const outboxWorker = createOutboxWorker(deps, outbox, messaging);
 
   const health = createHealthService(deps);
+  const contact = createContactService(deps, settings, outbox);
 
-  return { ...deps, sessions, settings, templates, outbox, accounts, health };
+  const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
+
+  return { ...deps, sessions, settings, templates, outbox, accounts, health, messaging, outboxWorker, contact, ...paymentServices };
 }
 
 export type Services = ReturnType<typeof createServices>;

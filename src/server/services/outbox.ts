@@ -3,9 +3,10 @@
  * stored first, then delivered by the worker (`outbox-worker.ts`) with retries, so a provider
  * outage loses nothing.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Channel, OutboxStatus, TemplateKey } from '../../shared/notifications';
 import { outbox } from '../db/schema';
+import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
 import type { TemplatesService, TemplateVars } from './templates';
@@ -19,6 +20,34 @@ export interface EnqueueInput {
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
+export interface OutboxFilter {
+  status?: OutboxStatus;
+  channel?: Channel;
+}
+
+export interface OutboxPage {
+  items: OutboxMessage[];
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export const OUTBOX_MSG = {
+  notFound: 'Mensagem não encontrada',
+  onlyFailedRetry: 'Apenas mensagens com falha podem ser reenviadas',
+} as const;
+
+/** Ties on the clock (same millisecond, or a test clock) fall back to insertion order. */
+const newestFirst = [desc(outbox.createdAt), desc(sql`${outbox}.rowid`)];
+
+function whereOf(filter: OutboxFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(outbox.status, filter.status) : undefined,
+    filter.channel ? eq(outbox.channel, filter.channel) : undefined,
+  );
+}
+
 export function createOutboxService(
   { db, clock }: ServiceDeps,
   templates: TemplatesService,
@@ -26,6 +55,9 @@ export function createOutboxService(
 ) {
   /** Listeners woken when a message is queued (the worker, so delivery starts at once). */
   const listeners = new Set<() => void>();
+  const wake = () => {
+    for (const listener of listeners) listener();
+  };
 
   return {
     enqueue(input: EnqueueInput): OutboxMessage {
@@ -48,13 +80,56 @@ export function createOutboxService(
         })
         .returning()
         .get();
-      for (const listener of listeners) listener();
+      wake();
       return message;
     },
 
-    list(filter: { status?: OutboxStatus; limit?: number } = {}): OutboxMessage[] {
-      const query = db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(filter.limit ?? 50);
-      return filter.status ? query.where(eq(outbox.status, filter.status)).all() : query.all();
+    /** The newest messages first (scripts, tests). */
+    list(filter: OutboxFilter & { limit?: number } = {}): OutboxMessage[] {
+      return db
+        .select()
+        .from(outbox)
+        .where(whereOf(filter))
+        .orderBy(...newestFirst)
+        .limit(filter.limit ?? 50)
+        .all();
+    },
+
+    /** One page of the admin list, newest first. */
+    page(filter: OutboxFilter & { page: number; limit: number }): OutboxPage {
+      const where = whereOf(filter);
+      const total = db.select({ total: count() }).from(outbox).where(where).get()?.total ?? 0;
+      const items = db
+        .select()
+        .from(outbox)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit)
+        .all();
+      return { items, page: filter.page, limit: filter.limit, total, pages: Math.ceil(total / filter.limit) };
+    },
+
+    /**
+     * Puts a failed message back in the queue with a fresh set of attempts (after the admin fixed
+     * the address or the provider) and wakes the worker. The last error stays until the next try.
+     */
+    retry(id: string): OutboxMessage {
+      const now = clock.now();
+      const requeued = db
+        .update(outbox)
+        .set({ status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+        .returning()
+        .get();
+      if (!requeued) {
+        const exists = db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).get();
+        throw exists
+          ? new AppError('CONFLICT', OUTBOX_MSG.onlyFailedRetry)
+          : new AppError('NOT_FOUND', OUTBOX_MSG.notFound);
+      }
+      wake();
+      return requeued;
     },
 
     onEnqueue(listener: () => void): () => void {

@@ -2,3 +2,7 @@
 export * from './accounts';
 export * from './settings';
 export * from './notifications';
+export * from './contact';
+export * from './subscribers';
+export * from './payments';
+export * from './referrals';

@@ -5,11 +5,14 @@ import {
   setPasswordInput,
 } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
-import { authedProcedure, createTRPCRouter, publicProcedure } from '../init';
+import { authedProcedure, createTRPCRouter, memberProcedure, publicProcedure } from '../init';
 
 export const authRouter = createTRPCRouter({
   /** The signed-in person, or null: the client's session query. */
   me: publicProcedure.query(({ ctx }) => ctx.auth.user),
+
+  /** The member's own account (the portal's profile header and "membro desde"). */
+  account: memberProcedure.query(({ ctx }) => ctx.services.accounts.getAccount(ctx.user.id)),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await ctx.services.accounts.login(input);

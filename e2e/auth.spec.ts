@@ -1,0 +1,306 @@
+/**
+ * The client shell end to end: accounts, sessions, guards by role, the auth screens' messages and
+ * the static pages, in a real Chromium against the real server.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatLongDate } from '../src/shared/format';
+import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
+};
+
+/** A member account created through the public REST path (no browser session). */
+async function createMember(request: APIRequestContext, name = 'Maria Confreira') {
+  const email = uniqueEmail('membro');
+  const password = 'segredo123';
+  const response = await request.post('/api/auth/register', { data: { name, email, password } });
+  expect(response.status()).toBe(201);
+  return { name, email, password };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Serious and critical accessibility problems found by axe-core. */
+async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+test('register → on to the checkout → signed in → logout clears the session', async ({ page }) => {
+  const email = uniqueEmail('cadastro');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar Conta' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
+  await expect(page.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+    'href',
+    '/privacidade',
+  );
+
+  await page.getByLabel('Nome completo').fill('João Confrade');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+  await page.getByLabel('Confirmar senha').fill('segredo123');
+  // The terms are required.
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByText('Você precisa aceitar os termos de uso')).toBeVisible();
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+
+  // The checkout link's page (sandbox provider) or our /checkout.
+  await page.waitForURL((url) => /^\/(checkout|sandbox)/.test(url.pathname));
+
+  // Signed in: the entry pages send the member home.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByText('Portal do Confrade')).toBeVisible();
+  await expect(page.getByText('Confrade Ativo')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Acesso dos Confrades' })).toBeVisible();
+});
+
+test('an e-mail already registered is refused on the register screen', async ({ page, request }) => {
+  const member = await createMember(request);
+  await page.goto('/signup');
+  await page.getByLabel('Nome completo').fill('Outra Pessoa');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+  await page.getByLabel('Confirmar senha').fill('segredo123');
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Este email já está cadastrado');
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('register screen checks the passwords before calling the server', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Ana');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Senha', { exact: true }).fill('12345');
+  await page.getByLabel('Confirmar senha').fill('54321');
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+  await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+});
+
+test('login screen shows its messages on the screen', async ({ page, request }) => {
+  const member = await createMember(request);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso dos Confrades' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register');
+
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email e senha são obrigatórios');
+
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha inválidos');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Senha', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // Login replaces the login page in history.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login$/);
+});
+
+test('admin login → admin area; an admin on member routes goes to the admin dashboard', async ({ page }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Administrador')).toBeVisible();
+  await expect(page.getByText('Admin E2E')).toBeVisible();
+  await expect(page.getByText('Nada por aqui ainda.')).toBeVisible();
+  // Today's date in long pt-BR form, e.g. "domingo, 22 de novembro de 2026".
+  await expect(page.getByText(formatLongDate(new Date()))).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+  for (const label of [
+    'Dashboard',
+    'Assinantes',
+    'Pagamentos',
+    'WhatsApp',
+    'Drive',
+    'Indicações',
+    'Mensagens',
+    'Configurações',
+  ]) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await nav.getByRole('link', { name: 'Mensagens' }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mensagens' })).toBeVisible();
+
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('admin navigation is a drawer on phones', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await nav.getByRole('link', { name: 'Assinantes' }).click();
+  await expect(page).toHaveURL(/\/admin\/subscribers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assinantes' })).toBeVisible();
+  await expect(nav).toBeHidden();
+});
+
+test('a member on admin routes goes to the member dashboard; aliases lead to the member area', async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, 'Carlos Sommelier');
+  await logIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByText('Carlos Sommelier')).toBeVisible();
+
+  await page.goto('/admin/subscribers');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  for (const [alias, target, title] of [
+    ['/subscription', '/user/subscription', 'Assinatura'],
+    ['/referrals', '/user/referrals', 'Indicações'],
+    ['/payments', '/user/payments', 'Pagamentos'],
+    ['/dashboard', '/user/dashboard', 'Dashboard'],
+  ] as const) {
+    await page.goto(alias);
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
+  const nav = page.getByRole('navigation', { name: 'Seções do portal' });
+  await nav.getByRole('link', { name: 'Meu Perfil' }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Meu Perfil' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Arquivos' }).click();
+  await expect(page).toHaveURL(/\/user\/drive$/);
+});
+
+test('an anonymous visitor on protected routes goes to /login', async ({ page }) => {
+  for (const target of ['/user/profile', '/admin/subscribers', '/dashboard']) {
+    await page.goto(target);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('forgot password → link from the outbox → new password works', async ({ page, request }) => {
+  const member = await createMember(request, 'Beatriz Esquecida');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(member.email);
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+  );
+
+  const message = e2eDb.outboxFor(member.email).find((row) => row.template === 'set_password');
+  const link = message?.body.match(/https?:\/\/\S+\/definir-senha\?token=[^\s]+/)?.[0];
+  expect(link, 'set-password link in the e-mail').toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Definir Senha' })).toBeVisible();
+  await page.getByLabel('Nova senha').fill('nova-senha-1');
+  await page.getByLabel('Confirmar senha').fill('outra-coisa');
+  await page.getByRole('button', { name: 'Definir senha' }).click();
+  await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+  await page.getByLabel('Confirmar senha').fill('nova-senha-1');
+  await page.getByRole('button', { name: 'Definir senha' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByText('Beatriz Esquecida')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link works once only.
+  await page.goto(link!);
+  await page.getByLabel('Nova senha').fill('mais-uma-senha');
+  await page.getByLabel('Confirmar senha').fill('mais-uma-senha');
+  await page.getByRole('button', { name: 'Definir senha' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Link inválido ou expirado. Solicite um novo link.');
+
+  await logIn(page, member.email, member.password);
+  await expect(page.getByRole('alert')).toHaveText('Email ou senha inválidos');
+  await logIn(page, member.email, 'nova-senha-1');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('/definir-senha without a token explains the link is invalid', async ({ page }) => {
+  await page.goto('/definir-senha');
+  await expect(page.getByRole('alert')).toHaveText('Link inválido ou expirado. Solicite um novo link.');
+  await expect(page.getByRole('button', { name: 'Definir senha' })).toBeDisabled();
+});
+
+test('/403, /404 and unknown paths', async ({ page }) => {
+  await page.goto('/403');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página Não Encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const unknown of ['/nao-existe', '/admin/nada/aqui', '/user/qualquer']) {
+    await page.goto(unknown);
+    await expect.poll(() => path(page)).toBe('/');
+  }
+});
+
+test('auth screens and both areas have no serious accessibility problems', async ({ page, request }) => {
+  for (const target of ['/login', '/register', '/esqueci-senha', '/403', '/404']) {
+    await page.goto(target);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousA11yViolations(page), target).toEqual([]);
+  }
+  const member = await createMember(request);
+  await logIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  expect(await seriousA11yViolations(page), '/user/dashboard').toEqual([]);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(await seriousA11yViolations(page), '/admin/dashboard').toEqual([]);
+});

@@ -1,0 +1,139 @@
+/**
+ * Lint for the whole tree: typescript-eslint's type-checked recommendations, the React hooks rules
+ * for the client, and the import directions of docs/decisions/001-layout.md:
+ * client → shared (server only as types), server → shared, services below the transports.
+ *
+ * ESLint does not merge the options of one rule across config blocks (the last block wins), so
+ * each folder gets ONE `no-restricted-imports` entry built from the pattern lists below.
+ */
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Relative paths only climb to src/ and back down, so anchoring on leading `../` segments finds
+// "the other side" without also matching names like db/client.ts or @trpc/server.
+const serverModules = {
+  regex: '^(\\.\\./)+server(/|$)',
+  message: 'O cliente só importa tipos do servidor (import type { AppRouter }).',
+  allowTypeImports: true,
+};
+const clientModulesFromServer = {
+  regex: '^(\\.\\./)+client(/|$)',
+  message: 'O servidor não importa código do cliente; o que é comum vai para src/shared.',
+};
+const nodeModules = {
+  group: ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))],
+  message: 'Código que roda no navegador não usa módulos do Node.',
+};
+const sharedEscapes = {
+  regex: '^(\\.\\./)+(server|client)(/|$)',
+  message: 'src/shared não depende do servidor nem do cliente.',
+};
+const transportMessage =
+  'Serviços não conhecem o transporte (Fastify, tRPC, REST): recebem dados e lançam AppError.';
+const transportPackages = {
+  group: ['fastify', 'fastify/**', '@fastify/*', '@trpc/*'],
+  message: transportMessage,
+};
+const transportModules = { regex: '^(\\.\\./)+(server/)?(trpc|rest|http)(/|$)', message: transportMessage };
+
+const restrictImports = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+
+export default defineConfig([
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'drizzle/',
+    'test-results/',
+    'playwright-report/',
+    'data/',
+    '.tanstack/',
+    'bench/.tmp/',
+    'src/client/routeTree.gen.ts',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Fastify handlers and tRPC resolvers are often async without awaiting: that is their contract.
+      '@typescript-eslint/require-await': 'off',
+      // Route handlers hand promises to Fastify / React event props; keep the check for real statements.
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
+      // TanStack Router's guards throw `redirect()` / `notFound()` by design.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }],
+        },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // Plain JavaScript (this file) is not part of the TypeScript project.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: restrictImports(serverModules, nodeModules),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(sharedEscapes, nodeModules),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: restrictImports(clientModulesFromServer),
+  },
+  {
+    // Tests of a service may build the whole app; the rule is about the service modules themselves.
+    files: ['src/server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, transportPackages, transportModules),
+  },
+  {
+    files: ['tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Tests read untyped JSON answers (`res.json()`) on purpose: they assert the wire format.
+    files: ['**/*.test.ts', 'tests/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+]);

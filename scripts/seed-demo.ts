@@ -1,0 +1,26 @@
+/**
+ * `npm run seed:demo`: fills DATA_DIR's database with a demo club (every domain adds its module in
+ * src/server/seed/index.ts) and prints what it did and the demo credentials. Safe to run twice.
+ */
+import { fail, openCli } from '../src/server/cli';
+import { AppError } from '../src/server/errors';
+import { runSeed } from '../src/server/seed';
+
+const cli = openCli();
+try {
+  const { ctx, lines } = await runSeed(cli.services);
+  console.log(`Clube de demonstração pronto em ${cli.env.DATA_DIR}`);
+  for (const line of lines) console.log(`- ${line}`);
+  console.log('\nAcesso (senhas de demonstração):');
+  for (const user of Object.values(ctx.users)) {
+    const role = user.role === 'admin' ? 'admin' : 'confrade';
+    const note = user.created ? '' : ' (já existia: senha inalterada)';
+    console.log(`  ${role.padEnd(8)} ${user.email.padEnd(28)} ${user.password}${note}`);
+  }
+  console.log(`\nEntre em ${cli.env.publicUrl}/login`);
+} catch (error) {
+  if (error instanceof AppError) fail(error.message);
+  throw error;
+} finally {
+  cli.close();
+}

@@ -1,0 +1,11 @@
+/** The admin side navigation (spec 02 §2 + DECISIONS §4: Indicações, Mensagens, Configurações). */
+export const ADMIN_NAV = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/subscribers', label: 'Assinantes' },
+  { to: '/admin/payments', label: 'Pagamentos' },
+  { to: '/admin/whatsapp', label: 'WhatsApp' },
+  { to: '/admin/drive', label: 'Drive' },
+  { to: '/admin/referrals', label: 'Indicações' },
+  { to: '/admin/outbox', label: 'Mensagens' },
+  { to: '/admin/settings', label: 'Configurações' },
+] as const;

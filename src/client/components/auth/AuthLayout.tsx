@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** The frame of the sign-in pages: brand, one card, one heading. */
+export function AuthLayout({
+  title,
+  subtitle,
+  documentTitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  documentTitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  useDocumentTitle(documentTitle ?? title);
+  return (
+    <main className="auth-page" id="conteudo">
+      <div className="card auth-card">
+        <Link to="/" className="auth-brand">
+          Confraria Vinhos &amp; Amigos
+        </Link>
+        <h1>{title}</h1>
+        {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
+        {children}
+        {footer && <div className="auth-card__footer">{footer}</div>}
+      </div>
+    </main>
+  );
+}

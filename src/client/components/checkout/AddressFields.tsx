@@ -1,0 +1,147 @@
+import { useId } from 'react';
+import { BRAZIL_STATES } from '../../../shared/brazil';
+import type { CepAddress } from '../../../shared/checkout-schemas';
+import { CEP_MAX_LENGTH, maskCep } from '../../lib/masks';
+import { TextField } from '../ui/TextField';
+import { useCepLookup } from './useCepLookup';
+
+export interface AddressValues {
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+export const EMPTY_ADDRESS: AddressValues = {
+  cep: '',
+  street: '',
+  number: '',
+  complement: '',
+  neighborhood: '',
+  city: '',
+  state: '',
+};
+
+/**
+ * Keeps what the person typed where the lookup has nothing (spec 01 §5: "fills street,
+ * neighborhood, city and state where found and keeps existing values otherwise").
+ */
+export function mergeCepAddress<T extends AddressValues>(current: T, found: CepAddress): T {
+  const pick = (value: string, existing: string) => (value.trim() ? value.trim() : existing);
+  const state = (BRAZIL_STATES as readonly string[]).includes(found.state.toUpperCase())
+    ? found.state.toUpperCase()
+    : current.state;
+  return {
+    ...current,
+    street: pick(found.street, current.street),
+    neighborhood: pick(found.neighborhood, current.neighborhood),
+    city: pick(found.city, current.city),
+    state,
+  };
+}
+
+/** Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement, city, state. */
+export function AddressFields({
+  values,
+  onChange,
+  onAddressFound,
+  disabled,
+}: {
+  values: AddressValues;
+  onChange: (patch: Partial<AddressValues>) => void;
+  /** Receives the lookup result; the parent merges it with `mergeCepAddress` into its latest state. */
+  onAddressFound: (address: CepAddress) => void;
+  disabled?: boolean;
+}) {
+  const stateId = useId();
+  const { lookup, loading } = useCepLookup(onAddressFound);
+
+  return (
+    <fieldset className="co-section" disabled={disabled}>
+      <legend>Endereço de cobrança</legend>
+      <div className="co-row co-row--cep">
+        <TextField
+          label="CEP"
+          name="cep"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="00000-000"
+          maxLength={CEP_MAX_LENGTH}
+          aria-required="true"
+          value={values.cep}
+          hint={loading ? 'Buscando endereço...' : undefined}
+          onChange={(event) => {
+            const cep = maskCep(event.target.value);
+            onChange({ cep });
+            lookup(cep);
+          }}
+        />
+        <TextField
+          label="Número"
+          name="number"
+          autoComplete="address-line2"
+          aria-required="true"
+          value={values.number}
+          onChange={(event) => onChange({ number: event.target.value })}
+        />
+      </div>
+      <TextField
+        label="Endereço (rua, avenida)"
+        name="street"
+        autoComplete="address-line1"
+        aria-required="true"
+        value={values.street}
+        onChange={(event) => onChange({ street: event.target.value })}
+      />
+      <div className="co-row co-row--2">
+        <TextField
+          label="Bairro"
+          name="neighborhood"
+          aria-required="true"
+          value={values.neighborhood}
+          onChange={(event) => onChange({ neighborhood: event.target.value })}
+        />
+        <TextField
+          label="Complemento (opcional)"
+          name="complement"
+          value={values.complement}
+          onChange={(event) => onChange({ complement: event.target.value })}
+        />
+      </div>
+      <div className="co-row co-row--city">
+        <TextField
+          label="Cidade"
+          name="city"
+          autoComplete="address-level2"
+          aria-required="true"
+          value={values.city}
+          onChange={(event) => onChange({ city: event.target.value })}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={stateId}>
+            Estado
+          </label>
+          <select
+            id={stateId}
+            name="state"
+            className="field__input co-select"
+            autoComplete="address-level1"
+            aria-required="true"
+            value={values.state}
+            onChange={(event) => onChange({ state: event.target.value })}
+          >
+            <option value="">Selecione</option>
+            {BRAZIL_STATES.map((uf) => (
+              <option key={uf} value={uf}>
+                {uf}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

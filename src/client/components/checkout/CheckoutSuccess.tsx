@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { paymentMethodLabel } from '../../../shared/plans';
+import { trpc } from '../../lib/trpc';
+import { Alert } from '../ui/Alert';
+import { buttonClass } from '../ui/Button';
+import { CHECKOUT_TEXT } from './texts';
+import type { CheckoutSuccessState } from './success-state';
+import { SummaryLines } from './SummaryLines';
+
+/** /checkout/success: the receipt of an in-page payment (spec 01 §2, DECISIONS §4). */
+export function CheckoutSuccess({ purchase }: { purchase: CheckoutSuccessState }) {
+  const settings = trpc.settings.public.useQuery();
+  const whatsapp = settings.data?.whatsappNumber;
+  const contactEmail = settings.data?.contactEmail;
+
+  return (
+    <section className="card co-result" aria-labelledby="sucesso-titulo">
+      <div className="co-result__icon co-result__icon--success" aria-hidden="true">
+        ✓
+      </div>
+      <h1 id="sucesso-titulo" className="co-title">
+        Pagamento Confirmado!
+      </h1>
+      <p className="co-subtitle">
+        Obrigado, {purchase.customerName}! Sua assinatura da confraria está confirmada.
+      </p>
+      {purchase.emailFailed && <Alert tone="info">{CHECKOUT_TEXT.emailFailedNote}</Alert>}
+      <SummaryLines
+        lines={[
+          { label: 'Nome', value: purchase.customerName },
+          { label: 'Email', value: purchase.customerEmail },
+          { label: 'Forma de pagamento', value: paymentMethodLabel(purchase.paymentMethod) },
+          { label: 'ID do pagamento', value: <code>{purchase.paymentId}</code> },
+          { label: 'Válido até', value: formatDate(purchase.validUntil) },
+          { label: 'Total pago', value: formatMoney(purchase.amount), total: true },
+        ]}
+      />
+      <Alert tone="info">
+        As informações do grupo VIP e os próximos passos seguem por e-mail para {purchase.customerEmail}.
+      </Alert>
+      <div className="co-actions co-actions--row">
+        <Link to="/" className={buttonClass('primary')}>
+          Voltar ao Início
+        </Link>
+        {whatsapp && (
+          <a
+            className={buttonClass('secondary')}
+            href={`https://wa.me/${whatsapp}?text=${encodeURIComponent('Olá! Acabei de assinar a confraria.')}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Falar no WhatsApp
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        )}
+      </div>
+      <p className="co-fineprint co-note">
+        Precisa de ajuda? <a href="/contato">Fale conosco</a>, veja as <a href="/faq">perguntas frequentes</a>
+        {contactEmail && (
+          <>
+            {' '}
+            ou escreva para <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </>
+        )}
+        .
+      </p>
+    </section>
+  );
+}

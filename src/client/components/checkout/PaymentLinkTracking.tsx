@@ -1,0 +1,199 @@
+/**
+ * /checkout/payment-link-success: follows one payment link (spec 01 §2, §4). It asks the server
+ * every 5 seconds while the link is pending — and only then — and shows paid, expired, pending or
+ * the error view with retry.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
+import { formatDateTime, formatMoney } from '../../../shared/format';
+import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
+import { ApiError } from '../../lib/api';
+import { Alert } from '../ui/Alert';
+import { Button, buttonClass } from '../ui/Button';
+import { PageLoading } from '../ui/PageLoading';
+import { checkoutKeys, getPaymentLinkStatus } from './checkout-api';
+import { SummaryLines } from './SummaryLines';
+
+function ResultCard({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: string;
+  tone?: 'success' | 'error';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card co-result" aria-labelledby="status-title">
+      <div
+        className={tone ? `co-result__icon co-result__icon--${tone}` : 'co-result__icon'}
+        aria-hidden="true"
+      >
+        {icon}
+      </div>
+      <h1 id="status-title" className="co-title">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** The message of a failed status check (spec 01 §8). */
+function statusError(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : CHECKOUT_MSG.statusCheckFailed;
+}
+
+export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string | undefined }) {
+  const status = useQuery({
+    queryKey: checkoutKeys.linkStatus(paymentLinkId ?? ''),
+    queryFn: ({ signal }) => getPaymentLinkStatus(paymentLinkId ?? '', signal),
+    enabled: Boolean(paymentLinkId),
+    staleTime: 0,
+    // An answer from the server (404, 400…) will not change by asking again at once.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? STATUS_POLL_MS : false),
+    refetchIntervalInBackground: false,
+  });
+
+  if (!paymentLinkId) {
+    return (
+      <ResultCard icon="!" tone="error" title="Erro na Verificação">
+        <Alert>{CHECKOUT_MSG.paymentLinkIdMissing}</Alert>
+        <div className="co-actions">
+          <Link to="/" className={buttonClass('secondary', { block: true })}>
+            Voltar ao Início
+          </Link>
+        </div>
+      </ResultCard>
+    );
+  }
+
+  const data = status.data;
+  if (!data) {
+    if (status.isError) {
+      return (
+        <ResultCard icon="!" tone="error" title="Erro na Verificação">
+          <Alert>{statusError(status.error)}</Alert>
+          <div className="co-actions co-actions--row">
+            <Button
+              onClick={() => void status.refetch()}
+              loading={status.isFetching}
+              loadingLabel="Verificando..."
+            >
+              Tentar Novamente
+            </Button>
+            <Link to="/" className={buttonClass('secondary')}>
+              Voltar ao Início
+            </Link>
+          </div>
+        </ResultCard>
+      );
+    }
+    return <PageLoading label="Verificando Pagamento..." />;
+  }
+
+  return <StatusView data={data} refetch={() => status.refetch()} failedRefresh={status.isError} />;
+}
+
+function StatusView({
+  data,
+  refetch,
+  failedRefresh,
+}: {
+  data: PaymentLinkStatusResponse;
+  refetch: () => Promise<unknown>;
+  /** The last refresh failed while an earlier answer is still on screen. */
+  failedRefresh: boolean;
+}) {
+  // Only the person's own click shows "Verificando..." (the 5-second polls stay quiet).
+  const [checking, setChecking] = useState(false);
+  const checkNow = () => {
+    setChecking(true);
+    void refetch().finally(() => setChecking(false));
+  };
+  const details = [
+    { label: 'Nome', value: data.customerName },
+    { label: 'Email', value: data.customerEmail },
+    { label: 'Plano', value: planLabel(data.planType) },
+  ];
+
+  switch (data.status) {
+    case 'paid':
+      return (
+        <ResultCard icon="✓" tone="success" title="Pagamento Confirmado!">
+          <p className="co-subtitle">Bem-vindo(a) à confraria! Seu pagamento foi confirmado.</p>
+          <SummaryLines
+            lines={[
+              ...details,
+              { label: 'Valor pago', value: formatMoney(data.amount) },
+              { label: 'Pago em', value: data.paidAt ? formatDateTime(data.paidAt) : '—' },
+            ]}
+          />
+          <Alert tone="info">
+            As informações de acesso ao grupo VIP foram enviadas para o seu e-mail ({data.customerEmail}).
+          </Alert>
+          <div className="co-actions co-actions--row">
+            <Link to="/login" className={buttonClass('primary')}>
+              Acessar Minha Conta
+            </Link>
+            <Link to="/" className={buttonClass('secondary')}>
+              Voltar ao Início
+            </Link>
+          </div>
+        </ResultCard>
+      );
+    case 'expired':
+      return (
+        <ResultCard icon="⌛" tone="error" title="Link de Pagamento Expirado">
+          <p className="co-subtitle">
+            Este link de pagamento não é mais válido. Gere um novo link para concluir sua assinatura.
+          </p>
+          <SummaryLines lines={[...details, { label: 'Valor', value: formatMoney(data.amount) }]} />
+          <div className="co-actions">
+            <Link to="/checkout" className={buttonClass('primary', { block: true })}>
+              Gerar Novo Link de Pagamento
+            </Link>
+          </div>
+        </ResultCard>
+      );
+    case 'pending':
+      return (
+        <ResultCard icon="…" title="Aguardando Pagamento">
+          <p className="co-subtitle">Assim que o pagamento for confirmado, esta página será atualizada.</p>
+          {data.lastAttemptFailed && (
+            <Alert>
+              A última tentativa de pagamento não foi aprovada. Você pode tentar novamente pelo mesmo link até
+              que ele expire.
+            </Alert>
+          )}
+          {failedRefresh && (
+            <Alert tone="info">Não foi possível atualizar agora. Tentaremos de novo em instantes.</Alert>
+          )}
+          <SummaryLines
+            lines={[
+              ...details,
+              { label: 'Valor', value: formatMoney(data.amount) },
+              { label: 'Link válido até', value: formatDateTime(data.expiresAt) },
+            ]}
+          />
+          <div className="co-actions co-actions--row">
+            <a className={buttonClass('primary')} href={data.url} target="_blank" rel="noopener noreferrer">
+              {data.lastAttemptFailed ? 'Tentar Pagar Novamente' : 'Abrir Link de Pagamento'}
+              <span className="sr-only"> (abre em nova aba)</span>
+            </a>
+            <Button variant="secondary" onClick={checkNow} loading={checking} loadingLabel="Verificando...">
+              Verificar Agora
+            </Button>
+          </div>
+          <p className="co-fineprint co-note" role="note">
+            Esta página verifica o pagamento automaticamente a cada 5 segundos.
+          </p>
+        </ResultCard>
+      );
+  }
+}

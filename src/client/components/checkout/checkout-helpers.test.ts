@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ADDRESS, mergeCepAddress } from './AddressFields';
+import { searchCents, searchText } from './search';
+import { readSuccessState, validUntilFrom } from './success-state';
+import { qrImageSrc } from './PixPayment';
+
+describe('mergeCepAddress', () => {
+  it('fills what the lookup found and keeps what it did not', () => {
+    const current = {
+      ...EMPTY_ADDRESS,
+      cep: '01310-100',
+      street: 'Rua digitada',
+      city: 'Cidade digitada',
+      number: '12',
+    };
+    const merged = mergeCepAddress(current, {
+      street: 'Avenida Paulista',
+      neighborhood: '',
+      city: 'São Paulo',
+      state: 'sp',
+      zipCode: '01310100',
+    });
+    expect(merged).toEqual({
+      ...current,
+      street: 'Avenida Paulista',
+      neighborhood: '',
+      city: 'São Paulo',
+      state: 'SP',
+    });
+  });
+
+  it('ignores a state that is not one of the 27 units', () => {
+    const current = { ...EMPTY_ADDRESS, state: 'RJ' };
+    expect(
+      mergeCepAddress(current, { street: '', neighborhood: '', city: '', state: 'XX', zipCode: '' }).state,
+    ).toBe('RJ');
+  });
+});
+
+describe('search params', () => {
+  it('normalises JSON-parsed values and drops unusable ones', () => {
+    expect(searchText.parse(123456)).toBe('123456');
+    expect(searchText.parse(' Ana ')).toBe('Ana');
+    expect(searchText.parse(undefined)).toBeUndefined();
+    expect(searchText.parse({ x: 1 })).toBeUndefined();
+    expect(searchCents.parse(149700)).toBe(149700);
+    expect(searchCents.parse('149700')).toBe(149700);
+    expect(searchCents.parse('abc')).toBeUndefined();
+    expect(searchCents.parse(-5)).toBeUndefined();
+    expect(searchCents.parse(12.5)).toBeUndefined();
+    expect(searchCents.parse('')).toBeUndefined();
+  });
+});
+
+describe('success state', () => {
+  const valid = {
+    customerName: 'Ana',
+    customerEmail: 'ana@exemplo.com',
+    paymentMethod: 'pix',
+    paymentId: 'pay_1',
+    amount: 149700,
+    validUntil: '2027-01-01T12:00:00.000Z',
+  };
+
+  it('accepts the state /checkout/old hands over and nothing else', () => {
+    expect(readSuccessState(valid)).toEqual(valid);
+    expect(readSuccessState(undefined)).toBeNull();
+    expect(readSuccessState({ ...valid, paymentMethod: 'boleto' })).toBeNull();
+    expect(readSuccessState({ ...valid, paymentId: '' })).toBeNull();
+    expect(readSuccessState({ ...valid, amount: '149700' })).toBeNull();
+    expect(readSuccessState({ ...valid, validUntil: 'ontem' })).toBeNull();
+  });
+
+  it('counts the validity year from the payment time (365 days)', () => {
+    expect(validUntilFrom('2026-03-01T10:00:00.000Z')).toBe('2027-03-01T10:00:00.000Z');
+    expect(validUntilFrom(null, Date.parse('2026-01-01T00:00:00.000Z'))).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('qrImageSrc', () => {
+  it('accepts bare base64 and ready data URLs', () => {
+    expect(qrImageSrc('iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(qrImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+});

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CepAddress } from '../../../shared/checkout-schemas';
+import { onlyDigits } from '../../lib/masks';
+import { lookupCep } from './checkout-api';
+
+/**
+ * Address lookup by CEP through our server (which asks ViaCEP and caches). Called from the CEP
+ * field's change handler: it fires once the value reaches 8 digits and hands the address found to
+ * `onFound`. A not-found or failed lookup is only logged (spec 01 §5) — the person simply types.
+ */
+export function useCepLookup(onFound: (address: CepAddress) => void) {
+  const [loading, setLoading] = useState(false);
+  const lastLookedUp = useRef('');
+  const inFlight = useRef<AbortController | null>(null);
+  const onFoundRef = useRef(onFound);
+  useEffect(() => {
+    onFoundRef.current = onFound;
+  });
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const lookup = useCallback((cep: string) => {
+    const digits = onlyDigits(cep);
+    if (digits.length !== 8) {
+      lastLookedUp.current = '';
+      return;
+    }
+    if (digits === lastLookedUp.current) return;
+    lastLookedUp.current = digits;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(true);
+    lookupCep(digits, controller.signal)
+      .then((answer) => {
+        if (answer.success) onFoundRef.current(answer.address);
+        else console.warn('CEP não encontrado', digits, answer.error);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Falha ao buscar o CEP', digits, error);
+      })
+      .finally(() => {
+        if (inFlight.current === controller) {
+          inFlight.current = null;
+          setLoading(false);
+        }
+      });
+  }, []);
+
+  return { lookup, loading };
+}

@@ -1,0 +1,64 @@
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useLogout, useSessionUser } from '../../lib/session';
+import '../../styles/member.css';
+import { currentSection } from '../layout/nav';
+import { UserAvatar } from '../layout/UserAvatar';
+import { Button } from '../ui/Button';
+import { MEMBER_NAV } from './member-nav';
+
+/**
+ * The member area frame (spec 02 §2 "User layout"): "Portal do Confrade", the membership indicator,
+ * who is signed in, "Sair", and the sections as a top navigation that scrolls sideways on phones.
+ */
+export function MemberLayout() {
+  const user = useSessionUser();
+  const { logout, pending } = useLogout();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const section = currentSection(MEMBER_NAV, pathname) ?? MEMBER_NAV[0];
+  const name = user?.name.trim() || 'Confrade';
+  useDocumentTitle(section.label);
+
+  return (
+    <div className="member-shell">
+      <a href="#conteudo" className="skip-link">
+        Pular para o conteúdo
+      </a>
+      <header className="member-header">
+        <div className="member-header__inner">
+          <div className="member-header__brand">
+            <Link to="/user/dashboard" className="member-header__title">
+              Portal do Confrade
+            </Link>
+            {/* Until the subscription issue lands this is not yet the real status (DECISIONS §4). */}
+            <span className="member-status">Confrade Ativo</span>
+          </div>
+          <div className="member-header__user">
+            <UserAvatar name={name} />
+            <div className="member-header__who">
+              <span className="member-header__name">{name}</span>
+              <span className="member-header__email">{user?.email}</span>
+            </div>
+            <Button variant="secondary" size="sm" onClick={logout} loading={pending}>
+              Sair
+            </Button>
+          </div>
+        </div>
+        <nav className="member-nav" aria-label="Seções do portal">
+          <ul>
+            {MEMBER_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="member-nav__link">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="conteudo" className="member-content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Route guards (DECISIONS §2). The session is the `auth.me` query: the HttpOnly cookie travels with
+ * it, so the client never holds a token. Guards are UX only — the server checks every permission.
+ *
+ * Used from `beforeLoad`: `beforeLoad: ({ context }) => redirectIfAuthenticated(context)`.
+ */
+import { redirect } from '@tanstack/react-router';
+import type { PublicUser } from '../../shared/auth-schemas';
+import { HOME_BY_ROLE, type Role } from '../../shared/roles';
+import type { TrpcUtils } from './trpc';
+
+/** The part of the router context the guards need. */
+export interface GuardContext {
+  trpc: TrpcUtils;
+}
+
+/**
+ * The signed-in person, or null, from TanStack Query's cache (login and logout write it). When the
+ * cached answer is older than the query's stale time it is re-checked in the background, so a
+ * session ended elsewhere (another tab, expiry) is noticed; see the session watch in router.tsx.
+ */
+export async function getSessionUser(context: GuardContext): Promise<PublicUser | null> {
+  const user = await context.trpc.auth.me.ensureData();
+  void context.trpc.auth.me.prefetch();
+  return user;
+}
+
+/** Public entry pages (/, /login, /signup, /register): a signed-in person goes to their home. */
+export async function redirectIfAuthenticated(context: GuardContext): Promise<void> {
+  const user = await getSessionUser(context);
+  if (user) throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
+}
+
+/** Protected area: no session → /login; wrong role → that person's home. */
+export async function requireRole(context: GuardContext, role: Role): Promise<PublicUser> {
+  const user = await getSessionUser(context);
+  if (!user) throw redirect({ to: '/login', replace: true });
+  if (user.role !== role) throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
+  return user;
+}

@@ -1,0 +1,25 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { CheckoutShell } from '../../components/checkout/CheckoutShell';
+import { CheckoutSuccess } from '../../components/checkout/CheckoutSuccess';
+import { readSuccessState } from '../../components/checkout/success-state';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** Reached only with router state from /checkout/old; anything else goes home (spec 01 §2). */
+export const Route = createFileRoute('/checkout/success')({
+  beforeLoad: ({ location }) => {
+    const purchase = readSuccessState(location.state.checkoutSuccess);
+    if (!purchase) throw redirect({ to: '/', replace: true });
+    return { purchase };
+  },
+  component: SuccessPage,
+});
+
+function SuccessPage() {
+  useDocumentTitle('Pagamento Confirmado');
+  const { purchase } = Route.useRouteContext();
+  return (
+    <CheckoutShell narrow>
+      <CheckoutSuccess purchase={purchase} />
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactPage } from '../components/public/ContactPage';
+import { prefetchPublicSettings } from '../components/public/settings';
+
+export const Route = createFileRoute('/contato')({
+  loader: ({ context }) => prefetchPublicSettings(context),
+  component: ContactPage,
+});

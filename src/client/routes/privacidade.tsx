@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PRIVACY_SECTIONS } from '../../shared/content/legal';
+import { LegalPage } from '../components/public/LegalPage';
+import { prefetchPublicSettings } from '../components/public/settings';
+
+export const Route = createFileRoute('/privacidade')({
+  loader: ({ context }) => prefetchPublicSettings(context),
+  component: () => (
+    <LegalPage
+      title="Política de Privacidade"
+      sections={PRIVACY_SECTIONS}
+      other={{ to: '/termos', label: 'Termos de Uso' }}
+    />
+  ),
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterPage } from '../components/auth/RegisterPage';
+import { redirectIfAuthenticated } from '../lib/guards';
+
+/** Same page as /register (DECISIONS §2). */
+export const Route = createFileRoute('/signup')({
+  beforeLoad: ({ context }) => redirectIfAuthenticated(context),
+  component: RegisterPage,
+});

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TERMS_SECTIONS } from '../../shared/content/legal';
+import { LegalPage } from '../components/public/LegalPage';
+import { prefetchPublicSettings } from '../components/public/settings';
+
+export const Route = createFileRoute('/termos')({
+  loader: ({ context }) => prefetchPublicSettings(context),
+  component: () => (
+    <LegalPage
+      title="Termos de Uso"
+      sections={TERMS_SECTIONS}
+      other={{ to: '/privacidade', label: 'Política de Privacidade' }}
+    />
+  ),
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MemberLayout } from '../../components/member/MemberLayout';
+import { requireRole } from '../../lib/guards';
+
+/** /user/*: members (role user) only; an admin is sent to /admin/dashboard (DECISIONS §2). */
+export const Route = createFileRoute('/user')({
+  beforeLoad: async ({ context }) => ({ user: await requireRole(context, 'user') }),
+  component: MemberLayout,
+});

@@ -1,0 +1,115 @@
+/**
+ * The request log (pino) at level info, captured while people register, log in, verify, ask for
+ * a set-password link and use it: no password, session token or set-password token may appear.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
+import { parseEnv } from '../env';
+import { buildApp, type BuiltApp } from '../http/app';
+
+const PASSWORD = 'Senha-Secreta-Registro';
+const NEW_PASSWORD = 'Senha-Nova-Definida';
+const REST_PASSWORD = 'Senha-Da-Api-Rest';
+
+let dataDir: string;
+let database: OpenDatabase;
+let built: BuiltApp;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-logs-'));
+  // NODE_ENV=production: under `test` the logger is silent, and this test needs what production writes.
+  const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'info', JOBS: 'false', DATA_DIR: dataDir });
+  database = openDatabase(databaseFile(dataDir), env.MIGRATIONS_DIR);
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  built = await buildApp({ env, database, logStream });
+});
+
+afterAll(async () => {
+  await built.app.close();
+  database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = { 'content-type': 'application/json' };
+const inject = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  built.app.inject({
+    method,
+    url,
+    headers: { ...json, ...headers },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+
+describe('logs', () => {
+  it('carry requests but no password, session token or set-password token', async () => {
+    const secrets: string[] = [PASSWORD, NEW_PASSWORD, REST_PASSWORD];
+
+    // Browser flow over tRPC: register, log in, read the session, ask for and use a set-password link.
+    const register = await inject('POST', '/trpc/auth.register', {
+      name: 'Ana',
+      email: 'ana@teste.com.br',
+      password: PASSWORD,
+    });
+    expect(register.statusCode).toBe(200);
+    const login = await inject('POST', '/trpc/auth.login', { email: 'ana@teste.com.br', password: PASSWORD });
+    const cookie = login.cookies.find((c) => c.name === 'confraria_session')!.value;
+    secrets.push(cookie, cookie.split('.')[1]!);
+    await inject('GET', '/trpc/auth.me', undefined, { cookie: `confraria_session=${cookie}` });
+    await inject('POST', '/trpc/auth.login', { email: 'ana@teste.com.br', password: 'Senha-Errada-Tentada' });
+    secrets.push('Senha-Errada-Tentada');
+
+    await inject('POST', '/trpc/auth.forgotPassword', { email: 'ana@teste.com.br' });
+    const link = built.services.outbox.list()[0]!.body.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
+    secrets.push(link);
+    const set = await inject('POST', '/trpc/auth.setPassword', { token: link, password: NEW_PASSWORD });
+    expect(set.statusCode).toBe(200);
+    // A reused link fails: its token is in the request body, still not in the log.
+    expect(
+      (await inject('POST', '/trpc/auth.setPassword', { token: link, password: NEW_PASSWORD })).statusCode,
+    ).toBe(400);
+
+    // REST callers: register, log in, verify with the Bearer token, set a password through REST.
+    const rest = await inject('POST', '/api/auth/register', {
+      name: 'Bia',
+      email: 'bia@teste.com.br',
+      password: REST_PASSWORD,
+    });
+    const restLogin = await inject('POST', '/api/auth/login', {
+      email: 'bia@teste.com.br',
+      password: REST_PASSWORD,
+    });
+    const bearer = restLogin.json<{ token: string }>().token;
+    secrets.push(rest.json<{ token: string }>().token, bearer);
+    await inject('GET', '/api/auth/verify', undefined, { authorization: `Bearer ${bearer}` });
+    await inject('POST', '/api/auth/forgot-password', { email: 'bia@teste.com.br' });
+    const restLink = built.services.outbox.list()[0]!.body.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
+    secrets.push(restLink);
+    const restSet = await inject('POST', '/api/auth/set-password', {
+      token: restLink,
+      password: 'Outra-Senha-Rest',
+    });
+    secrets.push('Outra-Senha-Rest', restSet.json<{ token: string }>().token);
+    // Someone trying a token in the query string (it is masked in logged URLs).
+    await inject('GET', `/api/auth/verify?token=${bearer}`);
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('/trpc/auth.login');
+    expect(log).toContain('/api/auth/set-password');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Money: payment links (the /checkout flow), payments (one row per attempt or confirmed charge) and
+ * the log of provider webhooks used to drop replays. Amounts are integer cents; card numbers are
+ * never stored, only brand and last four digits (DECISIONS §4).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  PAYMENT_LINK_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PLAN_TYPES,
+} from '../../../shared/plans';
+import { subscribers, type BillingData } from './subscribers';
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'pagarme'] as const;
+
+export const paymentLinks = sqliteTable(
+  'payment_links',
+  {
+    /** Unguessable: the tracking page is public and keyed by it. Also our order code at the provider. */
+    id: text('id').primaryKey(),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('pending'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id of the link (Pagar.me `pl_…`). */
+    providerLinkId: text('provider_link_id'),
+    url: text('url').notNull(),
+    /** Snapshot of the checkout's name and e-mail (shown on the tracking page). */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    billingData: text('billing_data', { mode: 'json' }).$type<BillingData>().notNull(),
+    /** The payment recorded when the link was paid. */
+    paymentId: text('payment_id'),
+    /** Admin who generated it (null for the public checkout). */
+    createdBy: text('created_by'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    lastAttemptFailedAt: integer('last_attempt_failed_at', { mode: 'timestamp_ms' }),
+    /** Last time the provider was asked about this link (throttles status refreshes). */
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [
+    index('payment_links_subscriber_idx').on(table.subscriberId),
+    index('payment_links_provider_link_idx').on(table.providerLinkId),
+    index('payment_links_status_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    /** The provider's transaction (charge) id, or the sandbox's. */
+    transactionId: text('transaction_id'),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    paymentLinkId: text('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    planType: text('plan_type', { enum: PLAN_TYPES }).notNull().default('annual'),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** Null only when a link was confirmed from the provider's paid-session count alone. */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerChargeId: text('provider_charge_id'),
+    description: text('description').notNull(),
+    failureReason: text('failure_reason'),
+    billingData: text('billing_data', { mode: 'json' }).$type<BillingData>(),
+    /** In-page PIX: the BR Code and until when it can be paid. */
+    pixCode: text('pix_code'),
+    pixExpiresAt: integer('pix_expires_at', { mode: 'timestamp_ms' }),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    refundReason: text('refund_reason'),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    refundedBy: text('refunded_by'),
+    /** When the confirmation / welcome e-mails were queued (each at most once per payment). */
+    confirmationEmailAt: integer('confirmation_email_at', { mode: 'timestamp_ms' }),
+    welcomeEmailAt: integer('welcome_email_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [
+    index('payments_subscriber_idx').on(table.subscriberId),
+    index('payments_link_idx').on(table.paymentLinkId),
+    index('payments_status_idx').on(table.status, table.createdAt),
+    index('payments_created_idx').on(table.createdAt),
+    uniqueIndex('payments_provider_charge_uq').on(table.provider, table.providerChargeId),
+    index('payments_provider_order_idx').on(table.providerOrderId),
+  ],
+);
+
+/** Every webhook accepted, keyed by the provider's hook id: a replay finds its row and changes nothing. */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    hookId: text('hook_id').notNull(),
+    type: text('type').notNull(),
+    /** processed | ignored */
+    result: text('result').notNull().default('processed'),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [uniqueIndex('webhook_events_hook_uq').on(table.provider, table.hookId)],
+);
+
+export type PaymentLink = typeof paymentLinks.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

@@ -1,0 +1,92 @@
+/**
+ * Subscribers (confrades): the club's member records with the full field set of spec 02 §3. A
+ * subscriber exists from the first checkout on (status `pending_payment`), independently of a login
+ * account (`userId` is filled when an account with the same e-mail exists or is created at approval).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SUBSCRIBER_STATUSES } from '../../../shared/plans';
+import { users } from './accounts';
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
+export const GENDERS = ['masculine', 'feminine', 'other'] as const;
+export const SUBSCRIBER_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+
+/** Billing data typed at a checkout: kept with the link or payment, never copied over a profile. */
+export interface BillingData {
+  name: string;
+  email: string;
+  phone: string;
+  cpfCnpj: string;
+  address: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    id: text('id').primaryKey(),
+    /** Full name (`fullName` on the wire as well). */
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** Digits only (area code + number). */
+    phone: text('phone').notNull().default(''),
+    /** 11 digits, or null (optional on the admin form). */
+    cpf: text('cpf'),
+    /** Calendar date YYYY-MM-DD (not an instant). */
+    birthDate: text('birth_date'),
+    gender: text('gender', { enum: GENDERS }),
+    profession: text('profession'),
+    shirtSize: text('shirt_size', { enum: SHIRT_SIZES }).notNull().default('M'),
+    winePreference: text('wine_preference'),
+    /** Street (`address` on the wire). */
+    street: text('street'),
+    number: text('number'),
+    complement: text('complement'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state'),
+    /** CEP, 8 digits. */
+    zipCode: text('zip_code'),
+    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending_payment'),
+    paymentStatus: text('payment_status', { enum: SUBSCRIBER_PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Cents. */
+    subscriptionPrice: integer('subscription_price').notNull().default(149700),
+    subscriptionStartDate: integer('subscription_start_date', { mode: 'timestamp_ms' }),
+    subscriptionEndDate: integer('subscription_end_date', { mode: 'timestamp_ms' }),
+    adminNotes: text('admin_notes'),
+    /** The billing data of the checkout that created this subscriber (spec 02 §3 `billingData`). */
+    billingData: text('billing_data', { mode: 'json' }).$type<BillingData>(),
+    /** Id of the admin user who approved; null = never approved (DECISIONS §3.2/§3.3). */
+    approvedBy: text('approved_by'),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    profileCompleted: integer('profile_completed', { mode: 'boolean' }).notNull().default(false),
+    profileCompletedAt: integer('profile_completed_at', { mode: 'timestamp_ms' }),
+    createdBy: text('created_by'),
+    lastModifiedBy: text('last_modified_by'),
+    /** This subscriber's own referral code (letters and digits, unique). */
+    referralCode: text('referral_code').notNull().unique(),
+    /** The referrer's subscriber id (DECISIONS §3.6). */
+    referredBy: text('referred_by'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [
+    index('subscribers_status_idx').on(table.status),
+    index('subscribers_created_idx').on(table.createdAt),
+    index('subscribers_user_idx').on(table.userId),
+    index('subscribers_referred_by_idx').on(table.referredBy),
+    index('subscribers_phone_idx').on(table.phone),
+    index('subscribers_end_date_idx').on(table.subscriptionEndDate),
+  ],
+);
+
+export type Subscriber = typeof subscribers.$inferSelect;

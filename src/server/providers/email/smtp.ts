@@ -1,0 +1,59 @@
+/**
+ * SMTP delivery through nodemailer (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com`).
+ * One connection per message: the club sends a handful of messages a day, and no pooled
+ * connection is left to go stale between them.
+ */
+import nodemailer from 'nodemailer';
+import { errorText, redactSecrets } from '../provider-status';
+import type { EmailTransport } from './index';
+
+/** Sending may wait on a slow server; the status check must answer quickly. */
+const SEND_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+const CHECK_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 };
+
+export function createSmtpEmailTransport({ url, from }: { url: string; from: string }): EmailTransport {
+  const parsed = new URL(url);
+  // Whatever the server or nodemailer says, the credentials never reach `lastError` or a panel.
+  const secrets = [
+    url,
+    parsed.password,
+    safeDecode(parsed.password),
+    parsed.username,
+    safeDecode(parsed.username),
+  ];
+  const clean = (error: unknown) => redactSecrets(errorText(error), secrets);
+  const where = `${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587')}`;
+
+  // Options given in the URL's query string win over these defaults (nodemailer merges them last).
+  const sender = nodemailer.createTransport({ url, ...SEND_TIMEOUTS }, { from });
+
+  return {
+    provider: 'smtp',
+    async send({ to, subject, text }) {
+      try {
+        await sender.sendMail({ to, subject, text });
+      } catch (error) {
+        throw new Error(clean(error), { cause: error });
+      }
+    },
+    async check() {
+      const checker = nodemailer.createTransport({ url, ...CHECK_TIMEOUTS });
+      try {
+        await checker.verify();
+        return { provider: 'smtp', configured: true, ok: true, detail: `Servidor SMTP ${where} respondeu` };
+      } catch (error) {
+        return { provider: 'smtp', configured: true, ok: false, detail: `SMTP ${where}: ${clean(error)}` };
+      } finally {
+        checker.close();
+      }
+    },
+  };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

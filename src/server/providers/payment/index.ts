@@ -1,0 +1,44 @@
+/**
+ * Chooses the payment provider once from the configuration: Pagar.me v5 when `PAGARME_SECRET_KEY`
+ * is set, otherwise the built-in sandbox (DECISIONS §6).
+ */
+import type { Logger } from 'pino';
+import type { Settings } from '../../../shared/content/settings-defaults';
+import type { Env } from '../../env';
+import { createPagarmeProvider } from './pagarme';
+import { createSandboxProvider, type SandboxProvider } from './sandbox';
+import type { PaymentProvider } from './types';
+
+export type { PaymentProvider } from './types';
+
+export function createPaymentProvider(
+  env: Env,
+  log: Logger,
+  deps: { settings: () => Settings; now: () => Date },
+): PaymentProvider {
+  if (env.PAGARME_SECRET_KEY) {
+    if (!env.PAGARME_WEBHOOK_USER || !env.PAGARME_WEBHOOK_PASSWORD) {
+      log.warn('PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não definidos: os webhooks do Pagar.me serão recusados');
+    }
+    return createPagarmeProvider({
+      apiUrl: env.PAGARME_API_URL,
+      secretKey: env.PAGARME_SECRET_KEY,
+      webhookUser: env.PAGARME_WEBHOOK_USER,
+      webhookPassword: env.PAGARME_WEBHOOK_PASSWORD,
+    });
+  }
+  return createSandboxProvider({
+    // Read at call time: e2e learns its port only after the server listens.
+    publicUrl: () => env.publicUrl,
+    pix: () => {
+      const { pixKey, merchantName, merchantCity } = deps.settings();
+      return { pixKey, merchantName, merchantCity };
+    },
+    now: deps.now,
+    secret: env.SANDBOX_WEBHOOK_SECRET,
+  });
+}
+
+export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
+  return provider.name === 'sandbox';
+}

@@ -1,0 +1,430 @@
+/**
+ * Pagar.me v5 (core API). Basic auth with the secret key as the user name; an `Idempotency-Key` on
+ * every create, reused when a create is retried after a network failure. Wire names follow the
+ * fixtures in tests/fixtures/pagarme (taken from the docs, the SDK and real answers).
+ *
+ * Rules the API imposes on us:
+ * - a 200 on POST /orders is not a payment: the charge status says whether it was paid;
+ * - a payment link has no "paid" status: payment shows as an order (webhook `order.paid`, or a
+ *   GET of the orders with our code) or as the link's paid sessions;
+ * - v5 webhooks carry no signature: the URL is protected with Basic credentials (compared in
+ *   constant time) and every event is re-fetched from the API before anything changes.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PaymentMethod } from '../../../shared/plans';
+import { newId } from '../../ids';
+import { redactSecrets } from '../provider-status';
+import type {
+  ChargeResult,
+  CreateChargeInput,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderCustomer,
+  WebhookRequest,
+} from './types';
+import { ProviderError } from './types';
+
+export interface PagarmeOptions {
+  apiUrl: string;
+  secretKey: string;
+  webhookUser?: string;
+  webhookPassword?: string;
+  /** Milliseconds before a call is abandoned. */
+  timeoutMs?: number;
+}
+
+export const PAGARME_MSG = {
+  unavailable: 'Serviço de pagamento indisponível no momento. Tente novamente.',
+  refused: 'O Pagar.me recusou a operação',
+} as const;
+
+// ------------------------------------------------------------------ wire types (the parts we read)
+
+interface PagarmeTransaction {
+  id?: string;
+  status?: string;
+  acquirer_message?: string;
+  qr_code?: string;
+  expires_at?: string;
+  card?: { brand?: string; last_four_digits?: string };
+  gateway_response?: { errors?: { message?: string }[] };
+}
+
+interface PagarmeCharge {
+  id: string;
+  code?: string;
+  amount?: number;
+  paid_amount?: number;
+  status?: string;
+  payment_method?: string;
+  paid_at?: string;
+  last_transaction?: PagarmeTransaction;
+  order?: { id?: string; code?: string; status?: string };
+}
+
+interface PagarmeOrder {
+  id: string;
+  code?: string;
+  amount?: number;
+  status?: string;
+  charges?: PagarmeCharge[];
+  metadata?: Record<string, string>;
+}
+
+interface PagarmeLink {
+  id: string;
+  url: string;
+  status?: string;
+  total_paid_sessions?: number;
+}
+
+interface PagarmeWebhook {
+  id?: string;
+  type?: string;
+  data?: { id?: string; code?: string; order?: { id?: string; code?: string } };
+}
+
+// ------------------------------------------------------------------ mapping helpers
+
+/** Timestamps come with 0, 3 or 7 decimals and sometimes no zone (fixtures README): parse leniently. */
+export function parseProviderDate(value: string | undefined | null): Date | null {
+  if (!value) return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  if (!match) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const fraction = match[2] ? match[2].slice(0, 4).padEnd(4, '0') : '';
+  const date = new Date(`${match[1]}${fraction}${match[3] ?? 'Z'}`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function chargeStatus(status: string | undefined): ChargeResult['status'] {
+  switch (status) {
+    case 'paid':
+    case 'overpaid':
+      return 'paid';
+    case 'failed':
+    case 'not_authorized':
+    case 'underpaid':
+      return 'failed';
+    case 'canceled':
+    case 'refunded':
+    case 'voided':
+    case 'chargedback':
+      return 'refunded';
+    default:
+      // pending, processing, waiting_payment, authorized_pending_capture…: not money yet.
+      return 'pending';
+  }
+}
+
+function chargeMethod(method: string | undefined): PaymentMethod | null {
+  if (method === 'credit_card' || method === 'pix') return method;
+  return null;
+}
+
+export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): ChargeResult {
+  const transaction = charge.last_transaction ?? {};
+  const status = chargeStatus(charge.status);
+  const failureReason =
+    status === 'failed'
+      ? (transaction.acquirer_message ?? transaction.gateway_response?.errors?.[0]?.message ?? null)
+      : null;
+  const pixExpires = parseProviderDate(transaction.expires_at);
+  return {
+    status,
+    providerOrderId: orderId ?? charge.order?.id ?? null,
+    providerChargeId: charge.id,
+    method: chargeMethod(charge.payment_method),
+    amount: charge.paid_amount ?? charge.amount ?? 0,
+    paidAt: status === 'paid' ? (parseProviderDate(charge.paid_at) ?? null) : null,
+    cardBrand: transaction.card?.brand ?? null,
+    cardLast4: transaction.card?.last_four_digits ?? null,
+    failureReason,
+    pix: transaction.qr_code && pixExpires ? { qrCodeText: transaction.qr_code, expiresAt: pixExpires } : null,
+  };
+}
+
+/** The charge that tells an order's outcome: a paid one if any, otherwise the latest. */
+export function orderChargeResult(order: PagarmeOrder): ChargeResult {
+  const charges = order.charges ?? [];
+  const charge = charges.find((entry) => entry.status === 'paid') ?? charges[charges.length - 1];
+  if (!charge) {
+    return {
+      status: chargeStatus(order.status),
+      providerOrderId: order.id,
+      providerChargeId: null,
+      method: null,
+      amount: order.amount ?? 0,
+      paidAt: null,
+      cardBrand: null,
+      cardLast4: null,
+      failureReason: null,
+      pix: null,
+    };
+  }
+  return chargeResultOf(charge, order.id);
+}
+
+function customerOf(customer: ProviderCustomer) {
+  let phone = customer.phone.replace(/\D/g, '');
+  if (phone.length > 11 && phone.startsWith('55')) phone = phone.slice(2);
+  return {
+    name: customer.name,
+    email: customer.email,
+    code: customer.code,
+    type: 'individual',
+    document: customer.cpf,
+    document_type: 'CPF',
+    phones: { mobile_phone: { country_code: '55', area_code: phone.slice(0, 2), number: phone.slice(2) } },
+  };
+}
+
+function billingAddressOf(customer: ProviderCustomer) {
+  const { address } = customer;
+  const line1 = [address.number, address.street, address.neighborhood].filter(Boolean).join(', ');
+  return {
+    line_1: line1,
+    ...(address.complement ? { line_2: address.complement } : {}),
+    zip_code: address.zipCode,
+    city: address.city,
+    state: address.state,
+    country: 'BR',
+  };
+}
+
+function itemCode(description: string) {
+  return description
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 52);
+}
+
+// ------------------------------------------------------------------ the provider
+
+export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const secrets = [options.secretKey, options.webhookPassword];
+
+  async function call<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    const attempt = async () => {
+      const headers: Record<string, string> = { authorization, accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+      return fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    };
+    let response: Response;
+    try {
+      response = await attempt();
+      // A create with an idempotency key is safe to repeat once after a server-side failure.
+      if (response.status >= 500 && idempotencyKey) response = await attempt();
+    } catch {
+      // Network failure or timeout: only a create carrying its idempotency key may be repeated.
+      if (!idempotencyKey) throw new ProviderError(PAGARME_MSG.unavailable);
+      try {
+        response = await attempt();
+      } catch {
+        throw new ProviderError(PAGARME_MSG.unavailable);
+      }
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let message = '';
+      try {
+        const parsed = JSON.parse(text) as { message?: string };
+        message = parsed.message ?? '';
+      } catch {
+        // not JSON: keep only the status
+      }
+      const detail = redactSecrets(message ? `${PAGARME_MSG.refused}: ${message}` : PAGARME_MSG.refused, secrets);
+      throw new ProviderError(response.status >= 500 ? PAGARME_MSG.unavailable : detail, response.status);
+    }
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  const getOrder = (id: string) => call<PagarmeOrder>('GET', `/orders/${encodeURIComponent(id)}`);
+  const getCharge = (id: string) => call<PagarmeCharge>('GET', `/charges/${encodeURIComponent(id)}`);
+
+  /** The paid order of a link, found by our order code. */
+  async function findPaidOrder(code: string): Promise<PagarmeOrder | null> {
+    const list = await call<{ data?: PagarmeOrder[] }>('GET', `/orders?code=${encodeURIComponent(code)}&status=paid&size=10`);
+    return list.data?.find((order) => order.status === 'paid') ?? null;
+  }
+
+  function expectedCredentials(): Buffer | null {
+    if (!options.webhookUser || !options.webhookPassword) return null;
+    return createHash('sha256').update(`${options.webhookUser}:${options.webhookPassword}`).digest();
+  }
+
+  return {
+    name: 'pagarme',
+
+    async createPaymentLink(input) {
+      const body = {
+        is_building: false,
+        type: 'order',
+        name: input.description,
+        order_code: input.linkId,
+        payment_settings: {
+          accepted_payment_methods: ['credit_card', 'pix'],
+          credit_card_settings: {
+            operation_type: 'auth_and_capture',
+            installments: [{ number: 1, total: input.amount }],
+          },
+          pix_settings: { expires_in: 3600 },
+        },
+        cart_settings: {
+          items: [{ name: input.description, amount: input.amount, default_quantity: 1 }],
+        },
+        flow_settings: { success_url: input.successUrl },
+      };
+      const link = await call<PagarmeLink>('POST', '/paymentlinks', body, `link-${input.linkId}`);
+      if (!link.id || !link.url) throw new ProviderError(PAGARME_MSG.unavailable);
+      return { providerLinkId: link.id, url: link.url };
+    },
+
+    async getPaymentLinkStatus(link) {
+      if (!link.providerLinkId) return { paid: false, charge: null };
+      const remote = await call<PagarmeLink>('GET', `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`);
+      if (!remote.total_paid_sessions) return { paid: false, charge: null };
+      const order = (await findPaidOrder(link.id)) ?? (await findPaidOrder(link.providerLinkId));
+      return { paid: true, charge: order ? orderChargeResult(order) : null };
+    },
+
+    async createCharge(input: CreateChargeInput) {
+      const customer = customerOf(input.customer);
+      const payment =
+        input.method === 'pix'
+          ? { payment_method: 'pix', pix: { expires_in: input.pixExpiresInSeconds ?? 1800 } }
+          : {
+              payment_method: 'credit_card',
+              credit_card: {
+                installments: 1,
+                statement_descriptor: 'CONFRARIA',
+                operation_type: 'auth_and_capture',
+                card: {
+                  number: input.card?.number,
+                  holder_name: input.card?.holderName,
+                  exp_month: input.card?.expMonth,
+                  exp_year: input.card?.expYear,
+                  cvv: input.card?.cvv,
+                  billing_address: billingAddressOf(input.customer),
+                },
+              },
+            };
+      const order = await call<PagarmeOrder>(
+        'POST',
+        '/orders',
+        {
+          code: input.paymentId,
+          items: [{ amount: input.amount, description: input.description, quantity: 1, code: itemCode(input.description) }],
+          customer,
+          payments: [payment],
+          closed: true,
+        },
+        `order-${input.paymentId}-${newId().slice(0, 8)}`,
+      );
+      return orderChargeResult(order);
+    },
+
+    async refund(input) {
+      const charge = await call<PagarmeCharge>(
+        'DELETE',
+        `/charges/${encodeURIComponent(input.providerChargeId)}`,
+        { amount: input.amount },
+        `refund-${input.paymentId}`,
+      );
+      if (chargeStatus(charge.status) !== 'refunded') throw new ProviderError(PAGARME_MSG.refused);
+    },
+
+    verifyWebhook({ headers }: WebhookRequest) {
+      const expected = expectedCredentials();
+      const header = headers.authorization;
+      if (!expected || typeof header !== 'string') return false;
+      const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim());
+      if (!match?.[1]) return false;
+      const given = createHash('sha256').update(Buffer.from(match[1], 'base64').toString('utf8')).digest();
+      // Hashing first makes both sides the same length, so the comparison leaks nothing about it.
+      return timingSafeEqual(expected, given);
+    },
+
+    async parseWebhook(rawBody) {
+      const hook = JSON.parse(rawBody) as PagarmeWebhook;
+      const hookId = hook.id ?? '';
+      const type = hook.type ?? '';
+      const dataId = hook.data?.id;
+      const ignored: PaymentEvent = { hookId, type, outcome: 'ignored', reference: null, providerLinkId: null, charge: null };
+      if (!hookId || !dataId) return ignored;
+
+      // Re-fetch: the webhook body is only a hint of what to look at (v5 does not sign it).
+      if (type.startsWith('order.')) {
+        const order = await getOrder(dataId);
+        const charge = orderChargeResult(order);
+        const outcome = charge.status === 'paid' ? 'paid' : charge.status === 'failed' ? 'failed' : 'ignored';
+        return {
+          hookId,
+          type,
+          outcome,
+          reference: order.code ?? null,
+          providerLinkId: order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),
+          charge,
+        };
+      }
+      if (type.startsWith('charge.')) {
+        const remote = await getCharge(dataId);
+        const charge = chargeResultOf(remote, remote.order?.id ?? hook.data?.order?.id ?? null);
+        const outcome =
+          charge.status === 'paid'
+            ? 'paid'
+            : charge.status === 'failed'
+              ? 'failed'
+              : charge.status === 'refunded'
+                ? 'refunded'
+                : 'ignored';
+        const reference = remote.code ?? remote.order?.code ?? hook.data?.order?.code ?? null;
+        return {
+          hookId,
+          type,
+          outcome,
+          reference,
+          providerLinkId: reference?.startsWith('pl_') ? reference : null,
+          charge,
+        };
+      }
+      return ignored;
+    },
+
+    async status() {
+      const webhookReady = Boolean(options.webhookUser && options.webhookPassword);
+      try {
+        await call('GET', '/orders?size=1');
+        return {
+          provider: 'pagarme',
+          configured: true,
+          ok: true,
+          detail: webhookReady
+            ? 'Pagar.me conectado'
+            : 'Pagar.me conectado, mas PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não estão definidos: webhooks serão recusados',
+        };
+      } catch (error) {
+        return {
+          provider: 'pagarme',
+          configured: true,
+          ok: false,
+          detail: redactSecrets((error as Error).message, secrets),
+        };
+      }
+    },
+  };
+}

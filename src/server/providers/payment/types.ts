@@ -1,0 +1,135 @@
+/**
+ * The one payment-provider interface (DECISIONS §6). Two implementations: the built-in sandbox
+ * (default) and Pagar.me v5 (`PAGARME_SECRET_KEY`). Services speak only this interface; provider
+ * wire formats stay inside the implementation files.
+ */
+import type { PaymentMethod, PlanType } from '../../../shared/plans';
+import type { ProviderStatus } from '../provider-status';
+
+export type PaymentProviderName = 'sandbox' | 'pagarme';
+
+/** The customer as a provider needs it (from the checkout's billing data). */
+export interface ProviderCustomer {
+  /** Our subscriber id (Pagar.me `customer.code`). */
+  code: string;
+  name: string;
+  email: string;
+  /** Digits with area code. */
+  phone: string;
+  /** 11 digits. */
+  cpf: string;
+  address: {
+    street: string;
+    number: string;
+    complement: string;
+    neighborhood: string;
+    city: string;
+    state: string;
+    zipCode: string;
+  };
+}
+
+export interface CreateLinkInput {
+  /** Our payment-link id: the order code at the provider and the sandbox page's key. */
+  linkId: string;
+  amount: number;
+  planType: PlanType;
+  description: string;
+  customer: ProviderCustomer;
+  expiresAt: Date;
+  /** Where the provider sends the customer after paying. */
+  successUrl: string;
+}
+
+export interface CreatedLink {
+  providerLinkId: string;
+  url: string;
+}
+
+/** Raw card data: goes to the provider and nowhere else (never stored, never logged). */
+export interface CardInput {
+  number: string;
+  holderName: string;
+  expMonth: number;
+  expYear: number;
+  cvv: string;
+}
+
+export interface CreateChargeInput {
+  /** Our payment id: the order code at the provider. */
+  paymentId: string;
+  amount: number;
+  description: string;
+  method: PaymentMethod;
+  customer: ProviderCustomer;
+  card?: CardInput;
+  /** PIX: how long the code stays payable. */
+  pixExpiresInSeconds?: number;
+}
+
+/** What the provider says about a charge, normalised. */
+export interface ChargeResult {
+  status: 'paid' | 'pending' | 'failed' | 'refunded' | 'cancelled';
+  providerOrderId: string | null;
+  providerChargeId: string | null;
+  method: PaymentMethod | null;
+  amount: number;
+  paidAt: Date | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The provider's reason for a refusal, shown to the customer as given. */
+  failureReason: string | null;
+  pix: { qrCodeText: string; expiresAt: Date } | null;
+}
+
+export interface LinkStatusResult {
+  paid: boolean;
+  /** Details of the paying order when the provider could tell them. */
+  charge: ChargeResult | null;
+}
+
+/**
+ * A verified webhook turned into what it means for us, after the provider's own state was read
+ * back where the provider does not sign its webhooks (Pagar.me: re-fetch before acting).
+ */
+export interface PaymentEvent {
+  hookId: string;
+  type: string;
+  outcome: 'paid' | 'failed' | 'expired' | 'refunded' | 'ignored';
+  /** Our reference (payment-link id or payment id) when the provider echoes it (order code). */
+  reference: string | null;
+  providerLinkId: string | null;
+  charge: ChargeResult | null;
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createPaymentLink(input: CreateLinkInput): Promise<CreatedLink>;
+  /** Asks the provider whether a link was paid (status refreshes; webhooks are the main path). */
+  getPaymentLinkStatus(link: { id: string; providerLinkId: string | null; amount: number }): Promise<LinkStatusResult>;
+  createCharge(input: CreateChargeInput): Promise<ChargeResult>;
+  /** Refunds (cancels) a paid charge in full. Rejects with a safe message when the provider refuses. */
+  refund(input: { paymentId: string; providerChargeId: string; amount: number }): Promise<void>;
+  /** True when the webhook really comes from the provider (signature or Basic credentials). */
+  verifyWebhook(request: WebhookRequest): boolean;
+  /** Parses a verified webhook (re-fetching from the provider when needed). Rejects when it cannot. */
+  parseWebhook(rawBody: string): Promise<PaymentEvent>;
+  /** Configuration and reachability, never revealing a key. */
+  status(): Promise<ProviderStatus<PaymentProviderName>>;
+}
+
+/** Thrown by providers with a message that is safe to show (Portuguese) or log. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,301 @@
+/**
+ * The REST adapter describes itself: an OpenAPI 3.1 document built at start-up from the live route
+ * list (`restRoutes`), with the very zod schemas that parse requests turned into JSON Schema by
+ * zod's own `z.toJSONSchema`. A route added anywhere in `rest/routes/` is documented the moment it
+ * is registered, and a schema change cannot leave the docs behind.
+ *
+ * Served as JSON at /api/docs/openapi.json and as a browsable Swagger UI at /api/docs, whose
+ * assets ship inside @fastify/swagger-ui (no CDN: the page works offline and under our CSP).
+ */
+import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth/request-auth';
+import { APP_VERSION } from '../version';
+import type { Access, RestRoute } from './route';
+
+export const DOCS_PREFIX = '/api/docs';
+export const OPENAPI_JSON_PATH = `${DOCS_PREFIX}/openapi.json`;
+
+type JsonSchema = { [key: string]: unknown };
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  style?: 'form';
+  explode?: boolean;
+}
+
+interface Response {
+  description: string;
+  content?: { 'application/json': { schema: JsonSchema } };
+}
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, Response>;
+  'x-access': Access;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+const ERROR_SCHEMA_REF = '#/components/schemas/Error';
+const errorContent = { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } };
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Acesso público.',
+  authenticated: 'Requer sessão: `Authorization: Bearer <token>` ou o cookie de sessão.',
+  member: 'Requer sessão de confrade (papel `user`).',
+  admin: 'Requer sessão de administrador (papel `admin`).',
+};
+
+/** Statuses every route of a kind can answer, documented unless the route words them itself. */
+function implicitErrors(route: RestRoute): Record<number, string> {
+  const { access } = route;
+  const errors: Record<number, string> = {};
+  if (route.body || route.query || route.params)
+    errors[400] = 'Entrada inválida (mensagem do primeiro problema)';
+  if (access !== 'public') errors[401] = 'Não autenticado';
+  if (access === 'member' || access === 'admin') errors[403] = 'Sem permissão para este papel';
+  if (route.rateLimit) errors[429] = 'Muitas tentativas; tente novamente em instantes';
+  return errors;
+}
+
+/**
+ * Collects the schemas the zod converter extracts into `$defs` (recursive or `.meta({ id })`
+ * schemas) as document components, so `$ref`s resolve from the document root.
+ */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+  /** Raw definition (name + JSON) → the component name it was given. */
+  private readonly placed = new Map<string, string>();
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _dialect, $defs, ...json } = converted;
+    const defs = Object.entries(($defs ?? {}) as Record<string, JsonSchema>);
+    const renames = new Map(defs.map(([name, def]) => [name, this.nameFor(name, def)]));
+    for (const [name, def] of defs) {
+      this.components[renames.get(name)!] = rewriteRefs(def, renames);
+    }
+    return rewriteRefs(json, renames);
+  }
+
+  /** The def's own name when free (or already holding the same definition), else a numbered one. */
+  private nameFor(name: string, def: JsonSchema): string {
+    const key = `${name}:${JSON.stringify(def)}`;
+    const known = this.placed.get(key);
+    if (known) return known;
+    let candidate = name;
+    for (let n = 2; candidate in this.components || candidate === 'Error'; n++) candidate = `${name}_${n}`;
+    this.components[candidate] = def;
+    this.placed.set(key, candidate);
+    return candidate;
+  }
+}
+
+function rewriteRefs(value: JsonSchema, renames: Map<string, string>): JsonSchema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonSchema = {};
+    for (const [key, child] of Object.entries(node)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')) {
+        const name = child.slice('#/$defs/'.length);
+        out[key] = `#/components/schemas/${renames.get(name) ?? name}`;
+      } else {
+        out[key] = visit(child);
+      }
+    }
+    return out;
+  };
+  return visit(value) as JsonSchema;
+}
+
+/** `/payments/status/:id` → `/api/payments/status/{id}` plus the names of its path parameters. */
+export function toOpenApiPath(path: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const converted = path.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_match, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path: `/api${converted}`, names };
+}
+
+/** An object schema's properties as OpenAPI parameters; anything else as one form-exploded object. */
+function parametersFrom(json: JsonSchema, location: 'path' | 'query'): Parameter[] {
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) {
+    return [{ name: location, in: location, required: false, schema: json, style: 'form', explode: true }];
+  }
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, schema]) => {
+    const parameter: Parameter = {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      schema,
+    };
+    if (typeof schema.description === 'string') parameter.description = schema.description;
+    return parameter;
+  });
+}
+
+function operationId(method: string, path: string): string {
+  const words = path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+export interface OpenApiOptions {
+  version?: string;
+}
+
+/** Builds the document from route definitions; pure, so tests can check it without a server. */
+export function buildOpenApiDocument(
+  routes: readonly RestRoute[],
+  options: OpenApiOptions = {},
+): OpenApiDocument {
+  const schemas = new SchemaCollector();
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  const usedIds = new Set<string>();
+
+  for (const route of routes) {
+    const { access } = route;
+    const { path, names } = toOpenApiPath(route.path);
+    tags.add(route.tag);
+
+    const parameters: Parameter[] = [];
+    if (route.params) parameters.push(...parametersFrom(schemas.convert(route.params, 'input'), 'path'));
+    for (const name of names) {
+      if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+        parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+      }
+    }
+    if (route.query) parameters.push(...parametersFrom(schemas.convert(route.query, 'input'), 'query'));
+
+    const successStatus = String(route.successStatus ?? 200);
+    const responses: Record<string, Response> = {
+      [successStatus]: {
+        description: route.successStatus === 201 ? 'Criado' : 'Sucesso',
+        content: {
+          'application/json': {
+            schema: route.response
+              ? schemas.convert(route.response, 'output')
+              : { type: 'object', properties: { success: { const: true } } },
+          },
+        },
+      },
+    };
+    const errors: Record<number, string | undefined> = { ...implicitErrors(route), ...route.errors };
+    for (const [status, description] of Object.entries(errors)) {
+      if (description) responses[status] = { description, content: errorContent };
+    }
+
+    let id = operationId(route.method, route.path);
+    for (let n = 2; usedIds.has(id); n++) id = `${operationId(route.method, route.path)}${n}`;
+    usedIds.add(id);
+
+    const operation: Operation = {
+      operationId: id,
+      summary: route.summary,
+      description: [route.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n'),
+      tags: [route.tag],
+      // Public routes need no credentials (the one that honours an admin's token says so itself).
+      security: access === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+      responses,
+      'x-access': access,
+    };
+    if (parameters.length > 0) operation.parameters = parameters;
+    if (route.body) {
+      const body = schemas.convert(route.body, 'input');
+      const required = Array.isArray(body.required) && body.required.length > 0;
+      operation.requestBody = { required, content: { 'application/json': { schema: body } } };
+    }
+
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Confraria API',
+      version: options.version ?? APP_VERSION,
+      description:
+        'API REST da Confraria. Autentique com `POST /api/auth/login` e envie o token como ' +
+        '`Authorization: Bearer <token>`. Erros respondem `{ "error": "mensagem" }` com o status HTTP adequado.',
+    },
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: {
+        ...schemas.components,
+        Error: {
+          type: 'object',
+          properties: { error: { type: 'string', description: 'Mensagem em português' } },
+          required: ['error'],
+        },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token devolvido por /api/auth/login' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Sessão do navegador',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Serves the document and the UI. Registered after the REST routes by `buildApp`, from the same
+ * list, so the document always matches what is mounted.
+ */
+export async function registerApiDocs(app: FastifyInstance, routes: readonly RestRoute[]): Promise<void> {
+  const document = buildOpenApiDocument(routes);
+  const body = JSON.stringify(document);
+
+  app.get(OPENAPI_JSON_PATH, (_request, reply) =>
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(body),
+  );
+
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    // @fastify/swagger's types stop at OpenAPI 3.0; the object is a valid 3.1 document.
+    specification: { document: document as unknown as StaticDocumentSpec['document'] },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { deepLinking: true, docExpansion: 'list', persistAuthorization: false },
+    // The page loads only its bundled files; helmet's CSP (script-src 'self') already covers it.
+    staticCSP: false,
+    theme: { title: 'Confraria API' },
+  });
+}

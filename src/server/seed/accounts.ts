@@ -1,0 +1,50 @@
+/** Demo accounts: one admin and a few members, with fixed readable passwords (a demo club). */
+import type { Role } from '../../shared/roles';
+import type { SeedModule } from './types';
+
+interface DemoAccount {
+  handle: string;
+  name: string;
+  email: string;
+  role: Role;
+  password: string;
+}
+
+const member = (handle: string, name: string): DemoAccount => ({
+  handle,
+  name,
+  email: `${handle}@confraria.local`,
+  role: 'user',
+  password: 'confrade123',
+});
+
+/** Later modules find these by handle in `ctx.users` (e.g. `ctx.users.mariana`). */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    handle: 'admin',
+    name: 'Administração',
+    email: 'admin@confraria.local',
+    role: 'admin',
+    password: 'admin123',
+  },
+  member('mariana', 'Mariana Costa'),
+  member('rafael', 'Rafael Oliveira'),
+  member('beatriz', 'Beatriz Santos'),
+  member('joao', 'João Pereira'),
+];
+
+export const accountsSeed: SeedModule = {
+  name: 'contas',
+  async run(services, ctx) {
+    let created = 0;
+    for (const { handle, ...account } of DEMO_ACCOUNTS) {
+      const existing = services.accounts.findByEmail(account.email);
+      const user = existing
+        ? { id: existing.id, name: existing.name, email: existing.email, role: existing.role }
+        : await services.accounts.createAccount(account);
+      if (!existing) created++;
+      ctx.users[handle] = { ...user, password: account.password, created: !existing };
+    }
+    ctx.report(`contas: ${created} criadas, ${DEMO_ACCOUNTS.length - created} já existiam`);
+  },
+};

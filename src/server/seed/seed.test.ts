@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { DEMO_ACCOUNTS } from './accounts';
+import { runSeed, seedModules, type SeedModule } from './index';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const countUsers = () =>
+  (t.database.sqlite.prepare('select count(*) as n from users').get() as { n: number }).n;
+
+describe('demo seed', () => {
+  it('creates the demo admin and members, whose printed passwords work', async () => {
+    const { ctx, lines } = await runSeed(t.services);
+    expect(Object.keys(ctx.users)).toEqual(DEMO_ACCOUNTS.map((account) => account.handle));
+    expect(ctx.users.admin).toMatchObject({ email: 'admin@confraria.local', role: 'admin', created: true });
+    expect(lines).toContain('contas: 5 criadas, 0 já existiam');
+    // Seeding signs nobody in.
+    expect(t.database.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
+    for (const user of Object.values(ctx.users)) {
+      const login = await t.services.accounts.login({ email: user.email, password: user.password });
+      expect(login.user).toMatchObject({ id: user.id, role: user.role });
+    }
+  });
+
+  it('is idempotent: a second run skips what exists and still hands the users to later modules', async () => {
+    const first = await runSeed(t.services);
+    const second = await runSeed(t.services);
+    expect(countUsers()).toBe(DEMO_ACCOUNTS.length);
+    expect(second.lines).toContain('contas: 0 criadas, 5 já existiam');
+    expect(second.ctx.users.mariana).toEqual({ ...first.ctx.users.mariana, created: false });
+  });
+
+  it('runs modules in order, each seeing what the earlier ones made', async () => {
+    const seen: string[] = [];
+    const later: SeedModule = {
+      name: 'depois',
+      run(_services, ctx) {
+        seen.push(...Object.values(ctx.users).map((user) => user.email));
+        ctx.report('depois: ok');
+      },
+    };
+    const { lines } = await runSeed(t.services, [...seedModules, later]);
+    expect(seen).toContain('mariana@confraria.local');
+    expect(lines.at(-1)).toBe('depois: ok');
+  });
+});

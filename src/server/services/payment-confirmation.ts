@@ -1,0 +1,278 @@
+/**
+ * What happens when money moves, exactly once: a link or an in-page charge is claimed with a
+ * conditional update (`where status <> 'paid'`) inside one transaction, so a webhook replayed or
+ * delivered twenty times at once records one payment, extends the period once (DECISIONS §3.2),
+ * confirms one commission and queues one e-mail. Failures and expiries follow the same pattern.
+ */
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { formatDate, formatMoney } from '../../shared/format';
+import { planLabel } from '../../shared/plans';
+import { paymentLinks, payments, subscribers, type Payment, type PaymentLink } from '../db/schema';
+import { newId } from '../ids';
+import type { ChargeResult, PaymentProviderName } from '../providers/payment/types';
+import type { ServiceDeps } from './deps';
+import type { OutboxService } from './outbox';
+import type { ReferralsService } from './referrals';
+import type { SettingsService } from './settings';
+import { periodAfterPayment } from './subscribers';
+
+export type ConfirmResult = { confirmed: true; paymentId: string } | { confirmed: false; reason: 'already' | 'amount' };
+
+export function createPaymentConfirmation(
+  { db, clock, log }: ServiceDeps,
+  settings: SettingsService,
+  outbox: OutboxService,
+  referrals: ReferralsService,
+) {
+  /** Queues the payment_confirmed e-mail to the subscriber on file (at most once per payment). */
+  function queueConfirmationEmail(paymentId: string): boolean {
+    const row = db
+      .select({ payment: payments, subscriber: subscribers })
+      .from(payments)
+      .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+      .where(eq(payments.id, paymentId))
+      .get();
+    if (!row || row.payment.status !== 'paid' || row.payment.confirmationEmailAt) return false;
+    const now = clock.now();
+    const claimed = db
+      .update(payments)
+      .set({ confirmationEmailAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+      .run();
+    if (claimed.changes === 0) return false;
+    const { payment, subscriber } = row;
+    outbox.enqueue({
+      channel: 'email',
+      recipient: subscriber.email,
+      template: 'payment_confirmed',
+      vars: {
+        name: subscriber.name,
+        amount: formatMoney(payment.amount),
+        plan: planLabel(payment.planType),
+        vipGroupLink: settings.get().vipGroupLink,
+        endDate: subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '',
+      },
+    });
+    return true;
+  }
+
+  /** Period, statuses and commission after a payment was claimed as paid (inside the transaction). */
+  function afterPaid(payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>, paidAt: Date) {
+    const subscriber = db.select().from(subscribers).where(eq(subscribers.id, payment.subscriberId)).get();
+    if (!subscriber) throw new Error('payment without subscriber');
+    const period = periodAfterPayment(subscriber, paidAt);
+    db.update(subscribers)
+      .set({
+        status: period.status,
+        paymentStatus: 'paid',
+        subscriptionStartDate: period.start,
+        subscriptionEndDate: period.end,
+        subscriptionPrice: payment.amount,
+        updatedAt: clock.now(),
+      })
+      .where(eq(subscribers.id, subscriber.id))
+      .run();
+    referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
+    queueConfirmationEmail(payment.id);
+  }
+
+  const chargeFields = (charge: ChargeResult | null) => ({
+    transactionId: charge?.providerChargeId ?? null,
+    method: charge?.method ?? null,
+    cardBrand: charge?.cardBrand ?? null,
+    cardLast4: charge?.cardLast4 ?? null,
+    providerOrderId: charge?.providerOrderId ?? null,
+    providerChargeId: charge?.providerChargeId ?? null,
+  });
+
+  function paymentByCharge(provider: PaymentProviderName, chargeId: string | null | undefined): Payment | undefined {
+    if (!chargeId) return undefined;
+    return db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerChargeId, chargeId)))
+      .get();
+  }
+
+  return {
+    queueConfirmationEmail,
+    paymentByCharge,
+
+    /** Marks a link paid and records its payment, once. An underpaid charge is refused. */
+    confirmLink(link: PaymentLink, charge: ChargeResult | null): ConfirmResult {
+      if (charge && charge.amount > 0 && charge.amount < link.amount) {
+        log.error({ linkId: link.id, paid: charge.amount, expected: link.amount }, 'link paid with a smaller amount: not confirmed');
+        return { confirmed: false, reason: 'amount' };
+      }
+      const now = clock.now();
+      const paidAt = charge?.paidAt ?? now;
+      return db.transaction(() => {
+        const claimed = db
+          .update(paymentLinks)
+          .set({ status: 'paid', paidAt, updatedAt: now })
+          .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')))
+          .run();
+        if (claimed.changes === 0) return { confirmed: false, reason: 'already' } as const;
+        const fields = {
+          ...chargeFields(charge),
+          subscriberId: link.subscriberId,
+          paymentLinkId: link.id,
+          planType: link.planType,
+          amount: link.amount,
+          status: 'paid' as const,
+          provider: link.provider,
+          description: `Link de pagamento - ${planLabel(link.planType)}`,
+          billingData: link.billingData,
+          failureReason: null,
+          paidAt,
+          updatedAt: now,
+        };
+        // The same provider charge may already be on file (a failed attempt retried by the provider).
+        const known = paymentByCharge(link.provider, charge?.providerChargeId);
+        const paymentId = known?.id ?? newId();
+        if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
+        else db.insert(payments).values({ ...fields, id: paymentId, createdAt: now }).run();
+        db.update(paymentLinks).set({ paymentId }).where(eq(paymentLinks.id, link.id)).run();
+        afterPaid({ id: paymentId, subscriberId: link.subscriberId, amount: link.amount }, paidAt);
+        log.info({ linkId: link.id, paymentId }, 'payment link paid');
+        return { confirmed: true, paymentId } as const;
+      });
+    },
+
+    /** A failed attempt on a link: a `failed` payment, and the link stays payable (DECISIONS §3.2). */
+    recordLinkFailure(link: PaymentLink, charge: ChargeResult | null) {
+      const now = clock.now();
+      db.transaction(() => {
+        if (paymentByCharge(link.provider, charge?.providerChargeId)) return;
+        db.insert(payments)
+          .values({
+            ...chargeFields(charge),
+            id: newId(),
+            subscriberId: link.subscriberId,
+            paymentLinkId: link.id,
+            planType: link.planType,
+            amount: link.amount,
+            status: 'failed',
+            provider: link.provider,
+            description: `Link de pagamento - ${planLabel(link.planType)}`,
+            failureReason: charge?.failureReason ?? null,
+            billingData: link.billingData,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .run();
+        db.update(paymentLinks)
+          .set({ lastAttemptFailedAt: now, updatedAt: now })
+          .where(and(eq(paymentLinks.id, link.id), eq(paymentLinks.status, 'pending')))
+          .run();
+        db.update(subscribers)
+          .set({ paymentStatus: 'failed', updatedAt: now })
+          .where(and(eq(subscribers.id, link.subscriberId), ne(subscribers.paymentStatus, 'paid')))
+          .run();
+      });
+    },
+
+    expireLink(linkId: string): boolean {
+      const now = clock.now();
+      return (
+        db
+          .update(paymentLinks)
+          .set({ status: 'expired', updatedAt: now })
+          .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'pending')))
+          .run().changes > 0
+      );
+    },
+
+    /** Confirms an in-page charge, once. Money that arrives after a PIX expired still counts. */
+    confirmPayment(payment: Payment, charge: ChargeResult | null): ConfirmResult {
+      if (charge && charge.amount > 0 && charge.amount < payment.amount) {
+        log.error({ paymentId: payment.id, paid: charge.amount, expected: payment.amount }, 'charge paid with a smaller amount: not confirmed');
+        return { confirmed: false, reason: 'amount' };
+      }
+      const now = clock.now();
+      const paidAt = charge?.paidAt ?? now;
+      return db.transaction(() => {
+        const known = chargeFields(charge);
+        const claimed = db
+          .update(payments)
+          .set({
+            status: 'paid',
+            paidAt,
+            failureReason: null,
+            updatedAt: now,
+            method: known.method ?? payment.method,
+            cardBrand: known.cardBrand ?? payment.cardBrand,
+            cardLast4: known.cardLast4 ?? payment.cardLast4,
+            transactionId: known.transactionId ?? payment.transactionId,
+            providerOrderId: known.providerOrderId ?? payment.providerOrderId,
+            providerChargeId: known.providerChargeId ?? payment.providerChargeId,
+          })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed', 'cancelled'])))
+          .run();
+        if (claimed.changes === 0) return { confirmed: false, reason: 'already' } as const;
+        afterPaid(payment, paidAt);
+        log.info({ paymentId: payment.id }, 'payment confirmed');
+        return { confirmed: true, paymentId: payment.id } as const;
+      });
+    },
+
+    failPayment(paymentId: string, charge: ChargeResult | null, reason?: string | null) {
+      const now = clock.now();
+      db.update(payments)
+        .set({
+          status: 'failed',
+          failureReason: reason ?? charge?.failureReason ?? null,
+          cardBrand: charge?.cardBrand ?? undefined,
+          cardLast4: charge?.cardLast4 ?? undefined,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+        .run();
+    },
+
+    /** A PIX that was not paid in time. */
+    cancelPayment(paymentId: string): boolean {
+      const now = clock.now();
+      return (
+        db
+          .update(payments)
+          .set({ status: 'cancelled', updatedAt: now })
+          .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+          .run().changes > 0
+      );
+    },
+
+    /**
+     * A paid payment refunded (by an admin, or announced by the provider): commission cancelled;
+     * when it paid the current period, the subscriber is `cancelled` (DECISIONS §3.7).
+     */
+    markRefunded(payment: Payment, reason: string, refundedBy: string | null): boolean {
+      const now = clock.now();
+      return db.transaction(() => {
+        const claimed = db
+          .update(payments)
+          .set({ status: 'refunded', refundReason: reason, refundedAt: now, refundedBy, updatedAt: now })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
+          .run();
+        if (claimed.changes === 0) return false;
+        referrals.cancelForPayment(payment.id, now);
+        const latest = db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.subscriberId, payment.subscriberId), inArray(payments.status, ['paid', 'refunded'])))
+          .orderBy(desc(payments.paidAt))
+          .get();
+        if (latest?.id === payment.id) {
+          db.update(subscribers)
+            .set({ status: 'cancelled', paymentStatus: 'refunded', updatedAt: now })
+            .where(eq(subscribers.id, payment.subscriberId))
+            .run();
+        }
+        log.info({ paymentId: payment.id }, 'payment refunded');
+        return true;
+      });
+    },
+  };
+}
+
+export type PaymentConfirmation = ReturnType<typeof createPaymentConfirmation>;

@@ -1,0 +1,312 @@
+/**
+ * Payment links (the /checkout flow, DECISIONS §3.1): created through the provider for a subscriber
+ * found or created by e-mail, payable for 48 hours, tracked by the public status page. The status
+ * read is the hot path (polled every 5 s by every open tracking page): one prepared statement.
+ */
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../shared/auth-schemas';
+import {
+  CHECKOUT_MSG,
+  type CreatePublicLinkData,
+  type PaymentLinkDetails,
+  type PaymentLinkStatusResponse,
+} from '../../shared/checkout-schemas';
+import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../shared/plans';
+import { paymentLinks, subscribers, type BillingData, type PaymentLink, type Subscriber } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import type { PaymentProvider, ProviderCustomer } from '../providers/payment/types';
+import type { ServiceDeps } from './deps';
+import type { PaymentConfirmation } from './payment-confirmation';
+import { planDescription, planForAmount, priceOf } from './pricing';
+import type { ReferralsService } from './referrals';
+import type { SettingsService } from './settings';
+import { billingDataOfSubscriber, type CheckoutProfile, type SubscribersService } from './subscribers';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A pending Pagar.me link is asked about at most this often from the tracking page. */
+const PROVIDER_CHECK_INTERVAL_MS = 30_000;
+
+export function customerOf(subscriberId: string, billing: BillingData): ProviderCustomer {
+  return {
+    code: subscriberId,
+    name: billing.name,
+    email: billing.email,
+    phone: billing.phone,
+    cpf: billing.cpfCnpj,
+    address: {
+      street: billing.address,
+      number: billing.number,
+      complement: billing.complement,
+      neighborhood: billing.neighborhood,
+      city: billing.city,
+      state: billing.state,
+      zipCode: billing.zipCode,
+    },
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toLinkDetails(link: PaymentLink): PaymentLinkDetails {
+  return {
+    id: link.id,
+    _id: link.id,
+    subscriberId: link.subscriberId,
+    planType: link.planType,
+    amount: link.amount,
+    status: link.status,
+    provider: link.provider,
+    url: link.url,
+    customerName: link.customerName,
+    customerEmail: link.customerEmail,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    paidAt: iso(link.paidAt),
+    lastAttemptFailed: link.status === 'pending' && link.lastAttemptFailedAt !== null,
+    paymentId: link.paymentId,
+  };
+}
+
+export function createPaymentLinksService(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  settings: SettingsService,
+  subscribersService: SubscribersService,
+  referrals: ReferralsService,
+  confirmation: PaymentConfirmation,
+) {
+  const { db, clock, env, log } = deps;
+
+  const statusQuery = db
+    .select({
+      status: paymentLinks.status,
+      customerName: paymentLinks.customerName,
+      customerEmail: paymentLinks.customerEmail,
+      planType: paymentLinks.planType,
+      amount: paymentLinks.amount,
+      paidAt: paymentLinks.paidAt,
+      expiresAt: paymentLinks.expiresAt,
+      url: paymentLinks.url,
+      lastAttemptFailedAt: paymentLinks.lastAttemptFailedAt,
+      checkedAt: paymentLinks.checkedAt,
+    })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, sql.placeholder('id')))
+    .prepare();
+  const expireQuery = db
+    .update(paymentLinks)
+    .set({ status: 'expired', updatedAt: sql`(unixepoch('subsec') * 1000)` })
+    .where(
+      and(
+        eq(paymentLinks.id, sql.placeholder('id')),
+        eq(paymentLinks.status, 'pending'),
+        lte(paymentLinks.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare();
+
+  function getById(id: string): PaymentLink | undefined {
+    return db.select().from(paymentLinks).where(eq(paymentLinks.id, id)).get();
+  }
+
+  /** Creates the link at the provider and stores it. Provider failures become a Portuguese 502. */
+  async function createLink(input: {
+    subscriber: Subscriber;
+    planType: PlanType;
+    amount: number;
+    billing: BillingData;
+    createdBy?: string | null;
+  }): Promise<PaymentLink> {
+    const id = newId();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
+    const description = planDescription(input.planType, settings.get());
+    let created;
+    try {
+      created = await provider.createPaymentLink({
+        linkId: id,
+        amount: input.amount,
+        planType: input.planType,
+        description,
+        customer: customerOf(input.subscriber.id, input.billing),
+        expiresAt,
+        successUrl: `${env.publicUrl}/checkout/payment-link-success?payment_link_id=${id}`,
+      });
+    } catch (error) {
+      log.warn({ err: (error as Error).message, subscriberId: input.subscriber.id }, 'payment link creation failed');
+      throw new AppError('BAD_GATEWAY', CHECKOUT_MSG.createLinkFailed);
+    }
+    return db
+      .insert(paymentLinks)
+      .values({
+        id,
+        subscriberId: input.subscriber.id,
+        planType: input.planType,
+        amount: input.amount,
+        status: 'pending',
+        provider: provider.name,
+        providerLinkId: created.providerLinkId,
+        url: created.url,
+        customerName: input.billing.name,
+        customerEmail: input.billing.email,
+        billingData: input.billing,
+        createdBy: input.createdBy ?? null,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+  }
+
+  /** Asks the provider about a pending link and confirms it when paid (Pagar.me; webhooks are the main path). */
+  async function refreshFromProvider(id: string): Promise<void> {
+    const link = getById(id);
+    if (!link || link.status !== 'pending') return;
+    db.update(paymentLinks).set({ checkedAt: clock.now() }).where(eq(paymentLinks.id, id)).run();
+    try {
+      const remote = await provider.getPaymentLinkStatus(link);
+      if (remote.paid) confirmation.confirmLink(link, remote.charge);
+    } catch (error) {
+      log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
+    }
+  }
+
+  function isOwner(link: PaymentLink, user: Pick<PublicUser, 'id' | 'email' | 'role'>): boolean {
+    if (user.role === 'admin') return true;
+    const subscriber = subscribersService.getById(link.subscriberId);
+    return Boolean(subscriber && (subscriber.userId === user.id || subscriber.email === user.email.toLowerCase()));
+  }
+
+  return {
+    getById,
+    createLink,
+    refreshFromProvider,
+
+    /** POST /payment-links/create-public: the /checkout form. */
+    async createPublic(input: CreatePublicLinkData): Promise<{ id: string; url: string }> {
+      const existing = subscribersService.findByEmail(input.customerEmail);
+      const amount = priceOf(input.planType, settings.get(), existing);
+      const profile: CheckoutProfile = {
+        name: input.customerName,
+        email: input.customerEmail,
+        phone: input.customerPhone,
+        cpf: input.customerDocument,
+        street: input.customerStreet,
+        number: input.customerNumber,
+        complement: input.customerComplement,
+        neighborhood: input.customerNeighborhood,
+        city: input.customerCity,
+        state: input.customerState,
+        zipCode: input.customerCep,
+      };
+      const { subscriber } = subscribersService.upsertForCheckout(profile, amount);
+      if (input.ref) referrals.attach(subscriber, input.ref, amount);
+      const billing: BillingData = {
+        name: profile.name,
+        email: subscriber.email,
+        phone: profile.phone,
+        cpfCnpj: input.customerDocument,
+        address: input.customerStreet,
+        number: input.customerNumber,
+        complement: input.customerComplement,
+        neighborhood: input.customerNeighborhood,
+        city: input.customerCity,
+        state: input.customerState,
+        zipCode: input.customerCep,
+      };
+      const link = await createLink({ subscriber, planType: input.planType, amount, billing });
+      return { id: link.id, url: link.url };
+    },
+
+    /**
+     * POST /payments/create-checkout-link (right after registration): a link for that e-mail, only
+     * for an amount the club offers that person.
+     */
+    async createCheckoutLink(input: { name: string; email: string; amount: number }) {
+      const existing = subscribersService.findByEmail(input.email);
+      const planType = planForAmount(input.amount, settings.get(), existing);
+      const { subscriber } = subscribersService.upsertForCheckout(
+        { name: input.name, email: input.email, phone: '', cpf: null },
+        input.amount,
+      );
+      const link = await createLink({ subscriber, planType, amount: input.amount, billing: billingDataOfSubscriber(subscriber) });
+      return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
+    },
+
+    /** A link for an existing subscriber (admin, renewal job): billing data from the profile. */
+    async createForSubscriber(subscriberId: string, planType: PlanType, createdBy: string | null = null) {
+      const subscriber = subscribersService.getById(subscriberId);
+      if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
+      const amount = priceOf(planType, settings.get(), subscriber);
+      return createLink({ subscriber, planType, amount, billing: billingDataOfSubscriber(subscriber), createdBy });
+    },
+
+    /** GET /payment-links/status-public/:id: the tracking page's poll. Expires lazily. */
+    statusPublic(id: string): PaymentLinkStatusResponse {
+      const row = statusQuery.get({ id });
+      if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
+      const now = clock.now();
+      let status = row.status;
+      if (status === 'pending' && row.expiresAt.getTime() <= now.getTime()) {
+        expireQuery.run({ id, now: now.getTime() });
+        status = 'expired';
+      } else if (
+        status === 'pending' &&
+        provider.name !== 'sandbox' &&
+        (!row.checkedAt || now.getTime() - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
+      ) {
+        // Not awaited: the poll stays fast, the next one sees the result.
+        void refreshFromProvider(id);
+      }
+      return {
+        status,
+        customerName: row.customerName,
+        customerEmail: row.customerEmail,
+        planType: row.planType,
+        amount: row.amount,
+        paidAt: iso(row.paidAt),
+        expiresAt: row.expiresAt.toISOString(),
+        url: row.url,
+        lastAttemptFailed: status === 'pending' && row.lastAttemptFailedAt !== null,
+      };
+    },
+
+    /** GET /payment-links/user: the signed-in member's own links, newest first. */
+    listForUser(user: Pick<PublicUser, 'id' | 'email'>): PaymentLinkDetails[] {
+      const now = clock.now();
+      const rows = db
+        .select({ link: paymentLinks })
+        .from(paymentLinks)
+        .innerJoin(subscribers, eq(subscribers.id, paymentLinks.subscriberId))
+        .where(or(eq(subscribers.userId, user.id), eq(subscribers.email, user.email.toLowerCase())))
+        .orderBy(desc(paymentLinks.createdAt))
+        .limit(100)
+        .all();
+      return rows.map(({ link }) =>
+        toLinkDetails(link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link),
+      );
+    },
+
+    /** GET /payment-links/details/:id: an admin, or the link's own subscriber (others get a 404). */
+    detailsFor(id: string, user: Pick<PublicUser, 'id' | 'email' | 'role'>): PaymentLinkDetails {
+      const link = getById(id);
+      if (!link || !isOwner(link, user)) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
+      const now = clock.now();
+      return toLinkDetails(link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link);
+    },
+
+    /** Marks every pending link past its time as expired (daily job; reads also expire lazily). */
+    expireOverdue(): number {
+      const now = clock.now();
+      return db
+        .update(paymentLinks)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(paymentLinks.status, 'pending'), lte(paymentLinks.expiresAt, now)))
+        .run().changes;
+    },
+  };
+}
+
+export type PaymentLinksService = ReturnType<typeof createPaymentLinksService>;

@@ -1,0 +1,43 @@
+/**
+ * The checkout and payments domain wired together (subscribers, referrals, payment links,
+ * payments, CEP), built once per app from the shared dependencies and the provider chosen by the
+ * configuration.
+ */
+import { createPaymentProvider } from '../providers/payment';
+import type { AccountsService } from './accounts';
+import { createCepService } from './cep';
+import type { ServiceDeps } from './deps';
+import type { OutboxService } from './outbox';
+import { createPaymentConfirmation } from './payment-confirmation';
+import { createPaymentLinksService } from './payment-links';
+import { createPaymentsService } from './payments';
+import { createReferralsService } from './referrals';
+import type { SettingsService } from './settings';
+import { createSubscribersService } from './subscribers';
+
+export function createPaymentServices(
+  deps: ServiceDeps,
+  shared: { settings: SettingsService; outbox: OutboxService; accounts: AccountsService },
+) {
+  const { settings, outbox, accounts } = shared;
+  const provider = createPaymentProvider(deps.env, deps.log, {
+    settings: () => settings.get(),
+    now: () => deps.clock.now(),
+  });
+  const subscribers = createSubscribersService(deps);
+  const referrals = createReferralsService(deps);
+  const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals);
+  const paymentLinks = createPaymentLinksService(deps, provider, settings, subscribers, referrals, paymentConfirmation);
+  const payments = createPaymentsService(
+    deps,
+    provider,
+    settings,
+    outbox,
+    accounts,
+    subscribers,
+    paymentLinks,
+    paymentConfirmation,
+  );
+  const cep = createCepService(deps);
+  return { subscribers, referrals, paymentConfirmation, paymentLinks, payments, cep };
+}

@@ -1,0 +1,491 @@
+/**
+ * Payments: the old in-page checkout (card or PIX, spec 02), its status poll, the provider
+ * webhooks (verified, deduplicated on the hook id, then applied through payment-confirmation),
+ * refunds, the e-mails a payment's own customer may ask for again, and the sandbox's simulator.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  CHECKOUT_MSG,
+  parseCardExpiry,
+  type PaymentStatusResponse,
+  type ProcessPaymentData,
+  type ProcessPaymentResponse,
+} from '../../shared/checkout-schemas';
+import { PIX_TTL_MINUTES, type PaymentMethod } from '../../shared/plans';
+import { payments, paymentLinks, subscribers, webhookEvents, type Payment, type PaymentLink } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import { isSandbox } from '../providers/payment';
+import {
+  ProviderError,
+  type ChargeResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentProviderName,
+  type WebhookRequest,
+} from '../providers/payment/types';
+import type { AccountsService } from './accounts';
+import type { ServiceDeps } from './deps';
+import type { OutboxService } from './outbox';
+import type { PaymentConfirmation } from './payment-confirmation';
+import { customerOf, type PaymentLinksService } from './payment-links';
+import { planDescription, planForAmount } from './pricing';
+import type { SettingsService } from './settings';
+import { billingDataOf, type SubscribersService } from './subscribers';
+
+export const PAYMENT_MSG = {
+  webhookUnauthorized: 'Webhook não autorizado',
+  webhookNotConfigured: 'Webhook não configurado para este provedor',
+  webhookInvalid: 'Webhook inválido',
+  webhookFailed: 'Não foi possível processar o webhook. Tente novamente.',
+  notPaidYet: 'Pagamento ainda não confirmado',
+  refundOnlyPaid: 'Apenas pagamentos pagos podem ser reembolsados',
+  refundFailed: 'Erro ao processar reembolso',
+  refundReasonRequired: 'Motivo do reembolso é obrigatório',
+  sandboxOnly: 'Disponível apenas no ambiente de testes',
+  processing: 'Pagamento em processamento',
+  welcomeAfterApproval:
+    'Cadastro aguardando aprovação: as credenciais de acesso serão enviadas por email após a aprovação.',
+  welcomeNoAccount: 'Assinante sem conta de acesso: as credenciais serão enviadas na aprovação.',
+} as const;
+
+/** What a webhook route answers. */
+export interface WebhookAnswer {
+  statusCode: number;
+  body: { received: true; duplicate?: true; ignored?: true } | { error: string };
+}
+
+const CHECKOUT_STATUS: Record<Payment['status'], PaymentStatusResponse['status']> = {
+  paid: 'completed',
+  pending: 'pending',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+export function createPaymentsService(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  settings: SettingsService,
+  outbox: OutboxService,
+  accounts: AccountsService,
+  subscribersService: SubscribersService,
+  paymentLinks_: PaymentLinksService,
+  confirmation: PaymentConfirmation,
+) {
+  const { db, clock, log } = deps;
+
+  const statusQuery = db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amount: payments.amount,
+      method: payments.method,
+      paidAt: payments.paidAt,
+      pixExpiresAt: payments.pixExpiresAt,
+    })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare();
+
+  function getById(id: string): Payment | undefined {
+    return db.select().from(payments).where(eq(payments.id, id)).get();
+  }
+
+  // ---------------------------------------------------------------- webhooks
+
+  function findLink(event: PaymentEvent): PaymentLink | undefined {
+    if (event.reference) {
+      const byId = paymentLinks_.getById(event.reference);
+      if (byId) return byId;
+    }
+    const providerLinkId = event.providerLinkId ?? (event.reference?.startsWith('pl_') ? event.reference : null);
+    if (providerLinkId) {
+      return db.select().from(paymentLinks).where(eq(paymentLinks.providerLinkId, providerLinkId)).get();
+    }
+    return undefined;
+  }
+
+  function findPayment(event: PaymentEvent): Payment | undefined {
+    if (event.reference) {
+      const byId = getById(event.reference);
+      if (byId) return byId;
+    }
+    return confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
+  }
+
+  /** Applies a verified event. 'not_found' when it names nothing of ours. */
+  function applyEvent(event: PaymentEvent): 'processed' | 'ignored' | 'not_found' {
+    if (event.outcome === 'ignored') return 'ignored';
+    if (event.outcome === 'refunded') {
+      const payment = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId) ?? findPayment(event);
+      if (!payment) return 'not_found';
+      confirmation.markRefunded(payment, 'Reembolso registrado pelo provedor de pagamento', null);
+      return 'processed';
+    }
+    const link = findLink(event);
+    if (link) {
+      if (event.outcome === 'paid') confirmation.confirmLink(link, event.charge);
+      else if (event.outcome === 'failed') confirmation.recordLinkFailure(link, event.charge);
+      else confirmation.expireLink(link.id);
+      return 'processed';
+    }
+    const payment = findPayment(event);
+    if (payment) {
+      if (event.outcome === 'paid') confirmation.confirmPayment(payment, event.charge);
+      else if (event.outcome === 'failed') confirmation.failPayment(payment.id, event.charge);
+      else confirmation.cancelPayment(payment.id);
+      return 'processed';
+    }
+    return 'not_found';
+  }
+
+  /**
+   * POST /webhooks/:provider. 401 when the webhook is not authentic (nothing changes); a replay of
+   * a hook id already processed is acknowledged without effect; anything we cannot process now is
+   * answered non-2xx so the provider retries, and the hook id is released for that retry.
+   */
+  async function handleWebhook(source: PaymentProviderName, request: WebhookRequest): Promise<WebhookAnswer> {
+    if (provider.name !== source) return { statusCode: 404, body: { error: PAYMENT_MSG.webhookNotConfigured } };
+    if (!provider.verifyWebhook(request)) {
+      log.warn({ provider: source }, 'webhook refused: bad signature or credentials');
+      return { statusCode: 401, body: { error: PAYMENT_MSG.webhookUnauthorized } };
+    }
+    let hookId: string;
+    let type: string;
+    try {
+      const envelope = JSON.parse(request.rawBody) as { id?: unknown; type?: unknown };
+      if (typeof envelope.id !== 'string' || !envelope.id || typeof envelope.type !== 'string') throw new Error('envelope');
+      hookId = envelope.id;
+      type = envelope.type;
+    } catch {
+      return { statusCode: 400, body: { error: PAYMENT_MSG.webhookInvalid } };
+    }
+    const claimId = newId();
+    const claimed = db
+      .insert(webhookEvents)
+      .values({ id: claimId, provider: source, hookId, type, receivedAt: clock.now() })
+      .onConflictDoNothing()
+      .run();
+    if (claimed.changes === 0) return { statusCode: 200, body: { received: true, duplicate: true } };
+    const release = () => db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
+    try {
+      const event = await provider.parseWebhook(request.rawBody);
+      const result = applyEvent(event);
+      if (result === 'not_found') {
+        release();
+        log.warn({ provider: source, hookId, type, reference: event.reference }, 'webhook for an unknown link or payment');
+        return { statusCode: 404, body: { error: CHECKOUT_MSG.paymentNotFound } };
+      }
+      db.update(webhookEvents).set({ result }).where(eq(webhookEvents.id, claimId)).run();
+      return { statusCode: 200, body: result === 'ignored' ? { received: true, ignored: true } : { received: true } };
+    } catch (error) {
+      release();
+      log.error({ provider: source, hookId, type, err: (error as Error).message }, 'webhook processing failed');
+      const statusCode = error instanceof ProviderError ? 502 : 500;
+      return { statusCode, body: { error: PAYMENT_MSG.webhookFailed } };
+    }
+  }
+
+  // ---------------------------------------------------------------- old in-page checkout
+
+  async function qrImage(text: string): Promise<string> {
+    return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
+  }
+
+  /** POST /payments/process: charges a card or opens a PIX for the annual (or renewal) price. */
+  async function process(input: ProcessPaymentData): Promise<ProcessPaymentResponse> {
+    const { customerData, paymentData, paymentMethod } = input;
+    const currentSettings = settings.get();
+    const existing = subscribersService.findByEmail(customerData.email);
+    const planType = planForAmount(paymentData.amount, currentSettings, existing);
+    const amount = paymentData.amount;
+
+    let card;
+    if (paymentMethod === 'credit_card') {
+      if (!paymentData.cardData) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataRequired);
+      const expiry = parseCardExpiry(paymentData.cardData.expiryDate);
+      const now = clock.now();
+      // A card is valid through the last day of its month.
+      if (!expiry || new Date(Date.UTC(expiry.year, expiry.month, 1)).getTime() <= now.getTime()) {
+        throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardExpired);
+      }
+      card = {
+        number: paymentData.cardData.cardNumber,
+        holderName: paymentData.cardData.cardHolderName,
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvv: paymentData.cardData.cvv,
+      };
+    }
+
+    const profile = {
+      name: customerData.name,
+      email: customerData.email,
+      phone: customerData.phone,
+      cpf: customerData.cpf,
+      street: customerData.address.street,
+      number: customerData.address.number,
+      complement: customerData.address.complement,
+      neighborhood: customerData.address.neighborhood,
+      city: customerData.address.city,
+      state: customerData.address.state,
+      zipCode: customerData.address.zipCode,
+    };
+    const { subscriber } = subscribersService.upsertForCheckout(profile, amount);
+    const billing = { ...billingDataOf(profile), email: subscriber.email };
+    const description = planDescription(planType, currentSettings);
+    const now = clock.now();
+
+    // The page may carry the id of an earlier attempt of the same customer: keep one record.
+    const previous = input.paymentId ? getById(input.paymentId) : undefined;
+    const reuse = previous && previous.subscriberId === subscriber.id && !previous.paymentLinkId ? previous : undefined;
+    if (reuse?.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
+    const paymentId = reuse?.id ?? newId();
+    const values = {
+      subscriberId: subscriber.id,
+      planType,
+      amount,
+      status: 'pending' as const,
+      method: paymentMethod as PaymentMethod,
+      provider: provider.name,
+      description,
+      billingData: billing,
+      failureReason: null,
+      cardBrand: null,
+      cardLast4: null,
+      pixCode: null,
+      pixExpiresAt: null,
+      updatedAt: now,
+    };
+    if (reuse) db.update(payments).set(values).where(eq(payments.id, paymentId)).run();
+    else db.insert(payments).values({ ...values, id: paymentId, createdAt: now }).run();
+
+    let charge: ChargeResult;
+    try {
+      charge = await provider.createCharge({
+        paymentId,
+        amount,
+        description,
+        method: paymentMethod,
+        customer: customerOf(subscriber.id, billing),
+        card,
+        pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
+      });
+    } catch (error) {
+      const reason = error instanceof ProviderError ? error.message : CHECKOUT_MSG.paymentFailed;
+      confirmation.failPayment(paymentId, null, reason);
+      log.warn({ paymentId, err: (error as Error).message }, 'charge creation failed');
+      throw new AppError('BAD_GATEWAY', reason);
+    }
+
+    db.update(payments)
+      .set({
+        transactionId: charge.providerChargeId,
+        providerChargeId: charge.providerChargeId,
+        providerOrderId: charge.providerOrderId,
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+      })
+      .where(eq(payments.id, paymentId))
+      .run();
+    const payment = getById(paymentId) as Payment;
+
+    if (charge.status === 'paid') {
+      confirmation.confirmPayment(payment, charge);
+      return { success: true, paymentId, message: CHECKOUT_MSG.paymentApproved, status: 'completed' };
+    }
+    if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {
+      const reason = charge.failureReason ?? CHECKOUT_MSG.paymentFailed;
+      confirmation.failPayment(paymentId, charge, reason);
+      throw new AppError('UNPROCESSABLE_CONTENT', reason);
+    }
+    if (paymentMethod === 'pix' && charge.pix) {
+      db.update(payments)
+        .set({ pixCode: charge.pix.qrCodeText, pixExpiresAt: charge.pix.expiresAt })
+        .where(eq(payments.id, paymentId))
+        .run();
+      return {
+        success: true,
+        paymentId,
+        message: CHECKOUT_MSG.pixCreated,
+        status: 'pending',
+        pixData: {
+          qrCode: await qrImage(charge.pix.qrCodeText),
+          qrCodeText: charge.pix.qrCodeText,
+          expiresAt: charge.pix.expiresAt.toISOString(),
+        },
+      };
+    }
+    return { success: true, paymentId, message: PAYMENT_MSG.processing, status: 'pending' };
+  }
+
+  /** GET /payments/status/:id: polled every 5 s by the PIX screen. An unpaid PIX past its time is cancelled. */
+  function status(id: string): PaymentStatusResponse {
+    const row = statusQuery.get({ id });
+    if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+    let current = row.status;
+    if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= clock.now().getTime()) {
+      confirmation.cancelPayment(id);
+      current = 'cancelled';
+    }
+    return {
+      status: CHECKOUT_STATUS[current],
+      paymentId: row.id,
+      amount: row.amount,
+      method: row.method,
+      paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    };
+  }
+
+  // ---------------------------------------------------------------- e-mails a customer may ask for
+
+  function paidPayment(paymentId: string): Payment {
+    const payment = getById(paymentId);
+    if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+    if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.notPaidYet);
+    return payment;
+  }
+
+  return {
+    provider,
+    getById,
+    process,
+    status,
+    handleWebhook,
+    applyEvent,
+
+    /**
+     * POST /emails/payment-confirmation: makes sure the payment's own customer got the confirmation
+     * (queued at most once per payment, to the address on file, whatever the caller sends).
+     */
+    sendConfirmationEmail(paymentId: string): { success: true; message: string } {
+      paidPayment(paymentId);
+      confirmation.queueConfirmationEmail(paymentId);
+      return { success: true, message: CHECKOUT_MSG.emailQueued };
+    },
+
+    /**
+     * POST /emails/welcome: the access credentials (a set-password link) for the payment's own
+     * customer, at most once per payment, and only once the club approved them (DECISIONS §3.3).
+     */
+    sendWelcomeEmail(paymentId: string): { success: true; message: string } {
+      const payment = paidPayment(paymentId);
+      const subscriber = subscribersService.getById(payment.subscriberId);
+      if (!subscriber?.approvedAt) return { success: true, message: PAYMENT_MSG.welcomeAfterApproval };
+      const account = subscriber.userId ?? accounts.findByEmail(subscriber.email)?.id;
+      if (!account) return { success: true, message: PAYMENT_MSG.welcomeNoAccount };
+      if (payment.welcomeEmailAt) return { success: true, message: CHECKOUT_MSG.emailQueued };
+      const claimed = db
+        .update(payments)
+        .set({ welcomeEmailAt: clock.now() })
+        .where(and(eq(payments.id, paymentId), sql`${payments.welcomeEmailAt} is null`))
+        .run();
+      if (claimed.changes > 0) {
+        outbox.enqueue({
+          channel: 'email',
+          recipient: subscriber.email,
+          template: 'welcome',
+          vars: { name: subscriber.name, email: subscriber.email, setPasswordUrl: accounts.createSetPasswordLink(account) },
+        });
+      }
+      return { success: true, message: CHECKOUT_MSG.emailQueued };
+    },
+
+    // ---------------------------------------------------------------- refunds (admin)
+
+    /** Refunds a paid payment through the provider (reason required), then records it. */
+    async refund(paymentId: string, reason: string, adminId: string): Promise<Payment> {
+      const cleanReason = reason.trim();
+      if (!cleanReason) throw new AppError('BAD_REQUEST', PAYMENT_MSG.refundReasonRequired);
+      const payment = getById(paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+      if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.refundOnlyPaid);
+      if (payment.provider !== provider.name || (!payment.providerChargeId && !isSandbox(provider))) {
+        throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
+      }
+      try {
+        await provider.refund({ paymentId, providerChargeId: payment.providerChargeId ?? '', amount: payment.amount });
+      } catch (error) {
+        log.warn({ paymentId, err: (error as Error).message }, 'refund refused by the provider');
+        throw new AppError('BAD_GATEWAY', error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed);
+      }
+      confirmation.markRefunded(payment, cleanReason, adminId);
+      return getById(paymentId) as Payment;
+    },
+
+    providerStatus() {
+      return provider.status();
+    },
+
+    // ---------------------------------------------------------------- sandbox simulator
+
+    /**
+     * The sandbox's "customer acted" step for a link or an in-page charge: returns the signed
+     * webhook to deliver to our own webhook route, plus where the browser goes next.
+     */
+    sandboxWebhook(
+      id: string,
+      outcome: 'paid' | 'failed' | 'expired',
+      method: PaymentMethod,
+    ): { headers: Record<string, string>; rawBody: string; linkId: string | null } {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const link = paymentLinks_.getById(id);
+      if (link) {
+        if (link.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
+        if (link.status === 'expired' || link.expiresAt.getTime() <= clock.now().getTime()) {
+          throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
+        }
+        const webhook = provider.signedWebhook({ reference: id, target: 'payment_link', outcome, method, amount: link.amount });
+        return { ...webhook, linkId: id };
+      }
+      const payment = getById(id);
+      if (!payment || payment.provider !== 'sandbox') throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+      if (payment.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
+      const webhook = provider.signedWebhook({
+        reference: id,
+        target: 'charge',
+        outcome,
+        method: payment.method ?? method,
+        amount: payment.amount,
+        chargeId: payment.providerChargeId,
+      });
+      return { ...webhook, linkId: null };
+    },
+
+    /** What the sandbox page shows about a link or charge (null when unknown). */
+    sandboxOrder(id: string) {
+      const link = paymentLinks_.getById(id);
+      if (link) {
+        const expired = link.status === 'expired' || (link.status === 'pending' && link.expiresAt <= clock.now());
+        return {
+          kind: 'link' as const,
+          name: link.customerName,
+          email: link.customerEmail,
+          planType: link.planType,
+          amount: link.amount,
+          status: expired ? ('expired' as const) : link.status,
+        };
+      }
+      const payment = getById(id);
+      if (!payment || payment.provider !== 'sandbox') return null;
+      const subscriber = db
+        .select({ name: subscribers.name, email: subscribers.email })
+        .from(subscribers)
+        .where(eq(subscribers.id, payment.subscriberId))
+        .get();
+      return {
+        kind: 'charge' as const,
+        name: payment.billingData?.name ?? subscriber?.name ?? '',
+        email: subscriber?.email ?? '',
+        planType: payment.planType,
+        amount: payment.amount,
+        status: payment.status,
+        method: payment.method,
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,36 @@
+/**
+ * What the club charges whom: the one place a price is decided (DECISIONS §3: money is decided by
+ * the server). Annual is offered to everyone; the renewal price only to subscribers approved before
+ * (DECISIONS §3.4). An amount sent by a client is accepted only when it equals one of these.
+ */
+import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
+import type { Settings } from '../../shared/content/settings-defaults';
+import { planLabel, type PlanType } from '../../shared/plans';
+import { AppError } from '../errors';
+
+interface PricedSubscriber {
+  approvedAt: Date | null;
+}
+
+export const canRenew = (subscriber: PricedSubscriber | null | undefined) => Boolean(subscriber?.approvedAt);
+
+export function priceOf(planType: PlanType, settings: Settings, subscriber: PricedSubscriber | null | undefined): number {
+  if (planType === 'renewal') {
+    if (!canRenew(subscriber)) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.renewalNotAllowed);
+    return settings.priceRenewal;
+  }
+  return settings.priceAnnual;
+}
+
+/** The plan an amount buys for this person, or a 400 when it is not a price offered to them. */
+export function planForAmount(amount: number, settings: Settings, subscriber: PricedSubscriber | null | undefined): PlanType {
+  if (canRenew(subscriber) && amount === settings.priceRenewal) return 'renewal';
+  if (amount === settings.priceAnnual) return 'annual';
+  throw new AppError('BAD_REQUEST', CHECKOUT_MSG.amountNotOffered);
+}
+
+/** "Assinatura anual - Confraria …" / "Renovação anual - …": what the provider and the admin list show. */
+export function planDescription(planType: PlanType, settings: Settings): string {
+  const label = planType === 'renewal' ? planLabel('renewal') : 'Assinatura anual';
+  return `${label} - ${settings.clubName}`;
+}

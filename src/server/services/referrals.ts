@@ -1,0 +1,184 @@
+/**
+ * Referral programme (DECISIONS §3.6): clicks on a member's link (once per visitor per day), the
+ * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
+ * exactly once when the referred subscriber's payment is confirmed.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { REFERRAL_COMMISSION_PERCENT, type ReferralStatus } from '../../shared/plans';
+import { referralClicks, referrals, subscribers, type Referral } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import type { ServiceDeps } from './deps';
+
+export const REFERRAL_MSG = {
+  notFound: 'Indicação não encontrada',
+  onlyConfirmedPaid: 'Apenas comissões confirmadas podem ser pagas',
+} as const;
+
+export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_COMMISSION_PERCENT) / 100);
+
+/** YYYY-MM-DD of a moment in São Paulo: "once per day" follows the club's calendar. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export interface ReferralSummary {
+  totalReferrals: number;
+  earnedAmount: number;
+  pendingAmount: number;
+  conversionRate: number;
+  totalClicks: number;
+  myReferralCode: string;
+  myReferralLink: string;
+  activeReferrals: {
+    _id: string;
+    id: string;
+    referredSubscriber: { fullName: string; email: string };
+    status: ReferralStatus;
+    commissionAmount: number;
+    referralCode: string;
+    createdAt: string;
+  }[];
+}
+
+export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
+  return {
+    /** Counts a click on `?ref=CODE`; true when it was the visitor's first of the day for that code. */
+    recordClick(code: string, visitorKey: string): boolean {
+      const owner = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.referralCode, code)).get();
+      if (!owner) return false;
+      const now = clock.now();
+      const result = db
+        .insert(referralClicks)
+        .values({ id: newId(), code, visitorKey, day: dayFormat.format(now), createdAt: now })
+        .onConflictDoNothing()
+        .run();
+      return result.changes > 0;
+    },
+
+    /**
+     * Ties a subscriber who has never paid to the owner of `code` and opens the pending commission.
+     * Ignored (logged) for an unknown code, a self-referral or a subscriber already tied or paid.
+     */
+    attach(referred: { id: string; referredBy: string | null; paymentStatus: string }, code: string, amount: number) {
+      if (referred.referredBy || referred.paymentStatus === 'paid') return;
+      const referrer = db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.referralCode, code))
+        .get();
+      if (!referrer || referrer.id === referred.id) {
+        log.info({ code }, 'referral code ignored');
+        return;
+      }
+      const now = clock.now();
+      db.transaction((tx) => {
+        tx.update(subscribers).set({ referredBy: referrer.id, updatedAt: now }).where(eq(subscribers.id, referred.id)).run();
+        tx.insert(referrals)
+          .values({
+            id: newId(),
+            referrerId: referrer.id,
+            referredId: referred.id,
+            referralCode: code,
+            commissionAmount: commissionOf(amount),
+            status: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .run();
+      });
+    },
+
+    /** Confirms the pending commission of a referred subscriber (at most once). Runs inside the caller's transaction. */
+    confirmForPayment(referredId: string, paymentId: string, amount: number, at: Date): boolean {
+      const result = db
+        .update(referrals)
+        .set({ status: 'confirmed', paymentId, commissionAmount: commissionOf(amount), confirmedAt: at, updatedAt: at })
+        .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
+        .run();
+      return result.changes > 0;
+    },
+
+    /** The commission earned by a refunded payment is cancelled (unless already paid out). */
+    cancelForPayment(paymentId: string, at: Date) {
+      db.update(referrals)
+        .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+        .where(and(eq(referrals.paymentId, paymentId), inArray(referrals.status, ['pending', 'confirmed'])))
+        .run();
+    },
+
+    /** Admin pays a confirmed commission out. */
+    markPaid(id: string, adminId: string): Referral {
+      const now = clock.now();
+      const row = db
+        .update(referrals)
+        .set({ status: 'paid', paidAt: now, paidBy: adminId, updatedAt: now })
+        .where(and(eq(referrals.id, id), eq(referrals.status, 'confirmed')))
+        .returning()
+        .get();
+      if (row) return row;
+      const exists = db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, id)).get();
+      throw exists
+        ? new AppError('CONFLICT', REFERRAL_MSG.onlyConfirmedPaid)
+        : new AppError('NOT_FOUND', REFERRAL_MSG.notFound);
+    },
+
+    /** The member's referral page (spec 02 §3 "Referral summary"). */
+    summary(subscriber: { id: string; referralCode: string }): ReferralSummary {
+      const rows = db
+        .select({
+          id: referrals.id,
+          status: referrals.status,
+          commissionAmount: referrals.commissionAmount,
+          referralCode: referrals.referralCode,
+          createdAt: referrals.createdAt,
+          fullName: subscribers.name,
+          email: subscribers.email,
+        })
+        .from(referrals)
+        .innerJoin(subscribers, eq(subscribers.id, referrals.referredId))
+        .where(eq(referrals.referrerId, subscriber.id))
+        .orderBy(desc(referrals.createdAt))
+        .all();
+      const totalClicks =
+        db.select({ total: count() }).from(referralClicks).where(eq(referralClicks.code, subscriber.referralCode)).get()
+          ?.total ?? 0;
+      const sum = (statuses: ReferralStatus[]) =>
+        rows.filter((row) => statuses.includes(row.status)).reduce((total, row) => total + row.commissionAmount, 0);
+      const converted = rows.filter((row) => row.status === 'confirmed' || row.status === 'paid').length;
+      return {
+        totalReferrals: rows.length,
+        earnedAmount: sum(['confirmed', 'paid']),
+        pendingAmount: sum(['pending']),
+        conversionRate: totalClicks > 0 ? Math.round((converted / totalClicks) * 1000) / 10 : 0,
+        totalClicks,
+        myReferralCode: subscriber.referralCode,
+        myReferralLink: `${env.publicUrl}/checkout?ref=${subscriber.referralCode}`,
+        activeReferrals: rows
+          .filter((row) => row.status !== 'cancelled')
+          .map((row) => ({
+            _id: row.id,
+            id: row.id,
+            referredSubscriber: { fullName: row.fullName, email: row.email },
+            status: row.status,
+            commissionAmount: row.commissionAmount,
+            referralCode: row.referralCode,
+            createdAt: row.createdAt.toISOString(),
+          })),
+      };
+    },
+
+    /** Commission counts per status (admin dashboard and seed checks). */
+    totals(): Record<ReferralStatus, number> {
+      const rows = db
+        .select({ status: referrals.status, total: sql<number>`count(*)` })
+        .from(referrals)
+        .groupBy(referrals.status)
+        .all();
+      const totals: Record<ReferralStatus, number> = { pending: 0, confirmed: 0, paid: 0, cancelled: 0 };
+      for (const row of rows) totals[row.status] = row.total;
+      return totals;
+    },
+  };
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;

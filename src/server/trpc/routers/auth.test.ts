@@ -1,0 +1,240 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/app';
+import { SET_PASSWORD_TTL_MS } from '../../services/accounts';
+
+const PUBLIC_URL = 'https://clube.exemplo.com.br';
+const COOKIE = 'confraria_session';
+
+let t: TestApp;
+afterEach(async () => {
+  await t.close();
+});
+
+/** A tRPC mutation over HTTP, as the browser sends it (single call, JSON body). */
+function mutate(path: string, input?: unknown, headers: Record<string, string> = {}) {
+  return t.request({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(input ?? null),
+  });
+}
+
+function sessionCookie(res: LightMyRequestResponse) {
+  return res.cookies.find((cookie) => cookie.name === COOKIE);
+}
+
+async function registerAna() {
+  await t.services.accounts.createAccount({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+}
+
+describe('tRPC auth.login', () => {
+  it('sets the session in an HttpOnly, SameSite=Lax cookie and never returns the token', async () => {
+    t = await createTestApp();
+    await registerAna();
+    const res = await mutate('auth.login', { email: 'ana@teste.com.br', password: '123456' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual({
+      user: expect.objectContaining({ email: 'ana@teste.com.br', role: 'user' }),
+    });
+    expect(res.body).not.toMatch(/token/i);
+    const cookie = sessionCookie(res);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeUndefined(); // http://localhost: no Secure flag, or the browser would drop it
+    expect(cookie?.expires?.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 60 * 60 * 1000);
+    expect(t.services.sessions.validate(cookie!.value)?.user.email).toBe('ana@teste.com.br');
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    const res = await mutate('auth.login', { email: 'ana@teste.com.br', password: '123456' });
+    expect(sessionCookie(res)?.secure).toBe(true);
+  });
+
+  it('answers 429 in Portuguese on the 11th attempt in a minute', async () => {
+    t = await createTestApp();
+    const answers: number[] = [];
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await mutate('auth.login', { email: 'x@teste.com.br', password: 'errada' });
+      answers.push(last.statusCode);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json()).toEqual({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' });
+  });
+});
+
+describe('Origin check on cookie-authenticated mutations', () => {
+  async function signedInCookie() {
+    await registerAna();
+    const res = await mutate('auth.login', { email: 'ana@teste.com.br', password: '123456' });
+    return sessionCookie(res)!.value;
+  }
+
+  it('refuses a foreign Origin with 403 and changes nothing', async () => {
+    t = await createTestApp();
+    const token = await signedInCookie();
+    const res = await mutate('auth.logout', undefined, {
+      cookie: `${COOKIE}=${token}`,
+      origin: 'https://malicioso.example',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Origem da requisição não permitida' });
+    expect(t.services.sessions.validate(token)).not.toBeNull();
+  });
+
+  it('refuses a cookie mutation that carries no Origin at all', async () => {
+    t = await createTestApp();
+    const token = await signedInCookie();
+    const res = await mutate('auth.logout', undefined, { cookie: `${COOKIE}=${token}` });
+    expect(res.statusCode).toBe(403);
+    expect(t.services.sessions.validate(token)).not.toBeNull();
+  });
+
+  it('accepts the public URL as Origin: logout ends the session and clears the cookie', async () => {
+    t = await createTestApp();
+    const token = await signedInCookie();
+    const res = await mutate('auth.logout', undefined, {
+      cookie: `${COOKIE}=${token}`,
+      origin: t.env.publicUrl,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual({ success: true });
+    expect(sessionCookie(res)?.value).toBe('');
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
+  it('accepts the Host the request was sent to as Origin (same-origin behind another name)', async () => {
+    t = await createTestApp();
+    const token = await signedInCookie();
+    const res = await mutate('auth.logout', undefined, {
+      cookie: `${COOKIE}=${token}`,
+      host: 'confraria.lan:3000',
+      origin: 'http://confraria.lan:3000',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
+  it('does not ask Bearer callers for an Origin', async () => {
+    t = await createTestApp();
+    const { token } = await t.signIn('user');
+    const res = await mutate('auth.logout', undefined, { authorization: `Bearer ${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
+  it('lets cookie-authenticated reads through without an Origin', async () => {
+    t = await createTestApp();
+    const token = await signedInCookie();
+    const res = await t.request({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      headers: { cookie: `${COOKIE}=${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.email).toBe('ana@teste.com.br');
+  });
+});
+
+describe('forgot password → /definir-senha link', () => {
+  const linkPattern = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/definir-senha\\?token=([a-z0-9]+)`);
+
+  async function requestLink(email = 'ana@teste.com.br') {
+    const res = await mutate('auth.forgotPassword', { email });
+    expect(res.statusCode).toBe(200);
+    return res.json().result.data;
+  }
+  function linkToken(): string {
+    const [message] = t.services.outbox.list({ channel: 'email' });
+    const token = message?.body.match(linkPattern)?.[1];
+    expect(token).toBeTruthy();
+    return token!;
+  }
+
+  it('queues a set_password e-mail with the link; the link sets the password once; the new password logs in', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    expect(await requestLink()).toEqual({
+      message: 'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+    });
+    const [message] = t.services.outbox.list();
+    expect(message).toMatchObject({
+      channel: 'email',
+      recipient: 'ana@teste.com.br',
+      template: 'set_password',
+      status: 'queued',
+    });
+    const token = linkToken();
+
+    const set = await mutate('auth.setPassword', { token, password: 'nova-senha-1' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().result.data.user.email).toBe('ana@teste.com.br');
+    expect(sessionCookie(set)?.httpOnly).toBe(true); // signed in by the link
+
+    const again = await mutate('auth.setPassword', { token, password: 'outra-senha' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('Link inválido ou expirado. Solicite um novo link.');
+
+    const oldPassword = await mutate('auth.login', { email: 'ana@teste.com.br', password: '123456' });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await mutate('auth.login', { email: 'ana@teste.com.br', password: 'nova-senha-1' });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail and queues nothing', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    expect(await requestLink('ninguem@teste.com.br')).toEqual({
+      message: 'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+    });
+    expect(t.services.outbox.list()).toEqual([]);
+  });
+
+  it('the link works until 7 days after it was sent, not after', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    await requestLink();
+    const token = linkToken();
+    t.clock.advance(SET_PASSWORD_TTL_MS);
+    const expired = await mutate('auth.setPassword', { token, password: 'nova-senha-1' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe('Link inválido ou expirado. Solicite um novo link.');
+
+    await requestLink();
+    const fresh = linkToken();
+    t.clock.advance(SET_PASSWORD_TTL_MS - 60_000);
+    expect((await mutate('auth.setPassword', { token: fresh, password: 'nova-senha-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a newer link replaces the older one', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    await requestLink();
+    const first = linkToken();
+    await requestLink();
+    const second = linkToken();
+    expect(second).not.toBe(first);
+    expect((await mutate('auth.setPassword', { token: first, password: 'nova-senha-1' })).statusCode).toBe(
+      400,
+    );
+    expect((await mutate('auth.setPassword', { token: second, password: 'nova-senha-1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('checks the new password like registration does', async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await registerAna();
+    await requestLink();
+    const res = await mutate('auth.setPassword', { token: linkToken(), password: '123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('A senha deve ter pelo menos 6 caracteres');
+  });
+});

@@ -1,0 +1,497 @@
+/**
+ * Checkout inputs and answers, shared by the checkout pages, the REST routes, tRPC and the OpenAPI
+ * document. The Portuguese messages are the spec's exact words (spec 01 §5, spec 02 §5, DECISIONS
+ * §4); the server's zod errors answer 400 with the first failing message, the pages collect them all.
+ */
+import { z } from 'zod';
+import { BRAZIL_STATES } from './brazil';
+import { cpfDigits, isValidCpf } from './cpf';
+import { MSG } from './messages';
+import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PLAN_TYPES } from './plans';
+
+export const CHECKOUT_MSG = {
+  nameRequired: MSG.nameRequired, // "Nome é obrigatório"
+  fullNameRequired: 'Nome completo é obrigatório',
+  emailRequired: MSG.emailRequired, // "Email é obrigatório"
+  emailInvalid: MSG.emailInvalid, // "Email inválido"
+  phoneRequired: 'Telefone é obrigatório',
+  phoneInvalid: 'Telefone deve ter pelo menos 10 dígitos',
+  cpfRequired: 'CPF é obrigatório',
+  cpfLength: 'CPF deve ter 11 dígitos',
+  cpfInvalid: 'CPF inválido',
+  cepRequired: 'CEP é obrigatório',
+  cepLength: 'CEP deve ter 8 dígitos',
+  cepInvalid: 'CEP inválido',
+  cepNotFound: 'CEP não encontrado',
+  cepLookupFailed: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.',
+  streetRequired: 'Endereço é obrigatório',
+  numberRequired: 'Número é obrigatório',
+  neighborhoodRequired: 'Bairro é obrigatório',
+  cityRequired: 'Cidade é obrigatória',
+  stateRequired: 'Estado é obrigatório',
+  stateInvalid: 'Estado inválido',
+  planInvalid: 'Plano inválido',
+  referralInvalid: 'Código de indicação inválido',
+  amountMissing: 'Valor da assinatura não encontrado',
+  amountNotOffered: 'Valor da assinatura inválido para este cliente',
+  paymentMethodInvalid: 'Forma de pagamento inválida',
+  cardNumberRequired: 'Número do cartão é obrigatório',
+  cardNumberInvalid: 'Número do cartão inválido',
+  cardHolderRequired: 'Nome no cartão é obrigatório',
+  cardExpiryRequired: 'Validade do cartão é obrigatória',
+  cardExpiryInvalid: 'Validade do cartão inválida (use MM/AA)',
+  cardExpired: 'Cartão vencido',
+  cvvRequired: 'CVV é obrigatório',
+  cvvInvalid: 'CVV inválido',
+  cardDataRequired: 'Dados do cartão são obrigatórios',
+  // Screens (spec 01 §8, spec 02 §8).
+  createLinkFailed: 'Erro ao criar link de pagamento. Tente novamente.',
+  internalError: 'Erro interno. Tente novamente.',
+  paymentLinkIdMissing: 'ID do Payment Link não encontrado na URL',
+  statusCheckFailed: 'Erro ao verificar status do pagamento',
+  paymentFailed: 'Erro ao processar pagamento',
+  pixCopied: 'Código PIX copiado para a área de transferência!',
+  // Server answers.
+  paymentLinkNotFound: 'Link de pagamento não encontrado',
+  paymentLinkExpired: 'Link de pagamento expirado',
+  paymentLinkAlreadyPaid: 'Este link de pagamento já foi pago',
+  paymentNotFound: 'Pagamento não encontrado',
+  paymentAlreadyPaid: 'Este pagamento já foi confirmado',
+  cardDeclined: 'Pagamento recusado pelo emissor do cartão',
+  providerUnavailable: 'Serviço de pagamento indisponível no momento. Tente novamente.',
+  renewalNotAllowed: 'A renovação é oferecida apenas a assinantes já aprovados',
+  paymentLinkCreated: 'Link de pagamento criado com sucesso',
+  paymentApproved: 'Pagamento aprovado com sucesso!',
+  pixCreated: 'PIX gerado com sucesso. Pague com o QR Code ou o código copia e cola.',
+  emailQueued: 'Email enviado com sucesso',
+} as const;
+
+// ---------------------------------------------------------------- building blocks
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => value ?? '');
+
+export const emailField = z
+  .string({ error: CHECKOUT_MSG.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, CHECKOUT_MSG.emailRequired)
+  .max(254, CHECKOUT_MSG.emailInvalid)
+  .pipe(z.email(CHECKOUT_MSG.emailInvalid));
+
+/** Phone: required, stored as digits (10 or 11 with the area code). */
+export const phoneField = z
+  .string({ error: CHECKOUT_MSG.phoneRequired })
+  .trim()
+  .min(1, CHECKOUT_MSG.phoneRequired)
+  .max(30)
+  .transform((value) => value.replace(/\D/g, ''))
+  .refine((digits) => digits.length >= 10 && digits.length <= 13, CHECKOUT_MSG.phoneInvalid);
+
+/** CPF: required on checkouts, 11 digits, check digits right; stored as 11 digits. */
+export const cpfField = z
+  .string({ error: CHECKOUT_MSG.cpfRequired })
+  .trim()
+  .min(1, CHECKOUT_MSG.cpfRequired)
+  .max(20, CHECKOUT_MSG.cpfLength)
+  .refine((value) => cpfDigits(value).length === 11, CHECKOUT_MSG.cpfLength)
+  .refine((value) => isValidCpf(cpfDigits(value)), CHECKOUT_MSG.cpfInvalid)
+  .transform(cpfDigits);
+
+/** CEP: 8 digits (masked 00000-000 or plain); stored as 8 digits. */
+export const cepField = z
+  .string({ error: CHECKOUT_MSG.cepRequired })
+  .trim()
+  .min(1, CHECKOUT_MSG.cepRequired)
+  .max(12, CHECKOUT_MSG.cepLength)
+  .transform((value) => value.replace(/\D/g, ''))
+  .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength);
+
+export const stateField = z
+  .string({ error: CHECKOUT_MSG.stateRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, CHECKOUT_MSG.stateRequired)
+  .refine((value) => (BRAZIL_STATES as readonly string[]).includes(value), CHECKOUT_MSG.stateInvalid);
+
+/** Referral code as printed on a member's link: letters and digits. Empty means none. */
+export const referralCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(32, CHECKOUT_MSG.referralInvalid)
+  .refine((value) => value === '' || /^[A-Z0-9]{4,32}$/.test(value), CHECKOUT_MSG.referralInvalid);
+
+/**
+ * Amount in cents, given as a number or a numeric string (the old checkout reads it from the query).
+ * Missing or zero → "Valor da assinatura não encontrado". Whether it is a price the server offers
+ * is decided by the server, not here.
+ */
+export const amountField = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+    return value;
+  },
+  z
+    .number({ error: CHECKOUT_MSG.amountMissing })
+    .int(CHECKOUT_MSG.amountNotOffered)
+    .positive(CHECKOUT_MSG.amountMissing)
+    .max(100_000_000, CHECKOUT_MSG.amountNotOffered),
+);
+
+// ---------------------------------------------------------------- new checkout (/checkout)
+
+/** The /checkout form as the page holds it (spec 01 §3 "Checkout form (new)"). */
+export interface CheckoutFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  planType?: string;
+}
+
+const EMAIL_LOOKS_VALID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Every failing message of the /checkout form, in the spec's order (spec 01 §5), so the page can
+ * show them as a list without calling the server. Empty array = valid.
+ */
+export function checkoutFormErrors(values: CheckoutFormValues): string[] {
+  const errors: string[] = [];
+  const blank = (value: string | undefined) => !value || value.trim() === '';
+  if (blank(values.name)) errors.push(CHECKOUT_MSG.nameRequired);
+  if (blank(values.email)) errors.push(CHECKOUT_MSG.emailRequired);
+  if (blank(values.phone)) errors.push(CHECKOUT_MSG.phoneRequired);
+  if (blank(values.document)) errors.push(CHECKOUT_MSG.cpfRequired);
+  if (!blank(values.email) && !EMAIL_LOOKS_VALID.test(values.email.trim()))
+    errors.push(CHECKOUT_MSG.emailInvalid);
+  if (!blank(values.document)) {
+    if (cpfDigits(values.document).length !== 11) errors.push(CHECKOUT_MSG.cpfLength);
+    else if (!isValidCpf(cpfDigits(values.document))) errors.push(CHECKOUT_MSG.cpfInvalid);
+  }
+  if (!blank(values.phone) && values.phone.replace(/\D/g, '').length < 10)
+    errors.push(CHECKOUT_MSG.phoneInvalid);
+  if (blank(values.cep)) errors.push(CHECKOUT_MSG.cepRequired);
+  else if (values.cep.replace(/\D/g, '').length !== 8) errors.push(CHECKOUT_MSG.cepLength);
+  if (blank(values.street)) errors.push(CHECKOUT_MSG.streetRequired);
+  if (blank(values.number)) errors.push(CHECKOUT_MSG.numberRequired);
+  if (blank(values.neighborhood)) errors.push(CHECKOUT_MSG.neighborhoodRequired);
+  if (blank(values.city)) errors.push(CHECKOUT_MSG.cityRequired);
+  if (blank(values.state)) errors.push(CHECKOUT_MSG.stateRequired);
+  else if (!(BRAZIL_STATES as readonly string[]).includes(values.state.trim().toUpperCase()))
+    errors.push(CHECKOUT_MSG.stateInvalid);
+  return errors;
+}
+
+/** POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"). */
+export const createPublicLinkInput = z.object({
+  customerName: requiredText(CHECKOUT_MSG.nameRequired, 120),
+  customerEmail: emailField,
+  customerPhone: phoneField,
+  customerDocument: cpfField,
+  customerCep: cepField,
+  customerNumber: requiredText(CHECKOUT_MSG.numberRequired, 20),
+  customerComplement: optionalText(100),
+  customerStreet: requiredText(CHECKOUT_MSG.streetRequired, 200),
+  customerNeighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100),
+  customerCity: requiredText(CHECKOUT_MSG.cityRequired, 100),
+  customerState: stateField,
+  planType: z.enum(PLAN_TYPES, { error: CHECKOUT_MSG.planInvalid }).default('annual'),
+  /** Referral code from `?ref=CODE` on /checkout. */
+  ref: referralCodeField.optional(),
+});
+export type CreatePublicLinkInput = z.input<typeof createPublicLinkInput>;
+export type CreatePublicLinkData = z.output<typeof createPublicLinkInput>;
+
+export const paymentLinkRef = z.object({ id: z.string(), url: z.string() });
+
+export const createPublicLinkResponse = z.object({
+  success: z.literal(true),
+  paymentLink: paymentLinkRef,
+});
+export type CreatePublicLinkResponse = z.infer<typeof createPublicLinkResponse>;
+
+/** GET /api/payment-links/status-public/:id (spec 01 §3 "Payment-link status response"). */
+export const paymentLinkStatusResponse = z.object({
+  status: z.enum(PAYMENT_LINK_STATUSES),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  /** annual | renewal; shown with planLabel() ("Anual", "Renovação anual", otherwise "Mensal"). */
+  planType: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  /** ISO time, null until paid. */
+  paidAt: z.string().nullable(),
+  /** ISO time the link stops being payable. */
+  expiresAt: z.string(),
+  /** The provider's payment page (to pay again after a failed attempt). */
+  url: z.string(),
+  /** True when the last attempt failed and the link is still payable. */
+  lastAttemptFailed: z.boolean(),
+});
+export type PaymentLinkStatusResponse = z.infer<typeof paymentLinkStatusResponse>;
+
+/** A payment link as the member and the admin see it (GET /payment-links/user and /details/:id). */
+export const paymentLinkDetails = z.object({
+  id: z.string(),
+  _id: z.string(),
+  subscriberId: z.string(),
+  planType: z.string(),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_LINK_STATUSES),
+  provider: z.string(),
+  url: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  lastAttemptFailed: z.boolean(),
+  paymentId: z.string().nullable(),
+});
+export type PaymentLinkDetails = z.infer<typeof paymentLinkDetails>;
+
+// ---------------------------------------------------------------- after registration
+
+/** POST /api/payments/create-checkout-link body (spec 01 §3 "Other checkout payload"). */
+export const createCheckoutLinkInput = z.object({
+  name: requiredText(CHECKOUT_MSG.nameRequired, 120),
+  email: emailField,
+  amount: amountField,
+  description: z.string().trim().max(200).optional(),
+});
+export type CreateCheckoutLinkInput = z.input<typeof createCheckoutLinkInput>;
+
+export const createCheckoutLinkResponse = z.object({
+  success: z.literal(true),
+  checkoutUrl: z.string(),
+  paymentLink: paymentLinkRef,
+});
+
+// ---------------------------------------------------------------- old in-page checkout (/checkout/old)
+
+/** MM/AA (also MM/AAAA), month 01–12. */
+const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
+
+/** Luhn check of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export const cardDataInput = z.object({
+  cardNumber: z
+    .string({ error: CHECKOUT_MSG.cardNumberRequired })
+    .trim()
+    .min(1, CHECKOUT_MSG.cardNumberRequired)
+    .max(30, CHECKOUT_MSG.cardNumberInvalid)
+    .transform((value) => value.replace(/[\s.-]/g, ''))
+    .refine((digits) => /^\d{13,19}$/.test(digits) && luhnValid(digits), CHECKOUT_MSG.cardNumberInvalid),
+  cardHolderName: requiredText(CHECKOUT_MSG.cardHolderRequired, 60),
+  expiryDate: z
+    .string({ error: CHECKOUT_MSG.cardExpiryRequired })
+    .trim()
+    .min(1, CHECKOUT_MSG.cardExpiryRequired)
+    .max(10, CHECKOUT_MSG.cardExpiryInvalid)
+    .refine((value) => EXPIRY_PATTERN.test(value), CHECKOUT_MSG.cardExpiryInvalid),
+  cvv: z
+    .string({ error: CHECKOUT_MSG.cvvRequired })
+    .trim()
+    .min(1, CHECKOUT_MSG.cvvRequired)
+    .refine((value) => /^\d{3,4}$/.test(value), CHECKOUT_MSG.cvvInvalid),
+});
+export type CardDataInput = z.input<typeof cardDataInput>;
+
+/** Splits "MM/AA" into month and four-digit year. */
+export function parseCardExpiry(value: string): { month: number; year: number } | null {
+  const match = EXPIRY_PATTERN.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
+}
+
+export const customerAddressInput = z.object({
+  street: requiredText(CHECKOUT_MSG.streetRequired, 200),
+  number: requiredText(CHECKOUT_MSG.numberRequired, 20),
+  complement: optionalText(100),
+  neighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100),
+  city: requiredText(CHECKOUT_MSG.cityRequired, 100),
+  state: stateField,
+  zipCode: cepField,
+});
+
+/** POST /api/payments/process body (spec 02 §3 "Old checkout payload"). */
+export const processPaymentInput = z.object({
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }),
+  customerData: z.object(
+    {
+      name: requiredText(CHECKOUT_MSG.fullNameRequired, 120),
+      email: emailField,
+      phone: phoneField,
+      cpf: cpfField,
+      address: customerAddressInput,
+    },
+    { error: CHECKOUT_MSG.fullNameRequired },
+  ),
+  paymentData: z.object(
+    {
+      amount: amountField,
+      cardData: cardDataInput.optional(),
+    },
+    { error: CHECKOUT_MSG.amountMissing },
+  ),
+  /** The id of a previous attempt (the page's `paymentId` query) to keep one order per customer. */
+  paymentId: z.string().trim().max(100).optional(),
+});
+export type ProcessPaymentInput = z.input<typeof processPaymentInput>;
+export type ProcessPaymentData = z.output<typeof processPaymentInput>;
+
+/** The old checkout's form, for the page to list every failing message (spec 02 §5). */
+export interface OldCheckoutFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  amount: string | number | null | undefined;
+  paymentMethod: 'credit_card' | 'pix';
+  cardNumber?: string;
+  cardHolderName?: string;
+  expiryDate?: string;
+  cvv?: string;
+  cep?: string;
+  street?: string;
+  number?: string;
+  neighborhood?: string;
+  city?: string;
+  state?: string;
+}
+
+export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
+  const errors: string[] = [];
+  const blank = (value: string | undefined) => !value || value.trim() === '';
+  if (blank(values.name)) errors.push(CHECKOUT_MSG.fullNameRequired);
+  if (blank(values.email)) errors.push(CHECKOUT_MSG.emailRequired);
+  else if (!EMAIL_LOOKS_VALID.test(values.email.trim())) errors.push(CHECKOUT_MSG.emailInvalid);
+  if (blank(values.phone)) errors.push(CHECKOUT_MSG.phoneRequired);
+  if (blank(values.cpf)) errors.push(CHECKOUT_MSG.cpfRequired);
+  else if (cpfDigits(values.cpf).length !== 11) errors.push(CHECKOUT_MSG.cpfLength);
+  else if (!isValidCpf(cpfDigits(values.cpf))) errors.push(CHECKOUT_MSG.cpfInvalid);
+  if (blank(values.cep)) errors.push(CHECKOUT_MSG.cepRequired);
+  else if ((values.cep ?? '').replace(/\D/g, '').length !== 8) errors.push(CHECKOUT_MSG.cepLength);
+  if (blank(values.street)) errors.push(CHECKOUT_MSG.streetRequired);
+  if (blank(values.number)) errors.push(CHECKOUT_MSG.numberRequired);
+  if (blank(values.neighborhood)) errors.push(CHECKOUT_MSG.neighborhoodRequired);
+  if (blank(values.city)) errors.push(CHECKOUT_MSG.cityRequired);
+  if (blank(values.state)) errors.push(CHECKOUT_MSG.stateRequired);
+  if (values.paymentMethod === 'credit_card') {
+    const digits = (values.cardNumber ?? '').replace(/[\s.-]/g, '');
+    if (blank(values.cardNumber)) errors.push(CHECKOUT_MSG.cardNumberRequired);
+    else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.push(CHECKOUT_MSG.cardNumberInvalid);
+    if (blank(values.cardHolderName)) errors.push(CHECKOUT_MSG.cardHolderRequired);
+    if (blank(values.expiryDate)) errors.push(CHECKOUT_MSG.cardExpiryRequired);
+    else if (!EXPIRY_PATTERN.test((values.expiryDate ?? '').trim())) errors.push(CHECKOUT_MSG.cardExpiryInvalid);
+    if (blank(values.cvv)) errors.push(CHECKOUT_MSG.cvvRequired);
+    else if (!/^\d{3,4}$/.test((values.cvv ?? '').trim())) errors.push(CHECKOUT_MSG.cvvInvalid);
+  }
+  const amount = values.amount;
+  if (amount === undefined || amount === null || amount === '' || !(Number(amount) > 0))
+    errors.push(CHECKOUT_MSG.amountMissing);
+  return errors;
+}
+
+export const pixData = z.object({
+  /** data:image/png;base64,… of the QR code. */
+  qrCode: z.string(),
+  /** The BR Code "copia e cola" text. */
+  qrCodeText: z.string(),
+  /** ISO time the PIX code stops being payable. */
+  expiresAt: z.string(),
+});
+export type PixData = z.infer<typeof pixData>;
+
+/** Status of an in-page payment as polled by /checkout/old (`completed` means paid). */
+export const CHECKOUT_PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
+export type CheckoutPaymentStatus = (typeof CHECKOUT_PAYMENT_STATUSES)[number];
+
+export const processPaymentResponse = z.object({
+  success: z.boolean(),
+  paymentId: z.string(),
+  message: z.string(),
+  status: z.enum(CHECKOUT_PAYMENT_STATUSES),
+  pixData: pixData.optional(),
+});
+export type ProcessPaymentResponse = z.infer<typeof processPaymentResponse>;
+
+/** GET /api/payments/status/:id */
+export const paymentStatusResponse = z.object({
+  status: z.enum(CHECKOUT_PAYMENT_STATUSES),
+  paymentId: z.string(),
+  amount: z.number().int(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  paidAt: z.string().nullable(),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
+
+/** POST /api/emails/payment-confirmation and /api/emails/welcome: only the payment's own customer. */
+export const paymentEmailInput = z.object({
+  paymentId: z.string({ error: CHECKOUT_MSG.paymentNotFound }).trim().min(1, CHECKOUT_MSG.paymentNotFound).max(100),
+});
+export const paymentEmailResponse = z.object({ success: z.literal(true), message: z.string() });
+
+// ---------------------------------------------------------------- CEP, referral click, sandbox
+
+export const cepParams = z.object({
+  cep: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\D/g, ''))
+    .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength),
+});
+
+export const cepAddress = z.object({
+  street: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+export type CepAddress = z.infer<typeof cepAddress>;
+
+export const cepResponse = z.object({ success: z.literal(true), address: cepAddress });
+export type CepResponse = z.infer<typeof cepResponse>;
+
+export const referralClickInput = z.object({
+  code: referralCodeField.refine((value) => value !== '', CHECKOUT_MSG.referralInvalid),
+});
+export const referralClickResponse = z.object({ success: z.literal(true), counted: z.boolean() });
+
+export const SANDBOX_OUTCOMES = ['paid', 'failed', 'expired'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+export const sandboxOutcomeInput = z.object({
+  outcome: z.enum(SANDBOX_OUTCOMES, { error: 'Resultado inválido' }),
+  method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }).default('credit_card'),
+});

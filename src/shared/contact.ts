@@ -1,0 +1,46 @@
+/**
+ * The contact form's input (spec 01 §3, §5): the same zod schema checks the browser's payload on
+ * the server, for REST and tRPC alike, with the Portuguese messages the form shows.
+ * `to` is accepted because the old client sends it, and then ignored: the server always writes to
+ * the club's configured address, so nobody can relay mail through the form.
+ */
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+
+export const CONTACT_MSG = {
+  subjectRequired: 'Assunto é obrigatório',
+  messageRequired: 'Mensagem é obrigatória',
+  nameTooLong: `Nome muito longo (máximo ${CONTACT_LIMITS.name} caracteres)`,
+  subjectTooLong: `Assunto muito longo (máximo ${CONTACT_LIMITS.subject} caracteres)`,
+  messageTooLong: `Mensagem muito longa (máximo ${CONTACT_LIMITS.message} caracteres)`,
+  /** Shown by the contact page when sending fails (spec 01 §8). */
+  sendFailed: 'Erro ao enviar mensagem. Tente novamente ou entre em contato diretamente via WhatsApp.',
+  sent: 'Mensagem Enviada!',
+} as const;
+
+/** A required text: missing, not a string, or blank after trimming all give the same message. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong });
+
+export const contactInput = z.object({
+  name: requiredText(MSG.nameRequired, CONTACT_LIMITS.name, CONTACT_MSG.nameTooLong),
+  email: z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .min(1, { error: MSG.emailRequired })
+    .max(CONTACT_LIMITS.email, { error: MSG.emailInvalid })
+    .pipe(z.email({ error: MSG.emailInvalid })),
+  subject: requiredText(CONTACT_MSG.subjectRequired, CONTACT_LIMITS.subject, CONTACT_MSG.subjectTooLong),
+  message: requiredText(CONTACT_MSG.messageRequired, CONTACT_LIMITS.message, CONTACT_MSG.messageTooLong),
+  /** Sent by the spec's client; never used (see the module comment). */
+  to: z.unknown().optional(),
+});
+
+export type ContactInput = z.input<typeof contactInput>;
+export type ContactMessageInput = z.output<typeof contactInput>;

@@ -1,0 +1,72 @@
+/**
+ * Plans the club sells. Prices are NOT here: they live in settings (priceAnnual / priceRenewal)
+ * and the server decides them (DECISIONS §3: money is decided by the server).
+ */
+export const PLAN_TYPES = ['annual', 'renewal'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const PAYMENT_METHODS = ['credit_card', 'pix'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_LINK_STATUSES = ['pending', 'paid', 'expired'] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'cancelled', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const SUBSCRIBER_STATUSES = [
+  'pending',
+  'pending_payment',
+  'active',
+  'expired',
+  'cancelled',
+  'inactive',
+] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const REFERRAL_STATUSES = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** A membership period (spec 02 §9: 365 days). */
+export const SUBSCRIPTION_DAYS = 365;
+/** A payment link is payable for 48 hours (DECISIONS §3.1). */
+export const PAYMENT_LINK_TTL_HOURS = 48;
+/** A sandbox PIX code is valid for 30 minutes. */
+export const PIX_TTL_MINUTES = 30;
+/** The referrer earns 10% of what the referred member paid (DECISIONS §3.6). */
+export const REFERRAL_COMMISSION_PERCENT = 10;
+/** Polling interval of the tracking page and the PIX screen (spec 01 §9, spec 02 §9). */
+export const STATUS_POLL_MS = 5000;
+
+/**
+ * Plan label on the tracking page (DECISIONS §4): "Anual" for annual, "Renovação anual" for
+ * renewal, "Mensal" for anything else (the spec's recorded monthly reading).
+ */
+export function planLabel(planType: string | null | undefined): string {
+  if (planType === 'annual') return 'Anual';
+  if (planType === 'renewal') return 'Renovação anual';
+  return 'Mensal';
+}
+
+/** Payment method label shown on confirmation screens and in messages. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (method === 'pix') return 'PIX';
+  if (method === 'credit_card') return 'Cartão de crédito';
+  return '—';
+}
+
+/** Payment status labels (DECISIONS §4): everything else is "Falhou". */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case 'paid':
+      return 'Pago';
+    case 'pending':
+      return 'Pendente';
+    case 'refunded':
+      return 'Reembolsado';
+    case 'cancelled':
+      return 'Cancelado';
+    default:
+      return 'Falhou';
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The operator scripts as an operator runs them (`npm run admin:create | seed:demo | backup`):
+ * real processes on a temporary DATA_DIR, checking what they print, their exit codes and the
+ * database they leave behind.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseFile, openDatabase } from '../src/server/db/client';
+import { parseEnv, PROJECT_ROOT } from '../src/server/env';
+import { createServices } from '../src/server/services';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-scripts-'));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(script: string, args: string[] = [], stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+/** The services over the DATA_DIR the scripts wrote to. */
+function openServices() {
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const database = openDatabase(databaseFile(dataDir), env.MIGRATIONS_DIR);
+  const services = createServices({ db: database.db, env, log: pino({ level: 'silent' }) });
+  return { services, close: () => database.close() };
+}
+
+async function canLogIn(email: string, password: string) {
+  const { services, close } = openServices();
+  try {
+    return (await services.accounts.login({ email, password })).user;
+  } finally {
+    close();
+  }
+}
+
+describe('npm run admin:create', () => {
+  it('creates an admin from flags, then promotes/updates it on a second run', async () => {
+    const created = await run('admin-create.ts', [
+      '--email',
+      'Chefe@Confraria.com.br',
+      '--password',
+      'segredo123',
+      '--name',
+      'Chefe',
+    ]);
+    expect(created).toMatchObject({ code: 0, stdout: 'Admin criado: Chefe <chefe@confraria.com.br>\n' });
+    expect(fs.existsSync(path.join(dataDir, 'club.db'))).toBe(true);
+    expect(await canLogIn('chefe@confraria.com.br', 'segredo123')).toMatchObject({
+      role: 'admin',
+      name: 'Chefe',
+    });
+
+    const updated = await run('admin-create.ts', [
+      '--email',
+      'chefe@confraria.com.br',
+      '--password',
+      'nova-senha',
+    ]);
+    expect(updated).toMatchObject({
+      code: 0,
+      stdout: 'Conta promovida a admin: Chefe <chefe@confraria.com.br> (senha atualizada)\n',
+    });
+    expect(await canLogIn('chefe@confraria.com.br', 'nova-senha')).toMatchObject({ role: 'admin' });
+  });
+
+  it('fails with a Portuguese message and a non-zero code on bad input, creating nothing', async () => {
+    const badEmail = await run('admin-create.ts', ['--email', 'nao-e-email', '--password', 'segredo123']);
+    expect(badEmail.code).not.toBe(0);
+    expect(badEmail.stderr).toBe('Erro: Email inválido\n');
+
+    const shortPassword = await run('admin-create.ts', ['--email', 'a@b.com.br', '--password', '123']);
+    expect(shortPassword.code).not.toBe(0);
+    expect(shortPassword.stderr).toBe('Erro: A senha deve ter pelo menos 6 caracteres\n');
+
+    const unknownFlag = await run('admin-create.ts', ['--mail', 'a@b.com.br']);
+    expect(unknownFlag.code).not.toBe(0);
+    expect(unknownFlag.stderr).toMatch(/^Erro: opção inválida\. Uso: npm run admin:create -- --email/);
+
+    const { services, close } = openServices();
+    expect(services.accounts.hasAdmin()).toBe(false);
+    close();
+  });
+
+  it('asks for each value when run without flags', async () => {
+    const answers = 'Dona@Confraria.com.br\nDona da Casa\nsenha-forte\nsenha-forte\n';
+    const res = await run('admin-create.ts', [], answers);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Email: ');
+    expect(res.stdout).toContain('Admin criado: Dona da Casa <dona@confraria.com.br>');
+    expect(res.stdout).not.toContain('senha-forte');
+    expect(await canLogIn('dona@confraria.com.br', 'senha-forte')).toMatchObject({ role: 'admin' });
+
+    const mismatch = await run('admin-create.ts', [], 'outra@confraria.com.br\n\nsenha-um\nsenha-dois\n');
+    expect(mismatch.code).not.toBe(0);
+    expect(mismatch.stderr).toBe('Erro: As senhas não coincidem\n');
+  });
+});
+
+describe('npm run seed:demo', () => {
+  it('fills the demo club, prints the credentials, and can run twice', async () => {
+    const first = await run('seed-demo.ts');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('contas: 5 criadas, 0 já existiam');
+    expect(first.stdout).toMatch(/admin\s+admin@confraria\.local\s+admin123/);
+    expect(first.stdout).toMatch(/confrade\s+mariana@confraria\.local\s+confrade123/);
+    expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
+
+    const second = await run('seed-demo.ts');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('contas: 0 criadas, 5 já existiam');
+  });
+});
+
+describe('npm run backup', () => {
+  it('writes DATA_DIR/backups/club-YYYYMMDD-HHMMSS.db and prints its path', async () => {
+    await run('seed-demo.ts');
+    const res = await run('backup.ts');
+    expect(res.code).toBe(0);
+    const file = res.stdout.match(/^Backup salvo em (.+)\n$/)?.[1];
+    expect(file).toMatch(new RegExp(`^${dataDir}/backups/club-\\d{8}-\\d{6}\\.db$`));
+    expect(fs.statSync(file!).size).toBeGreaterThan(0);
+  });
+
+  it('says so when there is no database yet', async () => {
+    const res = await run('backup.ts');
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toBe(`Erro: banco de dados não encontrado em ${path.join(dataDir, 'club.db')}\n`);
+  });
+});
