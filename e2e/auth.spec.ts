@@ -215,6 +215,23 @@ test('a member on admin routes goes to the member dashboard; aliases lead to the
   await expect(page).toHaveURL(/\/user\/drive$/);
 });
 
+test('a session ended elsewhere is noticed on the next navigation', async ({ page, request, baseURL }) => {
+  const member = await createMember(request);
+  await page.clock.install();
+  await logIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // Another tab logs out: the server session ends (the request shares this browser's cookies).
+  const logout = await page.request.post('/api/auth/logout', { headers: { origin: baseURL! }, data: {} });
+  expect(logout.status(), await logout.text()).toBe(200);
+  // Once the cached session is stale, the next navigation re-checks it and lands on /login.
+  await page.clock.fastForward('01:00');
+  await page
+    .getByRole('navigation', { name: 'Seções do portal' })
+    .getByRole('link', { name: 'Meu Perfil' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('an anonymous visitor on protected routes goes to /login', async ({ page }) => {
   for (const target of ['/user/profile', '/admin/subscribers', '/dashboard']) {
     await page.goto(target);

@@ -19,21 +19,28 @@ export const router = createRouter({
 
 /**
  * A session can end behind the client's back (expired, or ended in another tab). When any query
- * answers 401, or a re-check of `auth.me` finds a different person (or nobody), the guards run
- * again and send the visitor where they now belong (usually /login).
+ * answers 401, or a background re-check of `auth.me` finds a different person (or nobody), the
+ * guards run again and send the visitor where they now belong (usually /login). Changes the app
+ * makes itself (login, logout: `setData`, marked `manual`) navigate on their own.
  */
 const sessionQueryHash = hashKey(getQueryKey(trpc.auth.me, undefined, 'query'));
 const sessionKey = (user: PublicUser | null | undefined) => (user ? `${user.id}:${user.role}` : '');
 let lastSession: string | undefined;
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated') return;
-  if (event.action.type === 'error' && trpcStatus(event.action.error) === 401) {
+  const { action } = event;
+  if (
+    action.type === 'error' &&
+    trpcStatus(action.error) === 401 &&
+    event.query.queryHash !== sessionQueryHash
+  ) {
     trpcUtils.auth.me.setData(undefined, null);
+    void router.invalidate();
     return;
   }
-  if (event.action.type !== 'success' || event.query.queryHash !== sessionQueryHash) return;
-  const current = sessionKey(event.action.data as PublicUser | null);
-  const changed = lastSession !== undefined && lastSession !== current;
+  if (action.type !== 'success' || event.query.queryHash !== sessionQueryHash) return;
+  const current = sessionKey(action.data as PublicUser | null);
+  const changed = !action.manual && lastSession !== undefined && lastSession !== current;
   lastSession = current;
   if (changed) void router.invalidate();
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, isRedirect } from '@tanstack/react-router';
 import { LandingPage } from '../components/public/LandingPage';
-import { prefetchPublicSettings } from '../components/public/settings';
+import { prefetchPublicSettings } from '../components/public/settings-loader';
 import { redirectIfAuthenticated } from '../lib/guards';
 
 export const Route = createFileRoute('/')({

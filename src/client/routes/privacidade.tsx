@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PRIVACY_SECTIONS } from '../../shared/content/legal';
 import { LegalPage } from '../components/public/LegalPage';
-import { prefetchPublicSettings } from '../components/public/settings';
+import { prefetchPublicSettings } from '../components/public/settings-loader';
 
 export const Route = createFileRoute('/privacidade')({
   loader: ({ context }) => prefetchPublicSettings(context),

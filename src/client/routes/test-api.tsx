@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchPublicSettings } from '../components/public/settings';
+import { prefetchPublicSettings } from '../components/public/settings-loader';
 import { TestApiPage } from '../components/public/TestApiPage';
 
 export const Route = createFileRoute('/test-api')({

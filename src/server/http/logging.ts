@@ -6,11 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import type { Env } from '../env';
 
-const SECRET_QUERY = /([?&](?:token|password|senha|secret|cpf|document)=)[^&#]*/gi;
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
-}
+import { redactSecrets } from '../redact';
 
 export function loggerOptions(env: Env): LoggerOptions {
   return {
@@ -33,7 +29,7 @@ export function loggerOptions(env: Env): LoggerOptions {
       req(request: FastifyRequest) {
         return {
           method: request.method,
-          url: redactUrl(request.url),
+          url: redactSecrets(request.url),
           remoteAddress: request.ip,
         };
       },

@@ -194,15 +194,20 @@ describe('outbox worker', () => {
     expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(row(t, email.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row(t, whats.id)).toMatchObject({ status: 'sent', attempts: 1 });
-    // The log is the development mailbox: recipient, subject and the whole body are there.
+    // The log is the development mailbox: recipient, subject and body are there, but the
+    // set-password token is masked (no token in a log line); the outbox row keeps the full link.
+    const redacted = (body: string) => body.replace(/token=[a-z0-9]+/, 'token=[redacted]');
+    expect(email.body).toMatch(/definir-senha\?token=[a-z0-9]+/);
     expect(logged).toHaveBeenCalledWith(
-      { channel: 'email', to: 'ana@teste.com.br', subject: email.subject, body: email.body },
+      { channel: 'email', to: 'ana@teste.com.br', subject: email.subject, body: redacted(email.body) },
       'e-mail entregue ao log',
     );
     expect(logged).toHaveBeenCalledWith(
-      { channel: 'whatsapp', to: '11987654321', body: whats.body },
+      { channel: 'whatsapp', to: '11987654321', body: redacted(whats.body) },
       'WhatsApp entregue ao log',
     );
+    const token = /token=([a-z0-9]+)/.exec(email.body)?.[1] ?? 'missing';
+    expect(JSON.stringify(logged.mock.calls)).not.toContain(token);
   });
 
   it('chooses e-mail and WhatsApp transports independently', async () => {

@@ -1,7 +1,8 @@
 /**
  * The club's public settings (name, contacts, social links, price) for the public pages: read from
- * the settings store through `settings.public`, prefetched by each page's loader so the first paint
- * already shows them. Offline (the service worker's shell) the defaults module stands in.
+ * the settings store through `settings.public`, prefetched by each page's loader
+ * (`settings-loader.ts`) so the first paint already shows them. When the API cannot be reached
+ * (offline, from the service worker's shell) the defaults module stands in.
  */
 import {
   PUBLIC_SETTING_KEYS,
@@ -10,18 +11,13 @@ import {
 } from '../../../shared/content/settings-defaults';
 import { MONTHLY_PLAN_PRICE_CENTS } from '../../../shared/content/site';
 import { formatMoney } from '../../../shared/format';
-import { trpc, type TrpcUtils } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { PUBLIC_SETTINGS_STALE_MS } from './settings-loader';
 
 const FALLBACK = Object.fromEntries(PUBLIC_SETTING_KEYS.map((key) => [key, SETTINGS_DEFAULTS[key]])) as PublicSettings;
-const STALE_MS = 5 * 60_000;
-
-/** For route loaders: never throws, so a public page opens even when the API cannot be reached. */
-export function prefetchPublicSettings(context: { trpc: TrpcUtils }): Promise<void> {
-  return context.trpc.settings.public.prefetch(undefined, { staleTime: STALE_MS });
-}
 
 export function usePublicSettings(): PublicSettings {
-  const { data } = trpc.settings.public.useQuery(undefined, { staleTime: STALE_MS });
+  const { data } = trpc.settings.public.useQuery(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS });
   return data ?? FALLBACK;
 }
 

@@ -72,6 +72,25 @@ describe('outbox router (admin)', () => {
     });
   });
 
+  it('keeps newest first for messages queued in the same millisecond', async () => {
+    const admin = await t.signIn('admin');
+    const vars = { name: 'Ana' };
+    const older = t.services.outbox.enqueue({
+      channel: 'email',
+      recipient: 'a@teste.com.br',
+      template: 'event',
+      vars,
+    });
+    const newer = t.services.outbox.enqueue({
+      channel: 'email',
+      recipient: 'b@teste.com.br',
+      template: 'event',
+      vars,
+    });
+    const { items } = await t.caller(admin.token).outbox.list({});
+    expect(items.map((item) => item.id)).toEqual([newer.id, older.id]);
+  });
+
   it('filters by status and channel', async () => {
     const admin = await t.signIn('admin');
     enqueueMany(6); // 3 e-mails, 3 WhatsApp

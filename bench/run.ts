@@ -1,0 +1,262 @@
+/**
+ * `npm run bench`: starts the server (bench/server.ts) in a child process on a throwaway database
+ * and measures every scenario of bench/scenarios.ts with autocannon from this process, one after
+ * the other, each after a short warm-up. Prints req/s, p50/p99 latency and the ratio to the bare
+ * route, checks the targets, and writes the table to bench/results.md.
+ *
+ *   npm run bench                          # full run (about 10 s per scenario)
+ *   npm run bench -- --duration 3 --only health --only "REST read"
+ *   npm run bench -- --rounds 3            # interleaved rounds, median per scenario (noisy machines)
+ *
+ * Not part of `npm test`: figures depend on the machine; the ratios are what we compare.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { Scenario, ScenarioRequest } from './scenario';
+import { scenarios } from './scenarios';
+import type { ReadyMessage } from './server';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
+    only: { type: 'string', multiple: true },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const ROUNDS = Math.max(1, Number(args.rounds));
+
+interface Measured {
+  scenario: Scenario;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not the expected status, plus connection errors: any makes the figure invalid. */
+  unexpected: number;
+}
+
+function chooseScenarios(): Scenario[] {
+  const [baseline] = scenarios;
+  if (!baseline) throw new Error('bench/scenarios.ts lists no scenario');
+  const only = args.only ?? [];
+  if (only.length === 0) return scenarios;
+  const matches = (s: Scenario) => only.some((o) => s.name.toLowerCase().includes(o.toLowerCase()));
+  // The baseline always runs: every ratio is relative to it.
+  return scenarios.filter((s) => s === baseline || matches(s));
+}
+
+async function startServer(
+  dataDir: string,
+  names: string[],
+): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
+  const child = fork(path.join(BENCH_DIR, 'server.ts'), [JSON.stringify(names)], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 60 s')), 60_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as ReadyMessage);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited with code ${code}`));
+    });
+  });
+  return { child, ready };
+}
+
+function cannonOptions(baseUrl: string, request: ScenarioRequest, duration: number): autocannon.Options {
+  return {
+    url: baseUrl + request.path,
+    connections: CONNECTIONS,
+    duration,
+    method: request.method ?? 'GET',
+    headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+    body: request.body,
+    requests: request.requests,
+  };
+}
+
+/** One plain request first, so a wrong path or token fails loudly instead of benchmarking a 401. */
+async function checkOnce(baseUrl: string, scenario: Scenario, request: ScenarioRequest): Promise<void> {
+  const expected = request.expectStatus ?? 200;
+  const response = await fetch(baseUrl + request.path, {
+    method: request.method ?? 'GET',
+    headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+    body: request.body,
+  });
+  if (response.status !== expected) {
+    throw new Error(
+      `${scenario.name}: expected ${expected}, got ${response.status}: ${await response.text()}`,
+    );
+  }
+}
+
+async function measure(baseUrl: string, scenario: Scenario, ready: ReadyMessage): Promise<Measured> {
+  const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
+  await checkOnce(baseUrl, scenario, request);
+  if (WARMUP > 0) await autocannon(cannonOptions(baseUrl, request, WARMUP));
+  const result = await autocannon(cannonOptions(baseUrl, request, DURATION));
+  const expected = String(request.expectStatus ?? 200);
+  const matching = result.statusCodeStats?.[expected as `${number}`]?.count ?? result['2xx'];
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  return {
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected: answered - matching + result.errors,
+  };
+}
+
+/** Per scenario, the round with the median req/s (its latencies come with it). */
+function medianOf(rounds: Measured[][]): Measured[] {
+  return rounds[0]!.map((_, index) => {
+    const runs = rounds
+      .map((round) => round[index]!)
+      .sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    const median = runs[Math.floor(runs.length / 2)]!;
+    return { ...median, unexpected: runs.reduce((sum, run) => sum + run.unexpected, 0) };
+  });
+}
+
+interface Row {
+  name: string;
+  rps: string;
+  p50: string;
+  p99: string;
+  ratio: string;
+  target: string;
+  verdict: string;
+}
+
+function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
+  const baseline = measured[0]!.requestsPerSecond;
+  const failed: string[] = [];
+  const out = measured.map((m, index) => {
+    const ratio = m.requestsPerSecond / baseline;
+    const target = m.scenario.target;
+    let verdict = index === 0 ? 'baseline' : target === undefined ? '—' : ratio >= target ? 'ok' : 'MISSED';
+    if (m.unexpected > 0) verdict = `INVALID (${m.unexpected} unexpected answers)`;
+    if (verdict === 'MISSED' || verdict.startsWith('INVALID')) failed.push(`${m.scenario.name}: ${verdict}`);
+    return {
+      name: m.scenario.name,
+      rps: Math.round(m.requestsPerSecond).toLocaleString('en-US'),
+      p50: `${m.p50} ms`,
+      p99: `${m.p99} ms`,
+      ratio: `${(ratio * 100).toFixed(1)}%`,
+      target: target === undefined ? '' : `≥ ${Math.round(target * 100)}%`,
+      verdict,
+    };
+  });
+  return { rows: out, failed };
+}
+
+function markdownTable(table: Row[]): string {
+  const header =
+    '| scenario | req/s | p50 | p99 | ratio to bare | target | |\n|---|---:|---:|---:|---:|---:|---|';
+  const lines = table.map(
+    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.target} | ${r.verdict} |`,
+  );
+  return [header, ...lines].join('\n');
+}
+
+function writeResults(table: Row[], chosen: Scenario[]): string {
+  const cpus = os.cpus();
+  const file = path.join(BENCH_DIR, 'results.md');
+  const text = `# Bench results
+
+Written by \`npm run bench\` on ${new Date().toISOString()}.
+Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${os.platform()} ${os.release()}.
+autocannon: ${CONNECTIONS} connections, ${DURATION} s per scenario after a ${WARMUP} s warm-up${
+    ROUNDS > 1 ? `, median of ${ROUNDS} interleaved rounds` : ''
+  }; the server runs in
+its own process (NODE_ENV=production, LOG_LEVEL=silent, JOBS=false) on a fresh temporary database.
+
+${markdownTable(table)}
+
+${chosen.map((s) => `- **${s.name}**: ${s.description}`).join('\n')}
+
+Absolute figures depend on the machine and on what else runs on it; compare the ratios.
+`;
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function main() {
+  const chosen = chooseScenarios();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-bench-'));
+  const { child, ready } = await startServer(
+    dataDir,
+    chosen.map((s) => s.name),
+  );
+  const baseUrl = `http://127.0.0.1:${ready.port}`;
+  console.log(
+    `bench server on ${baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each` +
+      (ROUNDS > 1 ? `, ${ROUNDS} interleaved rounds (median)` : '') +
+      '\n',
+  );
+
+  try {
+    const rounds: Measured[][] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (ROUNDS > 1) console.log(`round ${round}/${ROUNDS}`);
+      const measured: Measured[] = [];
+      for (const scenario of chosen) {
+        process.stdout.write(`  ${scenario.name} … `);
+        const m = await measure(baseUrl, scenario, ready);
+        console.log(`${Math.round(m.requestsPerSecond)} req/s`);
+        measured.push(m);
+      }
+      rounds.push(measured);
+    }
+    const { rows: table, failed } = rows(medianOf(rounds));
+    console.log();
+    console.table(
+      Object.fromEntries(
+        table.map((r) => [
+          r.name,
+          { 'req/s': r.rps, p50: r.p50, p99: r.p99, ratio: r.ratio, target: r.target, '': r.verdict },
+        ]),
+      ),
+    );
+    if (!args['no-write'])
+      console.log(`\nwritten to ${path.relative(process.cwd(), writeResults(table, chosen))}`);
+    if (failed.length > 0) {
+      console.error(`\n${failed.join('\n')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

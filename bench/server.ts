@@ -1,0 +1,59 @@
+/**
+ * The server half of `npm run bench`, started by bench/run.ts as a child process: the real app on
+ * the temporary DATA_DIR the parent chose (configuration comes through the environment, read by
+ * `loadEnv` like any start), plus whatever the scenarios register and prepare. It reports its port,
+ * the bench accounts and the prepared data over IPC, then serves until told to stop.
+ */
+import { loadEnv } from '../src/server/env';
+import { buildApp } from '../src/server/http/app';
+import { SESSION_COOKIE } from '../src/server/auth/request-auth';
+import type { Services } from '../src/server/services';
+import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
+import { scenarios } from './scenarios';
+
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+  accounts: BenchAccounts;
+  prepared: Record<string, unknown>;
+}
+
+const PASSWORD = 'bench-senha-123';
+
+async function createAccount(services: Services, role: 'user' | 'admin'): Promise<BenchAccount> {
+  const email = `bench-${role}@confraria.local`;
+  await services.accounts.register({ name: `Bench ${role}`, email, password: PASSWORD });
+  if (role === 'admin') await services.accounts.createOrPromoteAdmin({ email });
+  const { token, user } = await services.accounts.login({ email, password: PASSWORD });
+  return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+const selected = new Set<string>(JSON.parse(process.argv[2] ?? '[]') as string[]);
+const env = loadEnv();
+const { app, services } = await buildApp({ env });
+const accounts: BenchAccounts = {
+  member: await createAccount(services, 'user'),
+  admin: await createAccount(services, 'admin'),
+};
+
+const ctx: ServerContext = { app, services, env, accounts };
+const prepared: Record<string, unknown> = {};
+for (const scenario of scenarios) {
+  if (selected.size > 0 && !selected.has(scenario.name)) continue;
+  scenario.register?.(app);
+  prepared[scenario.name] = await scenario.prepare?.(ctx);
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('bench server has no port');
+
+const stop = () => {
+  void app.close().then(() => process.exit(0));
+};
+process.on('message', (message) => {
+  if ((message as { type?: string }).type === 'stop') stop();
+});
+process.on('disconnect', stop);
+
+process.send?.({ type: 'ready', port: address.port, accounts, prepared } satisfies ReadyMessage);

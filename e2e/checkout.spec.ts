@@ -1,0 +1,441 @@
+/**
+ * The checkout in the browser against the real server and the built-in sandbox provider:
+ * /checkout → payment link → sandbox page → tracking turns to "Pagamento Confirmado!", the
+ * validation list, expiry and failed attempts, and the in-page checkout (/checkout/old) by PIX
+ * and by card.
+ *
+ * The CEP lookup never leaves the machine: the browser's call to our CEP route is answered here,
+ * once with an address (autofill) and otherwise with the failure the server gives when ViaCEP is
+ * unreachable — the form must keep working either way.
+ */
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+
+const VALID_CPF = '529.982.247-25';
+const PRICE = 'R$ 1.497,00';
+const CEP_ROUTE = '**/api/subscriber-update/cep/**';
+
+/** The server's answer when ViaCEP cannot be reached (502 with its message). */
+async function cepUnreachable(page: Page) {
+  await page.route(CEP_ROUTE, (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.' }),
+    }),
+  );
+}
+
+async function cepFound(page: Page) {
+  await page.route(CEP_ROUTE, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: true,
+        address: {
+          street: 'Avenida Paulista',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+          zipCode: '01310100',
+        },
+      }),
+    }),
+  );
+}
+
+/** Watches the requests a page sends to one path. */
+function recordRequests(page: Page, fragment: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(fragment)) seen.push(request);
+  });
+  return seen;
+}
+
+async function fillPersonalData(page: Page, person: { name?: string; email?: string }) {
+  if (person.name !== undefined) await page.getByLabel('Nome completo').fill(person.name);
+  if (person.email !== undefined) await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Telefone / WhatsApp').pressSequentially('11987654321');
+  await expect(page.getByLabel('Telefone / WhatsApp')).toHaveValue('(11) 98765-4321');
+  await page.getByLabel('CPF').pressSequentially('52998224725');
+  await expect(page.getByLabel('CPF')).toHaveValue(VALID_CPF);
+}
+
+/** Address typed by hand (the lookup failed). */
+async function fillAddressByHand(page: Page) {
+  await page.getByLabel('CEP').pressSequentially('01310100');
+  await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
+  await page.getByLabel('Número', { exact: true }).fill('1000');
+  await page.getByLabel('Endereço (rua, avenida)').fill('Avenida Paulista');
+  await page.getByLabel('Bairro').fill('Bela Vista');
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await page.getByLabel('Estado').selectOption('SP');
+}
+
+/** A payment link created through the public REST route, as /checkout would. */
+async function createLinkByApi(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ id: string; url: string }> {
+  const response = await request.post('/api/payment-links/create-public', {
+    data: {
+      customerName: 'Pessoa Teste',
+      customerEmail: email,
+      customerPhone: '(11) 98765-4321',
+      customerDocument: VALID_CPF,
+      customerCep: '01310-100',
+      customerNumber: '1000',
+      customerComplement: '',
+      customerStreet: 'Avenida Paulista',
+      customerNeighborhood: 'Bela Vista',
+      customerCity: 'São Paulo',
+      customerState: 'SP',
+      planType: 'annual',
+    },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { paymentLink: { id: string; url: string } };
+  return body.paymentLink;
+}
+
+async function sandboxOutcome(
+  request: APIRequestContext,
+  id: string,
+  outcome: 'paid' | 'failed' | 'expired',
+  method: 'credit_card' | 'pix' = 'credit_card',
+) {
+  const response = await request.post(`/sandbox/pay/${id}`, { data: { outcome, method } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test.describe('/checkout (payment link)', () => {
+  test('lists every failing message and calls nobody', async ({ page }) => {
+    const creations = recordRequests(page, '/api/payment-links/');
+    await page.goto('/checkout?name=Novo%20Assinante&email=&amount=149700');
+
+    // Placeholders from the landing page do not prefill the form.
+    await expect(page.getByLabel('Nome completo')).toHaveValue('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+
+    const submit = page.getByRole('button', { name: `Gerar Link de Pagamento - ${PRICE}/ano` });
+    await submit.click();
+    const alert = page.getByRole('alert');
+    for (const message of [
+      'Nome é obrigatório',
+      'Email é obrigatório',
+      'Telefone é obrigatório',
+      'CPF é obrigatório',
+      'CEP é obrigatório',
+      'Endereço é obrigatório',
+      'Número é obrigatório',
+      'Bairro é obrigatório',
+      'Cidade é obrigatória',
+      'Estado é obrigatório',
+    ]) {
+      await expect(alert.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    await page.getByLabel('Email').fill('nao-e-um-email');
+    await page.getByLabel('CPF').fill('123.456');
+    await submit.click();
+    await expect(alert.getByText('Email inválido', { exact: true })).toBeVisible();
+    await expect(alert.getByText('CPF deve ter 11 dígitos', { exact: true })).toBeVisible();
+    await expect(alert.getByText('Email é obrigatório', { exact: true })).toHaveCount(0);
+
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially('52998224700');
+    await submit.click();
+    await expect(alert.getByText('CPF inválido', { exact: true })).toBeVisible();
+
+    expect(creations).toHaveLength(0);
+  });
+
+  test('prefills a real name and e-mail from the query', async ({ page }) => {
+    await page.goto('/checkout?name=Ana%20Souza&email=ana.souza%40exemplo.com.br&amount=149700');
+    await expect(page.getByLabel('Nome completo')).toHaveValue('Ana Souza');
+    await expect(page.getByLabel('Email')).toHaveValue('ana.souza@exemplo.com.br');
+  });
+
+  test('full path: link created → sandbox card payment → tracking shows "Pagamento Confirmado!"', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('checkout');
+    await cepFound(page);
+    await page.goto('/checkout');
+
+    await fillPersonalData(page, { name: 'Carla Checkout', email });
+    await page.getByLabel('CEP').pressSequentially('01310100');
+    // The lookup fills the address; the number stays for the person to type.
+    await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('Avenida Paulista');
+    await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
+    await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
+    await expect(page.getByLabel('Estado')).toHaveValue('SP');
+    await page.getByLabel('Número', { exact: true }).fill('1000');
+    await page.getByLabel('Complemento (opcional)').fill('Apto 12');
+
+    await page.getByRole('button', { name: `Gerar Link de Pagamento - ${PRICE}/ano` }).click();
+    await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
+    await expect(page.getByText('Anual', { exact: true })).toBeVisible();
+    await expect(page.getByText(PRICE, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Criar Novo Link' })).toBeVisible();
+
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('checkout_data') ?? 'null') as unknown,
+    );
+    expect(stored).toMatchObject({
+      name: 'Carla Checkout',
+      email,
+      phone: '(11) 98765-4321',
+      document: VALID_CPF,
+      cep: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: 'Apto 12',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      paymentLinkId: expect.any(String),
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const linkId = (stored as { paymentLinkId: string }).paymentLinkId;
+
+    // Follow the link's status: pending until paid, refreshed every 5 seconds.
+    await page.getByRole('link', { name: 'Acompanhar Status do Pagamento' }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout/payment-link-success\\?payment_link_id=${linkId}`));
+    await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
+    await expect(
+      page.getByText('Esta página verifica o pagamento automaticamente a cada 5 segundos.'),
+    ).toBeVisible();
+
+    // Pay on the provider's (sandbox) page, opened in a new tab as from the success screen.
+    const [sandbox] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /Abrir Link de Pagamento/ }).click(),
+    ]);
+    await sandbox.waitForLoadState();
+    await expect(sandbox.getByText(/ambiente de testes/i).first()).toBeVisible();
+    await sandbox.getByRole('button', { name: 'Pagar com cartão de teste' }).click();
+    // The sandbox sends the payer back to the tracking page, already paid.
+    await expect(sandbox.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+    await sandbox.close();
+
+    // No reload: the polling notices the payment.
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('Carla Checkout')).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByText(PRICE, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Acessar Minha Conta' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Voltar ao Início' })).toHaveAttribute('href', '/');
+  });
+
+  test('"Criar Novo Link" starts over with an empty form', async ({ page }) => {
+    await cepUnreachable(page);
+    await page.goto('/checkout');
+    await fillPersonalData(page, { name: 'Rui Recomeço', email: uniqueEmail('novo') });
+    await fillAddressByHand(page);
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Criar Novo Link' }).click();
+    await expect(page.getByLabel('Nome completo')).toHaveValue('');
+    await expect(page.getByLabel('CEP')).toHaveValue('');
+  });
+
+  test('CEP service unreachable: nothing breaks, the address is typed by hand', async ({ page }) => {
+    const lookups = recordRequests(page, '/api/subscriber-update/cep/');
+    await cepUnreachable(page);
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto('/checkout');
+    await fillPersonalData(page, { name: 'Sem Internet', email: uniqueEmail('semcep') });
+    await fillAddressByHand(page);
+    await expect.poll(() => lookups.length).toBe(1);
+    // Only logged: no message on screen, the typed address is kept.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('Avenida Paulista');
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('?ref=CODE counts one click and travels with the link creation', async ({ page }) => {
+    const clicks: unknown[] = [];
+    await page.route('**/api/referrals/click', async (route) => {
+      clicks.push(route.request().postDataJSON());
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"success":true,"counted":true}',
+      });
+    });
+    await cepUnreachable(page);
+    const creations = recordRequests(page, '/api/payment-links/create-public');
+    await page.goto('/checkout?ref=AMIGO2024');
+    await expect.poll(() => clicks).toEqual([{ code: 'AMIGO2024' }]);
+
+    await fillPersonalData(page, { name: 'Indicado Teste', email: uniqueEmail('indicado') });
+    await fillAddressByHand(page);
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
+    expect(creations).toHaveLength(1);
+    expect(creations[0]?.postDataJSON()).toMatchObject({ ref: 'AMIGO2024', planType: 'annual' });
+    expect(clicks).toHaveLength(1);
+  });
+});
+
+test.describe('/checkout/payment-link-success (tracking)', () => {
+  test('an expired link offers a new one', async ({ page, request }) => {
+    const link = await createLinkByApi(request, uniqueEmail('expira'));
+    await sandboxOutcome(request, link.id, 'expired');
+    await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    await expect(page.getByRole('heading', { name: 'Link de Pagamento Expirado' })).toBeVisible();
+    await page.getByRole('link', { name: 'Gerar Novo Link de Pagamento' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test('a failed attempt is mentioned and the link stays payable', async ({ page, request }) => {
+    const link = await createLinkByApi(request, uniqueEmail('falhou'));
+    await sandboxOutcome(request, link.id, 'failed');
+    await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
+    await expect(page.getByText(/A última tentativa de pagamento não foi aprovada/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Tentar Pagar Novamente/ })).toHaveAttribute(
+      'href',
+      link.url,
+    );
+
+    // Paid afterwards: "Verificar Agora" shows it at once.
+    await sandboxOutcome(request, link.id, 'paid');
+    await page.getByRole('button', { name: 'Verificar Agora' }).click();
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+  });
+
+  test('without an id, or with an unknown one, shows the error view', async ({ page }) => {
+    await page.goto('/checkout/payment-link-success');
+    await expect(page.getByText('ID do Payment Link não encontrado na URL')).toBeVisible();
+
+    await page.goto('/checkout/payment-link-success?payment_link_id=nao-existe');
+    await expect(page.getByRole('heading', { name: 'Erro na Verificação' })).toBeVisible();
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toBeVisible();
+    await page.getByRole('link', { name: 'Voltar ao Início' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('/checkout/old (in-page card or PIX)', () => {
+  const oldCheckoutUrl = (name: string, email: string) =>
+    `/checkout/old?name=${encodeURIComponent(name)}&email=${encodeURIComponent(email)}&amount=149700`;
+
+  test('PIX: QR code, copy confirmation, polling until paid → /checkout/success', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const email = uniqueEmail('pix');
+    await cepUnreachable(page);
+    await page.goto(oldCheckoutUrl('Paula Pix', email));
+    await expect(page.getByText(PRICE).first()).toBeVisible();
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    await page.getByLabel('PIX', { exact: true }).check();
+
+    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    const answer = (await (await processed).json()) as { paymentId: string; pixData: { qrCodeText: string } };
+
+    await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
+    const code = page.getByLabel('PIX copia e cola');
+    await expect(code).toHaveValue(answer.pixData.qrCodeText);
+    expect(answer.pixData.qrCodeText.startsWith('000201')).toBe(true);
+    await expect(page.getByText(/Código válido até/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Copiar código PIX' }).click();
+    const copied = page.getByText('Código PIX copiado para a área de transferência!');
+    await expect(copied).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.pixData.qrCodeText);
+    await expect(copied).toBeHidden({ timeout: 5_000 });
+
+    await sandboxOutcome(request, answer.paymentId, 'paid', 'pix');
+    await expect(page).toHaveURL(/\/checkout\/success$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+    await expect(page.getByText('PIX', { exact: true })).toBeVisible();
+    await expect(page.getByText(answer.paymentId)).toBeVisible();
+    await expect(page.getByText(PRICE, { exact: true })).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+  });
+
+  test('declined card shows the refusal and stays on the page', async ({ page }) => {
+    await cepUnreachable(page);
+    await page.goto(oldCheckoutUrl('Davi Recusado', uniqueEmail('recusado')));
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    await page.getByLabel('Número do cartão').pressSequentially('4000000000000002');
+    await page.getByLabel('Nome no cartão').fill('Davi Recusado');
+    await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    await expect(page.getByRole('alert')).toContainText(/recusad|Erro ao processar pagamento/i);
+    await expect(page).toHaveURL(/\/checkout\/old/);
+  });
+
+  test('approved card: confirmation e-mail, then /checkout/success after 3 s', async ({ page }) => {
+    const email = uniqueEmail('cartao');
+    await cepUnreachable(page);
+    await page.goto(oldCheckoutUrl('Carlos Cartão', email));
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    await page.getByLabel('Número do cartão').pressSequentially('4111111111111111');
+    await expect(page.getByLabel('Número do cartão')).toHaveValue('4111 1111 1111 1111');
+    await page.getByLabel('Nome no cartão').fill('Carlos Cartao');
+    await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+
+    await expect(page.getByText('Pagamento aprovado! Você será redirecionado em instantes.')).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/success$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+    await expect(page.getByText('Cartão de crédito', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Falar no WhatsApp/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\d+/,
+    );
+    expect(e2eDb.outboxFor(email).length).toBeGreaterThan(0);
+  });
+
+  test('validation lists the old checkout messages; no amount → "Valor da assinatura não encontrado"', async ({
+    page,
+  }) => {
+    const calls = recordRequests(page, '/api/payments/process');
+    await page.goto('/checkout/old');
+    await expect(page.getByText('Valor da assinatura não encontrado')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Finalizar Pagamento' })).toBeDisabled();
+
+    await page.goto('/checkout/old?amount=149700');
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    const alert = page.getByRole('alert');
+    for (const message of [
+      'Nome completo é obrigatório',
+      'Email é obrigatório',
+      'Telefone é obrigatório',
+      'CPF é obrigatório',
+      'Número do cartão é obrigatório',
+      'Nome no cartão é obrigatório',
+      'Validade do cartão é obrigatória',
+      'CVV é obrigatório',
+    ]) {
+      await expect(alert.getByText(message, { exact: true })).toBeVisible();
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  test('/checkout/success without router state goes home', async ({ page }) => {
+    await page.goto('/checkout/success');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

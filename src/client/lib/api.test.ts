@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost } from './api';
+import { errorText } from './errors';
+
+function answer(status: number, body: unknown) {
+  return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the shared call layer', () => {
+  it('sends JSON, never cached, with same-origin credentials, and returns the body', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(200, { checkoutUrl: '/sandbox/pay/x' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await apiPost<{ checkoutUrl: string }>('/api/payments/create-checkout-link', {
+      amount: 149700,
+    });
+    expect(result).toEqual({ checkoutUrl: '/sandbox/pay/x' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/payments/create-checkout-link');
+    expect(init).toMatchObject({ method: 'POST', cache: 'no-store', credentials: 'same-origin' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(JSON.parse(init.body as string)).toEqual({ amount: 149700 });
+  });
+
+  it('puts query values in the URL, leaving out empty ones', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(200, []));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiGet('/api/drive', { page: 2, search: '', type: undefined, isPublic: true });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/drive?page=2&isPublic=true');
+  });
+
+  it("throws the body's error with the status", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(answer(409, { error: 'Este email já está cadastrado' })),
+    );
+    const failure = await apiPost('/api/auth/register', {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: 'Este email já está cadastrado', status: 409 });
+  });
+
+  it('falls back to "HTTP error! status: {code}" when the body has no error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, undefined)));
+    await expect(apiGet('/api/nada')).rejects.toThrow('HTTP error! status: 404');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(502, '<html>Bad gateway</html>')));
+    await expect(apiGet('/api/nada')).rejects.toThrow('HTTP error! status: 502');
+  });
+});
+
+describe('errorText', () => {
+  it("shows the server's message, and the screen's fallback for anything else", () => {
+    expect(errorText(new ApiError('Assinante não encontrado', 404, null), 'Erro')).toBe(
+      'Assinante não encontrado',
+    );
+    expect(errorText(new TypeError('Failed to fetch'), 'Erro no login')).toBe('Erro no login');
+    expect(errorText('boom', 'Erro ao criar conta')).toBe('Erro ao criar conta');
+  });
+});

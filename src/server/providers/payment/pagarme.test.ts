@@ -1,0 +1,234 @@
+/**
+ * The same checkout code against Pagar.me v5 (a fake on loopback that answers with the recorded
+ * fixtures and checks our requests): links, card and PIX orders, refunds, and webhooks protected
+ * by Basic credentials and re-fetched before anything changes.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLink, MARIANA, rows } from '../../../../tests/checkout';
+import { createTestApp, type TestApp } from '../../../../tests/app';
+import {
+  PAGARME_PAID_CARD,
+  PAGARME_REFUSED_CARD,
+  startFakePagarme,
+  type FakePagarme,
+} from '../../../../tests/fakes/pagarme-server';
+import { parseProviderDate } from './pagarme';
+
+const HOOK_USER = 'confraria-hooks';
+const HOOK_PASSWORD = 'uma-senha-longa-de-webhook';
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+let fake: FakePagarme;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakePagarme();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.requests.length = 0;
+  fake.problems.length = 0;
+  t = await createTestApp({
+    PAGARME_SECRET_KEY: fake.secretKey,
+    PAGARME_API_URL: fake.apiUrl,
+    PAGARME_WEBHOOK_USER: HOOK_USER,
+    PAGARME_WEBHOOK_PASSWORD: HOOK_PASSWORD,
+  });
+});
+afterEach(async () => {
+  await t.close();
+  expect(fake.problems).toEqual([]);
+});
+
+const webhook = (body: unknown, authorization = basic(HOOK_USER, HOOK_PASSWORD)) =>
+  t.request({ method: 'POST', url: '/api/webhooks/pagarme', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
+const customerData = {
+  name: 'Mariana Costa Ribeiro',
+  email: MARIANA.customerEmail,
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+  address: { street: 'Praça da Sé', number: '101', complement: 'Conjunto 12', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', zipCode: '01001-000' },
+};
+const payByCard = (cardNumber: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/payments/process',
+    payload: { paymentMethod: 'credit_card', customerData, paymentData: { amount: 149700, cardData: { cardNumber, cardHolderName: 'MARIANA C RIBEIRO', expiryDate: '12/30', cvv: '123' } } },
+  });
+
+describe('Pagar.me payment links', () => {
+  it('creates the link with our order code, Basic auth and an Idempotency-Key', async () => {
+    expect(t.services.payments.provider.name).toBe('pagarme');
+    const link = await createLink(t);
+    const sent = fake.requests.find((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+    expect(sent?.body).toMatchObject({
+      type: 'order',
+      order_code: link.id,
+      cart_settings: { items: [{ amount: 149700, default_quantity: 1 }] },
+      payment_settings: { accepted_payment_methods: ['credit_card', 'pix'] },
+      flow_settings: { success_url: `${t.env.publicUrl}/checkout/payment-link-success?payment_link_id=${link.id}` },
+    });
+    expect(sent?.headers['idempotency-key']).toBe(`link-${link.id}`);
+    expect(link.url).toMatch(/^https:\/\/payment-link\.pagar\.me\/pl_[A-Za-z0-9]{32}$/);
+    expect(rows(t).links()[0]).toMatchObject({ provider: 'pagarme', providerLinkId: link.url.split('/').pop() });
+    // The sandbox's pages do not exist with a real provider.
+    expect((await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}`, headers: { accept: 'text/html' } })).statusCode).not.toBe(200);
+  });
+
+  it('order.paid webhook: re-fetches the order, marks the link paid once, replays change nothing', async () => {
+    const link = await createLink(t);
+    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(providerLinkId, { method: 'pix' });
+
+    const first = await webhook(hook);
+    expect(first.statusCode).toBe(200);
+    expect(fake.requests.some((request) => request.method === 'GET' && request.path.endsWith(`/orders/${hook.data.id}`))).toBe(true);
+    expect((await status(link.id)).json()).toMatchObject({ status: 'paid', amount: 149700 });
+    const [payment] = rows(t).payments();
+    expect(payment).toMatchObject({ status: 'paid', method: 'pix', providerOrderId: hook.data.id, providerChargeId: hook.data.charges[0].id });
+
+    const replays = await Promise.all(Array.from({ length: 20 }, () => webhook(hook)));
+    expect(replays.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(rows(t).payments()).toHaveLength(1);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+  });
+
+  it('matches an order whose code is the pl_ link id', async () => {
+    const link = await createLink(t);
+    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(providerLinkId, { method: 'credit_card', codeAs: 'link_id' });
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('paid');
+    expect(rows(t).payments()[0]).toMatchObject({ method: 'credit_card', cardLast4: '0010', cardBrand: 'Visa' });
+  });
+
+  it('a forged webhook (wrong or missing Basic credentials) is answered 401 and nothing is fetched or changed', async () => {
+    const link = await createLink(t);
+    const hook = fake.payLink(rows(t).links()[0]?.providerLinkId ?? '');
+    const before = fake.requests.length;
+    for (const authorization of [basic(HOOK_USER, 'errada'), basic('outro', HOOK_PASSWORD), '', `Bearer ${fake.secretKey}`]) {
+      const res = await webhook(hook, authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Webhook não autorizado' });
+    }
+    expect(fake.requests.length).toBe(before);
+    expect((await status(link.id)).json().status).toBe('pending');
+    expect(rows(t).payments()).toHaveLength(0);
+  });
+
+  it('believes the API, not the webhook body: a fabricated "paid" for an unpaid order changes nothing', async () => {
+    await createLink(t);
+    const pending = (await t.request({ method: 'POST', url: '/api/payments/process', payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } } })).json();
+    const order = [...fake.orders.values()].find((entry) => entry.code === pending.paymentId);
+    const fabricated = { id: 'hook_fabricated000001', type: 'order.paid', data: { ...order, status: 'paid' } };
+    expect((await webhook(fabricated)).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/payments/status/${pending.paymentId}` })).json().status).toBe('pending');
+  });
+
+  it('answers 502 when the re-fetch fails, and processes the same hook on the retry', async () => {
+    const link = await createLink(t);
+    const hook = fake.payLink(rows(t).links()[0]?.providerLinkId ?? '');
+    fake.fail(1, 503);
+    expect((await webhook(hook)).statusCode).toBe(502);
+    expect((await status(link.id)).json().status).toBe('pending');
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('paid');
+  });
+
+  it('the tracking page poll asks Pagar.me about a pending link (paid sessions) and finds its order', async () => {
+    const link = await createLink(t);
+    fake.payLink(rows(t).links()[0]?.providerLinkId ?? '', { method: 'pix' });
+    expect((await status(link.id)).json().status).toBe('pending');
+    await vi.waitFor(async () => expect((await status(link.id)).json().status).toBe('paid'));
+    expect(rows(t).payments()[0]).toMatchObject({ method: 'pix', status: 'paid' });
+  });
+
+  it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down', async () => {
+    fake.fail(2, 503);
+    const res = await t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: MARIANA });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'Erro ao criar link de pagamento. Tente novamente.' });
+    const creates = fake.requests.filter((request) => request.path.endsWith('/paymentlinks'));
+    expect(creates).toHaveLength(2);
+    expect(creates[0]?.headers['idempotency-key']).toBe(creates[1]?.headers['idempotency-key']);
+  });
+});
+
+describe('Pagar.me orders (old checkout) and refunds', () => {
+  it('card paid: the order says paid, only brand and last four are kept, refund cancels the charge', async () => {
+    const res = await payByCard(PAGARME_PAID_CARD);
+    expect(res.statusCode).toBe(200);
+    const { paymentId } = res.json();
+    expect(res.json().status).toBe('completed');
+    const sent = fake.requests.find((request) => request.method === 'POST' && request.path.endsWith('/orders'));
+    expect(sent?.body).toMatchObject({
+      code: paymentId,
+      closed: true,
+      items: [{ amount: 149700, quantity: 1 }],
+      customer: { document: '52998224725', document_type: 'CPF', phones: { mobile_phone: { area_code: '11', number: '987654321' } } },
+      payments: [{ payment_method: 'credit_card', credit_card: { card: { number: PAGARME_PAID_CARD, exp_month: 12, exp_year: 2030 } } }],
+    });
+    expect(sent?.headers['idempotency-key']).toMatch(new RegExp(`^order-${paymentId}-`));
+    const [payment] = rows(t).payments();
+    expect(payment).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '0010', provider: 'pagarme' });
+    expect(JSON.stringify(payment)).not.toContain(PAGARME_PAID_CARD);
+
+    const admin = await t.signIn('admin');
+    await t.caller(admin.token).payments.refund({ paymentId, reason: 'Pedido do cliente' });
+    const cancel = fake.requests.find((request) => request.method === 'DELETE');
+    expect(cancel?.path).toMatch(new RegExp(`/charges/${payment?.providerChargeId}$`));
+    expect(cancel?.headers['idempotency-key']).toBe(`refund-${paymentId}`);
+    expect(rows(t).payments()[0]?.status).toBe('refunded');
+
+    // Pagar.me then announces the refund: acknowledged, nothing changes twice.
+    const refunded = await webhook(fake.chargeRefundedWebhook(payment?.providerChargeId ?? ''));
+    expect(refunded.statusCode).toBe(200);
+    expect(rows(t).payments()[0]).toMatchObject({ status: 'refunded', refundReason: 'Pedido do cliente' });
+  });
+
+  it('card refused: a 200 from /orders is not a payment; 422 with the provider reason', async () => {
+    const res = await payByCard(PAGARME_REFUSED_CARD);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: 'Transação não autorizada' });
+    const [payment] = rows(t).payments();
+    expect(payment).toMatchObject({ status: 'failed', cardLast4: '0028' });
+    const order = [...fake.orders.values()][0];
+    expect((await webhook(fake.chargeFailedWebhook(order.id))).statusCode).toBe(200);
+    expect(rows(t).payments()).toHaveLength(1);
+    expect(rows(t).payments()[0]?.status).toBe('failed');
+  });
+
+  it('PIX: shows the provider’s code as given, then order.paid completes the payment', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/payments/process', payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const order = [...fake.orders.values()].find((entry) => entry.code === body.paymentId);
+    expect(body.pixData.qrCodeText).toBe(order.charges[0].last_transaction.qr_code);
+    expect(body.pixData.qrCode).toMatch(/^data:image\/png;base64,/);
+    expect((await webhook(fake.payOrder(order.id))).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/payments/status/${body.paymentId}` })).json()).toMatchObject({ status: 'completed', method: 'pix' });
+  });
+
+  it('providerStatus: configured and reachable, never showing the key', async () => {
+    const state = await t.services.payments.providerStatus();
+    expect(state).toMatchObject({ provider: 'pagarme', configured: true, ok: true });
+    expect(JSON.stringify(state)).not.toContain(fake.secretKey);
+    fake.fail(1, 401);
+    const down = await t.services.payments.providerStatus();
+    expect(down.ok).toBe(false);
+    expect(JSON.stringify(down)).not.toContain(fake.secretKey);
+  });
+});
+
+describe('parseProviderDate', () => {
+  it.each([
+    ['2026-11-20T13:00:05.4172310Z', '2026-11-20T13:00:05.417Z'],
+    ['2026-11-20T14:00:00Z', '2026-11-20T14:00:00.000Z'],
+    ['2026-11-20T14:00:00.193Z', '2026-11-20T14:00:00.193Z'],
+    ['2026-11-20T14:03:12', '2026-11-20T14:03:12.000Z'],
+  ])('%s', (input, expected) => {
+    expect(parseProviderDate(input)?.toISOString()).toBe(expected);
+  });
+});

@@ -1,0 +1,406 @@
+/**
+ * The checkout on the sandbox provider, end to end through the REST routes: link creation and its
+ * validation messages, the hosted test page, the signed webhook and its replays, renewals, expiry,
+ * failed attempts, tampered amounts and who may read what.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { subscribers, webhookEvents } from '../db/schema';
+import { isSandbox } from '../providers/payment';
+
+const DAY = 24 * 3600 * 1000;
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const createPublic = (payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/payment-links/create-public', payload });
+const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
+
+describe('POST /api/payment-links/create-public', () => {
+  it.each([
+    [{ customerName: '  ' }, 'Nome é obrigatório'],
+    [{ customerEmail: '' }, 'Email é obrigatório'],
+    [{ customerPhone: '' }, 'Telefone é obrigatório'],
+    [{ customerDocument: '' }, 'CPF é obrigatório'],
+    [{ customerEmail: 'mariana@' }, 'Email inválido'],
+    [{ customerDocument: '529.982.247' }, 'CPF deve ter 11 dígitos'],
+    [{ customerDocument: '529.982.247-26' }, 'CPF inválido'],
+    [{ customerDocument: '111.111.111-11' }, 'CPF inválido'],
+    [{ customerCep: '0100' }, 'CEP deve ter 8 dígitos'],
+    [{ customerState: 'XX' }, 'Estado inválido'],
+  ])('refuses %o with 400 "%s" and creates nothing', async (override, message) => {
+    const res = await createPublic(checkoutPayload(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect(rows(t).links()).toHaveLength(0);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toBeUndefined();
+  });
+
+  it('creates the subscriber and a 48-hour link with an unguessable id: {success, paymentLink{id,url}}', async () => {
+    const res = await createPublic(checkoutPayload({ customerEmail: 'Mariana.Ribeiro@Example.com' }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ success: true, paymentLink: { id: expect.any(String), url: expect.any(String) } });
+    expect(body.paymentLink.id).toMatch(/^[a-z0-9]{24}$/);
+    expect(body.paymentLink.url).toBe(`${t.env.publicUrl}/sandbox/pay/${body.paymentLink.id}`);
+
+    const subscriber = rows(t).subscriberByEmail('mariana.ribeiro@example.com');
+    expect(subscriber).toMatchObject({
+      name: 'Mariana Costa Ribeiro',
+      status: 'pending_payment',
+      paymentStatus: 'pending',
+      subscriptionPrice: 149700,
+      cpf: '52998224725',
+      phone: '11987654321',
+      zipCode: '01001000',
+      shirtSize: 'M',
+    });
+    expect(subscriber?.referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    const [link] = rows(t).links();
+    expect(link).toMatchObject({ amount: 149700, planType: 'annual', status: 'pending', provider: 'sandbox' });
+    expect(link?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 48 * 3600 * 1000);
+  });
+
+  it('never overwrites an existing subscriber: the form data stays on the link as billing data', async () => {
+    await createLink(t);
+    await createLink(t, { customerName: 'Outra Pessoa', customerPhone: '(21) 99999-0000', customerCity: 'Rio de Janeiro', customerState: 'RJ' });
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(subscriber).toMatchObject({ name: 'Mariana Costa Ribeiro', phone: '11987654321', city: 'São Paulo' });
+    const billing = rows(t).links().map((link) => link.billingData.city);
+    expect(billing.sort()).toEqual(['Rio de Janeiro', 'São Paulo']);
+  });
+
+  it('ignores an amount sent by the client: the server decides the price', async () => {
+    const link = await createLink(t, { amount: 100, price: 1 });
+    expect((await status(link.id)).json().amount).toBe(149700);
+  });
+
+  it('offers the renewal plan only to subscribers approved before', async () => {
+    const res = await createPublic(checkoutPayload({ planType: 'renewal' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'A renovação é oferecida apenas a assinantes já aprovados' });
+    expect(rows(t).links()).toHaveLength(0);
+  });
+});
+
+describe('GET /api/payment-links/status-public/:id', () => {
+  it('answers the documented shape while pending', async () => {
+    const link = await createLink(t);
+    const res = await status(link.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      status: 'pending',
+      customerName: 'Mariana Costa Ribeiro',
+      customerEmail: 'mariana.ribeiro@example.com',
+      planType: 'annual',
+      amount: 149700,
+      paidAt: null,
+      expiresAt: new Date(t.clock.now().getTime() + 48 * 3600 * 1000).toISOString(),
+      url: link.url,
+      lastAttemptFailed: false,
+    });
+  });
+
+  it('answers 404 in Portuguese for an unknown id', async () => {
+    const res = await status('naoexiste0000000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Link de pagamento não encontrado' });
+  });
+
+  it('expires the link after 48 hours; the sandbox then refuses to pay it', async () => {
+    const link = await createLink(t);
+    t.clock.advance(48 * 3600 * 1000 - 1000);
+    expect((await status(link.id)).json().status).toBe('pending');
+    t.clock.advance(2000);
+    expect((await status(link.id)).json().status).toBe('expired');
+    expect(rows(t).links()[0]?.status).toBe('expired');
+    const pay = await sandboxPay(t, link.id);
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json()).toEqual({ error: 'Link de pagamento expirado' });
+    expect(rows(t).payments()).toHaveLength(0);
+  });
+
+  it('"Deixar expirar" on the sandbox expires the link at once', async () => {
+    const link = await createLink(t);
+    expect((await sandboxPay(t, link.id, 'expired')).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('expired');
+  });
+});
+
+describe('sandbox payment of a link', () => {
+  it('full path: checkout → sandbox pays → status paid, payment recorded, member awaits approval, e-mail with the VIP link', async () => {
+    const link = await createLink(t);
+    const pay = await sandboxPay(t, link.id, 'paid', 'pix');
+    expect(pay.statusCode).toBe(200);
+
+    const res = (await status(link.id)).json();
+    expect(res).toMatchObject({ status: 'paid', amount: 149700, paidAt: t.clock.now().toISOString(), lastAttemptFailed: false });
+
+    const [payment] = rows(t).payments();
+    expect(payment).toMatchObject({ status: 'paid', method: 'pix', amount: 149700, planType: 'annual', paymentLinkId: link.id });
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(subscriber).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect(subscriber?.subscriptionStartDate?.getTime()).toBe(t.clock.now().getTime());
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+
+    const mails = t.services.outbox.list({ channel: 'email' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: MARIANA.customerEmail, template: 'payment_confirmed' });
+    expect(mails[0]?.body).toContain('https://chat.whatsapp.com/confraria-vip');
+    expect(mails[0]?.body).toMatch(/R\$\s1\.497,00/);
+
+    const again = await sandboxPay(t, link.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Este link de pagamento já foi pago' });
+  });
+
+  it('hosted page: states the test environment, shows the order and three buttons; the form pays and redirects', async () => {
+    const link = await createLink(t);
+    const page = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Ambiente de testes — nenhum valor real é cobrado');
+    expect(page.body).toContain('Mariana Costa Ribeiro');
+    expect(page.body).toContain('Anual');
+    expect(page.body).toMatch(/R\$\s1\.497,00/);
+    for (const label of ['Pagar com cartão de teste', 'Pagar com PIX', 'Deixar expirar']) expect(page.body).toContain(label);
+    expect(page.body).not.toContain('<script');
+
+    const form = await t.request({
+      method: 'POST',
+      url: `/sandbox/pay/${link.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'choice=card',
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    expect((await status(link.id)).json().status).toBe('paid');
+    expect(rows(t).payments()[0]).toMatchObject({ method: 'credit_card', cardLast4: '1111' });
+
+    const paidPage = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
+    expect(paidPage.body).toContain('Este pedido já foi pago.');
+    expect(paidPage.body).not.toContain('Pagar com PIX');
+  });
+
+  it('a failed attempt records a failed payment and leaves the link payable', async () => {
+    const link = await createLink(t);
+    expect((await sandboxPay(t, link.id, 'failed')).statusCode).toBe(200);
+    expect((await status(link.id)).json()).toMatchObject({ status: 'pending', lastAttemptFailed: true });
+    expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'failed', paymentLinkId: link.id })]);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.paymentStatus).toBe('failed');
+
+    await sandboxPay(t, link.id, 'paid');
+    expect((await status(link.id)).json()).toMatchObject({ status: 'paid', lastAttemptFailed: false });
+    expect(rows(t).payments().map((payment) => payment.status).sort()).toEqual(['failed', 'paid']);
+  });
+
+  it('renewal by an approved member: renewal price, end date extended by 365 days, stays active', async () => {
+    await createLink(t);
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    if (!subscriber) throw new Error('no subscriber');
+    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
+    approve(t, subscriber.id, currentEnd);
+
+    const link = await createLink(t, { planType: 'renewal' });
+    expect((await status(link.id)).json()).toMatchObject({ planType: 'renewal', amount: 89700 });
+    await sandboxPay(t, link.id);
+
+    const after = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(after?.status).toBe('active');
+    expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY);
+    expect(after?.subscriptionPrice).toBe(89700);
+    expect(rows(t).payments().find((payment) => payment.status === 'paid')).toMatchObject({ amount: 89700, planType: 'renewal' });
+  });
+
+  it('an expired member approved before is renewed from today and becomes active again', async () => {
+    await createLink(t);
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    if (!subscriber) throw new Error('no subscriber');
+    approve(t, subscriber.id, new Date(t.clock.now().getTime() - 10 * DAY), 'expired');
+    const link = await createLink(t, { planType: 'annual' });
+    await sandboxPay(t, link.id);
+    const after = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(after?.status).toBe('active');
+    expect(after?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+  });
+});
+
+describe('webhook /api/webhooks/sandbox', () => {
+  const deliver = (webhook: { headers: Record<string, string>; rawBody: string }) =>
+    t.request({ method: 'POST', url: '/api/webhooks/sandbox', headers: webhook.headers, payload: webhook.rawBody });
+
+  it('a webhook replayed 20 times at once yields one payment, one commission and one e-mail', async () => {
+    const referrerLink = await createLink(t, { customerEmail: 'ana@example.com' });
+    await sandboxPay(t, referrerLink.id);
+    const referrer = rows(t).subscriberByEmail('ana@example.com');
+    if (!referrer) throw new Error('no referrer');
+
+    const link = await createLink(t, { ref: referrer.referralCode.toLowerCase() });
+    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(webhook)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.json().duplicate === true)).toHaveLength(19);
+
+    const paid = rows(t).payments().filter((payment) => payment.paymentLinkId === link.id);
+    expect(paid).toHaveLength(1);
+    const commissions = rows(t).referrals();
+    expect(commissions).toEqual([
+      expect.objectContaining({ referrerId: referrer.id, status: 'confirmed', commissionAmount: 14970, paymentId: paid[0]?.id }),
+    ]);
+    expect(t.services.outbox.list({ channel: 'email' }).filter((mail) => mail.recipient === MARIANA.customerEmail)).toHaveLength(1);
+  });
+
+  it('twenty different webhooks for the same payment, at once, still confirm it once', async () => {
+    const link = await createLink(t);
+    const hooks = Array.from({ length: 20 }, () => t.services.payments.sandboxWebhook(link.id, 'paid', 'credit_card'));
+    const answers = await Promise.all(hooks.map(deliver));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(rows(t).payments().filter((payment) => payment.status === 'paid')).toHaveLength(1);
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+  });
+
+  it('a forged webhook (bad or missing signature, tampered body, stale) is answered 401 and changes nothing', async () => {
+    const link = await createLink(t);
+    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    const signature = webhook.headers['x-sandbox-signature'] ?? '';
+    const forged = [
+      { headers: { 'content-type': 'application/json' }, rawBody: webhook.rawBody },
+      { headers: { ...webhook.headers, 'x-sandbox-signature': signature.replace(/v1=./, 'v1=0') }, rawBody: webhook.rawBody },
+      { headers: webhook.headers, rawBody: webhook.rawBody.replace('"amount":149700', '"amount":100') },
+      { headers: { ...webhook.headers, 'x-sandbox-signature': 'garbage' }, rawBody: webhook.rawBody },
+    ];
+    for (const attempt of forged) {
+      const res = await deliver(attempt);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Webhook não autorizado' });
+    }
+    t.clock.advance(6 * 60 * 1000);
+    expect((await deliver(webhook)).statusCode).toBe(401);
+
+    expect((await status(link.id)).json().status).toBe('pending');
+    expect(rows(t).payments()).toHaveLength(0);
+    expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(0);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.status).toBe('pending_payment');
+  });
+
+  it('answers non-2xx for a webhook about nothing of ours, so the provider retries', async () => {
+    const link = await createLink(t);
+    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    t.services.db.delete(subscribers).where(eq(subscribers.email, MARIANA.customerEmail)).run();
+    const res = await deliver(webhook);
+    expect(res.statusCode).toBe(404);
+    // Released: a later delivery of the same hook is examined again, not taken as a duplicate.
+    expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(0);
+  });
+
+  it('the Pagar.me webhook route is closed while the sandbox is the provider', async () => {
+    expect(isSandbox(t.services.payments.provider)).toBe(true);
+    const res = await t.request({ method: 'POST', url: '/api/webhooks/pagarme', payload: { id: 'hook_x', type: 'order.paid', data: { id: 'or_x' } } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/payments/create-checkout-link', () => {
+  const create = (payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/payments/create-checkout-link', payload });
+
+  it('answers {checkoutUrl} for the annual price', async () => {
+    const res = await create({ name: 'Bia Souza', email: 'bia@example.com', amount: 149700, description: 'Assinatura anual' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.checkoutUrl).toBe(body.paymentLink.url);
+    expect(body.checkoutUrl).toMatch(/\/sandbox\/pay\/[a-z0-9]{24}$/);
+    expect(rows(t).subscriberByEmail('bia@example.com')).toMatchObject({ name: 'Bia Souza', status: 'pending_payment' });
+  });
+
+  it.each([
+    [{ amount: 100 }, 'Valor da assinatura inválido para este cliente'],
+    [{ amount: 89700 }, 'Valor da assinatura inválido para este cliente'],
+    [{ amount: undefined }, 'Valor da assinatura não encontrado'],
+    [{ amount: '149700.5' }, 'Valor da assinatura não encontrado'],
+  ])('refuses a tampered amount %o', async (override, message) => {
+    const res = await create({ name: 'Bia', email: 'bia@example.com', ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect(rows(t).links()).toHaveLength(0);
+  });
+
+  it('accepts the renewal price for a subscriber approved before', async () => {
+    await createLink(t);
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    if (!subscriber) throw new Error('no subscriber');
+    approve(t, subscriber.id, new Date(t.clock.now().getTime() + 5 * DAY));
+    const res = await create({ name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 });
+    expect(res.statusCode).toBe(200);
+    expect(rows(t).links().find((link) => link.planType === 'renewal')?.amount).toBe(89700);
+  });
+});
+
+describe('payment links of a member and details', () => {
+  it('GET /payment-links/user lists only the member’s own links; details only to owner or admin', async () => {
+    const member = await t.signIn('user', MARIANA.customerEmail);
+    const own = await createLink(t);
+    const other = await createLink(t, { customerEmail: 'outra@example.com' });
+
+    const mine = await t.request({ method: 'GET', url: '/api/payment-links/user', headers: { authorization: `Bearer ${member.token}` } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().paymentLinks.map((link: { id: string }) => link.id)).toEqual([own.id]);
+
+    const ownDetails = await t.request({ method: 'GET', url: `/api/payment-links/details/${own.id}`, headers: { authorization: `Bearer ${member.token}` } });
+    expect(ownDetails.json().paymentLink).toMatchObject({ id: own.id, _id: own.id, amount: 149700, status: 'pending' });
+    const otherDetails = await t.request({ method: 'GET', url: `/api/payment-links/details/${other.id}`, headers: { authorization: `Bearer ${member.token}` } });
+    expect(otherDetails.statusCode).toBe(404);
+
+    const admin = await t.signIn('admin');
+    const asAdmin = await t.request({ method: 'GET', url: `/api/payment-links/details/${other.id}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(asAdmin.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/payment-links/user' })).statusCode).toBe(401);
+  });
+});
+
+describe('referral clicks', () => {
+  it('counts a click once per visitor per day and links the new subscriber to the referrer', async () => {
+    await createLink(t, { customerEmail: 'ana@example.com' });
+    const code = rows(t).subscriberByEmail('ana@example.com')?.referralCode ?? '';
+    const click = (headers: Record<string, string> = {}) =>
+      t.request({ method: 'POST', url: '/api/referrals/click', payload: { code }, headers: { 'user-agent': 'Firefox', ...headers } });
+
+    const first = await click();
+    expect(first.json()).toEqual({ success: true, counted: true });
+    const cookie = first.cookies.find((entry) => entry.name === 'confraria_visitor');
+    expect(cookie?.httpOnly).toBe(true);
+    expect((await click({ cookie: `confraria_visitor=${cookie?.value}` })).json().counted).toBe(false);
+    expect((await click()).json().counted).toBe(false);
+    expect((await click({ 'user-agent': 'Chrome' })).json().counted).toBe(true);
+    t.clock.advance(DAY);
+    expect((await click({ cookie: `confraria_visitor=${cookie?.value}` })).json().counted).toBe(true);
+    expect((await t.request({ method: 'POST', url: '/api/referrals/click', payload: { code: 'ZZZZZZZZ' } })).json().counted).toBe(false);
+
+    await createLink(t, { ref: code });
+    const referred = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    const referrer = rows(t).subscriberByEmail('ana@example.com');
+    expect(referred?.referredBy).toBe(referrer?.id);
+    expect(rows(t).referrals()).toEqual([expect.objectContaining({ status: 'pending', commissionAmount: 14970 })]);
+    if (!referrer) throw new Error('no referrer');
+    const summary = t.services.referrals.summary(referrer);
+    expect(summary).toMatchObject({ totalReferrals: 1, totalClicks: 3, pendingAmount: 14970, earnedAmount: 0 });
+  });
+
+  it('ignores a self-referral and an unknown code', async () => {
+    await createLink(t);
+    const own = rows(t).subscriberByEmail(MARIANA.customerEmail)?.referralCode;
+    await createLink(t, { ref: own });
+    await createLink(t, { customerEmail: 'nova@example.com', ref: 'ABCDEFGH' });
+    expect(rows(t).referrals()).toHaveLength(0);
+    expect(rows(t).subscriberByEmail('nova@example.com')?.referredBy).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+/** Test helpers for the checkout: a valid /checkout payload and shortcuts through the REST routes. */
+import { eq } from 'drizzle-orm';
+import { paymentLinks, payments, referrals, subscribers } from '../src/server/db/schema';
+import type { TestApp } from './app';
+
+export const MARIANA = {
+  customerName: 'Mariana Costa Ribeiro',
+  customerEmail: 'mariana.ribeiro@example.com',
+  customerPhone: '(11) 98765-4321',
+  customerDocument: '529.982.247-25',
+  customerCep: '01001-000',
+  customerNumber: '101',
+  customerComplement: 'Conjunto 12',
+  customerStreet: 'Praça da Sé',
+  customerNeighborhood: 'Sé',
+  customerCity: 'São Paulo',
+  customerState: 'SP',
+};
+
+export function checkoutPayload(overrides: Record<string, unknown> = {}) {
+  return { ...MARIANA, ...overrides };
+}
+
+export async function createLink(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const res = await t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: checkoutPayload(overrides) });
+  if (res.statusCode !== 200) throw new Error(`create-public answered ${res.statusCode}: ${res.body}`);
+  return res.json().paymentLink as { id: string; url: string };
+}
+
+export async function sandboxPay(t: TestApp, id: string, outcome: 'paid' | 'failed' | 'expired' = 'paid', method = 'credit_card') {
+  return t.request({ method: 'POST', url: `/sandbox/pay/${id}`, payload: { outcome, method } });
+}
+
+export function rows(t: TestApp) {
+  const db = t.services.db;
+  return {
+    subscriberByEmail: (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
+    payments: () => db.select().from(payments).all(),
+    links: () => db.select().from(paymentLinks).all(),
+    referrals: () => db.select().from(referrals).all(),
+  };
+}
+
+/** Marks a subscriber approved with a running period (what the back office's approval does). */
+export function approve(t: TestApp, subscriberId: string, end: Date, status: 'active' | 'expired' | 'cancelled' = 'active') {
+  const approvedAt = new Date(end.getTime() - 365 * 24 * 3600 * 1000);
+  t.services.db
+    .update(subscribers)
+    .set({ approvedAt, approvedBy: 'admin', status, paymentStatus: 'paid', subscriptionStartDate: approvedAt, subscriptionEndDate: end })
+    .where(eq(subscribers.id, subscriberId))
+    .run();
+}

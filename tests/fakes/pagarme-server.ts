@@ -1,0 +1,321 @@
+/**
+ * A fake Pagar.me v5 on loopback. It answers with the recorded fixtures (tests/fixtures/pagarme),
+ * re-labelled with the codes, amounts and fresh ids of the requests it gets, keeps the orders,
+ * charges and links it created so GETs (the re-fetch after a webhook) see the current state, and
+ * checks what we send: Basic auth with the secret key, an Idempotency-Key on creates, the fields
+ * the API requires. Anything wrong is answered 4xx and listed in `problems`.
+ *
+ * Test helpers play the customer's side: pay a link or a PIX order, and build the webhook bodies
+ * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`).
+ *
+ * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- fixture JSON is handled structurally */
+type Json = any;
+
+const fixture = (name: string): Json =>
+  JSON.parse(fs.readFileSync(new URL(`../fixtures/pagarme/${name}.json`, import.meta.url), 'utf8'));
+
+export const PAGARME_PAID_CARD = '4000000000000010';
+export const PAGARME_REFUSED_CARD = '4000000000000028';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function fakeId(prefix: string, length = 16): string {
+  const bytes = randomBytes(length);
+  let id = prefix;
+  for (const byte of bytes) id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return id;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Json;
+}
+
+export interface FakePagarme {
+  apiUrl: string;
+  secretKey: string;
+  requests: RecordedRequest[];
+  /** Everything we sent that the real API would refuse. Tests assert it stays empty. */
+  problems: string[];
+  links: Map<string, Json>;
+  orders: Map<string, Json>;
+  /** Pays a link: creates its paid order (code = our order_code, or the `pl_` id) and returns the `order.paid` webhook. */
+  payLink(linkId: string, options?: { method?: 'pix' | 'credit_card'; codeAs?: 'order_code' | 'link_id'; amount?: number }): Json;
+  /** Marks a pending PIX order paid and returns the `order.paid` webhook. */
+  payOrder(orderId: string): Json;
+  /** The `charge.payment_failed` webhook of a (failed) order's charge. */
+  chargeFailedWebhook(orderId: string): Json;
+  /** The `charge.refunded` webhook of a charge already cancelled through DELETE. */
+  chargeRefundedWebhook(chargeId: string): Json;
+  /** Makes the next requests fail with this status (e.g. 503) `times` times. */
+  fail(times: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456789'): Promise<FakePagarme> {
+  const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+  const requests: RecordedRequest[] = [];
+  const problems: string[] = [];
+  const links = new Map<string, Json>();
+  const orders = new Map<string, Json>();
+  let failures = 0;
+  let failureStatus = 503;
+
+  const isoNow = () => new Date().toISOString();
+
+  function chargeById(chargeId: string): { order: Json; charge: Json } | null {
+    for (const order of orders.values()) {
+      const charge = order.charges?.find((entry: Json) => entry.id === chargeId);
+      if (charge) return { order, charge };
+    }
+    return null;
+  }
+
+  function relabelOrder(template: Json, code: string, amount: number, description: string): Json {
+    const order = structuredClone(template);
+    order.id = fakeId('or_');
+    order.code = code;
+    order.amount = amount;
+    order.created_at = isoNow();
+    order.updated_at = isoNow();
+    for (const item of order.items ?? []) {
+      item.id = fakeId('oi_');
+      item.amount = amount;
+      item.description = description;
+    }
+    for (const charge of order.charges ?? []) {
+      charge.id = fakeId('ch_');
+      charge.code = code;
+      charge.amount = amount;
+      if (charge.paid_amount !== undefined) charge.paid_amount = amount;
+      if (charge.last_transaction) {
+        charge.last_transaction.id = fakeId('tran_');
+        charge.last_transaction.amount = amount;
+      }
+    }
+    return order;
+  }
+
+  function webhook(type: string, data: Json): Json {
+    return {
+      id: fakeId('hook_'),
+      account: { id: 'acc_QoCWVGPqbQTh4DPc', name: 'Confraria' },
+      type,
+      created_at: isoNow(),
+      data,
+    };
+  }
+
+  function check(condition: unknown, problem: string) {
+    if (!condition) problems.push(problem);
+    return Boolean(condition);
+  }
+
+  function validateCustomer(customer: Json, where: string) {
+    check(customer?.name, `${where}: customer.name ausente`);
+    check(customer?.email, `${where}: customer.email ausente`);
+    check(customer?.type === 'individual', `${where}: customer.type deve ser individual`);
+    check(/^\d{11}$/.test(customer?.document ?? ''), `${where}: customer.document deve ter 11 dígitos`);
+    check(customer?.document_type === 'CPF', `${where}: customer.document_type deve ser CPF`);
+    const phone = customer?.phones?.mobile_phone;
+    check(phone?.country_code === '55' && /^\d{2}$/.test(phone?.area_code ?? '') && /^\d{8,9}$/.test(phone?.number ?? ''), `${where}: telefone inválido`);
+  }
+
+  function handle(method: string, url: URL, headers: http.IncomingHttpHeaders, body: Json): { status: number; body: Json } {
+    const path = url.pathname.replace(/^\/core\/v5/, '');
+    if (headers.authorization !== expectedAuth) {
+      problems.push(`${method} ${path}: autenticação Basic incorreta`);
+      return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
+    }
+    if (failures > 0) {
+      failures--;
+      return { status: failureStatus, body: { message: 'Service Unavailable' } };
+    }
+    const creates = method === 'POST' || method === 'DELETE';
+    if (creates && !headers['idempotency-key']) problems.push(`${method} ${path}: Idempotency-Key ausente`);
+
+    if (method === 'POST' && path === '/paymentlinks') {
+      const ok =
+        check(body?.type === 'order', 'paymentlinks: type deve ser order') &&
+        check(typeof body?.order_code === 'string' && body.order_code.length > 0, 'paymentlinks: order_code ausente') &&
+        check(body?.is_building === false, 'paymentlinks: is_building deve ser false') &&
+        check(Array.isArray(body?.cart_settings?.items) && body.cart_settings.items[0]?.amount > 0, 'paymentlinks: itens do carrinho ausentes') &&
+        check(body?.payment_settings?.accepted_payment_methods?.includes('pix'), 'paymentlinks: pix não aceito');
+      if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
+      const amount = body.cart_settings.items[0].amount;
+      check(body.payment_settings.credit_card_settings?.installments?.[0]?.total === amount, 'paymentlinks: parcela diferente do total');
+      const link = structuredClone(fixture('paymentlink-create-response'));
+      link.id = fakeId('pl_', 32);
+      link.url = `https://payment-link.pagar.me/${link.id}`;
+      link.name = body.name;
+      link.cart_settings.items[0].amount = amount;
+      link.cart_settings.items[0].name = body.name;
+      link.cart_settings.total_cost = amount;
+      link.cart_settings.items_total_cost = amount;
+      link.created_at = isoNow();
+      link.updated_at = isoNow();
+      links.set(link.id, { ...link, _order_code: body.order_code, _success_url: body.flow_settings?.success_url });
+      return { status: 200, body: link };
+    }
+
+    const linkMatch = /^\/paymentlinks\/([^/]+)$/.exec(path);
+    if (method === 'GET' && linkMatch) {
+      const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
+      if (!link) return { status: 404, body: { message: 'Payment link not found' } };
+      const { _order_code: _code, _success_url: _url, ...visible } = link;
+      return { status: 200, body: visible };
+    }
+
+    if (method === 'POST' && path === '/orders') {
+      const ok =
+        check(typeof body?.code === 'string' && body.code.length > 0, 'orders: code ausente') &&
+        check(Array.isArray(body?.items) && body.items[0]?.amount > 0 && body.items[0]?.quantity === 1, 'orders: itens inválidos') &&
+        check(Array.isArray(body?.payments) && body.payments.length === 1, 'orders: payments ausente') &&
+        check(body?.closed === true, 'orders: closed deve ser true');
+      if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
+      validateCustomer(body.customer, 'orders');
+      const amount = body.items[0].amount;
+      const payment = body.payments[0];
+      let order: Json;
+      if (payment.payment_method === 'pix') {
+        check(payment.pix?.expires_in > 0, 'orders: pix.expires_in ausente');
+        order = relabelOrder(fixture('order-pix-response'), body.code, amount, body.items[0].description);
+      } else if (payment.payment_method === 'credit_card') {
+        const card = payment.credit_card?.card;
+        check(payment.credit_card?.operation_type === 'auth_and_capture', 'orders: operation_type');
+        check(card?.holder_name && card?.exp_month && card?.exp_year && card?.cvv, 'orders: dados do cartão incompletos');
+        check(card?.billing_address?.zip_code && card?.billing_address?.city && card?.billing_address?.state, 'orders: billing_address incompleto');
+        const refused = card?.number === PAGARME_REFUSED_CARD;
+        order = relabelOrder(
+          fixture(refused ? 'order-card-response-failed' : 'order-card-response-paid'),
+          body.code,
+          amount,
+          body.items[0].description,
+        );
+        const last4 = String(card?.number ?? '').slice(-4);
+        for (const charge of order.charges) charge.last_transaction.card.last_four_digits = last4;
+      } else {
+        problems.push(`orders: payment_method desconhecido ${payment.payment_method}`);
+        return { status: 422, body: { message: 'The request is invalid.' } };
+      }
+      orders.set(order.id, order);
+      return { status: 200, body: order };
+    }
+
+    if (method === 'GET' && path === '/orders') {
+      const code = url.searchParams.get('code');
+      const status = url.searchParams.get('status');
+      const data = [...orders.values()].filter((order) => (!code || order.code === code) && (!status || order.status === status));
+      return { status: 200, body: { data, paging: { total: data.length } } };
+    }
+
+    const orderMatch = /^\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && orderMatch) {
+      const order = orders.get(decodeURIComponent(orderMatch[1] ?? ''));
+      return order ? { status: 200, body: order } : { status: 404, body: { message: 'Order not found' } };
+    }
+
+    const chargeMatch = /^\/charges\/([^/]+)$/.exec(path);
+    if (chargeMatch) {
+      const found = chargeById(decodeURIComponent(chargeMatch[1] ?? ''));
+      if (!found) return { status: 404, body: { message: 'Charge not found' } };
+      if (method === 'GET') {
+        return { status: 200, body: { ...found.charge, order: { id: found.order.id, code: found.order.code, status: found.order.status } } };
+      }
+      if (method === 'DELETE') {
+        if (found.charge.status !== 'paid') return { status: 412, body: { message: 'Charge can not be canceled.' } };
+        check(body?.amount === undefined || body.amount === found.charge.amount, 'charges: valor do cancelamento diferente');
+        const cancel = structuredClone(fixture('charge-cancel-response'));
+        cancel.id = found.charge.id;
+        cancel.code = found.charge.code;
+        cancel.amount = found.charge.amount;
+        cancel.canceled_amount = found.charge.amount;
+        cancel.canceled_at = isoNow();
+        Object.assign(found.charge, { status: 'canceled', canceled_amount: found.charge.amount, canceled_at: cancel.canceled_at, last_transaction: cancel.last_transaction });
+        return { status: 200, body: cancel };
+      }
+    }
+    problems.push(`rota inesperada ${method} ${path}`);
+    return { status: 404, body: { message: 'Not found' } };
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: Json;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        problems.push(`${req.method} ${req.url}: corpo não é JSON`);
+        body = undefined;
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+      const result = handle(req.method ?? '', url, req.headers, body);
+      res.writeHead(result.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiUrl: `http://127.0.0.1:${port}/core/v5`,
+    secretKey,
+    requests,
+    problems,
+    links,
+    orders,
+    payLink(linkId, options = {}) {
+      const link = links.get(linkId);
+      if (!link) throw new Error(`fake: unknown link ${linkId}`);
+      const amount = options.amount ?? link.cart_settings.items[0].amount;
+      const code = options.codeAs === 'link_id' ? link.id : link._order_code;
+      const template = options.method === 'credit_card' ? fixture('order-card-response-paid') : fixture('webhook-order-paid').data;
+      const order = relabelOrder(template, code, amount, link.name);
+      orders.set(order.id, order);
+      link.total_sessions = (link.total_sessions ?? 0) + 1;
+      link.total_paid_sessions = (link.total_paid_sessions ?? 0) + 1;
+      return webhook('order.paid', order);
+    },
+    payOrder(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake: unknown order ${orderId}`);
+      const paid = fixture('webhook-order-paid').data;
+      order.status = 'paid';
+      order.updated_at = isoNow();
+      for (const charge of order.charges) {
+        charge.status = 'paid';
+        charge.paid_amount = charge.amount;
+        charge.paid_at = isoNow();
+        charge.last_transaction = { ...paid.charges[0].last_transaction, id: fakeId('tran_'), amount: charge.amount };
+      }
+      return webhook('order.paid', order);
+    },
+    chargeFailedWebhook(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake: unknown order ${orderId}`);
+      return webhook('charge.payment_failed', { ...order.charges[0], order: { id: order.id, code: order.code } });
+    },
+    chargeRefundedWebhook(chargeId) {
+      const found = chargeById(chargeId);
+      if (!found) throw new Error(`fake: unknown charge ${chargeId}`);
+      return webhook('charge.refunded', found.charge);
+    },
+    fail(times, status = 503) {
+      failures = times;
+      failureStatus = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
