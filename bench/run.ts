@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
-import type { ReadyMessage } from './server';
+import type { CpuMessage, ReadyMessage } from './server';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,6 +43,8 @@ interface Measured {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Server CPU time (user + system) per answered request, in microseconds. */
+  cpuPerRequest: number;
   /** Answers that were not the expected status, plus connection errors: any makes the figure invalid. */
   unexpected: number;
 }
@@ -59,8 +61,11 @@ function chooseScenarios(): Scenario[] {
 
 async function startServer(
   dataDir: string,
-  names: string[],
+  chosen: Scenario[],
 ): Promise<{ child: ChildProcess; ready: ReadyMessage }> {
+  const names = chosen.map((s) => s.name);
+  const serverEnv: Record<string, string> = {};
+  for (const scenario of chosen) Object.assign(serverEnv, scenario.serverEnv);
   const child = fork(path.join(BENCH_DIR, 'server.ts'), [JSON.stringify(names)], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -71,6 +76,7 @@ async function startServer(
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
+      ...serverEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -92,7 +98,7 @@ function cannonOptions(baseUrl: string, request: ScenarioRequest, duration: numb
   return {
     url: baseUrl + request.path,
     connections: CONNECTIONS,
-    duration,
+    ...(request.amount ? { amount: request.amount } : { duration }),
     method: request.method ?? 'GET',
     headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
     body: request.body,
@@ -115,11 +121,32 @@ async function checkOnce(baseUrl: string, scenario: Scenario, request: ScenarioR
   }
 }
 
-async function measure(baseUrl: string, scenario: Scenario, ready: ReadyMessage): Promise<Measured> {
+/** The server process's CPU time so far, in microseconds. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: string }).type !== 'cpu') return;
+      child.off('message', onMessage);
+      const { usage } = message as CpuMessage;
+      resolve(usage.user + usage.system);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'cpu' });
+  });
+}
+
+async function measure(
+  baseUrl: string,
+  child: ChildProcess,
+  scenario: Scenario,
+  ready: ReadyMessage,
+): Promise<Measured> {
   const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
   await checkOnce(baseUrl, scenario, request);
-  if (WARMUP > 0) await autocannon(cannonOptions(baseUrl, request, WARMUP));
+  if (WARMUP > 0 && !request.amount) await autocannon(cannonOptions(baseUrl, request, WARMUP));
+  const cpuBefore = await serverCpu(child);
   const result = await autocannon(cannonOptions(baseUrl, request, DURATION));
+  const cpuUsed = (await serverCpu(child)) - cpuBefore;
   const expected = String(request.expectStatus ?? 200);
   const matching = result.statusCodeStats?.[expected as `${number}`]?.count ?? result['2xx'];
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -128,6 +155,7 @@ async function measure(baseUrl: string, scenario: Scenario, ready: ReadyMessage)
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuPerRequest: answered > 0 ? cpuUsed / answered : Number.NaN,
     unexpected: answered - matching + result.errors,
   };
 }
@@ -149,12 +177,15 @@ interface Row {
   p50: string;
   p99: string;
   ratio: string;
+  cpu: string;
+  cpuRatio: string;
   target: string;
   verdict: string;
 }
 
 function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
   const baseline = measured[0]!.requestsPerSecond;
+  const baselineCpu = measured[0]!.cpuPerRequest;
   const failed: string[] = [];
   const out = measured.map((m, index) => {
     const ratio = m.requestsPerSecond / baseline;
@@ -168,6 +199,8 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
       p50: `${m.p50} ms`,
       p99: `${m.p99} ms`,
       ratio: `${(ratio * 100).toFixed(1)}%`,
+      cpu: `${Math.round(m.cpuPerRequest)} µs`,
+      cpuRatio: `${((baselineCpu / m.cpuPerRequest) * 100).toFixed(1)}%`,
       target: target === undefined ? '' : `≥ ${Math.round(target * 100)}%`,
       verdict,
     };
@@ -177,9 +210,11 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
 
 function markdownTable(table: Row[]): string {
   const header =
-    '| scenario | req/s | p50 | p99 | ratio to bare | target | |\n|---|---:|---:|---:|---:|---:|---|';
+    '| scenario | req/s | p50 | p99 | ratio to bare | server CPU / req | CPU ratio | target | |\n' +
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|';
   const lines = table.map(
-    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.target} | ${r.verdict} |`,
+    (r) =>
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.cpu} | ${r.cpuRatio} | ${r.target} | ${r.verdict} |`,
   );
   return [header, ...lines].join('\n');
 }
@@ -200,7 +235,10 @@ ${markdownTable(table)}
 
 ${chosen.map((s) => `- **${s.name}**: ${s.description}`).join('\n')}
 
-Absolute figures depend on the machine and on what else runs on it; compare the ratios.
+*ratio to bare* is req/s relative to the bare route (the targets apply to it). *server CPU / req* is the
+server process's CPU time divided by the requests it answered during the measurement, and *CPU ratio*
+the bare route's figure divided by the scenario's: the same comparison, but one that other load on the
+machine hardly moves. Absolute figures depend on the machine; compare the ratios.
 `;
   fs.writeFileSync(file, text);
   return file;
@@ -209,10 +247,7 @@ Absolute figures depend on the machine and on what else runs on it; compare the 
 async function main() {
   const chosen = chooseScenarios();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-bench-'));
-  const { child, ready } = await startServer(
-    dataDir,
-    chosen.map((s) => s.name),
-  );
+  const { child, ready } = await startServer(dataDir, chosen);
   const baseUrl = `http://127.0.0.1:${ready.port}`;
   console.log(
     `bench server on ${baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each` +
@@ -221,13 +256,23 @@ async function main() {
   );
 
   try {
+    // One pass over everything first, so the baseline (measured first) does not pay the JIT's
+    // and the fresh process's start-up costs the later scenarios would not.
+    if (WARMUP > 0) {
+      process.stdout.write('  warming up …');
+      for (const scenario of chosen) {
+        const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
+        if (!request.amount) await autocannon(cannonOptions(baseUrl, request, WARMUP));
+      }
+      console.log(' done');
+    }
     const rounds: Measured[][] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`round ${round}/${ROUNDS}`);
       const measured: Measured[] = [];
       for (const scenario of chosen) {
         process.stdout.write(`  ${scenario.name} … `);
-        const m = await measure(baseUrl, scenario, ready);
+        const m = await measure(baseUrl, child, scenario, ready);
         console.log(`${Math.round(m.requestsPerSecond)} req/s`);
         measured.push(m);
       }
@@ -239,7 +284,16 @@ async function main() {
       Object.fromEntries(
         table.map((r) => [
           r.name,
-          { 'req/s': r.rps, p50: r.p50, p99: r.p99, ratio: r.ratio, target: r.target, '': r.verdict },
+          {
+            'req/s': r.rps,
+            p50: r.p50,
+            p99: r.p99,
+            ratio: r.ratio,
+            'cpu/req': r.cpu,
+            'cpu ratio': r.cpuRatio,
+            target: r.target,
+            '': r.verdict,
+          },
         ]),
       ),
     );

@@ -44,6 +44,8 @@ export interface ScenarioRequest {
   requests?: autocannon.Request[];
   /** Status every answer must have (200 unless given); anything else invalidates the figure. */
   expectStatus?: number;
+  /** Send exactly this many requests (no warm-up) instead of running for the duration. */
+  amount?: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scenarios choose their own prepared data
@@ -54,6 +56,8 @@ export interface Scenario<Prepared = any> {
   description: string;
   /** Minimum ratio to the bare route (0–1), checked and reported; omit when there is no target. */
   target?: number;
+  /** Environment the server process needs for this scenario (merged over the bench defaults). */
+  serverEnv?: Record<string, string>;
   /** Server side, before listening: add routes to the bench's own app instance. */
   register?(app: FastifyInstance): void;
   /** Server side, before listening: create the data the requests need. Must return JSON-safe data. */

@@ -4,6 +4,7 @@
  * one entry here; a domain with several scenarios can keep them in bench/scenarios/<domain>.ts.
  */
 import { defineScenario, type Scenario } from './scenario';
+import { paymentScenarios } from './scenarios/payments';
 
 export const BARE_PATH = '/bench/bare';
 
@@ -42,4 +43,4 @@ export const trpcRead = defineScenario({
   }),
 });
 
-export const scenarios: Scenario[] = [bare, health, restRead, trpcRead];
+export const scenarios: Scenario[] = [bare, health, restRead, trpcRead, ...paymentScenarios];

@@ -18,6 +18,11 @@ export interface ReadyMessage {
   prepared: Record<string, unknown>;
 }
 
+export interface CpuMessage {
+  type: 'cpu';
+  usage: NodeJS.CpuUsage;
+}
+
 const PASSWORD = 'bench-senha-123';
 
 async function createAccount(services: Services, role: 'user' | 'admin'): Promise<BenchAccount> {
@@ -52,7 +57,11 @@ const stop = () => {
   void app.close().then(() => process.exit(0));
 };
 process.on('message', (message) => {
-  if ((message as { type?: string }).type === 'stop') stop();
+  const type = (message as { type?: string }).type;
+  if (type === 'stop') stop();
+  // CPU time this process has used: the runner reads it around each measurement, which gives a
+  // cost per request that holds up even when other work on the machine skews req/s.
+  if (type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() } satisfies CpuMessage);
 });
 process.on('disconnect', stop);
 

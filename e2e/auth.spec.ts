@@ -159,8 +159,10 @@ test('admin login → admin area; an admin on member routes goes to the admin da
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/login');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  for (const entry of ['/', '/login', '/signup', '/register']) {
+    await page.goto(entry);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  }
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
@@ -193,6 +195,10 @@ test('a member on admin routes goes to the member dashboard; aliases lead to the
   await expect(page.getByText('Carlos Sommelier')).toBeVisible();
 
   await page.goto('/admin/subscribers');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/user');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 
   for (const [alias, target, title] of [
@@ -320,4 +326,12 @@ test('auth screens and both areas have no serious accessibility problems', async
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await seriousA11yViolations(page), '/admin/dashboard').toEqual([]);
+});
+
+test('the router fallback screen shows what went wrong', async ({ page }) => {
+  // The session check cannot reach the server: the guard fails and the root error screen takes over.
+  await page.route(/\/trpc\/[^?]*auth\.me/, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText(/fetch/i)).toBeVisible();
 });

@@ -9,6 +9,7 @@
  * unreachable — the form must keep working either way.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
 
 const VALID_CPF = '529.982.247-25';
@@ -380,7 +381,8 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
-    await expect(page.getByRole('alert')).toContainText(/recusad|Erro ao processar pagamento/i);
+    // The provider's reason (the sandbox's own words for its declined test card).
+    await expect(page.getByRole('alert')).toHaveText(SANDBOX_MSG.declined);
     await expect(page).toHaveURL(/\/checkout\/old/);
   });
 

@@ -22,19 +22,29 @@ export function checkoutPayload(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createLink(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const res = await t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: checkoutPayload(overrides) });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/payment-links/create-public',
+    payload: checkoutPayload(overrides),
+  });
   if (res.statusCode !== 200) throw new Error(`create-public answered ${res.statusCode}: ${res.body}`);
   return res.json().paymentLink as { id: string; url: string };
 }
 
-export async function sandboxPay(t: TestApp, id: string, outcome: 'paid' | 'failed' | 'expired' = 'paid', method = 'credit_card') {
+export async function sandboxPay(
+  t: TestApp,
+  id: string,
+  outcome: 'paid' | 'failed' | 'expired' = 'paid',
+  method = 'credit_card',
+) {
   return t.request({ method: 'POST', url: `/sandbox/pay/${id}`, payload: { outcome, method } });
 }
 
 export function rows(t: TestApp) {
   const db = t.services.db;
   return {
-    subscriberByEmail: (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
+    subscriberByEmail: (email: string) =>
+      db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
     payments: () => db.select().from(payments).all(),
     links: () => db.select().from(paymentLinks).all(),
     referrals: () => db.select().from(referrals).all(),
@@ -42,11 +52,23 @@ export function rows(t: TestApp) {
 }
 
 /** Marks a subscriber approved with a running period (what the back office's approval does). */
-export function approve(t: TestApp, subscriberId: string, end: Date, status: 'active' | 'expired' | 'cancelled' = 'active') {
+export function approve(
+  t: TestApp,
+  subscriberId: string,
+  end: Date,
+  status: 'active' | 'expired' | 'cancelled' = 'active',
+) {
   const approvedAt = new Date(end.getTime() - 365 * 24 * 3600 * 1000);
   t.services.db
     .update(subscribers)
-    .set({ approvedAt, approvedBy: 'admin', status, paymentStatus: 'paid', subscriptionStartDate: approvedAt, subscriptionEndDate: end })
+    .set({
+      approvedAt,
+      approvedBy: 'admin',
+      status,
+      paymentStatus: 'paid',
+      subscriptionStartDate: approvedAt,
+      subscriptionEndDate: end,
+    })
     .where(eq(subscribers.id, subscriberId))
     .run();
 }

@@ -413,7 +413,8 @@ export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
     else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.push(CHECKOUT_MSG.cardNumberInvalid);
     if (blank(values.cardHolderName)) errors.push(CHECKOUT_MSG.cardHolderRequired);
     if (blank(values.expiryDate)) errors.push(CHECKOUT_MSG.cardExpiryRequired);
-    else if (!EXPIRY_PATTERN.test((values.expiryDate ?? '').trim())) errors.push(CHECKOUT_MSG.cardExpiryInvalid);
+    else if (!EXPIRY_PATTERN.test((values.expiryDate ?? '').trim()))
+      errors.push(CHECKOUT_MSG.cardExpiryInvalid);
     if (blank(values.cvv)) errors.push(CHECKOUT_MSG.cvvRequired);
     else if (!/^\d{3,4}$/.test((values.cvv ?? '').trim())) errors.push(CHECKOUT_MSG.cvvInvalid);
   }
@@ -458,7 +459,11 @@ export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 
 /** POST /api/emails/payment-confirmation and /api/emails/welcome: only the payment's own customer. */
 export const paymentEmailInput = z.object({
-  paymentId: z.string({ error: CHECKOUT_MSG.paymentNotFound }).trim().min(1, CHECKOUT_MSG.paymentNotFound).max(100),
+  paymentId: z
+    .string({ error: CHECKOUT_MSG.paymentNotFound })
+    .trim()
+    .min(1, CHECKOUT_MSG.paymentNotFound)
+    .max(100),
 });
 export const paymentEmailResponse = z.object({ success: z.literal(true), message: z.string() });
 

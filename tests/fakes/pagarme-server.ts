@@ -48,7 +48,10 @@ export interface FakePagarme {
   links: Map<string, Json>;
   orders: Map<string, Json>;
   /** Pays a link: creates its paid order (code = our order_code, or the `pl_` id) and returns the `order.paid` webhook. */
-  payLink(linkId: string, options?: { method?: 'pix' | 'credit_card'; codeAs?: 'order_code' | 'link_id'; amount?: number }): Json;
+  payLink(
+    linkId: string,
+    options?: { method?: 'pix' | 'credit_card'; codeAs?: 'order_code' | 'link_id'; amount?: number },
+  ): Json;
   /** Marks a pending PIX order paid and returns the `order.paid` webhook. */
   payOrder(orderId: string): Json;
   /** The `charge.payment_failed` webhook of a (failed) order's charge. */
@@ -126,10 +129,20 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     check(/^\d{11}$/.test(customer?.document ?? ''), `${where}: customer.document deve ter 11 dígitos`);
     check(customer?.document_type === 'CPF', `${where}: customer.document_type deve ser CPF`);
     const phone = customer?.phones?.mobile_phone;
-    check(phone?.country_code === '55' && /^\d{2}$/.test(phone?.area_code ?? '') && /^\d{8,9}$/.test(phone?.number ?? ''), `${where}: telefone inválido`);
+    check(
+      phone?.country_code === '55' &&
+        /^\d{2}$/.test(phone?.area_code ?? '') &&
+        /^\d{8,9}$/.test(phone?.number ?? ''),
+      `${where}: telefone inválido`,
+    );
   }
 
-  function handle(method: string, url: URL, headers: http.IncomingHttpHeaders, body: Json): { status: number; body: Json } {
+  function handle(
+    method: string,
+    url: URL,
+    headers: http.IncomingHttpHeaders,
+    body: Json,
+  ): { status: number; body: Json } {
     const path = url.pathname.replace(/^\/core\/v5/, '');
     if (headers.authorization !== expectedAuth) {
       problems.push(`${method} ${path}: autenticação Basic incorreta`);
@@ -145,13 +158,25 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     if (method === 'POST' && path === '/paymentlinks') {
       const ok =
         check(body?.type === 'order', 'paymentlinks: type deve ser order') &&
-        check(typeof body?.order_code === 'string' && body.order_code.length > 0, 'paymentlinks: order_code ausente') &&
+        check(
+          typeof body?.order_code === 'string' && body.order_code.length > 0,
+          'paymentlinks: order_code ausente',
+        ) &&
         check(body?.is_building === false, 'paymentlinks: is_building deve ser false') &&
-        check(Array.isArray(body?.cart_settings?.items) && body.cart_settings.items[0]?.amount > 0, 'paymentlinks: itens do carrinho ausentes') &&
-        check(body?.payment_settings?.accepted_payment_methods?.includes('pix'), 'paymentlinks: pix não aceito');
+        check(
+          Array.isArray(body?.cart_settings?.items) && body.cart_settings.items[0]?.amount > 0,
+          'paymentlinks: itens do carrinho ausentes',
+        ) &&
+        check(
+          body?.payment_settings?.accepted_payment_methods?.includes('pix'),
+          'paymentlinks: pix não aceito',
+        );
       if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
       const amount = body.cart_settings.items[0].amount;
-      check(body.payment_settings.credit_card_settings?.installments?.[0]?.total === amount, 'paymentlinks: parcela diferente do total');
+      check(
+        body.payment_settings.credit_card_settings?.installments?.[0]?.total === amount,
+        'paymentlinks: parcela diferente do total',
+      );
       const link = structuredClone(fixture('paymentlink-create-response'));
       link.id = fakeId('pl_', 32);
       link.url = `https://payment-link.pagar.me/${link.id}`;
@@ -162,7 +187,11 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       link.cart_settings.items_total_cost = amount;
       link.created_at = isoNow();
       link.updated_at = isoNow();
-      links.set(link.id, { ...link, _order_code: body.order_code, _success_url: body.flow_settings?.success_url });
+      links.set(link.id, {
+        ...link,
+        _order_code: body.order_code,
+        _success_url: body.flow_settings?.success_url,
+      });
       return { status: 200, body: link };
     }
 
@@ -177,7 +206,10 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     if (method === 'POST' && path === '/orders') {
       const ok =
         check(typeof body?.code === 'string' && body.code.length > 0, 'orders: code ausente') &&
-        check(Array.isArray(body?.items) && body.items[0]?.amount > 0 && body.items[0]?.quantity === 1, 'orders: itens inválidos') &&
+        check(
+          Array.isArray(body?.items) && body.items[0]?.amount > 0 && body.items[0]?.quantity === 1,
+          'orders: itens inválidos',
+        ) &&
         check(Array.isArray(body?.payments) && body.payments.length === 1, 'orders: payments ausente') &&
         check(body?.closed === true, 'orders: closed deve ser true');
       if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
@@ -188,11 +220,20 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       if (payment.payment_method === 'pix') {
         check(payment.pix?.expires_in > 0, 'orders: pix.expires_in ausente');
         order = relabelOrder(fixture('order-pix-response'), body.code, amount, body.items[0].description);
+        order.charges[0].last_transaction.expires_at = new Date(
+          Date.now() + payment.pix.expires_in * 1000,
+        ).toISOString();
       } else if (payment.payment_method === 'credit_card') {
         const card = payment.credit_card?.card;
         check(payment.credit_card?.operation_type === 'auth_and_capture', 'orders: operation_type');
-        check(card?.holder_name && card?.exp_month && card?.exp_year && card?.cvv, 'orders: dados do cartão incompletos');
-        check(card?.billing_address?.zip_code && card?.billing_address?.city && card?.billing_address?.state, 'orders: billing_address incompleto');
+        check(
+          card?.holder_name && card?.exp_month && card?.exp_year && card?.cvv,
+          'orders: dados do cartão incompletos',
+        );
+        check(
+          card?.billing_address?.zip_code && card?.billing_address?.city && card?.billing_address?.state,
+          'orders: billing_address incompleto',
+        );
         const refused = card?.number === PAGARME_REFUSED_CARD;
         order = relabelOrder(
           fixture(refused ? 'order-card-response-failed' : 'order-card-response-paid'),
@@ -213,7 +254,9 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     if (method === 'GET' && path === '/orders') {
       const code = url.searchParams.get('code');
       const status = url.searchParams.get('status');
-      const data = [...orders.values()].filter((order) => (!code || order.code === code) && (!status || order.status === status));
+      const data = [...orders.values()].filter(
+        (order) => (!code || order.code === code) && (!status || order.status === status),
+      );
       return { status: 200, body: { data, paging: { total: data.length } } };
     }
 
@@ -228,18 +271,33 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       const found = chargeById(decodeURIComponent(chargeMatch[1] ?? ''));
       if (!found) return { status: 404, body: { message: 'Charge not found' } };
       if (method === 'GET') {
-        return { status: 200, body: { ...found.charge, order: { id: found.order.id, code: found.order.code, status: found.order.status } } };
+        return {
+          status: 200,
+          body: {
+            ...found.charge,
+            order: { id: found.order.id, code: found.order.code, status: found.order.status },
+          },
+        };
       }
       if (method === 'DELETE') {
-        if (found.charge.status !== 'paid') return { status: 412, body: { message: 'Charge can not be canceled.' } };
-        check(body?.amount === undefined || body.amount === found.charge.amount, 'charges: valor do cancelamento diferente');
+        if (found.charge.status !== 'paid')
+          return { status: 412, body: { message: 'Charge can not be canceled.' } };
+        check(
+          body?.amount === undefined || body.amount === found.charge.amount,
+          'charges: valor do cancelamento diferente',
+        );
         const cancel = structuredClone(fixture('charge-cancel-response'));
         cancel.id = found.charge.id;
         cancel.code = found.charge.code;
         cancel.amount = found.charge.amount;
         cancel.canceled_amount = found.charge.amount;
         cancel.canceled_at = isoNow();
-        Object.assign(found.charge, { status: 'canceled', canceled_amount: found.charge.amount, canceled_at: cancel.canceled_at, last_transaction: cancel.last_transaction });
+        Object.assign(found.charge, {
+          status: 'canceled',
+          canceled_amount: found.charge.amount,
+          canceled_at: cancel.canceled_at,
+          last_transaction: cancel.last_transaction,
+        });
         return { status: 200, body: cancel };
       }
     }
@@ -260,7 +318,12 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         body = undefined;
       }
       const url = new URL(req.url ?? '/', 'http://fake');
-      requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body,
+      });
       const result = handle(req.method ?? '', url, req.headers, body);
       res.writeHead(result.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(result.body));
@@ -281,7 +344,10 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       if (!link) throw new Error(`fake: unknown link ${linkId}`);
       const amount = options.amount ?? link.cart_settings.items[0].amount;
       const code = options.codeAs === 'link_id' ? link.id : link._order_code;
-      const template = options.method === 'credit_card' ? fixture('order-card-response-paid') : fixture('webhook-order-paid').data;
+      const template =
+        options.method === 'credit_card'
+          ? fixture('order-card-response-paid')
+          : fixture('webhook-order-paid').data;
       const order = relabelOrder(template, code, amount, link.name);
       orders.set(order.id, order);
       link.total_sessions = (link.total_sessions ?? 0) + 1;
@@ -298,14 +364,21 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         charge.status = 'paid';
         charge.paid_amount = charge.amount;
         charge.paid_at = isoNow();
-        charge.last_transaction = { ...paid.charges[0].last_transaction, id: fakeId('tran_'), amount: charge.amount };
+        charge.last_transaction = {
+          ...paid.charges[0].last_transaction,
+          id: fakeId('tran_'),
+          amount: charge.amount,
+        };
       }
       return webhook('order.paid', order);
     },
     chargeFailedWebhook(orderId) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake: unknown order ${orderId}`);
-      return webhook('charge.payment_failed', { ...order.charges[0], order: { id: order.id, code: order.code } });
+      return webhook('charge.payment_failed', {
+        ...order.charges[0],
+        order: { id: order.id, code: order.code },
+      });
     },
     chargeRefundedWebhook(chargeId) {
       const found = chargeById(chargeId);

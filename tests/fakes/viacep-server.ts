@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/viacep/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../fixtures/viacep/${name}`, import.meta.url), 'utf8');
 
 export interface FakeViaCep {
   url: string;

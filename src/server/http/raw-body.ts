@@ -17,6 +17,6 @@ export function keepRawWebhookBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (request.url.startsWith(WEBHOOK_PREFIX)) request.rawBody = body as string;
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 }

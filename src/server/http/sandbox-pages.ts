@@ -25,7 +25,10 @@ const CHOICES = {
 const formInput = z.object({ choice: z.enum(['card', 'pix', 'expire'], { error: 'Opção inválida' }) });
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 function page(title: string, content: string): string {
   return `<!doctype html>
@@ -63,21 +66,31 @@ function sendPage(reply: FastifyReply, status: number, title: string, content: s
     .send(page(title, content));
 }
 
-const trackingUrl = (linkId: string) => `/checkout/payment-link-success?payment_link_id=${encodeURIComponent(linkId)}`;
+const trackingUrl = (linkId: string) =>
+  `/checkout/payment-link-success?payment_link_id=${encodeURIComponent(linkId)}`;
 
 export async function registerSandboxPages(app: FastifyInstance, services: Services) {
   if (!isSandbox(services.payments.provider)) return;
 
   await app.register(async (scope) => {
     // Plain HTML forms post urlencoded bodies; only these routes accept them.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
 
     scope.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => {
       const order = services.payments.sandboxOrder(request.params.id);
       if (!order) {
-        return sendPage(reply, 404, 'Não encontrado', '<h1>Pedido não encontrado</h1><p><a href="/checkout">Voltar ao checkout</a></p>');
+        return sendPage(
+          reply,
+          404,
+          'Não encontrado',
+          '<h1>Pedido não encontrado</h1><p><a href="/checkout">Voltar ao checkout</a></p>',
+        );
       }
       const details = `<dl>
   <dt>Cliente</dt><dd>${escapeHtml(order.name)}</dd>
@@ -86,9 +99,18 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
 </dl>`;
       const payable = order.status === 'pending' || order.status === 'failed';
       if (!payable) {
-        const text = order.status === 'paid' ? 'Este pedido já foi pago.' : 'Este pedido não pode mais ser pago.';
-        const back = order.kind === 'link' ? `<p><a href="${trackingUrl(request.params.id)}">Acompanhar o pagamento</a></p>` : '';
-        return sendPage(reply, 200, 'Pagamento de teste', `<h1>Pagamento de teste</h1>${details}<p>${text}</p>${back}`);
+        const text =
+          order.status === 'paid' ? 'Este pedido já foi pago.' : 'Este pedido não pode mais ser pago.';
+        const back =
+          order.kind === 'link'
+            ? `<p><a href="${trackingUrl(request.params.id)}">Acompanhar o pagamento</a></p>`
+            : '';
+        return sendPage(
+          reply,
+          200,
+          'Pagamento de teste',
+          `<h1>Pagamento de teste</h1>${details}<p>${text}</p>${back}`,
+        );
       }
       const action = `/sandbox/pay/${encodeURIComponent(request.params.id)}`;
       return sendPage(
@@ -123,7 +145,12 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
         webhook = services.payments.sandboxWebhook(id, outcome, method);
       } catch (error) {
         if (!isForm || !(error instanceof AppError)) throw error;
-        return sendPage(reply, error.status, 'Erro', `<h1>${escapeHtml(error.message)}</h1><p><a href="${trackingUrl(id)}">Acompanhar o pagamento</a></p>`);
+        return sendPage(
+          reply,
+          error.status,
+          'Erro',
+          `<h1>${escapeHtml(error.message)}</h1><p><a href="${trackingUrl(id)}">Acompanhar o pagamento</a></p>`,
+        );
       }
       const delivered = await app.inject({
         method: 'POST',
@@ -133,12 +160,21 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
       });
       if (delivered.statusCode >= 300) {
         request.log.error({ status: delivered.statusCode }, 'sandbox webhook was not accepted');
-        if (isForm) return sendPage(reply, 502, 'Erro', '<h1>Não foi possível registrar o pagamento de teste</h1>');
-        return reply.code(502).header('cache-control', 'no-store').send({ error: 'Não foi possível registrar o pagamento de teste' });
+        if (isForm)
+          return sendPage(reply, 502, 'Erro', '<h1>Não foi possível registrar o pagamento de teste</h1>');
+        return reply
+          .code(502)
+          .header('cache-control', 'no-store')
+          .send({ error: 'Não foi possível registrar o pagamento de teste' });
       }
       if (isForm) {
         if (webhook.linkId) return reply.redirect(trackingUrl(webhook.linkId), 303);
-        return sendPage(reply, 200, 'Pagamento de teste', '<h1>Pagamento de teste registrado</h1><p>Volte à página do checkout: ela se atualiza sozinha.</p>');
+        return sendPage(
+          reply,
+          200,
+          'Pagamento de teste',
+          '<h1>Pagamento de teste registrado</h1><p>Volte à página do checkout: ela se atualiza sozinha.</p>',
+        );
       }
       return reply.header('cache-control', 'no-store').send({ success: true, outcome, method });
     });

@@ -22,7 +22,13 @@ describe('CEP lookup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      address: { street: 'Praça da Sé', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', zipCode: '01001000' },
+      address: {
+        street: 'Praça da Sé',
+        neighborhood: 'Sé',
+        city: 'São Paulo',
+        state: 'SP',
+        zipCode: '01001000',
+      },
     });
     const calls = viacep.requests.length;
     expect((await lookup('01001000')).statusCode).toBe(200);
@@ -30,16 +36,21 @@ describe('CEP lookup', () => {
     expect(viacep.requests).toContain('/ws/01001000/json/');
   });
 
-  it.each(['99999999', '88888888'])('answers 404 "CEP não encontrado" for %s (erro "true" and erro true)', async (cep) => {
-    const res = await lookup(cep);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'CEP não encontrado' });
-  });
+  it.each(['99999999', '88888888'])(
+    'answers 404 "CEP não encontrado" for %s (erro "true" and erro true)',
+    async (cep) => {
+      const res = await lookup(cep);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'CEP não encontrado' });
+    },
+  );
 
   it('answers 502 in Portuguese when ViaCEP fails, never 500', async () => {
     const res = await lookup('50000000');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.' });
+    expect(res.json()).toEqual({
+      error: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.',
+    });
   });
 
   it('answers 400 for a CEP without 8 digits, without calling ViaCEP', async () => {

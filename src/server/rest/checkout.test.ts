@@ -64,16 +64,32 @@ describe('POST /api/payment-links/create-public', () => {
     });
     expect(subscriber?.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     const [link] = rows(t).links();
-    expect(link).toMatchObject({ amount: 149700, planType: 'annual', status: 'pending', provider: 'sandbox' });
+    expect(link).toMatchObject({
+      amount: 149700,
+      planType: 'annual',
+      status: 'pending',
+      provider: 'sandbox',
+    });
     expect(link?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 48 * 3600 * 1000);
   });
 
   it('never overwrites an existing subscriber: the form data stays on the link as billing data', async () => {
     await createLink(t);
-    await createLink(t, { customerName: 'Outra Pessoa', customerPhone: '(21) 99999-0000', customerCity: 'Rio de Janeiro', customerState: 'RJ' });
+    await createLink(t, {
+      customerName: 'Outra Pessoa',
+      customerPhone: '(21) 99999-0000',
+      customerCity: 'Rio de Janeiro',
+      customerState: 'RJ',
+    });
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
-    expect(subscriber).toMatchObject({ name: 'Mariana Costa Ribeiro', phone: '11987654321', city: 'São Paulo' });
-    const billing = rows(t).links().map((link) => link.billingData.city);
+    expect(subscriber).toMatchObject({
+      name: 'Mariana Costa Ribeiro',
+      phone: '11987654321',
+      city: 'São Paulo',
+    });
+    const billing = rows(t)
+      .links()
+      .map((link) => link.billingData.city);
     expect(billing.sort()).toEqual(['Rio de Janeiro', 'São Paulo']);
   });
 
@@ -142,10 +158,21 @@ describe('sandbox payment of a link', () => {
     expect(pay.statusCode).toBe(200);
 
     const res = (await status(link.id)).json();
-    expect(res).toMatchObject({ status: 'paid', amount: 149700, paidAt: t.clock.now().toISOString(), lastAttemptFailed: false });
+    expect(res).toMatchObject({
+      status: 'paid',
+      amount: 149700,
+      paidAt: t.clock.now().toISOString(),
+      lastAttemptFailed: false,
+    });
 
     const [payment] = rows(t).payments();
-    expect(payment).toMatchObject({ status: 'paid', method: 'pix', amount: 149700, planType: 'annual', paymentLinkId: link.id });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      method: 'pix',
+      amount: 149700,
+      planType: 'annual',
+      paymentLinkId: link.id,
+    });
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(subscriber).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
     expect(subscriber?.subscriptionStartDate?.getTime()).toBe(t.clock.now().getTime());
@@ -171,7 +198,8 @@ describe('sandbox payment of a link', () => {
     expect(page.body).toContain('Mariana Costa Ribeiro');
     expect(page.body).toContain('Anual');
     expect(page.body).toMatch(/R\$\s1\.497,00/);
-    for (const label of ['Pagar com cartão de teste', 'Pagar com PIX', 'Deixar expirar']) expect(page.body).toContain(label);
+    for (const label of ['Pagar com cartão de teste', 'Pagar com PIX', 'Deixar expirar'])
+      expect(page.body).toContain(label);
     expect(page.body).not.toContain('<script');
 
     const form = await t.request({
@@ -194,12 +222,19 @@ describe('sandbox payment of a link', () => {
     const link = await createLink(t);
     expect((await sandboxPay(t, link.id, 'failed')).statusCode).toBe(200);
     expect((await status(link.id)).json()).toMatchObject({ status: 'pending', lastAttemptFailed: true });
-    expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'failed', paymentLinkId: link.id })]);
+    expect(rows(t).payments()).toEqual([
+      expect.objectContaining({ status: 'failed', paymentLinkId: link.id }),
+    ]);
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.paymentStatus).toBe('failed');
 
     await sandboxPay(t, link.id, 'paid');
     expect((await status(link.id)).json()).toMatchObject({ status: 'paid', lastAttemptFailed: false });
-    expect(rows(t).payments().map((payment) => payment.status).sort()).toEqual(['failed', 'paid']);
+    expect(
+      rows(t)
+        .payments()
+        .map((payment) => payment.status)
+        .sort(),
+    ).toEqual(['failed', 'paid']);
   });
 
   it('renewal by an approved member: renewal price, end date extended by 365 days, stays active', async () => {
@@ -217,7 +252,11 @@ describe('sandbox payment of a link', () => {
     expect(after?.status).toBe('active');
     expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY);
     expect(after?.subscriptionPrice).toBe(89700);
-    expect(rows(t).payments().find((payment) => payment.status === 'paid')).toMatchObject({ amount: 89700, planType: 'renewal' });
+    expect(
+      rows(t)
+        .payments()
+        .find((payment) => payment.status === 'paid'),
+    ).toMatchObject({ amount: 89700, planType: 'renewal' });
   });
 
   it('an expired member approved before is renewed from today and becomes active again', async () => {
@@ -235,7 +274,12 @@ describe('sandbox payment of a link', () => {
 
 describe('webhook /api/webhooks/sandbox', () => {
   const deliver = (webhook: { headers: Record<string, string>; rawBody: string }) =>
-    t.request({ method: 'POST', url: '/api/webhooks/sandbox', headers: webhook.headers, payload: webhook.rawBody });
+    t.request({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: webhook.headers,
+      payload: webhook.rawBody,
+    });
 
   it('a webhook replayed 20 times at once yields one payment, one commission and one e-mail', async () => {
     const referrerLink = await createLink(t, { customerEmail: 'ana@example.com' });
@@ -249,21 +293,36 @@ describe('webhook /api/webhooks/sandbox', () => {
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(answers.filter((answer) => answer.json().duplicate === true)).toHaveLength(19);
 
-    const paid = rows(t).payments().filter((payment) => payment.paymentLinkId === link.id);
+    const paid = rows(t)
+      .payments()
+      .filter((payment) => payment.paymentLinkId === link.id);
     expect(paid).toHaveLength(1);
     const commissions = rows(t).referrals();
     expect(commissions).toEqual([
-      expect.objectContaining({ referrerId: referrer.id, status: 'confirmed', commissionAmount: 14970, paymentId: paid[0]?.id }),
+      expect.objectContaining({
+        referrerId: referrer.id,
+        status: 'confirmed',
+        commissionAmount: 14970,
+        paymentId: paid[0]?.id,
+      }),
     ]);
-    expect(t.services.outbox.list({ channel: 'email' }).filter((mail) => mail.recipient === MARIANA.customerEmail)).toHaveLength(1);
+    expect(
+      t.services.outbox.list({ channel: 'email' }).filter((mail) => mail.recipient === MARIANA.customerEmail),
+    ).toHaveLength(1);
   });
 
   it('twenty different webhooks for the same payment, at once, still confirm it once', async () => {
     const link = await createLink(t);
-    const hooks = Array.from({ length: 20 }, () => t.services.payments.sandboxWebhook(link.id, 'paid', 'credit_card'));
+    const hooks = Array.from({ length: 20 }, () =>
+      t.services.payments.sandboxWebhook(link.id, 'paid', 'credit_card'),
+    );
     const answers = await Promise.all(hooks.map(deliver));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
-    expect(rows(t).payments().filter((payment) => payment.status === 'paid')).toHaveLength(1);
+    expect(
+      rows(t)
+        .payments()
+        .filter((payment) => payment.status === 'paid'),
+    ).toHaveLength(1);
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
   });
@@ -274,7 +333,10 @@ describe('webhook /api/webhooks/sandbox', () => {
     const signature = webhook.headers['x-sandbox-signature'] ?? '';
     const forged = [
       { headers: { 'content-type': 'application/json' }, rawBody: webhook.rawBody },
-      { headers: { ...webhook.headers, 'x-sandbox-signature': signature.replace(/v1=./, 'v1=0') }, rawBody: webhook.rawBody },
+      {
+        headers: { ...webhook.headers, 'x-sandbox-signature': signature.replace(/v1=./, 'v1=0') },
+        rawBody: webhook.rawBody,
+      },
       { headers: webhook.headers, rawBody: webhook.rawBody.replace('"amount":149700', '"amount":100') },
       { headers: { ...webhook.headers, 'x-sandbox-signature': 'garbage' }, rawBody: webhook.rawBody },
     ];
@@ -304,7 +366,11 @@ describe('webhook /api/webhooks/sandbox', () => {
 
   it('the Pagar.me webhook route is closed while the sandbox is the provider', async () => {
     expect(isSandbox(t.services.payments.provider)).toBe(true);
-    const res = await t.request({ method: 'POST', url: '/api/webhooks/pagarme', payload: { id: 'hook_x', type: 'order.paid', data: { id: 'or_x' } } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/webhooks/pagarme',
+      payload: { id: 'hook_x', type: 'order.paid', data: { id: 'or_x' } },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -314,12 +380,20 @@ describe('POST /api/payments/create-checkout-link', () => {
     t.request({ method: 'POST', url: '/api/payments/create-checkout-link', payload });
 
   it('answers {checkoutUrl} for the annual price', async () => {
-    const res = await create({ name: 'Bia Souza', email: 'bia@example.com', amount: 149700, description: 'Assinatura anual' });
+    const res = await create({
+      name: 'Bia Souza',
+      email: 'bia@example.com',
+      amount: 149700,
+      description: 'Assinatura anual',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.checkoutUrl).toBe(body.paymentLink.url);
     expect(body.checkoutUrl).toMatch(/\/sandbox\/pay\/[a-z0-9]{24}$/);
-    expect(rows(t).subscriberByEmail('bia@example.com')).toMatchObject({ name: 'Bia Souza', status: 'pending_payment' });
+    expect(rows(t).subscriberByEmail('bia@example.com')).toMatchObject({
+      name: 'Bia Souza',
+      status: 'pending_payment',
+    });
   });
 
   it.each([
@@ -341,7 +415,11 @@ describe('POST /api/payments/create-checkout-link', () => {
     approve(t, subscriber.id, new Date(t.clock.now().getTime() + 5 * DAY));
     const res = await create({ name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 });
     expect(res.statusCode).toBe(200);
-    expect(rows(t).links().find((link) => link.planType === 'renewal')?.amount).toBe(89700);
+    expect(
+      rows(t)
+        .links()
+        .find((link) => link.planType === 'renewal')?.amount,
+    ).toBe(89700);
   });
 });
 
@@ -351,17 +429,38 @@ describe('payment links of a member and details', () => {
     const own = await createLink(t);
     const other = await createLink(t, { customerEmail: 'outra@example.com' });
 
-    const mine = await t.request({ method: 'GET', url: '/api/payment-links/user', headers: { authorization: `Bearer ${member.token}` } });
+    const mine = await t.request({
+      method: 'GET',
+      url: '/api/payment-links/user',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().paymentLinks.map((link: { id: string }) => link.id)).toEqual([own.id]);
 
-    const ownDetails = await t.request({ method: 'GET', url: `/api/payment-links/details/${own.id}`, headers: { authorization: `Bearer ${member.token}` } });
-    expect(ownDetails.json().paymentLink).toMatchObject({ id: own.id, _id: own.id, amount: 149700, status: 'pending' });
-    const otherDetails = await t.request({ method: 'GET', url: `/api/payment-links/details/${other.id}`, headers: { authorization: `Bearer ${member.token}` } });
+    const ownDetails = await t.request({
+      method: 'GET',
+      url: `/api/payment-links/details/${own.id}`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(ownDetails.json().paymentLink).toMatchObject({
+      id: own.id,
+      _id: own.id,
+      amount: 149700,
+      status: 'pending',
+    });
+    const otherDetails = await t.request({
+      method: 'GET',
+      url: `/api/payment-links/details/${other.id}`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(otherDetails.statusCode).toBe(404);
 
     const admin = await t.signIn('admin');
-    const asAdmin = await t.request({ method: 'GET', url: `/api/payment-links/details/${other.id}`, headers: { authorization: `Bearer ${admin.token}` } });
+    const asAdmin = await t.request({
+      method: 'GET',
+      url: `/api/payment-links/details/${other.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(asAdmin.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/payment-links/user' })).statusCode).toBe(401);
   });
@@ -372,7 +471,12 @@ describe('referral clicks', () => {
     await createLink(t, { customerEmail: 'ana@example.com' });
     const code = rows(t).subscriberByEmail('ana@example.com')?.referralCode ?? '';
     const click = (headers: Record<string, string> = {}) =>
-      t.request({ method: 'POST', url: '/api/referrals/click', payload: { code }, headers: { 'user-agent': 'Firefox', ...headers } });
+      t.request({
+        method: 'POST',
+        url: '/api/referrals/click',
+        payload: { code },
+        headers: { 'user-agent': 'Firefox', ...headers },
+      });
 
     const first = await click();
     expect(first.json()).toEqual({ success: true, counted: true });
@@ -383,16 +487,26 @@ describe('referral clicks', () => {
     expect((await click({ 'user-agent': 'Chrome' })).json().counted).toBe(true);
     t.clock.advance(DAY);
     expect((await click({ cookie: `confraria_visitor=${cookie?.value}` })).json().counted).toBe(true);
-    expect((await t.request({ method: 'POST', url: '/api/referrals/click', payload: { code: 'ZZZZZZZZ' } })).json().counted).toBe(false);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/referrals/click', payload: { code: 'ZZZZZZZZ' } })).json()
+        .counted,
+    ).toBe(false);
 
     await createLink(t, { ref: code });
     const referred = rows(t).subscriberByEmail(MARIANA.customerEmail);
     const referrer = rows(t).subscriberByEmail('ana@example.com');
     expect(referred?.referredBy).toBe(referrer?.id);
-    expect(rows(t).referrals()).toEqual([expect.objectContaining({ status: 'pending', commissionAmount: 14970 })]);
+    expect(rows(t).referrals()).toEqual([
+      expect.objectContaining({ status: 'pending', commissionAmount: 14970 }),
+    ]);
     if (!referrer) throw new Error('no referrer');
     const summary = t.services.referrals.summary(referrer);
-    expect(summary).toMatchObject({ totalReferrals: 1, totalClicks: 3, pendingAmount: 14970, earnedAmount: 0 });
+    expect(summary).toMatchObject({
+      totalReferrals: 1,
+      totalClicks: 3,
+      pendingAmount: 14970,
+      earnedAmount: 0,
+    });
   });
 
   it('ignores a self-referral and an unknown code', async () => {

@@ -23,13 +23,31 @@ const customerData = {
   email: 'mariana.ribeiro@example.com',
   phone: '(11) 98765-4321',
   cpf: '529.982.247-25',
-  address: { street: 'Praça da Sé', number: '101', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', zipCode: '01001-000' },
+  address: {
+    street: 'Praça da Sé',
+    number: '101',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    state: 'SP',
+    zipCode: '01001-000',
+  },
 };
-const card = (cardNumber: string) => ({ cardNumber, cardHolderName: 'MARIANA C RIBEIRO', expiryDate: '12/30', cvv: '123' });
+const card = (cardNumber: string) => ({
+  cardNumber,
+  cardHolderName: 'MARIANA C RIBEIRO',
+  expiryDate: '12/30',
+  cvv: '123',
+});
 
-const processPayment = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/payments/process', payload });
+const processPayment = (payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/payments/process', payload });
 const payByCard = (cardNumber: string, extra: Record<string, unknown> = {}) =>
-  processPayment({ paymentMethod: 'credit_card', customerData, paymentData: { amount: 149700, cardData: card(cardNumber) }, ...extra });
+  processPayment({
+    paymentMethod: 'credit_card',
+    customerData,
+    paymentData: { amount: 149700, cardData: card(cardNumber) },
+    ...extra,
+  });
 const paymentStatus = (id: string) => t.request({ method: 'GET', url: `/api/payments/status/${id}` });
 
 describe('POST /api/payments/process with a card', () => {
@@ -37,7 +55,12 @@ describe('POST /api/payments/process with a card', () => {
     const res = await payByCard('4111 1111 1111 1111');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ success: true, paymentId: expect.any(String), message: 'Pagamento aprovado com sucesso!', status: 'completed' });
+    expect(body).toEqual({
+      success: true,
+      paymentId: expect.any(String),
+      message: 'Pagamento aprovado com sucesso!',
+      status: 'completed',
+    });
 
     const statusRes = await paymentStatus(body.paymentId);
     expect(statusRes.json()).toEqual({
@@ -48,11 +71,21 @@ describe('POST /api/payments/process with a card', () => {
       paidAt: t.clock.now().toISOString(),
     });
     const [payment] = rows(t).payments();
-    expect(payment).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '1111', method: 'credit_card' });
-    expect(rows(t).subscriberByEmail(customerData.email)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      cardBrand: 'Visa',
+      cardLast4: '1111',
+      method: 'credit_card',
+    });
+    expect(rows(t).subscriberByEmail(customerData.email)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'paid',
+    });
 
     // The card number never reaches the database files.
-    const files = fs.readdirSync(t.dataDir).map((name) => fs.readFileSync(path.join(t.dataDir, name)).toString('latin1'));
+    const files = fs
+      .readdirSync(t.dataDir)
+      .map((name) => fs.readFileSync(path.join(t.dataDir, name)).toString('latin1'));
     expect(files.some((content) => content.includes('4111111111111111'))).toBe(false);
 
     // The page then asks for the e-mail: it went out once, to the customer on file only.
@@ -88,19 +121,39 @@ describe('POST /api/payments/process with a card', () => {
 
   it.each([
     [{ paymentData: { cardData: card('4111111111111111') } }, 'Valor da assinatura não encontrado'],
-    [{ paymentData: { amount: '', cardData: card('4111111111111111') } }, 'Valor da assinatura não encontrado'],
-    [{ paymentData: { amount: 100, cardData: card('4111111111111111') } }, 'Valor da assinatura inválido para este cliente'],
-    [{ paymentData: { amount: 89700, cardData: card('4111111111111111') } }, 'Valor da assinatura inválido para este cliente'],
+    [
+      { paymentData: { amount: '', cardData: card('4111111111111111') } },
+      'Valor da assinatura não encontrado',
+    ],
+    [
+      { paymentData: { amount: 100, cardData: card('4111111111111111') } },
+      'Valor da assinatura inválido para este cliente',
+    ],
+    [
+      { paymentData: { amount: 89700, cardData: card('4111111111111111') } },
+      'Valor da assinatura inválido para este cliente',
+    ],
     [{ paymentData: { amount: 149700 } }, 'Dados do cartão são obrigatórios'],
-    [{ paymentData: { amount: 149700, cardData: { ...card('4111111111111111'), expiryDate: '01/20' } } }, 'Cartão vencido'],
+    [
+      { paymentData: { amount: 149700, cardData: { ...card('4111111111111111'), expiryDate: '01/20' } } },
+      'Cartão vencido',
+    ],
     [{ paymentData: { amount: 149700, cardData: card('4111111111111112') } }, 'Número do cartão inválido'],
-    [{ paymentData: { amount: 149700, cardData: { ...card('4111111111111111'), cvv: '' } } }, 'CVV é obrigatório'],
+    [
+      { paymentData: { amount: 149700, cardData: { ...card('4111111111111111'), cvv: '' } } },
+      'CVV é obrigatório',
+    ],
     [{ customerData: { ...customerData, name: '' } }, 'Nome completo é obrigatório'],
     [{ customerData: { ...customerData, cpf: '' } }, 'CPF é obrigatório'],
     [{ customerData: { ...customerData, cpf: '52998224700' } }, 'CPF inválido'],
     [{ customerData: { ...customerData, phone: '' } }, 'Telefone é obrigatório'],
   ])('refuses %o with 400 "%s"', async (override, message) => {
-    const res = await processPayment({ paymentMethod: 'credit_card', customerData, paymentData: { amount: 149700, cardData: card('4111111111111111') }, ...override });
+    const res = await processPayment({
+      paymentMethod: 'credit_card',
+      customerData,
+      paymentData: { amount: 149700, cardData: card('4111111111111111') },
+      ...override,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
     expect(rows(t).payments()).toHaveLength(0);
@@ -109,8 +162,16 @@ describe('POST /api/payments/process with a card', () => {
 
 describe('POST /api/payments/process with PIX', () => {
   it('returns a valid BR Code with the club’s key and a QR image; paying it turns the status to completed', async () => {
-    t.services.settings.update({ pixKey: 'pix@confraria.example', merchantName: 'CONFRARIA', merchantCity: 'SAO PAULO' });
-    const res = await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: '149700' } });
+    t.services.settings.update({
+      pixKey: 'pix@confraria.example',
+      merchantName: 'CONFRARIA',
+      merchantCity: 'SAO PAULO',
+    });
+    const res = await processPayment({
+      paymentMethod: 'pix',
+      customerData,
+      paymentData: { amount: '149700' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, status: 'pending', paymentId: expect.any(String) });
@@ -129,14 +190,23 @@ describe('POST /api/payments/process with PIX', () => {
     expect(field('60')?.value).toBe('SAO PAULO');
     expect(field('62')?.fields?.[0]?.value).toBe(body.paymentId);
 
-    expect((await paymentStatus(body.paymentId)).json()).toMatchObject({ status: 'pending', method: 'pix', paidAt: null });
+    expect((await paymentStatus(body.paymentId)).json()).toMatchObject({
+      status: 'pending',
+      method: 'pix',
+      paidAt: null,
+    });
     expect((await sandboxPay(t, body.paymentId, 'paid', 'pix')).statusCode).toBe(200);
-    expect((await paymentStatus(body.paymentId)).json()).toMatchObject({ status: 'completed', method: 'pix' });
+    expect((await paymentStatus(body.paymentId)).json()).toMatchObject({
+      status: 'completed',
+      method: 'pix',
+    });
     expect(t.services.outbox.list({ channel: 'email' })).toHaveLength(1);
   });
 
   it('an unpaid PIX is cancelled after 30 minutes', async () => {
-    const body = (await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } })).json();
+    const body = (
+      await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } })
+    ).json();
     t.clock.advance(31 * 60 * 1000);
     expect((await paymentStatus(body.paymentId)).json().status).toBe('cancelled');
   });
@@ -150,34 +220,57 @@ describe('POST /api/payments/process with PIX', () => {
 
 describe('e-mail endpoints', () => {
   it('refuse an unpaid payment and never write to an address from the body', async () => {
-    const body = (await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } })).json();
+    const body = (
+      await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } })
+    ).json();
     for (const url of ['/api/emails/payment-confirmation', '/api/emails/welcome']) {
-      const res = await t.request({ method: 'POST', url, payload: { paymentId: body.paymentId, email: 'intruso@example.com' } });
+      const res = await t.request({
+        method: 'POST',
+        url,
+        payload: { paymentId: body.paymentId, email: 'intruso@example.com' },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'Pagamento ainda não confirmado' });
     }
-    const missing = await t.request({ method: 'POST', url: '/api/emails/welcome', payload: { paymentId: 'nada' } });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/emails/welcome',
+      payload: { paymentId: 'nada' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(t.services.outbox.list()).toHaveLength(0);
   });
 
   it('welcome: nothing before approval; after approval the credentials go to the customer on file, once', async () => {
     const paid = (await payByCard('4111111111111111')).json();
-    const before = await t.request({ method: 'POST', url: '/api/emails/welcome', payload: { paymentId: paid.paymentId, email: 'intruso@example.com' } });
+    const before = await t.request({
+      method: 'POST',
+      url: '/api/emails/welcome',
+      payload: { paymentId: paid.paymentId, email: 'intruso@example.com' },
+    });
     expect(before.json()).toEqual({
       success: true,
-      message: 'Cadastro aguardando aprovação: as credenciais de acesso serão enviadas por email após a aprovação.',
+      message:
+        'Cadastro aguardando aprovação: as credenciais de acesso serão enviadas por email após a aprovação.',
     });
-    expect(t.services.outbox.list({ channel: 'email' }).map((mail) => mail.template)).toEqual(['payment_confirmed']);
+    expect(t.services.outbox.list({ channel: 'email' }).map((mail) => mail.template)).toEqual([
+      'payment_confirmed',
+    ]);
 
     await t.signIn('user', customerData.email);
     const subscriber = rows(t).subscriberByEmail(customerData.email);
     approve(t, subscriber?.id ?? '', new Date(t.clock.now().getTime() + 365 * 24 * 3600 * 1000));
     for (let i = 0; i < 2; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/emails/welcome', payload: { paymentId: paid.paymentId, email: 'intruso@example.com' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/emails/welcome',
+        payload: { paymentId: paid.paymentId, email: 'intruso@example.com' },
+      });
       expect(res.json()).toEqual({ success: true, message: 'Email enviado com sucesso' });
     }
-    const welcome = t.services.outbox.list({ channel: 'email' }).filter((mail) => mail.template === 'welcome');
+    const welcome = t.services.outbox
+      .list({ channel: 'email' })
+      .filter((mail) => mail.template === 'welcome');
     expect(welcome).toHaveLength(1);
     expect(welcome[0]?.recipient).toBe(customerData.email);
     expect(welcome[0]?.body).toContain('/definir-senha?token=');
@@ -190,15 +283,26 @@ describe('refunds (admin, tRPC)', () => {
     const paid = (await payByCard('4111111111111111')).json();
     const admin = await t.signIn('admin');
     const caller = t.caller(admin.token);
-    await expect(caller.payments.refund({ paymentId: paid.paymentId, reason: '  ' })).rejects.toThrow('Motivo do reembolso é obrigatório');
+    await expect(caller.payments.refund({ paymentId: paid.paymentId, reason: '  ' })).rejects.toThrow(
+      'Motivo do reembolso é obrigatório',
+    );
     const refunded = await caller.payments.refund({ paymentId: paid.paymentId, reason: 'Desistência' });
     expect(refunded.status).toBe('refunded');
-    expect(rows(t).payments()[0]).toMatchObject({ status: 'refunded', refundReason: 'Desistência', refundedBy: admin.userId });
-    expect(rows(t).subscriberByEmail(customerData.email)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(rows(t).payments()[0]).toMatchObject({
+      status: 'refunded',
+      refundReason: 'Desistência',
+      refundedBy: admin.userId,
+    });
+    expect(rows(t).subscriberByEmail(customerData.email)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
     await expect(caller.payments.refund({ paymentId: paid.paymentId, reason: 'De novo' })).rejects.toThrow(
       'Apenas pagamentos pagos podem ser reembolsados',
     );
     const member = await t.signIn('user');
-    await expect(t.caller(member.token).payments.refund({ paymentId: paid.paymentId, reason: 'x' })).rejects.toThrow();
+    await expect(
+      t.caller(member.token).payments.refund({ paymentId: paid.paymentId, reason: 'x' }),
+    ).rejects.toThrow();
   });
 });

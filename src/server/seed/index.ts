@@ -5,6 +5,7 @@
 import type { Services } from '../services';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
+import { paymentsSeed } from './payments';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -13,6 +14,7 @@ export const seedModules: SeedModule[] = [
   // One line per module, in the order they run.
   accountsSeed,
   contactSeed,
+  paymentsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

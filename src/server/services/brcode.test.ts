@@ -8,7 +8,9 @@ interface Vector {
   expect_valid: boolean;
   crc_computed: string;
 }
-const vectors = JSON.parse(fs.readFileSync(new URL('../../../tests/fixtures/brcode/vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  fs.readFileSync(new URL('../../../tests/fixtures/brcode/vectors.json', import.meta.url), 'utf8'),
+) as {
   algorithm: { check_123456789: string };
   vectors: Vector[];
 };
@@ -18,12 +20,15 @@ describe('BR Code', () => {
     expect(crc16('123456789')).toBe(vectors.algorithm.check_123456789);
   });
 
-  it.each(vectors.vectors.map((vector) => [vector.name, vector] as const))('%s: verdict and CRC', (_name, vector) => {
-    const check = parseBrCode(vector.payload);
-    expect(check.valid).toBe(vector.expect_valid);
-    const crcAt = vector.payload.lastIndexOf('6304');
-    expect(crc16(vector.payload.slice(0, crcAt + 4))).toBe(vector.crc_computed);
-  });
+  it.each(vectors.vectors.map((vector) => [vector.name, vector] as const))(
+    '%s: verdict and CRC',
+    (_name, vector) => {
+      const check = parseBrCode(vector.payload);
+      expect(check.valid).toBe(vector.expect_valid);
+      const crcAt = vector.payload.lastIndexOf('6304');
+      expect(crc16(vector.payload.slice(0, crcAt + 4))).toBe(vector.crc_computed);
+    },
+  );
 
   it('builds our static code byte for byte (key, name, city, 1497.00, txid)', () => {
     const code = buildBrCode({
@@ -66,7 +71,13 @@ describe('BR Code', () => {
   });
 
   it('rejects a code whose CRC was tampered with', () => {
-    const code = buildBrCode({ pixKey: 'k@x.co', merchantName: 'A', merchantCity: 'B', amount: 100, txid: 't1' });
+    const code = buildBrCode({
+      pixKey: 'k@x.co',
+      merchantName: 'A',
+      merchantCity: 'B',
+      amount: 100,
+      txid: 't1',
+    });
     const tampered = code.replace('54041.00', '54041.01');
     expect(parseBrCode(tampered).valid).toBe(false);
   });

@@ -100,7 +100,8 @@ export type BrCodeCheck = { valid: true; fields: BrCodeField[] } | { valid: fals
 /** Parses a BR Code and checks its TLV structure, mandatory fields and CRC. */
 export function parseBrCode(payload: string): BrCodeCheck {
   const crcAt = payload.lastIndexOf('6304');
-  if (crcAt < 0 || crcAt !== payload.length - 8) return { valid: false, problem: 'CRC ausente ou malformado' };
+  if (crcAt < 0 || crcAt !== payload.length - 8)
+    return { valid: false, problem: 'CRC ausente ou malformado' };
   const fields = parseFields(payload, false);
   if (!fields) return { valid: false, problem: 'estrutura TLV inválida' };
   const ids = fields.map((entry) => entry.id);
@@ -113,6 +114,7 @@ export function parseBrCode(payload: string): BrCodeCheck {
   if (account?.fields?.[0]?.value.toLowerCase() !== 'br.gov.bcb.pix')
     return { valid: false, problem: 'GUI do PIX ausente' };
   const expected = crc16(payload.slice(0, -4));
-  if (payload.slice(-4) !== expected) return { valid: false, problem: `CRC incorreto (esperado ${expected})` };
+  if (payload.slice(-4) !== expected)
+    return { valid: false, problem: `CRC incorreto (esperado ${expected})` };
   return { valid: true, fields };
 }

@@ -12,7 +12,10 @@ const FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
 const MAX_ENTRIES = 5000;
 
-export function createCepService({ env, log, clock }: ServiceDeps, client: CepClient = createViaCepClient(env.VIACEP_URL)) {
+export function createCepService(
+  { env, log, clock }: ServiceDeps,
+  client: CepClient = createViaCepClient(env.VIACEP_URL),
+) {
   const cache = new Map<string, { result: CepLookup; expiresAt: number }>();
   /** Lookups in flight, so concurrent requests for one CEP share a single call. */
   const pending = new Map<string, Promise<CepLookup>>();

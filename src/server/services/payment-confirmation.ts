@@ -16,7 +16,8 @@ import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
 import { periodAfterPayment } from './subscribers';
 
-export type ConfirmResult = { confirmed: true; paymentId: string } | { confirmed: false; reason: 'already' | 'amount' };
+export type ConfirmResult =
+  { confirmed: true; paymentId: string } | { confirmed: false; reason: 'already' | 'amount' };
 
 export function createPaymentConfirmation(
   { db, clock, log }: ServiceDeps,
@@ -85,7 +86,10 @@ export function createPaymentConfirmation(
     providerChargeId: charge?.providerChargeId ?? null,
   });
 
-  function paymentByCharge(provider: PaymentProviderName, chargeId: string | null | undefined): Payment | undefined {
+  function paymentByCharge(
+    provider: PaymentProviderName,
+    chargeId: string | null | undefined,
+  ): Payment | undefined {
     if (!chargeId) return undefined;
     return db
       .select()
@@ -101,7 +105,10 @@ export function createPaymentConfirmation(
     /** Marks a link paid and records its payment, once. An underpaid charge is refused. */
     confirmLink(link: PaymentLink, charge: ChargeResult | null): ConfirmResult {
       if (charge && charge.amount > 0 && charge.amount < link.amount) {
-        log.error({ linkId: link.id, paid: charge.amount, expected: link.amount }, 'link paid with a smaller amount: not confirmed');
+        log.error(
+          { linkId: link.id, paid: charge.amount, expected: link.amount },
+          'link paid with a smaller amount: not confirmed',
+        );
         return { confirmed: false, reason: 'amount' };
       }
       const now = clock.now();
@@ -131,7 +138,10 @@ export function createPaymentConfirmation(
         const known = paymentByCharge(link.provider, charge?.providerChargeId);
         const paymentId = known?.id ?? newId();
         if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
-        else db.insert(payments).values({ ...fields, id: paymentId, createdAt: now }).run();
+        else
+          db.insert(payments)
+            .values({ ...fields, id: paymentId, createdAt: now })
+            .run();
         db.update(paymentLinks).set({ paymentId }).where(eq(paymentLinks.id, link.id)).run();
         afterPaid({ id: paymentId, subscriberId: link.subscriberId, amount: link.amount }, paidAt);
         log.info({ linkId: link.id, paymentId }, 'payment link paid');
@@ -186,7 +196,10 @@ export function createPaymentConfirmation(
     /** Confirms an in-page charge, once. Money that arrives after a PIX expired still counts. */
     confirmPayment(payment: Payment, charge: ChargeResult | null): ConfirmResult {
       if (charge && charge.amount > 0 && charge.amount < payment.amount) {
-        log.error({ paymentId: payment.id, paid: charge.amount, expected: payment.amount }, 'charge paid with a smaller amount: not confirmed');
+        log.error(
+          { paymentId: payment.id, paid: charge.amount, expected: payment.amount },
+          'charge paid with a smaller amount: not confirmed',
+        );
         return { confirmed: false, reason: 'amount' };
       }
       const now = clock.now();
@@ -207,7 +220,9 @@ export function createPaymentConfirmation(
             providerOrderId: known.providerOrderId ?? payment.providerOrderId,
             providerChargeId: known.providerChargeId ?? payment.providerChargeId,
           })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed', 'cancelled'])))
+          .where(
+            and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed', 'cancelled'])),
+          )
           .run();
         if (claimed.changes === 0) return { confirmed: false, reason: 'already' } as const;
         afterPaid(payment, paidAt);
@@ -259,7 +274,12 @@ export function createPaymentConfirmation(
         const latest = db
           .select({ id: payments.id })
           .from(payments)
-          .where(and(eq(payments.subscriberId, payment.subscriberId), inArray(payments.status, ['paid', 'refunded'])))
+          .where(
+            and(
+              eq(payments.subscriberId, payment.subscriberId),
+              inArray(payments.status, ['paid', 'refunded']),
+            ),
+          )
           .orderBy(desc(payments.paidAt))
           .get();
         if (latest?.id === payment.id) {

@@ -134,7 +134,10 @@ export function createPaymentLinksService(
         successUrl: `${env.publicUrl}/checkout/payment-link-success?payment_link_id=${id}`,
       });
     } catch (error) {
-      log.warn({ err: (error as Error).message, subscriberId: input.subscriber.id }, 'payment link creation failed');
+      log.warn(
+        { err: (error as Error).message, subscriberId: input.subscriber.id },
+        'payment link creation failed',
+      );
       throw new AppError('BAD_GATEWAY', CHECKOUT_MSG.createLinkFailed);
     }
     return db
@@ -176,7 +179,9 @@ export function createPaymentLinksService(
   function isOwner(link: PaymentLink, user: Pick<PublicUser, 'id' | 'email' | 'role'>): boolean {
     if (user.role === 'admin') return true;
     const subscriber = subscribersService.getById(link.subscriberId);
-    return Boolean(subscriber && (subscriber.userId === user.id || subscriber.email === user.email.toLowerCase()));
+    return Boolean(
+      subscriber && (subscriber.userId === user.id || subscriber.email === user.email.toLowerCase()),
+    );
   }
 
   return {
@@ -231,7 +236,12 @@ export function createPaymentLinksService(
         { name: input.name, email: input.email, phone: '', cpf: null },
         input.amount,
       );
-      const link = await createLink({ subscriber, planType, amount: input.amount, billing: billingDataOfSubscriber(subscriber) });
+      const link = await createLink({
+        subscriber,
+        planType,
+        amount: input.amount,
+        billing: billingDataOfSubscriber(subscriber),
+      });
       return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
     },
 
@@ -240,7 +250,13 @@ export function createPaymentLinksService(
       const subscriber = subscribersService.getById(subscriberId);
       if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
       const amount = priceOf(planType, settings.get(), subscriber);
-      return createLink({ subscriber, planType, amount, billing: billingDataOfSubscriber(subscriber), createdBy });
+      return createLink({
+        subscriber,
+        planType,
+        amount,
+        billing: billingDataOfSubscriber(subscriber),
+        createdBy,
+      });
     },
 
     /** GET /payment-links/status-public/:id: the tracking page's poll. Expires lazily. */
@@ -285,7 +301,9 @@ export function createPaymentLinksService(
         .limit(100)
         .all();
       return rows.map(({ link }) =>
-        toLinkDetails(link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link),
+        toLinkDetails(
+          link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link,
+        ),
       );
     },
 
@@ -294,7 +312,9 @@ export function createPaymentLinksService(
       const link = getById(id);
       if (!link || !isOwner(link, user)) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
       const now = clock.now();
-      return toLinkDetails(link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link);
+      return toLinkDetails(
+        link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link,
+      );
     },
 
     /** Marks every pending link past its time as expired (daily job; reads also expire lazily). */

@@ -13,7 +13,14 @@ import {
   type ProcessPaymentResponse,
 } from '../../shared/checkout-schemas';
 import { PIX_TTL_MINUTES, type PaymentMethod } from '../../shared/plans';
-import { payments, paymentLinks, subscribers, webhookEvents, type Payment, type PaymentLink } from '../db/schema';
+import {
+  payments,
+  paymentLinks,
+  subscribers,
+  webhookEvents,
+  type Payment,
+  type PaymentLink,
+} from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { isSandbox } from '../providers/payment';
@@ -100,7 +107,8 @@ export function createPaymentsService(
       const byId = paymentLinks_.getById(event.reference);
       if (byId) return byId;
     }
-    const providerLinkId = event.providerLinkId ?? (event.reference?.startsWith('pl_') ? event.reference : null);
+    const providerLinkId =
+      event.providerLinkId ?? (event.reference?.startsWith('pl_') ? event.reference : null);
     if (providerLinkId) {
       return db.select().from(paymentLinks).where(eq(paymentLinks.providerLinkId, providerLinkId)).get();
     }
@@ -119,7 +127,8 @@ export function createPaymentsService(
   function applyEvent(event: PaymentEvent): 'processed' | 'ignored' | 'not_found' {
     if (event.outcome === 'ignored') return 'ignored';
     if (event.outcome === 'refunded') {
-      const payment = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId) ?? findPayment(event);
+      const payment =
+        confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId) ?? findPayment(event);
       if (!payment) return 'not_found';
       confirmation.markRefunded(payment, 'Reembolso registrado pelo provedor de pagamento', null);
       return 'processed';
@@ -147,7 +156,8 @@ export function createPaymentsService(
    * answered non-2xx so the provider retries, and the hook id is released for that retry.
    */
   async function handleWebhook(source: PaymentProviderName, request: WebhookRequest): Promise<WebhookAnswer> {
-    if (provider.name !== source) return { statusCode: 404, body: { error: PAYMENT_MSG.webhookNotConfigured } };
+    if (provider.name !== source)
+      return { statusCode: 404, body: { error: PAYMENT_MSG.webhookNotConfigured } };
     if (!provider.verifyWebhook(request)) {
       log.warn({ provider: source }, 'webhook refused: bad signature or credentials');
       return { statusCode: 401, body: { error: PAYMENT_MSG.webhookUnauthorized } };
@@ -156,7 +166,8 @@ export function createPaymentsService(
     let type: string;
     try {
       const envelope = JSON.parse(request.rawBody) as { id?: unknown; type?: unknown };
-      if (typeof envelope.id !== 'string' || !envelope.id || typeof envelope.type !== 'string') throw new Error('envelope');
+      if (typeof envelope.id !== 'string' || !envelope.id || typeof envelope.type !== 'string')
+        throw new Error('envelope');
       hookId = envelope.id;
       type = envelope.type;
     } catch {
@@ -175,14 +186,23 @@ export function createPaymentsService(
       const result = applyEvent(event);
       if (result === 'not_found') {
         release();
-        log.warn({ provider: source, hookId, type, reference: event.reference }, 'webhook for an unknown link or payment');
+        log.warn(
+          { provider: source, hookId, type, reference: event.reference },
+          'webhook for an unknown link or payment',
+        );
         return { statusCode: 404, body: { error: CHECKOUT_MSG.paymentNotFound } };
       }
       db.update(webhookEvents).set({ result }).where(eq(webhookEvents.id, claimId)).run();
-      return { statusCode: 200, body: result === 'ignored' ? { received: true, ignored: true } : { received: true } };
+      return {
+        statusCode: 200,
+        body: result === 'ignored' ? { received: true, ignored: true } : { received: true },
+      };
     } catch (error) {
       release();
-      log.error({ provider: source, hookId, type, err: (error as Error).message }, 'webhook processing failed');
+      log.error(
+        { provider: source, hookId, type, err: (error as Error).message },
+        'webhook processing failed',
+      );
       const statusCode = error instanceof ProviderError ? 502 : 500;
       return { statusCode, body: { error: PAYMENT_MSG.webhookFailed } };
     }
@@ -240,7 +260,8 @@ export function createPaymentsService(
 
     // The page may carry the id of an earlier attempt of the same customer: keep one record.
     const previous = input.paymentId ? getById(input.paymentId) : undefined;
-    const reuse = previous && previous.subscriberId === subscriber.id && !previous.paymentLinkId ? previous : undefined;
+    const reuse =
+      previous && previous.subscriberId === subscriber.id && !previous.paymentLinkId ? previous : undefined;
     if (reuse?.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
     const paymentId = reuse?.id ?? newId();
     const values = {
@@ -248,7 +269,7 @@ export function createPaymentsService(
       planType,
       amount,
       status: 'pending' as const,
-      method: paymentMethod as PaymentMethod,
+      method: paymentMethod,
       provider: provider.name,
       description,
       billingData: billing,
@@ -260,7 +281,10 @@ export function createPaymentsService(
       updatedAt: now,
     };
     if (reuse) db.update(payments).set(values).where(eq(payments.id, paymentId)).run();
-    else db.insert(payments).values({ ...values, id: paymentId, createdAt: now }).run();
+    else
+      db.insert(payments)
+        .values({ ...values, id: paymentId, createdAt: now })
+        .run();
 
     let charge: ChargeResult;
     try {
@@ -387,7 +411,11 @@ export function createPaymentsService(
           channel: 'email',
           recipient: subscriber.email,
           template: 'welcome',
-          vars: { name: subscriber.name, email: subscriber.email, setPasswordUrl: accounts.createSetPasswordLink(account) },
+          vars: {
+            name: subscriber.name,
+            email: subscriber.email,
+            setPasswordUrl: accounts.createSetPasswordLink(account),
+          },
         });
       }
       return { success: true, message: CHECKOUT_MSG.emailQueued };
@@ -406,10 +434,17 @@ export function createPaymentsService(
         throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
       }
       try {
-        await provider.refund({ paymentId, providerChargeId: payment.providerChargeId ?? '', amount: payment.amount });
+        await provider.refund({
+          paymentId,
+          providerChargeId: payment.providerChargeId ?? '',
+          amount: payment.amount,
+        });
       } catch (error) {
         log.warn({ paymentId, err: (error as Error).message }, 'refund refused by the provider');
-        throw new AppError('BAD_GATEWAY', error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed);
+        throw new AppError(
+          'BAD_GATEWAY',
+          error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed,
+        );
       }
       confirmation.markRefunded(payment, cleanReason, adminId);
       return getById(paymentId) as Payment;
@@ -437,11 +472,18 @@ export function createPaymentsService(
         if (link.status === 'expired' || link.expiresAt.getTime() <= clock.now().getTime()) {
           throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
         }
-        const webhook = provider.signedWebhook({ reference: id, target: 'payment_link', outcome, method, amount: link.amount });
+        const webhook = provider.signedWebhook({
+          reference: id,
+          target: 'payment_link',
+          outcome,
+          method,
+          amount: link.amount,
+        });
         return { ...webhook, linkId: id };
       }
       const payment = getById(id);
-      if (!payment || payment.provider !== 'sandbox') throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+      if (!payment || payment.provider !== 'sandbox')
+        throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
       if (payment.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
       const webhook = provider.signedWebhook({
         reference: id,
@@ -458,7 +500,8 @@ export function createPaymentsService(
     sandboxOrder(id: string) {
       const link = paymentLinks_.getById(id);
       if (link) {
-        const expired = link.status === 'expired' || (link.status === 'pending' && link.expiresAt <= clock.now());
+        const expired =
+          link.status === 'expired' || (link.status === 'pending' && link.expiresAt <= clock.now());
         return {
           kind: 'link' as const,
           name: link.customerName,

@@ -14,7 +14,11 @@ interface PricedSubscriber {
 
 export const canRenew = (subscriber: PricedSubscriber | null | undefined) => Boolean(subscriber?.approvedAt);
 
-export function priceOf(planType: PlanType, settings: Settings, subscriber: PricedSubscriber | null | undefined): number {
+export function priceOf(
+  planType: PlanType,
+  settings: Settings,
+  subscriber: PricedSubscriber | null | undefined,
+): number {
   if (planType === 'renewal') {
     if (!canRenew(subscriber)) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.renewalNotAllowed);
     return settings.priceRenewal;
@@ -23,7 +27,11 @@ export function priceOf(planType: PlanType, settings: Settings, subscriber: Pric
 }
 
 /** The plan an amount buys for this person, or a 400 when it is not a price offered to them. */
-export function planForAmount(amount: number, settings: Settings, subscriber: PricedSubscriber | null | undefined): PlanType {
+export function planForAmount(
+  amount: number,
+  settings: Settings,
+  subscriber: PricedSubscriber | null | undefined,
+): PlanType {
   if (canRenew(subscriber) && amount === settings.priceRenewal) return 'renewal';
   if (amount === settings.priceAnnual) return 'annual';
   throw new AppError('BAD_REQUEST', CHECKOUT_MSG.amountNotOffered);

@@ -18,7 +18,12 @@ export const REFERRAL_MSG = {
 export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_COMMISSION_PERCENT) / 100);
 
 /** YYYY-MM-DD of a moment in São Paulo: "once per day" follows the club's calendar. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export interface ReferralSummary {
   totalReferrals: number;
@@ -43,7 +48,11 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
   return {
     /** Counts a click on `?ref=CODE`; true when it was the visitor's first of the day for that code. */
     recordClick(code: string, visitorKey: string): boolean {
-      const owner = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.referralCode, code)).get();
+      const owner = db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.referralCode, code))
+        .get();
       if (!owner) return false;
       const now = clock.now();
       const result = db
@@ -58,7 +67,11 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
      * Ties a subscriber who has never paid to the owner of `code` and opens the pending commission.
      * Ignored (logged) for an unknown code, a self-referral or a subscriber already tied or paid.
      */
-    attach(referred: { id: string; referredBy: string | null; paymentStatus: string }, code: string, amount: number) {
+    attach(
+      referred: { id: string; referredBy: string | null; paymentStatus: string },
+      code: string,
+      amount: number,
+    ) {
       if (referred.referredBy || referred.paymentStatus === 'paid') return;
       const referrer = db
         .select({ id: subscribers.id })
@@ -71,7 +84,10 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
       }
       const now = clock.now();
       db.transaction((tx) => {
-        tx.update(subscribers).set({ referredBy: referrer.id, updatedAt: now }).where(eq(subscribers.id, referred.id)).run();
+        tx.update(subscribers)
+          .set({ referredBy: referrer.id, updatedAt: now })
+          .where(eq(subscribers.id, referred.id))
+          .run();
         tx.insert(referrals)
           .values({
             id: newId(),
@@ -92,7 +108,13 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
     confirmForPayment(referredId: string, paymentId: string, amount: number, at: Date): boolean {
       const result = db
         .update(referrals)
-        .set({ status: 'confirmed', paymentId, commissionAmount: commissionOf(amount), confirmedAt: at, updatedAt: at })
+        .set({
+          status: 'confirmed',
+          paymentId,
+          commissionAmount: commissionOf(amount),
+          confirmedAt: at,
+          updatedAt: at,
+        })
         .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
         .run();
       return result.changes > 0;
@@ -140,10 +162,15 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
         .orderBy(desc(referrals.createdAt))
         .all();
       const totalClicks =
-        db.select({ total: count() }).from(referralClicks).where(eq(referralClicks.code, subscriber.referralCode)).get()
-          ?.total ?? 0;
+        db
+          .select({ total: count() })
+          .from(referralClicks)
+          .where(eq(referralClicks.code, subscriber.referralCode))
+          .get()?.total ?? 0;
       const sum = (statuses: ReferralStatus[]) =>
-        rows.filter((row) => statuses.includes(row.status)).reduce((total, row) => total + row.commissionAmount, 0);
+        rows
+          .filter((row) => statuses.includes(row.status))
+          .reduce((total, row) => total + row.commissionAmount, 0);
       const converted = rows.filter((row) => row.status === 'confirmed' || row.status === 'paid').length;
       return {
         totalReferrals: rows.length,

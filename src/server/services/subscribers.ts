@@ -93,7 +93,10 @@ export function billingDataOfSubscriber(subscriber: Subscriber): BillingData {
 }
 
 /** Inserts with a fresh referral code, retrying on the (rare) code collision. */
-function insertSubscriber(db: Db, values: Omit<typeof subscribers.$inferInsert, 'referralCode'>): Subscriber | undefined {
+function insertSubscriber(
+  db: Db,
+  values: Omit<typeof subscribers.$inferInsert, 'referralCode'>,
+): Subscriber | undefined {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return db

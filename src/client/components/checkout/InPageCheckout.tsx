@@ -253,21 +253,21 @@ export function InPageCheckout({
       <p className="co-subtitle">Pague com cartão de crédito ou PIX, sem sair da página.</p>
       <div className="co-grid">
         <form className="card" onSubmit={onSubmit} noValidate aria-label="Pagamento da assinatura">
-          <div ref={errorsRef}>
+          <div ref={errorsRef} className="co-form-errors">
             <ErrorList errors={errors} />
+            {approved && (
+              <Alert tone="success">
+                {CHECKOUT_TEXT.cardApproved}
+                {approved.emailFailed && <> {CHECKOUT_TEXT.emailFailedNote}</>}
+              </Alert>
+            )}
+            {awaiting &&
+              (settledUnpaid ? (
+                <Alert>{CHECKOUT_MSG.paymentFailed}</Alert>
+              ) : (
+                <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
+              ))}
           </div>
-          {approved && (
-            <Alert tone="success">
-              {CHECKOUT_TEXT.cardApproved}
-              {approved.emailFailed && <> {CHECKOUT_TEXT.emailFailedNote}</>}
-            </Alert>
-          )}
-          {awaiting &&
-            (settledUnpaid ? (
-              <Alert>{CHECKOUT_MSG.paymentFailed}</Alert>
-            ) : (
-              <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
-            ))}
           <fieldset className="co-section" disabled={busy}>
             <legend>Seus dados</legend>
             {askName && (

@@ -156,7 +156,7 @@ export function PaymentLinkCheckout({
       </p>
       <div className="co-grid">
         <form className="card" onSubmit={onSubmit} noValidate aria-label="Dados para o link de pagamento">
-          <div ref={errorsRef}>
+          <div ref={errorsRef} className="co-form-errors">
             <ErrorList errors={errors} />
           </div>
           <fieldset className="co-section" disabled={create.isPending}>

@@ -97,7 +97,12 @@ export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string |
     return <PageLoading label="Verificando Pagamento..." />;
   }
 
-  return <StatusView data={data} refetch={() => status.refetch()} failedRefresh={status.isError} />;
+  // Polite live region: a change from pending to paid or expired is announced to screen readers.
+  return (
+    <div aria-live="polite">
+      <StatusView data={data} refetch={() => status.refetch()} failedRefresh={status.isError} />
+    </div>
+  );
 }
 
 function StatusView({

@@ -94,8 +94,8 @@ export function LandingPage() {
       </section>
 
       <section className="pub-section pub-section--ink" aria-labelledby="fundador">
-        <div className="pub-container pub-split">
-          <div>
+        <div className="pub-container">
+          <div className="founder">
             <p className="eyebrow eyebrow--light">Quem está por trás</p>
             <h2 id="fundador">{LANDING.founderTitle}</h2>
             <p>{LANDING.founderText}</p>

@@ -5,12 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import {
-  PAYMENT_LINK_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  PLAN_TYPES,
-} from '../../../shared/plans';
+import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
 import { subscribers, type BillingData } from './subscribers';
 
 const now = sql`(unixepoch('subsec') * 1000)`;

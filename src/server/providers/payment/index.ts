@@ -18,7 +18,9 @@ export function createPaymentProvider(
 ): PaymentProvider {
   if (env.PAGARME_SECRET_KEY) {
     if (!env.PAGARME_WEBHOOK_USER || !env.PAGARME_WEBHOOK_PASSWORD) {
-      log.warn('PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não definidos: os webhooks do Pagar.me serão recusados');
+      log.warn(
+        'PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não definidos: os webhooks do Pagar.me serão recusados',
+      );
     }
     return createPagarmeProvider({
       apiUrl: env.PAGARME_API_URL,

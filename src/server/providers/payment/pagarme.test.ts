@@ -16,7 +16,8 @@ import { parseProviderDate } from './pagarme';
 
 const HOOK_USER = 'confraria-hooks';
 const HOOK_PASSWORD = 'uma-senha-longa-de-webhook';
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 let fake: FakePagarme;
 let t: TestApp;
@@ -35,6 +36,8 @@ beforeEach(async () => {
     PAGARME_WEBHOOK_USER: HOOK_USER,
     PAGARME_WEBHOOK_PASSWORD: HOOK_PASSWORD,
   });
+  // The fake stamps real times (PIX expiry); keep our clock on the same time line.
+  t.clock.set(new Date());
 });
 afterEach(async () => {
   await t.close();
@@ -42,39 +45,73 @@ afterEach(async () => {
 });
 
 const webhook = (body: unknown, authorization = basic(HOOK_USER, HOOK_PASSWORD)) =>
-  t.request({ method: 'POST', url: '/api/webhooks/pagarme', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.request({
+    method: 'POST',
+    url: '/api/webhooks/pagarme',
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
 const customerData = {
   name: 'Mariana Costa Ribeiro',
   email: MARIANA.customerEmail,
   phone: '(11) 98765-4321',
   cpf: '529.982.247-25',
-  address: { street: 'Praça da Sé', number: '101', complement: 'Conjunto 12', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', zipCode: '01001-000' },
+  address: {
+    street: 'Praça da Sé',
+    number: '101',
+    complement: 'Conjunto 12',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    state: 'SP',
+    zipCode: '01001-000',
+  },
 };
 const payByCard = (cardNumber: string) =>
   t.request({
     method: 'POST',
     url: '/api/payments/process',
-    payload: { paymentMethod: 'credit_card', customerData, paymentData: { amount: 149700, cardData: { cardNumber, cardHolderName: 'MARIANA C RIBEIRO', expiryDate: '12/30', cvv: '123' } } },
+    payload: {
+      paymentMethod: 'credit_card',
+      customerData,
+      paymentData: {
+        amount: 149700,
+        cardData: { cardNumber, cardHolderName: 'MARIANA C RIBEIRO', expiryDate: '12/30', cvv: '123' },
+      },
+    },
   });
 
 describe('Pagar.me payment links', () => {
   it('creates the link with our order code, Basic auth and an Idempotency-Key', async () => {
     expect(t.services.payments.provider.name).toBe('pagarme');
     const link = await createLink(t);
-    const sent = fake.requests.find((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+    const sent = fake.requests.find(
+      (request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'),
+    );
     expect(sent?.body).toMatchObject({
       type: 'order',
       order_code: link.id,
       cart_settings: { items: [{ amount: 149700, default_quantity: 1 }] },
       payment_settings: { accepted_payment_methods: ['credit_card', 'pix'] },
-      flow_settings: { success_url: `${t.env.publicUrl}/checkout/payment-link-success?payment_link_id=${link.id}` },
+      flow_settings: {
+        success_url: `${t.env.publicUrl}/checkout/payment-link-success?payment_link_id=${link.id}`,
+      },
     });
     expect(sent?.headers['idempotency-key']).toBe(`link-${link.id}`);
     expect(link.url).toMatch(/^https:\/\/payment-link\.pagar\.me\/pl_[A-Za-z0-9]{32}$/);
-    expect(rows(t).links()[0]).toMatchObject({ provider: 'pagarme', providerLinkId: link.url.split('/').pop() });
+    expect(rows(t).links()[0]).toMatchObject({
+      provider: 'pagarme',
+      providerLinkId: link.url.split('/').pop(),
+    });
     // The sandbox's pages do not exist with a real provider.
-    expect((await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}`, headers: { accept: 'text/html' } })).statusCode).not.toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}`, headers: { accept: 'text/html' } }))
+        .body,
+    ).not.toContain('Ambiente de testes');
+    expect(
+      (await t.request({ method: 'POST', url: `/sandbox/pay/${link.id}`, payload: { outcome: 'paid' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('order.paid webhook: re-fetches the order, marks the link paid once, replays change nothing', async () => {
@@ -84,15 +121,27 @@ describe('Pagar.me payment links', () => {
 
     const first = await webhook(hook);
     expect(first.statusCode).toBe(200);
-    expect(fake.requests.some((request) => request.method === 'GET' && request.path.endsWith(`/orders/${hook.data.id}`))).toBe(true);
+    expect(
+      fake.requests.some(
+        (request) => request.method === 'GET' && request.path.endsWith(`/orders/${hook.data.id}`),
+      ),
+    ).toBe(true);
     expect((await status(link.id)).json()).toMatchObject({ status: 'paid', amount: 149700 });
     const [payment] = rows(t).payments();
-    expect(payment).toMatchObject({ status: 'paid', method: 'pix', providerOrderId: hook.data.id, providerChargeId: hook.data.charges[0].id });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      method: 'pix',
+      providerOrderId: hook.data.id,
+      providerChargeId: hook.data.charges[0].id,
+    });
 
     const replays = await Promise.all(Array.from({ length: 20 }, () => webhook(hook)));
     expect(replays.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(rows(t).payments()).toHaveLength(1);
-    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'paid',
+    });
   });
 
   it('matches an order whose code is the pl_ link id', async () => {
@@ -101,14 +150,23 @@ describe('Pagar.me payment links', () => {
     const hook = fake.payLink(providerLinkId, { method: 'credit_card', codeAs: 'link_id' });
     expect((await webhook(hook)).statusCode).toBe(200);
     expect((await status(link.id)).json().status).toBe('paid');
-    expect(rows(t).payments()[0]).toMatchObject({ method: 'credit_card', cardLast4: '0010', cardBrand: 'Visa' });
+    expect(rows(t).payments()[0]).toMatchObject({
+      method: 'credit_card',
+      cardLast4: '0010',
+      cardBrand: 'Visa',
+    });
   });
 
   it('a forged webhook (wrong or missing Basic credentials) is answered 401 and nothing is fetched or changed', async () => {
     const link = await createLink(t);
     const hook = fake.payLink(rows(t).links()[0]?.providerLinkId ?? '');
     const before = fake.requests.length;
-    for (const authorization of [basic(HOOK_USER, 'errada'), basic('outro', HOOK_PASSWORD), '', `Bearer ${fake.secretKey}`]) {
+    for (const authorization of [
+      basic(HOOK_USER, 'errada'),
+      basic('outro', HOOK_PASSWORD),
+      '',
+      `Bearer ${fake.secretKey}`,
+    ]) {
       const res = await webhook(hook, authorization);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'Webhook não autorizado' });
@@ -120,11 +178,23 @@ describe('Pagar.me payment links', () => {
 
   it('believes the API, not the webhook body: a fabricated "paid" for an unpaid order changes nothing', async () => {
     await createLink(t);
-    const pending = (await t.request({ method: 'POST', url: '/api/payments/process', payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } } })).json();
+    const pending = (
+      await t.request({
+        method: 'POST',
+        url: '/api/payments/process',
+        payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } },
+      })
+    ).json();
     const order = [...fake.orders.values()].find((entry) => entry.code === pending.paymentId);
-    const fabricated = { id: 'hook_fabricated000001', type: 'order.paid', data: { ...order, status: 'paid' } };
+    const fabricated = {
+      id: 'hook_fabricated000001',
+      type: 'order.paid',
+      data: { ...order, status: 'paid' },
+    };
     expect((await webhook(fabricated)).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/payments/status/${pending.paymentId}` })).json().status).toBe('pending');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/payments/status/${pending.paymentId}` })).json().status,
+    ).toBe('pending');
   });
 
   it('answers 502 when the re-fetch fails, and processes the same hook on the retry', async () => {
@@ -147,7 +217,11 @@ describe('Pagar.me payment links', () => {
 
   it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down', async () => {
     fake.fail(2, 503);
-    const res = await t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: MARIANA });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      payload: MARIANA,
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: 'Erro ao criar link de pagamento. Tente novamente.' });
     const creates = fake.requests.filter((request) => request.path.endsWith('/paymentlinks'));
@@ -162,17 +236,33 @@ describe('Pagar.me orders (old checkout) and refunds', () => {
     expect(res.statusCode).toBe(200);
     const { paymentId } = res.json();
     expect(res.json().status).toBe('completed');
-    const sent = fake.requests.find((request) => request.method === 'POST' && request.path.endsWith('/orders'));
+    const sent = fake.requests.find(
+      (request) => request.method === 'POST' && request.path.endsWith('/orders'),
+    );
     expect(sent?.body).toMatchObject({
       code: paymentId,
       closed: true,
       items: [{ amount: 149700, quantity: 1 }],
-      customer: { document: '52998224725', document_type: 'CPF', phones: { mobile_phone: { area_code: '11', number: '987654321' } } },
-      payments: [{ payment_method: 'credit_card', credit_card: { card: { number: PAGARME_PAID_CARD, exp_month: 12, exp_year: 2030 } } }],
+      customer: {
+        document: '52998224725',
+        document_type: 'CPF',
+        phones: { mobile_phone: { area_code: '11', number: '987654321' } },
+      },
+      payments: [
+        {
+          payment_method: 'credit_card',
+          credit_card: { card: { number: PAGARME_PAID_CARD, exp_month: 12, exp_year: 2030 } },
+        },
+      ],
     });
     expect(sent?.headers['idempotency-key']).toMatch(new RegExp(`^order-${paymentId}-`));
     const [payment] = rows(t).payments();
-    expect(payment).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '0010', provider: 'pagarme' });
+    expect(payment).toMatchObject({
+      status: 'paid',
+      cardBrand: 'Visa',
+      cardLast4: '0010',
+      provider: 'pagarme',
+    });
     expect(JSON.stringify(payment)).not.toContain(PAGARME_PAID_CARD);
 
     const admin = await t.signIn('admin');
@@ -194,21 +284,27 @@ describe('Pagar.me orders (old checkout) and refunds', () => {
     expect(res.json()).toEqual({ error: 'Transação não autorizada' });
     const [payment] = rows(t).payments();
     expect(payment).toMatchObject({ status: 'failed', cardLast4: '0028' });
-    const order = [...fake.orders.values()][0];
+    const order = [...fake.orders.values()].find((entry) => entry.code === payment?.id);
     expect((await webhook(fake.chargeFailedWebhook(order.id))).statusCode).toBe(200);
     expect(rows(t).payments()).toHaveLength(1);
     expect(rows(t).payments()[0]?.status).toBe('failed');
   });
 
   it('PIX: shows the provider’s code as given, then order.paid completes the payment', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/payments/process', payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payments/process',
+      payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const order = [...fake.orders.values()].find((entry) => entry.code === body.paymentId);
     expect(body.pixData.qrCodeText).toBe(order.charges[0].last_transaction.qr_code);
     expect(body.pixData.qrCode).toMatch(/^data:image\/png;base64,/);
     expect((await webhook(fake.payOrder(order.id))).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/payments/status/${body.paymentId}` })).json()).toMatchObject({ status: 'completed', method: 'pix' });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/payments/status/${body.paymentId}` })).json(),
+    ).toMatchObject({ status: 'completed', method: 'pix' });
   });
 
   it('providerStatus: configured and reachable, never showing the key', async () => {

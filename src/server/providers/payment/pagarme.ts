@@ -142,7 +142,8 @@ export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): C
     cardBrand: transaction.card?.brand ?? null,
     cardLast4: transaction.card?.last_four_digits ?? null,
     failureReason,
-    pix: transaction.qr_code && pixExpires ? { qrCodeText: transaction.qr_code, expiresAt: pixExpires } : null,
+    pix:
+      transaction.qr_code && pixExpires ? { qrCodeText: transaction.qr_code, expiresAt: pixExpires } : null,
   };
 }
 
@@ -247,7 +248,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
       } catch {
         // not JSON: keep only the status
       }
-      const detail = redactSecrets(message ? `${PAGARME_MSG.refused}: ${message}` : PAGARME_MSG.refused, secrets);
+      const detail = redactSecrets(
+        message ? `${PAGARME_MSG.refused}: ${message}` : PAGARME_MSG.refused,
+        secrets,
+      );
       throw new ProviderError(response.status >= 500 ? PAGARME_MSG.unavailable : detail, response.status);
     }
     return (text ? JSON.parse(text) : {}) as T;
@@ -258,7 +262,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
 
   /** The paid order of a link, found by our order code. */
   async function findPaidOrder(code: string): Promise<PagarmeOrder | null> {
-    const list = await call<{ data?: PagarmeOrder[] }>('GET', `/orders?code=${encodeURIComponent(code)}&status=paid&size=10`);
+    const list = await call<{ data?: PagarmeOrder[] }>(
+      'GET',
+      `/orders?code=${encodeURIComponent(code)}&status=paid&size=10`,
+    );
     return list.data?.find((order) => order.status === 'paid') ?? null;
   }
 
@@ -296,7 +303,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
 
     async getPaymentLinkStatus(link) {
       if (!link.providerLinkId) return { paid: false, charge: null };
-      const remote = await call<PagarmeLink>('GET', `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`);
+      const remote = await call<PagarmeLink>(
+        'GET',
+        `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`,
+      );
       if (!remote.total_paid_sessions) return { paid: false, charge: null };
       const order = (await findPaidOrder(link.id)) ?? (await findPaidOrder(link.providerLinkId));
       return { paid: true, charge: order ? orderChargeResult(order) : null };
@@ -328,7 +338,14 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         '/orders',
         {
           code: input.paymentId,
-          items: [{ amount: input.amount, description: input.description, quantity: 1, code: itemCode(input.description) }],
+          items: [
+            {
+              amount: input.amount,
+              description: input.description,
+              quantity: 1,
+              code: itemCode(input.description),
+            },
+          ],
           customer,
           payments: [payment],
           closed: true,
@@ -364,7 +381,14 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
       const hookId = hook.id ?? '';
       const type = hook.type ?? '';
       const dataId = hook.data?.id;
-      const ignored: PaymentEvent = { hookId, type, outcome: 'ignored', reference: null, providerLinkId: null, charge: null };
+      const ignored: PaymentEvent = {
+        hookId,
+        type,
+        outcome: 'ignored',
+        reference: null,
+        providerLinkId: null,
+        charge: null,
+      };
       if (!hookId || !dataId) return ignored;
 
       // Re-fetch: the webhook body is only a hint of what to look at (v5 does not sign it).
@@ -377,7 +401,8 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           type,
           outcome,
           reference: order.code ?? null,
-          providerLinkId: order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),
+          providerLinkId:
+            order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),
           charge,
         };
       }

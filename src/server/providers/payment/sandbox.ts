@@ -12,7 +12,13 @@ import { newId } from '../../ids';
 import { buildBrCode } from '../../services/brcode';
 import type { ProviderStatus } from '../provider-status';
 import { cardBrand, cardLast4 } from './card';
-import type { ChargeResult, PaymentEvent, PaymentProvider, PaymentProviderName, WebhookRequest } from './types';
+import type {
+  ChargeResult,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentProviderName,
+  WebhookRequest,
+} from './types';
 
 export const SANDBOX_APPROVED_CARD = '4111111111111111';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
@@ -89,7 +95,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     name: 'sandbox',
 
     async createPaymentLink(input) {
-      return { providerLinkId: `sbx_${input.linkId}`, url: `${options.publicUrl()}/sandbox/pay/${input.linkId}` };
+      return {
+        providerLinkId: `sbx_${input.linkId}`,
+        url: `${options.publicUrl()}/sandbox/pay/${input.linkId}`,
+      };
     },
 
     async getPaymentLinkStatus() {
@@ -106,7 +115,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       }
       const number = input.card?.number.replace(/\D/g, '') ?? '';
       const card = { cardBrand: cardBrand(number), cardLast4: cardLast4(number) };
-      if (number === SANDBOX_APPROVED_CARD) return { ...charge, ...card, status: 'paid', paidAt: options.now() };
+      if (number === SANDBOX_APPROVED_CARD)
+        return { ...charge, ...card, status: 'paid', paidAt: options.now() };
       const failureReason = number === SANDBOX_DECLINED_CARD ? SANDBOX_MSG.declined : SANDBOX_MSG.unknownCard;
       return { ...charge, ...card, status: 'failed', failureReason };
     },
@@ -150,7 +160,9 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     verifyWebhook({ headers, rawBody }: WebhookRequest) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       if (typeof header !== 'string') return false;
-      const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+      const parts = Object.fromEntries(
+        header.split(',').map((part) => part.trim().split('=', 2) as [string, string]),
+      );
       const timestamp = parts.t;
       const given = parts.v1;
       if (!timestamp || !given || !/^\d+$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return false;
@@ -162,8 +174,19 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     async parseWebhook(rawBody) {
       const body = JSON.parse(rawBody) as SandboxWebhookBody;
       const outcome = body.type.split('.')[1];
-      if (!body.id || !body.data?.reference || (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'expired')) {
-        return { hookId: body.id ?? '', type: body.type, outcome: 'ignored', reference: null, providerLinkId: null, charge: null };
+      if (
+        !body.id ||
+        !body.data?.reference ||
+        (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'expired')
+      ) {
+        return {
+          hookId: body.id ?? '',
+          type: body.type,
+          outcome: 'ignored',
+          reference: null,
+          providerLinkId: null,
+          charge: null,
+        };
       }
       const { data } = body;
       const charge: ChargeResult | null =
@@ -197,7 +220,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         provider: 'sandbox',
         configured: false,
         ok: true,
-        detail: 'Ambiente de testes (sandbox): nenhum valor real é cobrado. Defina PAGARME_SECRET_KEY para usar o Pagar.me.',
+        detail:
+          'Ambiente de testes (sandbox): nenhum valor real é cobrado. Defina PAGARME_SECRET_KEY para usar o Pagar.me.',
       };
     },
   };

@@ -111,7 +111,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createPaymentLink(input: CreateLinkInput): Promise<CreatedLink>;
   /** Asks the provider whether a link was paid (status refreshes; webhooks are the main path). */
-  getPaymentLinkStatus(link: { id: string; providerLinkId: string | null; amount: number }): Promise<LinkStatusResult>;
+  getPaymentLinkStatus(link: {
+    id: string;
+    providerLinkId: string | null;
+    amount: number;
+  }): Promise<LinkStatusResult>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
   /** Refunds (cancels) a paid charge in full. Rejects with a safe message when the provider refuses. */
   refund(input: { paymentId: string; providerChargeId: string; amount: number }): Promise<void>;

@@ -16,7 +16,11 @@ export const paymentEmailRoutes = [
     summary: 'Garante o email de confirmação do pagamento (com o link do grupo VIP) ao próprio cliente',
     body: paymentEmailInput,
     response: paymentEmailResponse,
-    errors: { 404: CHECKOUT_MSG.paymentNotFound, 409: 'Pagamento ainda não confirmado', 429: MSG.tooManyRequests },
+    errors: {
+      404: CHECKOUT_MSG.paymentNotFound,
+      409: 'Pagamento ainda não confirmado',
+      429: MSG.tooManyRequests,
+    },
     rateLimit: 'checkout',
     handler({ body, services }) {
       return services.payments.sendConfirmationEmail(body.paymentId);
@@ -28,10 +32,15 @@ export const paymentEmailRoutes = [
     access: 'public',
     tag: 'checkout',
     summary: 'Envia as credenciais de acesso ao próprio cliente do pagamento, se o cadastro já foi aprovado',
-    description: 'Antes da aprovação nada é enviado: as credenciais saem na aprovação (e a resposta diz isso).',
+    description:
+      'Antes da aprovação nada é enviado: as credenciais saem na aprovação (e a resposta diz isso).',
     body: paymentEmailInput,
     response: paymentEmailResponse,
-    errors: { 404: CHECKOUT_MSG.paymentNotFound, 409: 'Pagamento ainda não confirmado', 429: MSG.tooManyRequests },
+    errors: {
+      404: CHECKOUT_MSG.paymentNotFound,
+      409: 'Pagamento ainda não confirmado',
+      429: MSG.tooManyRequests,
+    },
     rateLimit: 'checkout',
     handler({ body, services }) {
       return services.payments.sendWelcomeEmail(body.paymentId);

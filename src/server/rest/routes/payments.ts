@@ -33,7 +33,11 @@ export const paymentRoutes = [
       'assinantes já aprovados); `description` é ignorada: o servidor descreve o plano.',
     body: createCheckoutLinkInput,
     response: createCheckoutLinkResponse,
-    errors: { 400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered}`, 429: MSG.tooManyRequests, 502: CHECKOUT_MSG.createLinkFailed },
+    errors: {
+      400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered}`,
+      429: MSG.tooManyRequests,
+      502: CHECKOUT_MSG.createLinkFailed,
+    },
     rateLimit: 'checkout',
     async handler({ body, services }) {
       const result = await services.paymentLinks.createCheckoutLink(body);
@@ -93,9 +97,16 @@ export const paymentRoutes = [
       const visitorKey =
         known && /^[a-f0-9]{64}$/.test(known)
           ? known
-          : createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('hex');
+          : createHash('sha256')
+              .update(`${request.ip}|${request.headers['user-agent'] ?? ''}`)
+              .digest('hex');
       if (known !== visitorKey) {
-        reply.setCookie(VISITOR_COOKIE, visitorKey, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: VISITOR_MAX_AGE_S });
+        reply.setCookie(VISITOR_COOKIE, visitorKey, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          maxAge: VISITOR_MAX_AGE_S,
+        });
       }
       return { success: true as const, counted: services.referrals.recordClick(body.code, visitorKey) };
     },

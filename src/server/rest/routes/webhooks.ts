@@ -7,7 +7,11 @@ import { z } from 'zod';
 import type { PaymentProviderName } from '../../providers/payment/types';
 import { defineRoute, type RestHandlerArgs } from '../route';
 
-const answer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() });
+const answer = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.literal(true).optional(),
+});
 
 function webhookHandler(source: PaymentProviderName) {
   return async ({ services, request, reply }: RestHandlerArgs<'public', undefined, undefined, undefined>) => {
@@ -35,9 +39,15 @@ export const webhookRoutes = [
     path: '/webhooks/pagarme',
     access: 'public',
     tag: 'webhooks',
-    summary: 'Webhook do Pagar.me v5 (Basic PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD; o pedido é reconsultado na API)',
+    summary:
+      'Webhook do Pagar.me v5 (Basic PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD; o pedido é reconsultado na API)',
     response: answer,
-    errors: { 400: 'Webhook inválido', 401: 'Webhook não autorizado', 404: 'Pagamento não encontrado', 502: 'Não foi possível processar o webhook. Tente novamente.' },
+    errors: {
+      400: 'Webhook inválido',
+      401: 'Webhook não autorizado',
+      404: 'Pagamento não encontrado',
+      502: 'Não foi possível processar o webhook. Tente novamente.',
+    },
     handler: webhookHandler('pagarme'),
   }),
 ];

@@ -11,10 +11,8 @@ export const referralsRouter = createTRPCRouter({
     return ctx.services.referrals.summary(subscriber);
   }),
 
-  markPaid: adminProcedure
-    .input(z.object({ id: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => {
-      const row = ctx.services.referrals.markPaid(input.id, ctx.user.id);
-      return { id: row.id, status: row.status };
-    }),
+  markPaid: adminProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(({ ctx, input }) => {
+    const row = ctx.services.referrals.markPaid(input.id, ctx.user.id);
+    return { id: row.id, status: row.status };
+  }),
 });

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import {
+  PAYMENT_LINK_STATUSES,
+  PAYMENT_STATUSES,
+  REFERRAL_STATUSES,
+  SUBSCRIBER_STATUSES,
+} from '../../shared/plans';
+import { runSeed } from './index';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const distinct = (table: string, column: string) =>
+  (t.database.sqlite.prepare(`select distinct ${column} as v from ${table}`).all() as { v: string }[])
+    .map((row) => row.v)
+    .sort();
+
+describe('payments demo seed', () => {
+  it('fills subscribers in every status, payments, links and referrals in every state; idempotent', async () => {
+    await runSeed(t.services);
+    expect(distinct('subscribers', 'status')).toEqual([...SUBSCRIBER_STATUSES].sort());
+    expect(distinct('payments', 'status')).toEqual([...PAYMENT_STATUSES].sort());
+    expect(distinct('payment_links', 'status')).toEqual([...PAYMENT_LINK_STATUSES].sort());
+    expect(distinct('referrals', 'status')).toEqual([...REFERRAL_STATUSES].sort());
+
+    // Demo members see their own subscriber record, and the open renewal link is visible on the tracking page.
+    const rafael = await t.services.accounts.login({
+      email: 'rafael@confraria.local',
+      password: 'confrade123',
+    });
+    const links = t.services.paymentLinks.listForUser(rafael.user);
+    expect(links).toEqual([
+      expect.objectContaining({ planType: 'renewal', amount: 89700, status: 'pending' }),
+    ]);
+    expect(t.services.paymentLinks.statusPublic(links[0]?.id ?? '').status).toBe('pending');
+    const mariana = t.services.subscribers.findByEmail('mariana@confraria.local');
+    expect(t.services.referrals.summary(mariana ?? { id: '', referralCode: '' })).toMatchObject({
+      totalReferrals: 3,
+    });
+
+    const counts = () =>
+      t.database.sqlite
+        .prepare('select (select count(*) from subscribers) s, (select count(*) from payments) p')
+        .get();
+    const before = counts();
+    const second = await runSeed(t.services);
+    expect(counts()).toEqual(before);
+    expect(second.lines.some((line) => line.includes('0 assinantes criados'))).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutFormErrors,
+  createPublicLinkInput,
+  luhnValid,
+  oldCheckoutFormErrors,
+  parseCardExpiry,
+  type CheckoutFormValues,
+} from './checkout-schemas';
+import { planLabel } from './plans';
+
+const filled: CheckoutFormValues = {
+  name: 'Mariana Costa Ribeiro',
+  email: 'mariana@example.com',
+  phone: '(11) 98765-4321',
+  document: '529.982.247-25',
+  cep: '01001-000',
+  street: 'Praça da Sé',
+  number: '101',
+  complement: '',
+  neighborhood: 'Sé',
+  city: 'São Paulo',
+  state: 'SP',
+};
+
+describe('checkoutFormErrors (spec 01 §5)', () => {
+  it('is empty for a filled form', () => {
+    expect(checkoutFormErrors(filled)).toEqual([]);
+  });
+
+  it('lists every message of an empty form, in the spec order', () => {
+    const empty = Object.fromEntries(
+      Object.keys(filled).map((key) => [key, '']),
+    ) as unknown as CheckoutFormValues;
+    expect(checkoutFormErrors(empty)).toEqual([
+      'Nome é obrigatório',
+      'Email é obrigatório',
+      'Telefone é obrigatório',
+      'CPF é obrigatório',
+      'CEP é obrigatório',
+      'Endereço é obrigatório',
+      'Número é obrigatório',
+      'Bairro é obrigatório',
+      'Cidade é obrigatória',
+      'Estado é obrigatório',
+    ]);
+  });
+
+  it('reports a malformed e-mail and a CPF of the wrong length or with wrong check digits', () => {
+    expect(checkoutFormErrors({ ...filled, email: 'mariana@', document: '123.456' })).toEqual([
+      'Email inválido',
+      'CPF deve ter 11 dígitos',
+    ]);
+    expect(checkoutFormErrors({ ...filled, document: '529.982.247-26' })).toEqual(['CPF inválido']);
+  });
+
+  it('agrees with the server schema on the first message', () => {
+    const result = createPublicLinkInput.safeParse({
+      customerName: filled.name,
+      customerEmail: filled.email,
+      customerPhone: filled.phone,
+      customerDocument: '529.982.247-26',
+      customerCep: filled.cep,
+      customerNumber: filled.number,
+      customerStreet: filled.street,
+      customerNeighborhood: filled.neighborhood,
+      customerCity: filled.city,
+      customerState: filled.state,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('CPF inválido');
+  });
+});
+
+describe('old checkout helpers', () => {
+  it('lists the card messages and the missing amount', () => {
+    expect(
+      oldCheckoutFormErrors({
+        name: 'Ana',
+        email: 'ana@example.com',
+        phone: '11987654321',
+        cpf: '52998224725',
+        cep: '01001000',
+        street: 'Rua',
+        number: '1',
+        neighborhood: 'Centro',
+        city: 'São Paulo',
+        state: 'SP',
+        amount: null,
+        paymentMethod: 'credit_card',
+      }),
+    ).toEqual([
+      'Número do cartão é obrigatório',
+      'Nome no cartão é obrigatório',
+      'Validade do cartão é obrigatória',
+      'CVV é obrigatório',
+      'Valor da assinatura não encontrado',
+    ]);
+  });
+
+  it('checks card numbers with Luhn and reads MM/AA', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('4000000000000002')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(parseCardExpiry('12/30')).toEqual({ month: 12, year: 2030 });
+    expect(parseCardExpiry('13/30')).toBeNull();
+  });
+
+  it('labels plans as DECISIONS §4 says', () => {
+    expect([planLabel('annual'), planLabel('renewal'), planLabel('monthly'), planLabel(undefined)]).toEqual([
+      'Anual',
+      'Renovação anual',
+      'Mensal',
+      'Mensal',
+    ]);
+  });
+});
