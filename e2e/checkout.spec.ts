@@ -8,6 +8,7 @@
  * once with an address (autofill) and otherwise with the failure the server gives when ViaCEP is
  * unreachable — the form must keep working either way.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
@@ -44,6 +45,16 @@ async function cepFound(page: Page) {
       }),
     }),
   );
+}
+
+/** Serious and critical accessibility problems found by axe-core. */
+async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Watches the requests a page sends to one path. */
@@ -440,4 +451,24 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await page.goto('/checkout/success');
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test('checkout screens pass axe-core (no serious or critical problems), on a phone-sized screen', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const link = await createLinkByApi(request, uniqueEmail('a11y'));
+  await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+  await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.goto('/checkout/old?amount=149700');
+  await expect(page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -22,6 +22,7 @@ export default async function globalSetup() {
     PORT: '0',
     JOBS: 'true',
     AUTH_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
   });
   const { app, services } = await buildApp({ env });
   await services.accounts.createOrPromoteAdmin({

@@ -28,7 +28,9 @@ async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 const dot = (page: Page, n: number) => page.getByRole('button', { name: `Mostrar foto ${n} de 6` });
@@ -48,7 +50,10 @@ test.describe('every public page', () => {
           'Cancele quando quiser • Suporte completo • Satisfação garantida',
         );
         expect(await seriousA11yViolations(page)).toEqual([]);
-        await page.screenshot({ path: path.join(ARTIFACTS, `public-${entry.name}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(ARTIFACTS, `public-${entry.name}-${width}.png`),
+          fullPage: true,
+        });
       }
     });
   }
@@ -83,16 +88,21 @@ test.describe('landing', () => {
     await expect(page.getByRole('link', { name: 'Entrar' }).first()).toHaveAttribute('href', '/login');
     await expect(page.getByText('R$ 1.497,00')).toBeVisible();
     await expect(page.getByText('Plano Único!')).toBeVisible();
-    for (const number of ['Top 5', '18k+', '36+']) await expect(page.getByText(number, { exact: true })).toBeVisible();
+    for (const number of ['Top 5', '18k+', '36+'])
+      await expect(page.getByText(number, { exact: true })).toBeVisible();
     for (const social of ['Instagram', 'YouTube', 'Vivino']) {
-      await expect(page.locator('.social--section').getByRole('link', { name: new RegExp(social) })).toBeVisible();
+      await expect(
+        page.locator('.social--section').getByRole('link', { name: new RegExp(social) }),
+      ).toBeVisible();
     }
 
     await subscribe.click();
     await expect(page).toHaveURL(/\/checkout\?/);
   });
 
-  test('the carousel advances every 5 s, its dots choose a slide, and it loads images lazily', async ({ page }) => {
+  test('the carousel advances every 5 s, its dots choose a slide, and it loads images lazily', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
@@ -102,7 +112,9 @@ test.describe('landing', () => {
     await page.clock.runFor(5_000);
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
     await expect(dot(page, 1)).not.toHaveAttribute('aria-current', 'true');
-    await expect(page.getByRole('img', { name: 'Confrade avaliando a cor de um vinho tinto na taça' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: 'Confrade avaliando a cor de um vinho tinto na taça' }),
+    ).toBeVisible();
 
     await page.clock.runFor(5_000);
     await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
@@ -111,7 +123,9 @@ test.describe('landing', () => {
     await dot(page, 6).focus();
     await page.keyboard.press('Enter');
     await expect(dot(page, 6)).toHaveAttribute('aria-current', 'true');
-    await expect(page.getByRole('img', { name: 'Grupo de confrades conversando com taças na mão' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: 'Grupo de confrades conversando com taças na mão' }),
+    ).toBeVisible();
 
     // Focus (and hover) inside the hero pause the rotation.
     await page.clock.runFor(12_000);
@@ -139,7 +153,12 @@ test.describe('landing', () => {
     await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true');
   });
 
-  test('a signed-in member who opens / goes to the member area', async ({ page, context, request, baseURL }) => {
+  test('a signed-in member who opens / goes to the member area', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const response = await request.post('/api/auth/register', {
       data: { name: 'Confrade Logado', email: uniqueEmail('landing'), password: 'segredo123' },
     });
@@ -159,7 +178,10 @@ test.describe('contact', () => {
     await expect(page.getByText('Respondemos em até 24 horas')).toBeVisible();
     await expect(page.locator('.contact__aside')).toContainText(CLUB_EMAIL);
     await expect(page.locator('.hours')).toContainText('Sábado');
-    await expect(page.getByRole('link', { name: 'Ver todas as perguntas frequentes' })).toHaveAttribute('href', '/faq');
+    await expect(page.getByRole('link', { name: 'Ver todas as perguntas frequentes' })).toHaveAttribute(
+      'href',
+      '/faq',
+    );
 
     // All four fields are required by the browser: an empty form is not sent.
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
@@ -169,7 +191,9 @@ test.describe('contact', () => {
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Assunto').fill(subject);
-    await page.getByRole('textbox', { name: 'Mensagem' }).fill('Quando será a próxima degustação presencial?');
+    await page
+      .getByRole('textbox', { name: 'Mensagem' })
+      .fill('Quando será a próxima degustação presencial?');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(page.getByRole('heading', { name: 'Mensagem Enviada!' })).toBeVisible();
 
@@ -183,7 +207,9 @@ test.describe('contact', () => {
   });
 
   test('a failed send shows the spec alert and keeps what was typed', async ({ page }) => {
-    await page.route('**/api/emails/contact', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));
+    await page.route('**/api/emails/contact', (route) =>
+      route.fulfill({ status: 500, json: { error: 'x' } }),
+    );
     await page.goto('/contato');
     await page.getByLabel('Nome').fill('Ana');
     await page.getByLabel('E-mail').fill('ana@teste.com.br');
@@ -213,7 +239,10 @@ test.describe('FAQ', () => {
     await expect(question(page, 'Quais são as formas de pagamento?')).toBeVisible();
     await expect(question(page, 'Vocês fazem degustações?')).toHaveCount(0);
 
-    await expect(page.getByRole('link', { name: 'Fale conosco' }).first()).toHaveAttribute('href', '/contato');
+    await expect(page.getByRole('link', { name: 'Fale conosco' }).first()).toHaveAttribute(
+      'href',
+      '/contato',
+    );
     await expect(page.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/5511999990000/,
@@ -298,8 +327,11 @@ test.describe('installable app', () => {
       window.dispatchEvent(event);
     });
 
-  test('the banner appears when the browser offers installation and "Agora não" is remembered', async ({ page }) => {
+  test('the banner appears when the browser offers installation and "Agora não" is remembered', async ({
+    page,
+  }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Instalar App' })).toHaveCount(0);
     await offerInstall(page);
     await expect(page.getByRole('button', { name: 'Instalar App' })).toBeVisible();
@@ -319,7 +351,8 @@ test.describe('installable app', () => {
       icons: { src: string; sizes: string }[];
     };
     expect(manifest).toMatchObject({ name: 'Confraria Vinhos & Amigos', theme_color: '#801F2B' });
-    for (const size of ['192x192', '512x512']) expect(manifest.icons.some((icon) => icon.sizes === size)).toBe(true);
+    for (const size of ['192x192', '512x512'])
+      expect(manifest.icons.some((icon) => icon.sizes === size)).toBe(true);
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
   });
 
@@ -337,7 +370,9 @@ test.describe('installable app', () => {
     await context.setOffline(true);
     try {
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Uma confraria para quem ama vinho' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Uma confraria para quem ama vinho' }),
+      ).toBeVisible();
       await expect(page.getByRole('img', { name: 'Confrades erguendo as taças em um brinde' })).toBeVisible();
     } finally {
       await context.setOffline(false);

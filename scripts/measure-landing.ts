@@ -18,7 +18,15 @@ const JS_BUDGET = 100 * 1024;
 const IMAGE_BUDGET = 150 * 1024;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-measure-'));
-const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: process.env.CLIENT_DIR, HOST: '127.0.0.1', PORT: '0', JOBS: 'false', LOG_LEVEL: 'silent' });
+const env = parseEnv({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  CLIENT_DIR: process.env.CLIENT_DIR,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  JOBS: 'false',
+  LOG_LEVEL: 'silent',
+});
 const { app } = await buildApp({ env });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -53,7 +61,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 scripts.sort((a, b) => b.gzip - a.gzip);
 for (const s of scripts) console.log(`${kb(s.gzip).padStart(9)} gz  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
 const totalGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
-console.log(`\nLanding JS on first load: ${kb(totalGzip)} gzip (${scripts.length} files), budget ${kb(JS_BUDGET)}`);
+console.log(
+  `\nLanding JS on first load: ${kb(totalGzip)} gzip (${scripts.length} files), budget ${kb(JS_BUDGET)}`,
+);
 for (const image of images) console.log(`image ${kb(image.bytes).padStart(9)}  ${image.url}`);
 
 if (process.argv.includes('--check')) {

@@ -36,7 +36,7 @@ export const envSchema = z.object({
   /** Rate limit for login/register, per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Checkout calls (link creation, in-page payment, payment e-mails) per IP per minute. */
-  CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** E-mail: SMTP when set, otherwise messages are delivered to the log. */
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Confraria <nao-responda@confraria.local>'),

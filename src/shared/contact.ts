@@ -5,28 +5,12 @@
  * the club's configured address, so nobody can relay mail through the form.
  */
 import { z } from 'zod';
+import { CONTACT_LIMITS, CONTACT_MSG } from './contact-texts';
 import { MSG } from './messages';
-
-export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
-
-export const CONTACT_MSG = {
-  subjectRequired: 'Assunto é obrigatório',
-  messageRequired: 'Mensagem é obrigatória',
-  nameTooLong: `Nome muito longo (máximo ${CONTACT_LIMITS.name} caracteres)`,
-  subjectTooLong: `Assunto muito longo (máximo ${CONTACT_LIMITS.subject} caracteres)`,
-  messageTooLong: `Mensagem muito longa (máximo ${CONTACT_LIMITS.message} caracteres)`,
-  /** Shown by the contact page when sending fails (spec 01 §8). */
-  sendFailed: 'Erro ao enviar mensagem. Tente novamente ou entre em contato diretamente via WhatsApp.',
-  sent: 'Mensagem Enviada!',
-} as const;
 
 /** A required text: missing, not a string, or blank after trimming all give the same message. */
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: tooLong });
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 export const contactInput = z.object({
   name: requiredText(MSG.nameRequired, CONTACT_LIMITS.name, CONTACT_MSG.nameTooLong),

@@ -12,7 +12,8 @@ const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon
 const NEVER = ['/api', '/trpc', '/sandbox', '/sw.js'];
 
 const isStatic = (url) => /^\/(assets|icons|images)\//.test(url.pathname);
-const isNever = (url) => NEVER.some((prefix) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+const isNever = (url) =>
+  NEVER.some((prefix) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
 
 /** The entry script, styles and preloads named by index.html. */
 function assetsOf(html) {
@@ -49,7 +50,9 @@ self.addEventListener('message', (event) => {
     .map((href) => new URL(href, self.location.origin))
     .filter((url) => url.origin === self.location.origin && isStatic(url) && !isNever(url))
     .map((url) => url.pathname);
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...new Set(urls)]).catch(() => undefined)));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll([...new Set(urls)]).catch(() => undefined)),
+  );
 });
 
 self.addEventListener('fetch', (event) => {

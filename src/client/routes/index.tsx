@@ -1,6 +1,6 @@
 import { createFileRoute, isRedirect } from '@tanstack/react-router';
 import { LandingPage } from '../components/public/LandingPage';
-import { prefetchPublicSettings } from '../components/public/settings-loader';
+import { loadPublicSettings } from '../components/public/settings-loader';
 import { redirectIfAuthenticated } from '../lib/guards';
 
 export const Route = createFileRoute('/')({
@@ -12,6 +12,6 @@ export const Route = createFileRoute('/')({
       if (isRedirect(error)) throw error;
     }
   },
-  loader: ({ context }) => prefetchPublicSettings(context),
+  loader: ({ context }) => loadPublicSettings(context),
   component: LandingPage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AboutPage } from '../components/public/AboutPage';
-import { prefetchPublicSettings } from '../components/public/settings-loader';
+import { loadPublicSettings } from '../components/public/settings-loader';
 
 export const Route = createFileRoute('/sobre-nos')({
-  loader: ({ context }) => prefetchPublicSettings(context),
+  loader: ({ context }) => loadPublicSettings(context),
   component: AboutPage,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TERMS_SECTIONS } from '../../shared/content/legal';
 import { LegalPage } from '../components/public/LegalPage';
-import { prefetchPublicSettings } from '../components/public/settings-loader';
+import { loadPublicSettings } from '../components/public/settings-loader';
 
 export const Route = createFileRoute('/termos')({
-  loader: ({ context }) => prefetchPublicSettings(context),
+  loader: ({ context }) => loadPublicSettings(context),
   component: () => (
     <LegalPage
       title="Termos de Uso"

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchPublicSettings } from '../components/public/settings-loader';
+import { loadPublicSettings } from '../components/public/settings-loader';
 import { TestApiPage } from '../components/public/TestApiPage';
 
 export const Route = createFileRoute('/test-api')({
-  loader: ({ context }) => prefetchPublicSettings(context),
+  loader: ({ context }) => loadPublicSettings(context),
   component: TestApiPage,
 });

@@ -24,7 +24,7 @@ export const TRPC_RATE_LIMITED: Record<string, RateLimitGroup> = {
   'auth.setPassword': 'auth',
   'payments.createPublicLink': 'checkout',
   'payments.process': 'checkout',
-  'referrals.click': 'lookup',
+  'payments.createCheckoutLink': 'checkout',
   'contact.send': 'contact',
 };
 

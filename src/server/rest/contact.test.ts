@@ -76,11 +76,15 @@ describe('POST /api/emails/contact', () => {
 
 describe('tRPC contact.send', () => {
   it('uses the same service: stored and queued to the club address', async () => {
-    await expect(t.caller().contact.send({ ...valid, to: 'outro@externo.com' })).resolves.toEqual({ success: true });
+    await expect(t.caller().contact.send({ ...valid, to: 'outro@externo.com' })).resolves.toEqual({
+      success: true,
+    });
     expect(t.services.outbox.list()[0]?.recipient).toBe('contato@confraria.local');
   });
 
   it('rejects a missing subject with the same message', async () => {
-    await expect(t.caller().contact.send({ ...valid, subject: ' ' })).rejects.toThrow('Assunto é obrigatório');
+    await expect(t.caller().contact.send({ ...valid, subject: ' ' })).rejects.toThrow(
+      'Assunto é obrigatório',
+    );
   });
 });

@@ -141,11 +141,15 @@ export function toOpenApiPath(path: string): { path: string; names: string[] } {
   return { path: `/api${converted}`, names };
 }
 
-/** An object schema's properties as OpenAPI parameters; anything else as one form-exploded object. */
+/**
+ * An object schema's properties as OpenAPI parameters. A query schema of another shape becomes one
+ * form-exploded object; path parameters without a schema are added from the path itself.
+ */
 function parametersFrom(json: JsonSchema, location: 'path' | 'query'): Parameter[] {
   const properties = json.properties as Record<string, JsonSchema> | undefined;
   if (!properties) {
-    return [{ name: location, in: location, required: false, schema: json, style: 'form', explode: true }];
+    if (location === 'path') return [];
+    return [{ name: 'query', in: 'query', required: false, schema: json, style: 'form', explode: true }];
   }
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, schema]) => {

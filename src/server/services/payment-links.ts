@@ -106,8 +106,14 @@ export function createPaymentLinksService(
     )
     .prepare();
 
+  const byId = db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, sql.placeholder('id')))
+    .prepare();
+
   function getById(id: string): PaymentLink | undefined {
-    return db.select().from(paymentLinks).where(eq(paymentLinks.id, id)).get();
+    return byId.get({ id });
   }
 
   /** Creates the link at the provider and stores it. Provider failures become a Portuguese 502. */

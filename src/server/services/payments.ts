@@ -46,6 +46,7 @@ export const PAYMENT_MSG = {
   webhookNotConfigured: 'Webhook não configurado para este provedor',
   webhookInvalid: 'Webhook inválido',
   webhookFailed: 'Não foi possível processar o webhook. Tente novamente.',
+  webhookNotYet: 'O provedor ainda não confirma este evento. Tente novamente mais tarde.',
   notPaidYet: 'Pagamento ainda não confirmado',
   refundOnlyPaid: 'Apenas pagamentos pagos podem ser reembolsados',
   refundFailed: 'Erro ao processar reembolso',
@@ -183,6 +184,14 @@ export function createPaymentsService(
     const release = () => db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
     try {
       const event = await provider.parseWebhook(request.rawBody);
+      if (event.retryLater) {
+        release();
+        log.warn(
+          { provider: source, hookId, type },
+          'webhook announces a state the provider does not show yet',
+        );
+        return { statusCode: 409, body: { error: PAYMENT_MSG.webhookNotYet } };
+      }
       const result = applyEvent(event);
       if (result === 'not_found') {
         release();

@@ -3,7 +3,8 @@ import { FAQ_CATEGORIES, FAQ_ITEMS, normalizeText, searchFaq } from './faq';
 
 describe('FAQ content', () => {
   it('has items in each of the five categories, with unique ids', () => {
-    for (const { id } of FAQ_CATEGORIES) expect(FAQ_ITEMS.filter((i) => i.category === id).length).toBeGreaterThan(0);
+    for (const { id } of FAQ_CATEGORIES)
+      expect(FAQ_ITEMS.filter((i) => i.category === id).length).toBeGreaterThan(0);
     expect(new Set(FAQ_ITEMS.map((i) => i.id)).size).toBe(FAQ_ITEMS.length);
   });
 

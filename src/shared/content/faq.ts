@@ -219,7 +219,10 @@ export function normalizeText(text: string): string {
 }
 
 /** Items whose question or answer contains every word of the query (accent- and case-insensitive). */
-export function searchFaq<T extends Pick<FaqItem, 'question' | 'answer'>>(items: readonly T[], query: string): T[] {
+export function searchFaq<T extends Pick<FaqItem, 'question' | 'answer'>>(
+  items: readonly T[],
+  query: string,
+): T[] {
   const terms = normalizeText(query).split(' ').filter(Boolean);
   if (terms.length === 0) return [...items];
   return items.filter((item) => {

@@ -56,7 +56,8 @@ export function CheckoutSuccess({ purchase }: { purchase: CheckoutSuccessState }
         )}
       </div>
       <p className="co-fineprint co-note">
-        Precisa de ajuda? <a href="/contato">Fale conosco</a>, veja as <a href="/faq">perguntas frequentes</a>
+        Precisa de ajuda? <Link to="/contato">Fale conosco</Link>, veja as{' '}
+        <Link to="/faq">perguntas frequentes</Link>
         {contactEmail && (
           <>
             {' '}

@@ -6,11 +6,22 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
  * `/checkout?name=Novo%20Assinante&email=&amount=149700`), navigated without a page reload.
  * Modified clicks (new tab, etc.) keep the browser's behaviour.
  */
-export function AppHref({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function AppHref({
+  href,
+  onClick,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const router = useRouter();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     event.preventDefault();

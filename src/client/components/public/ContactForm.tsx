@@ -4,7 +4,8 @@
  * success is judged by the status alone, and any failure shows the spec's alert text.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { CONTACT_LIMITS, CONTACT_MSG, type ContactInput } from '../../../shared/contact';
+import type { ContactInput } from '../../../shared/contact';
+import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
 import { apiPost } from '../../lib/api';
 import { Button } from '../ui/Button';
@@ -20,7 +21,8 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
 
-  const update = (field: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const update = (field: keyof typeof EMPTY) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -14,7 +14,9 @@ export function ContactPage() {
     const vars = contentVars(settings);
     return CONTACT_PAGE.faqIds.flatMap((id) => {
       const item = FAQ_ITEMS.find((candidate) => candidate.id === id);
-      return item ? [{ id, question: fillContent(item.question, vars), answer: fillContent(item.answer, vars) }] : [];
+      return item
+        ? [{ id, question: fillContent(item.question, vars), answer: fillContent(item.answer, vars) }]
+        : [];
     });
   }, [settings]);
 

@@ -88,7 +88,9 @@ export function FaqPage() {
             // Keyed by the list shown, so switching category or search starts with every answer closed.
             <FaqAccordion key={searching ? `q:${query}` : category} items={shown} />
           ) : (
-            <p className="empty-state">Nenhuma pergunta encontrada. Tente outras palavras ou fale com a gente.</p>
+            <p className="empty-state">
+              Nenhuma pergunta encontrada. Tente outras palavras ou fale com a gente.
+            </p>
           )}
 
           <div className="faq-help">

@@ -53,7 +53,10 @@ export function HeroCarousel({
   useEffect(() => {
     if (!rotating || count < 2) return;
     const next = (index + 1) % count;
-    const preload = window.setTimeout(() => setArmed((value) => Math.max(value, next)), intervalMs - PRELOAD_LEAD_MS);
+    const preload = window.setTimeout(
+      () => setArmed((value) => Math.max(value, next)),
+      intervalMs - PRELOAD_LEAD_MS,
+    );
     const advance = window.setTimeout(() => setIndex(next), intervalMs);
     return () => {
       window.clearTimeout(preload);

@@ -1,48 +1,32 @@
 /**
  * "Instalar App" banner (spec 01 §2, §4): hidden → visible when the browser offers installation
- * (beforeinstallprompt) → installed or dismissed. "Agora não" is remembered in localStorage.
- * Mounted once in the root layout, which also registers the service worker through it.
+ * (beforeinstallprompt, caught in pwa.ts) → installed or dismissed. "Agora não" is remembered in
+ * localStorage. Mounted once in the root layout, which also registers the service worker through it.
  */
-import { useEffect, useState } from 'react';
-import {
-  installDismissed,
-  registerServiceWorker,
-  rememberInstallDismissed,
-  type BeforeInstallPromptEvent,
-} from './pwa';
+import { useEffect, useSyncExternalStore } from 'react';
+import { installDismissed, installOfferStore, registerServiceWorker, rememberInstallDismissed } from './pwa';
 import './install-banner.css';
 
 export function InstallBanner() {
-  const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
+  const offer = useSyncExternalStore(installOfferStore.subscribe, installOfferStore.get, () => null);
 
   useEffect(() => {
     registerServiceWorker();
-    const onPrompt = (event: Event) => {
-      event.preventDefault(); // we show our own banner instead of the browser's mini-infobar
-      if (!installDismissed()) setPrompt(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setPrompt(null);
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
   }, []);
 
-  if (!prompt) return null;
+  if (!offer || installDismissed()) return null;
 
   async function install() {
-    if (!prompt) return;
-    setPrompt(null);
-    await prompt.prompt();
-    const choice = await prompt.userChoice.catch(() => null);
+    if (!offer) return;
+    installOfferStore.clear();
+    await offer.prompt();
+    const choice = await offer.userChoice.catch(() => null);
     if (choice?.outcome === 'dismissed') rememberInstallDismissed();
   }
 
   function dismiss() {
     rememberInstallDismissed();
-    setPrompt(null);
+    installOfferStore.clear();
   }
 
   return (

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The heading band of an inner public page. */
-export function PageHead({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+export function PageHead({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="page-head">
       <div className="pub-container">

@@ -53,7 +53,11 @@ function PublicHeader() {
           <span aria-hidden="true" className="pub-menu-toggle__bars" />
           Menu
         </button>
-        <nav id="pub-nav" className={`pub-nav${open ? ' pub-nav--open' : ''}`} aria-label="Navegação principal">
+        <nav
+          id="pub-nav"
+          className={`pub-nav${open ? ' pub-nav--open' : ''}`}
+          aria-label="Navegação principal"
+        >
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
@@ -124,8 +128,8 @@ function PublicFooter() {
       </div>
       <p className="pub-footer__promises">{FOOTER_PROMISES.join(' • ')}</p>
       <p className="pub-footer__legal">
-        © {new Date().getFullYear()} {settings.clubName}. Aprecie com moderação. Venda proibida para menores de
-        18 anos.
+        © {new Date().getFullYear()} {settings.clubName}. Aprecie com moderação. Venda proibida para menores
+        de 18 anos.
       </p>
     </footer>
   );

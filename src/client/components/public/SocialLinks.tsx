@@ -23,7 +23,13 @@ const ICONS = {
 } as const;
 
 /** The club's three social profiles (links from the settings store). */
-export function SocialLinks({ settings, variant }: { settings: PublicSettings; variant: 'footer' | 'section' }) {
+export function SocialLinks({
+  settings,
+  variant,
+}: {
+  settings: PublicSettings;
+  variant: 'footer' | 'section';
+}) {
   const links = [
     { key: 'instagram', label: 'Instagram', detail: settings.instagramHandle, href: settings.instagramUrl },
     { key: 'youtube', label: 'YouTube', detail: 'Aulas e degustações', href: settings.youtubeUrl },

@@ -51,7 +51,11 @@ export function TestApiPage() {
           {CHECKS.map((check) => {
             const result = results[check.key];
             return (
-              <section key={check.key} className="card test-api__check" aria-labelledby={`check-${check.key}`}>
+              <section
+                key={check.key}
+                className="card test-api__check"
+                aria-labelledby={`check-${check.key}`}
+              >
                 <div className="test-api__head">
                   <h2 id={`check-${check.key}`}>
                     <code>GET {check.path}</code>

@@ -30,6 +30,40 @@ export interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/*
+ * The browser may offer installation before React has mounted, so the offer is caught as soon as
+ * this module loads (it is part of the entry chunk) and kept here for the banner.
+ */
+let installOffer: BeforeInstallPromptEvent | null = null;
+const offerListeners = new Set<() => void>();
+const notifyOffer = () => offerListeners.forEach((listener) => listener());
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // our own banner replaces the browser's mini-infobar
+    installOffer = event as BeforeInstallPromptEvent;
+    notifyOffer();
+  });
+  window.addEventListener('appinstalled', () => {
+    installOffer = null;
+    notifyOffer();
+  });
+}
+
+export const installOfferStore = {
+  subscribe: (listener: () => void) => {
+    offerListeners.add(listener);
+    return () => {
+      offerListeners.delete(listener);
+    };
+  },
+  get: () => installOffer,
+  clear: () => {
+    installOffer = null;
+    notifyOffer();
+  },
+};
+
 export const INSTALL_DISMISSED_KEY = 'confraria:install-dismissed';
 
 export function installDismissed(): boolean {

@@ -1,13 +1,44 @@
 /**
- * Route loaders of the public pages prefetch the club's public settings with this. Kept apart from
- * `settings.ts` so the router's entry chunk does not carry the pages' content modules.
+ * The club's public settings (name, contacts, social links, price) for the public pages, loaded by
+ * each page's route loader so the first paint already shows them. The last answer is also kept in
+ * localStorage: opened offline from the service worker's shell, a page shows the values the visitor
+ * last saw. (No defaults are bundled here: that would ship the settings' zod schema with the landing.)
+ *
+ * Kept apart from the page components so the router's entry chunk carries only this small module.
  */
+import type { PublicSettings } from '../../../shared/content/settings-defaults';
 import type { TrpcUtils } from '../../lib/trpc';
 
 /** How long the public settings are fresh (they change only from the admin's settings screen). */
 export const PUBLIC_SETTINGS_STALE_MS = 5 * 60_000;
+const STORAGE_KEY = 'confraria:public-settings';
 
-/** Never throws, so a public page opens even when the API cannot be reached (offline shell). */
-export function prefetchPublicSettings(context: { trpc: TrpcUtils }): Promise<void> {
-  return context.trpc.settings.public.prefetch(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS });
+function remember(settings: PublicSettings) {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // No storage (private mode): only the offline fallback is lost.
+  }
+}
+
+function recall(): PublicSettings | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as PublicSettings) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Route loader of the public pages: fetches (or recalls, offline) the settings into the query cache. */
+export async function loadPublicSettings(context: { trpc: TrpcUtils }): Promise<void> {
+  try {
+    remember(
+      await context.trpc.settings.public.ensureData(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS }),
+    );
+  } catch (error) {
+    const cached = recall();
+    if (!cached) throw error;
+    context.trpc.settings.public.setData(undefined, cached);
+  }
 }

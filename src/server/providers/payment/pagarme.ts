@@ -205,6 +205,12 @@ function itemCode(description: string) {
     .slice(0, 52);
 }
 
+/** `order.paid` / `charge.paid` / `charge.refunded` whose re-fetched state does not (yet) say so. */
+function announcedButNotSeen(type: string, outcome: PaymentEvent['outcome']): boolean {
+  const announced = type.endsWith('.paid') ? 'paid' : type.endsWith('.refunded') ? 'refunded' : null;
+  return announced !== null && outcome !== announced;
+}
+
 // ------------------------------------------------------------------ the provider
 
 export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider {
@@ -400,6 +406,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           hookId,
           type,
           outcome,
+          retryLater: announcedButNotSeen(type, outcome),
           reference: order.code ?? null,
           providerLinkId:
             order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),
@@ -422,6 +429,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           hookId,
           type,
           outcome,
+          retryLater: announcedButNotSeen(type, outcome),
           reference,
           providerLinkId: reference?.startsWith('pl_') ? reference : null,
           charge,

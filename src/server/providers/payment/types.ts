@@ -100,6 +100,11 @@ export interface PaymentEvent {
   reference: string | null;
   providerLinkId: string | null;
   charge: ChargeResult | null;
+  /**
+   * The webhook announced something (e.g. `order.paid`) that the provider's own state does not show
+   * yet: answered non-2xx so the provider delivers it again later.
+   */
+  retryLater?: boolean;
 }
 
 export interface WebhookRequest {

@@ -14,7 +14,10 @@ export const contactRoutes = [
       'configurado, para que o formulário não sirva de relay de e-mails.',
     body: contactInput,
     response: z.object({ success: z.literal(true) }),
-    errors: { 400: 'Campo obrigatório ausente ou inválido (mensagem em português)', 429: 'Muitas mensagens em pouco tempo' },
+    errors: {
+      400: 'Campo obrigatório ausente ou inválido (mensagem em português)',
+      429: 'Muitas mensagens em pouco tempo',
+    },
     rateLimit: 'contact',
     handler({ body, services }) {
       services.contact.send(body);

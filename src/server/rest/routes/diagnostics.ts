@@ -37,7 +37,9 @@ function safeUrlPassword(url: string): string | undefined {
 }
 
 function scrub<T extends { detail?: string }>(status: T, env: Env): T {
-  return status.detail === undefined ? status : { ...status, detail: redactSecrets(status.detail, secretsOf(env)) };
+  return status.detail === undefined
+    ? status
+    : { ...status, detail: redactSecrets(status.detail, secretsOf(env)) };
 }
 
 export const diagnosticsRoutes = [

@@ -13,12 +13,10 @@ import { adminProcedure, authedProcedure, createTRPCRouter, memberProcedure, pub
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const paymentsRouter = createTRPCRouter({
-  createPublicLink: publicProcedure
-    .input(createPublicLinkInput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true as const,
-      paymentLink: await ctx.services.paymentLinks.createPublic(input),
-    })),
+  createPublicLink: publicProcedure.input(createPublicLinkInput).mutation(async ({ ctx, input }) => ({
+    success: true as const,
+    paymentLink: await ctx.services.paymentLinks.createPublic(input),
+  })),
 
   linkStatus: publicProcedure
     .input(byId)
