@@ -444,6 +444,8 @@ export const processPaymentResponse = z.object({
   message: z.string(),
   status: z.enum(CHECKOUT_PAYMENT_STATUSES),
   pixData: pixData.optional(),
+  /** The subscriber's stored end date once the payment is confirmed (a renewal extends it). */
+  subscriptionEndDate: z.string().nullable().optional(),
 });
 export type ProcessPaymentResponse = z.infer<typeof processPaymentResponse>;
 
@@ -454,6 +456,8 @@ export const paymentStatusResponse = z.object({
   amount: z.number().int(),
   method: z.enum(PAYMENT_METHODS).nullable(),
   paidAt: z.string().nullable(),
+  /** The subscriber's stored end date (set when the payment is confirmed). */
+  subscriptionEndDate: z.string().nullable(),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 

@@ -60,6 +60,8 @@ describe('POST /api/payments/process with a card', () => {
       paymentId: expect.any(String),
       message: 'Pagamento aprovado com sucesso!',
       status: 'completed',
+      // A new member: one year from the payment, as stored on the subscriber.
+      subscriptionEndDate: new Date(t.clock.now().getTime() + 365 * 24 * 3600 * 1000).toISOString(),
     });
 
     const statusRes = await paymentStatus(body.paymentId);
@@ -69,6 +71,7 @@ describe('POST /api/payments/process with a card', () => {
       amount: 149700,
       method: 'credit_card',
       paidAt: t.clock.now().toISOString(),
+      subscriptionEndDate: body.subscriptionEndDate,
     });
     const [payment] = rows(t).payments();
     expect(payment).toMatchObject({
@@ -194,6 +197,7 @@ describe('POST /api/payments/process with PIX', () => {
       status: 'pending',
       method: 'pix',
       paidAt: null,
+      subscriptionEndDate: null,
     });
     expect((await sandboxPay(t, body.paymentId, 'paid', 'pix')).statusCode).toBe(200);
     expect((await paymentStatus(body.paymentId)).json()).toMatchObject({

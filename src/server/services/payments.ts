@@ -92,8 +92,10 @@ export function createPaymentsService(
       method: payments.method,
       paidAt: payments.paidAt,
       pixExpiresAt: payments.pixExpiresAt,
+      subscriptionEndDate: subscribers.subscriptionEndDate,
     })
     .from(payments)
+    .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
     .where(eq(payments.id, sql.placeholder('id')))
     .prepare();
 
@@ -327,7 +329,13 @@ export function createPaymentsService(
 
     if (charge.status === 'paid') {
       confirmation.confirmPayment(payment, charge);
-      return { success: true, paymentId, message: CHECKOUT_MSG.paymentApproved, status: 'completed' };
+      return {
+        success: true,
+        paymentId,
+        message: CHECKOUT_MSG.paymentApproved,
+        status: 'completed',
+        subscriptionEndDate: status(paymentId).subscriptionEndDate,
+      };
     }
     if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {
       const reason = charge.failureReason ?? CHECKOUT_MSG.paymentFailed;
@@ -369,6 +377,8 @@ export function createPaymentsService(
       amount: row.amount,
       method: row.method,
       paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      subscriptionEndDate:
+        current === 'paid' && row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
     };
   }
 

@@ -127,7 +127,8 @@ export function InPageCheckout({
         );
         setApproved({
           ...receipt(answer.paymentId, body.paymentMethod),
-          validUntil: validUntilFrom(null),
+          // The server's stored end date (a renewal extends the current one); a year from now otherwise.
+          validUntil: answer.subscriptionEndDate ?? validUntilFrom(null),
           ...(emailFailed ? { emailFailed } : {}),
         });
         return;
@@ -153,15 +154,16 @@ export function InPageCheckout({
   });
   const settled = awaiting ? status.data?.status : undefined;
   const paidAt = status.data?.paidAt;
+  const endDate = status.data?.subscriptionEndDate;
   /** The awaited payment ended without being paid (PIX expired, card refused after analysis). */
   const settledUnpaid = settled !== undefined && settled !== 'pending' && settled !== 'completed';
 
   useEffect(() => {
     if (settled === 'completed' && awaiting) {
-      const checkoutSuccess = { ...awaiting.receipt, validUntil: validUntilFrom(paidAt) };
+      const checkoutSuccess = { ...awaiting.receipt, validUntil: endDate ?? validUntilFrom(paidAt) };
       void navigate({ to: '/checkout/success', state: { checkoutSuccess }, replace: true });
     }
-  }, [settled, paidAt, awaiting, navigate]);
+  }, [settled, paidAt, endDate, awaiting, navigate]);
 
   useEffect(() => {
     if (!approved) return;
