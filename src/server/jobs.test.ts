@@ -27,7 +27,8 @@ const customer = {
 
 describe('hourly housekeeping', () => {
   it('expires payment links past their 48 hours, and only those', async () => {
-    const create = () => t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: customer });
+    const create = () =>
+      t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: customer });
     const old = (await create()).json().paymentLink.id as string;
     t.clock.advance(47 * 3600 * 1000);
     const recent = (await create()).json().paymentLink.id as string;

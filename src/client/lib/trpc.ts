@@ -5,6 +5,10 @@ import type { AppRouter } from '../../server/trpc/root';
 
 export const trpc = createTRPCReact<AppRouter>();
 
+const NO_RETRY_STATUSES = new Set([401, 403, 404]);
+const httpStatusOf = (error: unknown): number | undefined =>
+  (error as TRPCClientError<AppRouter>).data?.httpStatus;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -12,7 +16,7 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       // Authorisation failures are answers, not hiccups: do not retry them.
       retry: (failureCount, error) =>
-        !(error instanceof TRPCClientError && [401, 403, 404].includes(error.data?.httpStatus as number)) &&
+        !(error instanceof TRPCClientError && NO_RETRY_STATUSES.has(httpStatusOf(error) ?? 0)) &&
         failureCount < 2,
     },
   },

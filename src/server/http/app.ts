@@ -10,7 +10,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, {
+  type RawServerDefault,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import pino from 'pino';
 import { MSG } from '../../shared/messages';
 import {
@@ -61,8 +67,9 @@ export interface BuiltApp {
 
 export async function buildApp({ env, database, clock, logStream }: BuildAppOptions): Promise<BuiltApp> {
   const log = logStream ? pino(loggerOptions(env), logStream) : pino(loggerOptions(env));
-  const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+  // Typed with the base logger so plugins and helpers see the ordinary FastifyInstance.
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: log,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     routerOptions: { maxParamLength: 5000 },
@@ -92,7 +99,15 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
       request.headers.authorization,
       request.cookies[SESSION_COOKIE],
     );
-    if (!isOriginAllowed(request.method, request.auth, request.headers.origin, request.headers.host, env.publicUrl)) {
+    if (
+      !isOriginAllowed(
+        request.method,
+        request.auth,
+        request.headers.origin,
+        request.headers.host,
+        env.publicUrl,
+      )
+    ) {
       return sendError(reply, 403, MSG.badOrigin);
     }
     if (request.url.startsWith('/trpc/')) {

@@ -92,7 +92,14 @@ export function registerRestRoutes(
   routes: AnyRestRoute[],
   checkRateLimit: RateLimitCheck,
 ) {
-  for (const route of routes) {
+  for (const anyRoute of routes) {
+    // The list holds routes of many schema types; registration only needs their erased shape.
+    const route = anyRoute as RestRoute<
+      Access,
+      AnySchema | undefined,
+      AnySchema | undefined,
+      AnySchema | undefined
+    >;
     app.route({
       method: route.method,
       url: `/api${route.path}`,
