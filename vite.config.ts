@@ -21,5 +21,12 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      // The app, and the landing's template with its small script (scripts/prerender-landing.ts).
+      input: {
+        main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/client/landing/template.html', import.meta.url)),
+      },
+    },
   },
 });

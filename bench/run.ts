@@ -152,7 +152,8 @@ async function measure(
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     scenario,
-    requestsPerSecond: result.requests.average,
+    // Answers over elapsed time: autocannon's per-second average misreads short fixed-amount runs.
+    requestsPerSecond: result.duration > 0 ? answered / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequest: answered > 0 ? cpuUsed / answered : Number.NaN,

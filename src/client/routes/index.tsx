@@ -1,14 +1,26 @@
-import { createFileRoute, isRedirect } from '@tanstack/react-router';
+import { createFileRoute, isRedirect, redirect } from '@tanstack/react-router';
 import { LandingPage } from '../components/public/LandingPage';
 import { loadPublicSettings } from '../components/public/settings-loader';
 import { redirectIfAuthenticated } from '../lib/guards';
 
+/**
+ * `/` is the pre-rendered landing the server answers (src/server/http/landing.ts; ADR 006), not a
+ * page of the app: the server also sends a signed-in person to their home (DECISIONS §2). So
+ * navigations inside the app (logo, "Voltar ao início") load it as a new document.
+ *
+ * Only when this document itself was opened at / — the development server, or a build without the
+ * pre-render, where the server answers / with the app — does the app show the landing, from the
+ * same components, and check the session itself.
+ */
+const openedAtLanding = window.location.pathname === '/';
+
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {
+    if (!openedAtLanding) throw redirect({ href: '/', reloadDocument: true, replace: true });
     try {
       await redirectIfAuthenticated(context);
     } catch (error) {
-      // A signed-in person goes home (DECISIONS §2); a failed session check (offline) still shows the page.
+      // A signed-in person goes home; a failed session check (offline) still shows the page.
       if (isRedirect(error)) throw error;
     }
   },

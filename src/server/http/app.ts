@@ -32,13 +32,14 @@ import { restRoutes } from '../rest';
 import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
 import { createServices, type Services } from '../services';
-import type { Clock } from '../services/deps';
+import { systemClock, type Clock } from '../services/deps';
 import { createRequestContextFactory, type SessionCookieControl } from '../trpc/context';
 import { appRouter, type AppRouter } from '../trpc/root';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { loggerOptions } from './logging';
 import { createRateLimits, trpcGroups } from './rate-limits';
+import { registerLanding, LANDING_FILE } from './landing';
 import { keepRawWebhookBodies } from './raw-body';
 import { registerSandboxPages } from './sandbox-pages';
 
@@ -149,7 +150,10 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   await registerApiDocs(app, restRoutes);
 
   if (env.NODE_ENV === 'development') await registerViteDevClient(app);
-  else await registerClient(app, env.CLIENT_DIR);
+  else {
+    await registerClient(app, env.CLIENT_DIR);
+    registerLanding(app, { services, clientDir: env.CLIENT_DIR, clock: clock ?? systemClock });
+  }
 
   return { app, services, database: db };
 }
@@ -181,7 +185,13 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // The landing's file holds unfilled slots: it is answered only through GET / (landing.ts).
+      allowedPath: (pathName) => pathName !== `/${LANDING_FILE}`,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

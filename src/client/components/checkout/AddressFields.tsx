@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import type { CepAddress } from '../../../shared/checkout-schemas';
-import { CEP_MAX_LENGTH, maskCep } from '../../lib/masks';
+import { CEP_MASK } from '../../lib/masks';
+import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 import { useCepLookup } from './useCepLookup';
 
@@ -63,18 +64,17 @@ export function AddressFields({
     <fieldset className="co-section" disabled={disabled}>
       <legend>Endereço de cobrança</legend>
       <div className="co-row co-row--cep">
-        <TextField
+        <MaskedTextField
           label="CEP"
           name="cep"
           inputMode="numeric"
           autoComplete="postal-code"
           placeholder="00000-000"
-          maxLength={CEP_MAX_LENGTH}
+          mask={CEP_MASK}
           aria-required="true"
           value={values.cep}
           hint={loading ? 'Buscando endereço...' : undefined}
-          onChange={(event) => {
-            const cep = maskCep(event.target.value);
+          onAccept={(cep) => {
             onChange({ cep });
             lookup(cep);
           }}

@@ -1,11 +1,5 @@
-import {
-  CARD_NUMBER_MAX_LENGTH,
-  CVV_MAX_LENGTH,
-  EXPIRY_MAX_LENGTH,
-  maskCardNumber,
-  maskCvv,
-  maskExpiry,
-} from '../../lib/masks';
+import { CARD_NUMBER_MASK, CVV_MASK, EXPIRY_MASK } from '../../lib/masks';
+import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 
 export interface CardValues {
@@ -30,16 +24,16 @@ export function CardFields({
 }) {
   return (
     <div className="co-stack">
-      <TextField
+      <MaskedTextField
         label="Número do cartão"
         name="cardNumber"
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="0000 0000 0000 0000"
-        maxLength={CARD_NUMBER_MAX_LENGTH}
+        mask={CARD_NUMBER_MASK}
         aria-required="true"
         value={values.cardNumber}
-        onChange={(event) => onChange({ cardNumber: maskCardNumber(event.target.value) })}
+        onAccept={(cardNumber) => onChange({ cardNumber })}
       />
       <TextField
         label="Nome no cartão"
@@ -50,27 +44,27 @@ export function CardFields({
         onChange={(event) => onChange({ cardHolderName: event.target.value.toUpperCase() })}
       />
       <div className="co-row co-row--2">
-        <TextField
+        <MaskedTextField
           label="Validade (MM/AA)"
           name="expiryDate"
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/AA"
-          maxLength={EXPIRY_MAX_LENGTH}
+          mask={EXPIRY_MASK}
           aria-required="true"
           value={values.expiryDate}
-          onChange={(event) => onChange({ expiryDate: maskExpiry(event.target.value) })}
+          onAccept={(expiryDate) => onChange({ expiryDate })}
         />
-        <TextField
+        <MaskedTextField
           label="CVV"
           name="cvv"
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
-          maxLength={CVV_MAX_LENGTH}
+          mask={CVV_MASK}
           aria-required="true"
           value={values.cvv}
-          onChange={(event) => onChange({ cvv: maskCvv(event.target.value) })}
+          onAccept={(cvv) => onChange({ cvv })}
         />
       </div>
     </div>

@@ -19,9 +19,10 @@ import {
 import { formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, type PaymentMethod } from '../../../shared/plans';
 import { ApiError } from '../../lib/api';
-import { CPF_MAX_LENGTH, PHONE_MAX_LENGTH, maskCpfInput, maskPhone } from '../../lib/masks';
+import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { CardFields, EMPTY_CARD, type CardValues } from './CardFields';
@@ -295,27 +296,27 @@ export function InPageCheckout({
               />
             )}
             <div className="co-row co-row--2">
-              <TextField
+              <MaskedTextField
                 label="Telefone / WhatsApp"
                 name="phone"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder="(11) 99999-9999"
-                maxLength={PHONE_MAX_LENGTH}
+                mask={PHONE_MASK}
                 aria-required="true"
                 value={customer.phone}
-                onChange={(event) => updateCustomer({ phone: maskPhone(event.target.value) })}
+                onAccept={(phone) => updateCustomer({ phone })}
               />
-              <TextField
+              <MaskedTextField
                 label="CPF"
                 name="cpf"
                 inputMode="numeric"
                 placeholder="000.000.000-00"
-                maxLength={CPF_MAX_LENGTH}
+                mask={CPF_MASK}
                 aria-required="true"
                 value={customer.cpf}
-                onChange={(event) => updateCustomer({ cpf: maskCpfInput(event.target.value) })}
+                onAccept={(cpf) => updateCustomer({ cpf })}
               />
             </div>
           </fieldset>

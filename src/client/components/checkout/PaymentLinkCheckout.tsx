@@ -15,8 +15,9 @@ import {
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { ApiError } from '../../lib/api';
-import { CPF_MAX_LENGTH, PHONE_MAX_LENGTH, maskCpfInput, maskPhone } from '../../lib/masks';
+import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { Button } from '../ui/Button';
+import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
@@ -180,27 +181,27 @@ export function PaymentLinkCheckout({
               onChange={(event) => update({ email: event.target.value })}
             />
             <div className="co-row co-row--2">
-              <TextField
+              <MaskedTextField
                 label="Telefone / WhatsApp"
                 name="phone"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder="(11) 99999-9999"
-                maxLength={PHONE_MAX_LENGTH}
+                mask={PHONE_MASK}
                 aria-required="true"
                 value={values.phone}
-                onChange={(event) => update({ phone: maskPhone(event.target.value) })}
+                onAccept={(phone) => update({ phone })}
               />
-              <TextField
+              <MaskedTextField
                 label="CPF"
                 name="document"
                 inputMode="numeric"
                 placeholder="000.000.000-00"
-                maxLength={CPF_MAX_LENGTH}
+                mask={CPF_MASK}
                 aria-required="true"
                 value={values.document}
-                onChange={(event) => update({ document: maskCpfInput(event.target.value) })}
+                onAccept={(cpf) => update({ document: cpf })}
               />
             </div>
           </fieldset>

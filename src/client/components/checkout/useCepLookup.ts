@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CepAddress } from '../../../shared/checkout-schemas';
-import { onlyDigits } from '../../lib/masks';
 import { lookupCep } from './checkout-api';
 
 /**
@@ -19,7 +18,7 @@ export function useCepLookup(onFound: (address: CepAddress) => void) {
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const lookup = useCallback((cep: string) => {
-    const digits = onlyDigits(cep);
+    const digits = cep.replace(/\D/g, '');
     if (digits.length !== 8) {
       lastLookedUp.current = '';
       return;

@@ -1,32 +1,16 @@
 /**
- * The landing's hero: member scenes rotating every 5 seconds behind the headline (spec 01 §2).
- * - Dots choose a slide; a button pauses (WCAG 2.2.2); hovering or focusing the hero pauses too.
- * - With prefers-reduced-motion the slides do not rotate on their own and do not fade.
- * - Only the first image loads with the page; each next one is fetched shortly before it shows.
+ * The landing's hero: member scenes behind the headline (spec 01 §2). Markup only, showing the
+ * first slide; the behaviour (rotation every `intervalMs`, dots, pause, lazy images) is
+ * src/client/landing/carousel.ts, which works on this markup in the pre-rendered landing and in
+ * the app alike. Slides after the first carry their image as data-src/data-alt, so they load only
+ * when the carousel is about to show them.
  */
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { CAROUSEL_TEXT } from '../../landing/carousel';
 
 export interface Slide {
   src: string;
   alt: string;
-}
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-/** How long before a slide shows its image starts loading. */
-const PRELOAD_LEAD_MS = 1500;
-
-function subscribeReducedMotion(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
 }
 
 export function HeroCarousel({
@@ -40,67 +24,36 @@ export function HeroCarousel({
   label: string;
   children: ReactNode;
 }) {
-  const [index, setIndex] = useState(0);
-  /** Highest slide whose image may load (the first at once, later ones just before they show). */
-  const [armed, setArmed] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [paused, setPaused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  const rotating = !reducedMotion && !paused && !hovered && !focused;
   const count = slides.length;
-
-  useEffect(() => {
-    if (!rotating || count < 2) return;
-    const next = (index + 1) % count;
-    const preload = window.setTimeout(
-      () => setArmed((value) => Math.max(value, next)),
-      intervalMs - PRELOAD_LEAD_MS,
-    );
-    const advance = window.setTimeout(() => setIndex(next), intervalMs);
-    return () => {
-      window.clearTimeout(preload);
-      window.clearTimeout(advance);
-    };
-  }, [rotating, index, count, intervalMs]);
-
-  function show(target: number) {
-    setArmed((value) => Math.max(value, target));
-    setIndex(target);
-  }
-
   return (
     <section
       className="hero"
       aria-roledescription="carrossel"
       aria-label={label}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
+      data-carousel-interval={intervalMs}
     >
-      <div className="hero__slides" aria-live={rotating ? 'off' : 'polite'}>
+      <div className="hero__slides" aria-live="off">
         {slides.map((slide, i) => (
           <div
             key={slide.src}
-            className={`hero__slide${i === index ? ' hero__slide--active' : ''}`}
+            className={`hero__slide${i === 0 ? ' hero__slide--active' : ''}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} de ${count}`}
-            aria-hidden={i !== index}
+            aria-hidden={i !== 0}
+            data-src={i === 0 ? undefined : slide.src}
+            data-alt={i === 0 ? undefined : slide.alt}
           >
-            {i <= armed || i === index ? (
+            {i === 0 && (
               <img
                 src={slide.src}
                 alt={slide.alt}
                 width={1600}
                 height={900}
                 decoding="async"
-                fetchPriority={i === 0 ? 'high' : 'low'}
+                fetchPriority="high"
               />
-            ) : null}
+            )}
           </div>
         ))}
       </div>
@@ -114,19 +67,18 @@ export function HeroCarousel({
               type="button"
               className="hero__dot"
               aria-label={`Mostrar foto ${i + 1} de ${count}`}
-              aria-current={i === index ? 'true' : undefined}
-              onClick={() => show(i)}
+              aria-current={i === 0 ? 'true' : undefined}
             />
           ))}
         </div>
-        {!reducedMotion && (
-          <button type="button" className="hero__pause" onClick={() => setPaused((value) => !value)}>
-            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="currentColor">
-              {paused ? <path d="M4 2.5v11l9-5.5z" /> : <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" />}
-            </svg>
-            <span className="sr-only">{paused ? 'Retomar apresentação' : 'Pausar apresentação'}</span>
-          </button>
-        )}
+        {/* Shown by the carousel script unless the visitor prefers reduced motion. */}
+        <button type="button" className="hero__pause" data-paused="false" hidden>
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="currentColor">
+            <path className="hero__pause-icon" d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" />
+            <path className="hero__play-icon" d="M4 2.5v11l9-5.5z" />
+          </svg>
+          <span className="sr-only">{CAROUSEL_TEXT.pause}</span>
+        </button>
       </div>
     </section>
   );

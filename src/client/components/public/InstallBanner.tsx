@@ -1,46 +1,52 @@
 /**
  * "Instalar App" banner (spec 01 §2, §4): hidden → visible when the browser offers installation
  * (beforeinstallprompt, caught in pwa.ts) → installed or dismissed. "Agora não" is remembered in
- * localStorage. Mounted once in the root layout, which also registers the service worker through it.
+ * localStorage. `InstallBanner` is mounted once in the app's root layout, which also registers the
+ * service worker through it; the pre-rendered landing carries `InstallBannerView` hidden and its
+ * enhancer (src/client/landing/enhance.ts) drives it with the same pwa.ts functions.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { installDismissed, installOfferStore, registerServiceWorker, rememberInstallDismissed } from './pwa';
+import {
+  acceptInstallOffer,
+  dismissInstallOffer,
+  installBannerWanted,
+  installOfferStore,
+  registerServiceWorker,
+} from './pwa';
 import './install-banner.css';
 
 export function InstallBanner() {
-  const offer = useSyncExternalStore(installOfferStore.subscribe, installOfferStore.get, () => null);
+  const wanted = useSyncExternalStore(installOfferStore.subscribe, installBannerWanted, () => false);
 
   useEffect(() => {
     registerServiceWorker();
   }, []);
 
-  if (!offer || installDismissed()) return null;
+  if (!wanted) return null;
+  return <InstallBannerView onInstall={() => void acceptInstallOffer()} onDismiss={dismissInstallOffer} />;
+}
 
-  async function install() {
-    if (!offer) return;
-    installOfferStore.clear();
-    await offer.prompt();
-    const choice = await offer.userChoice.catch(() => null);
-    if (choice?.outcome === 'dismissed') rememberInstallDismissed();
-  }
-
-  function dismiss() {
-    rememberInstallDismissed();
-    installOfferStore.clear();
-  }
-
+export function InstallBannerView({
+  hidden,
+  onInstall,
+  onDismiss,
+}: {
+  hidden?: boolean;
+  onInstall?: () => void;
+  onDismiss?: () => void;
+}) {
   return (
-    <aside className="install-banner" aria-label="Instalar aplicativo">
+    <aside className="install-banner" aria-label="Instalar aplicativo" hidden={hidden}>
       <img src="/icons/icon.svg" alt="" width="40" height="40" />
       <p className="install-banner__text">
         <strong>Instale o app da confraria</strong>
         <span>Acesso rápido pela tela inicial, mesmo sem conexão.</span>
       </p>
       <div className="install-banner__actions">
-        <button type="button" className="btn btn--sm install-banner__install" onClick={() => void install()}>
+        <button type="button" className="btn btn--sm install-banner__install" onClick={onInstall}>
           Instalar App
         </button>
-        <button type="button" className="btn btn--sm btn--ghost install-banner__later" onClick={dismiss}>
+        <button type="button" className="btn btn--sm btn--ghost install-banner__later" onClick={onDismiss}>
           Agora não
         </button>
       </div>

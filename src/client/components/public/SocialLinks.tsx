@@ -1,4 +1,4 @@
-import type { PublicSettings } from '../../../shared/content/settings-defaults';
+import type { PublicSettingsText } from '../../../shared/public-settings';
 
 const ICONS = {
   instagram: (
@@ -27,7 +27,7 @@ export function SocialLinks({
   settings,
   variant,
 }: {
-  settings: PublicSettings;
+  settings: Pick<PublicSettingsText, 'instagramHandle' | 'instagramUrl' | 'youtubeUrl' | 'vivinoUrl'>;
   variant: 'footer' | 'section';
 }) {
   const links = [

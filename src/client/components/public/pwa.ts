@@ -1,7 +1,10 @@
 /**
- * Installable app: registers the service worker (production builds only: in development it would
- * serve stale modules) and hands it the assets this page already loaded, so the first visit's code
- * is available offline too.
+ * Installable app, without React (the pre-rendered landing's enhancer uses it too): the service
+ * worker registration, the browser's install offer and the remembered "Agora não".
+ *
+ * Registers the service worker (production builds only: in development it would serve stale
+ * modules) and hands it the assets this page already loaded, so the first visit's code is
+ * available offline too.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -31,8 +34,8 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 /*
- * The browser may offer installation before React has mounted, so the offer is caught as soon as
- * this module loads (it is part of the entry chunk) and kept here for the banner.
+ * The browser may offer installation before the page's code is ready, so the offer is caught as
+ * soon as this module loads (it is part of the entry chunk) and kept here for the banner.
  */
 let installOffer: BeforeInstallPromptEvent | null = null;
 const offerListeners = new Set<() => void>();
@@ -80,4 +83,25 @@ export function rememberInstallDismissed(): void {
   } catch {
     // Private mode without storage: the banner simply comes back next time.
   }
+}
+
+/** Whether the banner should show: the browser offers installation and it was not turned down. */
+export function installBannerWanted(): boolean {
+  return installOffer !== null && !installDismissed();
+}
+
+/** "Instalar App": the browser's own prompt; turning it down there counts as "Agora não". */
+export async function acceptInstallOffer(): Promise<void> {
+  const offer = installOffer;
+  if (!offer) return;
+  installOfferStore.clear();
+  await offer.prompt();
+  const choice = await offer.userChoice.catch(() => null);
+  if (choice?.outcome === 'dismissed') rememberInstallDismissed();
+}
+
+/** "Agora não": remembered, so the banner does not come back. */
+export function dismissInstallOffer(): void {
+  rememberInstallDismissed();
+  installOfferStore.clear();
 }

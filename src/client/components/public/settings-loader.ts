@@ -6,7 +6,7 @@
  *
  * Kept apart from the page components so the router's entry chunk carries only this small module.
  */
-import type { PublicSettings } from '../../../shared/content/settings-defaults';
+import type { PublicSettings } from '../../../shared/public-settings';
 import type { TrpcUtils } from '../../lib/trpc';
 
 /** How long the public settings are fresh (they change only from the admin's settings screen). */

@@ -2,9 +2,12 @@
  * The club's public settings for the page components (loaded by the route loaders, see
  * `settings-loader.ts`), and the values the content modules' `{{placeholders}}` refer to.
  */
-import type { PublicSettings } from '../../../shared/content/settings-defaults';
-import { MONTHLY_PLAN_PRICE_CENTS } from '../../../shared/content/site';
-import { formatMoney } from '../../../shared/format';
+import {
+  contentVars as textContentVars,
+  publicSettingsText,
+  type PublicSettings,
+  type PublicSettingsText,
+} from '../../../shared/public-settings';
 import { trpc } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from './settings-loader';
 
@@ -16,12 +19,12 @@ export function usePublicSettings(): PublicSettings {
   return settings;
 }
 
+/** The settings as the pages print them (formatted price, display phone, checkout link). */
+export function usePublicSettingsText(): PublicSettingsText {
+  return publicSettingsText(usePublicSettings());
+}
+
 /** Values the content modules' `{{placeholders}}` refer to. */
 export function contentVars(settings: PublicSettings): Record<string, string> {
-  return {
-    clubName: settings.clubName,
-    contactEmail: settings.contactEmail,
-    priceAnnual: formatMoney(settings.priceAnnual),
-    monthlyPrice: formatMoney(MONTHLY_PLAN_PRICE_CENTS),
-  };
+  return textContentVars(publicSettingsText(settings));
 }

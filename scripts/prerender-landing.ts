@@ -1,0 +1,59 @@
+/**
+ * The second half of `npm run build`, after `vite build`: renders the landing's React components
+ * (src/client/landing/prerender-entry.tsx) to static HTML inside the template Vite built
+ * (dist/client/landing/template.html, which already links the landing's own CSS and small script),
+ * and writes dist/client/landing.html: the page the server answers at / (ADR 006). The club's
+ * settings and the year are slot tokens in it, filled by the server on each answer.
+ *
+ *   node --import tsx scripts/prerender-landing.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { PROJECT_ROOT } from '../src/server/env';
+
+const MARKER = '<!--prerendered-landing-->';
+const clientRoot = path.join(PROJECT_ROOT, 'src/client');
+const clientOut = path.join(PROJECT_ROOT, 'dist/client');
+const templateDir = path.join(clientOut, 'landing');
+const templateFile = path.join(templateDir, 'template.html');
+const ssrOut = path.join(PROJECT_ROOT, 'dist/ssr');
+
+if (!fs.existsSync(templateFile)) {
+  console.error(`${path.relative(PROJECT_ROOT, templateFile)} is missing: run \`vite build\` first.`);
+  process.exit(1);
+}
+
+// The components as a Node module (CSS imports are dropped; the template links the built CSS).
+await build({
+  configFile: false,
+  root: clientRoot,
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    ssr: path.join(clientRoot, 'landing/prerender-entry.tsx'),
+    outDir: ssrOut,
+    emptyOutDir: true,
+  },
+});
+
+try {
+  const entry = fs.readdirSync(ssrOut).find((name) => /^prerender-entry\.m?js$/.test(name));
+  if (!entry) throw new Error(`no prerender-entry module in ${ssrOut}`);
+  const { renderLandingBody } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+    renderLandingBody: () => string;
+  };
+  const template = fs.readFileSync(templateFile, 'utf8');
+  if (!template.includes(MARKER)) throw new Error(`${templateFile} has no ${MARKER}`);
+  const html = template.replace(MARKER, renderLandingBody());
+  fs.writeFileSync(path.join(clientOut, 'landing.html'), html);
+  // The bare template is not a page: it must not be served.
+  fs.rmSync(templateFile);
+  if (fs.readdirSync(templateDir).length === 0) fs.rmdirSync(templateDir);
+  console.log(`landing pre-rendered: dist/client/landing.html (${(html.length / 1024).toFixed(1)} KB)`);
+} finally {
+  fs.rmSync(ssrOut, { recursive: true, force: true });
+}

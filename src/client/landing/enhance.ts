@@ -1,0 +1,50 @@
+/**
+ * The pre-rendered landing's only script (a Vite entry of its own, referenced by landing.html
+ * alone): brings the static page to life without React or the router, so the landing's first load
+ * stays far under the 100 KB JavaScript budget (docs/decisions/006-prerendered-landing.md).
+ * Links on the page are plain: they load the app's pages as documents.
+ */
+import '../styles/global.css';
+import '../components/public/public.css';
+import '../components/public/install-banner.css';
+import {
+  acceptInstallOffer,
+  dismissInstallOffer,
+  installBannerWanted,
+  installOfferStore,
+  registerServiceWorker,
+} from '../components/public/pwa';
+import { enhanceCarousel } from './carousel';
+
+/** The phone menu (the app's PublicFrame does this with React state). */
+function enhanceMenu() {
+  const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
+  const nav = document.getElementById('pub-nav');
+  if (!toggle || !nav) return;
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    nav.classList.toggle('pub-nav--open', open);
+  });
+}
+
+/** The install banner, shown while the browser offers installation and it was not turned down. */
+function enhanceInstallBanner() {
+  const banner = document.querySelector<HTMLElement>('.install-banner');
+  if (!banner) return;
+  const sync = () => {
+    banner.hidden = !installBannerWanted();
+  };
+  banner.querySelector('.install-banner__install')?.addEventListener('click', () => {
+    void acceptInstallOffer();
+  });
+  banner.querySelector('.install-banner__later')?.addEventListener('click', dismissInstallOffer);
+  installOfferStore.subscribe(sync);
+  sync();
+}
+
+const hero = document.querySelector<HTMLElement>('.hero');
+if (hero) enhanceCarousel(hero);
+enhanceMenu();
+enhanceInstallBanner();
+registerServiceWorker();

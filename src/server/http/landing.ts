@@ -1,0 +1,76 @@
+/**
+ * GET / (and HEAD): the landing, pre-rendered at build time (scripts/prerender-landing.ts; ADR 006)
+ * so its first load carries no framework.
+ * - A visitor with a valid session cookie goes to the home of their role instead (DECISIONS §2):
+ *   the static page cannot ask, so the server decides.
+ * - Everyone else gets dist/client/landing.html with its slots filled: the club's public settings
+ *   (HTML-escaped, price formatted) and the copyright year. The filled page is kept in memory and
+ *   rebuilt when the settings change (the settings service replaces its object on every update)
+ *   or the year turns.
+ * - Without a pre-rendered landing (a build that skipped it) / is the app, which shows the same
+ *   components itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Settings } from '../../shared/content/settings-defaults';
+import { TIME_ZONE } from '../../shared/format';
+import { fillSettingsSlots, publicSettingsText, YEAR_SLOT } from '../../shared/public-settings';
+import { HOME_BY_ROLE } from '../../shared/roles';
+import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
+import type { Services } from '../services';
+import type { Clock } from '../services/deps';
+
+/** The pre-rendered landing in the client build; served only through GET /, never as a file. */
+export const LANDING_FILE = 'landing.html';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Safe in text and in quoted attribute values, where the slots are. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+const yearFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, year: 'numeric' });
+
+/** The landing for the current settings and year, filled once per change of either. */
+export function createLandingRenderer(template: string, services: Services, clock: Clock) {
+  let filled: { settings: Settings; year: string; html: string } | undefined;
+  return (): string => {
+    const settings = services.settings.get();
+    const year = yearFormat.format(clock.now());
+    if (filled?.settings !== settings || filled.year !== year) {
+      const text = publicSettingsText(services.settings.getPublic());
+      const html = fillSettingsSlots(template, text, escapeHtml).replaceAll(YEAR_SLOT, year);
+      filled = { settings, year, html };
+    }
+    return filled.html;
+  };
+}
+
+export function registerLanding(
+  app: FastifyInstance,
+  { services, clientDir, clock }: { services: Services; clientDir: string; clock: Clock },
+): void {
+  const file = path.join(clientDir, LANDING_FILE);
+  const render = fs.existsSync(file)
+    ? createLandingRenderer(fs.readFileSync(file, 'utf8'), services, clock)
+    : null;
+  const hasApp = fs.existsSync(path.join(clientDir, 'index.html'));
+
+  app.get('/', (request, reply) => {
+    // The answer depends on the session cookie: revalidate every time, never share.
+    reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+    const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
+    if (user) return reply.redirect(HOME_BY_ROLE[user.role], 302);
+    if (render) return reply.type('text/html; charset=utf-8').send(render());
+    if (hasApp) return reply.sendFile('index.html');
+    return reply.callNotFound();
+  });
+}
