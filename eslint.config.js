@@ -115,6 +115,11 @@ export default defineConfig([
     rules: restrictImports(serverModules, nodeModules),
   },
   {
+    // Client unit tests run under vitest in Node: they may read files, never import the server.
+    files: ['src/client/**/*.test.{ts,tsx}'],
+    rules: restrictImports(serverModules),
+  },
+  {
     files: ['src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrictImports(sharedEscapes, nodeModules),
@@ -143,6 +148,8 @@ export default defineConfig([
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+      // Test helpers are destructured (`const { request } = await createTestApp()`); they are arrow functions.
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {

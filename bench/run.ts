@@ -238,8 +238,8 @@ ${chosen.map((s) => `- **${s.name}**: ${s.description}`).join('\n')}
 
 *ratio to bare* is req/s relative to the bare route (the targets apply to it). *server CPU / req* is the
 server process's CPU time divided by the requests it answered during the measurement, and *CPU ratio*
-the bare route's figure divided by the scenario's: the same comparison, but one that other load on the
-machine hardly moves. Absolute figures depend on the machine; compare the ratios.
+the bare route's figure divided by the scenario's: a second view of the same comparison, independent of
+how fast the load generator is. Absolute figures depend on the machine; compare the ratios.
 `;
   fs.writeFileSync(file, text);
   return file;

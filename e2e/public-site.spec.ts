@@ -149,8 +149,49 @@ test.describe('landing', () => {
     await page.goto('/');
     await page.clock.runFor(16_000);
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'Pausar apresentação' })).toHaveCount(0);
     await dot(page, 4).click();
     await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('is a static page without the app; the app\'s links to / load it', async ({ page }) => {
+    const appScript = page.locator('script[src*="/assets/main-"]');
+    const landingScript = page.locator('script[src*="/assets/landing-"]');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: PAGES[0].title })).toBeVisible();
+    await expect(appScript).toHaveCount(0);
+    await expect(landingScript).toHaveCount(1);
+
+    await page.goto('/sobre-nos');
+    await expect(appScript).toHaveCount(1);
+    await page.locator('.pub-brand').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: PAGES[0].title })).toBeVisible();
+    await expect(landingScript).toHaveCount(1);
+    await expect(appScript).toHaveCount(0);
+    // The history keeps one entry for /: back returns to the page before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sobre-nos$/);
+
+    // Any other in-app way to / (here the sign-in screen's logo) also ends on the static page.
+    await page.goto('/login');
+    await page.locator('.auth-brand').click();
+    await expect(page.getByRole('heading', { level: 1, name: PAGES[0].title })).toBeVisible();
+    await expect(landingScript).toHaveCount(1);
+  });
+
+  test('the phone menu opens on the static landing', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
+      name: 'Sobre Nós',
+    });
+    await expect(about).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await about.click();
+    await expect(page).toHaveURL(/\/sobre-nos$/);
   });
 
   test('a signed-in member who opens / goes to the member area', async ({

@@ -1,7 +1,8 @@
 /**
  * Measures what the landing page (/) ships on first load: every script the browser fetches until
  * the network is idle, with its gzip size (what a compressing proxy would send). Also lists the
- * images loaded. Needs a built client (`npx vite build`).
+ * stylesheets and images loaded. Needs a built client with the pre-rendered landing
+ * (`npm run build`; ADR 006).
  *
  *   node --import tsx scripts/measure-landing.ts           # prints the figures
  *   node --import tsx scripts/measure-landing.ts --check   # exits 1 over the budget (100 KB JS, 150 KB per image)
@@ -37,16 +38,19 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 const scripts: { url: string; raw: number; gzip: number }[] = [];
+const styles: { url: string; gzip: number }[] = [];
 const images: { url: string; bytes: number }[] = [];
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   page.on('response', async (response) => {
     const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'image') return;
+    if (type !== 'script' && type !== 'image' && type !== 'stylesheet') return;
     const body = await response.body().catch(() => null);
     if (!body) return;
     const url = response.url().replace(base, '');
-    if (type === 'script') scripts.push({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    const gzip = gzipSync(body, { level: 9 }).length;
+    if (type === 'script') scripts.push({ url, raw: body.length, gzip });
+    else if (type === 'stylesheet') styles.push({ url, gzip });
     else images.push({ url, bytes: body.length });
   });
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
@@ -64,6 +68,7 @@ const totalGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
 console.log(
   `\nLanding JS on first load: ${kb(totalGzip)} gzip (${scripts.length} files), budget ${kb(JS_BUDGET)}`,
 );
+console.log(`Landing CSS: ${kb(styles.reduce((sum, s) => sum + s.gzip, 0))} gzip (${styles.length} files)`);
 for (const image of images) console.log(`image ${kb(image.bytes).padStart(9)}  ${image.url}`);
 
 if (process.argv.includes('--check')) {

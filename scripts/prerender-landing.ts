@@ -48,7 +48,13 @@ try {
   };
   const template = fs.readFileSync(templateFile, 'utf8');
   if (!template.includes(MARKER)) throw new Error(`${templateFile} has no ${MARKER}`);
-  const html = template.replace(MARKER, renderLandingBody());
+  const body = renderLandingBody();
+  // React puts resource hints (<link rel="preload"> for the first images) before the markup:
+  // they belong in the <head>.
+  const hints = /^(?:<link [^>]*>)*/.exec(body)?.[0] ?? '';
+  const html = template
+    .replace('</head>', `${hints}</head>`)
+    .replace(MARKER, body.slice(hints.length));
   fs.writeFileSync(path.join(clientOut, 'landing.html'), html);
   // The bare template is not a page: it must not be served.
   fs.rmSync(templateFile);

@@ -1,21 +1,29 @@
 /*
- * Service worker: keeps the app shell (index.html, the built JS/CSS, icons and images) so the site
- * opens without a connection. Data is never cached here: /api, /trpc and the payment sandbox always
- * go to the network, so nobody sees another moment's (or another person's) answers.
+ * Service worker: keeps the two documents of the site and what they load, so it opens without a
+ * connection. Data is never cached here: /api, /trpc and the payment sandbox always go to the
+ * network, so nobody sees another moment's (or another person's) answers.
  *
- * - Navigations: network first, falling back to the cached shell (the SPA routes every path).
+ * - The documents: `/` is the pre-rendered landing (ADR 006); every other page is the app's
+ *   index.html. Both are fetched at install (without cookies, so `/` is the landing and not a
+ *   signed-in person's redirect) with the assets they name.
+ * - Navigations: network first, keeping the fresh document; offline, the cached one for that path
+ *   (the landing for /, the app for the rest), or whichever exists.
  * - /assets/* (content-hashed, immutable), /icons/*, /images/*: cache first, filled on use.
  * - The page posts the assets it already loaded (`cache-urls`) so the first visit's code is kept too.
  */
-const CACHE = 'confraria-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
+const CACHE = 'confraria-shell-v2';
+const LANDING = '/';
+const APP = '/index.html';
+const FILES = ['/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
 const NEVER = ['/api', '/trpc', '/sandbox', '/sw.js'];
 
 const isStatic = (url) => /^\/(assets|icons|images)\//.test(url.pathname);
 const isNever = (url) =>
   NEVER.some((prefix) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+/** Which cached document answers a navigation to this path. */
+const documentFor = (url) => (url.pathname === '/' ? LANDING : APP);
 
-/** The entry script, styles and preloads named by index.html. */
+/** The scripts, styles and preloads a document names. */
 function assetsOf(html) {
   return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
 }
@@ -24,12 +32,18 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const response = await fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } });
-      if (response.ok) {
-        const html = await response.clone().text();
-        await cache.put('/', response);
-        await cache.addAll([...SHELL.filter((url) => url !== '/'), ...assetsOf(html)]);
+      const assets = [];
+      for (const path of [LANDING, APP]) {
+        const response = await fetch(path, {
+          cache: 'no-store',
+          credentials: 'omit',
+          headers: { accept: 'text/html' },
+        }).catch(() => null);
+        if (!response?.ok || response.redirected) continue;
+        assets.push(...assetsOf(await response.clone().text()));
+        await cache.put(path, response);
       }
+      await cache.addAll([...FILES, ...new Set(assets)]);
       await self.skipWaiting();
     })(),
   );
@@ -62,21 +76,26 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || isNever(url)) return;
 
   if (request.mode === 'navigate') {
+    const key = documentFor(url);
     event.respondWith(
       (async () => {
         try {
+          // A redirect (a signed-in person at /) arrives unfollowed and is not kept.
           const response = await fetch(request);
-          if (response.ok) (await caches.open(CACHE)).put('/', response.clone());
+          if (response.ok && response.type === 'basic') {
+            (await caches.open(CACHE)).put(key, response.clone());
+          }
           return response;
         } catch {
-          return (await caches.match('/')) ?? Response.error();
+          const other = key === LANDING ? APP : LANDING;
+          return (await caches.match(key)) ?? (await caches.match(other)) ?? Response.error();
         }
       })(),
     );
     return;
   }
 
-  if (isStatic(url) || SHELL.includes(url.pathname)) {
+  if (isStatic(url) || FILES.includes(url.pathname)) {
     event.respondWith(
       (async () => {
         const cached = await caches.match(request, { ignoreSearch: true });

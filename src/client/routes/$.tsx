@@ -1,8 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Any path no route claims goes to the home page (spec 01 §2). */
+/**
+ * Any path no route claims goes to the home page (spec 01 §2), which is a document of its own
+ * (the pre-rendered landing, ADR 006): loaded as such, without passing through the app's /.
+ */
 export const Route = createFileRoute('/$')({
   beforeLoad: () => {
-    throw redirect({ to: '/', replace: true });
+    throw redirect({ href: '/', reloadDocument: true, replace: true });
   },
 });

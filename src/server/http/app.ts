@@ -37,9 +37,9 @@ import { createRequestContextFactory, type SessionCookieControl } from '../trpc/
 import { appRouter, type AppRouter } from '../trpc/root';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
+import { LANDING_FILE, registerLanding } from './landing';
 import { loggerOptions } from './logging';
 import { createRateLimits, trpcGroups } from './rate-limits';
-import { registerLanding, LANDING_FILE } from './landing';
 import { keepRawWebhookBodies } from './raw-body';
 import { registerSandboxPages } from './sandbox-pages';
 

@@ -64,7 +64,7 @@ export function AboutPage() {
       </section>
 
       <div className="pub-container pub-back">
-        <Link to="/" className="btn btn--primary">
+        <Link to="/" reloadDocument className="btn btn--primary">
           Voltar ao início
         </Link>
       </div>

@@ -52,7 +52,7 @@ export function LegalPage({
             </section>
           ))}
           <div className="legal__links">
-            <Link to="/" className="btn btn--primary">
+            <Link to="/" reloadDocument className="btn btn--primary">
               Voltar ao início
             </Link>
             <Link to={other.to} className="btn btn--secondary">

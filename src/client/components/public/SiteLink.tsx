@@ -11,13 +11,14 @@ export type SitePath = '/' | '/sobre-nos' | '/faq' | '/contato' | '/login' | '/t
 
 /**
  * A link of the public pages. Inside the app it is the router's Link (client-side navigation,
- * preloading on intent); in the pre-rendered landing, which has no router, a plain link that
- * loads the page.
+ * preloading on intent), except to / — the pre-rendered landing is a document of its own, so it
+ * is loaded as one (ADR 006). In the pre-rendered landing, which has no router, a plain link.
  */
 export function SiteLink({
   to,
   ...rest
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: SitePath }) {
   const router = useOptionalRouter();
-  return router ? <Link to={to} {...rest} /> : <a href={to} {...rest} />;
+  if (!router) return <a href={to} {...rest} />;
+  return <Link to={to} reloadDocument={to === '/'} {...rest} />;
 }

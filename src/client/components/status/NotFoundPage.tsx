@@ -14,7 +14,7 @@ export function NotFoundPage() {
         </p>
         <h1>{MSG.notFoundTitle}</h1>
         <p>A página que você procura não existe ou foi movida.</p>
-        <Link to="/" className={buttonClass('primary')}>
+        <Link to="/" reloadDocument className={buttonClass('primary')}>
           Voltar ao início
         </Link>
       </div>
