@@ -154,7 +154,7 @@ test.describe('landing', () => {
     await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true');
   });
 
-  test('is a static page without the app; the app\'s links to / load it', async ({ page }) => {
+  test("is a static page without the app; the app's links to / load it", async ({ page }) => {
     const appScript = page.locator('script[src*="/assets/main-"]');
     const landingScript = page.locator('script[src*="/assets/landing-"]');
     await page.goto('/');

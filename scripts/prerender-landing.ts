@@ -52,9 +52,7 @@ try {
   // React puts resource hints (<link rel="preload"> for the first images) before the markup:
   // they belong in the <head>.
   const hints = /^(?:<link [^>]*>)*/.exec(body)?.[0] ?? '';
-  const html = template
-    .replace('</head>', `${hints}</head>`)
-    .replace(MARKER, body.slice(hints.length));
+  const html = template.replace('</head>', `${hints}</head>`).replace(MARKER, body.slice(hints.length));
   fs.writeFileSync(path.join(clientOut, 'landing.html'), html);
   // The bare template is not a page: it must not be served.
   fs.rmSync(templateFile);

@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const read = (file: string) => fs.readFileSync(new URL(file, import.meta.url), 'utf8');
+/** The <head>'s tags, one per entry, whatever the line breaks inside them. */
 const headOf = (html: string) =>
   (/<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=>) (?=<)/);
 
 describe('landing template', () => {
   it('has the same <head> as the app', () => {

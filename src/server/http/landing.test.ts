@@ -43,9 +43,7 @@ describe('GET /', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<h1>Confraria Vinhos &amp; Amigos</h1>');
-    expect(response.body).toContain(
-      'href="/checkout?name=Novo%20Assinante&amp;email=&amp;amount=149700"',
-    );
+    expect(response.body).toContain('href="/checkout?name=Novo%20Assinante&amp;email=&amp;amount=149700"');
     expect(response.body).toContain(`<p>${formatMoney(149700)}</p>`);
     expect(response.body).toContain('href="https://wa.me/5511999990000">+55 (11) 99999-0000</a>');
     expect(response.body).toContain('© 2026 Confraria');
