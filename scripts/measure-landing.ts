@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { parseEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 
@@ -22,7 +23,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-measure-'));
 const env = parseEnv({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
-  CLIENT_DIR: process.env.CLIENT_DIR,
   HOST: '127.0.0.1',
   PORT: '0',
   JOBS: 'false',
@@ -34,8 +34,8 @@ const address = app.server.address();
 const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const scripts: { url: string; raw: number; gzip: number }[] = [];
 const styles: { url: string; gzip: number }[] = [];
