@@ -7,7 +7,9 @@ interface Vector {
   valid: boolean;
   category?: string;
 }
-const vectors = JSON.parse(fs.readFileSync(new URL('../../../shared/fixtures/cpf.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  fs.readFileSync(new URL('../../tests/fixtures/cpf.json', import.meta.url), 'utf8'),
+) as {
   valid: Vector[];
   invalid: Vector[];
 };
