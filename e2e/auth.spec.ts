@@ -105,6 +105,24 @@ test('register screen checks the passwords before calling the server', async ({ 
   await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
 });
 
+test('register and login show the call defaults when the server cannot be reached', async ({ page }) => {
+  await page.route(/\/trpc\/[^?]*auth\.(register|login)/, (route) => route.abort());
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Ana');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Senha', { exact: true }).fill('123456');
+  await page.getByLabel('Confirmar senha').fill('123456');
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro no registro');
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('alguem@teste.com.br');
+  await page.getByLabel('Senha', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro no login');
+});
+
 test('login screen shows its messages on the screen', async ({ page, request }) => {
   const member = await createMember(request);
   await page.goto('/login');

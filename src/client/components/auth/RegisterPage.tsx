@@ -36,7 +36,9 @@ export function RegisterPage() {
       const { user } = await registerAccount.mutateAsync({ name, email, password });
       trpcUtils.auth.me.setData(undefined, user);
     } catch (failure) {
-      setError(errorText(failure, MSG.registerScreenFailed));
+      // The call's own default is "Erro no registro" (spec 01 §8); the screen falls back to
+      // "Erro ao criar conta" only when the failure is not an error it can read at all.
+      setError(failure instanceof Error ? errorText(failure, MSG.registerFailed) : MSG.registerScreenFailed);
       return;
     }
     setLeaving(true);
