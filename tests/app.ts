@@ -57,7 +57,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     dataDir,
     request: (options) => built.app.inject(options),
     async signIn(role, email = `${role}${++counter}@teste.com.br`) {
-      const user = await built.services.accounts.register({ name: `Pessoa ${role}`, email, password: 'segredo123' });
+      const user = await built.services.accounts.register({
+        name: `Pessoa ${role}`,
+        email,
+        password: 'segredo123',
+      });
       if (role === 'admin') await built.services.accounts.createOrPromoteAdmin({ email });
       const login = await built.services.accounts.login({ email, password: 'segredo123' });
       return { token: login.token, userId: user.user.id, email };

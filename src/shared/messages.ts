@@ -28,8 +28,7 @@ export const MSG = {
   notFound: 'Recurso não encontrado',
   internalError: 'Erro interno do servidor',
   setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',
-  forgotPasswordSent:
-    'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+  forgotPasswordSent: 'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
   passwordSet: 'Senha definida com sucesso! Faça login com a nova senha.',
 
   accessDeniedTitle: 'Acesso Negado',

@@ -22,12 +22,18 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const status = (error as FastifyError).statusCode;
   const code = (error as FastifyError).code;
   if (status === 429) return sendError(reply, 429, MSG.tooManyRequests);
-  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, MSG.payloadTooLarge);
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return sendError(reply, 413, MSG.payloadTooLarge);
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
     return sendError(reply, 400, MSG.malformedJson);
   }
   if (status === 415) return sendError(reply, 415, 'Tipo de conteúdo não suportado');
-  if (status !== undefined && status >= 400 && status < 500) return sendError(reply, status, MSG.invalidInput);
+  if (status !== undefined && status >= 400 && status < 500)
+    return sendError(reply, status, MSG.invalidInput);
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, MSG.internalError);
 }

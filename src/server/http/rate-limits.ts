@@ -13,7 +13,13 @@ const WINDOW_MS = 60_000;
 
 function groupLimits(env: Env): Record<RateLimitGroup, number> {
   // contact: a flood of form posts fills the club's mailbox; diagnostics: each call reaches the providers.
-  return { auth: env.AUTH_RATE_LIMIT, contact: 5, diagnostics: 10, checkout: env.CHECKOUT_RATE_LIMIT, lookup: 60 };
+  return {
+    auth: env.AUTH_RATE_LIMIT,
+    contact: 5,
+    diagnostics: 10,
+    checkout: env.CHECKOUT_RATE_LIMIT,
+    lookup: 60,
+  };
 }
 
 /** tRPC procedures that count against a group (procedure path → group). */
@@ -28,7 +34,11 @@ export const TRPC_RATE_LIMITED: Record<string, RateLimitGroup> = {
   'contact.send': 'contact',
 };
 
-export type RateLimitCheck = (group: RateLimitGroup, request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export type RateLimitCheck = (
+  group: RateLimitGroup,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<boolean>;
 
 /** Builds one limiter per group; the returned check answers 429 itself and tells the caller to stop. */
 export function createRateLimits(app: FastifyInstance, env: Env): RateLimitCheck {

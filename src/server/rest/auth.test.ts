@@ -62,7 +62,11 @@ describe('REST /api/auth', () => {
     expect(login.statusCode).toBe(200);
     const { token, user } = login.json();
     expect(user.email).toBe('ana@teste.com.br');
-    const verify = await t.request({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${token}` } });
+    const verify = await t.request({
+      method: 'GET',
+      url: '/api/auth/verify',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ user });
   });
@@ -121,7 +125,11 @@ describe('REST /api/auth', () => {
   it('answers 429 in Portuguese after 10 logins a minute from one IP', async () => {
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.co', password: 'z' } });
+      last = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'x@y.co', password: 'z' },
+      });
     }
     expect(last?.statusCode).toBe(429);
     expect(last?.json()).toEqual({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' });

@@ -39,7 +39,19 @@ export function createServices(options: CreateServicesOptions) {
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
 
-  return { ...deps, sessions, settings, templates, outbox, accounts, health, messaging, outboxWorker, contact, ...paymentServices };
+  return {
+    ...deps,
+    sessions,
+    settings,
+    templates,
+    outbox,
+    accounts,
+    health,
+    messaging,
+    outboxWorker,
+    contact,
+    ...paymentServices,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

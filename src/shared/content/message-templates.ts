@@ -48,8 +48,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
     },
     whatsapp: {
       subject: null,
-      body:
-        'Olá, {{name}}! ✅ Pagamento de {{amount}} confirmado. Entre no grupo VIP: {{vipGroupLink}}',
+      body: 'Olá, {{name}}! ✅ Pagamento de {{amount}} confirmado. Entre no grupo VIP: {{vipGroupLink}}',
     },
   },
   payment_reminder: {
@@ -73,8 +72,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
     },
     whatsapp: {
       subject: null,
-      body:
-        'Olá, {{name}}! 🍷 Sua assinatura da {{clubName}} vence em {{endDate}}. Renove por {{amount}}: {{paymentUrl}}',
+      body: 'Olá, {{name}}! 🍷 Sua assinatura da {{clubName}} vence em {{endDate}}. Renove por {{amount}}: {{paymentUrl}}',
     },
   },
   event: {
