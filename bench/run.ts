@@ -135,13 +135,14 @@ function serverCpu(child: ChildProcess): Promise<number> {
   });
 }
 
-async function measure(
-  baseUrl: string,
-  child: ChildProcess,
-  scenario: Scenario,
-  ready: ReadyMessage,
-): Promise<Measured> {
+/** Where a request goes: the app, or the bare Fastify instance of the baseline. */
+function baseUrlOf(ready: ReadyMessage, request: ScenarioRequest): string {
+  return `http://127.0.0.1:${request.server === 'bare' ? ready.barePort : ready.port}`;
+}
+
+async function measure(child: ChildProcess, scenario: Scenario, ready: ReadyMessage): Promise<Measured> {
   const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
+  const baseUrl = baseUrlOf(ready, request);
   await checkOnce(baseUrl, scenario, request);
   if (WARMUP > 0 && !request.amount) await autocannon(cannonOptions(baseUrl, request, WARMUP));
   const cpuBefore = await serverCpu(child);
@@ -263,7 +264,7 @@ async function main() {
       process.stdout.write('  warming up …');
       for (const scenario of chosen) {
         const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
-        if (!request.amount) await autocannon(cannonOptions(baseUrl, request, WARMUP));
+        if (!request.amount) await autocannon(cannonOptions(baseUrlOf(ready, request), request, WARMUP));
       }
       console.log(' done');
     }
@@ -273,7 +274,7 @@ async function main() {
       const measured: Measured[] = [];
       for (const scenario of chosen) {
         process.stdout.write(`  ${scenario.name} … `);
-        const m = await measure(baseUrl, child, scenario, ready);
+        const m = await measure(child, scenario, ready);
         console.log(`${Math.round(m.requestsPerSecond)} req/s`);
         measured.push(m);
       }

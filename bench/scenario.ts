@@ -46,6 +46,8 @@ export interface ScenarioRequest {
   expectStatus?: number;
   /** Send exactly this many requests (no warm-up) instead of running for the duration. */
   amount?: number;
+  /** `bare`: the plain Fastify instance beside the app (the baseline); the app otherwise. */
+  server?: 'app' | 'bare';
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scenarios choose their own prepared data

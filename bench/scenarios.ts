@@ -10,11 +10,8 @@ export const BARE_PATH = '/bench/bare';
 
 export const bare = defineScenario({
   name: 'bare route',
-  description: `GET ${BARE_PATH}: a Fastify route answering {ok:true}, added only by the bench, through the app's global hooks`,
-  register(app) {
-    app.get(BARE_PATH, () => ({ ok: true }));
-  },
-  request: () => ({ path: BARE_PATH }),
+  description: `GET ${BARE_PATH}: a bare Fastify instance (no plugins, no hooks) in the server process, answering {ok:true}`,
+  request: () => ({ path: BARE_PATH, server: 'bare' }),
 });
 
 export const health = defineScenario({

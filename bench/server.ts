@@ -4,16 +4,19 @@
  * `loadEnv` like any start), plus whatever the scenarios register and prepare. It reports its port,
  * the bench accounts and the prepared data over IPC, then serves until told to stop.
  */
+import Fastify from 'fastify';
 import { loadEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 import { SESSION_COOKIE } from '../src/server/auth/request-auth';
 import type { Services } from '../src/server/services';
 import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
-import { scenarios } from './scenarios';
+import { BARE_PATH, scenarios } from './scenarios';
 
 export interface ReadyMessage {
   type: 'ready';
   port: number;
+  /** Port of the bare Fastify instance the ratios are computed against. */
+  barePort: number;
   accounts: BenchAccounts;
   prepared: Record<string, unknown>;
 }
@@ -53,6 +56,13 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('bench server has no port');
 
+// The baseline: a plain Fastify instance with one route, in the same process (same CPU share).
+const bareApp = Fastify();
+bareApp.get(BARE_PATH, () => ({ ok: true }));
+await bareApp.listen({ port: 0, host: '127.0.0.1' });
+const bareAddress = bareApp.server.address();
+if (!bareAddress || typeof bareAddress === 'string') throw new Error('bare server has no port');
+
 const stop = () => {
   void app.close().then(() => process.exit(0));
 };
@@ -65,4 +75,10 @@ process.on('message', (message) => {
 });
 process.on('disconnect', stop);
 
-process.send?.({ type: 'ready', port: address.port, accounts, prepared } satisfies ReadyMessage);
+process.send?.({
+  type: 'ready',
+  port: address.port,
+  barePort: bareAddress.port,
+  accounts,
+  prepared,
+} satisfies ReadyMessage);
