@@ -35,6 +35,17 @@ export const envSchema = z.object({
   ADMIN_NAME: optionalString,
   /** Rate limit for login/register, per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Whether to believe X-Forwarded-For for the client's IP (Fastify `trustProxy`): `false` (the
+   * default: the socket's address, so nobody can pick their own IP to dodge the rate limits),
+   * `true` (any proxy), or the number of proxies in front of the server.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d+)$/, 'use true, false ou o número de proxies à frente do servidor')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
+    .default(false),
   /** Checkout calls (link creation, in-page payment, payment e-mails) per IP per minute. */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** E-mail: SMTP when set, otherwise messages are delivered to the log. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkoutFormErrors,
+  checkoutFormIssues,
   createPublicLinkInput,
   luhnValid,
   oldCheckoutFormErrors,
+  oldCheckoutFormIssues,
   parseCardExpiry,
   type CheckoutFormValues,
 } from './checkout-schemas';
@@ -95,6 +97,76 @@ describe('old checkout helpers', () => {
       'Validade do cartão é obrigatória',
       'CVV é obrigatório',
       'Valor da assinatura não encontrado',
+    ]);
+  });
+
+  it('checks the customer and address with the same rules as /checkout, keeping its own name message', () => {
+    const base = {
+      name: '',
+      email: 'ana@',
+      phone: '(11) 9876',
+      cpf: '529.982.247-26',
+      cep: '01001000',
+      street: 'Rua',
+      number: '1',
+      neighborhood: 'Centro',
+      city: 'São Paulo',
+      state: 'XX',
+      amount: 149700,
+      paymentMethod: 'pix' as const,
+    };
+    expect(oldCheckoutFormErrors(base)).toEqual([
+      'Nome completo é obrigatório',
+      'Email inválido',
+      'CPF inválido',
+      'Telefone deve ter pelo menos 10 dígitos',
+      'Estado inválido',
+    ]);
+    expect(
+      checkoutFormErrors({
+        ...filled,
+        name: '',
+        email: 'ana@',
+        phone: '(11) 9876',
+        document: base.cpf,
+        state: 'XX',
+      }),
+    ).toEqual([
+      'Nome é obrigatório',
+      'Email inválido',
+      'CPF inválido',
+      'Telefone deve ter pelo menos 10 dígitos',
+      'Estado inválido',
+    ]);
+  });
+
+  it('names the field of each message (the input names of each form)', () => {
+    expect(checkoutFormIssues({ ...filled, document: '', cep: '0100' })).toEqual([
+      { field: 'document', message: 'CPF é obrigatório' },
+      { field: 'cep', message: 'CEP deve ter 8 dígitos' },
+    ]);
+    expect(
+      oldCheckoutFormIssues({
+        name: 'Ana',
+        email: 'ana@example.com',
+        phone: '11987654321',
+        cpf: '',
+        cep: '01001000',
+        street: 'Rua',
+        number: '1',
+        neighborhood: 'Centro',
+        city: 'São Paulo',
+        state: 'SP',
+        amount: '149700',
+        paymentMethod: 'credit_card',
+        cardNumber: '4111 1111 1111 1111',
+        cardHolderName: 'ANA',
+        expiryDate: '13/30',
+        cvv: '123',
+      }),
+    ).toEqual([
+      { field: 'cpf', message: 'CPF é obrigatório' },
+      { field: 'expiryDate', message: 'Validade do cartão inválida (use MM/AA)' },
     ]);
   });
 

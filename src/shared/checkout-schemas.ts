@@ -168,35 +168,74 @@ export interface CheckoutFormValues {
 
 const EMAIL_LOOKS_VALID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** One failing field of a checkout form: `field` is the input's `name`, so the page can mark it. */
+export interface FormIssue {
+  field: string;
+  message: string;
+}
+
+const blank = (value: string | undefined) => !value || value.trim() === '';
+
+/**
+ * The customer and address rules both checkouts share, in the spec's order (spec 01 §5): required
+ * fields first, then the malformed ones, then the address. Only the name's message and the CPF
+ * field's name differ between the two forms.
+ */
+function customerIssues(
+  values: {
+    name: string;
+    email: string;
+    phone: string;
+    cpf: string;
+    cep?: string;
+    street?: string;
+    number?: string;
+    neighborhood?: string;
+    city?: string;
+    state?: string;
+  },
+  form: { nameRequired: string; cpfField: 'document' | 'cpf' },
+): FormIssue[] {
+  const issues: FormIssue[] = [];
+  const add = (field: string, message: string) => issues.push({ field, message });
+  if (blank(values.name)) add('name', form.nameRequired);
+  if (blank(values.email)) add('email', CHECKOUT_MSG.emailRequired);
+  if (blank(values.phone)) add('phone', CHECKOUT_MSG.phoneRequired);
+  if (blank(values.cpf)) add(form.cpfField, CHECKOUT_MSG.cpfRequired);
+  if (!blank(values.email) && !EMAIL_LOOKS_VALID.test(values.email.trim()))
+    add('email', CHECKOUT_MSG.emailInvalid);
+  if (!blank(values.cpf)) {
+    if (cpfDigits(values.cpf).length !== 11) add(form.cpfField, CHECKOUT_MSG.cpfLength);
+    else if (!isValidCpf(cpfDigits(values.cpf))) add(form.cpfField, CHECKOUT_MSG.cpfInvalid);
+  }
+  if (!blank(values.phone) && values.phone.replace(/\D/g, '').length < 10)
+    add('phone', CHECKOUT_MSG.phoneInvalid);
+  if (blank(values.cep)) add('cep', CHECKOUT_MSG.cepRequired);
+  else if ((values.cep ?? '').replace(/\D/g, '').length !== 8) add('cep', CHECKOUT_MSG.cepLength);
+  if (blank(values.street)) add('street', CHECKOUT_MSG.streetRequired);
+  if (blank(values.number)) add('number', CHECKOUT_MSG.numberRequired);
+  if (blank(values.neighborhood)) add('neighborhood', CHECKOUT_MSG.neighborhoodRequired);
+  if (blank(values.city)) add('city', CHECKOUT_MSG.cityRequired);
+  if (blank(values.state)) add('state', CHECKOUT_MSG.stateRequired);
+  else if (!(BRAZIL_STATES as readonly string[]).includes((values.state ?? '').trim().toUpperCase()))
+    add('state', CHECKOUT_MSG.stateInvalid);
+  return issues;
+}
+
+/** Every failing field of the /checkout form with its message (spec 01 §5). Empty array = valid. */
+export function checkoutFormIssues(values: CheckoutFormValues): FormIssue[] {
+  return customerIssues(
+    { ...values, cpf: values.document },
+    { nameRequired: CHECKOUT_MSG.nameRequired, cpfField: 'document' },
+  );
+}
+
 /**
  * Every failing message of the /checkout form, in the spec's order (spec 01 §5), so the page can
  * show them as a list without calling the server. Empty array = valid.
  */
 export function checkoutFormErrors(values: CheckoutFormValues): string[] {
-  const errors: string[] = [];
-  const blank = (value: string | undefined) => !value || value.trim() === '';
-  if (blank(values.name)) errors.push(CHECKOUT_MSG.nameRequired);
-  if (blank(values.email)) errors.push(CHECKOUT_MSG.emailRequired);
-  if (blank(values.phone)) errors.push(CHECKOUT_MSG.phoneRequired);
-  if (blank(values.document)) errors.push(CHECKOUT_MSG.cpfRequired);
-  if (!blank(values.email) && !EMAIL_LOOKS_VALID.test(values.email.trim()))
-    errors.push(CHECKOUT_MSG.emailInvalid);
-  if (!blank(values.document)) {
-    if (cpfDigits(values.document).length !== 11) errors.push(CHECKOUT_MSG.cpfLength);
-    else if (!isValidCpf(cpfDigits(values.document))) errors.push(CHECKOUT_MSG.cpfInvalid);
-  }
-  if (!blank(values.phone) && values.phone.replace(/\D/g, '').length < 10)
-    errors.push(CHECKOUT_MSG.phoneInvalid);
-  if (blank(values.cep)) errors.push(CHECKOUT_MSG.cepRequired);
-  else if (values.cep.replace(/\D/g, '').length !== 8) errors.push(CHECKOUT_MSG.cepLength);
-  if (blank(values.street)) errors.push(CHECKOUT_MSG.streetRequired);
-  if (blank(values.number)) errors.push(CHECKOUT_MSG.numberRequired);
-  if (blank(values.neighborhood)) errors.push(CHECKOUT_MSG.neighborhoodRequired);
-  if (blank(values.city)) errors.push(CHECKOUT_MSG.cityRequired);
-  if (blank(values.state)) errors.push(CHECKOUT_MSG.stateRequired);
-  else if (!(BRAZIL_STATES as readonly string[]).includes(values.state.trim().toUpperCase()))
-    errors.push(CHECKOUT_MSG.stateInvalid);
-  return errors;
+  return checkoutFormIssues(values).map((issue) => issue.message);
 }
 
 /** POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"). */
@@ -390,38 +429,37 @@ export interface OldCheckoutFormValues {
   state?: string;
 }
 
-export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
-  const errors: string[] = [];
-  const blank = (value: string | undefined) => !value || value.trim() === '';
-  if (blank(values.name)) errors.push(CHECKOUT_MSG.fullNameRequired);
-  if (blank(values.email)) errors.push(CHECKOUT_MSG.emailRequired);
-  else if (!EMAIL_LOOKS_VALID.test(values.email.trim())) errors.push(CHECKOUT_MSG.emailInvalid);
-  if (blank(values.phone)) errors.push(CHECKOUT_MSG.phoneRequired);
-  if (blank(values.cpf)) errors.push(CHECKOUT_MSG.cpfRequired);
-  else if (cpfDigits(values.cpf).length !== 11) errors.push(CHECKOUT_MSG.cpfLength);
-  else if (!isValidCpf(cpfDigits(values.cpf))) errors.push(CHECKOUT_MSG.cpfInvalid);
-  if (blank(values.cep)) errors.push(CHECKOUT_MSG.cepRequired);
-  else if ((values.cep ?? '').replace(/\D/g, '').length !== 8) errors.push(CHECKOUT_MSG.cepLength);
-  if (blank(values.street)) errors.push(CHECKOUT_MSG.streetRequired);
-  if (blank(values.number)) errors.push(CHECKOUT_MSG.numberRequired);
-  if (blank(values.neighborhood)) errors.push(CHECKOUT_MSG.neighborhoodRequired);
-  if (blank(values.city)) errors.push(CHECKOUT_MSG.cityRequired);
-  if (blank(values.state)) errors.push(CHECKOUT_MSG.stateRequired);
+/**
+ * Every failing field of the old checkout (spec 02 §5): the customer and address rules of
+ * /checkout (with "Nome completo é obrigatório"), the card when paying by card, and the amount
+ * (`field: 'amount'` has no input: it comes from the query).
+ */
+export function oldCheckoutFormIssues(values: OldCheckoutFormValues): FormIssue[] {
+  const issues = customerIssues(values, {
+    nameRequired: CHECKOUT_MSG.fullNameRequired,
+    cpfField: 'cpf',
+  });
+  const add = (field: string, message: string) => issues.push({ field, message });
   if (values.paymentMethod === 'credit_card') {
     const digits = (values.cardNumber ?? '').replace(/[\s.-]/g, '');
-    if (blank(values.cardNumber)) errors.push(CHECKOUT_MSG.cardNumberRequired);
-    else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.push(CHECKOUT_MSG.cardNumberInvalid);
-    if (blank(values.cardHolderName)) errors.push(CHECKOUT_MSG.cardHolderRequired);
-    if (blank(values.expiryDate)) errors.push(CHECKOUT_MSG.cardExpiryRequired);
+    if (blank(values.cardNumber)) add('cardNumber', CHECKOUT_MSG.cardNumberRequired);
+    else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits))
+      add('cardNumber', CHECKOUT_MSG.cardNumberInvalid);
+    if (blank(values.cardHolderName)) add('cardHolderName', CHECKOUT_MSG.cardHolderRequired);
+    if (blank(values.expiryDate)) add('expiryDate', CHECKOUT_MSG.cardExpiryRequired);
     else if (!EXPIRY_PATTERN.test((values.expiryDate ?? '').trim()))
-      errors.push(CHECKOUT_MSG.cardExpiryInvalid);
-    if (blank(values.cvv)) errors.push(CHECKOUT_MSG.cvvRequired);
-    else if (!/^\d{3,4}$/.test((values.cvv ?? '').trim())) errors.push(CHECKOUT_MSG.cvvInvalid);
+      add('expiryDate', CHECKOUT_MSG.cardExpiryInvalid);
+    if (blank(values.cvv)) add('cvv', CHECKOUT_MSG.cvvRequired);
+    else if (!/^\d{3,4}$/.test((values.cvv ?? '').trim())) add('cvv', CHECKOUT_MSG.cvvInvalid);
   }
   const amount = values.amount;
   if (amount === undefined || amount === null || amount === '' || !(Number(amount) > 0))
-    errors.push(CHECKOUT_MSG.amountMissing);
-  return errors;
+    add('amount', CHECKOUT_MSG.amountMissing);
+  return issues;
+}
+
+export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
+  return oldCheckoutFormIssues(values).map((issue) => issue.message);
 }
 
 export const pixData = z.object({

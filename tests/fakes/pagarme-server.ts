@@ -177,6 +177,12 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         body.payment_settings.credit_card_settings?.installments?.[0]?.total === amount,
         'paymentlinks: parcela diferente do total',
       );
+      // Without these the real link stays payable forever, by anyone, any number of times.
+      check(body.max_paid_sessions === 1, 'paymentlinks: max_paid_sessions deve ser 1');
+      check(
+        Number.isInteger(body.expires_in) && body.expires_in > 0 && body.expires_at === undefined,
+        'paymentlinks: expires_in (minutos) ausente, ou enviado junto com expires_at',
+      );
       const link = structuredClone(fixture('paymentlink-create-response'));
       link.id = fakeId('pl_', 32);
       link.url = `https://payment-link.pagar.me/${link.id}`;
@@ -187,6 +193,8 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       link.cart_settings.items_total_cost = amount;
       link.created_at = isoNow();
       link.updated_at = isoNow();
+      link.max_paid_sessions = body.max_paid_sessions;
+      link.expires_in = body.expires_in;
       links.set(link.id, {
         ...link,
         _order_code: body.order_code,
@@ -342,6 +350,9 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     payLink(linkId, options = {}) {
       const link = links.get(linkId);
       if (!link) throw new Error(`fake: unknown link ${linkId}`);
+      if (link.max_paid_sessions > 0 && (link.total_paid_sessions ?? 0) >= link.max_paid_sessions) {
+        throw new Error(`fake: link ${linkId} already reached max_paid_sessions`);
+      }
       const amount = options.amount ?? link.cart_settings.items[0].amount;
       const code = options.codeAs === 'link_id' ? link.id : link._order_code;
       const template =

@@ -6,14 +6,18 @@
 import { TRPCClientError } from '@trpc/client';
 import { ApiError } from './api';
 
-function responseError(meta: unknown): string | undefined {
-  if (!meta || typeof meta !== 'object' || !('responseJSON' in meta)) return undefined;
-  const json = meta.responseJSON;
+/** The `error` text of a JSON body such as `{ "error": "..." }`. */
+function bodyError(json: unknown): string | undefined {
   if (json && typeof json === 'object' && 'error' in json) {
     const message = json.error;
     if (typeof message === 'string' && message) return message;
   }
   return undefined;
+}
+
+function responseError(meta: unknown): string | undefined {
+  if (!meta || typeof meta !== 'object' || !('responseJSON' in meta)) return undefined;
+  return bodyError(meta.responseJSON);
 }
 
 export function errorText(error: unknown, fallback: string): string {
@@ -23,6 +27,25 @@ export function errorText(error: unknown, fallback: string): string {
     return responseError(error.meta) ?? fallback;
   }
   return fallback;
+}
+
+/**
+ * A REST call that answered 200 but refused the request (`success: false`, a declined payment):
+ * its message is the server's (or provider's) own words.
+ */
+export class RefusedAnswer extends Error {
+  override name = 'RefusedAnswer';
+}
+
+/**
+ * The message a checkout screen shows for a failed REST call (spec 01 §8, spec 02 §8): the
+ * server's own `{ error }` text or a refusal's reason; otherwise the screen's `fallback` when the
+ * server answered without one, and `unreachable` when it could not be reached (or the code failed).
+ */
+export function apiErrorText(error: unknown, fallback: string, unreachable = fallback): string {
+  if (error instanceof RefusedAnswer) return error.message || fallback;
+  if (error instanceof ApiError) return bodyError(error.body) ?? fallback;
+  return unreachable;
 }
 
 /** HTTP status of a failed tRPC call, when the server answered. */

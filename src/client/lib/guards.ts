@@ -25,9 +25,19 @@ export async function getSessionUser(context: GuardContext): Promise<PublicUser 
   return user;
 }
 
-/** Public entry pages (/, /login, /signup, /register): a signed-in person goes to their home. */
+/**
+ * Public entry pages (/, /login, /signup, /register): a signed-in person goes to their home. When
+ * the session cannot be checked (offline, server error) the visitor is treated as anonymous: these
+ * pages work without a session, and the server still decides on every call.
+ */
 export async function redirectIfAuthenticated(context: GuardContext): Promise<void> {
-  const user = await getSessionUser(context);
+  let user: PublicUser | null;
+  try {
+    user = await getSessionUser(context);
+  } catch (error) {
+    console.warn('Sessão não verificada; a página segue como visitante', error);
+    return;
+  }
   if (user) throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
 }
 

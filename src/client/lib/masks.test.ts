@@ -29,8 +29,15 @@ describe('PHONE_MASK', () => {
   it('ignores letters, accepts pasted punctuation and stops at 15 characters', () => {
     expect(typed(PHONE_MASK, '11a9')).toBe('(11) 9');
     expect(pasted(PHONE_MASK, '(11) 98765-4321')).toBe('(11) 98765-4321');
-    expect(pasted(PHONE_MASK, '+55 (11) 98765-4321')).toBe('(55) 11987-6543');
     expect(typed(PHONE_MASK, '119876543210000')).toHaveLength(15);
+  });
+
+  it('drops the country code of a pasted international number', () => {
+    expect(pasted(PHONE_MASK, '+55 (11) 98765-4321')).toBe('(11) 98765-4321');
+    expect(pasted(PHONE_MASK, '5511987654321')).toBe('(11) 98765-4321');
+    expect(pasted(PHONE_MASK, '+55 11 3333-4444')).toBe('(11) 3333-4444');
+    // Eleven digits are a national number even when the area code is 55 (Rio Grande do Sul).
+    expect(pasted(PHONE_MASK, '(55) 99876-5432')).toBe('(55) 99876-5432');
   });
 });
 

@@ -14,11 +14,28 @@ import type { MaskedDynamicOptions, MaskedPatternOptions } from 'imask';
 import 'imask/masked/pattern';
 import 'imask/masked/dynamic';
 
-/** (DD) NNNN-NNNN for landlines, (DD) NNNNN-NNNN for mobiles; at most 15 characters. */
+/** Brazil's country code, which a pasted or autofilled international number starts with. */
+const BRAZIL_COUNTRY_CODE = '55';
+/** Area code and number: the longest Brazilian national number (a mobile) has 11 digits. */
+const NATIONAL_PHONE_DIGITS = 11;
+
+/**
+ * (DD) NNNN-NNNN for landlines, (DD) NNNNN-NNNN for mobiles; at most 15 characters. A text put in
+ * at once (paste, autofill) with more than 11 digits that starts with 55 is an international
+ * number: the country code is dropped, so "+55 (11) 98765-4321" becomes "(11) 98765-4321" and not
+ * a wrong number cut to its first 11 digits.
+ */
 export const PHONE_MASK = {
   // IMask's default dispatch picks the pattern that takes the most digits; on a tie (up to ten
   // digits) the first, so a number only becomes a mobile at its eleventh digit.
   mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
+  // Runs on each inserted text as a whole (one key when typing, everything when pasting).
+  prepare: (text: string) => {
+    const digits = text.replace(/\D/g, '');
+    return digits.length > NATIONAL_PHONE_DIGITS && digits.startsWith(BRAZIL_COUNTRY_CODE)
+      ? digits.slice(BRAZIL_COUNTRY_CODE.length)
+      : text;
+  },
 } satisfies MaskedDynamicOptions;
 
 /** 000.000.000-00; at most 14 characters. */

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/root';
+import { ApiError } from './api';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -9,15 +10,23 @@ const NO_RETRY_STATUSES = new Set([401, 403, 404]);
 const httpStatusOf = (error: unknown): number | undefined =>
   (error as TRPCClientError<AppRouter>).data?.httpStatus;
 
+/**
+ * Whether a failed query is worth asking again (twice at most). Authorisation failures on tRPC and
+ * any REST answer below 500 (404, 400, 429…) are answers, not hiccups: asking again at once would
+ * get the same answer. Network failures and 5xx are retried.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof TRPCClientError && NO_RETRY_STATUSES.has(httpStatusOf(error) ?? 0)) return false;
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // Authorisation failures are answers, not hiccups: do not retry them.
-      retry: (failureCount, error) =>
-        !(error instanceof TRPCClientError && NO_RETRY_STATUSES.has(httpStatusOf(error) ?? 0)) &&
-        failureCount < 2,
+      retry: shouldRetryQuery,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { createFileRoute, isRedirect, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LandingPage } from '../components/public/LandingPage';
 import { loadPublicSettings } from '../components/public/settings-loader';
 import { redirectIfAuthenticated } from '../lib/guards';
@@ -17,12 +17,8 @@ const openedAtLanding = window.location.pathname === '/';
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {
     if (!openedAtLanding) throw redirect({ href: '/', reloadDocument: true, replace: true });
-    try {
-      await redirectIfAuthenticated(context);
-    } catch (error) {
-      // A signed-in person goes home; a failed session check (offline) still shows the page.
-      if (isRedirect(error)) throw error;
-    }
+    // A signed-in person goes home; a failed session check (offline) still shows the page.
+    await redirectIfAuthenticated(context);
   },
   loader: ({ context }) => loadPublicSettings(context),
   component: LandingPage,

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -39,6 +38,7 @@ import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { LANDING_FILE, registerLanding } from './landing';
 import { loggerOptions } from './logging';
+import { registerSecurityHeaders } from './security-headers';
 import { createRateLimits, trpcGroups } from './rate-limits';
 import { keepRawWebhookBodies } from './raw-body';
 import { registerSandboxPages } from './sandbox-pages';
@@ -72,7 +72,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: log,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
   });
 
@@ -85,7 +85,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   app.setErrorHandler(handleError);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspDirectives(env) } });
+  registerSecurityHeaders(app, env);
   await app.register(fastifyRateLimit, { global: false });
   const checkRateLimit = createRateLimits(app, env);
 
@@ -158,23 +158,16 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   return { app, services, database: db };
 }
 
-function cspDirectives(env: Env) {
-  const dev = env.NODE_ENV === 'development';
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    manifestSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    upgradeInsecureRequests: env.publicUrl.startsWith('https://') ? [] : null,
-  };
+/**
+ * `TRUST_PROXY` as Fastify takes it. Fastify refuses a bare hop count (it then trusts nothing), so
+ * a number N becomes "trust the socket peer and the forwarding entries up to the Nth proxy": the
+ * client IP is the address the outermost of our N proxies saw.
+ */
+export function trustProxyOption(
+  value: Env['TRUST_PROXY'],
+): boolean | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'boolean') return value;
+  return (_address, hop) => hop < value;
 }
 
 /**

@@ -4,7 +4,7 @@
  * failed attempts, tampered amounts and who may read what.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
@@ -311,10 +311,69 @@ describe('webhook /api/webhooks/sandbox', () => {
     ).toHaveLength(1);
   });
 
+  it('a second, different charge on a paid link is recorded apart (no second year, no e-mail) and logged for a refund', async () => {
+    const link = await createLink(t);
+    await sandboxPay(t, link.id, 'paid', 'pix');
+    const provider = t.services.payments.provider;
+    if (!isSandbox(provider)) throw new Error('sandbox expected');
+    const errors = vi.spyOn(t.services.log, 'error');
+    const secondCharge = provider.signedWebhook({
+      reference: link.id,
+      target: 'payment_link',
+      outcome: 'paid',
+      method: 'credit_card',
+      amount: 149700,
+    });
+    expect((await deliver(secondCharge)).statusCode).toBe(200);
+
+    const paid = rows(t)
+      .payments()
+      .filter((payment) => payment.status === 'paid');
+    expect(paid).toHaveLength(2);
+    const extra = paid.find((payment) => payment.method === 'credit_card');
+    expect(extra).toMatchObject({
+      amount: 149700,
+      paymentLinkId: link.id,
+      description: 'Link de pagamento - Anual (pagamento em duplicidade)',
+    });
+    expect(rows(t).links()[0]?.paymentId).not.toBe(extra?.id);
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ linkId: link.id, extraPaymentId: extra?.id }),
+      'payment link paid more than once: the extra payment was recorded and must be refunded',
+    );
+    // The money is on file, but it bought nothing twice: one year, one e-mail.
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+    expect(t.services.outbox.list({ channel: 'email' })).toHaveLength(1);
+
+    // The same extra charge announced again (another hook id) is not recorded twice.
+    const again = JSON.parse(secondCharge.rawBody);
+    const replay = provider.signedWebhook({
+      reference: link.id,
+      target: 'payment_link',
+      outcome: 'paid',
+      method: 'credit_card',
+      amount: 149700,
+      chargeId: again.data.charge_id,
+    });
+    expect((await deliver(replay)).statusCode).toBe(200);
+    expect(rows(t).payments()).toHaveLength(2);
+  });
+
   it('twenty different webhooks for the same payment, at once, still confirm it once', async () => {
     const link = await createLink(t);
+    const provider = t.services.payments.provider;
+    if (!isSandbox(provider)) throw new Error('sandbox expected');
+    // Twenty hook ids announcing one charge (a different charge would be a second payment).
     const hooks = Array.from({ length: 20 }, () =>
-      t.services.payments.sandboxWebhook(link.id, 'paid', 'credit_card'),
+      provider.signedWebhook({
+        reference: link.id,
+        target: 'payment_link',
+        outcome: 'paid',
+        method: 'credit_card',
+        amount: 149700,
+        chargeId: 'sbx_ch_same_charge',
+      }),
     );
     const answers = await Promise.all(hooks.map(deliver));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approve, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { parseBrCode } from '../services/brcode';
@@ -120,6 +120,40 @@ describe('POST /api/payments/process with a card', () => {
     const again = await payByCard('4111111111111111', { paymentId: failed?.id });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'Este pagamento já foi confirmado' });
+  });
+
+  it('two concurrent submits of one failed attempt reach the provider once; the other gets 409', async () => {
+    await payByCard('4000 0000 0000 0002');
+    const [failed] = rows(t).payments();
+    const provider = t.services.payments.provider;
+    const charge = provider.createCharge.bind(provider);
+    // The provider takes its time: the second submit arrives while the first is in flight.
+    const charges = vi.spyOn(provider, 'createCharge').mockImplementation(async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return charge(input);
+    });
+    const answers = await Promise.all([
+      payByCard('4111111111111111', { paymentId: failed?.id }),
+      payByCard('4111111111111111', { paymentId: failed?.id }),
+    ]);
+    expect(charges).toHaveBeenCalledTimes(1);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual({
+      error: 'Este pagamento já está em processamento. Aguarde a confirmação.',
+    });
+    expect(rows(t).payments()).toEqual([expect.objectContaining({ id: failed?.id, status: 'paid' })]);
+  });
+
+  it('a refunded attempt is never charged again: 409', async () => {
+    const paid = (await payByCard('4111111111111111')).json();
+    const admin = await t.signIn('admin');
+    await t.caller(admin.token).payments.refund({ paymentId: paid.paymentId, reason: 'Desistência' });
+    const charges = vi.spyOn(t.services.payments.provider, 'createCharge');
+    const again = await payByCard('4111111111111111', { paymentId: paid.paymentId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Este pagamento foi reembolsado. Inicie um novo pagamento.' });
+    expect(charges).not.toHaveBeenCalled();
+    expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'refunded' })]);
   });
 
   it.each([

@@ -17,7 +17,10 @@ import type { SettingsService } from './settings';
 import { periodAfterPayment } from './subscribers';
 
 export type ConfirmResult =
-  { confirmed: true; paymentId: string } | { confirmed: false; reason: 'already' | 'amount' };
+  | { confirmed: true; paymentId: string }
+  | { confirmed: false; reason: 'already' | 'amount' }
+  /** A second, different charge on a link already paid: recorded apart, for an admin to refund. */
+  | { confirmed: false; reason: 'duplicate'; paymentId: string };
 
 export function createPaymentConfirmation(
   { db, clock, log }: ServiceDeps,
@@ -129,6 +132,62 @@ export function createPaymentConfirmation(
     )
     .prepare();
 
+  /**
+   * A link already paid receives another, different charge (paid twice, e.g. before the provider
+   * closed it): the money is recorded as a separate `paid` payment, without a second period,
+   * commission or e-mail, and logged as an error so an admin refunds it. Runs inside the caller's
+   * transaction. Null when the charge is the one already on file.
+   */
+  function recordExtraLinkCharge(link: PaymentLink, charge: ChargeResult | null, paidAt: Date): string | null {
+    const chargeId = charge?.providerChargeId;
+    if (!charge || !chargeId) return null;
+    // The same charge on file: a replay (paid), or an attempt recorded as failed that went through.
+    const known = paymentByCharge(link.provider, chargeId);
+    if (known && (known.status === 'paid' || known.status === 'refunded')) return null;
+    const recordedId = db
+      .select({ paymentId: paymentLinks.paymentId })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.id, link.id))
+      .get()?.paymentId;
+    const recorded = recordedId
+      ? db.select().from(payments).where(eq(payments.id, recordedId)).get()
+      : undefined;
+    const now = clock.now();
+    if (recorded && !recorded.providerChargeId) {
+      // Confirmed before its charge was known: this is that charge, not a second one.
+      db.update(payments)
+        .set({ ...chargeFields(charge), updatedAt: now })
+        .where(and(eq(payments.id, recorded.id), isNull(payments.providerChargeId)))
+        .run();
+      return null;
+    }
+    const id = known?.id ?? newId();
+    const fields = {
+      ...chargeFields(charge),
+      subscriberId: link.subscriberId,
+      paymentLinkId: link.id,
+      planType: link.planType,
+      amount: charge.amount > 0 ? charge.amount : link.amount,
+      status: 'paid' as const,
+      provider: link.provider,
+      description: `Link de pagamento - ${planLabel(link.planType)} (pagamento em duplicidade)`,
+      billingData: link.billingData,
+      failureReason: null,
+      paidAt,
+      updatedAt: now,
+    };
+    if (known) db.update(payments).set(fields).where(eq(payments.id, id)).run();
+    else
+      db.insert(payments)
+        .values({ ...fields, id, createdAt: now })
+        .run();
+    log.error(
+      { linkId: link.id, paymentId: recordedId ?? null, extraPaymentId: id, amount: charge.amount },
+      'payment link paid more than once: the extra payment was recorded and must be refunded',
+    );
+    return id;
+  }
+
   function paymentByCharge(
     provider: PaymentProviderName,
     chargeId: string | null | undefined,
@@ -158,7 +217,12 @@ export function createPaymentConfirmation(
           .set({ status: 'paid', paidAt, updatedAt: now })
           .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')))
           .run();
-        if (claimed.changes === 0) return { confirmed: false, reason: 'already' } as const;
+        if (claimed.changes === 0) {
+          const extra = recordExtraLinkCharge(link, charge, paidAt);
+          return extra
+            ? ({ confirmed: false, reason: 'duplicate', paymentId: extra } as const)
+            : ({ confirmed: false, reason: 'already' } as const);
+        }
         const fields = {
           ...chargeFields(charge),
           subscriberId: link.subscriberId,

@@ -3,7 +3,7 @@
  * webhooks (verified, deduplicated on the hook id, then applied through payment-confirmation),
  * refunds, the e-mails a payment's own customer may ask for again, and the sandbox's simulator.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   CHECKOUT_MSG,
@@ -53,6 +53,8 @@ export const PAYMENT_MSG = {
   refundReasonRequired: 'Motivo do reembolso é obrigatório',
   sandboxOnly: 'Disponível apenas no ambiente de testes',
   processing: 'Pagamento em processamento',
+  attemptInProgress: 'Este pagamento já está em processamento. Aguarde a confirmação.',
+  attemptRefunded: 'Este pagamento foi reembolsado. Inicie um novo pagamento.',
   welcomeAfterApproval:
     'Cadastro aguardando aprovação: as credenciais de acesso serão enviadas por email após a aprovação.',
   welcomeNoAccount: 'Assinante sem conta de acesso: as credenciais serão enviadas na aprovação.',
@@ -225,6 +227,32 @@ export function createPaymentsService(
     return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
   }
 
+  /**
+   * Takes an earlier attempt back for a new charge, atomically: only a `failed` or `cancelled` row
+   * becomes `pending` again (a PIX past its time is cancelled first). An attempt in flight, paid or
+   * refunded is never reused: two submits of one attempt cannot both reach the provider.
+   */
+  function claimAttempt(previous: Payment, values: Partial<typeof payments.$inferInsert>) {
+    if (previous.status === 'pending' && previous.pixExpiresAt && previous.pixExpiresAt <= clock.now()) {
+      confirmation.cancelPayment(previous.id);
+    }
+    const claimed = db
+      .update(payments)
+      .set(values)
+      .where(and(eq(payments.id, previous.id), inArray(payments.status, ['failed', 'cancelled'])))
+      .run();
+    if (claimed.changes > 0) return;
+    const current = getById(previous.id)?.status;
+    throw new AppError(
+      'CONFLICT',
+      current === 'paid'
+        ? CHECKOUT_MSG.paymentAlreadyPaid
+        : current === 'refunded'
+          ? PAYMENT_MSG.attemptRefunded
+          : PAYMENT_MSG.attemptInProgress,
+    );
+  }
+
   /** POST /payments/process: charges a card or opens a PIX for the annual (or renewal) price. */
   async function process(input: ProcessPaymentData): Promise<ProcessPaymentResponse> {
     const { customerData, paymentData, paymentMethod } = input;
@@ -273,7 +301,6 @@ export function createPaymentsService(
     const previous = input.paymentId ? getById(input.paymentId) : undefined;
     const reuse =
       previous && previous.subscriberId === subscriber.id && !previous.paymentLinkId ? previous : undefined;
-    if (reuse?.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
     const paymentId = reuse?.id ?? newId();
     const values = {
       subscriberId: subscriber.id,
@@ -291,7 +318,7 @@ export function createPaymentsService(
       pixExpiresAt: null,
       updatedAt: now,
     };
-    if (reuse) db.update(payments).set(values).where(eq(payments.id, paymentId)).run();
+    if (reuse) claimAttempt(reuse, values);
     else
       db.insert(payments)
         .values({ ...values, id: paymentId, createdAt: now })
@@ -315,6 +342,7 @@ export function createPaymentsService(
       throw new AppError('BAD_GATEWAY', reason);
     }
 
+    // Only while still ours: a webhook may already have settled the attempt.
     db.update(payments)
       .set({
         transactionId: charge.providerChargeId,
@@ -323,7 +351,7 @@ export function createPaymentsService(
         cardBrand: charge.cardBrand,
         cardLast4: charge.cardLast4,
       })
-      .where(eq(payments.id, paymentId))
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
       .run();
     const payment = getById(paymentId) as Payment;
 

@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../../shared/format';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLogout, useSessionUser } from '../../lib/session';
@@ -8,6 +8,9 @@ import { currentSection } from '../layout/nav';
 import { UserAvatar } from '../layout/UserAvatar';
 import { Button } from '../ui/Button';
 import { ADMIN_NAV } from './admin-nav';
+
+/** Where the side navigation stops being a drawer (admin.css). */
+const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /**
  * The back office frame (spec 02 §2 "Admin layout"): side navigation, a header with the section's
@@ -26,11 +29,30 @@ export function AdminLayout() {
   const name = user?.name.trim() || 'Admin';
   useDocumentTitle(`${section.label} · Admin`);
 
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpenOn(null);
+    // Growing to the desktop layout (no drawer, no toggle) closes it, so the page is never left inert.
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onResize = () => desktop.matches && setMenuOpenOn(null);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    desktop.addEventListener('change', onResize);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      desktop.removeEventListener('change', onResize);
+    };
+  }, [menuOpen]);
+
+  // Keyboard and screen-reader users follow the drawer: into it when it opens, back to the toggle
+  // when it closes (Escape, backdrop, or a link followed).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (menuOpen) navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    else if (wasOpen.current) toggleRef.current?.focus();
+    wasOpen.current = menuOpen;
   }, [menuOpen]);
 
   return (
@@ -47,7 +69,7 @@ export function AdminLayout() {
           <span className="admin-sidebar__club">Confraria</span>
           <span className="admin-sidebar__tag">Painel administrativo</span>
         </div>
-        <nav className="admin-nav" aria-label="Seções do painel">
+        <nav ref={navRef} className="admin-nav" aria-label="Seções do painel">
           <ul>
             {ADMIN_NAV.map((item) => (
               <li key={item.to}>
@@ -76,9 +98,11 @@ export function AdminLayout() {
         </div>
       </aside>
       {menuOpen && <div className="admin-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-      <div className="admin-main">
+      {/* While the drawer is open the page behind it cannot be reached (it is covered anyway). */}
+      <div className="admin-main" inert={menuOpen}>
         <header className="admin-header">
           <button
+            ref={toggleRef}
             type="button"
             className="admin-menu-toggle"
             aria-controls="admin-sidebar"

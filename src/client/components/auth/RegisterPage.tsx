@@ -1,24 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { apiPost } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { trpc, trpcUtils } from '../../lib/trpc';
+import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import { registerForm, type RegisterForm, type RegisterFormInput } from './form-schemas';
 
-/** What the annual plan's checkout link is asked for right after registering (spec 01 §4). */
-const ANNUAL_CHECKOUT = { amount: 149700, description: 'Assinatura Anual Confraria' } as const;
+/** What the annual plan's checkout link is described as (the price comes from the settings). */
+const ANNUAL_CHECKOUT_DESCRIPTION = 'Assinatura Anual Confraria';
 
 /** `/signup` and `/register` (same page): creates the account, then goes on to pay. */
 export function RegisterPage() {
   const registerAccount = trpc.auth.register.useMutation();
-  const router = useRouter();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const {
@@ -45,26 +46,28 @@ export function RegisterPage() {
     await goToCheckout(name, email);
   });
 
-  /** The provider's page when a link comes back; otherwise (any failure included) our /checkout. */
+  /**
+   * The provider's page for the annual plan at the price the club offers now (the public settings;
+   * the server checks it again). Any failure — settings or link — leaves for our /checkout, which
+   * asks for a link itself.
+   */
   async function goToCheckout(name: string, email: string) {
     try {
+      const settings = await trpcUtils.settings.public.ensureData(undefined, {
+        staleTime: PUBLIC_SETTINGS_STALE_MS,
+      });
       const answer = await apiPost<{ checkoutUrl?: string | null } | null>(
         '/api/payments/create-checkout-link',
-        {
-          name,
-          email,
-          ...ANNUAL_CHECKOUT,
-        },
+        { name, email, amount: settings.priceAnnual, description: ANNUAL_CHECKOUT_DESCRIPTION },
       );
       if (answer?.checkoutUrl) {
         window.location.assign(answer.checkoutUrl);
         return;
       }
-    } catch {
-      // No link (or no checkout service yet): the checkout page asks for one itself.
+    } catch (failure) {
+      console.warn('Link de pagamento não criado após o cadastro', failure);
     }
-    const search = new URLSearchParams({ name, email });
-    router.history.push(`/checkout?${search.toString()}`);
+    await navigate({ to: '/checkout', search: { name, email }, replace: true });
   }
 
   return (

@@ -5,6 +5,7 @@ import { CEP_MASK } from '../../lib/masks';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 import { useCepLookup } from './useCepLookup';
+import type { FieldErrors } from './useFormErrors';
 
 export interface AddressValues {
   cep: string;
@@ -50,14 +51,18 @@ export function AddressFields({
   onChange,
   onAddressFound,
   disabled,
+  errors = {},
 }: {
   values: AddressValues;
   onChange: (patch: Partial<AddressValues>) => void;
   /** Receives the lookup result; the parent merges it with `mergeCepAddress` into its latest state. */
   onAddressFound: (address: CepAddress) => void;
   disabled?: boolean;
+  /** Validation messages by field name, shown beside each field. */
+  errors?: FieldErrors;
 }) {
   const stateId = useId();
+  const stateErrorId = `${stateId}-error`;
   const { lookup, loading } = useCepLookup(onAddressFound);
 
   return (
@@ -73,6 +78,7 @@ export function AddressFields({
           mask={CEP_MASK}
           aria-required="true"
           value={values.cep}
+          error={errors.cep}
           hint={loading ? 'Buscando endereço...' : undefined}
           onAccept={(cep) => {
             onChange({ cep });
@@ -85,6 +91,7 @@ export function AddressFields({
           autoComplete="address-line2"
           aria-required="true"
           value={values.number}
+          error={errors.number}
           onChange={(event) => onChange({ number: event.target.value })}
         />
       </div>
@@ -94,6 +101,7 @@ export function AddressFields({
         autoComplete="address-line1"
         aria-required="true"
         value={values.street}
+        error={errors.street}
         onChange={(event) => onChange({ street: event.target.value })}
       />
       <div className="co-row co-row--2">
@@ -102,6 +110,7 @@ export function AddressFields({
           name="neighborhood"
           aria-required="true"
           value={values.neighborhood}
+          error={errors.neighborhood}
           onChange={(event) => onChange({ neighborhood: event.target.value })}
         />
         <TextField
@@ -118,6 +127,7 @@ export function AddressFields({
           autoComplete="address-level2"
           aria-required="true"
           value={values.city}
+          error={errors.city}
           onChange={(event) => onChange({ city: event.target.value })}
         />
         <div className="field">
@@ -130,6 +140,8 @@ export function AddressFields({
             className="field__input co-select"
             autoComplete="address-level1"
             aria-required="true"
+            aria-invalid={errors.state ? true : undefined}
+            aria-describedby={errors.state ? stateErrorId : undefined}
             value={values.state}
             onChange={(event) => onChange({ state: event.target.value })}
           >
@@ -140,6 +152,11 @@ export function AddressFields({
               </option>
             ))}
           </select>
+          {errors.state && (
+            <p id={stateErrorId} className="field__error">
+              {errors.state}
+            </p>
+          )}
         </div>
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
 import { CARD_NUMBER_MASK, CVV_MASK, EXPIRY_MASK } from '../../lib/masks';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
+import type { FieldErrors } from './useFormErrors';
 
 export interface CardValues {
   cardNumber: string;
@@ -18,9 +19,11 @@ export const EMPTY_CARD: CardValues = { cardNumber: '', cardHolderName: '', expi
 export function CardFields({
   values,
   onChange,
+  errors = {},
 }: {
   values: CardValues;
   onChange: (patch: Partial<CardValues>) => void;
+  errors?: FieldErrors;
 }) {
   return (
     <div className="co-stack">
@@ -33,6 +36,7 @@ export function CardFields({
         mask={CARD_NUMBER_MASK}
         aria-required="true"
         value={values.cardNumber}
+        error={errors.cardNumber}
         onAccept={(cardNumber) => onChange({ cardNumber })}
       />
       <TextField
@@ -41,6 +45,7 @@ export function CardFields({
         autoComplete="cc-name"
         aria-required="true"
         value={values.cardHolderName}
+        error={errors.cardHolderName}
         onChange={(event) => onChange({ cardHolderName: event.target.value.toUpperCase() })}
       />
       <div className="co-row co-row--2">
@@ -53,6 +58,7 @@ export function CardFields({
           mask={EXPIRY_MASK}
           aria-required="true"
           value={values.expiryDate}
+        error={errors.expiryDate}
           onAccept={(expiryDate) => onChange({ expiryDate })}
         />
         <MaskedTextField
@@ -64,6 +70,7 @@ export function CardFields({
           mask={CVV_MASK}
           aria-required="true"
           value={values.cvv}
+        error={errors.cvv}
           onAccept={(cvv) => onChange({ cvv })}
         />
       </div>

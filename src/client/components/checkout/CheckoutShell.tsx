@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
+import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import './checkout.css';
 
 /**
@@ -8,7 +9,8 @@ import './checkout.css';
  * by accident) and a centred main column.
  */
 export function CheckoutShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
-  const settings = trpc.settings.public.useQuery();
+  // The same freshness as the public pages: one settings answer serves the whole visit.
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS });
   return (
     <div className="co-page">
       <header className="co-header">

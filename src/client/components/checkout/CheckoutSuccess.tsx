@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { paymentMethodLabel } from '../../../shared/plans';
-import { trpc } from '../../lib/trpc';
+import { whatsappHref } from '../../../shared/content/site';
+import { usePublicSettings } from '../public/settings';
 import { Alert } from '../ui/Alert';
 import { buttonClass } from '../ui/Button';
 import { CHECKOUT_TEXT } from './texts';
@@ -10,9 +11,8 @@ import { SummaryLines } from './SummaryLines';
 
 /** /checkout/success: the receipt of an in-page payment (spec 01 §2, DECISIONS §4). */
 export function CheckoutSuccess({ purchase }: { purchase: CheckoutSuccessState }) {
-  const settings = trpc.settings.public.useQuery();
-  const whatsapp = settings.data?.whatsappNumber;
-  const contactEmail = settings.data?.contactEmail;
+  // The route's loader has fetched the settings: the contacts are there on the first paint.
+  const { whatsappNumber, contactEmail } = usePublicSettings();
 
   return (
     <section className="card co-result" aria-labelledby="sucesso-titulo">
@@ -43,17 +43,15 @@ export function CheckoutSuccess({ purchase }: { purchase: CheckoutSuccessState }
         <Link to="/" className={buttonClass('primary')}>
           Voltar ao Início
         </Link>
-        {whatsapp && (
-          <a
-            className={buttonClass('secondary')}
-            href={`https://wa.me/${whatsapp}?text=${encodeURIComponent('Olá! Acabei de assinar a confraria.')}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Falar no WhatsApp
-            <span className="sr-only"> (abre em nova aba)</span>
-          </a>
-        )}
+        <a
+          className={buttonClass('secondary')}
+          href={whatsappHref(whatsappNumber, 'Olá! Acabei de assinar a confraria.')}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Falar no WhatsApp
+          <span className="sr-only"> (abre em nova aba)</span>
+        </a>
       </div>
       <p className="co-fineprint co-note">
         Precisa de ajuda? <Link to="/contato">Fale conosco</Link>, veja as{' '}

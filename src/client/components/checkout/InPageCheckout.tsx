@@ -11,38 +11,35 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHECKOUT_MSG,
-  oldCheckoutFormErrors,
+  oldCheckoutFormIssues,
   type CepAddress,
   type PixData,
   type ProcessPaymentInput,
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, type PaymentMethod } from '../../../shared/plans';
-import { ApiError } from '../../lib/api';
-import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
+import { apiErrorText, RefusedAnswer } from '../../lib/errors';
+import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
-import { TextField } from '../ui/TextField';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { CardFields, EMPTY_CARD, type CardValues } from './CardFields';
 import { checkoutKeys, getPaymentStatus, processPayment, sendPaymentConfirmation } from './checkout-api';
+import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { ErrorList } from './ErrorList';
+import { OrderSummary } from './OrderSummary';
 import { PixPayment } from './PixPayment';
 import { prefillFromQuery } from './prefill';
 import { validUntilFrom, type CheckoutSuccessState } from './success-state';
-import { SummaryLines } from './SummaryLines';
 import { CHECKOUT_TEXT } from './texts';
+import { useFormErrors } from './useFormErrors';
 
 /** Time the card approval stays on screen before the receipt (spec 02 §9). */
 const CARD_REDIRECT_MS = 3000;
+/** setTimeout's longest delay (about 24 days); a PIX code expires long before. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
-interface CustomerValues extends AddressValues {
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-}
+type FormValues = CustomerValues & AddressValues;
 
 /** A payment the server accepted and that is waiting for the customer (PIX) or the provider. */
 interface Awaiting {
@@ -50,18 +47,6 @@ interface Awaiting {
   pix?: PixData;
   /** What the receipt will show once the payment completes (its validity is set then). */
   receipt: Omit<CheckoutSuccessState, 'validUntil'>;
-}
-
-/** The payment was refused or failed: the provider's reason when there is one (spec 02 §8). */
-class PaymentRefused extends Error {}
-
-function paymentError(error: unknown): string {
-  if (error instanceof PaymentRefused && error.message) return error.message;
-  if (error instanceof ApiError) {
-    const body = error.body as { error?: unknown } | null;
-    if (typeof body?.error === 'string' && body.error) return body.error;
-  }
-  return CHECKOUT_MSG.paymentFailed;
 }
 
 export function InPageCheckout({
@@ -75,7 +60,7 @@ export function InPageCheckout({
   const askEmail = !known.email;
   const amount = query.amount;
 
-  const [customer, setCustomer] = useState<CustomerValues>({
+  const [customer, setCustomer] = useState<FormValues>({
     ...known,
     phone: '',
     cpf: '',
@@ -83,12 +68,14 @@ export function InPageCheckout({
   });
   const [method, setMethod] = useState<PaymentMethod>('credit_card');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [errors, setErrors] = useState<string[]>(amount ? [] : [CHECKOUT_MSG.amountMissing]);
+  const { errors, fieldErrors, errorsRef, showErrors, showIssues, clearErrors } = useFormErrors(
+    amount ? [] : [CHECKOUT_MSG.amountMissing],
+  );
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
   const [approved, setApproved] = useState<CheckoutSuccessState | null>(null);
-  const errorsRef = useRef<HTMLDivElement>(null);
+  const pixHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const updateCustomer = (patch: Partial<CustomerValues>) =>
+  const updateCustomer = (patch: Partial<FormValues>) =>
     setCustomer((current) => ({ ...current, ...patch }));
   const onAddressFound = (address: CepAddress) => setCustomer((current) => mergeCepAddress(current, address));
 
@@ -103,16 +90,11 @@ export function InPageCheckout({
     amount: amount ?? 0,
   });
 
-  const showErrors = (list: string[]) => {
-    setErrors(list);
-    requestAnimationFrame(() => errorsRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
-  };
-
   const pay = useMutation({
     mutationFn: async (body: ProcessPaymentInput) => {
       const answer = await processPayment(body);
       if (!answer.success || answer.status === 'failed' || answer.status === 'cancelled') {
-        throw new PaymentRefused(answer.error || answer.message || CHECKOUT_MSG.paymentFailed);
+        throw new RefusedAnswer(answer.error || answer.message || CHECKOUT_MSG.paymentFailed);
       }
       return answer;
     },
@@ -140,16 +122,32 @@ export function InPageCheckout({
         receipt: receipt(answer.paymentId, body.paymentMethod),
       });
     },
-    onError: (error) => showErrors([paymentError(error)]),
+    onError: (error) => showErrors([apiErrorText(error, CHECKOUT_MSG.paymentFailed)]),
   });
 
-  // Waiting for PIX (or a card the provider is still analysing): ask every 5 s until it settles.
+  // A PIX code stops being payable at its expiry: from then on there is nothing to wait for.
+  const pixExpiresAt = awaiting?.pix?.expiresAt;
+  const [expiredCode, setExpiredCode] = useState<string | null>(null);
+  useEffect(() => {
+    if (!pixExpiresAt) return;
+    const left = Date.parse(pixExpiresAt) - Date.now();
+    const timer = setTimeout(() => setExpiredCode(pixExpiresAt), Math.min(Math.max(left, 0), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [pixExpiresAt]);
+  const pixExpired = pixExpiresAt !== undefined && expiredCode === pixExpiresAt;
+
+  // Waiting for PIX (or a card the provider is still analysing): ask every 5 s until it settles,
+  // the PIX code expires or the check fails (then the person asks again with "Verificar novamente").
   const status = useQuery({
     queryKey: checkoutKeys.paymentStatus(awaiting?.paymentId ?? ''),
     queryFn: ({ signal }) => getPaymentStatus(awaiting?.paymentId ?? '', signal),
     enabled: Boolean(awaiting),
     staleTime: 0,
-    refetchInterval: (q) => (!q.state.data || q.state.data.status === 'pending' ? STATUS_POLL_MS : false),
+    retry: shouldRetryQuery,
+    refetchInterval: (q) =>
+      q.state.status !== 'error' && !pixExpired && (!q.state.data || q.state.data.status === 'pending')
+        ? STATUS_POLL_MS
+        : false,
     // A phone that locks while the bank app pays must notice the payment on return.
     refetchIntervalInBackground: true,
   });
@@ -158,6 +156,16 @@ export function InPageCheckout({
   const endDate = status.data?.subscriptionEndDate;
   /** The awaited payment ended without being paid (PIX expired, card refused after analysis). */
   const settledUnpaid = settled !== undefined && settled !== 'pending' && settled !== 'completed';
+  /** The status could not be checked (after the retries): polling stopped, the person decides. */
+  const checkFailed = Boolean(awaiting) && status.isError && settled !== 'completed';
+  const checkError = checkFailed ? apiErrorText(status.error, CHECKOUT_MSG.statusCheckFailed) : undefined;
+  const checkAgain = () => void status.refetch();
+
+  // The PIX screen replaces the form: move focus to its heading so keyboard and screen-reader users land on it.
+  const showingPix = Boolean(awaiting?.pix);
+  useEffect(() => {
+    if (showingPix) pixHeadingRef.current?.focus();
+  }, [showingPix]);
 
   useEffect(() => {
     if (settled === 'completed' && awaiting) {
@@ -178,17 +186,17 @@ export function InPageCheckout({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pay.isPending || approved) return;
-    const found = oldCheckoutFormErrors({
+    const found = oldCheckoutFormIssues({
       ...customer,
       amount,
       paymentMethod: method,
       ...(method === 'credit_card' ? card : {}),
     });
     if (found.length > 0) {
-      showErrors(found);
+      showIssues(found);
       return;
     }
-    setErrors([]);
+    clearErrors();
     setAwaiting(null);
     pay.mutate({
       paymentMethod: method,
@@ -214,30 +222,32 @@ export function InPageCheckout({
 
   const total = amount ? formatMoney(amount) : undefined;
   const summary = (
-    <aside className="co-grid__aside card co-summary" aria-labelledby="resumo-pedido">
-      <h2 id="resumo-pedido">Resumo do pedido</h2>
-      <SummaryLines
-        lines={[
-          { label: 'Plano', value: 'Assinatura anual' },
-          ...(known.name ? [{ label: 'Nome', value: known.name }] : []),
-          ...(known.email ? [{ label: 'Email', value: known.email }] : []),
-          ...(customer.phone ? [{ label: 'Telefone', value: customer.phone }] : []),
-          ...(customer.cpf ? [{ label: 'CPF', value: customer.cpf }] : []),
-          { label: 'Total', value: total ?? '—', total: true },
-        ]}
-      />
-    </aside>
+    <OrderSummary
+      lines={[
+        { label: 'Plano', value: 'Assinatura anual' },
+        ...(known.name ? [{ label: 'Nome', value: known.name }] : []),
+        ...(known.email ? [{ label: 'Email', value: known.email }] : []),
+        ...(customer.phone ? [{ label: 'Telefone', value: customer.phone }] : []),
+        ...(customer.cpf ? [{ label: 'CPF', value: customer.cpf }] : []),
+        { label: 'Total', value: total ?? '—', total: true },
+      ]}
+    />
   );
 
   if (awaiting?.pix) {
-    const failed = settledUnpaid ? CHECKOUT_TEXT.pixExpired : undefined;
+    const failed = settledUnpaid || pixExpired ? CHECKOUT_TEXT.pixExpired : undefined;
     return (
       <>
-        <h1 className="co-title">Pagamento via PIX</h1>
+        <h1 ref={pixHeadingRef} tabIndex={-1} className="co-title">
+          Pagamento via PIX
+        </h1>
         <div className="co-grid">
           <PixPayment
             pix={awaiting.pix}
             failed={failed}
+            checkError={checkError}
+            checking={status.isFetching}
+            onCheckAgain={checkAgain}
             onRetry={() => {
               setAwaiting(null);
               pay.reset();
@@ -249,7 +259,7 @@ export function InPageCheckout({
     );
   }
 
-  const busy = pay.isPending || Boolean(approved) || (Boolean(awaiting) && !settledUnpaid);
+  const busy = pay.isPending || Boolean(approved) || (Boolean(awaiting) && !settledUnpaid && !checkFailed);
   return (
     <>
       <h1 className="co-title">Finalizar Assinatura</h1>
@@ -267,64 +277,36 @@ export function InPageCheckout({
             {awaiting &&
               (settledUnpaid ? (
                 <Alert>{CHECKOUT_MSG.paymentFailed}</Alert>
+              ) : checkError ? (
+                <>
+                  <Alert>{checkError}</Alert>
+                  <Button
+                    variant="secondary"
+                    onClick={checkAgain}
+                    loading={status.isFetching}
+                    loadingLabel="Verificando..."
+                  >
+                    Verificar novamente
+                  </Button>
+                </>
               ) : (
                 <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
               ))}
           </div>
-          <fieldset className="co-section" disabled={busy}>
-            <legend>Seus dados</legend>
-            {askName && (
-              <TextField
-                label="Nome completo"
-                name="name"
-                autoComplete="name"
-                aria-required="true"
-                value={customer.name}
-                onChange={(event) => updateCustomer({ name: event.target.value })}
-              />
-            )}
-            {askEmail && (
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                aria-required="true"
-                value={customer.email}
-                onChange={(event) => updateCustomer({ email: event.target.value })}
-              />
-            )}
-            <div className="co-row co-row--2">
-              <MaskedTextField
-                label="Telefone / WhatsApp"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(11) 99999-9999"
-                mask={PHONE_MASK}
-                aria-required="true"
-                value={customer.phone}
-                onAccept={(phone) => updateCustomer({ phone })}
-              />
-              <MaskedTextField
-                label="CPF"
-                name="cpf"
-                inputMode="numeric"
-                placeholder="000.000.000-00"
-                mask={CPF_MASK}
-                aria-required="true"
-                value={customer.cpf}
-                onAccept={(cpf) => updateCustomer({ cpf })}
-              />
-            </div>
-          </fieldset>
+          <CustomerFields
+            values={customer}
+            onChange={updateCustomer}
+            askName={askName}
+            askEmail={askEmail}
+            disabled={busy}
+            errors={fieldErrors}
+          />
           <AddressFields
             values={customer}
             onChange={updateCustomer}
             onAddressFound={onAddressFound}
             disabled={busy}
+            errors={fieldErrors}
           />
           <fieldset className="co-section" disabled={busy}>
             <legend>Forma de pagamento</legend>
@@ -354,6 +336,7 @@ export function InPageCheckout({
               <CardFields
                 values={card}
                 onChange={(patch) => setCard((current) => ({ ...current, ...patch }))}
+                errors={fieldErrors}
               />
             ) : (
               <p className="co-fineprint">Ao finalizar, mostraremos o QR Code e o código PIX copia e cola.</p>

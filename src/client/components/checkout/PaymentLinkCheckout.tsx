@@ -7,25 +7,24 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHECKOUT_MSG,
-  checkoutFormErrors,
+  checkoutFormIssues,
   referralCodeField,
   type CepAddress,
   type CheckoutFormValues,
   type CreatePublicLinkInput,
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
-import { ApiError } from '../../lib/api';
-import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
+import { apiErrorText, RefusedAnswer } from '../../lib/errors';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
-import { TextField } from '../ui/TextField';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
 import { saveCheckoutData } from './checkout-data';
+import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { ErrorList } from './ErrorList';
+import { OrderSummary } from './OrderSummary';
 import { PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
-import { SummaryLines } from './SummaryLines';
+import { useFormErrors } from './useFormErrors';
 
 type FormValues = CheckoutFormValues & AddressValues;
 
@@ -66,19 +65,9 @@ function toPayload(values: FormValues, ref: string | undefined): CreatePublicLin
   };
 }
 
-/** The server answered without creating the link (`success: false`). */
-class LinkRefused extends Error {}
-
-/** The screen's message for a failed creation (spec 01 §8). */
-function creationError(error: unknown): string {
-  if (error instanceof LinkRefused) return error.message;
-  if (error instanceof ApiError) {
-    const body = error.body as { error?: unknown } | null;
-    return typeof body?.error === 'string' && body.error ? body.error : CHECKOUT_MSG.createLinkFailed;
-  }
-  // Network failures and bugs: never show a browser's raw text.
-  return CHECKOUT_MSG.internalError;
-}
+/** The screen's message for a failed creation (spec 01 §8); never a browser's raw text. */
+const creationError = (error: unknown) =>
+  apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError);
 
 export function PaymentLinkCheckout({
   query,
@@ -92,8 +81,10 @@ export function PaymentLinkCheckout({
     ...emptyForm(),
     ...prefillFromQuery(query.name, query.email),
   }));
-  const [errors, setErrors] = useState<string[]>([]);
-  const errorsRef = useRef<HTMLDivElement>(null);
+  const { errors, fieldErrors, errorsRef, showErrors, showIssues, clearErrors } = useFormErrors();
+  const formRef = useRef<HTMLFormElement>(null);
+  /** "Criar Novo Link" was pressed this many times: each time the new form's first field gets focus. */
+  const [restarts, setRestarts] = useState(0);
   const ref = usableReferral(query.ref);
   const price = formatMoney(priceCents);
 
@@ -108,30 +99,30 @@ export function PaymentLinkCheckout({
   const create = useMutation({
     mutationFn: async (form: FormValues) => {
       const answer = await createPaymentLink(toPayload(form, ref));
-      if (!answer.success) throw new LinkRefused(answer.error || CHECKOUT_MSG.createLinkFailed);
+      if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
     onSuccess: (link, form) => saveCheckoutData({ ...form, planType: 'annual' }, link.id),
   });
 
-  const showErrors = (list: string[]) => {
-    setErrors(list);
-    // Bring the list into view on small screens; role="alert" announces it.
-    requestAnimationFrame(() => errorsRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }));
-  };
+  useEffect(() => {
+    if (restarts > 0) formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [restarts]);
 
   const update = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const updateCustomer = ({ cpf, ...patch }: Partial<CustomerValues>) =>
+    update(cpf === undefined ? patch : { ...patch, document: cpf });
   const onAddressFound = (address: CepAddress) => setValues((current) => mergeCepAddress(current, address));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const found = checkoutFormErrors(values);
+    const found = checkoutFormIssues(values);
     if (found.length > 0) {
-      showErrors(found);
+      showIssues(found);
       return;
     }
-    setErrors([]);
+    clearErrors();
     create.mutate(values, { onError: (error) => showErrors([creationError(error)]) });
   };
 
@@ -142,8 +133,9 @@ export function PaymentLinkCheckout({
         priceCents={priceCents}
         onReset={() => {
           create.reset();
-          setErrors([]);
+          clearErrors();
           setValues(emptyForm());
+          setRestarts((count) => count + 1);
         }}
       />
     );
@@ -156,60 +148,29 @@ export function PaymentLinkCheckout({
         Preencha seus dados para gerar o link de pagamento seguro. Você paga com cartão de crédito ou PIX.
       </p>
       <div className="co-grid">
-        <form className="card" onSubmit={onSubmit} noValidate aria-label="Dados para o link de pagamento">
+        <form
+          ref={formRef}
+          className="card"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Dados para o link de pagamento"
+        >
           <div ref={errorsRef} className="co-form-errors">
             <ErrorList errors={errors} />
           </div>
-          <fieldset className="co-section" disabled={create.isPending}>
-            <legend>Seus dados</legend>
-            <TextField
-              label="Nome completo"
-              name="name"
-              autoComplete="name"
-              aria-required="true"
-              value={values.name}
-              onChange={(event) => update({ name: event.target.value })}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              aria-required="true"
-              value={values.email}
-              onChange={(event) => update({ email: event.target.value })}
-            />
-            <div className="co-row co-row--2">
-              <MaskedTextField
-                label="Telefone / WhatsApp"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(11) 99999-9999"
-                mask={PHONE_MASK}
-                aria-required="true"
-                value={values.phone}
-                onAccept={(phone) => update({ phone })}
-              />
-              <MaskedTextField
-                label="CPF"
-                name="document"
-                inputMode="numeric"
-                placeholder="000.000.000-00"
-                mask={CPF_MASK}
-                aria-required="true"
-                value={values.document}
-                onAccept={(cpf) => update({ document: cpf })}
-              />
-            </div>
-          </fieldset>
+          <CustomerFields
+            values={{ ...values, cpf: values.document }}
+            onChange={updateCustomer}
+            cpfName="document"
+            disabled={create.isPending}
+            errors={fieldErrors}
+          />
           <AddressFields
             values={values}
             onChange={update}
             onAddressFound={onAddressFound}
             disabled={create.isPending}
+            errors={fieldErrors}
           />
           <div className="co-form-footer">
             <Button type="submit" block loading={create.isPending} loadingLabel="Gerando Link...">
@@ -221,21 +182,19 @@ export function PaymentLinkCheckout({
             </p>
           </div>
         </form>
-        <aside className="co-grid__aside card co-summary" aria-labelledby="resumo-pedido">
-          <h2 id="resumo-pedido">Resumo do pedido</h2>
-          <SummaryLines
-            lines={[
-              { label: 'Plano', value: 'Anual' },
-              { label: 'Acesso', value: '12 meses' },
-              { label: 'Total', value: `${price}/ano`, total: true },
-            ]}
-          />
+        <OrderSummary
+          lines={[
+            { label: 'Plano', value: 'Anual' },
+            { label: 'Acesso', value: '12 meses' },
+            { label: 'Total', value: `${price}/ano`, total: true },
+          ]}
+        >
           <ul className="co-benefits">
             <li>Grupo VIP de confrades</li>
             <li>Degustações e encontros exclusivos</li>
             <li>Cancele quando quiser</li>
           </ul>
-        </aside>
+        </OrderSummary>
       </div>
     </>
   );

@@ -9,7 +9,8 @@ import { useState, type ReactNode } from 'react';
 import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
-import { ApiError } from '../../lib/api';
+import { apiErrorText } from '../../lib/errors';
+import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
@@ -43,11 +44,6 @@ function ResultCard({
   );
 }
 
-/** The message of a failed status check (spec 01 §8). */
-function statusError(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : CHECKOUT_MSG.statusCheckFailed;
-}
-
 export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string | undefined }) {
   const status = useQuery({
     queryKey: checkoutKeys.linkStatus(paymentLinkId ?? ''),
@@ -55,7 +51,7 @@ export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string |
     enabled: Boolean(paymentLinkId),
     staleTime: 0,
     // An answer from the server (404, 400…) will not change by asking again at once.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    retry: shouldRetryQuery,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? STATUS_POLL_MS : false),
     refetchIntervalInBackground: false,
   });
@@ -78,7 +74,7 @@ export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string |
     if (status.isError) {
       return (
         <ResultCard icon="!" tone="error" title="Erro na Verificação">
-          <Alert>{statusError(status.error)}</Alert>
+          <Alert>{apiErrorText(status.error, CHECKOUT_MSG.statusCheckFailed)}</Alert>
           <div className="co-actions co-actions--row">
             <Button
               onClick={() => void status.refetch()}

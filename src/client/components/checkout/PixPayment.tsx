@@ -23,23 +23,44 @@ async function copyText(text: string, fallback: HTMLTextAreaElement | null): Pro
   }
 }
 
-/** PIX payment in progress: QR code, "copia e cola" code with copy button, validity and polling note. */
-export function PixPayment({ pix, failed, onRetry }: { pix: PixData; failed?: string; onRetry: () => void }) {
+/**
+ * PIX payment in progress: QR code, "copia e cola" code with copy button, validity and polling note.
+ * `failed`: the code can no longer be paid (expired, refused) — only a new code helps. `checkError`:
+ * the status check failed and polling stopped — the code still stands, the person checks again.
+ */
+export function PixPayment({
+  pix,
+  failed,
+  onRetry,
+  checkError,
+  checking = false,
+  onCheckAgain,
+}: {
+  pix: PixData;
+  failed?: string;
+  onRetry: () => void;
+  checkError?: string;
+  checking?: boolean;
+  onCheckAgain?: () => void;
+}) {
   const codeId = useId();
   const codeRef = useRef<HTMLTextAreaElement>(null);
+  /** Successful copies so far: each one shows the confirmation for its own full 3 seconds. */
+  const [copies, setCopies] = useState(0);
   const [copied, setCopied] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
 
   useEffect(() => {
-    if (!copied) return;
+    if (copies === 0) return;
     const timer = setTimeout(() => setCopied(false), COPIED_VISIBLE_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [copies]);
 
   const onCopy = async () => {
     const ok = await copyText(pix.qrCodeText, codeRef.current);
     setCopyFailed(!ok);
     setCopied(ok);
+    if (ok) setCopies((count) => count + 1);
   };
 
   return (
@@ -72,10 +93,19 @@ export function PixPayment({ pix, failed, onRetry }: { pix: PixData; failed?: st
           <p className="co-fineprint">
             Código válido até <strong>{formatDateTime(pix.expiresAt)}</strong>.
           </p>
-          <p className="co-fineprint" role="status">
-            <span className="spinner co-inline-spinner" aria-hidden="true" /> Aguardando o pagamento.
-            Verificamos automaticamente a cada 5 segundos.
-          </p>
+          {checkError ? (
+            <>
+              <Alert>{checkError}</Alert>
+              <Button onClick={onCheckAgain} loading={checking} loadingLabel="Verificando...">
+                Verificar novamente
+              </Button>
+            </>
+          ) : (
+            <p className="co-fineprint" role="status">
+              <span className="spinner co-inline-spinner" aria-hidden="true" /> Aguardando o pagamento.
+              Verificamos automaticamente a cada 5 segundos.
+            </p>
+          )}
         </>
       )}
     </section>

@@ -20,11 +20,19 @@ type Result = { ok: true; data: unknown } | { ok: false; error: string; data?: u
 
 export function TestApiPage() {
   const [results, setResults] = useState<Partial<Record<CheckKey, Result>>>({});
-  const [running, setRunning] = useState<CheckKey | null>(null);
+  // Each check has its own busy state: several may run at once.
+  const [running, setRunning] = useState<ReadonlySet<CheckKey>>(() => new Set());
+  const setCheckRunning = (key: CheckKey, busy: boolean) =>
+    setRunning((current) => {
+      const next = new Set(current);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const baseUrl = `${window.location.origin}/api`;
 
   async function run(key: CheckKey, path: string) {
-    setRunning(key);
+    setCheckRunning(key, true);
     try {
       const data = await apiGet<unknown>(path);
       setResults((current) => ({ ...current, [key]: { ok: true, data } }));
@@ -35,7 +43,7 @@ export function TestApiPage() {
           : { ok: false, error: error instanceof Error ? error.message : String(error) };
       setResults((current) => ({ ...current, [key]: result }));
     } finally {
-      setRunning(null);
+      setCheckRunning(key, false);
     }
   }
 
@@ -62,7 +70,7 @@ export function TestApiPage() {
                   </h2>
                   <Button
                     onClick={() => void run(check.key, check.path)}
-                    loading={running === check.key}
+                    loading={running.has(check.key)}
                     loadingLabel="Testando..."
                   >
                     {check.label}

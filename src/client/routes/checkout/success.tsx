@@ -11,6 +11,8 @@ export const Route = createFileRoute('/checkout/success')({
     if (!purchase) throw redirect({ to: '/', replace: true });
     return { purchase };
   },
+  // The receipt's contacts (WhatsApp, e-mail) come from the settings, like /checkout's price.
+  loader: ({ context }) => context.trpc.settings.public.ensureData(),
   component: SuccessPage,
 });
 

@@ -91,6 +91,9 @@ describe('Pagar.me payment links', () => {
     expect(sent?.body).toMatchObject({
       type: 'order',
       order_code: link.id,
+      // Payable once, and for our 48 hours only (in minutes).
+      max_paid_sessions: 1,
+      expires_in: 48 * 60,
       cart_settings: { items: [{ amount: 149700, default_quantity: 1 }] },
       payment_settings: { accepted_payment_methods: ['credit_card', 'pix'] },
       flow_settings: {

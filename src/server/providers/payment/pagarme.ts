@@ -11,7 +11,7 @@
  *   constant time) and every event is re-fetched from the API before anything changes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PaymentMethod } from '../../../shared/plans';
+import { PAYMENT_LINK_TTL_HOURS, type PaymentMethod } from '../../../shared/plans';
 import { newId } from '../../ids';
 import { redactSecrets } from '../provider-status';
 import type {
@@ -289,6 +289,11 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         type: 'order',
         name: input.description,
         order_code: input.linkId,
+        // One payment per link, and no payment after our own 48 h: without these a Pagar.me link
+        // stays payable forever and by anyone who has the URL, any number of times.
+        max_paid_sessions: 1,
+        // Minutes (the link's `expires_in`; the PIX `expires_in` below is in seconds).
+        expires_in: PAYMENT_LINK_TTL_HOURS * 60,
         payment_settings: {
           accepted_payment_methods: ['credit_card', 'pix'],
           credit_card_settings: {

@@ -15,6 +15,7 @@ import {
   referralClickResponse,
 } from '../../../shared/checkout-schemas';
 import { MSG } from '../../../shared/messages';
+import { PAYMENT_MSG } from '../../services/payments';
 import { defineRoute } from '../route';
 
 /** Cookie that identifies a visitor for "one click per visitor per day" (an opaque hash, no personal data). */
@@ -58,7 +59,7 @@ export const paymentRoutes = [
     response: processPaymentResponse,
     errors: {
       400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered} | ${CHECKOUT_MSG.fullNameRequired} | …`,
-      409: CHECKOUT_MSG.paymentAlreadyPaid,
+      409: `${CHECKOUT_MSG.paymentAlreadyPaid} | ${PAYMENT_MSG.attemptInProgress} | ${PAYMENT_MSG.attemptRefunded}`,
       422: CHECKOUT_MSG.paymentFailed,
       429: MSG.tooManyRequests,
       502: CHECKOUT_MSG.providerUnavailable,
