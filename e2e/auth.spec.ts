@@ -58,16 +58,21 @@ test('register → on to the checkout → signed in → logout clears the sessio
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByText('Você precisa aceitar os termos de uso')).toBeVisible();
   await page.getByLabel(/Li e aceito/).check();
+  const linkRequest = page.waitForRequest('**/api/payments/create-checkout-link');
   await page.getByRole('button', { name: 'Criar Conta' }).click();
 
-  // The checkout link's page (sandbox provider) or our /checkout.
-  await page.waitForURL((url) => /^\/(checkout|sandbox)/.test(url.pathname));
+  // The annual plan at the price of the settings (the defaults here) → the provider's (sandbox) page.
+  expect((await linkRequest).postDataJSON()).toMatchObject({
+    name: 'João Confrade',
+    email,
+    amount: 149700,
+  });
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'));
 
   // Signed in: the entry pages send the member home.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByText('Portal do Confrade')).toBeVisible();
-  await expect(page.getByText('Confrade Ativo')).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -196,11 +201,34 @@ test('admin navigation is a drawer on phones', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Seções do painel' });
   await expect(nav).toBeHidden();
-  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const toggle = page.getByRole('button', { name: 'Abrir menu' });
+  const main = page.locator('.admin-main');
+
+  // Opening moves focus into the drawer and makes the page behind it unreachable.
+  await toggle.click();
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeFocused();
+  await expect(main).toHaveAttribute('inert', '');
+  // Escape closes it and gives focus back to the toggle.
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(main).not.toHaveAttribute('inert');
+
+  // The backdrop closes it too.
+  await toggle.click();
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeFocused();
+  await page.mouse.click(380, 400);
+  await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  // Following a link closes it on the new page, focus back on the toggle.
+  await toggle.click();
   await nav.getByRole('link', { name: 'Assinantes' }).click();
   await expect(page).toHaveURL(/\/admin\/subscribers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Assinantes' })).toBeVisible();
   await expect(nav).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(main).not.toHaveAttribute('inert');
 });
 
 test('a member on admin routes goes to the member dashboard; aliases lead to the member area', async ({
@@ -346,10 +374,24 @@ test('auth screens and both areas have no serious accessibility problems', async
   expect(await seriousA11yViolations(page), '/admin/dashboard').toEqual([]);
 });
 
-test('the router fallback screen shows what went wrong', async ({ page }) => {
-  // The session check cannot reach the server: the guard fails and the root error screen takes over.
+test('a failed session check leaves the entry pages usable; a protected page shows the fallback', async ({
+  page,
+}) => {
+  // The session check cannot reach the server.
   await page.route(/\/trpc\/[^?]*auth\.me/, (route) => route.abort());
+
+  // /login and /register work without a session: the visitor is treated as anonymous.
   await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso dos Confrades' })).toBeVisible();
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar Conta' })).toBeVisible();
+
+  // The member area cannot decide who may enter: the root error screen takes over, in Portuguese.
+  await page.goto('/user/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
-  await expect(page.getByText(/fetch/i)).toBeVisible();
+  await expect(
+    page.getByText('Não foi possível carregar esta página. Verifique sua conexão e tente novamente.'),
+  ).toBeVisible();
+  await expect(page.getByText(/fetch/i)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
 });

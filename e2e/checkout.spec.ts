@@ -66,6 +66,18 @@ function recordRequests(page: Page, fragment: string): Request[] {
   return seen;
 }
 
+/**
+ * Fails if the page sends a request to `fragment` within `ms` from now: proves that what was just
+ * clicked called nobody (a request starts after the click returns, so reading a list at once
+ * would miss it).
+ */
+async function expectNoRequest(page: Page, fragment: string, ms = 1_000) {
+  const sent = await page
+    .waitForRequest((request) => request.url().includes(fragment), { timeout: ms })
+    .catch(() => null);
+  expect(sent?.url(), `unexpected request to ${fragment}`).toBeUndefined();
+}
+
 async function fillPersonalData(page: Page, person: { name?: string; email?: string }) {
   if (person.name !== undefined) await page.getByLabel('Nome completo').fill(person.name);
   if (person.email !== undefined) await page.getByLabel('Email').fill(person.email);
@@ -161,7 +173,38 @@ test.describe('/checkout (payment link)', () => {
     await submit.click();
     await expect(alert.getByText('CPF inválido', { exact: true })).toBeVisible();
 
+    await expectNoRequest(page, '/api/payment-links/');
     expect(creations).toHaveLength(0);
+  });
+
+  test('marks each invalid field with its message and focuses the first one', async ({ page }) => {
+    await page.goto('/checkout');
+    await page.getByLabel('Nome completo').fill('Ana Souza');
+    await page.getByLabel('Email').fill('nao-e-um-email');
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+
+    // The list stays at the top; each field says what is wrong with it.
+    await expect(page.getByRole('alert').getByText('Email inválido', { exact: true })).toBeVisible();
+    const email = page.getByLabel('Email');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Email inválido');
+    await expect(page.getByLabel('Nome completo')).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByLabel('CPF')).toHaveAccessibleDescription('CPF é obrigatório');
+    await expect(page.getByLabel('Estado')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Estado')).toHaveAccessibleDescription('Estado é obrigatório');
+
+    // Fixed fields lose their mark on the next try; the first still invalid one gets the focus.
+    await email.fill('ana.souza@exemplo.com.br');
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByLabel('Telefone / WhatsApp')).toBeFocused();
+  });
+
+  test('a pasted international phone number keeps the national number', async ({ page }) => {
+    await page.goto('/checkout');
+    await page.getByLabel('Telefone / WhatsApp').fill('+55 (11) 98765-4321');
+    await expect(page.getByLabel('Telefone / WhatsApp')).toHaveValue('(11) 98765-4321');
   });
 
   test('prefills a real name and e-mail from the query', async ({ page }) => {
@@ -255,6 +298,8 @@ test.describe('/checkout (payment link)', () => {
     await page.getByRole('button', { name: 'Criar Novo Link' }).click();
     await expect(page.getByLabel('Nome completo')).toHaveValue('');
     await expect(page.getByLabel('CEP')).toHaveValue('');
+    // Keyboard and screen-reader users start again from the first field.
+    await expect(page.getByLabel('Nome completo')).toBeFocused();
   });
 
   test('CEP service unreachable: nothing breaks, the address is typed by hand', async ({ page }) => {
@@ -320,10 +365,18 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
       link.url,
     );
 
-    // Paid afterwards: "Verificar Agora" shows it at once.
+    // Paid afterwards: "Verificar Agora" shows it at once. The page also asks every 5 s, so the
+    // click comes right after one of those polls: only the button can ask within the next 2 s.
+    const isStatusCheck = (response: { url(): string }) =>
+      new URL(response.url()).pathname === `/api/payment-links/status-public/${link.id}`;
+    await page.waitForResponse(isStatusCheck);
     await sandboxOutcome(request, link.id, 'paid');
+    const asked = page.waitForResponse(isStatusCheck, { timeout: 2_000 });
     await page.getByRole('button', { name: 'Verificar Agora' }).click();
-    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+    await asked;
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible({
+      timeout: 2_000,
+    });
   });
 
   test('without an id, or with an unknown one, shows the error view', async ({ page }) => {
@@ -362,6 +415,8 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     const answer = (await (await processed).json()) as { paymentId: string; pixData: { qrCodeText: string } };
 
     await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
+    // The PIX screen replaced the form: focus moved to its heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagamento via PIX' })).toBeFocused();
     const code = page.getByLabel('PIX copia e cola');
     await expect(code).toHaveValue(answer.pixData.qrCodeText);
     expect(answer.pixData.qrCodeText.startsWith('000201')).toBe(true);
@@ -380,6 +435,103 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await expect(page.getByText(answer.paymentId)).toBeVisible();
     await expect(page.getByText(PRICE, { exact: true })).toBeVisible();
     await expect(page.getByText(email).first()).toBeVisible();
+  });
+
+  /** Fills the old checkout (name and e-mail come from the query) and chooses PIX. */
+  async function fillForPix(page: Page) {
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    await page.getByLabel('PIX', { exact: true }).check();
+  }
+
+  test('PIX: a failing status check stops polling and says so; "Verificar novamente" finds the payment', async ({
+    page,
+    request,
+  }) => {
+    await cepUnreachable(page);
+    const checks = recordRequests(page, '/api/payments/status/');
+    await page.route('**/api/payments/status/**', (route) => route.abort());
+    await page.goto(oldCheckoutUrl('Paula Falha', uniqueEmail('pixerro')));
+    await fillForPix(page);
+    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    const { paymentId } = (await (await processed).json()) as { paymentId: string };
+
+    // Tried three times (a network hiccup may pass), then the page says so and stops asking.
+    await expect(page.getByRole('alert')).toHaveText('Erro ao verificar status do pagamento');
+    await expect(page.getByText(/Verificamos automaticamente/)).toHaveCount(0);
+    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    expect(checks).toHaveLength(3);
+
+    // The code still stands: paid meanwhile, the person asks again and lands on the receipt.
+    await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
+    await page.unroute('**/api/payments/status/**');
+    await sandboxOutcome(request, paymentId, 'paid', 'pix');
+    await page.getByRole('button', { name: 'Verificar novamente' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success$/);
+  });
+
+  test('PIX: once the code expires the page stops asking and offers a new code', async ({ page }) => {
+    await page.clock.install();
+    await cepUnreachable(page);
+    const checks = recordRequests(page, '/api/payments/status/');
+    await page.goto(oldCheckoutUrl('Paula Expira', uniqueEmail('pixexpira')));
+    await fillForPix(page);
+    await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
+    await expect.poll(() => checks.length).toBeGreaterThan(0);
+
+    // The sandbox's code is valid for 30 minutes.
+    await page.clock.fastForward('31:00');
+    await expect(page.getByRole('alert')).toHaveText(
+      'O código PIX expirou ou o pagamento não foi concluído. Gere um novo código para tentar novamente.',
+    );
+    const asked = checks.length;
+    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    expect(checks).toHaveLength(asked);
+
+    await page.getByRole('button', { name: 'Gerar Novo Código PIX' }).click();
+    await expect(page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` })).toBeEnabled();
+  });
+
+  test('card in analysis: a failing status check says so and gives the form back', async ({ page }) => {
+    await cepUnreachable(page);
+    // A provider still analysing the card (the sandbox decides at once, so its answer is set here).
+    await page.route('**/api/payments/process', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          paymentId: 'pagamento-em-analise',
+          status: 'pending',
+          message: 'Pagamento em análise',
+        }),
+      }),
+    );
+    const checks = recordRequests(page, '/api/payments/status/');
+    await page.route('**/api/payments/status/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto(oldCheckoutUrl('Carla Analise', uniqueEmail('analise')));
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    await page.getByLabel('Número do cartão').pressSequentially('4111111111111111');
+    await page.getByLabel('Nome no cartão').fill('Carla Analise');
+    await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+    await page.getByLabel('CVV').fill('123');
+    const submit = page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` });
+    await submit.click();
+
+    await expect(page.getByRole('alert')).toHaveText('Erro ao verificar status do pagamento');
+    await expect(page.getByLabel('CPF')).toBeEnabled();
+    await expect(submit).toBeEnabled();
+    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    expect(checks).toHaveLength(3);
+
+    const again = page.waitForRequest('**/api/payments/status/**', { timeout: 2_000 });
+    await page.getByRole('button', { name: 'Verificar novamente' }).click();
+    await again;
   });
 
   test('declined card shows the refusal and stays on the page', async ({ page }) => {
@@ -408,7 +560,14 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await page.getByLabel('Nome no cartão').fill('Carlos Cartao');
     await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
     await page.getByLabel('CVV').fill('123');
+    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    const confirmation = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/emails/payment-confirmation'),
+    );
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
+    const { paymentId } = (await (await processed).json()) as { paymentId: string };
+    // The page asks the server to send the confirmation e-mail of this payment.
+    expect((await confirmation).postDataJSON()).toEqual({ paymentId });
 
     await expect(page.getByText('Pagamento aprovado! Você será redirecionado em instantes.')).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\/success$/, { timeout: 10_000 });
@@ -418,7 +577,8 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
       'href',
       /^https:\/\/wa\.me\/\d+/,
     );
-    expect(e2eDb.outboxFor(email).length).toBeGreaterThan(0);
+    // One confirmation e-mail, however many times it was asked for.
+    expect(e2eDb.outboxFor(email).filter((row) => row.template === 'payment_confirmed')).toHaveLength(1);
   });
 
   test('validation lists the old checkout messages; no amount → "Valor da assinatura não encontrado"', async ({
@@ -444,6 +604,10 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     ]) {
       await expect(alert.getByText(message, { exact: true })).toBeVisible();
     }
+    // The first field of the page is marked and focused.
+    await expect(page.getByLabel('Nome completo')).toBeFocused();
+    await expect(page.getByLabel('Nome completo')).toHaveAccessibleDescription('Nome completo é obrigatório');
+    await expectNoRequest(page, '/api/payments/process');
     expect(calls).toHaveLength(0);
   });
 

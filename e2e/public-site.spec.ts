@@ -399,14 +399,22 @@ test.describe('installable app', () => {
 
   test('after a first visit the site opens offline', async ({ page, context }) => {
     await page.goto('/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // The worker caches what this page loaded; give it a moment, then load once under its control.
-    await page.waitForTimeout(1000);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(500);
+    // Ready once the worker controls the page and its cache holds the landing, the script it runs
+    // and the first carousel image (the worker caches at install and what the page reports).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            if (!navigator.serviceWorker.controller) return 'no controlling worker';
+            const entry = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+            if (!entry) return 'no entry script';
+            for (const path of ['/', entry, '/images/members/brinde.svg'])
+              if (!(await caches.match(path))) return `${path} not cached`;
+            return 'ready';
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe('ready');
 
     await context.setOffline(true);
     try {

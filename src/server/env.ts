@@ -71,7 +71,8 @@ export type Env = z.infer<typeof envSchema> & { publicUrl: string };
 
 /** Parses a raw environment; throws an Error whose message is one line naming the variable. */
 export function parseEnv(raw: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(raw);
+  // For the operator: zod's own detail ("expected number…"), not the people-facing "Dados inválidos".
+  const result = envSchema.safeParse(raw, { error: (issue) => z.config().localeError?.(issue) });
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join('.') ?? 'configuração';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 import { MSG } from './messages';
+import './zod-config';
 
 export const PASSWORD_MIN = 6;
 
@@ -12,7 +13,10 @@ const email = z
   .min(1, MSG.emailRequired)
   .pipe(z.email(MSG.emailInvalid));
 
-const password = z.string({ error: MSG.passwordTooShort }).min(PASSWORD_MIN, MSG.passwordTooShort).max(200);
+const password = z
+  .string({ error: MSG.passwordTooShort })
+  .min(PASSWORD_MIN, MSG.passwordTooShort)
+  .max(200, MSG.passwordTooLong);
 
 export const loginInput = z.object({
   email: z.string({ error: MSG.loginRequired }).trim().toLowerCase().min(1, MSG.loginRequired),
@@ -21,7 +25,7 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120),
+  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120, MSG.nameTooLong),
   email,
   password,
   /** Honoured only when an admin makes the call (DECISIONS §2). */

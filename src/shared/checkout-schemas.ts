@@ -8,6 +8,7 @@ import { BRAZIL_STATES } from './brazil';
 import { cpfDigits, isValidCpf } from './cpf';
 import { MSG } from './messages';
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PLAN_TYPES } from './plans';
+import './zod-config';
 
 export const CHECKOUT_MSG = {
   nameRequired: MSG.nameRequired, // "Nome é obrigatório"
@@ -44,6 +45,14 @@ export const CHECKOUT_MSG = {
   cvvRequired: 'CVV é obrigatório',
   cvvInvalid: 'CVV inválido',
   cardDataRequired: 'Dados do cartão são obrigatórios',
+  // A value longer than its field holds (the schema-level "é obrigatório" must not answer it).
+  nameTooLong: MSG.nameTooLong, // "Nome muito longo"
+  streetTooLong: 'Endereço muito longo',
+  numberTooLong: 'Número muito longo',
+  complementTooLong: 'Complemento muito longo',
+  neighborhoodTooLong: 'Bairro muito longo',
+  cityTooLong: 'Nome da cidade muito longo',
+  cardHolderTooLong: 'Nome no cartão muito longo',
   // Screens (spec 01 §8, spec 02 §8).
   createLinkFailed: 'Erro ao criar link de pagamento. Tente novamente.',
   internalError: 'Erro interno. Tente novamente.',
@@ -68,14 +77,14 @@ export const CHECKOUT_MSG = {
 
 // ---------------------------------------------------------------- building blocks
 
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-const optionalText = (max = 200) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong)
     .optional()
     .transform((value) => value ?? '');
 
@@ -92,7 +101,7 @@ export const phoneField = z
   .string({ error: CHECKOUT_MSG.phoneRequired })
   .trim()
   .min(1, CHECKOUT_MSG.phoneRequired)
-  .max(30)
+  .max(30, CHECKOUT_MSG.phoneInvalid)
   .transform((value) => value.replace(/\D/g, ''))
   .refine((digits) => digits.length >= 10 && digits.length <= 13, CHECKOUT_MSG.phoneInvalid);
 
@@ -240,16 +249,16 @@ export function checkoutFormErrors(values: CheckoutFormValues): string[] {
 
 /** POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"). */
 export const createPublicLinkInput = z.object({
-  customerName: requiredText(CHECKOUT_MSG.nameRequired, 120),
+  customerName: requiredText(CHECKOUT_MSG.nameRequired, 120, CHECKOUT_MSG.nameTooLong),
   customerEmail: emailField,
   customerPhone: phoneField,
   customerDocument: cpfField,
   customerCep: cepField,
-  customerNumber: requiredText(CHECKOUT_MSG.numberRequired, 20),
-  customerComplement: optionalText(100),
-  customerStreet: requiredText(CHECKOUT_MSG.streetRequired, 200),
-  customerNeighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100),
-  customerCity: requiredText(CHECKOUT_MSG.cityRequired, 100),
+  customerNumber: requiredText(CHECKOUT_MSG.numberRequired, 20, CHECKOUT_MSG.numberTooLong),
+  customerComplement: optionalText(100, CHECKOUT_MSG.complementTooLong),
+  customerStreet: requiredText(CHECKOUT_MSG.streetRequired, 200, CHECKOUT_MSG.streetTooLong),
+  customerNeighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100, CHECKOUT_MSG.neighborhoodTooLong),
+  customerCity: requiredText(CHECKOUT_MSG.cityRequired, 100, CHECKOUT_MSG.cityTooLong),
   customerState: stateField,
   planType: z.enum(PLAN_TYPES, { error: CHECKOUT_MSG.planInvalid }).default('annual'),
   /** Referral code from `?ref=CODE` on /checkout. */
@@ -310,7 +319,7 @@ export type PaymentLinkDetails = z.infer<typeof paymentLinkDetails>;
 
 /** POST /api/payments/create-checkout-link body (spec 01 §3 "Other checkout payload"). */
 export const createCheckoutLinkInput = z.object({
-  name: requiredText(CHECKOUT_MSG.nameRequired, 120),
+  name: requiredText(CHECKOUT_MSG.nameRequired, 120, CHECKOUT_MSG.nameTooLong),
   email: emailField,
   amount: amountField,
   description: z.string().trim().max(200).optional(),
@@ -350,7 +359,7 @@ export const cardDataInput = z.object({
     .max(30, CHECKOUT_MSG.cardNumberInvalid)
     .transform((value) => value.replace(/[\s.-]/g, ''))
     .refine((digits) => /^\d{13,19}$/.test(digits) && luhnValid(digits), CHECKOUT_MSG.cardNumberInvalid),
-  cardHolderName: requiredText(CHECKOUT_MSG.cardHolderRequired, 60),
+  cardHolderName: requiredText(CHECKOUT_MSG.cardHolderRequired, 60, CHECKOUT_MSG.cardHolderTooLong),
   expiryDate: z
     .string({ error: CHECKOUT_MSG.cardExpiryRequired })
     .trim()
@@ -374,11 +383,11 @@ export function parseCardExpiry(value: string): { month: number; year: number } 
 }
 
 export const customerAddressInput = z.object({
-  street: requiredText(CHECKOUT_MSG.streetRequired, 200),
-  number: requiredText(CHECKOUT_MSG.numberRequired, 20),
-  complement: optionalText(100),
-  neighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100),
-  city: requiredText(CHECKOUT_MSG.cityRequired, 100),
+  street: requiredText(CHECKOUT_MSG.streetRequired, 200, CHECKOUT_MSG.streetTooLong),
+  number: requiredText(CHECKOUT_MSG.numberRequired, 20, CHECKOUT_MSG.numberTooLong),
+  complement: optionalText(100, CHECKOUT_MSG.complementTooLong),
+  neighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100, CHECKOUT_MSG.neighborhoodTooLong),
+  city: requiredText(CHECKOUT_MSG.cityRequired, 100, CHECKOUT_MSG.cityTooLong),
   state: stateField,
   zipCode: cepField,
 });
@@ -388,7 +397,7 @@ export const processPaymentInput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }),
   customerData: z.object(
     {
-      name: requiredText(CHECKOUT_MSG.fullNameRequired, 120),
+      name: requiredText(CHECKOUT_MSG.fullNameRequired, 120, CHECKOUT_MSG.nameTooLong),
       email: emailField,
       phone: phoneField,
       cpf: cpfField,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MSG } from './contact-texts';
 import { MSG } from './messages';
+import './zod-config';
 
 /** A required text: missing, not a string, or blank after trimming all give the same message. */
 const requiredText = (required: string, max: number, tooLong: string) =>

@@ -16,6 +16,8 @@ export const MSG = {
   termsRequired: 'Você precisa aceitar os termos de uso',
   emailTaken: 'Este email já está cadastrado',
   nameRequired: 'Nome é obrigatório',
+  nameTooLong: 'Nome muito longo',
+  passwordTooLong: 'A senha deve ter no máximo 200 caracteres',
   emailRequired: 'Email é obrigatório',
   emailInvalid: 'Email inválido',
   tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost } from './api';
-import { errorText } from './errors';
+import { apiErrorText, errorText, RefusedAnswer } from './errors';
+import { shouldRetryQuery } from './trpc';
 
 function answer(status: number, body: unknown) {
   return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
@@ -58,5 +59,38 @@ describe('errorText', () => {
     );
     expect(errorText(new TypeError('Failed to fetch'), 'Erro no login')).toBe('Erro no login');
     expect(errorText('boom', 'Erro ao criar conta')).toBe('Erro ao criar conta');
+  });
+});
+
+describe('apiErrorText', () => {
+  const fallback = 'Erro ao criar link de pagamento. Tente novamente.';
+  const unreachable = 'Erro interno. Tente novamente.';
+
+  it("shows the server's { error } text or a refusal's reason", () => {
+    const answered = new ApiError('Link de pagamento não encontrado', 404, {
+      error: 'Link de pagamento não encontrado',
+    });
+    expect(apiErrorText(answered, fallback)).toBe('Link de pagamento não encontrado');
+    expect(apiErrorText(new RefusedAnswer('Pagamento recusado pelo emissor do cartão'), fallback)).toBe(
+      'Pagamento recusado pelo emissor do cartão',
+    );
+  });
+
+  it('uses the fallback for an answer without a message, and the unreachable text otherwise', () => {
+    expect(apiErrorText(new ApiError('HTTP error! status: 502', 502, null), fallback, unreachable)).toBe(
+      fallback,
+    );
+    expect(apiErrorText(new TypeError('Failed to fetch'), fallback, unreachable)).toBe(unreachable);
+    expect(apiErrorText(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  it('retries network failures and 5xx twice, never a REST answer below 500', () => {
+    expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetryQuery(1, new ApiError('HTTP error! status: 503', 503, null))).toBe(true);
+    expect(shouldRetryQuery(2, new ApiError('HTTP error! status: 503', 503, null))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError('Pagamento não encontrado', 404, null))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError('Muitas tentativas.', 429, null))).toBe(false);
   });
 });

@@ -93,6 +93,44 @@ describe('POST /api/payment-links/create-public', () => {
     expect(billing.sort()).toEqual(['Rio de Janeiro', 'São Paulo']);
   });
 
+  it('fills only the empty fields of a subscriber who never paid (created right after registration)', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      payload: { name: 'Mariana Costa Ribeiro', email: MARIANA.customerEmail, amount: 149700 },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ phone: '', cpf: null });
+
+    await createLink(t, { customerName: 'Outro Nome' });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      name: 'Mariana Costa Ribeiro',
+      phone: '11987654321',
+      cpf: '52998224725',
+      street: 'Praça da Sé',
+      city: 'São Paulo',
+      zipCode: '01001000',
+    });
+    // Filled once, never changed again.
+    await createLink(t, { customerPhone: '(21) 99999-0000', customerCity: 'Niterói', customerState: 'RJ' });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      phone: '11987654321',
+      city: 'São Paulo',
+    });
+  });
+
+  it('a subscriber who paid keeps an empty profile field empty: checkout data stays on the link', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      payload: { name: 'Mariana Costa Ribeiro', email: MARIANA.customerEmail, amount: 149700 },
+    });
+    const linkId = created.json().paymentLink.id;
+    await sandboxPay(t, linkId);
+    await createLink(t);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ phone: '', cpf: null });
+  });
+
   it('ignores an amount sent by the client: the server decides the price', async () => {
     const link = await createLink(t, { amount: 100, price: 1 });
     expect((await status(link.id)).json().amount).toBe(149700);
@@ -272,6 +310,77 @@ describe('sandbox payment of a link', () => {
   });
 });
 
+describe('refund of a link payment (admin)', () => {
+  it('refunding the renewal gives its year back: end date restored, cancelled; the next payment adds one year, not two', async () => {
+    await createLink(t);
+    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    if (!subscriber) throw new Error('no subscriber');
+    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
+    approve(t, subscriber.id, currentEnd);
+    const renewal = await createLink(t, { planType: 'renewal' });
+    await sandboxPay(t, renewal.id);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.subscriptionEndDate?.getTime()).toBe(
+      currentEnd.getTime() + 365 * DAY,
+    );
+
+    const admin = await t.signIn('admin');
+    const paymentId = rows(t).links().find((link) => link.id === renewal.id)?.paymentId ?? '';
+    await t.caller(admin.token).payments.refund({ paymentId, reason: 'Desistência' });
+    const refunded = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(refunded).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(refunded?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime());
+
+    const again = await createLink(t, { planType: 'renewal' });
+    await sandboxPay(t, again.id);
+    const renewed = rows(t).subscriberByEmail(MARIANA.customerEmail);
+    expect(renewed?.status).toBe('active');
+    expect(renewed?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY);
+  });
+
+  it('refunding a first payment leaves no paid period behind', async () => {
+    const link = await createLink(t);
+    await sandboxPay(t, link.id);
+    const admin = await t.signIn('admin');
+    const paymentId = rows(t).links()[0]?.paymentId ?? '';
+    await t.caller(admin.token).payments.refund({ paymentId, reason: 'Desistência' });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      subscriptionEndDate: null,
+    });
+  });
+
+  it('refunding a second charge on a paid link leaves the member’s period alone', async () => {
+    const link = await createLink(t);
+    await sandboxPay(t, link.id);
+    const provider = t.services.payments.provider;
+    if (!isSandbox(provider)) throw new Error('sandbox expected');
+    const extraCharge = provider.signedWebhook({
+      reference: link.id,
+      target: 'payment_link',
+      outcome: 'paid',
+      method: 'pix',
+      amount: 149700,
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: extraCharge.headers,
+      payload: extraCharge.rawBody,
+    });
+    const extra = rows(t)
+      .payments()
+      .find((payment) => payment.id !== rows(t).links()[0]?.paymentId);
+    const admin = await t.signIn('admin');
+    await t.caller(admin.token).payments.refund({ paymentId: extra?.id ?? '', reason: 'Cobrança em dobro' });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'paid',
+      subscriptionEndDate: new Date(t.clock.now().getTime() + 365 * DAY),
+    });
+  });
+});
+
 describe('webhook /api/webhooks/sandbox', () => {
   const deliver = (webhook: { headers: Record<string, string>; rawBody: string }) =>
     t.request({
@@ -423,6 +532,43 @@ describe('webhook /api/webhooks/sandbox', () => {
     expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(0);
   });
 
+  it('nothing is claimed while the provider is asked: a crash there cannot turn the retries into "duplicate"', async () => {
+    const link = await createLink(t);
+    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    const provider = t.services.payments.provider;
+    let claimsWhileAsking = -1;
+    vi.spyOn(provider, 'parseWebhook').mockImplementationOnce(async () => {
+      claimsWhileAsking = t.services.db.select().from(webhookEvents).all().length;
+      throw new Error('processo interrompido');
+    });
+    const first = await deliver(webhook);
+    expect(first.statusCode).toBe(500);
+    expect(first.json()).toEqual({ error: 'Não foi possível processar o webhook. Tente novamente.' });
+    expect(claimsWhileAsking).toBe(0);
+    expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(0);
+
+    const retry = await deliver(webhook);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ received: true });
+    expect((await status(link.id)).json().status).toBe('paid');
+  });
+
+  it('a failure while applying the event leaves neither the claim nor half a payment', async () => {
+    const link = await createLink(t);
+    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    vi.spyOn(t.services.referrals, 'confirmForPayment').mockImplementationOnce(() => {
+      throw new Error('disco cheio');
+    });
+    expect((await deliver(webhook)).statusCode).toBe(500);
+    expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(0);
+    expect((await status(link.id)).json().status).toBe('pending');
+
+    const retry = await deliver(webhook);
+    expect(retry.json()).toEqual({ received: true });
+    expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'paid' })]);
+  });
+
   it('the Pagar.me webhook route is closed while the sandbox is the provider', async () => {
     expect(isSandbox(t.services.payments.provider)).toBe(true);
     const res = await t.request({
@@ -485,7 +631,14 @@ describe('POST /api/payments/create-checkout-link', () => {
 describe('payment links of a member and details', () => {
   it('GET /payment-links/user lists only the member’s own links; details only to owner or admin', async () => {
     const member = await t.signIn('user', MARIANA.customerEmail);
-    const own = await createLink(t);
+    // Checked out signed in, for the account's own e-mail: the new subscriber is the account's.
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: checkoutPayload(),
+    });
+    const own = created.json().paymentLink as { id: string };
     const other = await createLink(t, { customerEmail: 'outra@example.com' });
 
     const mine = await t.request({
@@ -522,6 +675,76 @@ describe('payment links of a member and details', () => {
     });
     expect(asAdmin.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/payment-links/user' })).statusCode).toBe(401);
+  });
+});
+
+describe('who owns a subscriber (never decided by an e-mail match)', () => {
+  const asUser = (token: string, url: string) =>
+    t.request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('someone registering with an existing subscriber’s e-mail sees none of that subscriber’s links', async () => {
+    const link = await createLink(t);
+    const intruder = await t.signIn('user', MARIANA.customerEmail);
+
+    const list = await asUser(intruder.token, '/api/payment-links/user');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ success: true, paymentLinks: [] });
+    const details = await asUser(intruder.token, `/api/payment-links/details/${link.id}`);
+    expect(details.statusCode).toBe(404);
+    expect(details.json()).toEqual({ error: 'Link de pagamento não encontrado' });
+    await expect(t.caller(intruder.token).referrals.mine()).rejects.toThrow('Assinante não encontrado');
+
+    // A checkout made signed in does not take the existing subscriber over either.
+    const checkout = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${intruder.token}` },
+      payload: { name: 'Outra Pessoa', email: MARIANA.customerEmail, amount: 149700 },
+    });
+    expect(checkout.statusCode).toBe(200);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      userId: null,
+      name: MARIANA.customerName,
+    });
+    expect((await asUser(intruder.token, '/api/payment-links/user')).json().paymentLinks).toEqual([]);
+  });
+
+  it('using a set-password link proves the e-mail: the subscriber with no account becomes the account’s', async () => {
+    const link = await createLink(t);
+    const member = await t.signIn('user', MARIANA.customerEmail);
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: MARIANA.customerEmail },
+    });
+    const mail = t.services.outbox.list().find((entry) => entry.template === 'set_password');
+    const token = mail?.body.match(/definir-senha\?token=([a-z0-9]+)/)?.[1];
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token, password: 'nova-senha-123' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBe(member.userId);
+    const list = await asUser(set.json().token, '/api/payment-links/user');
+    expect(list.json().paymentLinks.map((entry: { id: string }) => entry.id)).toEqual([link.id]);
+  });
+
+  it('create-checkout-link signed in uses the account’s own name and e-mail and ties the new subscriber to it', async () => {
+    const member = await t.signIn('user', 'bia@example.com');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: { name: 'Nome Qualquer', email: 'outra-pessoa@example.com', amount: 149700 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(rows(t).subscriberByEmail('outra-pessoa@example.com')).toBeUndefined();
+    expect(rows(t).subscriberByEmail('bia@example.com')).toMatchObject({
+      name: 'Pessoa user',
+      userId: member.userId,
+    });
+    expect((await asUser(member.token, '/api/payment-links/user')).json().paymentLinks).toHaveLength(1);
   });
 });
 
@@ -566,6 +789,15 @@ describe('referral clicks', () => {
       pendingAmount: 14970,
       earnedAmount: 0,
     });
+  });
+
+  it('a referral code never claims a subscriber who already existed (only one this checkout created)', async () => {
+    await createLink(t, { customerEmail: 'ana@example.com' });
+    const code = rows(t).subscriberByEmail('ana@example.com')?.referralCode ?? '';
+    await createLink(t);
+    await createLink(t, { ref: code });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.referredBy).toBeNull();
+    expect(rows(t).referrals()).toHaveLength(0);
   });
 
   it('ignores a self-referral and an unknown code', async () => {

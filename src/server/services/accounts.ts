@@ -18,7 +18,7 @@ import { MSG } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/session';
-import { passwordTokens, users } from '../db/schema';
+import { passwordTokens, subscribers, users } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
@@ -249,6 +249,20 @@ export function createAccountsService(
           .run();
         if (used.changes === 0) return false;
         tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId)).run();
+        // The link came by e-mail: using it proves the address, so the subscriber of that e-mail
+        // with no account yet becomes this account's (an account already tied is never moved).
+        tx.update(subscribers)
+          .set({ userId: link.userId, updatedAt: now })
+          .where(
+            and(
+              isNull(subscribers.userId),
+              eq(
+                subscribers.email,
+                tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId)),
+              ),
+            ),
+          )
+          .run();
         return true;
       });
       if (!claimed) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);

@@ -108,6 +108,11 @@ export function createPaymentConfirmation(
       })
       .where(eq(subscribers.id, subscriber.id))
       .run();
+    // What this payment bought, so that refunding it can give exactly that back.
+    db.update(payments)
+      .set({ previousEndDate: subscriber.subscriptionEndDate, periodEndDate: period.end })
+      .where(eq(payments.id, payment.id))
+      .run();
     referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
     sendConfirmation(payment, { ...subscriber, subscriptionEndDate: period.end });
   }
@@ -138,7 +143,11 @@ export function createPaymentConfirmation(
    * commission or e-mail, and logged as an error so an admin refunds it. Runs inside the caller's
    * transaction. Null when the charge is the one already on file.
    */
-  function recordExtraLinkCharge(link: PaymentLink, charge: ChargeResult | null, paidAt: Date): string | null {
+  function recordExtraLinkCharge(
+    link: PaymentLink,
+    charge: ChargeResult | null,
+    paidAt: Date,
+  ): string | null {
     const chargeId = charge?.providerChargeId;
     if (!charge || !chargeId) return null;
     // The same charge on file: a replay (paid), or an attempt recorded as failed that went through.
@@ -188,6 +197,31 @@ export function createPaymentConfirmation(
     return id;
   }
 
+  /**
+   * For a payment recorded before periods were stored with it: it paid the current period when it
+   * is the subscriber's latest paid (or refunded) payment, and not a second charge on a link
+   * (which extended nothing).
+   */
+  function paidCurrentPeriodBefore(payment: Payment): boolean {
+    if (payment.paymentLinkId) {
+      const link = db
+        .select({ paymentId: paymentLinks.paymentId })
+        .from(paymentLinks)
+        .where(eq(paymentLinks.id, payment.paymentLinkId))
+        .get();
+      if (link && link.paymentId !== payment.id) return false;
+    }
+    const latest = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(eq(payments.subscriberId, payment.subscriberId), inArray(payments.status, ['paid', 'refunded'])),
+      )
+      .orderBy(desc(payments.paidAt))
+      .get();
+    return latest?.id === payment.id;
+  }
+
   function paymentByCharge(
     provider: PaymentProviderName,
     chargeId: string | null | undefined,
@@ -200,17 +234,17 @@ export function createPaymentConfirmation(
     queueConfirmationEmail,
     paymentByCharge,
 
-    /** Marks a link paid and records its payment, once. An underpaid charge is refused. */
+    /** Marks a link paid and records its payment, once. No charge, or an underpaid one, is refused. */
     confirmLink(link: PaymentLink, charge: ChargeResult | null): ConfirmResult {
-      if (charge && charge.amount > 0 && charge.amount < link.amount) {
+      if (!charge || charge.amount < link.amount) {
         log.error(
-          { linkId: link.id, paid: charge.amount, expected: link.amount },
-          'link paid with a smaller amount: not confirmed',
+          { linkId: link.id, paid: charge?.amount ?? null, expected: link.amount },
+          'link paid without its charge or with a smaller amount: not confirmed',
         );
         return { confirmed: false, reason: 'amount' };
       }
       const now = clock.now();
-      const paidAt = charge?.paidAt ?? now;
+      const paidAt = charge.paidAt ?? now;
       return db.transaction(() => {
         const claimed = db
           .update(paymentLinks)
@@ -377,7 +411,9 @@ export function createPaymentConfirmation(
 
     /**
      * A paid payment refunded (by an admin, or announced by the provider): commission cancelled;
-     * when it paid the current period, the subscriber is `cancelled` (DECISIONS §3.7).
+     * when it paid the current period, the subscriber is `cancelled` (DECISIONS §3.7) and the end
+     * date goes back to what it was before that payment, so the next payment does not stack a year
+     * on a period that was given back.
      */
     markRefunded(payment: Payment, reason: string, refundedBy: string | null): boolean {
       const now = clock.now();
@@ -389,18 +425,22 @@ export function createPaymentConfirmation(
           .run();
         if (claimed.changes === 0) return false;
         referrals.cancelForPayment(payment.id, now);
-        const latest = db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.subscriberId, payment.subscriberId),
-              inArray(payments.status, ['paid', 'refunded']),
-            ),
-          )
-          .orderBy(desc(payments.paidAt))
-          .get();
-        if (latest?.id === payment.id) {
+        const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
+        const subscriber = subscriberForPeriod.get({ id: payment.subscriberId });
+        if (row.periodEndDate) {
+          // Its period is still the subscriber's: give exactly that period back.
+          if (subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime()) {
+            db.update(subscribers)
+              .set({
+                status: 'cancelled',
+                paymentStatus: 'refunded',
+                subscriptionEndDate: row.previousEndDate,
+                updatedAt: now,
+              })
+              .where(eq(subscribers.id, payment.subscriberId))
+              .run();
+          }
+        } else if (paidCurrentPeriodBefore(row)) {
           db.update(subscribers)
             .set({ status: 'cancelled', paymentStatus: 'refunded', updatedAt: now })
             .where(eq(subscribers.id, payment.subscriberId))

@@ -3,7 +3,7 @@
  * found or created by e-mail, payable for 48 hours, tracked by the public status page. The status
  * read is the hot path (polled every 5 s by every open tracking page): one prepared statement.
  */
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
 import {
   CHECKOUT_MSG,
@@ -21,7 +21,12 @@ import type { PaymentConfirmation } from './payment-confirmation';
 import { planDescription, planForAmount, priceOf } from './pricing';
 import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
-import { billingDataOfSubscriber, type CheckoutProfile, type SubscribersService } from './subscribers';
+import {
+  billingDataOf,
+  billingDataOfSubscriber,
+  type CheckoutProfile,
+  type SubscribersService,
+} from './subscribers';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A pending Pagar.me link is asked about at most this often from the tracking page. */
@@ -176,18 +181,17 @@ export function createPaymentLinksService(
     db.update(paymentLinks).set({ checkedAt: clock.now() }).where(eq(paymentLinks.id, id)).run();
     try {
       const remote = await provider.getPaymentLinkStatus(link);
-      if (remote.paid) confirmation.confirmLink(link, remote.charge);
+      // Confirmed only with its charge (id and amount checked by confirmLink), never blind.
+      if (remote.paid && remote.charge?.providerChargeId) confirmation.confirmLink(link, remote.charge);
     } catch (error) {
       log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
     }
   }
 
-  function isOwner(link: PaymentLink, user: Pick<PublicUser, 'id' | 'email' | 'role'>): boolean {
+  /** An admin, or the account the link's subscriber is tied to (never a mere e-mail match). */
+  function isOwner(link: PaymentLink, user: Pick<PublicUser, 'id' | 'role'>): boolean {
     if (user.role === 'admin') return true;
-    const subscriber = subscribersService.getById(link.subscriberId);
-    return Boolean(
-      subscriber && (subscriber.userId === user.id || subscriber.email === user.email.toLowerCase()),
-    );
+    return subscribersService.getById(link.subscriberId)?.userId === user.id;
   }
 
   return {
@@ -195,8 +199,14 @@ export function createPaymentLinksService(
     createLink,
     refreshFromProvider,
 
-    /** POST /payment-links/create-public: the /checkout form. */
-    async createPublic(input: CreatePublicLinkData): Promise<{ id: string; url: string }> {
+    /**
+     * POST /payment-links/create-public: the /checkout form. `user` is the signed-in caller, if
+     * any: a subscriber created here for that account's own e-mail is tied to it.
+     */
+    async createPublic(
+      input: CreatePublicLinkData,
+      user: Pick<PublicUser, 'id' | 'email'> | null = null,
+    ): Promise<{ id: string; url: string }> {
       const existing = subscribersService.findByEmail(input.customerEmail);
       const amount = priceOf(input.planType, settings.get(), existing);
       const profile: CheckoutProfile = {
@@ -212,35 +222,31 @@ export function createPaymentLinksService(
         state: input.customerState,
         zipCode: input.customerCep,
       };
-      const { subscriber } = subscribersService.upsertForCheckout(profile, amount);
-      if (input.ref) referrals.attach(subscriber, input.ref, amount);
-      const billing: BillingData = {
-        name: profile.name,
-        email: subscriber.email,
-        phone: profile.phone,
-        cpfCnpj: input.customerDocument,
-        address: input.customerStreet,
-        number: input.customerNumber,
-        complement: input.customerComplement,
-        neighborhood: input.customerNeighborhood,
-        city: input.customerCity,
-        state: input.customerState,
-        zipCode: input.customerCep,
-      };
+      const { subscriber, created } = subscribersService.upsertForCheckout(profile, amount, user);
+      // Only the person this checkout brought in can be someone's referral, never an existing record.
+      if (input.ref && created) referrals.attach(subscriber, input.ref, amount);
+      const billing = { ...billingDataOf(profile), email: subscriber.email };
       const link = await createLink({ subscriber, planType: input.planType, amount, billing });
       return { id: link.id, url: link.url };
     },
 
     /**
      * POST /payments/create-checkout-link (right after registration): a link for that e-mail, only
-     * for an amount the club offers that person.
+     * for an amount the club offers that person. Signed in, the account's own name and e-mail are
+     * used (whatever the body says), and a subscriber created here is tied to the account.
      */
-    async createCheckoutLink(input: { name: string; email: string; amount: number }) {
-      const existing = subscribersService.findByEmail(input.email);
+    async createCheckoutLink(
+      input: { name: string; email: string; amount: number },
+      user: Pick<PublicUser, 'id' | 'name' | 'email'> | null = null,
+    ) {
+      const name = user?.name ?? input.name;
+      const email = user?.email ?? input.email;
+      const existing = subscribersService.findByEmail(email);
       const planType = planForAmount(input.amount, settings.get(), existing);
       const { subscriber } = subscribersService.upsertForCheckout(
-        { name: input.name, email: input.email, phone: '', cpf: null },
+        { name, email, phone: '', cpf: null },
         input.amount,
+        user,
       );
       const link = await createLink({
         subscriber,
@@ -296,13 +302,13 @@ export function createPaymentLinksService(
     },
 
     /** GET /payment-links/user: the signed-in member's own links, newest first. */
-    listForUser(user: Pick<PublicUser, 'id' | 'email'>): PaymentLinkDetails[] {
+    listForUser(user: Pick<PublicUser, 'id'>): PaymentLinkDetails[] {
       const now = clock.now();
       const rows = db
         .select({ link: paymentLinks })
         .from(paymentLinks)
         .innerJoin(subscribers, eq(subscribers.id, paymentLinks.subscriberId))
-        .where(or(eq(subscribers.userId, user.id), eq(subscribers.email, user.email.toLowerCase())))
+        .where(eq(subscribers.userId, user.id))
         .orderBy(desc(paymentLinks.createdAt))
         .limit(100)
         .all();
@@ -314,7 +320,7 @@ export function createPaymentLinksService(
     },
 
     /** GET /payment-links/details/:id: an admin, or the link's own subscriber (others get a 404). */
-    detailsFor(id: string, user: Pick<PublicUser, 'id' | 'email' | 'role'>): PaymentLinkDetails {
+    detailsFor(id: string, user: Pick<PublicUser, 'id' | 'role'>): PaymentLinkDetails {
       const link = getById(id);
       if (!link || !isOwner(link, user)) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
       const now = clock.now();

@@ -101,6 +101,17 @@ export function createPaymentsService(
     .where(eq(payments.id, sql.placeholder('id')))
     .prepare();
 
+  const hookSeen = db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.provider, sql.placeholder('provider')),
+        eq(webhookEvents.hookId, sql.placeholder('hookId')),
+      ),
+    )
+    .prepare();
+
   function getById(id: string): Payment | undefined {
     return db.select().from(payments).where(eq(payments.id, id)).get();
   }
@@ -128,12 +139,39 @@ export function createPaymentsService(
     return confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
   }
 
+  /**
+   * The payment a refund is about: by its charge, by its order (the paid row of it), by our own
+   * reference, or as the payment recorded for the link the event names.
+   */
+  function findRefundedPayment(event: PaymentEvent): Payment | undefined {
+    const byCharge = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
+    if (byCharge) return byCharge;
+    const orderId = event.charge?.providerOrderId;
+    const byOrder = orderId
+      ? db
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              eq(payments.providerOrderId, orderId),
+              eq(payments.status, 'paid'),
+            ),
+          )
+          .get()
+      : undefined;
+    if (byOrder) return byOrder;
+    const byReference = findPayment(event);
+    if (byReference) return byReference;
+    const linkPaymentId = findLink(event)?.paymentId;
+    return linkPaymentId ? getById(linkPaymentId) : undefined;
+  }
+
   /** Applies a verified event. 'not_found' when it names nothing of ours. */
   function applyEvent(event: PaymentEvent): 'processed' | 'ignored' | 'not_found' {
     if (event.outcome === 'ignored') return 'ignored';
     if (event.outcome === 'refunded') {
-      const payment =
-        confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId) ?? findPayment(event);
+      const payment = findRefundedPayment(event);
       if (!payment) return 'not_found';
       confirmation.markRefunded(payment, 'Reembolso registrado pelo provedor de pagamento', null);
       return 'processed';
@@ -158,7 +196,12 @@ export function createPaymentsService(
   /**
    * POST /webhooks/:provider. 401 when the webhook is not authentic (nothing changes); a replay of
    * a hook id already processed is acknowledged without effect; anything we cannot process now is
-   * answered non-2xx so the provider retries, and the hook id is released for that retry.
+   * answered non-2xx so the provider retries.
+   *
+   * The provider is asked first (the re-fetch may take seconds or fail); only then is the hook id
+   * claimed and the event applied, in one synchronous transaction. A failure or a crash at any
+   * point leaves either nothing or everything, never a claim without its effect that would make
+   * every retry a "duplicate".
    */
   async function handleWebhook(source: PaymentProviderName, request: WebhookRequest): Promise<WebhookAnswer> {
     if (provider.name !== source)
@@ -178,47 +221,63 @@ export function createPaymentsService(
     } catch {
       return { statusCode: 400, body: { error: PAYMENT_MSG.webhookInvalid } };
     }
-    const claimId = newId();
-    const claimed = db
-      .insert(webhookEvents)
-      .values({ id: claimId, provider: source, hookId, type, receivedAt: clock.now() })
-      .onConflictDoNothing()
-      .run();
-    if (claimed.changes === 0) return { statusCode: 200, body: { received: true, duplicate: true } };
-    const release = () => db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
-    try {
-      const event = await provider.parseWebhook(request.rawBody);
-      if (event.retryLater) {
-        release();
-        log.warn(
-          { provider: source, hookId, type },
-          'webhook announces a state the provider does not show yet',
-        );
-        return { statusCode: 409, body: { error: PAYMENT_MSG.webhookNotYet } };
-      }
-      const result = applyEvent(event);
-      if (result === 'not_found') {
-        release();
-        log.warn(
-          { provider: source, hookId, type, reference: event.reference },
-          'webhook for an unknown link or payment',
-        );
-        return { statusCode: 404, body: { error: CHECKOUT_MSG.paymentNotFound } };
-      }
-      db.update(webhookEvents).set({ result }).where(eq(webhookEvents.id, claimId)).run();
-      return {
-        statusCode: 200,
-        body: result === 'ignored' ? { received: true, ignored: true } : { received: true },
-      };
-    } catch (error) {
-      release();
+    const duplicate: WebhookAnswer = { statusCode: 200, body: { received: true, duplicate: true } };
+    // A replay of a processed hook is answered without asking the provider again.
+    if (hookSeen.get({ provider: source, hookId })) return duplicate;
+
+    const failed = (error: unknown): WebhookAnswer => {
       log.error(
         { provider: source, hookId, type, err: (error as Error).message },
         'webhook processing failed',
       );
       const statusCode = error instanceof ProviderError ? 502 : 500;
       return { statusCode, body: { error: PAYMENT_MSG.webhookFailed } };
+    };
+    let event: PaymentEvent;
+    try {
+      event = await provider.parseWebhook(request.rawBody);
+    } catch (error) {
+      return failed(error);
     }
+    if (event.retryLater) {
+      log.warn(
+        { provider: source, hookId, type },
+        'webhook announces a state the provider does not show yet',
+      );
+      return { statusCode: 409, body: { error: PAYMENT_MSG.webhookNotYet } };
+    }
+
+    let result: ReturnType<typeof applyEvent> | 'duplicate';
+    try {
+      result = db.transaction(() => {
+        const claimId = newId();
+        const claimed = db
+          .insert(webhookEvents)
+          .values({ id: claimId, provider: source, hookId, type, receivedAt: clock.now() })
+          .onConflictDoNothing()
+          .run();
+        if (claimed.changes === 0) return 'duplicate' as const;
+        const applied = applyEvent(event);
+        // Nothing of ours: no claim either, so a later delivery is examined again.
+        if (applied === 'not_found') db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
+        else db.update(webhookEvents).set({ result: applied }).where(eq(webhookEvents.id, claimId)).run();
+        return applied;
+      });
+    } catch (error) {
+      return failed(error);
+    }
+    if (result === 'duplicate') return duplicate;
+    if (result === 'not_found') {
+      log.warn(
+        { provider: source, hookId, type, reference: event.reference },
+        'webhook for an unknown link or payment',
+      );
+      return { statusCode: 404, body: { error: CHECKOUT_MSG.paymentNotFound } };
+    }
+    return {
+      statusCode: 200,
+      body: result === 'ignored' ? { received: true, ignored: true } : { received: true },
+    };
   }
 
   // ---------------------------------------------------------------- old in-page checkout

@@ -65,7 +65,9 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
 
     /**
      * Ties a subscriber who has never paid to the owner of `code` and opens the pending commission.
-     * Ignored (logged) for an unknown code, a self-referral or a subscriber already tied or paid.
+     * Callers pass only a subscriber their checkout just created: a code must not claim someone
+     * who was already on file. Ignored (logged) for an unknown code, a self-referral or a
+     * subscriber already tied or paid.
      */
     attach(
       referred: { id: string; referredBy: string | null; paymentStatus: string },

@@ -4,10 +4,10 @@
  * moved through their paid period when a payment is confirmed (DECISIONS §3.2).
  */
 import { randomInt } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans';
-import { subscribers, users, type BillingData, type Subscriber } from '../db/schema';
+import { payments, subscribers, type BillingData, type Subscriber } from '../db/schema';
 import type { Db } from '../db/client';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
@@ -123,6 +123,46 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
     return byEmail.get({ email: email.trim().toLowerCase() });
   }
 
+  /**
+   * A subscriber created with an empty profile (e.g. right after registration: name and e-mail
+   * only) gets the blanks filled by a later checkout, as long as nobody ever paid for it. Filled
+   * fields are never changed: the update itself only writes where the column is still empty.
+   */
+  function fillEmptyProfile(existing: Subscriber, profile: CheckoutProfile): Subscriber {
+    const given = {
+      phone: profile.phone,
+      cpf: profile.cpf,
+      street: profile.street,
+      number: profile.number,
+      complement: profile.complement,
+      neighborhood: profile.neighborhood,
+      city: profile.city,
+      state: profile.state,
+      zipCode: profile.zipCode,
+    };
+    const blanks = (Object.keys(given) as (keyof typeof given)[]).filter(
+      (key) => !existing[key] && given[key],
+    );
+    if (blanks.length === 0) return existing;
+    const paidBefore = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.subscriberId, existing.id), inArray(payments.status, ['paid', 'refunded'])))
+      .get();
+    if (paidBefore) return existing;
+    const values = Object.fromEntries(
+      blanks.map((key) => [key, sql`coalesce(nullif(${subscribers[key]}, ''), ${given[key]})`]),
+    );
+    return (
+      db
+        .update(subscribers)
+        .set({ ...values, updatedAt: clock.now() })
+        .where(eq(subscribers.id, existing.id))
+        .returning()
+        .get() ?? existing
+    );
+  }
+
   return {
     findByEmail,
 
@@ -130,31 +170,29 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
       return db.select().from(subscribers).where(eq(subscribers.id, id)).get();
     },
 
-    /** The subscriber record of a signed-in person: linked by account, or by the same e-mail. */
-    findForUser(user: Pick<PublicUser, 'id' | 'email'>): Subscriber | undefined {
-      return db
-        .select()
-        .from(subscribers)
-        .where(or(eq(subscribers.userId, user.id), eq(subscribers.email, user.email.toLowerCase())))
-        .get();
+    /**
+     * The subscriber record of a signed-in person: only the one tied to the account. An e-mail
+     * match proves nothing (anyone may register with any address), so it never grants access.
+     */
+    findForUser(user: Pick<PublicUser, 'id'>): Subscriber | undefined {
+      return db.select().from(subscribers).where(eq(subscribers.userId, user.id)).get();
     },
 
     /**
      * Finds the subscriber of a checkout's e-mail or creates it (`pending_payment`, payment
-     * `pending`, price `price`). An existing subscriber keeps its profile untouched; only a missing
-     * account link is filled in.
+     * `pending`, price `price`). A new subscriber is tied to `owner` only when the checkout is made
+     * signed in as that account for its own e-mail. An existing subscriber's profile is never
+     * overwritten and its account tie never moves; only a subscriber who never paid may have its
+     * empty fields (phone, CPF, address) filled in (docs/decisions/007-payments.md).
      */
-    upsertForCheckout(profile: CheckoutProfile, price: number): { subscriber: Subscriber; created: boolean } {
+    upsertForCheckout(
+      profile: CheckoutProfile,
+      price: number,
+      owner?: Pick<PublicUser, 'id' | 'email'> | null,
+    ): { subscriber: Subscriber; created: boolean } {
       const email = profile.email.trim().toLowerCase();
-      const account = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
       const existing = findByEmail(email);
-      if (existing) {
-        if (!existing.userId && account) {
-          db.update(subscribers).set({ userId: account.id }).where(eq(subscribers.id, existing.id)).run();
-          return { subscriber: { ...existing, userId: account.id }, created: false };
-        }
-        return { subscriber: existing, created: false };
-      }
+      if (existing) return { subscriber: fillEmptyProfile(existing, profile), created: false };
       const now = clock.now();
       const inserted = insertSubscriber(db, {
         id: newId(),
@@ -173,7 +211,7 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
         paymentStatus: 'pending',
         subscriptionPrice: price,
         billingData: billingDataOf({ ...profile, email }),
-        userId: account?.id ?? null,
+        userId: owner && owner.email.trim().toLowerCase() === email ? owner.id : null,
         createdAt: now,
         updatedAt: now,
       });

@@ -4,6 +4,7 @@
  * settings service, never a copy of their own.
  */
 import { z } from 'zod';
+import '../zod-config';
 
 export const settingsSchema = z.object({
   clubName: z.string().min(1).max(120),

@@ -58,7 +58,7 @@ export function CardFields({
           mask={EXPIRY_MASK}
           aria-required="true"
           value={values.expiryDate}
-        error={errors.expiryDate}
+          error={errors.expiryDate}
           onAccept={(expiryDate) => onChange({ expiryDate })}
         />
         <MaskedTextField
@@ -70,7 +70,7 @@ export function CardFields({
           mask={CVV_MASK}
           aria-required="true"
           value={values.cvv}
-        error={errors.cvv}
+          error={errors.cvv}
           onAccept={(cvv) => onChange({ cvv })}
         />
       </div>

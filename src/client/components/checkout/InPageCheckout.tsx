@@ -75,8 +75,7 @@ export function InPageCheckout({
   const [approved, setApproved] = useState<CheckoutSuccessState | null>(null);
   const pixHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const updateCustomer = (patch: Partial<FormValues>) =>
-    setCustomer((current) => ({ ...current, ...patch }));
+  const updateCustomer = (patch: Partial<FormValues>) => setCustomer((current) => ({ ...current, ...patch }));
   const onAddressFound = (address: CepAddress) => setCustomer((current) => mergeCepAddress(current, address));
 
   const receipt = (

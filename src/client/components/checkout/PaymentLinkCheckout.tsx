@@ -65,10 +65,6 @@ function toPayload(values: FormValues, ref: string | undefined): CreatePublicLin
   };
 }
 
-/** The screen's message for a failed creation (spec 01 §8); never a browser's raw text. */
-const creationError = (error: unknown) =>
-  apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError);
-
 export function PaymentLinkCheckout({
   query,
   priceCents,
@@ -123,7 +119,11 @@ export function PaymentLinkCheckout({
       return;
     }
     clearErrors();
-    create.mutate(values, { onError: (error) => showErrors([creationError(error)]) });
+    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (spec 01 §8).
+    create.mutate(values, {
+      onError: (error) =>
+        showErrors([apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)]),
+    });
   };
 
   if (create.data) {

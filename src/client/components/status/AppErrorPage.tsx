@@ -4,8 +4,7 @@ import { errorText } from '../../lib/errors';
 import { Button, buttonClass } from '../ui/Button';
 
 /** Shown under the title when the failure carries no message of the server's. */
-const APP_ERROR_FALLBACK =
-  'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
+const APP_ERROR_FALLBACK = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
 
 /**
  * The router's fallback when a page throws (spec 01 §8): the fixed title plus what went wrong, in

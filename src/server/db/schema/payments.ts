@@ -77,6 +77,13 @@ export const payments = sqliteTable(
     pixCode: text('pix_code'),
     pixExpiresAt: integer('pix_expires_at', { mode: 'timestamp_ms' }),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /**
+     * The period this payment paid for: the subscriber's end date before it (null when there was
+     * none) and the end date it gave. A refund of the current period's payment puts the end date
+     * back. Both null for a payment that extended nothing (a second charge on a paid link).
+     */
+    previousEndDate: integer('previous_end_date', { mode: 'timestamp_ms' }),
+    periodEndDate: integer('period_end_date', { mode: 'timestamp_ms' }),
     refundReason: text('refund_reason'),
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     refundedBy: text('refunded_by'),

@@ -1,7 +1,9 @@
 /**
  * Subscribers (confrades): the club's member records with the full field set of spec 02 §3. A
  * subscriber exists from the first checkout on (status `pending_payment`), independently of a login
- * account (`userId` is filled when an account with the same e-mail exists or is created at approval).
+ * account. `userId` is set only when a checkout signed in as that account creates the subscriber for
+ * the account's own e-mail, or when the account proves the e-mail (uses a set-password link); an
+ * e-mail match alone never ties them, and a tie is never moved.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';

@@ -12,6 +12,7 @@ import {
   startFakePagarme,
   type FakePagarme,
 } from '../../../../tests/fakes/pagarme-server';
+import { payments } from '../../db/schema';
 import { parseProviderDate } from './pagarme';
 
 const HOOK_USER = 'confraria-hooks';
@@ -222,6 +223,53 @@ describe('Pagar.me payment links', () => {
     expect((await status(link.id)).json().status).toBe('pending');
     await vi.waitFor(async () => expect((await status(link.id)).json().status).toBe('paid'));
     expect(rows(t).payments()[0]).toMatchObject({ method: 'pix', status: 'paid' });
+  });
+
+  it('a paid session whose order cannot be found leaves the link pending; the webhook naming the order confirms it', async () => {
+    const link = await createLink(t);
+    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(providerLinkId, { method: 'pix' });
+    // The order born from the link carries neither of our codes (seen in a production capture).
+    const order = fake.orders.get(hook.data.id);
+    order.code = 'sess_7f3a9c';
+    order.metadata = { payment_link_id: providerLinkId };
+
+    // What the tracking page's poll does in the background.
+    await t.services.paymentLinks.refreshFromProvider(link.id);
+    expect(fake.requests.some((request) => request.path.includes(`/orders?code=${providerLinkId}`))).toBe(
+      true,
+    );
+    expect((await status(link.id)).json().status).toBe('pending');
+    expect(rows(t).payments()).toHaveLength(0);
+
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('paid');
+    expect(rows(t).payments()[0]).toMatchObject({
+      status: 'paid',
+      providerOrderId: hook.data.id,
+      providerChargeId: hook.data.charges[0].id,
+    });
+  });
+
+  it('charge.refunded finds a link payment recorded without its charge (through the link)', async () => {
+    const link = await createLink(t);
+    const hook = fake.payLink(rows(t).links()[0]?.providerLinkId ?? '', { method: 'credit_card' });
+    expect((await webhook(hook)).statusCode).toBe(200);
+    // As recorded before links were confirmed only with their charge.
+    t.services.db
+      .update(payments)
+      .set({ providerChargeId: null, providerOrderId: null, transactionId: null })
+      .run();
+    const charge = fake.orders.get(hook.data.id).charges[0];
+    charge.status = 'canceled';
+
+    const refunded = await webhook(fake.chargeRefundedWebhook(charge.id));
+    expect(refunded.statusCode).toBe(200);
+    expect(rows(t).payments()[0]).toMatchObject({
+      status: 'refunded',
+      paymentLinkId: link.id,
+      refundReason: 'Reembolso registrado pelo provedor de pagamento',
+    });
   });
 
   it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down', async () => {

@@ -319,8 +319,11 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`,
       );
       if (!remote.total_paid_sessions) return { paid: false, charge: null };
+      // A paid session is not enough: without its order we know neither the charge nor the amount.
+      // Until the order shows, the link stays pending and the webhook (which names it) decides.
       const order = (await findPaidOrder(link.id)) ?? (await findPaidOrder(link.providerLinkId));
-      return { paid: true, charge: order ? orderChargeResult(order) : null };
+      const charge = order ? orderChargeResult(order) : null;
+      return charge?.providerChargeId ? { paid: true, charge } : { paid: false, charge: null };
     },
 
     async createCharge(input: CreateChargeInput) {
@@ -411,7 +414,8 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           hookId,
           type,
           outcome,
-          retryLater: announcedButNotSeen(type, outcome),
+          // A paid order whose charge is not listed yet: asked again later, never confirmed blind.
+          retryLater: announcedButNotSeen(type, outcome) || (outcome === 'paid' && !charge.providerChargeId),
           reference: order.code ?? null,
           providerLinkId:
             order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),

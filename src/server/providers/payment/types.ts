@@ -83,8 +83,8 @@ export interface ChargeResult {
 }
 
 export interface LinkStatusResult {
+  /** True only together with the paying charge (its id and amount); otherwise wait for the webhook. */
   paid: boolean;
-  /** Details of the paying order when the provider could tell them. */
   charge: ChargeResult | null;
 }
 

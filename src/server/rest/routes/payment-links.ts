@@ -31,8 +31,8 @@ export const paymentLinkRoutes = [
       502: CHECKOUT_MSG.createLinkFailed,
     },
     rateLimit: 'checkout',
-    async handler({ body, services }) {
-      const paymentLink = await services.paymentLinks.createPublic(body);
+    async handler({ body, user, services }) {
+      const paymentLink = await services.paymentLinks.createPublic(body, user);
       return { success: true as const, paymentLink };
     },
   }),

@@ -40,8 +40,8 @@ export const paymentRoutes = [
       502: CHECKOUT_MSG.createLinkFailed,
     },
     rateLimit: 'checkout',
-    async handler({ body, services }) {
-      const result = await services.paymentLinks.createCheckoutLink(body);
+    async handler({ body, user, services }) {
+      const result = await services.paymentLinks.createCheckoutLink(body, user);
       return { success: true as const, ...result };
     },
   }),

@@ -15,7 +15,7 @@ const byId = z.object({ id: z.string().trim().min(1).max(64) });
 export const paymentsRouter = createTRPCRouter({
   createPublicLink: publicProcedure.input(createPublicLinkInput).mutation(async ({ ctx, input }) => ({
     success: true as const,
-    paymentLink: await ctx.services.paymentLinks.createPublic(input),
+    paymentLink: await ctx.services.paymentLinks.createPublic(input, ctx.auth.user),
   })),
 
   linkStatus: publicProcedure
@@ -24,7 +24,7 @@ export const paymentsRouter = createTRPCRouter({
 
   createCheckoutLink: publicProcedure
     .input(createCheckoutLinkInput)
-    .mutation(({ ctx, input }) => ctx.services.paymentLinks.createCheckoutLink(input)),
+    .mutation(({ ctx, input }) => ctx.services.paymentLinks.createCheckoutLink(input, ctx.auth.user)),
 
   process: publicProcedure
     .input(processPaymentInput)

@@ -1,0 +1,101 @@
+/**
+ * Nothing a client sends turns into an English message: zod's defaults fall back to "Dados
+ * inválidos", too-long values say so (not "é obrigatório"), and Fastify's own early errors (a URL
+ * that is not valid percent-encoding) answer `{ error }` like everything else.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { checkoutPayload } from '../../../tests/checkout';
+import { createCheckoutLinkInput, processPaymentInput } from '../../shared/checkout-schemas';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('Portuguese { error } for any bad input', () => {
+  it('a 65-character link id', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/payment-links/status-public/${'a'.repeat(65)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Dados inválidos' });
+  });
+
+  it.each([['"texto"'], ['[1, 2]'], ['42']])('a body that is not an object: %s', async (payload) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Dados inválidos' });
+  });
+
+  it('a URL that is not valid percent-encoding (%E0%A4%A)', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/payment-links/status-public/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Dados inválidos' });
+  });
+
+  it('a too-long name says it is too long, not that it is missing', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      payload: checkoutPayload({ customerName: 'M'.repeat(121) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Nome muito longo' });
+
+    const register = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'N'.repeat(121), email: 'ana@teste.com.br', password: '123456' },
+    });
+    expect(register.json()).toEqual({ error: 'Nome muito longo' });
+  });
+
+  it.each([
+    ['street', 'Endereço muito longo', 201],
+    ['number', 'Número muito longo', 21],
+    ['complement', 'Complemento muito longo', 101],
+    ['neighborhood', 'Bairro muito longo', 101],
+    ['city', 'Nome da cidade muito longo', 101],
+  ])('too-long %s: "%s"', (field, message, length) => {
+    const result = processPaymentInput.safeParse({
+      paymentMethod: 'pix',
+      customerData: {
+        name: 'Mariana',
+        email: 'mariana@example.com',
+        phone: '11987654321',
+        cpf: '52998224725',
+        address: {
+          street: 'Praça da Sé',
+          number: '101',
+          neighborhood: 'Sé',
+          city: 'São Paulo',
+          state: 'SP',
+          zipCode: '01001000',
+          [field]: 'x'.repeat(length),
+        },
+      },
+      paymentData: { amount: 149700 },
+    });
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('a schema without a message of its own never answers zod’s English', () => {
+    const result = createCheckoutLinkInput.safeParse({
+      name: 'Bia',
+      email: 'bia@example.com',
+      amount: 149700,
+      description: 'd'.repeat(201),
+    });
+    expect(result.error?.issues[0]?.message).toBe('Dados inválidos');
+  });
+});
