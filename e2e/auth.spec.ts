@@ -272,15 +272,19 @@ test('a session ended elsewhere is noticed on the next navigation', async ({ pag
   await page.clock.install();
   await logIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // The pointer leaves the page: a link left under it would preload (re-check) on its own.
+  await page.mouse.move(0, 0);
   // Another tab logs out: the server session ends (the request shares this browser's cookies).
   const logout = await page.request.post('/api/auth/logout', { headers: { origin: baseURL! }, data: {} });
   expect(logout.status(), await logout.text()).toBe(200);
-  // Once the cached session is stale, the next navigation re-checks it and lands on /login.
+  // Once the cached session is stale, the next navigation re-checks it and lands on /login. The
+  // click is dispatched without hovering: a hover preloads the route (intent), and that re-check
+  // alone may leave for /login before the click lands.
   await page.clock.fastForward('01:00');
   await page
     .getByRole('navigation', { name: 'Seções do portal' })
     .getByRole('link', { name: 'Meu Perfil' })
-    .click();
+    .dispatchEvent('click');
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -28,23 +28,23 @@ async function cepUnreachable(page: Page) {
   );
 }
 
+const CEP_FOUND = {
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    success: true,
+    address: {
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      zipCode: '01310100',
+    },
+  }),
+};
+
 async function cepFound(page: Page) {
-  await page.route(CEP_ROUTE, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        success: true,
-        address: {
-          street: 'Avenida Paulista',
-          neighborhood: 'Bela Vista',
-          city: 'São Paulo',
-          state: 'SP',
-          zipCode: '01310100',
-        },
-      }),
-    }),
-  );
+  await page.route(CEP_ROUTE, (route) => route.fulfill(CEP_FOUND));
 }
 
 /** Serious and critical accessibility problems found by axe-core. */
@@ -317,6 +317,34 @@ test.describe('/checkout (payment link)', () => {
     await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
     await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
     expect(pageErrors).toEqual([]);
+  });
+
+  test('a CEP edited while its lookup is on the way is not filled by the late answer', async ({ page }) => {
+    let answer = () => {};
+    const answerReady = new Promise<void>((resolve) => (answer = resolve));
+    let answered = false;
+    await page.route(CEP_ROUTE, async (route) => {
+      await answerReady;
+      // The browser has cancelled this request by now: fulfilling it may be refused.
+      await route.fulfill(CEP_FOUND).catch(() => undefined);
+      answered = true;
+    });
+    await page.goto('/checkout');
+    const cep = page.getByLabel('CEP');
+    await cep.pressSequentially('01310100');
+    await expect(page.getByText('Buscando endereço...')).toBeVisible();
+    const cancelled = page.waitForEvent('requestfailed', (request) =>
+      request.url().includes('/api/subscriber-update/cep/'),
+    );
+    await cep.press('Backspace');
+    // The lookup is cancelled at once: the browser drops the request, no more "Buscando endereço...".
+    await cancelled;
+    await expect(page.getByText('Buscando endereço...')).toHaveCount(0);
+
+    answer();
+    await expect.poll(() => answered).toBe(true);
+    await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('');
+    await expect(page.getByLabel('Cidade')).toHaveValue('');
   });
 
   test('?ref=CODE counts one click and travels with the link creation', async ({ page }) => {

@@ -32,9 +32,3 @@ export class AppError extends Error {
     return APP_ERROR_STATUS[this.code];
   }
 }
-
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message = 'Não autenticado') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'Acesso negado') => new AppError('FORBIDDEN', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);

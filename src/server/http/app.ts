@@ -76,7 +76,9 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
     routerOptions: { maxParamLength: 5000 },
     // Errors Fastify raises before any route runs (a URL that is not valid percent-encoding…)
     // answer like every other bad input: `{ error }` in Portuguese.
-    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, MSG.invalidInput),
+    frameworkErrors: (_error, _request, reply) => {
+      void sendError(reply, 400, MSG.invalidInput);
+    },
   });
 
   const db = database ?? openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR);

@@ -20,22 +20,10 @@ import { HOME_BY_ROLE } from '../../shared/roles';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
 import type { Services } from '../services';
 import type { Clock } from '../services/deps';
+import { escapeHtml } from './html';
 
 /** The pre-rendered landing in the client build; served only through GET /, never as a file. */
 export const LANDING_FILE = 'landing.html';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Safe in text and in quoted attribute values, where the slots are. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 const yearFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, year: 'numeric' });
 

@@ -13,6 +13,7 @@ import { planLabel, type PaymentMethod } from '../../shared/plans';
 import { AppError } from '../errors';
 import { isSandbox } from '../providers/payment';
 import type { Services } from '../services';
+import { escapeHtml } from './html';
 
 export const SANDBOX_BANNER = 'Ambiente de testes — nenhum valor real é cobrado';
 
@@ -23,12 +24,6 @@ const CHOICES = {
 } as const;
 
 const formInput = z.object({ choice: z.enum(['card', 'pix', 'expire'], { error: 'Opção inválida' }) });
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 function page(title: string, content: string): string {
   return `<!doctype html>

@@ -1,8 +1,10 @@
 /**
  * What every message transport reports about itself (shown on the admin and /test-api panels), and
- * the one place that scrubs secrets out of provider error texts before they reach the database,
- * the log or a panel.
+ * how a provider's error text is made fit for the database, the log or a panel (secrets removed by
+ * src/server/redact.ts, length capped).
  */
+import { redactSecrets } from '../redact';
+
 export interface ProviderStatus<P extends string> {
   provider: P;
   /** True when the real provider is configured (otherwise messages go to the log). */
@@ -15,12 +17,9 @@ export interface ProviderStatus<P extends string> {
 /** Longest error text kept: provider messages can be long and the admin list shows them. */
 const MAX_ERROR_LENGTH = 500;
 
-/** Replaces every occurrence of the given secrets (tokens, passwords) and caps the length. */
-export function redactSecrets(text: string, secrets: (string | undefined)[]): string {
-  let clean = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 3) clean = clean.split(secret).join('[redacted]');
-  }
+/** A provider's text as it may be shown, stored or logged: secrets removed, length capped. */
+export function providerText(text: string, secrets: (string | undefined)[]): string {
+  const clean = redactSecrets(text, secrets);
   return clean.length > MAX_ERROR_LENGTH ? `${clean.slice(0, MAX_ERROR_LENGTH - 1)}…` : clean;
 }
 
@@ -32,5 +31,5 @@ export function errorText(error: unknown): string {
 
 /** An error as it may be stored in `lastError` or logged: its message, secrets removed, capped. */
 export function storableError(error: unknown, secrets: (string | undefined)[] = []): string {
-  return redactSecrets(errorText(error), secrets);
+  return providerText(errorText(error), secrets);
 }

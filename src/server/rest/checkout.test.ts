@@ -324,7 +324,10 @@ describe('refund of a link payment (admin)', () => {
     );
 
     const admin = await t.signIn('admin');
-    const paymentId = rows(t).links().find((link) => link.id === renewal.id)?.paymentId ?? '';
+    const paymentId =
+      rows(t)
+        .links()
+        .find((link) => link.id === renewal.id)?.paymentId ?? '';
     await t.caller(admin.token).payments.refund({ paymentId, reason: 'Desistência' });
     const refunded = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(refunded).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approve, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { isSandbox } from '../providers/payment';
 import { parseBrCode } from '../services/brcode';
 
 let t: TestApp;
@@ -249,6 +250,32 @@ describe('POST /api/payments/process with PIX', () => {
     expect((await paymentStatus(body.paymentId)).json().status).toBe('cancelled');
   });
 
+  it('a late failure for an attempt no longer pending changes neither the payment nor the subscriber', async () => {
+    const body = (
+      await processPayment({ paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } })
+    ).json();
+    t.clock.advance(31 * 60 * 1000);
+    expect((await paymentStatus(body.paymentId)).json().status).toBe('cancelled');
+    const provider = t.services.payments.provider;
+    if (!isSandbox(provider)) throw new Error('sandbox expected');
+    const late = provider.signedWebhook({
+      reference: body.paymentId,
+      target: 'charge',
+      outcome: 'failed',
+      method: 'pix',
+      amount: 149700,
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: late.headers,
+      payload: late.rawBody,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+    expect(rows(t).subscriberByEmail(customerData.email)?.paymentStatus).toBe('pending');
+  });
+
   it('answers 404 for an unknown payment', async () => {
     const res = await paymentStatus('desconhecido000000000000');
     expect(res.statusCode).toBe(404);
@@ -313,6 +340,36 @@ describe('e-mail endpoints', () => {
     expect(welcome[0]?.recipient).toBe(customerData.email);
     expect(welcome[0]?.body).toContain('/definir-senha?token=');
     expect(t.services.outbox.list().some((mail) => mail.recipient.includes('intruso'))).toBe(false);
+  });
+});
+
+describe('welcome e-mail while the member holds an unused set-password link', () => {
+  it('sends no new link (which would cancel the one in the member’s inbox); that link keeps working', async () => {
+    const paid = (await payByCard('4111111111111111')).json();
+    const subscriber = rows(t).subscriberByEmail(customerData.email);
+    approve(t, subscriber?.id ?? '', new Date(t.clock.now().getTime() + 365 * 24 * 3600 * 1000));
+    // The approval's credentials: an account without a password and its set-password link.
+    const account = await t.services.accounts.createAccount({ name: 'Mariana', email: customerData.email });
+    const approvalLink = t.services.accounts.createSetPasswordLink(account.id);
+
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/emails/welcome',
+      payload: { paymentId: paid.paymentId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message:
+        'As credenciais de acesso já foram enviadas por email: use o link recebido para definir sua senha.',
+    });
+    expect(t.services.outbox.list().some((mail) => mail.template === 'welcome')).toBe(false);
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token: new URL(approvalLink).searchParams.get('token'), password: 'minha-senha-1' },
+    });
+    expect(set.statusCode).toBe(200);
   });
 });
 

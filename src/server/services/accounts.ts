@@ -137,6 +137,22 @@ export function createAccountsService(
     return `${env.publicUrl}/definir-senha?token=${token}`;
   }
 
+  /** True while the user holds a set-password link that is neither used nor expired. */
+  function hasUsableSetPasswordLink(userId: string): boolean {
+    const row = db
+      .select({ id: passwordTokens.id })
+      .from(passwordTokens)
+      .where(
+        and(
+          eq(passwordTokens.userId, userId),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, clock.now()),
+        ),
+      )
+      .get();
+    return row !== undefined;
+  }
+
   /**
    * Creates an admin, or promotes the existing account of that e-mail (setting its password and
    * name when given). A new admin needs a password. Used by `npm run admin:create`, the first-start
@@ -183,6 +199,7 @@ export function createAccountsService(
     getUser,
     createAccount,
     createSetPasswordLink,
+    hasUsableSetPasswordLink,
     createOrPromoteAdmin,
     hasAdmin,
 

@@ -5,7 +5,7 @@
  * used to relay mail to third parties.
  */
 import { desc } from 'drizzle-orm';
-import { contactInput, type ContactInput } from '../../shared/contact';
+import type { ContactMessageInput } from '../../shared/contact';
 import { contactMessages } from '../db/schema';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
@@ -20,9 +20,11 @@ export function createContactService(
   outbox: Pick<OutboxService, 'enqueue'>,
 ) {
   return {
-    /** Validates (a ZodError carries the form's Portuguese message), stores and queues the e-mail. */
-    send(raw: ContactInput): { id: string } {
-      const input = contactInput.parse(raw);
+    /**
+     * Stores the message and queues the e-mail. `input` was parsed by the transport with
+     * `contactInput` (whose Portuguese messages answer a bad form), so it is not parsed again here.
+     */
+    send(input: ContactMessageInput): { id: string } {
       const recipient = settings.get().contactEmail;
       const id = newId();
       // One transaction: the stored message and its queued e-mail exist together or not at all.

@@ -371,30 +371,32 @@ export function createPaymentConfirmation(
       });
     },
 
-    failPayment(paymentId: string, charge: ChargeResult | null, reason?: string | null) {
+    /**
+     * A pending attempt that failed. The subscriber shows `failed` only when this attempt really
+     * changed (not for a late failure of an attempt already paid or settled), in the same transaction.
+     */
+    failPayment(paymentId: string, charge: ChargeResult | null, reason?: string | null): boolean {
       const now = clock.now();
-      db.update(subscribers)
-        .set({ paymentStatus: 'failed', updatedAt: now })
-        .where(
-          and(
-            ne(subscribers.paymentStatus, 'paid'),
-            eq(
-              subscribers.id,
-              db.select({ id: payments.subscriberId }).from(payments).where(eq(payments.id, paymentId)),
-            ),
-          ),
-        )
-        .run();
-      db.update(payments)
-        .set({
-          status: 'failed',
-          failureReason: reason ?? charge?.failureReason ?? null,
-          cardBrand: charge?.cardBrand ?? undefined,
-          cardLast4: charge?.cardLast4 ?? undefined,
-          updatedAt: now,
-        })
-        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-        .run();
+      return db.transaction(() => {
+        const failed = db
+          .update(payments)
+          .set({
+            status: 'failed',
+            failureReason: reason ?? charge?.failureReason ?? null,
+            cardBrand: charge?.cardBrand ?? undefined,
+            cardLast4: charge?.cardLast4 ?? undefined,
+            updatedAt: now,
+          })
+          .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+          .returning({ subscriberId: payments.subscriberId })
+          .get();
+        if (!failed) return false;
+        db.update(subscribers)
+          .set({ paymentStatus: 'failed', updatedAt: now })
+          .where(and(eq(subscribers.id, failed.subscriberId), ne(subscribers.paymentStatus, 'paid')))
+          .run();
+        return true;
+      });
     },
 
     /** A PIX that was not paid in time. */

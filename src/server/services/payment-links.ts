@@ -53,6 +53,17 @@ export function customerOf(subscriberId: string, billing: BillingData): Provider
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * A link as every reader must see it: pending past its time is expired, whether or not the hourly
+ * job or an earlier read already wrote that down.
+ */
+export function effectiveLinkStatus(
+  link: Pick<PaymentLink, 'status' | 'expiresAt'>,
+  now: Date,
+): PaymentLink['status'] {
+  return link.status === 'pending' && link.expiresAt.getTime() <= now.getTime() ? 'expired' : link.status;
+}
+
 export function toLinkDetails(link: PaymentLink): PaymentLinkDetails {
   return {
     id: link.id,
@@ -276,17 +287,19 @@ export function createPaymentLinksService(
       const row = statusQuery.get({ id });
       if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
       const now = clock.now();
-      let status = row.status;
-      if (status === 'pending' && row.expiresAt.getTime() <= now.getTime()) {
+      const status = effectiveLinkStatus(row, now);
+      if (status !== row.status) {
         expireQuery.run({ id, now: now.getTime() });
-        status = 'expired';
       } else if (
         status === 'pending' &&
         provider.name !== 'sandbox' &&
         (!row.checkedAt || now.getTime() - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
       ) {
-        // Not awaited: the poll stays fast, the next one sees the result.
-        void refreshFromProvider(id);
+        // Not awaited: the poll stays fast, the next one sees the result. Whatever goes wrong
+        // there is logged, never left as an unhandled rejection that would stop the process.
+        refreshFromProvider(id).catch((error: unknown) => {
+          log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
+        });
       }
       return {
         status,
@@ -312,21 +325,14 @@ export function createPaymentLinksService(
         .orderBy(desc(paymentLinks.createdAt))
         .limit(100)
         .all();
-      return rows.map(({ link }) =>
-        toLinkDetails(
-          link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link,
-        ),
-      );
+      return rows.map(({ link }) => toLinkDetails({ ...link, status: effectiveLinkStatus(link, now) }));
     },
 
     /** GET /payment-links/details/:id: an admin, or the link's own subscriber (others get a 404). */
     detailsFor(id: string, user: Pick<PublicUser, 'id' | 'role'>): PaymentLinkDetails {
       const link = getById(id);
       if (!link || !isOwner(link, user)) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
-      const now = clock.now();
-      return toLinkDetails(
-        link.status === 'pending' && link.expiresAt <= now ? { ...link, status: 'expired' } : link,
-      );
+      return toLinkDetails({ ...link, status: effectiveLinkStatus(link, clock.now()) });
     },
 
     /** Marks every pending link past its time as expired (daily job; reads also expire lazily). */

@@ -36,7 +36,7 @@ import type { AccountsService } from './accounts';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { PaymentConfirmation } from './payment-confirmation';
-import { customerOf, type PaymentLinksService } from './payment-links';
+import { customerOf, effectiveLinkStatus, type PaymentLinksService } from './payment-links';
 import { planDescription, planForAmount } from './pricing';
 import type { SettingsService } from './settings';
 import { billingDataOf, type SubscribersService } from './subscribers';
@@ -58,6 +58,8 @@ export const PAYMENT_MSG = {
   welcomeAfterApproval:
     'Cadastro aguardando aprovação: as credenciais de acesso serão enviadas por email após a aprovação.',
   welcomeNoAccount: 'Assinante sem conta de acesso: as credenciais serão enviadas na aprovação.',
+  welcomeLinkPending:
+    'As credenciais de acesso já foram enviadas por email: use o link recebido para definir sua senha.',
 } as const;
 
 /** What a webhook route answers. */
@@ -507,6 +509,9 @@ export function createPaymentsService(
       const account = subscriber.userId ?? accounts.findByEmail(subscriber.email)?.id;
       if (!account) return { success: true, message: PAYMENT_MSG.welcomeNoAccount };
       if (payment.welcomeEmailAt) return { success: true, message: CHECKOUT_MSG.emailQueued };
+      // A new link would cancel the one the member already holds (from the approval, say).
+      if (accounts.hasUsableSetPasswordLink(account))
+        return { success: true, message: PAYMENT_MSG.welcomeLinkPending };
       const claimed = db
         .update(payments)
         .set({ welcomeEmailAt: clock.now() })
@@ -575,7 +580,7 @@ export function createPaymentsService(
       const link = paymentLinks_.getById(id);
       if (link) {
         if (link.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
-        if (link.status === 'expired' || link.expiresAt.getTime() <= clock.now().getTime()) {
+        if (effectiveLinkStatus(link, clock.now()) === 'expired') {
           throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
         }
         const webhook = provider.signedWebhook({
@@ -606,15 +611,13 @@ export function createPaymentsService(
     sandboxOrder(id: string) {
       const link = paymentLinks_.getById(id);
       if (link) {
-        const expired =
-          link.status === 'expired' || (link.status === 'pending' && link.expiresAt <= clock.now());
         return {
           kind: 'link' as const,
           name: link.customerName,
           email: link.customerEmail,
           planType: link.planType,
           amount: link.amount,
-          status: expired ? ('expired' as const) : link.status,
+          status: effectiveLinkStatus(link, clock.now()),
         };
       }
       const payment = getById(id);

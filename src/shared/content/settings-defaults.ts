@@ -6,16 +6,26 @@
 import { z } from 'zod';
 import '../zod-config';
 
+export const SETTINGS_MSG = {
+  webUrlInvalid: 'Link inválido: use um endereço que comece com https:// (ou http://)',
+} as const;
+
+/**
+ * A link the site shows or the messages send: web addresses only. A bare `z.url()` also takes
+ * `javascript:` or `data:` URLs, which would run in the visitor's browser when clicked.
+ */
+const webUrl = z.url({ protocol: /^https?$/, error: SETTINGS_MSG.webUrlInvalid });
+
 export const settingsSchema = z.object({
   clubName: z.string().min(1).max(120),
   contactEmail: z.email(),
   /** Digits only, with country code: used for wa.me links and display. */
   whatsappNumber: z.string().regex(/^\d{10,15}$/),
   instagramHandle: z.string().min(1).max(60),
-  instagramUrl: z.url(),
-  youtubeUrl: z.url(),
-  vivinoUrl: z.url(),
-  vipGroupLink: z.url(),
+  instagramUrl: webUrl,
+  youtubeUrl: webUrl,
+  vivinoUrl: webUrl,
+  vipGroupLink: webUrl,
   pixKey: z.string().min(1).max(77),
   /** BR Code merchant name (at most 25 characters) and city (at most 15). */
   merchantName: z.string().min(1).max(25),

@@ -4,7 +4,7 @@
  * connection is left to go stale between them.
  */
 import nodemailer from 'nodemailer';
-import { errorText, redactSecrets } from '../provider-status';
+import { errorText, providerText } from '../provider-status';
 import type { EmailTransport } from './index';
 
 /** Sending may wait on a slow server; the status check must answer quickly. */
@@ -21,7 +21,7 @@ export function createSmtpEmailTransport({ url, from }: { url: string; from: str
     parsed.username,
     safeDecode(parsed.username),
   ];
-  const clean = (error: unknown) => redactSecrets(errorText(error), secrets);
+  const clean = (error: unknown) => providerText(errorText(error), secrets);
   const where = `${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587')}`;
 
   // Options given in the URL's query string win over these defaults (nodemailer merges them last).

@@ -272,6 +272,23 @@ describe('Pagar.me payment links', () => {
     });
   });
 
+  it('a failing background status check is logged, never an unhandled rejection', async () => {
+    const link = await createLink(t);
+    const warnings = vi.spyOn(t.services.log, 'warn');
+    vi.spyOn(t.services.db, 'update').mockImplementationOnce(() => {
+      throw new Error('database is locked');
+    });
+    const res = await status(link.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('pending');
+    await vi.waitFor(() =>
+      expect(warnings).toHaveBeenCalledWith(
+        { linkId: link.id, err: 'database is locked' },
+        'payment link status check failed',
+      ),
+    );
+  });
+
   it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down', async () => {
     fake.fail(2, 503);
     const res = await t.request({

@@ -13,7 +13,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_LINK_TTL_HOURS, type PaymentMethod } from '../../../shared/plans';
 import { newId } from '../../ids';
-import { redactSecrets } from '../provider-status';
+import { providerText } from '../provider-status';
 import type {
   ChargeResult,
   CreateChargeInput,
@@ -168,7 +168,8 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
   return chargeResultOf(charge, order.id);
 }
 
-function customerOf(customer: ProviderCustomer) {
+/** Our customer in Pagar.me's wire shape (a `customer` of POST /orders). */
+function wireCustomer(customer: ProviderCustomer) {
   let phone = customer.phone.replace(/\D/g, '');
   if (phone.length > 11 && phone.startsWith('55')) phone = phone.slice(2);
   return {
@@ -254,7 +255,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
       } catch {
         // not JSON: keep only the status
       }
-      const detail = redactSecrets(
+      const detail = providerText(
         message ? `${PAGARME_MSG.refused}: ${message}` : PAGARME_MSG.refused,
         secrets,
       );
@@ -327,7 +328,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
     },
 
     async createCharge(input: CreateChargeInput) {
-      const customer = customerOf(input.customer);
+      const customer = wireCustomer(input.customer);
       const payment =
         input.method === 'pix'
           ? { payment_method: 'pix', pix: { expires_in: input.pixExpiresInSeconds ?? 1800 } }
@@ -464,7 +465,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           provider: 'pagarme',
           configured: true,
           ok: false,
-          detail: redactSecrets((error as Error).message, secrets),
+          detail: providerText((error as Error).message, secrets),
         };
       }
     },

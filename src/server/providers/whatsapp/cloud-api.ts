@@ -4,7 +4,7 @@
  * carries the API's own error message (`{ error: { message } }`), so the admin sees why.
  */
 import { z } from 'zod';
-import { errorText, redactSecrets } from '../provider-status';
+import { errorText, providerText } from '../provider-status';
 import type { WhatsAppTransport } from './index';
 
 const SEND_TIMEOUT_MS = 20_000;
@@ -23,7 +23,7 @@ export function createCloudApiWhatsAppTransport({
 }: CloudApiConfig): WhatsAppTransport {
   const base = `${apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(phoneId)}`;
   const headers = { authorization: `Bearer ${token}` };
-  const clean = (text: string) => redactSecrets(text, [token]);
+  const clean = (text: string) => providerText(text, [token]);
 
   async function call(url: string, init: RequestInit, timeoutMs: number): Promise<unknown> {
     let response: Response;

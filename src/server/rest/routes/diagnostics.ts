@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { redactSecrets } from '../../providers/provider-status';
+import { providerText } from '../../providers/provider-status';
 import { defineRoute } from '../route';
 
 const providerStatus = <P extends [string, ...string[]]>(providers: P) =>
@@ -39,7 +39,7 @@ function safeUrlPassword(url: string): string | undefined {
 function scrub<T extends { detail?: string }>(status: T, env: Env): T {
   return status.detail === undefined
     ? status
-    : { ...status, detail: redactSecrets(status.detail, secretsOf(env)) };
+    : { ...status, detail: providerText(status.detail, secretsOf(env)) };
 }
 
 export const diagnosticsRoutes = [
