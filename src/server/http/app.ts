@@ -97,9 +97,10 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   // Who is calling: resolved once per request, for tRPC and REST alike.
   const secureCookie = env.publicUrl.startsWith('https://');
   app.decorateRequest('auth', null as unknown as RequestAuth);
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous on purpose: it runs on every request, and only tRPC calls need the async rate check.
+  app.addHook('onRequest', (request, reply, done) => {
     request.auth = anonymous;
-    if (!request.url.startsWith('/api') && !request.url.startsWith('/trpc')) return;
+    if (!request.url.startsWith('/api') && !request.url.startsWith('/trpc')) return done();
     request.auth = resolveRequestAuth(
       services.sessions,
       request.headers.authorization,
@@ -114,13 +115,17 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
         env.publicUrl,
       )
     ) {
-      return sendError(reply, 403, MSG.badOrigin);
+      void sendError(reply, 403, MSG.badOrigin);
+      return;
     }
-    if (request.url.startsWith('/trpc/')) {
-      for (const group of trpcGroups(request.url)) {
-        if (!(await checkRateLimit(group, request, reply))) return reply;
+    const groups = request.url.startsWith('/trpc/') ? trpcGroups(request.url) : [];
+    if (groups.length === 0) return done();
+    void (async () => {
+      for (const group of groups) {
+        if (!(await checkRateLimit(group, request, reply))) return;
       }
-    }
+      done();
+    })().catch(done);
   });
 
   const cookieControl = (reply: FastifyReply): SessionCookieControl => ({

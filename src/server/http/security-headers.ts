@@ -28,11 +28,13 @@ export function cspDirectives(env: Env) {
   };
 }
 
+type HelmetOptions = Parameters<typeof helmet>[0];
+
 /**
  * Runs Helmet once against a recording response and returns the headers it sets: they depend
  * only on the configuration, so every reply can get the same precomputed set.
  */
-function helmetHeaders(env: Env): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -42,17 +44,41 @@ function helmetHeaders(env: Env): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  const applyHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(env) } });
-  applyHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error as Error;
   });
   return headers;
 }
 
+/** JSON answers (`/api`, `/trpc`) are never rendered as documents; the API docs UI is a page. */
+const isApiAnswer = (url: string) =>
+  (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
-  const headers = helmetHeaders(env);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const https = env.publicUrl.startsWith('https://');
+  // Pages: Helmet's full set with the SPA's CSP. HSTS only means something over https.
+  const pageHeaders = helmetHeaders({
+    contentSecurityPolicy: { directives: cspDirectives(env) },
+    strictTransportSecurity: https,
+  });
+  // JSON answers: the set OWASP's REST cheat sheet lists (no framing, no sniffing, no referrer,
+  // a CSP that allows nothing); the document-only policies would only add bytes to every answer.
+  const apiHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    strictTransportSecurity: https,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 }
