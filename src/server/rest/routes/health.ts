@@ -16,6 +16,7 @@ export const healthRoutes = [
       uptime: z.number(),
       timestamp: z.string(),
     }),
+    fastSerialize: true,
     handler({ services, reply }) {
       const database = services.health.databaseOk() ? 'ok' : 'error';
       if (database !== 'ok') reply.code(503);

@@ -45,6 +45,7 @@ export const paymentLinkRoutes = [
     description: 'Um link pendente cuja validade passou é respondido (e gravado) como `expired`.',
     params: linkIdParams,
     response: paymentLinkStatusResponse,
+    fastSerialize: true,
     errors: { 404: CHECKOUT_MSG.paymentLinkNotFound },
     handler({ params, services }) {
       return services.paymentLinks.statusPublic(params.id);

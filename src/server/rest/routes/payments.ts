@@ -77,6 +77,7 @@ export const paymentRoutes = [
     summary: 'Status de um pagamento do checkout antigo (`completed` quando pago)',
     params: z.object({ id: z.string().trim().min(1).max(64) }),
     response: paymentStatusResponse,
+    fastSerialize: true,
     errors: { 404: CHECKOUT_MSG.paymentNotFound },
     handler({ params, services }) {
       return services.payments.status(params.id);
