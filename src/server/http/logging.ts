@@ -5,7 +5,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import type { Env } from '../env';
-
 import { redactSecrets } from '../redact';
 
 export function loggerOptions(env: Env): LoggerOptions {

@@ -505,7 +505,14 @@ describe('webhook /api/webhooks/sandbox', () => {
     const forged = [
       { headers: { 'content-type': 'application/json' }, rawBody: webhook.rawBody },
       {
-        headers: { ...webhook.headers, 'x-sandbox-signature': signature.replace(/v1=./, 'v1=0') },
+        // Flip the first hex digit (a fixed replacement would match the real one 1 time in 16).
+        headers: {
+          ...webhook.headers,
+          'x-sandbox-signature': signature.replace(
+            /v1=(.)/,
+            (_, digit: string) => `v1=${digit === '0' ? '1' : '0'}`,
+          ),
+        },
         rawBody: webhook.rawBody,
       },
       { headers: webhook.headers, rawBody: webhook.rawBody.replace('"amount":149700', '"amount":100') },

@@ -49,26 +49,20 @@ export const createCallerFactory = t.createCallerFactory;
 // 3. Procedures.
 export const publicProcedure = t.procedure.use(errorMapping);
 
+// The role checks throw AppError; `errorMapping` (outermost) turns it into the TRPCError of the
+// same code, so UNAUTHORIZED / FORBIDDEN come out exactly as from a service.
+
 /** Any signed-in person, whatever the role (logout, who am I). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
-  guard(() => next({ ctx: { ...ctx, user: requireUser(ctx.auth) } })),
+  next({ ctx: { ...ctx, user: requireUser(ctx.auth) } }),
 );
 
 /** Members (role `user`). */
 export const memberProcedure = publicProcedure.use(({ ctx, next }) =>
-  guard(() => next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'user') } })),
+  next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'user') } }),
 );
 
 /** Administrators (role `admin`). */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) =>
-  guard(() => next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'admin') } })),
+  next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'admin') } }),
 );
-
-function guard<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof AppError) throw new TRPCError({ code: error.code, message: error.message });
-    throw error;
-  }
-}
