@@ -40,6 +40,27 @@ const transportPackages = {
 };
 const transportModules = { regex: '^(\\.\\./)+(server/)?(trpc|rest|http)(/|$)', message: transportMessage };
 
+// The layers of docs/decisions/011-operations.md: transports (http, trpc, rest) reach the business
+// rules only through operations; operations only through services; providers know nothing above them.
+const providerModules = {
+  regex: '^(\\.\\./)+(server/)?providers(/|$)',
+  message: 'Transportes não usam provedores: passam por uma operação e pelos serviços.',
+};
+const providerTypesOnly = { ...providerModules, allowTypeImports: true };
+const serviceModulesFromProviders = {
+  regex: '^(\\.\\./)+(server/)?services(/|$)',
+  message: 'Provedores não conhecem os serviços: os serviços chamam os provedores.',
+};
+const servicesFromTransport = {
+  regex: '^(\\.\\./)+(server/)?services(/|$)',
+  message: 'tRPC e REST não chamam serviços: cada chamada é uma operação (src/server/operations).',
+  allowTypeImports: true,
+};
+const httpInternalsFromRest = {
+  regex: '^(\\.\\./)+(server/)?http(/|$)',
+  message: 'O adaptador REST não depende dos internos HTTP: recebe o que precisa de app.ts.',
+};
+
 const restrictImports = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
@@ -134,6 +155,36 @@ export default defineConfig([
     files: ['src/server/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrictImports(clientModulesFromServer, transportPackages, transportModules),
+  },
+  {
+    files: ['src/server/providers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, serviceModulesFromProviders, transportModules),
+  },
+  {
+    files: ['src/server/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, providerModules),
+  },
+  {
+    files: ['src/server/trpc/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, providerModules, servicesFromTransport),
+  },
+  {
+    files: ['src/server/rest/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(
+      clientModulesFromServer,
+      providerModules,
+      servicesFromTransport,
+      httpInternalsFromRest,
+    ),
+  },
+  {
+    files: ['src/server/operations/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, providerTypesOnly, transportPackages, transportModules),
   },
   {
     files: ['tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],

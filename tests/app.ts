@@ -11,7 +11,8 @@ import { parseEnv, type Env } from '../src/server/env';
 import { buildApp, type BuiltApp } from '../src/server/http/app';
 import type { Clock } from '../src/server/services/deps';
 import type { Role } from '../src/shared/roles';
-import { createInnerContext } from '../src/server/trpc/context';
+import { detachedCallContext } from '../src/server/http/call-context';
+import { createRateLimits } from '../src/server/operations/rate-limits';
 import { createCaller } from '../src/server/trpc/root';
 import { anonymous } from '../src/server/auth/request-auth';
 
@@ -50,6 +51,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const clock = new TestClock();
   const built = await buildApp({ env, database, clock });
 
+  // One allowance per test app, like the server's; callers share it.
+  const callerLimits = createRateLimits(env);
   const testApp: TestApp = {
     ...built,
     env,
@@ -73,7 +76,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
             return found ? { ...found, via: 'bearer' as const } : anonymous;
           })()
         : anonymous;
-      return createCaller(createInnerContext(built.services, { auth }));
+      return createCaller(detachedCallContext(built.services, callerLimits, auth));
     },
     async close() {
       await built.app.close();

@@ -27,6 +27,7 @@ export const MSG = {
   invalidInput: 'Dados inválidos',
   malformedJson: 'JSON inválido no corpo da requisição',
   payloadTooLarge: 'Requisição muito grande',
+  tooManyCalls: 'Chamadas demais em uma só requisição',
   notFound: 'Recurso não encontrado',
   internalError: 'Erro interno do servidor',
   setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/root';
+import { TRPC_MAX_BATCH } from '../../shared/trpc';
 import { ApiError } from './api';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -32,7 +33,8 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: '/trpc' })],
+  // The server refuses larger batches: each call counts against its rate limit.
+  links: [httpBatchLink({ url: '/trpc', maxItems: TRPC_MAX_BATCH })],
 });
 
 /** Query helpers usable outside React (route loaders and guards). */

@@ -6,16 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, {
-  type RawServerDefault,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-} from 'fastify';
+import Fastify, { type RawServerDefault, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { MSG } from '../../shared/messages';
 import {
@@ -30,16 +24,17 @@ import type { Env } from '../env';
 import { restRoutes } from '../rest';
 import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
+import { createRateLimits, RateLimitedError } from '../operations/rate-limits';
 import { createServices, type Services } from '../services';
 import { systemClock, type Clock } from '../services/deps';
-import { createRequestContextFactory, type SessionCookieControl } from '../trpc/context';
 import { appRouter, type AppRouter } from '../trpc/root';
+import { createCallContextFactory } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { LANDING_FILE, registerLanding } from './landing';
 import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './security-headers';
-import { createRateLimits, trpcGroups } from './rate-limits';
+import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
 import { keepRawWebhookBodies } from './raw-body';
 import { registerSandboxPages } from './sandbox-pages';
 
@@ -91,13 +86,12 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, env);
-  await app.register(fastifyRateLimit, { global: false });
-  const checkRateLimit = createRateLimits(app, env);
+  const callContext = createCallContextFactory(services, createRateLimits(env));
+  const checkTrpcCalls = trpcCallCheck(appRouter);
 
   // Who is calling: resolved once per request, for tRPC and REST alike.
-  const secureCookie = env.publicUrl.startsWith('https://');
   app.decorateRequest('auth', null as unknown as RequestAuth);
-  // Synchronous on purpose: it runs on every request, and only tRPC calls need the async rate check.
+  // Synchronous on purpose: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     request.auth = anonymous;
     if (!request.url.startsWith('/api') && !request.url.startsWith('/trpc')) return done();
@@ -118,36 +112,32 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
       void sendError(reply, 403, MSG.badOrigin);
       return;
     }
-    const groups = request.url.startsWith('/trpc/') ? trpcGroups(request.url) : [];
-    if (groups.length === 0) return done();
-    void (async () => {
-      for (const group of groups) {
-        if (!(await checkRateLimit(group, request, reply))) return;
+    if (request.url.startsWith('/trpc/')) {
+      const refused = checkTrpcCalls(request.url);
+      if (refused) {
+        void sendError(reply, refused.status, refused.error);
+        return;
       }
-      done();
-    })().catch(done);
-  });
-
-  const cookieControl = (reply: FastifyReply): SessionCookieControl => ({
-    set(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookie,
-        path: '/',
-        expires: expiresAt,
-      });
-    },
-    clear() {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    },
+    }
+    done();
   });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createRequestContextFactory(services, cookieControl),
+      maxBatchSize: TRPC_MAX_BATCH,
+      createContext: ({ req, res }) => callContext(req, res),
+      // tRPC answers are per person and per moment, like the REST ones; a spent rate limit says when to retry.
+      responseMeta({ errors }) {
+        const limited = errors.map((error) => error.cause).find((cause) => cause instanceof RateLimitedError);
+        return {
+          headers: {
+            'cache-control': 'no-store',
+            ...(limited ? { 'retry-after': String(limited.retryAfterSeconds) } : {}),
+          },
+        };
+      },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, path }, 'tRPC error');
       },
@@ -155,7 +145,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   });
 
   keepRawWebhookBodies(app);
-  registerRestRoutes(app, services, restRoutes, checkRateLimit);
+  registerRestRoutes(app, restRoutes, callContext);
   await registerSandboxPages(app, services);
   await registerApiDocs(app, restRoutes);
 

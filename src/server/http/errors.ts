@@ -6,12 +6,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../errors';
+import { RateLimitedError } from '../operations/rate-limits';
 
 export function sendError(reply: FastifyReply, status: number, error: string) {
   return reply.code(status).header('cache-control', 'no-store').send({ error });
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, error.status, error.message);

@@ -11,7 +11,6 @@ import { sandboxOutcomeInput } from '../../shared/checkout-schemas';
 import { formatMoney } from '../../shared/format';
 import { planLabel, type PaymentMethod } from '../../shared/plans';
 import { AppError } from '../errors';
-import { isSandbox } from '../providers/payment';
 import type { Services } from '../services';
 import { escapeHtml } from './html';
 
@@ -65,7 +64,7 @@ const trackingUrl = (linkId: string) =>
   `/checkout/payment-link-success?payment_link_id=${encodeURIComponent(linkId)}`;
 
 export async function registerSandboxPages(app: FastifyInstance, services: Services) {
-  if (!isSandbox(services.payments.provider)) return;
+  if (services.payments.provider.name !== 'sandbox') return;
 
   await app.register(async (scope) => {
     // Plain HTML forms post urlencoded bodies; only these routes accept them.

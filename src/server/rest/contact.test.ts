@@ -74,17 +74,16 @@ describe('POST /api/emails/contact', () => {
   });
 });
 
-describe('tRPC contact.send', () => {
-  it('uses the same service: stored and queued to the club address', async () => {
-    await expect(t.caller().contact.send({ ...valid, to: 'outro@externo.com' })).resolves.toEqual({
-      success: true,
+describe('tRPC', () => {
+  it('has no contact.send: the form posts to the REST path, which holds the one definition', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/trpc/contact.send',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(valid),
     });
-    expect(t.services.outbox.list()[0]?.recipient).toBe('contato@confraria.local');
-  });
-
-  it('rejects a missing subject with the same message', async () => {
-    await expect(t.caller().contact.send({ ...valid, subject: ' ' })).rejects.toThrow(
-      'Assunto é obrigatório',
-    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Recurso não encontrado' });
+    expect(t.services.contact.list()).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approve, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { isSandbox } from '../providers/payment';
-import { parseBrCode } from '../services/brcode';
+import { parseBrCode } from '../brcode';
 
 let t: TestApp;
 beforeEach(async () => {

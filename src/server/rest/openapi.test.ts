@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { restRoutes } from '.';
 import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument } from './openapi';
-import { defineRoute } from './route';
+import { defineOperation } from '../operations/define';
+import { restRoutesOf } from './route';
 
 const packageVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string })
   .version;
@@ -93,31 +94,42 @@ describe('GET /api/docs', () => {
 });
 
 describe('buildOpenApiDocument', () => {
-  const routes = [
-    defineRoute({
-      method: 'GET',
-      path: '/things/:id',
-      access: 'admin',
-      tag: 'things',
-      summary: 'Uma coisa',
-      params: z.object({ id: z.string().describe('Identificador') }),
-      query: z.object({ page: z.coerce.number().int().optional(), q: z.string() }),
-      response: z.object({ id: z.string() }),
-      errors: { 404: 'Coisa não encontrada' },
-      handler: ({ params }) => ({ id: params.id }),
-    }),
-    defineRoute({
-      method: 'POST',
-      path: '/things',
-      access: 'member',
-      tag: 'things',
-      summary: 'Cria uma coisa',
-      body: z.object({ name: z.string() }),
-      response: z.object({ id: z.string() }),
-      successStatus: 201,
-      handler: () => ({ id: '1' }),
-    }),
-  ];
+  const routes = restRoutesOf({
+    things: {
+      get: defineOperation({
+        kind: 'query',
+        access: 'admin',
+        input: z.object({
+          id: z.string().describe('Identificador'),
+          page: z.coerce.number().int().optional(),
+          q: z.string(),
+        }),
+        output: z.object({ id: z.string() }),
+        run: (_ctx, input) => ({ id: input.id }),
+        rest: {
+          method: 'GET',
+          path: '/things/:id',
+          tag: 'things',
+          summary: 'Uma coisa',
+          errors: { 404: 'Coisa não encontrada' },
+        },
+      }),
+      create: defineOperation({
+        kind: 'mutation',
+        access: 'member',
+        input: z.object({ name: z.string() }),
+        output: z.object({ id: z.string() }),
+        run: () => ({ id: '1' }),
+        rest: {
+          method: 'POST',
+          path: '/things',
+          tag: 'things',
+          summary: 'Cria uma coisa',
+          successStatus: 201,
+        },
+      }),
+    },
+  });
   const document = buildOpenApiDocument(routes, { version: '9.9.9' });
 
   it('turns :params into {params} with required path parameters', () => {
@@ -146,17 +158,19 @@ describe('buildOpenApiDocument', () => {
       children: Node[];
     }
     const node: z.ZodType<Node> = z.object({ name: z.string(), children: z.array(z.lazy(() => node)) });
-    const doc = buildOpenApiDocument([
-      defineRoute({
-        method: 'GET',
-        path: '/tree',
-        access: 'public',
-        tag: 'tree',
-        summary: 'Árvore',
-        response: z.object({ root: node }),
-        handler: () => ({ root: { name: 'a', children: [] } }),
+    const doc = buildOpenApiDocument(
+      restRoutesOf({
+        tree: {
+          get: defineOperation({
+            kind: 'query',
+            access: 'public',
+            output: z.object({ root: node }),
+            run: () => ({ root: { name: 'a', children: [] } }),
+            rest: { method: 'GET', path: '/tree', tag: 'tree', summary: 'Árvore' },
+          }),
+        },
       }),
-    ]);
+    );
     const text = JSON.stringify(doc);
     expect(text).not.toContain('#/$defs/');
     const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);

@@ -1,8 +1,8 @@
 /**
  * The REST adapter describes itself: an OpenAPI 3.1 document built at start-up from the live route
  * list (`restRoutes`), with the very zod schemas that parse requests turned into JSON Schema by
- * zod's own `z.toJSONSchema`. A route added anywhere in `rest/routes/` is documented the moment it
- * is registered, and a schema change cannot leave the docs behind.
+ * zod's own `z.toJSONSchema`. An operation given a `rest` binding (src/server/operations/) is
+ * documented the moment it is registered, and a schema change cannot leave the docs behind.
  *
  * Served as JSON at /api/docs/openapi.json and as a browsable Swagger UI at /api/docs, whose
  * assets ship inside @fastify/swagger-ui (no CDN: the page works offline and under our CSP).
@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/request-auth';
 import { APP_VERSION } from '../version';
-import type { Access, RestRoute } from './route';
+import type { Access } from '../operations/define';
+import type { RestRoute } from './route';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_JSON_PATH = `${DOCS_PREFIX}/openapi.json`;

@@ -1,146 +1,160 @@
 /**
- * The REST adapter's one building block. A route names its access level and its zod schemas;
- * `registerRestRoutes` turns that into a Fastify route that parses input with the same schemas the
- * tRPC procedures use, checks the role with the same rule, and calls a service. The same
- * definitions produce the OpenAPI document (`openapi.ts`), so docs cannot drift from code.
+ * The REST adapter, derived from the operation definitions (docs/decisions/011-operations.md).
+ * An operation with a `rest` binding becomes one Fastify route under `/api`: the path's parameters,
+ * the query string (GET) or the JSON body (other methods) are merged into the operation's input and
+ * parsed with its schema; access, the rate limit and the answer's check are the runner's. The same
+ * compiled routes produce the OpenAPI document (`openapi.ts`), so docs cannot drift from code.
  *
- * REST routes call services directly rather than through tRPC's `createCaller`: the bench showed
+ * The handler calls the runner directly rather than through tRPC's `createCaller`: the bench showed
  * the caller costs most of a request's time (docs/decisions/003-rest-adapter.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PublicUser } from '../../shared/auth-schemas';
-import { requireRole, requireUser, type RequestAuth } from '../auth/request-auth';
-import type { RateLimitCheck, RateLimitGroup } from '../http/rate-limits';
-import type { Services } from '../services';
+import { MSG } from '../../shared/messages';
+import { AppError } from '../errors';
+import type {
+  Access,
+  AnyOperation,
+  DocumentedErrors,
+  HttpMethod,
+  IssuedSession,
+  OperationGroup,
+  RestBinding,
+} from '../operations/define';
+import type { RateLimitGroup } from '../operations/rate-limits';
+import { authorize, execute, type TransportContext } from '../operations/run';
 
-export type Access = 'public' | 'authenticated' | 'member' | 'admin';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-type AnySchema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
-type UserFor<A extends Access> = A extends 'public' ? PublicUser | null : PublicUser & { sessionId: string };
-
-export interface RestHandlerArgs<A extends Access, B, Q, P> {
-  body: Infer<B>;
-  query: Infer<Q>;
-  params: Infer<P>;
-  user: UserFor<A>;
-  auth: RequestAuth;
-  services: Services;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-export interface RestRoute<
-  A extends Access = Access,
-  B extends AnySchema | undefined = AnySchema | undefined,
-  Q extends AnySchema | undefined = AnySchema | undefined,
-  P extends AnySchema | undefined = AnySchema | undefined,
-> {
+/** One `/api` route as registered and documented. */
+export interface RestRoute {
+  /** `domain.operation`, for log lines. */
+  name: string;
+  operation: AnyOperation;
+  binding: RestBinding;
   method: HttpMethod;
-  /** Path under `/api`, Fastify style (`/payments/status/:id`). */
   path: string;
-  access: A;
+  access: Access;
   summary: string;
   tag: string;
   description?: string;
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** The documented answer (for the OpenAPI document). */
-  response?: AnySchema;
-  /** HTTP status of a successful answer (200 unless given). */
   successStatus?: number;
-  /**
-   * Serialize the successful answer with fast-json-stringify from `response` (hot polled routes).
-   * Fields the schema does not list are dropped: the documented shape is the contract.
-   */
-  fastSerialize?: boolean;
-  /** Extra statuses the route documents, with their meaning. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502, string>>;
-  /** Rate-limit group (per IP), shared with the tRPC procedures of the same group. */
+  errors?: DocumentedErrors;
   rateLimit?: RateLimitGroup;
-  /** Raw body routes (webhooks) see the unparsed payload as a string in `body`. */
-  handler(args: RestHandlerArgs<A, B, Q, P>): unknown;
+  /** The documented input, split as the caller sends it. */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The documented answer: the operation's output, plus `token` when it opens a session. */
+  response: z.ZodType;
 }
 
-/** Identity helper that infers the schema types for the handler. */
-export function defineRoute<
-  A extends Access,
-  B extends AnySchema | undefined = undefined,
-  Q extends AnySchema | undefined = undefined,
-  P extends AnySchema | undefined = undefined,
->(route: RestRoute<A, B, Q, P>): RestRoute<A, B, Q, P> {
-  return route;
+/** Builds the request's call context; `issueSession` replaces the browser cookie by the answer's token. */
+export type RestContextFactory = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  issueSession: (session: IssuedSession) => void,
+) => TransportContext;
+
+function pathNames(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of routes of any schema types
-export type AnyRestRoute = RestRoute<any, any, any, any>;
-
-function authorise(access: Access, auth: RequestAuth) {
-  switch (access) {
-    case 'public':
-      return auth.user;
-    case 'authenticated':
-      return requireUser(auth);
-    case 'member':
-      return requireRole(auth, 'user');
-    case 'admin':
-      return requireRole(auth, 'admin');
+/** Splits the operation's input schema into the parts the caller sends (for the docs only). */
+function documentedInput(operation: AnyOperation, binding: RestBinding) {
+  const input = operation.input;
+  if (!input || binding.rawBody) return {};
+  const names = pathNames(binding.path);
+  const restKey = binding.method === 'GET' ? 'query' : 'body';
+  if (names.length === 0) return { [restKey]: input };
+  if (!(input instanceof z.ZodObject)) {
+    throw new Error(`${binding.path}: an operation with path parameters needs an object input`);
   }
+  const mask = Object.fromEntries(names.map((name) => [name, true as const])) as Record<string, true> &
+    Record<number, never>;
+  const rest = input.omit(mask);
+  return {
+    params: input.pick(mask),
+    ...(Object.keys(rest.shape).length > 0 ? { [restKey]: rest } : {}),
+  };
+}
+
+function documentedResponse(operation: AnyOperation): z.ZodType {
+  const output = operation.output;
+  if (!operation.issuesSession) return output;
+  if (!(output instanceof z.ZodObject))
+    throw new Error('an operation that opens a session answers an object');
+  const token = z.string().describe('Token de sessão (Authorization: Bearer)');
+  return output.extend({ token: operation.issuesSession === 'always' ? token : token.optional() });
+}
+
+/** The REST routes of every operation that has a `rest` binding. */
+export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>>): RestRoute[] {
+  const routes: RestRoute[] = [];
+  for (const [domain, group] of Object.entries(operations)) {
+    for (const [name, operation] of Object.entries(group)) {
+      const binding = operation.rest;
+      if (!binding) continue;
+      routes.push({
+        name: `${domain}.${name}`,
+        operation,
+        binding,
+        method: binding.method,
+        path: binding.path,
+        access: operation.access,
+        summary: binding.summary,
+        tag: binding.tag,
+        description: binding.description,
+        successStatus: binding.successStatus,
+        errors: binding.errors,
+        rateLimit: operation.rateLimit,
+        ...documentedInput(operation, binding),
+        response: documentedResponse(operation),
+      });
+    }
+  }
+  return routes;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON body must be an object; path parameters win over query and body fields of the same name. */
+function inputOf(route: RestRoute, request: FastifyRequest): unknown {
+  if (route.binding.rawBody) return { headers: request.headers, rawBody: request.rawBody ?? '' };
+  const sent = (route.method === 'GET' ? request.query : request.body) ?? {};
+  if (!isPlainObject(sent)) throw new AppError('BAD_REQUEST', MSG.invalidInput);
+  return { ...sent, ...(request.params as Record<string, string>) };
 }
 
 export function registerRestRoutes(
   app: FastifyInstance,
-  services: Services,
-  routes: AnyRestRoute[],
-  checkRateLimit: RateLimitCheck,
+  routes: readonly RestRoute[],
+  contextFor: RestContextFactory,
 ) {
-  for (const anyRoute of routes) {
-    // The list holds routes of many schema types; registration only needs their erased shape.
-    const route = anyRoute as RestRoute<
-      Access,
-      AnySchema | undefined,
-      AnySchema | undefined,
-      AnySchema | undefined
-    >;
+  for (const route of routes) {
+    const { operation, binding } = route;
+    const status = binding.successStatus ?? 200;
     app.route({
       method: route.method,
       url: `/api${route.path}`,
-      ...(route.fastSerialize && route.response
+      ...(binding.fastSerialize
         ? {
             schema: {
-              response: {
-                [route.successStatus ?? 200]: z.toJSONSchema(route.response, {
-                  io: 'output',
-                  target: 'draft-7',
-                }),
-              },
+              response: { [status]: z.toJSONSchema(route.response, { io: 'output', target: 'draft-7' }) },
             },
           }
         : {}),
       handler: async (request, reply) => {
-        if (route.rateLimit && !(await checkRateLimit(route.rateLimit, request, reply))) return reply;
-        const user = authorise(route.access, request.auth);
+        const user = authorize(route.access, request.auth);
         // zod parse errors are turned into `400 { error }` by the app's error handler.
-        const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
-        const query = route.query ? route.query.parse(request.query ?? {}) : undefined;
-        const params = route.params ? route.params.parse(request.params ?? {}) : undefined;
-        const result = await route.handler({
-          body,
-          query,
-          params,
-          user,
-          auth: request.auth,
-          services,
-          request,
-          reply,
+        const input = operation.input ? operation.input.parse(inputOf(route, request)) : undefined;
+        let token: string | undefined;
+        const context = contextFor(request, reply, (session) => {
+          token = session.token;
         });
-        if (reply.sent) return reply;
+        const answer: unknown = await execute(route.name, operation, context, user, input);
         reply.header('cache-control', 'no-store');
-        if (route.successStatus) reply.code(route.successStatus);
-        return result ?? { success: true };
+        reply.code(binding.statusOf ? binding.statusOf(answer) : status);
+        return token === undefined ? answer : { ...(answer as object), token };
       },
     });
   }

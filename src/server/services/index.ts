@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { createAccountsService } from './accounts';
 import { createContactService } from './contact';
+import { createDiagnosticsService } from './diagnostics';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
 import { createMessagingService } from './messaging';
@@ -38,6 +39,7 @@ export function createServices(options: CreateServicesOptions) {
   const contact = createContactService(deps, settings, outbox);
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
+  const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
 
   return {
     ...deps,
@@ -50,6 +52,7 @@ export function createServices(options: CreateServicesOptions) {
     messaging,
     outboxWorker,
     contact,
+    diagnostics,
     ...paymentServices,
   };
 }

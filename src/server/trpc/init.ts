@@ -1,22 +1,29 @@
 /**
- * tRPC set-up in numbered sections (create-t3-app). Only the procedure builders are exported,
- * never the raw `t`, so no procedure can skip the role middleware by accident.
+ * tRPC set-up in numbered sections (create-t3-app). Only the one procedure builder is exported,
+ * never the raw `t`; `router.ts` derives every procedure from an operation definition, and access
+ * is decided by the operation runner (`src/server/operations/run.ts`), the same as for REST.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
-import { requireRole, requireUser } from '../auth/request-auth';
 import { AppError } from '../errors';
 import type { Context } from './context';
 
 // 1. Initialisation: zod errors go back flattened, with the first message as the error's message,
-//    so forms can show the server's own Portuguese text.
+//    so forms can show the server's own Portuguese text. A body that is not JSON gets a Portuguese
+//    message too, not the parser's English one.
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const unreadable = error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError;
+    const message = unreadable
+      ? MSG.malformedJson
+      : zodError
+        ? (zodError.issues[0]?.message ?? MSG.invalidInput)
+        : shape.message;
     return {
       ...shape,
-      message: zodError ? (zodError.issues[0]?.message ?? MSG.invalidInput) : shape.message,
+      message,
       data: {
         ...shape.data,
         stack: undefined,
@@ -46,23 +53,5 @@ const errorMapping = t.middleware(async ({ next, ctx, path }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// 3. Procedures.
-export const publicProcedure = t.procedure.use(errorMapping);
-
-// The role checks throw AppError; `errorMapping` (outermost) turns it into the TRPCError of the
-// same code, so UNAUTHORIZED / FORBIDDEN come out exactly as from a service.
-
-/** Any signed-in person, whatever the role (logout, who am I). */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireUser(ctx.auth) } }),
-);
-
-/** Members (role `user`). */
-export const memberProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'user') } }),
-);
-
-/** Administrators (role `admin`). */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, user: requireRole(ctx.auth, 'admin') } }),
-);
+// 3. The procedure every operation is built on.
+export const procedure = t.procedure.use(errorMapping);

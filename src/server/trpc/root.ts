@@ -1,22 +1,13 @@
-/** The app router: one router per domain. The client imports `AppRouter` as a type only. */
-import { createCallerFactory, createTRPCRouter } from './init';
-import { paymentsRouter } from './routers/payments';
-import { referralsRouter } from './routers/referrals';
-import { authRouter } from './routers/auth';
-import { contactRouter } from './routers/contact';
-import { outboxRouter } from './routers/outbox';
-import { settingsRouter } from './routers/settings';
-import { usersRouter } from './routers/users';
+/**
+ * The app router, derived from the operation definitions (`src/server/operations/`): one router
+ * per domain, one procedure per operation reachable through tRPC. The client imports `AppRouter`
+ * as a type only.
+ */
+import { operations } from '../operations';
+import { createCallerFactory } from './init';
+import { buildRouter } from './router';
 
-export const appRouter = createTRPCRouter({
-  payments: paymentsRouter,
-  referrals: referralsRouter,
-  auth: authRouter,
-  contact: contactRouter,
-  outbox: outboxRouter,
-  settings: settingsRouter,
-  users: usersRouter,
-});
-
+export const appRouter = buildRouter(operations);
 export type AppRouter = typeof appRouter;
+
 export const createCaller = createCallerFactory(appRouter);

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethod } from '../../../shared/plans';
 import { newId } from '../../ids';
-import { buildBrCode } from '../../services/brcode';
+import { buildBrCode } from '../../brcode';
 import type { ProviderStatus } from '../provider-status';
 import { cardBrand, cardLast4 } from './card';
 import type {

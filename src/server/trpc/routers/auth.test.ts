@@ -64,7 +64,81 @@ describe('tRPC auth.login', () => {
     }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(last?.statusCode).toBe(429);
-    expect(last?.json()).toEqual({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' });
+    expect(last?.json().error.message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts every call of a batch: 15 logins in one request make at most 10 password checks', async () => {
+    t = await createTestApp();
+    const logins = Array.from({ length: 15 }, () => ({ email: 'x@teste.com.br', password: 'errada' }));
+    // The client splits its calls at 10 a request; a hand-made batch of 15 is refused whole…
+    const tooLarge = await batch('auth.login', logins);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ error: 'Chamadas demais em uma só requisição' });
+    // …and two batches within the limit still get only 10 tries between them.
+    const first = await batch('auth.login', logins.slice(0, 8));
+    const second = await batch('auth.login', logins.slice(8));
+    const codes = [...first.json(), ...second.json()].map(
+      (answer: { error: { data: { code: string } } }) => answer.error.data.code,
+    );
+    expect(codes.filter((code) => code === 'UNAUTHORIZED')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS')).toHaveLength(5);
+  });
+});
+
+/** A batched tRPC mutation as httpBatchLink sends it: `?batch=1`, the inputs keyed by position. */
+function batch(path: string, inputs: unknown[]) {
+  return t.request({
+    method: 'POST',
+    url: `/trpc/${Array(inputs.length).fill(path).join(',')}?batch=1`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(Object.fromEntries(inputs.map((input, index) => [index, input]))),
+  });
+}
+
+describe('tRPC transport', () => {
+  it('answers 404 in Portuguese for names that are not procedures, including object internals', async () => {
+    t = await createTestApp();
+    for (const name of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'auth.__proto__',
+      'auth.nada',
+      'contact.send',
+    ]) {
+      const res = await t.request({ method: 'GET', url: `/trpc/${name}` });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json(), name).toEqual({ error: 'Recurso não encontrado' });
+    }
+    const mixed = await t.request({ method: 'GET', url: '/trpc/auth.me,__proto__?batch=1&input={}' });
+    expect(mixed.statusCode).toBe(404);
+  });
+
+  it('marks answers no-store, like the REST ones', async () => {
+    t = await createTestApp();
+    const res = await t.request({ method: 'GET', url: '/trpc/auth.me' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a body that is not JSON in Portuguese', async () => {
+    t = await createTestApp();
+    const res = await t.request({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('JSON inválido no corpo da requisição');
+  });
+
+  it('checks access before the input: an anonymous call to a member procedure is 401 whatever it sends', async () => {
+    t = await createTestApp();
+    const res = await t.request({ method: 'GET', url: '/trpc/referrals.mine' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe('Não autenticado. Faça login para continuar.');
   });
 });
 

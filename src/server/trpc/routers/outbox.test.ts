@@ -137,7 +137,7 @@ describe('outbox router (admin)', () => {
       attempts: 0,
       lastError: 'connect ECONNREFUSED 127.0.0.1:587',
     });
-    expect(requeued.nextAttemptAt.getTime()).toBe(t.clock.now().getTime());
+    expect(requeued.nextAttemptAt).toBe(t.clock.now().toISOString());
 
     expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [after] = (await t.caller(admin.token).outbox.list({ status: 'sent' })).items;

@@ -9,7 +9,7 @@ interface Vector {
   crc_computed: string;
 }
 const vectors = JSON.parse(
-  fs.readFileSync(new URL('../../../tests/fixtures/brcode/vectors.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('../../tests/fixtures/brcode/vectors.json', import.meta.url), 'utf8'),
 ) as {
   algorithm: { check_123456789: string };
   vectors: Vector[];

@@ -1,6 +1,8 @@
 /** The admin's view of the club's accounts (who can sign in, with which role). */
 import { z } from 'zod';
-import { adminProcedure, createTRPCRouter } from '../init';
+import { publicUser } from '../../shared/auth-schemas';
+import { defineOperation } from './define';
+import { pagination } from './output';
 
 export const usersListInput = z
   .object({
@@ -14,9 +16,13 @@ export const usersListInput = z
   })
   .default({ page: 1 });
 
-export const usersRouter = createTRPCRouter({
+export const userOperations = {
   /** Accounts, newest first, 10 a page: `{ users, pagination: { page, limit, total, pages } }`. */
-  list: adminProcedure
-    .input(usersListInput)
-    .query(({ ctx, input }) => ctx.services.accounts.listUsers(input)),
-});
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: usersListInput,
+    output: z.object({ users: z.array(publicUser.extend({ createdAt: z.string() })), pagination }),
+    run: ({ services }, input) => services.accounts.listUsers(input),
+  }),
+};

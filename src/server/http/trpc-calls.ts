@@ -1,0 +1,31 @@
+/**
+ * Checks a tRPC request's procedure list before tRPC sees it: the batch is no larger than
+ * TRPC_MAX_BATCH, and every name is a procedure of the router. tRPC looks procedures up in a plain
+ * object, so names like `__proto__` or `constructor` would otherwise reach its internals (a 500).
+ */
+import type { AnyTRPCRouter } from '@trpc/server';
+import { MSG } from '../../shared/messages';
+import { TRPC_MAX_BATCH } from '../../shared/trpc';
+
+export { TRPC_MAX_BATCH };
+
+export interface Refusal {
+  status: number;
+  error: string;
+}
+
+export function trpcCallCheck(router: AnyTRPCRouter): (url: string) => Refusal | null {
+  const known = new Set(Object.keys(router._def.procedures as Record<string, unknown>));
+  return (url) => {
+    const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
+    let names: string[];
+    try {
+      names = decodeURIComponent(path).split(',');
+    } catch {
+      return { status: 404, error: MSG.notFound };
+    }
+    if (names.length > TRPC_MAX_BATCH) return { status: 400, error: MSG.tooManyCalls };
+    if (!names.every((name) => known.has(name))) return { status: 404, error: MSG.notFound };
+    return null;
+  };
+}

@@ -1,0 +1,154 @@
+/** Accounts and sessions (DECISIONS §2): who is signed in, login, registration, passwords. */
+import { z } from 'zod';
+import {
+  forgotPasswordInput,
+  loginInput,
+  publicUser,
+  registerInput,
+  setPasswordInput,
+} from '../../shared/auth-schemas';
+import { MSG } from '../../shared/messages';
+import { defineOperation } from './define';
+
+const userAnswer = z.object({ user: publicUser });
+
+export const authOperations = {
+  /** The signed-in person, or null: the client's session query. */
+  me: defineOperation({
+    kind: 'query',
+    access: 'public',
+    output: publicUser.nullable(),
+    run: ({ user }) => user && { id: user.id, name: user.name, email: user.email, role: user.role },
+  }),
+
+  /** The member's own account (the portal's profile header and "membro desde"). */
+  account: defineOperation({
+    kind: 'query',
+    access: 'member',
+    output: publicUser.extend({ createdAt: z.string() }),
+    run: ({ services, user }) => services.accounts.getAccount(user.id),
+  }),
+
+  login: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: loginInput,
+    output: userAnswer,
+    issuesSession: 'always',
+    async run(ctx, input) {
+      const { user, token, expiresAt } = await ctx.services.accounts.login(input);
+      ctx.issueSession({ token, expiresAt });
+      return { user };
+    },
+    rest: {
+      method: 'POST',
+      path: '/auth/login',
+      tag: 'auth',
+      summary: 'Login: devolve o token de sessão (Bearer) e o usuário',
+      errors: { 400: MSG.loginRequired, 401: MSG.invalidCredentials, 429: MSG.tooManyRequests },
+    },
+  }),
+
+  register: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: registerInput,
+    output: userAnswer,
+    issuesSession: 'sometimes',
+    async run(ctx, input) {
+      const byAdmin = ctx.user?.role === 'admin';
+      const { user, token, expiresAt } = await ctx.services.accounts.register(input, { allowRole: byAdmin });
+      // An admin creating an account stays signed in as themselves.
+      if (!byAdmin) ctx.issueSession({ token, expiresAt });
+      return { user };
+    },
+    rest: {
+      method: 'POST',
+      path: '/auth/register',
+      tag: 'auth',
+      summary: 'Cria uma conta (papel user; o papel informado vale só quando um admin chama)',
+      description:
+        'Devolve o token da nova sessão, exceto quando um administrador cria a conta de outra pessoa.',
+      successStatus: 201,
+      errors: { 400: MSG.invalidInput, 409: MSG.emailTaken, 429: MSG.tooManyRequests },
+    },
+  }),
+
+  /** REST callers check their token; the SPA asks `me`. */
+  verify: defineOperation({
+    kind: 'query',
+    access: 'authenticated',
+    output: userAnswer,
+    trpc: false,
+    run: ({ user }) => ({ user: { id: user.id, name: user.name, email: user.email, role: user.role } }),
+    rest: {
+      method: 'GET',
+      path: '/auth/verify',
+      tag: 'auth',
+      summary: 'Confere o token e devolve o usuário',
+      errors: { 401: MSG.notAuthenticated },
+    },
+  }),
+
+  logout: defineOperation({
+    kind: 'mutation',
+    access: 'authenticated',
+    output: z.object({ success: z.literal(true) }),
+    run(ctx) {
+      ctx.services.accounts.logout(ctx.user.sessionId);
+      ctx.endSession();
+      return { success: true as const };
+    },
+    rest: {
+      method: 'POST',
+      path: '/auth/logout',
+      tag: 'auth',
+      summary: 'Encerra a sessão do token',
+      errors: { 401: MSG.notAuthenticated },
+    },
+  }),
+
+  forgotPassword: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: forgotPasswordInput,
+    output: z.object({ message: z.string() }),
+    run({ services }, input) {
+      services.accounts.requestPasswordReset(input.email);
+      return { message: MSG.forgotPasswordSent };
+    },
+    rest: {
+      method: 'POST',
+      path: '/auth/forgot-password',
+      tag: 'auth',
+      summary: 'Envia por email um link de uso único (7 dias) para definir a senha',
+      description: 'A resposta é a mesma para emails cadastrados ou não, para não revelar quem tem conta.',
+      errors: { 400: MSG.emailInvalid, 429: MSG.tooManyRequests },
+    },
+  }),
+
+  setPassword: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: setPasswordInput,
+    output: userAnswer,
+    issuesSession: 'always',
+    async run(ctx, input) {
+      const { user, token, expiresAt } = await ctx.services.accounts.setPassword(input.token, input.password);
+      ctx.issueSession({ token, expiresAt });
+      return { user };
+    },
+    rest: {
+      method: 'POST',
+      path: '/auth/set-password',
+      tag: 'auth',
+      summary:
+        'Define a senha com o token do link /definir-senha; encerra as outras sessões e devolve uma nova',
+      errors: { 400: MSG.setPasswordTokenInvalid, 429: MSG.tooManyRequests },
+    },
+  }),
+};

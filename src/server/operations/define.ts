@@ -1,0 +1,114 @@
+/**
+ * One definition per operation (docs/decisions/011-operations.md). An operation names who may call
+ * it, how often, what it takes and what it answers, and makes the one call into the services. The
+ * tRPC router (src/server/trpc/router.ts) and the REST routes (src/server/rest/index.ts) are both
+ * derived from these definitions; neither transport calls a service itself.
+ */
+import type { z } from 'zod';
+import type { PublicUser } from '../../shared/auth-schemas';
+import type { RequestAuth } from '../auth/request-auth';
+import type { Services } from '../services';
+import type { RateLimitGroup } from './rate-limits';
+
+export type Access = 'public' | 'authenticated' | 'member' | 'admin';
+export type OperationKind = 'query' | 'mutation';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The signed-in caller, with the session the call came with. */
+export type SessionUser = PublicUser & { sessionId: string };
+export type CallerFor<A extends Access> = A extends 'public' ? PublicUser | null : SessionUser;
+
+/** A session an operation opened (login, registration, set-password). */
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * What a transport hands an operation: the services, who is calling and from where, and the few
+ * request facts some operations need. Built by `src/server/http/call-context.ts` for both transports.
+ */
+export interface CallContext {
+  services: Services;
+  auth: RequestAuth;
+  ip: string;
+  /** Opaque key of this visitor (cookie, else IP + browser) for "once per visitor per day" counts. */
+  visitorKey(): string;
+  /** Opens the session in the transport's way: a cookie for the browser, the token for REST. */
+  issueSession(session: IssuedSession): void;
+  /** Ends the transport's session (clears the browser's cookie). */
+  endSession(): void;
+}
+
+export interface OperationContext<A extends Access> extends CallContext {
+  user: CallerFor<A>;
+}
+
+/** Statuses a REST route documents besides the ones every route of its kind has. */
+export type DocumentedErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502, string>>;
+
+/** How an operation is also reachable as a documented `/api` path (spec 01 §7, spec 02 §7). */
+export interface RestBinding<Output = unknown> {
+  method: HttpMethod;
+  /** Under `/api`, Fastify style (`/payments/status/:id`); path parameters are input fields. */
+  path: string;
+  summary: string;
+  tag: string;
+  description?: string;
+  /** HTTP status of a successful answer (200 unless given). */
+  successStatus?: number;
+  errors?: DocumentedErrors;
+  /**
+   * Serialize the answer with fast-json-stringify from the output schema (hot polled routes).
+   * Fields the schema does not list are dropped: the documented shape is the contract.
+   */
+  fastSerialize?: boolean;
+  /** The input is `{ headers, rawBody }` (webhooks verify the exact bytes). */
+  rawBody?: boolean;
+  /** HTTP status of an answer that depends on it (health: 503 without its database). */
+  statusOf?(output: Output): number;
+}
+
+type AnySchema = z.ZodType;
+type InputOf<I> = I extends AnySchema ? z.output<I> : undefined;
+type MaybePromise<T> = T | Promise<T>;
+
+export interface Operation<
+  K extends OperationKind = OperationKind,
+  A extends Access = Access,
+  I extends AnySchema | undefined = AnySchema | undefined,
+  O extends AnySchema = AnySchema,
+  T extends boolean = boolean,
+> {
+  kind: K;
+  access: A;
+  /** Counted per call (a batched tRPC request counts every call), per client IP. */
+  rateLimit?: RateLimitGroup;
+  input?: I;
+  /** What the caller receives; the answer is parsed with it, so undeclared fields never leave. */
+  output: O;
+  /**
+   * The call may open a session (`ctx.issueSession`): the browser gets it as a cookie, a REST caller
+   * as `token` in the answer — always, or only in some cases (documented as optional).
+   */
+  issuesSession?: 'always' | 'sometimes';
+  /** Reachable through tRPC (the SPA's transport). Default true; false for REST-only operations. */
+  trpc?: T;
+  rest?: RestBinding<z.output<O>>;
+  run(ctx: OperationContext<A>, input: InputOf<I>): MaybePromise<z.input<O>>;
+}
+
+/** Identity helper that infers the schema and access types for `run`. */
+export function defineOperation<
+  K extends OperationKind,
+  A extends Access,
+  O extends AnySchema,
+  I extends AnySchema | undefined = undefined,
+  T extends boolean = true,
+>(operation: Operation<K, A, I, O, T>): Operation<K, A, I, O, T> {
+  return operation;
+}
+
+/** Any operation, whatever its schemas and access (lists, the transports' derivation). */
+export type AnyOperation = Operation<OperationKind, Access, AnySchema | undefined, AnySchema, boolean>;
+export type OperationGroup = Readonly<Record<string, AnyOperation>>;

@@ -1,0 +1,30 @@
+/**
+ * Every operation of the app, by domain. The tRPC router (`src/server/trpc/root.ts`) and the REST
+ * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
+ * its tRPC namespace (`auth.login`).
+ */
+import { authOperations } from './auth';
+import { checkoutOperations } from './checkout';
+import { contactOperations } from './contact';
+import { outboxOperations } from './outbox';
+import { paymentOperations } from './payments';
+import { referralOperations } from './referrals';
+import { settingsOperations } from './settings';
+import { systemOperations } from './system';
+import { userOperations } from './users';
+import { webhookOperations } from './webhooks';
+
+export const operations = {
+  auth: authOperations,
+  checkout: checkoutOperations,
+  contact: contactOperations,
+  outbox: outboxOperations,
+  payments: paymentOperations,
+  referrals: referralOperations,
+  settings: settingsOperations,
+  system: systemOperations,
+  users: userOperations,
+  webhooks: webhookOperations,
+};
+
+export type Operations = typeof operations;

@@ -1,0 +1,58 @@
+/**
+ * Named rate-limit groups. An operation names its group; the runner counts every call against it,
+ * per client IP, whatever the transport: a tRPC batch of 15 logins is 15 attempts, and switching
+ * between tRPC and REST does not double anyone's allowance.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { MSG } from '../../shared/messages';
+import type { Env } from '../env';
+import { AppError } from '../errors';
+
+export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup';
+
+const WINDOW_S = 60;
+
+function groupLimits(env: Env): Record<RateLimitGroup, number> {
+  // contact: a flood of form posts fills the club's mailbox; diagnostics: each call reaches the providers.
+  return {
+    auth: env.AUTH_RATE_LIMIT,
+    contact: 5,
+    diagnostics: 10,
+    checkout: env.CHECKOUT_RATE_LIMIT,
+    lookup: 60,
+  };
+}
+
+/** Thrown when a group's allowance is spent; transports answer 429 with `Retry-After`. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', MSG.tooManyRequests);
+  }
+}
+
+export interface RateLimits {
+  /** Counts one call of `group` from `ip`; throws RateLimitedError past the group's limit. */
+  consume(group: RateLimitGroup, ip: string): Promise<void>;
+}
+
+export function createRateLimits(env: Env): RateLimits {
+  const limits = groupLimits(env);
+  const limiters = new Map(
+    (Object.keys(limits) as RateLimitGroup[]).map((group) => [
+      group,
+      new RateLimiterMemory({ keyPrefix: group, points: limits[group], duration: WINDOW_S }),
+    ]),
+  );
+  return {
+    async consume(group, ip) {
+      try {
+        await limiters.get(group)!.consume(ip);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/** The system domain: health for monitors, and the /test-api panel's provider checks (spec 01 §2, §7). */
+import { z } from 'zod';
+import { APP_VERSION } from '../version';
+import { defineOperation } from './define';
+
+const providerStatus = <P extends [string, ...string[]]>(providers: P) =>
+  z.object({
+    provider: z.enum(providers),
+    configured: z.boolean().describe('O provedor real está configurado (senão: sandbox / registro em log)'),
+    ok: z.boolean().describe('O provedor respondeu à verificação'),
+    detail: z.string().optional(),
+  });
+
+const TOO_MANY_CHECKS = 'Muitas verificações em pouco tempo';
+
+export const paymentProviderStatus = providerStatus(['sandbox', 'pagarme']).extend({ checkedAt: z.string() });
+
+export const systemOperations = {
+  health: defineOperation({
+    kind: 'query',
+    access: 'public',
+    output: z.object({
+      status: z.enum(['ok', 'degraded']),
+      version: z.string(),
+      database: z.enum(['ok', 'error']),
+      uptime: z.number(),
+      timestamp: z.string(),
+    }),
+    trpc: false,
+    run({ services }) {
+      const database = services.health.databaseOk() ? ('ok' as const) : ('error' as const);
+      return {
+        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+        version: APP_VERSION,
+        database,
+        uptime: Math.round(process.uptime()),
+        timestamp: services.clock.now().toISOString(),
+      };
+    },
+    rest: {
+      method: 'GET',
+      path: '/health',
+      tag: 'sistema',
+      summary: 'Estado do servidor: versão e banco de dados',
+      // Monitors read the status code: a server without its database is not healthy.
+      statusOf: (answer) => (answer.database === 'ok' ? 200 : 503),
+      fastSerialize: true,
+    },
+  }),
+
+  /** Public like the /test-api panel; each call may reach the real provider, hence the limit. */
+  paymentProvider: defineOperation({
+    kind: 'query',
+    access: 'public',
+    rateLimit: 'diagnostics',
+    output: paymentProviderStatus,
+    trpc: false,
+    run: ({ services }) => services.diagnostics.paymentProvider(),
+    rest: {
+      method: 'GET',
+      path: '/test/pagarme',
+      tag: 'sistema',
+      summary: 'Teste do provedor de pagamentos (cartão/PIX): qual está configurado e se responde',
+      errors: { 429: TOO_MANY_CHECKS },
+    },
+  }),
+
+  messaging: defineOperation({
+    kind: 'query',
+    access: 'public',
+    rateLimit: 'diagnostics',
+    output: z.object({
+      whatsapp: providerStatus(['log', 'cloud-api']),
+      email: providerStatus(['log', 'smtp']),
+      checkedAt: z.string(),
+    }),
+    trpc: false,
+    run: ({ services }) => services.diagnostics.messaging(),
+    rest: {
+      method: 'GET',
+      path: '/test/whatsapp',
+      tag: 'sistema',
+      summary: 'Teste da mensageria (WhatsApp e e-mail): quais provedores estão configurados e se respondem',
+      errors: { 429: TOO_MANY_CHECKS },
+    },
+  }),
+};

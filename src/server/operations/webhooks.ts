@@ -1,0 +1,62 @@
+/**
+ * Provider webhooks (REST only). The input is the exact bytes the provider sent (the sandbox signs
+ * them with HMAC; Pagar.me's are protected by Basic credentials). 401 for a webhook that is not
+ * authentic, 2xx once processed (or already processed), non-2xx when the provider must retry.
+ */
+import { z } from 'zod';
+import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
+import type { PaymentProviderName } from '../providers/payment/types';
+import type { WebhookAnswer } from '../services/payments';
+import { defineOperation, type DocumentedErrors } from './define';
+
+const webhookInput = z.object({
+  headers: z.record(z.string(), z.union([z.string(), z.array(z.string())]).optional()),
+  rawBody: z.string(),
+});
+
+const received = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.literal(true).optional(),
+});
+
+const CODE_OF_STATUS = new Map(
+  Object.entries(APP_ERROR_STATUS).map(([code, status]) => [status as number, code as AppErrorCode]),
+);
+
+/** The service answers with a status; anything but 2xx leaves as the `{ error }` of that status. */
+function receivedOrThrow({ statusCode, body }: WebhookAnswer): z.input<typeof received> {
+  if ('error' in body)
+    throw new AppError(CODE_OF_STATUS.get(statusCode) ?? 'INTERNAL_SERVER_ERROR', body.error);
+  return body;
+}
+
+const webhook = (source: PaymentProviderName, summary: string, errors: DocumentedErrors) =>
+  defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    input: webhookInput,
+    output: received,
+    trpc: false,
+    run: async ({ services }, input) => receivedOrThrow(await services.payments.handleWebhook(source, input)),
+    rest: { method: 'POST', path: `/webhooks/${source}`, tag: 'webhooks', summary, errors, rawBody: true },
+  });
+
+const NOT_AUTHENTIC = {
+  400: 'Webhook inválido',
+  401: 'Webhook não autorizado',
+  404: 'Pagamento não encontrado',
+};
+
+export const webhookOperations = {
+  sandbox: webhook(
+    'sandbox',
+    'Webhook do provedor sandbox (assinado com HMAC-SHA256 no cabeçalho x-sandbox-signature)',
+    NOT_AUTHENTIC,
+  ),
+  pagarme: webhook(
+    'pagarme',
+    'Webhook do Pagar.me v5 (Basic PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD; o pedido é reconsultado na API)',
+    { ...NOT_AUTHENTIC, 502: 'Não foi possível processar o webhook. Tente novamente.' },
+  ),
+};
