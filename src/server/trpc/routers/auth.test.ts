@@ -54,6 +54,28 @@ describe('tRPC auth.login', () => {
     expect(sessionCookie(res)?.secure).toBe(true);
   });
 
+  it('marks the cookie Secure behind a trusted proxy that says the browser used https', async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    await registerAna();
+    const res = await mutate(
+      'auth.login',
+      { email: 'ana@teste.com.br', password: '123456' },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(sessionCookie(res)?.secure).toBe(true);
+  });
+
+  it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+    t = await createTestApp();
+    await registerAna();
+    const res = await mutate(
+      'auth.login',
+      { email: 'ana@teste.com.br', password: '123456' },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(sessionCookie(res)?.secure).toBeUndefined();
+  });
+
   it('answers 429 in Portuguese on the 11th attempt in a minute', async () => {
     t = await createTestApp();
     const answers: number[] = [];
