@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, anonymous, type RequestAuth } from '../auth/request-auth';
 import type { Env } from '../env';
-import type { IssuedSession } from '../operations/define';
+import type { Access, CallerFor, IssuedSession } from '../operations/define';
 import type { RateLimits } from '../operations/rate-limits';
-import type { TransportContext } from '../operations/run';
+import type { AuthorizedContext } from '../operations/run';
 import type { Services } from '../services';
 
 /** Cookie that identifies a visitor for "one click per visitor per day" (an opaque hash, no personal data). */
@@ -18,11 +18,17 @@ export const VISITOR_COOKIE = 'confraria_visitor';
 const VISITOR_MAX_AGE_S = 365 * 24 * 60 * 60;
 const VISITOR_KEY = /^[a-f0-9]{64}$/;
 
+/** The caller once authorized (REST passes it; tRPC's access middleware adds it later). */
+export interface Caller {
+  user: CallerFor<Access>;
+  issueSession?: (session: IssuedSession) => void;
+}
+
 export type CallContextFactory = (
   request: FastifyRequest,
   reply: FastifyReply,
-  issueSession?: (session: IssuedSession) => void,
-) => TransportContext;
+  caller?: Caller,
+) => AuthorizedContext;
 
 /**
  * Whether the browser reached us over https: the public URL says so, or the request itself came
@@ -52,14 +58,15 @@ function visitorKeyOf(request: FastifyRequest, reply: FastifyReply, env: Env): s
 
 export function createCallContextFactory(services: Services, limits: RateLimits): CallContextFactory {
   const { env } = services;
-  return (request, reply, issueSession) => ({
+  return (request, reply, caller) => ({
     services,
     limits,
     auth: request.auth,
+    user: caller?.user ?? null,
     ip: request.ip,
     visitorKey: () => visitorKeyOf(request, reply, env),
     issueSession:
-      issueSession ??
+      caller?.issueSession ??
       ((session) => {
         reply.setCookie(SESSION_COOKIE, session.token, {
           httpOnly: true,
@@ -80,11 +87,12 @@ export function detachedCallContext(
   services: Services,
   limits: RateLimits,
   auth: RequestAuth = anonymous,
-): TransportContext {
+): AuthorizedContext {
   return {
     services,
     limits,
     auth,
+    user: auth.user,
     ip: '127.0.0.1',
     visitorKey: () => 'detached',
     issueSession: () => {},

@@ -28,6 +28,11 @@ export interface TransportContext extends CallContext {
   limits: RateLimits;
 }
 
+/** A transport context once the caller is authorized: what `execute` hands to `run`. */
+export interface AuthorizedContext extends TransportContext {
+  user: CallerFor<Access>;
+}
+
 /** An answer that does not match the declared output is a bug: logged, answered as a 500. */
 export class OutputMismatchError extends Error {
   constructor(operation: string, cause: z.ZodError) {
@@ -43,13 +48,12 @@ export class OutputMismatchError extends Error {
 export async function execute<O extends z.ZodType>(
   name: string,
   operation: Operation<OperationKind, Access, z.ZodType | undefined, O>,
-  context: TransportContext,
-  user: CallerFor<Access>,
+  context: AuthorizedContext,
   input: unknown,
 ): Promise<z.output<O>> {
   if (operation.rateLimit) await context.limits.consume(operation.rateLimit, context.ip);
   const op = operation as AnyOperation;
-  const result: unknown = await op.run({ ...context, user }, input);
+  const result: unknown = await op.run(context, input);
   const checked = operation.output.safeParse(result);
   if (!checked.success) throw new OutputMismatchError(name, checked.error);
   return checked.data;

@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import type {
   Access,
   AnyOperation,
+  CallerFor,
   DocumentedErrors,
   HttpMethod,
   IssuedSession,
@@ -22,7 +23,7 @@ import type {
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
-import { authorize, execute, type TransportContext } from '../operations/run';
+import { authorize, execute, type AuthorizedContext } from '../operations/run';
 
 /** One `/api` route as registered and documented. */
 export interface RestRoute {
@@ -47,12 +48,15 @@ export interface RestRoute {
   response: z.ZodType;
 }
 
-/** Builds the request's call context; `issueSession` replaces the browser cookie by the answer's token. */
+/**
+ * Builds the request's call context for an authorized caller; `issueSession` replaces the browser
+ * cookie by the answer's token.
+ */
 export type RestContextFactory = (
   request: FastifyRequest,
   reply: FastifyReply,
-  issueSession: (session: IssuedSession) => void,
-) => TransportContext;
+  caller: { user: CallerFor<Access>; issueSession: (session: IssuedSession) => void },
+) => AuthorizedContext;
 
 function pathNames(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -148,10 +152,13 @@ export function registerRestRoutes(
         // zod parse errors are turned into `400 { error }` by the app's error handler.
         const input = operation.input ? operation.input.parse(inputOf(route, request)) : undefined;
         let token: string | undefined;
-        const context = contextFor(request, reply, (session) => {
-          token = session.token;
+        const context = contextFor(request, reply, {
+          user,
+          issueSession: (session) => {
+            token = session.token;
+          },
         });
-        const answer: unknown = await execute(route.name, operation, context, user, input);
+        const answer: unknown = await execute(route.name, operation, context, input);
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         return token === undefined ? answer : { ...(answer as object), token };

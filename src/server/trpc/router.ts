@@ -15,7 +15,7 @@ import type {
 } from '@trpc/server';
 import type { z } from 'zod';
 import type { Access, AnyOperation, Operation, OperationGroup } from '../operations/define';
-import { authorize, execute } from '../operations/run';
+import { authorize, execute, type AuthorizedContext } from '../operations/run';
 import { createTRPCRouter, procedure } from './init';
 
 /** The root types of this app's tRPC instance (context, error shape), as every router carries them. */
@@ -46,13 +46,9 @@ function procedureOf(name: string, operation: AnyOperation) {
     next({ ctx: { ...ctx, user: authorize(operation.access, ctx.auth) } }),
   );
   const withInput = operation.input ? authorized.input(operation.input) : authorized;
-  const resolve = ({
-    ctx,
-    input,
-  }: {
-    ctx: Parameters<typeof execute>[2] & { user: unknown };
-    input: unknown;
-  }) => execute(name, operation, ctx, ctx.user as Parameters<typeof execute>[3], input);
+  // The middleware above put the authorized caller on the context: it is an AuthorizedContext now.
+  const resolve = ({ ctx, input }: { ctx: AuthorizedContext; input: unknown }) =>
+    execute(name, operation, ctx, input);
   return operation.kind === 'query' ? withInput.query(resolve) : withInput.mutation(resolve);
 }
 
