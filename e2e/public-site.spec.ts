@@ -76,6 +76,17 @@ test.describe('every public page', () => {
   });
 });
 
+test('the e2e server runs the sandbox: every page shows the "Modo de teste" banner, visible on top', async ({
+  page,
+}) => {
+  const banner = page.getByRole('note').filter({ hasText: 'Modo de teste' });
+  for (const path of ['/', '/contato', '/checkout', '/login']) {
+    await page.goto(path);
+    await expect(banner, path).toHaveText('Modo de teste: pagamentos simulados, nenhuma cobrança real.');
+    await expect(banner, path).toBeInViewport();
+  }
+});
+
 test.describe('landing', () => {
   test('links: subscribe, "Já sou assinante", "Entrar"', async ({ page }) => {
     await page.goto('/');

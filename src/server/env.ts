@@ -55,7 +55,12 @@ export const envSchema = z.object({
   WHATSAPP_TOKEN: optionalString,
   WHATSAPP_PHONE_ID: optionalString,
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
-  /** Pagar.me v5 when the secret key is set, otherwise the built-in sandbox provider. */
+  /**
+   * `pagarme` or `sandbox`; unset: Pagar.me when its secret key is set, otherwise the built-in
+   * sandbox. Setting `sandbox` says the sandbox is wanted on purpose (a public demo): without it, a
+   * server with a public address refuses to start on the sandbox (src/server/startup-checks.ts).
+   */
+  PAYMENT_PROVIDER: z.enum(['pagarme', 'sandbox']).optional(),
   PAGARME_SECRET_KEY: optionalString,
   PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5'),
   PAGARME_WEBHOOK_USER: optionalString,
@@ -67,7 +72,11 @@ export const envSchema = z.object({
   JOBS: booleanFlag.default(true),
 });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  /** The payment provider in use, resolved from PAYMENT_PROVIDER and PAGARME_SECRET_KEY. */
+  paymentProvider: 'pagarme' | 'sandbox';
+};
 
 /** Parses a raw environment; throws an Error whose message is one line naming the variable. */
 export function parseEnv(raw: Record<string, string | undefined>): Env {
@@ -80,7 +89,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl };
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (env.PAGARME_SECRET_KEY ? 'pagarme' : 'sandbox');
+  if (paymentProvider === 'pagarme' && !env.PAGARME_SECRET_KEY) {
+    throw new Error('Configuração inválida: PAYMENT_PROVIDER=pagarme exige PAGARME_SECRET_KEY');
+  }
+  return { ...env, publicUrl, paymentProvider };
 }
 
 /** Reads `process.env` once; on a bad value prints one line and exits. */

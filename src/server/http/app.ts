@@ -3,8 +3,6 @@
  * router at /trpc, the REST adapter at /api and the React bundle with its SPA fallback. It does
  * not listen (tests use `inject`); `main.ts` starts it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -31,7 +29,7 @@ import { appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
-import { LANDING_FILE, registerLanding } from './landing';
+import { LANDING_FILE, readAppPage, registerLanding } from './landing';
 import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './security-headers';
 import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
@@ -151,7 +149,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
 
   if (env.NODE_ENV === 'development') await registerViteDevClient(app);
   else {
-    await registerClient(app, env.CLIENT_DIR);
+    await registerClient(app, env.CLIENT_DIR, env);
     registerLanding(app, { services, clientDir: env.CLIENT_DIR, clock: clock ?? systemClock });
   }
 
@@ -174,9 +172,9 @@ export function trustProxyOption(
  * The built React bundle with the SPA fallback: a GET that accepts HTML outside /api, /trpc and
  * /assets answers index.html; everything else that matches nothing is a JSON 404.
  */
-async function registerClient(app: FastifyInstance, clientDir: string) {
-  const indexFile = path.join(clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
+async function registerClient(app: FastifyInstance, clientDir: string, env: Env) {
+  const appPage = readAppPage(clientDir, env);
+  const hasClient = appPage !== null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -191,7 +189,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/assets/');
     const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
     if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appPage);
     }
     return sendError(reply, 404, MSG.notFound);
   });

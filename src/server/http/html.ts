@@ -1,4 +1,4 @@
-/** HTML the server writes itself (the landing's slots, the sandbox's pages). */
+/** HTML the server writes itself (the landing's slots, the sandbox's pages, the test-mode banner). */
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -11,4 +11,16 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Safe in text and in quoted attribute values. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * Shown at the top of every page while the sandbox payment provider is active (issue 8 §2), outside
+ * the React root so it is there before any script runs and whatever page is open.
+ */
+export const TEST_MODE_BANNER =
+  '<div class="test-mode-banner" role="note">Modo de teste: pagamentos simulados, nenhuma cobrança real.</div>';
+
+/** The page with the test-mode banner right after `<body>`. */
+export function withTestModeBanner(html: string): string {
+  return html.replace(/<body([^>]*)>/, (tag) => `${tag}${TEST_MODE_BANNER}`);
 }

@@ -20,7 +20,7 @@ import { HOME_BY_ROLE } from '../../shared/roles';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
 import type { Services } from '../services';
 import type { Clock } from '../services/deps';
-import { escapeHtml } from './html';
+import { escapeHtml, withTestModeBanner } from './html';
 
 /** The pre-rendered landing in the client build; served only through GET /, never as a file. */
 export const LANDING_FILE = 'landing.html';
@@ -35,7 +35,8 @@ export function createLandingRenderer(template: string, services: Services, cloc
     const year = yearFormat.format(clock.now());
     if (filled?.settings !== settings || filled.year !== year) {
       const text = publicSettingsText(services.settings.getPublic());
-      const html = fillSettingsSlots(template, text, escapeHtml).replaceAll(YEAR_SLOT, year);
+      const page = fillSettingsSlots(template, text, escapeHtml).replaceAll(YEAR_SLOT, year);
+      const html = services.env.paymentProvider === 'sandbox' ? withTestModeBanner(page) : page;
       filled = { settings, year, html };
     }
     return filled.html;
@@ -50,7 +51,7 @@ export function registerLanding(
   const render = fs.existsSync(file)
     ? createLandingRenderer(fs.readFileSync(file, 'utf8'), services, clock)
     : null;
-  const hasApp = fs.existsSync(path.join(clientDir, 'index.html'));
+  const appPage = readAppPage(clientDir, services.env);
 
   app.get('/', (request, reply) => {
     // The answer depends on the session cookie: revalidate every time, never share.
@@ -58,7 +59,18 @@ export function registerLanding(
     const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
     if (user) return reply.redirect(HOME_BY_ROLE[user.role], 302);
     if (render) return reply.type('text/html; charset=utf-8').send(render());
-    if (hasApp) return reply.sendFile('index.html');
+    if (appPage) return reply.type('text/html; charset=utf-8').send(appPage);
     return reply.callNotFound();
   });
+}
+
+/**
+ * The SPA's index.html as served (the banner added in test mode), read once: every page that is
+ * not the landing answers it.
+ */
+export function readAppPage(clientDir: string, env: Services['env']): string | null {
+  const file = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(file)) return null;
+  const html = fs.readFileSync(file, 'utf8');
+  return env.paymentProvider === 'sandbox' ? withTestModeBanner(html) : html;
 }

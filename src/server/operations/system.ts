@@ -23,6 +23,9 @@ export const systemOperations = {
       status: z.enum(['ok', 'degraded']),
       version: z.string(),
       database: z.enum(['ok', 'error']),
+      paymentProvider: z
+        .enum(['pagarme', 'sandbox'])
+        .describe('sandbox: pagamentos simulados, nenhuma cobrança real'),
       uptime: z.number(),
       timestamp: z.string(),
     }),
@@ -33,6 +36,7 @@ export const systemOperations = {
         status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
         version: APP_VERSION,
         database,
+        paymentProvider: services.env.paymentProvider,
         uptime: Math.round(process.uptime()),
         timestamp: services.clock.now().toISOString(),
       };
@@ -41,7 +45,7 @@ export const systemOperations = {
       method: 'GET',
       path: '/health',
       tag: 'sistema',
-      summary: 'Estado do servidor: versão e banco de dados',
+      summary: 'Estado do servidor: versão, banco de dados e provedor de pagamentos em uso',
       // Monitors read the status code: a server without its database is not healthy.
       statusOf: (answer) => (answer.database === 'ok' ? 200 : 503),
       fastSerialize: true,

@@ -1,6 +1,7 @@
 /**
- * Chooses the payment provider once from the configuration: Pagar.me v5 when `PAGARME_SECRET_KEY`
- * is set, otherwise the built-in sandbox (DECISIONS §6).
+ * Chooses the payment provider once from the configuration (`env.paymentProvider`: Pagar.me v5
+ * when `PAGARME_SECRET_KEY` is set or PAYMENT_PROVIDER says so, otherwise the built-in sandbox;
+ * DECISIONS §6).
  */
 import type { Logger } from 'pino';
 import type { Settings } from '../../../shared/content/settings-defaults';
@@ -16,7 +17,7 @@ export function createPaymentProvider(
   log: Logger,
   deps: { settings: () => Settings; now: () => Date },
 ): PaymentProvider {
-  if (env.PAGARME_SECRET_KEY) {
+  if (env.paymentProvider === 'pagarme' && env.PAGARME_SECRET_KEY) {
     if (!env.PAGARME_WEBHOOK_USER || !env.PAGARME_WEBHOOK_PASSWORD) {
       log.warn(
         'PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não definidos: os webhooks do Pagar.me serão recusados',
