@@ -2,6 +2,7 @@
  * Shared Playwright fixtures: `baseURL` from the global setup, direct read access to the test
  * database (to read the outbox as a person would read their mailbox), and account creation.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -33,6 +34,20 @@ export const e2eDb = {
     } finally {
       db.close();
     }
+  },
+  /**
+   * E-mails delivered to a recipient, newest first, as the server's local mailbox holds them
+   * (DATA_DIR/mailbox: no SMTP in the tests). The outbox keeps links only as a placeholder.
+   */
+  mailboxFor(recipient: string): string[] {
+    const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mailbox');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(`-${recipient}.txt`))
+      .sort()
+      .reverse()
+      .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
   },
   query<T>(sql: string, ...params: unknown[]): T[] {
     const db = openDb();

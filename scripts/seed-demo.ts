@@ -1,13 +1,18 @@
 /**
  * `npm run seed:demo`: fills DATA_DIR's database with a demo club (every domain adds its module in
  * src/server/seed/index.ts) and prints what it did and the demo credentials. Safe to run twice.
+ * Refuses a database that holds real members unless run with `--force`.
  */
+import { parseArgs } from 'node:util';
 import { fail, openCli } from '../src/server/cli';
 import { AppError } from '../src/server/errors';
-import { runSeed } from '../src/server/seed';
+import { countRealMembers, runSeed, SEED_MSG } from '../src/server/seed';
 
+const { values: args } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
 const cli = openCli();
 try {
+  const real = countRealMembers(cli.services);
+  if (real > 0 && !args.force) fail(SEED_MSG.realMembers(real));
   const { ctx, lines } = await runSeed(cli.services);
   console.log(`Clube de demonstração pronto em ${cli.env.DATA_DIR}`);
   for (const line of lines) console.log(`- ${line}`);

@@ -136,6 +136,24 @@ describe('npm run seed:demo', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('contas: 0 criadas, 5 já existiam');
   });
+
+  it('refuses a database with real members, changing nothing, unless --force', async () => {
+    const { services, close } = openServices();
+    await services.accounts.createAccount({ name: 'Ana Real', email: 'ana@gmail.com', password: 'segredo1' });
+    close();
+
+    const refused = await run('seed-demo.ts');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'Erro: Este banco de dados já tem 1 membro real: os dados de demonstração não foram gravados. ' +
+        'Use um DATA_DIR vazio, ou rode `npm run seed:demo -- --force` para gravar mesmo assim.\n',
+    );
+    await expect(canLogIn('admin@confraria.local', 'admin123')).rejects.toThrow('Email ou senha inválidos');
+
+    const forced = await run('seed-demo.ts', ['--force']);
+    expect(forced.code).toBe(0);
+    expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
+  });
 });
 
 describe('npm run backup', () => {

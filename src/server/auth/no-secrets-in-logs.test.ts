@@ -73,7 +73,9 @@ describe('logs', () => {
     secrets.push('Senha-Errada-Tentada');
 
     await inject('POST', '/trpc/auth.forgotPassword', { email: 'ana@teste.com.br' });
-    const link = built.services.outbox.list()[0]!.body.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
+    const link = built.services.outbox
+      .list()[0]!
+      .deliveryBody!.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
     secrets.push(link);
     const set = await inject('POST', '/trpc/auth.setPassword', { token: link, password: NEW_PASSWORD });
     expect(set.statusCode).toBe(200);
@@ -96,7 +98,9 @@ describe('logs', () => {
     secrets.push(rest.json<{ token: string }>().token, bearer);
     await inject('GET', '/api/auth/verify', undefined, { authorization: `Bearer ${bearer}` });
     await inject('POST', '/api/auth/forgot-password', { email: 'bia@teste.com.br' });
-    const restLink = built.services.outbox.list()[0]!.body.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
+    const restLink = built.services.outbox
+      .list()[0]!
+      .deliveryBody!.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
     secrets.push(restLink);
     const restSet = await inject('POST', '/api/auth/set-password', {
       token: restLink,

@@ -23,6 +23,8 @@ describe('backup', () => {
     const at = new Date('2026-11-22T12:00:00.000Z');
     const file = await backupDatabase(t.database.sqlite, t.dataDir, at);
     expect(file).toBe(path.join(t.dataDir, 'backups', 'club-20261122-120000.db'));
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
+    expect((fs.statSync(path.dirname(file)).mode & 0o777).toString(8)).toBe('700');
 
     const copy = new Database(file, { readonly: true });
     try {

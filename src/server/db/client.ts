@@ -26,7 +26,12 @@ export function databaseFile(dataDir: string): string {
 
 /** Opens (creating if absent) the database file and applies pending migrations. */
 export function openDatabase(file: string, migrationsDir: string): OpenDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // The data directory holds every member's data: the server's user only. SQLite creates the WAL
+    // and shared-memory files with the database file's own mode, so creating it 0600 covers them.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -236,7 +236,8 @@ export function createAccountsService(
         channel: 'email',
         recipient: row.email,
         template: 'set_password',
-        vars: { name: row.name, email: row.email, setPasswordUrl },
+        vars: { name: row.name, email: row.email },
+        secretVars: { setPasswordUrl },
       });
       log.info({ userId: row.id }, 'set-password link queued');
     },

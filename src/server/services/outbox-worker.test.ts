@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../tests/fakes/smtp-server';
@@ -24,7 +26,8 @@ function enqueueSetPassword(app: TestApp, channel: 'email' | 'whatsapp', recipie
     channel,
     recipient,
     template: 'set_password',
-    vars: { name: 'Ana', setPasswordUrl: 'http://localhost:3000/definir-senha?token=abc123' },
+    vars: { name: 'Ana' },
+    secretVars: { setPasswordUrl: 'http://localhost:3000/definir-senha?token=abc123' },
   });
 }
 
@@ -67,7 +70,7 @@ describe('outbox worker', () => {
     expect(mail.from).toBe('contato@confraria.test');
     expect(mail.subject).toBe('Defina sua senha - Confraria Vinhos & Amigos');
     expect(mail.subject).toBe(message.subject);
-    expect(mail.text).toBe(message.body);
+    expect(mail.text).toBe(message.deliveryBody);
     expect(mail.text).toContain('Olá, Ana!');
     expect(mail.text).toContain('http://localhost:3000/definir-senha?token=abc123');
 
@@ -108,7 +111,7 @@ describe('outbox worker', () => {
           messaging_product: 'whatsapp',
           to: '5511987654321',
           type: 'text',
-          text: { body: message.body },
+          text: { body: message.deliveryBody },
         },
       });
     }
@@ -194,20 +197,43 @@ describe('outbox worker', () => {
     expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(row(t, email.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row(t, whats.id)).toMatchObject({ status: 'sent', attempts: 1 });
-    // The log is the development mailbox: recipient, subject and body are there, but the
-    // set-password token is masked (no token in a log line); the outbox row keeps the full link.
+    // The log shows recipient, subject and body with the token masked (no token in a log line);
+    // the whole e-mail is in a file of the local mailbox, readable by the server's user only.
     const redacted = (body: string) => body.replace(/token=[a-z0-9]+/, 'token=[redacted]');
-    expect(email.body).toMatch(/definir-senha\?token=[a-z0-9]+/);
+    expect(email.deliveryBody).toMatch(/definir-senha\?token=abc123/);
     expect(logged).toHaveBeenCalledWith(
-      { channel: 'email', to: 'ana@teste.com.br', subject: email.subject, body: redacted(email.body) },
-      'e-mail entregue ao log',
+      {
+        channel: 'email',
+        to: 'ana@teste.com.br',
+        subject: email.subject,
+        body: redacted(email.deliveryBody!),
+        file: expect.stringContaining(path.join(t.dataDir, 'mailbox')),
+      },
+      'e-mail entregue à caixa local (SMTP_URL não definido)',
     );
     expect(logged).toHaveBeenCalledWith(
-      { channel: 'whatsapp', to: '11987654321', body: redacted(whats.body) },
+      { channel: 'whatsapp', to: '11987654321', body: redacted(whats.deliveryBody!) },
       'WhatsApp entregue ao log',
     );
-    const token = /token=([a-z0-9]+)/.exec(email.body)?.[1] ?? 'missing';
-    expect(JSON.stringify(logged.mock.calls)).not.toContain(token);
+    expect(JSON.stringify(logged.mock.calls)).not.toContain('abc123');
+    const [file] = fs.readdirSync(path.join(t.dataDir, 'mailbox'));
+    const mailbox = path.join(t.dataDir, 'mailbox', file!);
+    expect(fs.readFileSync(mailbox, 'utf8')).toContain('definir-senha?token=abc123');
+    expect(fs.statSync(mailbox).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps a secret link out of the stored copy, and wipes the delivered text once sent', async () => {
+    smtp = await startFakeSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+    const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
+    expect(message.body).toContain('[link enviado somente ao destinatário]');
+    expect(message.body).not.toContain('abc123');
+    await t.services.outboxWorker.runOnce();
+    expect(smtp.received[0]?.text).toContain('definir-senha?token=abc123');
+    const sent = row(t, message.id);
+    expect(sent.status).toBe('sent');
+    expect(sent.deliveryBody).toBeNull();
+    expect(JSON.stringify(sent)).not.toContain('abc123');
   });
 
   it('chooses e-mail and WhatsApp transports independently', async () => {

@@ -65,7 +65,8 @@ export function createOutboxWorker(
   function markSent(message: OutboxMessage) {
     const now = clock.now();
     db.update(outbox)
-      .set({ status: 'sent', sentAt: now, lastError: null, updatedAt: now })
+      // The delivered text goes: a set-password link is readable by its recipient only.
+      .set({ status: 'sent', sentAt: now, lastError: null, deliveryBody: null, updatedAt: now })
       .where(eq(outbox.id, message.id))
       .run();
   }
@@ -106,7 +107,7 @@ export function createOutboxWorker(
       if (!message) continue; // another pass took it meanwhile
       result.claimed++;
       try {
-        await messaging.deliver(message);
+        await messaging.deliver({ ...message, body: message.deliveryBody ?? message.body });
       } catch (error) {
         if (markFailed(message, storableError(error))) result.failed++;
         else result.retrying++;

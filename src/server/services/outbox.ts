@@ -16,7 +16,15 @@ export interface EnqueueInput {
   recipient: string;
   template: TemplateKey;
   vars: TemplateVars;
+  /**
+   * Variables only the recipient may read (a set-password link): delivered, but what stays in the
+   * outbox shows SECRET_PLACEHOLDER instead, and the delivered text is wiped once sent.
+   */
+  secretVars?: TemplateVars;
 }
+
+/** What the stored copy of a message shows in place of a secret. */
+export const SECRET_PLACEHOLDER = '[link enviado somente ao destinatário]';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
@@ -62,7 +70,13 @@ export function createOutboxService(
   return {
     enqueue(input: EnqueueInput): OutboxMessage {
       const vars = { clubName: settings.get().clubName, ...input.vars };
-      const { subject, body } = templates.render(input.template, input.channel, vars);
+      const secretNames = Object.keys(input.secretVars ?? {});
+      const shown = { ...vars, ...Object.fromEntries(secretNames.map((name) => [name, SECRET_PLACEHOLDER])) };
+      const { subject, body } = templates.render(input.template, input.channel, shown);
+      const deliveryBody =
+        secretNames.length > 0
+          ? templates.render(input.template, input.channel, { ...vars, ...input.secretVars }).body
+          : null;
       const now = clock.now();
       const message = db
         .insert(outbox)
@@ -73,6 +87,7 @@ export function createOutboxService(
           template: input.template,
           subject,
           body,
+          deliveryBody,
           status: 'queued',
           nextAttemptAt: now,
           createdAt: now,

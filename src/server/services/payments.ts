@@ -522,11 +522,8 @@ export function createPaymentsService(
           channel: 'email',
           recipient: subscriber.email,
           template: 'welcome',
-          vars: {
-            name: subscriber.name,
-            email: subscriber.email,
-            setPasswordUrl: accounts.createSetPasswordLink(account),
-          },
+          vars: { name: subscriber.name, email: subscriber.email },
+          secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account) },
         });
       }
       return { success: true, message: CHECKOUT_MSG.emailQueued };

@@ -26,7 +26,13 @@ export const outbox = sqliteTable(
     recipient: text('recipient').notNull(),
     template: text('template').notNull(),
     subject: text('subject'),
+    /** What admins read: secrets (set-password links) replaced by a placeholder. */
     body: text('body').notNull(),
+    /**
+     * The text actually delivered when it carries a secret; wiped once the message is sent, so the
+     * link is never readable afterwards (issue 8 §3). Null for messages without secrets.
+     */
+    deliveryBody: text('delivery_body'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

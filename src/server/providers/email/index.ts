@@ -1,8 +1,9 @@
 /**
  * E-mail transports: one interface, chosen once from the configuration. With `SMTP_URL` the
- * messages go out through SMTP; without it they are written to the server log, which is the
- * development mailbox (DECISIONS §6).
+ * messages go out through SMTP; without it they are written to the server log (tokens masked) and,
+ * whole, to DATA_DIR/mailbox, the local mailbox (DECISIONS §6).
  */
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from '../../env';
 import type { ProviderStatus } from '../provider-status';
@@ -28,5 +29,5 @@ export interface EmailTransport {
 export function createEmailTransport(env: Env, log: Logger): EmailTransport {
   return env.SMTP_URL
     ? createSmtpEmailTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createLogEmailTransport(log);
+    : createLogEmailTransport(log, path.join(env.DATA_DIR, 'mailbox'));
 }

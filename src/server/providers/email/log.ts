@@ -1,24 +1,36 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { redactSecrets } from '../../redact';
 import type { EmailTransport } from './index';
 
 /**
- * The default e-mail transport: the message goes to the log at info level, because without SMTP
- * the log is the mailbox. Tokens in links are masked there (no secret in a log line); the full
- * message, set-password link included, is in the outbox that admins read at /admin/outbox.
+ * The default e-mail transport when no SMTP server is configured. The log line carries the message
+ * with tokens masked (no secret in a log line); the whole message, a set-password link included, is
+ * written to a file of its own in `mailboxDir` (DATA_DIR/mailbox, readable by the server's user
+ * only): the machine's owner reads it there, as a person reads a mailbox. The outbox that admins
+ * read keeps only a placeholder for such links (issue 8 §3).
  */
-export function createLogEmailTransport(log: Logger): EmailTransport {
+export function createLogEmailTransport(log: Logger, mailboxDir: string): EmailTransport {
+  let sequence = 0;
   return {
     provider: 'log',
     async send({ to, subject, text }) {
-      log.info({ channel: 'email', to, subject, body: redactSecrets(text) }, 'e-mail entregue ao log');
+      await fs.mkdir(mailboxDir, { recursive: true, mode: 0o700 });
+      const name = `${Date.now()}-${String(++sequence).padStart(4, '0')}-${to.replace(/[^\w.@-]/g, '_')}.txt`;
+      const file = path.join(mailboxDir, name);
+      await fs.writeFile(file, `Para: ${to}\nAssunto: ${subject}\n\n${text}\n`, { mode: 0o600 });
+      log.info(
+        { channel: 'email', to, subject, body: redactSecrets(text), file },
+        'e-mail entregue à caixa local (SMTP_URL não definido)',
+      );
     },
     async check() {
       return {
         provider: 'log',
         configured: false,
         ok: true,
-        detail: 'SMTP_URL não definido: os e-mails são gravados no log do servidor',
+        detail: 'SMTP_URL não definido: os e-mails são gravados no log e em DATA_DIR/mailbox',
       };
     },
   };

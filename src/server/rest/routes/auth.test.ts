@@ -25,7 +25,9 @@ describe('REST forgot/set password', () => {
     });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).toEqual(SENT);
-    const linkToken = t.services.outbox.list()[0]!.body.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
+    const linkToken = t.services.outbox
+      .list()[0]!
+      .deliveryBody!.match(/definir-senha\?token=([a-z0-9]+)/)![1]!;
 
     const set = await t.request({
       method: 'POST',

@@ -247,7 +247,7 @@ describe('forgot password → /definir-senha link', () => {
   }
   function linkToken(): string {
     const [message] = t.services.outbox.list({ channel: 'email' });
-    const token = message?.body.match(linkPattern)?.[1];
+    const token = message?.deliveryBody?.match(linkPattern)?.[1];
     expect(token).toBeTruthy();
     return token!;
   }

@@ -154,3 +154,25 @@ describe('outbox router (admin)', () => {
     expect((await t.caller(admin.token).outbox.list({ status: 'queued' })).total).toBe(1);
   });
 });
+
+describe('secrets in the outbox (issue 8 §3)', () => {
+  it('an admin reading the outbox never sees a set-password link, before or after delivery', async () => {
+    const admin = await t.signIn('admin');
+    const member = await t.signIn('user', 'ana@teste.com.br');
+    t.services.accounts.requestPasswordReset(member.email);
+    const token = t.services.outbox.list()[0]?.deliveryBody?.match(/token=([a-z0-9]+)/)?.[1];
+    expect(token).toBeTruthy();
+
+    const before = await t.caller(admin.token).outbox.list({ channel: 'email' });
+    expect(before.items[0]?.body).toContain('[link enviado somente ao destinatário]');
+    expect(JSON.stringify(before)).not.toContain(token);
+
+    await t.services.outboxWorker.runOnce();
+    const after = await t.caller(admin.token).outbox.list({ status: 'sent' });
+    expect(after.items[0]?.template).toBe('set_password');
+    expect(JSON.stringify(after)).not.toContain(token);
+    // Nor does the database keep it once delivered.
+    const [row] = t.database.db.select().from(outbox).where(eq(outbox.template, 'set_password')).all();
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+});
