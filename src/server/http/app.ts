@@ -4,7 +4,6 @@
  * not listen (tests use `inject`); `main.ts` starts it.
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type RawServerDefault, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -29,7 +28,8 @@ import { appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
-import { LANDING_FILE, readAppPage, registerLanding } from './landing';
+import { registerLanding } from './landing';
+import { registerClient } from './static-assets';
 import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './security-headers';
 import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
@@ -166,31 +166,4 @@ export function trustProxyOption(
 ): boolean | ((address: string, hop: number) => boolean) {
   if (typeof value === 'boolean') return value;
   return (_address, hop) => hop < value;
-}
-
-/**
- * The built React bundle with the SPA fallback: a GET that accepts HTML outside /api, /trpc and
- * /assets answers index.html; everything else that matches nothing is a JSON 404.
- */
-async function registerClient(app: FastifyInstance, clientDir: string, env: Env) {
-  const appPage = readAppPage(clientDir, env);
-  const hasClient = appPage !== null;
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // The landing's file holds unfilled slots: it is answered only through GET / (landing.ts).
-      allowedPath: (pathName) => pathName !== `/${LANDING_FILE}`,
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/assets/');
-    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
-    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appPage);
-    }
-    return sendError(reply, 404, MSG.notFound);
-  });
 }

@@ -1,0 +1,73 @@
+/**
+ * The client build as a browser gets it: precompressed copies by content negotiation, hashed
+ * assets cached for a year, everything else revalidated, unknown assets a JSON 404.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+
+const SCRIPT = `console.log(${JSON.stringify('confraria '.repeat(300))});\n`;
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function start() {
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-static-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
+  const script = path.join(clientDir, 'assets', 'main-AbC123.js');
+  fs.writeFileSync(script, SCRIPT);
+  fs.writeFileSync(`${script}.br`, zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(`${script}.gz`, zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Confraria"}');
+  t = await createTestApp({ CLIENT_DIR: clientDir });
+  return t;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t!.request({ method: 'GET', url, headers });
+
+describe('client assets', () => {
+  it('answers the brotli copy to a browser that accepts it, gzip to one that accepts only gzip', async () => {
+    await start();
+    const br = await get('/assets/main-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/main-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/main-AbC123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('caches hashed assets for a year as immutable, and revalidates everything else', async () => {
+    await start();
+    const asset = await get('/assets/main-AbC123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const page = await get('/checkout', { accept: 'text/html' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset, or a compressed copy asked by name, with a JSON 404', async () => {
+    await start();
+    for (const url of ['/assets/nada-123.js', '/assets/main-AbC123.js.br']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'Recurso não encontrado' });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The built React bundle (issue 8 §5):
+ * - files are compressed at build time (scripts/compress-assets.mjs) and the brotli or gzip copy is
+ *   served to a browser that accepts it (`Content-Encoding`, `Vary: Accept-Encoding`);
+ * - hashed files under /assets/ never change under their name: cached for a year, immutable;
+ * - everything else (icons, manifest, service worker, the pages) is revalidated on every use;
+ * - the SPA fallback: a GET that accepts HTML outside /api, /trpc and /assets answers the app's
+ *   page; anything else that matches nothing is a JSON 404.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages';
+import type { Env } from '../env';
+import { sendError } from './errors';
+import { LANDING_FILE, readAppPage } from './landing';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export async function registerClient(app: FastifyInstance, clientDir: string, env: Env) {
+  const appPage = readAppPage(clientDir, env);
+  const hasClient = appPage !== null;
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.startsWith(`${clientDir}/assets/`);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+      },
+      // The landing's file holds unfilled slots: it is answered only through GET / (landing.ts).
+      // The compressed copies are reached through content negotiation, not by their own names.
+      allowedPath: (pathName) => pathName !== `/${LANDING_FILE}` && !/\.(br|gz)$/.test(pathName),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/assets/');
+    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
+    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(appPage);
+    }
+    return sendError(reply, 404, MSG.notFound);
+  });
+}
