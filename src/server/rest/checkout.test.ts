@@ -728,7 +728,7 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
       payload: { email: MARIANA.customerEmail },
     });
     const mail = t.services.outbox.list().find((entry) => entry.template === 'set_password');
-    const token = mail?.body.match(/definir-senha\?token=([a-z0-9]+)/)?.[1];
+    const token = mail?.deliveryBody?.match(/definir-senha\?token=([a-z0-9]+)/)?.[1];
     const set = await t.request({
       method: 'POST',
       url: '/api/auth/set-password',

@@ -338,7 +338,8 @@ describe('e-mail endpoints', () => {
       .filter((mail) => mail.template === 'welcome');
     expect(welcome).toHaveLength(1);
     expect(welcome[0]?.recipient).toBe(customerData.email);
-    expect(welcome[0]?.body).toContain('/definir-senha?token=');
+    expect(welcome[0]?.deliveryBody).toContain('/definir-senha?token=');
+    expect(welcome[0]?.body).not.toContain('token=');
     expect(t.services.outbox.list().some((mail) => mail.recipient.includes('intruso'))).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ describe('messaging.status()', () => {
         provider: 'log',
         configured: false,
         ok: true,
-        detail: 'SMTP_URL não definido: os e-mails são gravados no log do servidor',
+        detail: 'SMTP_URL não definido: os e-mails são gravados no log e em DATA_DIR/mailbox',
       },
       whatsapp: {
         provider: 'log',
