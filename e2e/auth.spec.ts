@@ -295,6 +295,40 @@ test('an anonymous visitor on protected routes goes to /login', async ({ page })
   }
 });
 
+test('register → "Confirme seu email" in the mailbox → /confirmar-email confirms it once', async ({
+  page,
+}) => {
+  const email = uniqueEmail('confirma');
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Clara Confirma');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+  await page.getByLabel('Confirmar senha').fill('segredo123');
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'));
+
+  const linkPattern = /https?:\/\/\S+\/confirmar-email\?token=[^\s]+/;
+  await expect.poll(() => e2eDb.mailboxFor(email).find((mail) => linkPattern.test(mail))).toBeTruthy();
+  const link = e2eDb
+    .mailboxFor(email)
+    .find((mail) => linkPattern.test(mail))
+    ?.match(linkPattern)?.[0];
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirmar Email' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(
+    'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
+  );
+  await page.goto('/confirmar-email');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
+  );
+});
+
 test('forgot password → link from the mailbox → new password works', async ({ page, request }) => {
   const member = await createMember(request, 'Beatriz Esquecida');
   await page.goto('/login');

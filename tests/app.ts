@@ -35,8 +35,15 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   /** `app.inject` with JSON defaults. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Creates an account with the role and returns its Bearer token. */
-  signIn(role: Role, email?: string): Promise<{ token: string; userId: string; email: string }>;
+  /**
+   * Creates an account with the role and returns its Bearer token. The e-mail counts as proven
+   * (as after its confirmation link) unless `verified: false`.
+   */
+  signIn(
+    role: Role,
+    email?: string,
+    options?: { verified?: boolean },
+  ): Promise<{ token: string; userId: string; email: string }>;
   /** A tRPC caller as the given session token's owner (or anonymous). */
   caller(token?: string): ReturnType<typeof createCaller>;
   close(): Promise<void>;
@@ -59,15 +66,16 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     clock,
     dataDir,
     request: (options) => built.app.inject(options),
-    async signIn(role, email = `${role}${++counter}@teste.com.br`) {
-      const user = await built.services.accounts.register({
-        name: `Pessoa ${role}`,
-        email,
-        password: 'segredo123',
-      });
+    async signIn(role, email = `${role}${++counter}@teste.com.br`, { verified = true } = {}) {
+      const account = { name: `Pessoa ${role}`, email, password: 'segredo123' };
+      // Verified: as if its confirmation link had been used (no message queued). Unverified: a
+      // plain registration, which queues the confirmation e-mail.
+      const user = verified
+        ? await built.services.accounts.createAccount({ ...account, emailVerified: true })
+        : (await built.services.accounts.register(account)).user;
       if (role === 'admin') await built.services.accounts.createOrPromoteAdmin({ email });
       const login = await built.services.accounts.login({ email, password: 'segredo123' });
-      return { token: login.token, userId: user.user.id, email };
+      return { token: login.token, userId: user.id, email };
     },
     caller(token) {
       const auth = token

@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$';
 import { Route as R403RouteImport } from './routes/403';
 import { Route as R404RouteImport } from './routes/404';
 import { Route as AdminRouteRouteImport } from './routes/admin/route';
+import { Route as ConfirmarEmailRouteImport } from './routes/confirmar-email';
 import { Route as ContatoRouteImport } from './routes/contato';
 import { Route as DashboardRouteImport } from './routes/dashboard';
 import { Route as DefinirSenhaRouteImport } from './routes/definir-senha';
@@ -74,6 +75,11 @@ const R404Route = R404RouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ConfirmarEmailRoute = ConfirmarEmailRouteImport.update({
+  id: '/confirmar-email',
+  path: '/confirmar-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ContatoRoute = ContatoRouteImport.update({
@@ -265,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute;
   '/403': typeof R403Route;
   '/404': typeof R404Route;
+  '/confirmar-email': typeof ConfirmarEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -306,6 +313,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute;
   '/403': typeof R403Route;
   '/404': typeof R404Route;
+  '/confirmar-email': typeof ConfirmarEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -350,6 +358,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute;
   '/403': typeof R403Route;
   '/404': typeof R404Route;
+  '/confirmar-email': typeof ConfirmarEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/403'
     | '/404'
+    | '/confirmar-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/403'
     | '/404'
+    | '/confirmar-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/403'
     | '/404'
+    | '/confirmar-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -523,6 +535,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute;
   R403Route: typeof R403Route;
   R404Route: typeof R404Route;
+  ConfirmarEmailRoute: typeof ConfirmarEmailRoute;
   ContatoRoute: typeof ContatoRoute;
   DashboardRoute: typeof DashboardRoute;
   DefinirSenhaRoute: typeof DefinirSenhaRoute;
@@ -579,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/admin';
       fullPath: '/admin';
       preLoaderRoute: typeof AdminRouteRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/confirmar-email': {
+      id: '/confirmar-email';
+      path: '/confirmar-email';
+      fullPath: '/confirmar-email';
+      preLoaderRoute: typeof ConfirmarEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contato': {
@@ -895,6 +915,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   R403Route: R403Route,
   R404Route: R404Route,
+  ConfirmarEmailRoute: ConfirmarEmailRoute,
   ContatoRoute: ContatoRoute,
   DashboardRoute: DashboardRoute,
   DefinirSenhaRoute: DefinirSenhaRoute,

@@ -40,6 +40,10 @@ export const setPasswordInput = z.object({
   password,
 });
 
+export const verifyEmailInput = z.object({
+  token: z.string().min(1, MSG.verifyEmailTokenInvalid).max(200, MSG.verifyEmailTokenInvalid),
+});
+
 export const publicUser = z.object({
   id: z.string(),
   name: z.string(),

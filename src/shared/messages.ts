@@ -31,6 +31,10 @@ export const MSG = {
   notFound: 'Recurso não encontrado',
   internalError: 'Erro interno do servidor',
   setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',
+  verifyEmailTokenInvalid: 'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
+  emailVerified: 'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+  emailAlreadyVerified: 'Seu email já está confirmado.',
+  verificationSent: 'Enviamos um link de confirmação para o seu email.',
   forgotPasswordSent: 'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
   passwordSet: 'Senha definida com sucesso! Faça login com a nova senha.',
 

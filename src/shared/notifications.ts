@@ -8,6 +8,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const TEMPLATE_KEYS = [
   'welcome',
   'set_password',
+  'verify_email',
   'payment_confirmed',
   'payment_reminder',
   'renewal',

@@ -6,6 +6,7 @@ import {
   publicUser,
   registerInput,
   setPasswordInput,
+  verifyEmailInput,
 } from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
 import { defineOperation } from './define';
@@ -150,5 +151,27 @@ export const authOperations = {
         'Define a senha com o token do link /definir-senha; encerra as outras sessões e devolve uma nova',
       errors: { 400: MSG.setPasswordTokenInvalid, 429: MSG.tooManyRequests },
     },
+  }),
+
+  /**
+   * The link of the "Confirme seu email" message (`/confirmar-email?token=…`): proves the address,
+   * and only then the account gets the records filed under it (issue 8 §3).
+   */
+  verifyEmail: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: verifyEmailInput,
+    output: z.object({ message: z.string() }),
+    run: ({ services }, input) => services.accounts.verifyEmail(input.token),
+  }),
+
+  /** A new confirmation link for the signed-in person. */
+  resendVerification: defineOperation({
+    kind: 'mutation',
+    access: 'authenticated',
+    rateLimit: 'auth',
+    output: z.object({ message: z.string() }),
+    run: ({ services, user }) => services.accounts.resendVerification(user.id),
   }),
 };

@@ -51,15 +51,16 @@ describe('POST /api/payment-links/create-public', () => {
     expect(body.paymentLink.id).toMatch(/^[a-z0-9]{24}$/);
     expect(body.paymentLink.url).toBe(`${t.env.publicUrl}/sandbox/pay/${body.paymentLink.id}`);
 
+    // Until the link is paid, what the form typed stays on the link (issue 8 §3).
     const subscriber = rows(t).subscriberByEmail('mariana.ribeiro@example.com');
     expect(subscriber).toMatchObject({
       name: 'Mariana Costa Ribeiro',
       status: 'pending_payment',
       paymentStatus: 'pending',
       subscriptionPrice: 149700,
-      cpf: '52998224725',
-      phone: '11987654321',
-      zipCode: '01001000',
+      cpf: null,
+      phone: '',
+      zipCode: null,
       shirtSize: 'M',
     });
     expect(subscriber?.referralCode).toMatch(/^[A-Z2-9]{8}$/);
@@ -71,29 +72,50 @@ describe('POST /api/payment-links/create-public', () => {
       provider: 'sandbox',
     });
     expect(link?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 48 * 3600 * 1000);
+
+    // Paid: the profile is the one the paying customer typed.
+    await sandboxPay(t, body.paymentLink.id);
+    expect(rows(t).subscriberByEmail('mariana.ribeiro@example.com')).toMatchObject({
+      cpf: '52998224725',
+      phone: '11987654321',
+      zipCode: '01001000',
+      paymentStatus: 'paid',
+    });
   });
 
-  it('never overwrites an existing subscriber: the form data stays on the link as billing data', async () => {
-    await createLink(t);
+  it('the profile comes from the checkout that was paid; an unpaid one leaves no trace, later ones change nothing', async () => {
+    // Someone else's checkout under Mariana's e-mail, never paid: a planted phone and city.
     await createLink(t, {
       customerName: 'Outra Pessoa',
       customerPhone: '(21) 99999-0000',
       customerCity: 'Rio de Janeiro',
       customerState: 'RJ',
     });
-    const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
-    expect(subscriber).toMatchObject({
+    const own = await createLink(t);
+    await sandboxPay(t, own.id);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
       name: 'Mariana Costa Ribeiro',
+      phone: '11987654321',
+      city: 'São Paulo',
+    });
+    // A later checkout (even paid) never rewrites the profile of someone who paid.
+    const later = await createLink(t, {
+      customerPhone: '(31) 98888-7777',
+      customerCity: 'Belo Horizonte',
+      customerState: 'MG',
+    });
+    await sandboxPay(t, later.id);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
       phone: '11987654321',
       city: 'São Paulo',
     });
     const billing = rows(t)
       .links()
       .map((link) => link.billingData.city);
-    expect(billing.sort()).toEqual(['Rio de Janeiro', 'São Paulo']);
+    expect(billing.sort()).toEqual(['Belo Horizonte', 'Rio de Janeiro', 'São Paulo']);
   });
 
-  it('fills only the empty fields of a subscriber who never paid (created right after registration)', async () => {
+  it('a subscriber created right after registration gets its profile from the checkout it pays', async () => {
     const created = await t.request({
       method: 'POST',
       url: '/api/payments/create-checkout-link',
@@ -102,7 +124,9 @@ describe('POST /api/payment-links/create-public', () => {
     expect(created.statusCode).toBe(200);
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ phone: '', cpf: null });
 
-    await createLink(t, { customerName: 'Outro Nome' });
+    const link = await createLink(t);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({ phone: '', cpf: null });
+    await sandboxPay(t, link.id);
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
       name: 'Mariana Costa Ribeiro',
       phone: '11987654321',
@@ -110,12 +134,6 @@ describe('POST /api/payment-links/create-public', () => {
       street: 'Praça da Sé',
       city: 'São Paulo',
       zipCode: '01001000',
-    });
-    // Filled once, never changed again.
-    await createLink(t, { customerPhone: '(21) 99999-0000', customerCity: 'Niterói', customerState: 'RJ' });
-    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
-      phone: '11987654321',
-      city: 'São Paulo',
     });
   });
 
@@ -263,7 +281,8 @@ describe('sandbox payment of a link', () => {
     expect(rows(t).payments()).toEqual([
       expect.objectContaining({ status: 'failed', paymentLinkId: link.id }),
     ]);
-    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.paymentStatus).toBe('failed');
+    // Anyone may try to pay under any e-mail: a declined attempt never marks the subscriber.
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.paymentStatus).toBe('pending');
 
     await sandboxPay(t, link.id, 'paid');
     expect((await status(link.id)).json()).toMatchObject({ status: 'paid', lastAttemptFailed: false });
@@ -694,7 +713,7 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
 
   it('someone registering with an existing subscriber’s e-mail sees none of that subscriber’s links', async () => {
     const link = await createLink(t);
-    const intruder = await t.signIn('user', MARIANA.customerEmail);
+    const intruder = await t.signIn('user', MARIANA.customerEmail, { verified: false });
 
     const list = await asUser(intruder.token, '/api/payment-links/user');
     expect(list.statusCode).toBe(200);
@@ -719,9 +738,75 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
     expect((await asUser(intruder.token, '/api/payment-links/user')).json().paymentLinks).toEqual([]);
   });
 
+  it('an unverified account for someone else’s e-mail never gets that person’s later checkout (issue 8 §3)', async () => {
+    // A stranger registers with Mariana's address (no confirmation) and asks for a link signed in.
+    const stranger = await t.signIn('user', MARIANA.customerEmail, { verified: false });
+    const planted = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${stranger.token}` },
+      payload: { name: 'Estranho', email: MARIANA.customerEmail, amount: 149700 },
+    });
+    expect(planted.statusCode).toBe(200);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBeNull();
+
+    // Mariana pays through an anonymous checkout with her own data.
+    const paid = await createLink(t);
+    await sandboxPay(t, paid.id);
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
+      userId: null,
+      name: 'Mariana Costa Ribeiro',
+      cpf: '52998224725',
+      phone: '11987654321',
+    });
+    expect((await asUser(stranger.token, '/api/payment-links/user')).json()).toEqual({
+      success: true,
+      paymentLinks: [],
+    });
+    expect((await asUser(stranger.token, `/api/payment-links/details/${paid.id}`)).statusCode).toBe(404);
+
+    // Confirming the e-mail is what ties the account: the link goes to the real owner's mailbox.
+    const mail = t.services.outbox.list().find((entry) => entry.template === 'verify_email');
+    expect(mail?.recipient).toBe(MARIANA.customerEmail);
+    expect(mail?.body).not.toContain('token=');
+    const token = mail?.deliveryBody?.match(/confirmar-email\?token=([a-z0-9]+)/)?.[1] ?? '';
+    expect(await t.caller().auth.verifyEmail({ token })).toEqual({
+      message: 'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+    });
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBe(stranger.userId);
+    await expect(t.caller().auth.verifyEmail({ token })).rejects.toThrow(
+      'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
+    );
+  });
+
+  it('a signed-in checkout ties a new subscriber only to an account that confirmed its e-mail', async () => {
+    const unverified = await t.signIn('user', 'bia@example.com', { verified: false });
+    await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${unverified.token}` },
+      payload: { name: 'Bia', email: 'bia@example.com', amount: 149700 },
+    });
+    expect(rows(t).subscriberByEmail('bia@example.com')?.userId).toBeNull();
+    expect(await t.caller(unverified.token).auth.resendVerification()).toEqual({
+      message: 'Enviamos um link de confirmação para o seu email.',
+    });
+    const verified = await t.signIn('user', 'caio@example.com');
+    await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${verified.token}` },
+      payload: { name: 'Caio', email: 'caio@example.com', amount: 149700 },
+    });
+    expect(rows(t).subscriberByEmail('caio@example.com')?.userId).toBe(verified.userId);
+    expect(await t.caller(verified.token).auth.resendVerification()).toEqual({
+      message: 'Seu email já está confirmado.',
+    });
+  });
+
   it('using a set-password link proves the e-mail: the subscriber with no account becomes the account’s', async () => {
     const link = await createLink(t);
-    const member = await t.signIn('user', MARIANA.customerEmail);
+    const member = await t.signIn('user', MARIANA.customerEmail, { verified: false });
     await t.request({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -784,20 +869,24 @@ describe('referral clicks', () => {
         .counted,
     ).toBe(false);
 
-    await createLink(t, { ref: code });
+    const referredLink = await createLink(t, { ref: code });
+    // The code travels with the link: it counts once that checkout is paid (issue 8 §3).
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.referredBy).toBeNull();
+    expect(rows(t).referrals()).toEqual([]);
+    await sandboxPay(t, referredLink.id);
     const referred = rows(t).subscriberByEmail(MARIANA.customerEmail);
     const referrer = rows(t).subscriberByEmail('ana@example.com');
     expect(referred?.referredBy).toBe(referrer?.id);
     expect(rows(t).referrals()).toEqual([
-      expect.objectContaining({ status: 'pending', commissionAmount: 14970 }),
+      expect.objectContaining({ status: 'confirmed', commissionAmount: 14970 }),
     ]);
     if (!referrer) throw new Error('no referrer');
     const summary = t.services.referrals.summary(referrer);
     expect(summary).toMatchObject({
       totalReferrals: 1,
       totalClicks: 3,
-      pendingAmount: 14970,
-      earnedAmount: 0,
+      pendingAmount: 0,
+      earnedAmount: 14970,
     });
   });
 

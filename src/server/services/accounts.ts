@@ -97,7 +97,14 @@ export function createAccountsService(
    * Inserts an account without signing it in. `password` may be absent: an approved member
    * without a password gets a set-password link instead (DECISIONS §2).
    */
-  async function createAccount(input: { name: string; email: string; password?: string; role?: Role }) {
+  async function createAccount(input: {
+    name: string;
+    email: string;
+    password?: string;
+    role?: Role;
+    /** The address is known to be the person's (an operator created it, or the demo seed). */
+    emailVerified?: boolean;
+  }) {
     const email = input.email.trim().toLowerCase();
     if (findByEmail(email)) throw new AppError('CONFLICT', MSG.emailTaken);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -105,7 +112,16 @@ export function createAccountsService(
     const role = input.role ?? 'user';
     const row = db
       .insert(users)
-      .values({ id: newId(), email, name: input.name, role, passwordHash, createdAt: now, updatedAt: now })
+      .values({
+        id: newId(),
+        email,
+        name: input.name,
+        role,
+        passwordHash,
+        emailVerifiedAt: input.emailVerified ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning()
       .get();
@@ -115,26 +131,89 @@ export function createAccountsService(
     return toPublicUser(row);
   }
 
-  /** A one-time link (7 days) to set a password; the previous unused links of the user stop working. */
-  function createSetPasswordLink(userId: string): string {
+  type LinkPurpose = (typeof passwordTokens.$inferInsert)['purpose'] & string;
+
+  /** A one-time token (7 days) for `purpose`; the user's previous unused ones of that purpose stop working. */
+  function issueToken(userId: string, purpose: LinkPurpose): string {
     const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
     const now = clock.now();
     db.transaction((tx) => {
       tx.update(passwordTokens)
         .set({ usedAt: now })
-        .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
+        .where(
+          and(
+            eq(passwordTokens.userId, userId),
+            eq(passwordTokens.purpose, purpose),
+            isNull(passwordTokens.usedAt),
+          ),
+        )
         .run();
       tx.insert(passwordTokens)
         .values({
           id: newId(),
           userId,
+          purpose,
           tokenHash: hashToken(token),
           expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS),
           createdAt: now,
         })
         .run();
     });
-    return `${env.publicUrl}/definir-senha?token=${token}`;
+    return token;
+  }
+
+  /** A one-time link (7 days) to set a password; the previous unused links of the user stop working. */
+  function createSetPasswordLink(userId: string): string {
+    return `${env.publicUrl}/definir-senha?token=${issueToken(userId, 'set_password')}`;
+  }
+
+  /** The valid, unused token of `purpose`, or undefined. */
+  function findToken(token: string, purpose: LinkPurpose, now: Date) {
+    return db
+      .select()
+      .from(passwordTokens)
+      .where(
+        and(
+          eq(passwordTokens.tokenHash, hashToken(token)),
+          eq(passwordTokens.purpose, purpose),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, now),
+        ),
+      )
+      .get();
+  }
+
+  /**
+   * The owner used a link sent to the address: the e-mail is proven. Only now does the account get
+   * the subscriber record of that e-mail, if it has no account yet (an account already tied is
+   * never moved). Runs inside the caller's transaction.
+   */
+  function proveEmail(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], userId: string, now: Date) {
+    tx.update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      .run();
+    tx.update(subscribers)
+      .set({ userId, updatedAt: now })
+      .where(
+        and(
+          isNull(subscribers.userId),
+          eq(subscribers.email, tx.select({ email: users.email }).from(users).where(eq(users.id, userId))),
+        ),
+      )
+      .run();
+  }
+
+  /** Queues the "confirm your e-mail" message with a fresh link. */
+  function sendVerification(user: Pick<PublicUser, 'id' | 'name' | 'email'>): void {
+    const verifyEmailUrl = `${env.publicUrl}/confirmar-email?token=${issueToken(user.id, 'verify_email')}`;
+    outbox.enqueue({
+      channel: 'email',
+      recipient: user.email,
+      template: 'verify_email',
+      vars: { name: user.name, email: user.email },
+      secretVars: { verifyEmailUrl },
+    });
   }
 
   /** True while the user holds a set-password link that is neither used nor expired. */
@@ -145,6 +224,7 @@ export function createAccountsService(
       .where(
         and(
           eq(passwordTokens.userId, userId),
+          eq(passwordTokens.purpose, 'set_password'),
           isNull(passwordTokens.usedAt),
           gt(passwordTokens.expiresAt, clock.now()),
         ),
@@ -167,12 +247,20 @@ export function createAccountsService(
     if (!existing && !password) throw new AppError('BAD_REQUEST', MSG.passwordTooShort);
     const passwordHash = password ? await hashPassword(password) : undefined;
     if (!existing) {
-      const user = await createAccount({ email, name: name ?? 'Admin', password, role: 'admin' });
+      // Admins are created by the machine's operator (admin:create, ADMIN_EMAIL): their address is theirs.
+      const user = await createAccount({
+        email,
+        name: name ?? 'Admin',
+        password,
+        role: 'admin',
+        emailVerified: true,
+      });
       return { user, created: true };
     }
     db.update(users)
       .set({
         role: 'admin',
+        emailVerifiedAt: existing.emailVerifiedAt ?? clock.now(),
         ...(passwordHash ? { passwordHash } : {}),
         ...(name ? { name } : {}),
         updatedAt: clock.now(),
@@ -200,6 +288,41 @@ export function createAccountsService(
     createAccount,
     createSetPasswordLink,
     hasUsableSetPasswordLink,
+
+    /** Whether the account's owner proved the e-mail (links to records filed under it need that). */
+    isEmailVerified(userId: string): boolean {
+      const row = db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+      return Boolean(row?.at);
+    },
+
+    /** "Confirmar email": uses a verification link. */
+    verifyEmail(token: string): { message: string } {
+      const now = clock.now();
+      const link = findToken(token, 'verify_email', now);
+      if (!link) throw new AppError('BAD_REQUEST', MSG.verifyEmailTokenInvalid);
+      const claimed = db.transaction((tx) => {
+        const used = tx
+          .update(passwordTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordTokens.id, link.id), isNull(passwordTokens.usedAt)))
+          .run();
+        if (used.changes === 0) return false;
+        proveEmail(tx, link.userId, now);
+        return true;
+      });
+      if (!claimed) throw new AppError('BAD_REQUEST', MSG.verifyEmailTokenInvalid);
+      log.info({ userId: link.userId }, 'e-mail verified');
+      return { message: MSG.emailVerified };
+    },
+
+    /** Sends a new verification link to the signed-in person, unless the e-mail is already proven. */
+    resendVerification(userId: string): { message: string } {
+      const row = db.select().from(users).where(eq(users.id, userId)).get();
+      if (!row) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
+      if (row.emailVerifiedAt) return { message: MSG.emailAlreadyVerified };
+      sendVerification(toPublicUser(row));
+      return { message: MSG.verificationSent };
+    },
     createOrPromoteAdmin,
     hasAdmin,
 
@@ -209,7 +332,15 @@ export function createAccountsService(
      */
     async register(input: RegisterInput, options: { allowRole?: boolean } = {}): Promise<AuthResult> {
       const role: Role = options.allowRole && input.role ? input.role : 'user';
-      const user = await createAccount({ ...input, role });
+      const user = await createAccount({
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        role,
+      });
+      // Anyone may type any address: until its owner uses this link, the account gets nothing
+      // that was filed under that e-mail (issue 8 §3).
+      sendVerification(user);
       return startSession(user);
     },
 
@@ -245,17 +376,7 @@ export function createAccountsService(
     /** Uses a set-password link: stores the new password, ends every old session, signs in. */
     async setPassword(token: string, password: string): Promise<AuthResult> {
       const now = clock.now();
-      const link = db
-        .select()
-        .from(passwordTokens)
-        .where(
-          and(
-            eq(passwordTokens.tokenHash, hashToken(token)),
-            isNull(passwordTokens.usedAt),
-            gt(passwordTokens.expiresAt, now),
-          ),
-        )
-        .get();
+      const link = findToken(token, 'set_password', now);
       if (!link) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
       const passwordHash = await hashPassword(password);
       // Claimed inside the transaction so two concurrent uses of one link cannot both succeed.
@@ -267,20 +388,8 @@ export function createAccountsService(
           .run();
         if (used.changes === 0) return false;
         tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId)).run();
-        // The link came by e-mail: using it proves the address, so the subscriber of that e-mail
-        // with no account yet becomes this account's (an account already tied is never moved).
-        tx.update(subscribers)
-          .set({ userId: link.userId, updatedAt: now })
-          .where(
-            and(
-              isNull(subscribers.userId),
-              eq(
-                subscribers.email,
-                tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId)),
-              ),
-            ),
-          )
-          .run();
+        // The link came by e-mail: using it proves the address.
+        proveEmail(tx, link.userId, now);
         return true;
       });
       if (!claimed) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);

@@ -14,7 +14,7 @@ import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
-import { periodAfterPayment } from './subscribers';
+import { periodAfterPayment, profileFromBilling } from './subscribers';
 
 export type ConfirmResult =
   | { confirmed: true; paymentId: string }
@@ -92,8 +92,49 @@ export function createPaymentConfirmation(
     return Boolean(payment && subscriber && sendConfirmation(payment, subscriber));
   }
 
+  /**
+   * The first confirmed payment of a subscriber makes its checkout real (issue 8 §3): until then what
+   * a checkout typed was provisional. The subscriber gets the profile the paying customer typed and,
+   * when that checkout carried `?ref=CODE`, its referrer. Later payments never change either.
+   */
+  function applyFirstCheckout(payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>) {
+    const paidBefore = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriberId, payment.subscriberId),
+          ne(payments.id, payment.id),
+          inArray(payments.status, ['paid', 'refunded']),
+        ),
+      )
+      .get();
+    if (paidBefore) return;
+    const row = db
+      .select({ billingData: payments.billingData, referralCode: paymentLinks.referralCode })
+      .from(payments)
+      .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
+      .where(eq(payments.id, payment.id))
+      .get();
+    if (row?.billingData) {
+      db.update(subscribers)
+        .set({ ...profileFromBilling(row.billingData), updatedAt: clock.now() })
+        .where(eq(subscribers.id, payment.subscriberId))
+        .run();
+    }
+    const referred = db
+      .select({ id: subscribers.id, referredBy: subscribers.referredBy })
+      .from(subscribers)
+      .where(eq(subscribers.id, payment.subscriberId))
+      .get();
+    if (row?.referralCode && referred) {
+      referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
+    }
+  }
+
   /** Period, statuses, commission and e-mail after a payment was claimed as paid (inside the transaction). */
   function afterPaid(payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>, paidAt: Date) {
+    applyFirstCheckout(payment);
     const subscriber = subscriberForPeriod.get({ id: payment.subscriberId });
     if (!subscriber) throw new Error('payment without subscriber');
     const period = periodAfterPayment(subscriber, paidAt);
@@ -315,10 +356,8 @@ export function createPaymentConfirmation(
           .set({ lastAttemptFailedAt: now, updatedAt: now })
           .where(and(eq(paymentLinks.id, link.id), eq(paymentLinks.status, 'pending')))
           .run();
-        db.update(subscribers)
-          .set({ paymentStatus: 'failed', updatedAt: now })
-          .where(and(eq(subscribers.id, link.subscriberId), ne(subscribers.paymentStatus, 'paid')))
-          .run();
+        // The subscriber's own status stays: anyone may try to pay under any e-mail, and a declined
+        // card of a stranger must not mark someone else's record (issue 8 §3).
       });
     },
 
@@ -390,12 +429,8 @@ export function createPaymentConfirmation(
           .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
           .returning({ subscriberId: payments.subscriberId })
           .get();
-        if (!failed) return false;
-        db.update(subscribers)
-          .set({ paymentStatus: 'failed', updatedAt: now })
-          .where(and(eq(subscribers.id, failed.subscriberId), ne(subscribers.paymentStatus, 'paid')))
-          .run();
-        return true;
+        // Only the attempt is marked: see recordLinkFailure.
+        return failed !== undefined;
       });
     },
 

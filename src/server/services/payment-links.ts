@@ -19,7 +19,6 @@ import type { PaymentProvider, ProviderCustomer } from '../providers/payment/typ
 import type { ServiceDeps } from './deps';
 import type { PaymentConfirmation } from './payment-confirmation';
 import { planDescription, planForAmount, priceOf } from './pricing';
-import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
 import {
   billingDataOf,
@@ -89,7 +88,6 @@ export function createPaymentLinksService(
   provider: PaymentProvider,
   settings: SettingsService,
   subscribersService: SubscribersService,
-  referrals: ReferralsService,
   confirmation: PaymentConfirmation,
 ) {
   const { db, clock, env, log } = deps;
@@ -139,6 +137,8 @@ export function createPaymentLinksService(
     amount: number;
     billing: BillingData;
     createdBy?: string | null;
+    /** `?ref=` of the checkout: applied only when this link is paid (payment-confirmation.ts). */
+    referralCode?: string | null;
   }): Promise<PaymentLink> {
     const id = newId();
     const now = clock.now();
@@ -176,6 +176,7 @@ export function createPaymentLinksService(
         customerName: input.billing.name,
         customerEmail: input.billing.email,
         billingData: input.billing,
+        referralCode: input.referralCode ?? null,
         createdBy: input.createdBy ?? null,
         expiresAt,
         createdAt: now,
@@ -233,11 +234,16 @@ export function createPaymentLinksService(
         state: input.customerState,
         zipCode: input.customerCep,
       };
-      const { subscriber, created } = subscribersService.upsertForCheckout(profile, amount, user);
-      // Only the person this checkout brought in can be someone's referral, never an existing record.
-      if (input.ref && created) referrals.attach(subscriber, input.ref, amount);
+      const { subscriber } = subscribersService.upsertForCheckout(profile, amount, user);
+      // The profile and the referral code travel with the link: they count only if it is paid.
       const billing = { ...billingDataOf(profile), email: subscriber.email };
-      const link = await createLink({ subscriber, planType: input.planType, amount, billing });
+      const link = await createLink({
+        subscriber,
+        planType: input.planType,
+        amount,
+        billing,
+        referralCode: input.ref || null,
+      });
       return { id: link.id, url: link.url };
     },
 

@@ -27,14 +27,7 @@ export function createPaymentServices(
   const subscribers = createSubscribersService(deps);
   const referrals = createReferralsService(deps);
   const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals);
-  const paymentLinks = createPaymentLinksService(
-    deps,
-    provider,
-    settings,
-    subscribers,
-    referrals,
-    paymentConfirmation,
-  );
+  const paymentLinks = createPaymentLinksService(deps, provider, settings, subscribers, paymentConfirmation);
   const payments = createPaymentsService(
     deps,
     provider,

@@ -25,6 +25,20 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
         'Portal do Confrade por este link (válido por 7 dias): {{setPasswordUrl}}',
     },
   },
+  verify_email: {
+    email: {
+      subject: 'Confirme seu email - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nPara confirmar que este email é seu, use o link abaixo (válido por 7 dias, ' +
+        'uma única vez):\n\n{{verifyEmailUrl}}\n\nDepois da confirmação, seus pagamentos e seu cadastro ' +
+        'feitos com este email aparecem no Portal do Confrade.\n\n' +
+        'Se você não criou uma conta, ignore este email.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Confirme seu email na {{clubName}} por este link (válido por 7 dias): {{verifyEmailUrl}}',
+    },
+  },
   set_password: {
     email: {
       subject: 'Defina sua senha - {{clubName}}',

@@ -11,6 +11,11 @@ export const users = sqliteTable('users', {
   role: text('role', { enum: ROLES }).notNull().default('user'),
   /** Null for a member approved by the club who has not set a password yet. */
   passwordHash: text('password_hash'),
+  /**
+   * When the owner proved the address, by using a link sent to it (e-mail confirmation or a
+   * set-password link). Until then the account is never tied to records found under that e-mail.
+   */
+  emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
@@ -30,11 +35,17 @@ export const sessions = sqliteTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** One-time links to set (or reset) a password: `/definir-senha?token=…`. */
+/**
+ * One-time links sent by e-mail: to set (or reset) a password (`/definir-senha?token=…`) or to
+ * confirm the address (`/confirmar-email?token=…`).
+ */
 export const passwordTokens = sqliteTable(
   'password_tokens',
   {
     id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['set_password', 'verify_email'] })
+      .notNull()
+      .default('set_password'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

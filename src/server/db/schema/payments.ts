@@ -38,6 +38,8 @@ export const paymentLinks = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     lastAttemptFailedAt: integer('last_attempt_failed_at', { mode: 'timestamp_ms' }),
+    /** `?ref=CODE` of the checkout that created the link: applied only if this link is paid. */
+    referralCode: text('referral_code'),
     /** Last time the provider was asked about this link (throttles status refreshes). */
     checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
