@@ -2,10 +2,10 @@
  * The client shell end to end: accounts, sessions, guards by role, the auth screens' messages and
  * the static pages, in a real Chromium against the real server.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLongDate } from '../src/shared/format';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { seriousA11yViolations } from './a11y';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -29,16 +29,6 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Serious and critical accessibility problems found by axe-core. */
-async function seriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test('register → on to the checkout → signed in → logout clears the session', async ({ page }) => {
   const email = uniqueEmail('cadastro');

@@ -8,10 +8,10 @@
  * once with an address (autofill) and otherwise with the failure the server gives when ViaCEP is
  * unreachable — the form must keep working either way.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { seriousA11yViolations } from './a11y';
 
 const VALID_CPF = '529.982.247-25';
 const PRICE = 'R$ 1.497,00';
@@ -45,16 +45,6 @@ const CEP_FOUND = {
 
 async function cepFound(page: Page) {
   await page.route(CEP_ROUTE, (route) => route.fulfill(CEP_FOUND));
-}
-
-/** Serious and critical accessibility problems found by axe-core. */
-async function seriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** Watches the requests a page sends to one path. */

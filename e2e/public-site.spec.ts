@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { seriousA11yViolations } from './a11y';
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
 const CLUB_EMAIL = 'contato@confraria.local';
@@ -23,15 +23,6 @@ const PAGES = [
   { path: '/privacidade', name: 'privacidade', title: 'Política de Privacidade' },
   { path: '/test-api', name: 'test-api', title: 'Teste da API' },
 ] as const;
-
-async function seriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 const dot = (page: Page, n: number) => page.getByRole('button', { name: `Mostrar foto ${n} de 6` });
 const slideImages = (page: Page) => page.locator('.hero__slides img');

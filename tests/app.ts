@@ -1,7 +1,9 @@
 /**
- * Test helpers: an app on a fresh temporary database (migrated, then thrown away), a movable clock,
+ * Test helpers: an app on a fresh temporary database (a copy of a migrated template, thrown away
+ * after the test), a movable clock,
  * and a way to sign in as a given role.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,9 +53,33 @@ export interface TestApp extends BuiltApp {
 
 let counter = 0;
 
+/**
+ * A migrated empty database, made once per migrations folder and test worker's machine, that every
+ * test copies instead of running the migrations again. Keyed by the migrations' content, written
+ * under a temporary name and renamed, so parallel workers never see half a file.
+ */
+function templateDatabase(migrationsDir: string): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const template = path.join(os.tmpdir(), `confraria-template-${hash.digest('hex').slice(0, 16)}.db`);
+  if (!fs.existsSync(template)) {
+    const building = `${template}.${process.pid}.tmp`;
+    const { sqlite, close } = openDatabase(building, migrationsDir);
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite.pragma('journal_mode = DELETE');
+    close();
+    fs.renameSync(building, template);
+  }
+  return template;
+}
+
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-test-'));
   const env = parseEnv({ NODE_ENV: 'test', JOBS: 'false', DATA_DIR: dataDir, PORT: '3000', ...envOverrides });
+  fs.copyFileSync(templateDatabase(env.MIGRATIONS_DIR), databaseFile(dataDir));
   const database = openDatabase(databaseFile(dataDir), env.MIGRATIONS_DIR);
   const clock = new TestClock();
   const built = await buildApp({ env, database, clock });

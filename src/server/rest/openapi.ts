@@ -280,8 +280,15 @@ export function buildOpenApiDocument(
  * Serves the document and the UI. Registered after the REST routes by `buildApp`, from the same
  * list, so the document always matches what is mounted.
  */
+/** The document of a route list, built once per list (the list is fixed at start; tests build many apps). */
+const documents = new WeakMap<readonly RestRoute[], OpenApiDocument>();
+
 export async function registerApiDocs(app: FastifyInstance, routes: readonly RestRoute[]): Promise<void> {
-  const document = buildOpenApiDocument(routes);
+  let document = documents.get(routes);
+  if (!document) {
+    document = buildOpenApiDocument(routes);
+    documents.set(routes, document);
+  }
   const body = JSON.stringify(document);
 
   app.get(OPENAPI_JSON_PATH, (_request, reply) =>
