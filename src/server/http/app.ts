@@ -60,7 +60,10 @@ export interface BuiltApp {
 }
 
 export async function buildApp({ env, database, clock, logStream }: BuildAppOptions): Promise<BuiltApp> {
-  const log = logStream ? pino(loggerOptions(env), logStream) : pino(loggerOptions(env));
+  // Readable lines when a person watches the terminal; JSON for everything else.
+  const log = logStream
+    ? pino(loggerOptions(env), logStream)
+    : pino(loggerOptions(env, { pretty: process.stdout.isTTY && env.NODE_ENV !== 'test' }));
   // Typed with the base logger so plugins and helpers see the ordinary FastifyInstance.
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: log,
