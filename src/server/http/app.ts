@@ -25,7 +25,7 @@ import { createRateLimits, RateLimitedError } from '../operations/rate-limits';
 import { createServices, type Services } from '../services';
 import { systemClock, type Clock } from '../services/deps';
 import { appRouter, type AppRouter } from '../trpc/root';
-import { createCallContextFactory } from './call-context';
+import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { registerLanding } from './landing';
@@ -128,7 +128,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
     trpcOptions: {
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH,
-      createContext: ({ req, res }) => callContext(req, res),
+      createContext: ({ req, res }) => plainCallContext(callContext(req, res, 'cookie')),
       // tRPC answers are per person and per moment, like the REST ones; a spent rate limit says when to retry.
       responseMeta({ errors }) {
         const limited = errors.map((error) => error.cause).find((cause) => cause instanceof RateLimitedError);

@@ -1,8 +1,11 @@
 /**
- * Builds the context an operation runs in from one HTTP request, for both transports: who is
+ * The context an operation runs in, built from one HTTP request for both transports: who is
  * calling (resolved once per request in app.ts), from which address, the visitor key, and how a
  * session is opened and ended — a cookie for the browser's tRPC calls, the token in the answer
- * for REST callers (the REST adapter passes its own `issueSession`).
+ * for REST callers.
+ *
+ * A class rather than an object of closures: it is built for every API request, and its methods
+ * live once on the prototype (call them as `ctx.visitorKey()`; the linter refuses detaching them).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,18 +21,6 @@ export const VISITOR_COOKIE = 'confraria_visitor';
 const VISITOR_MAX_AGE_S = 365 * 24 * 60 * 60;
 const VISITOR_KEY = /^[a-f0-9]{64}$/;
 
-/** The caller once authorized (REST passes it; tRPC's access middleware adds it later). */
-export interface Caller {
-  user: CallerFor<Access>;
-  issueSession?: (session: IssuedSession) => void;
-}
-
-export type CallContextFactory = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  caller?: Caller,
-) => AuthorizedContext;
-
 /**
  * Whether the browser reached us over https: the public URL says so, or the request itself came
  * in over TLS (directly, or through a trusted proxy's `X-Forwarded-Proto`, which Fastify reads
@@ -39,47 +30,93 @@ function isHttps(request: FastifyRequest, env: Env): boolean {
   return env.publicUrl.startsWith('https://') || request.protocol === 'https';
 }
 
-/** The visitor is the cookie we gave them, or (first visit, or cookies off) their IP and browser. */
-function visitorKeyOf(request: FastifyRequest, reply: FastifyReply, env: Env): string {
-  const known = request.cookies[VISITOR_COOKIE];
-  if (known && VISITOR_KEY.test(known)) return known;
-  const key = createHash('sha256')
-    .update(`${request.ip}|${request.headers['user-agent'] ?? ''}`)
-    .digest('hex');
-  reply.setCookie(VISITOR_COOKIE, key, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(request, env),
-    path: '/',
-    maxAge: VISITOR_MAX_AGE_S,
-  });
-  return key;
+/** How the transport hands a session over: a browser cookie (tRPC) or the answer's `token` (REST). */
+export type SessionDelivery = 'cookie' | 'answer';
+
+export class HttpCallContext implements AuthorizedContext {
+  readonly auth: RequestAuth;
+  readonly ip: string;
+  /** The token of a session opened during the call, when the transport answers it (REST). */
+  issuedToken: string | undefined;
+
+  constructor(
+    readonly services: Services,
+    readonly limits: RateLimits,
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    public user: CallerFor<Access>,
+    private readonly delivery: SessionDelivery,
+  ) {
+    this.auth = request.auth;
+    this.ip = request.ip;
+  }
+
+  /** The visitor is the cookie we gave them, or (first visit, or cookies off) their IP and browser. */
+  visitorKey(): string {
+    const known = this.request.cookies[VISITOR_COOKIE];
+    if (known && VISITOR_KEY.test(known)) return known;
+    const key = createHash('sha256')
+      .update(`${this.request.ip}|${this.request.headers['user-agent'] ?? ''}`)
+      .digest('hex');
+    this.reply.setCookie(VISITOR_COOKIE, key, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isHttps(this.request, this.services.env),
+      path: '/',
+      maxAge: VISITOR_MAX_AGE_S,
+    });
+    return key;
+  }
+
+  issueSession(session: IssuedSession): void {
+    if (this.delivery === 'answer') {
+      this.issuedToken = session.token;
+      return;
+    }
+    this.reply.setCookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isHttps(this.request, this.services.env),
+      path: '/',
+      expires: session.expiresAt,
+    });
+  }
+
+  endSession(): void {
+    if (this.request.cookies[SESSION_COOKIE] !== undefined) {
+      this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+  }
 }
 
+export type CallContextFactory = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  delivery: SessionDelivery,
+  user?: CallerFor<Access>,
+) => HttpCallContext;
+
 export function createCallContextFactory(services: Services, limits: RateLimits): CallContextFactory {
-  const { env } = services;
-  return (request, reply, caller) => ({
-    services,
-    limits,
-    auth: request.auth,
-    user: caller?.user ?? null,
-    ip: request.ip,
-    visitorKey: () => visitorKeyOf(request, reply, env),
-    issueSession:
-      caller?.issueSession ??
-      ((session) => {
-        reply.setCookie(SESSION_COOKIE, session.token, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: isHttps(request, env),
-          path: '/',
-          expires: session.expiresAt,
-        });
-      }),
-    endSession: () => {
-      if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    },
-  });
+  // Until an access check says more, the caller is whoever the request authenticated (public access).
+  return (request, reply, delivery, user = request.auth.user) =>
+    new HttpCallContext(services, limits, request, reply, user, delivery);
+}
+
+/**
+ * The same context as a plain object, for tRPC: its middlewares copy the context object for every
+ * call (so each call of a batch has its own caller), and a copy keeps own properties only.
+ */
+export function plainCallContext(context: HttpCallContext): AuthorizedContext {
+  return {
+    services: context.services,
+    limits: context.limits,
+    auth: context.auth,
+    ip: context.ip,
+    user: context.user,
+    visitorKey: () => context.visitorKey(),
+    issueSession: (session) => context.issueSession(session),
+    endSession: () => context.endSession(),
+  };
 }
 
 /** A context with no request behind it: tests' `createCaller`, scripts. Sessions go nowhere. */

@@ -18,7 +18,6 @@ import type {
   CallerFor,
   DocumentedErrors,
   HttpMethod,
-  IssuedSession,
   OperationGroup,
   RestBinding,
 } from '../operations/define';
@@ -48,15 +47,13 @@ export interface RestRoute {
   response: z.ZodType;
 }
 
-/**
- * Builds the request's call context for an authorized caller; `issueSession` replaces the browser
- * cookie by the answer's token.
- */
+/** Builds the request's call context for an authorized caller; sessions go into the answer. */
 export type RestContextFactory = (
   request: FastifyRequest,
   reply: FastifyReply,
-  caller: { user: CallerFor<Access>; issueSession: (session: IssuedSession) => void },
-) => AuthorizedContext;
+  delivery: 'answer',
+  user: CallerFor<Access>,
+) => AuthorizedContext & { issuedToken: string | undefined };
 
 function pathNames(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -151,16 +148,11 @@ export function registerRestRoutes(
         const user = authorize(route.access, request.auth);
         // zod parse errors are turned into `400 { error }` by the app's error handler.
         const input = operation.input ? operation.input.parse(inputOf(route, request)) : undefined;
-        let token: string | undefined;
-        const context = contextFor(request, reply, {
-          user,
-          issueSession: (session) => {
-            token = session.token;
-          },
-        });
+        const context = contextFor(request, reply, 'answer', user);
         const answer: unknown = await execute(route.name, operation, context, input);
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
+        const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };
       },
     });

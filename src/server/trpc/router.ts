@@ -42,9 +42,13 @@ export type AppRecord<Ops> = {
 };
 
 function procedureOf(name: string, operation: AnyOperation) {
-  const authorized = procedure.use(({ ctx, next }) =>
-    next({ ctx: { ...ctx, user: authorize(operation.access, ctx.auth) } }),
-  );
+  // Public calls run as whoever the request authenticated (the context starts that way); the
+  // others check access first, each call of a batch in its own context (tRPC merges `ctx` into a
+  // new object), before the input is read.
+  const authorized =
+    operation.access === 'public'
+      ? procedure
+      : procedure.use(({ ctx, next }) => next({ ctx: { user: authorize(operation.access, ctx.auth) } }));
   const withInput = operation.input ? authorized.input(operation.input) : authorized;
   // The middleware above put the authorized caller on the context: it is an AuthorizedContext now.
   const resolve = ({ ctx, input }: { ctx: AuthorizedContext; input: unknown }) =>

@@ -119,6 +119,24 @@ function batch(path: string, inputs: unknown[]) {
 }
 
 describe('tRPC transport', () => {
+  it('gives each call of a batch its own caller: a public and a signed-in call together', async () => {
+    t = await createTestApp();
+    const { token } = await t.signIn('user');
+    const res = await t.request({
+      method: 'POST',
+      url: '/trpc/auth.forgotPassword,auth.logout?batch=1',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ 0: { email: 'ninguem@teste.com.br' } }),
+    });
+    expect(res.statusCode).toBe(200);
+    const [forgot, logout] = res.json();
+    expect(forgot.result.data.message).toBe(
+      'Se o email estiver cadastrado, você receberá um link para definir sua senha.',
+    );
+    expect(logout.result.data).toEqual({ success: true });
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
   it('answers 404 in Portuguese for names that are not procedures, including object internals', async () => {
     t = await createTestApp();
     for (const name of [
