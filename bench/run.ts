@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import type { Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
 import type { CpuMessage, ReadyMessage } from './server';
@@ -59,6 +60,26 @@ function chooseScenarios(): Scenario[] {
   return scenarios.filter((s) => s === baseline || matches(s));
 }
 
+/**
+ * The bench server bundled the way `npm run build:server` bundles the product (esbuild, packages
+ * external, no name-keeping helpers), so the figures are those of the code `npm start` runs and not
+ * of tsx's on-the-fly transform, which wraps every function created at run time in a `__name` call.
+ */
+async function bundleServer(): Promise<string> {
+  const outfile = path.join(BENCH_DIR, '.tmp', 'server.mjs');
+  await build({
+    entryPoints: [path.join(BENCH_DIR, 'server.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 async function startServer(
   dataDir: string,
   chosen: Scenario[],
@@ -66,8 +87,8 @@ async function startServer(
   const names = chosen.map((s) => s.name);
   const serverEnv: Record<string, string> = {};
   for (const scenario of chosen) Object.assign(serverEnv, scenario.serverEnv);
-  const child = fork(path.join(BENCH_DIR, 'server.ts'), [JSON.stringify(names)], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(await bundleServer(), [JSON.stringify(names)], {
+    execArgv: [],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -17,14 +17,14 @@ export const bare = defineScenario({
 export const health = defineScenario({
   name: 'GET /api/health',
   description: 'REST health check: version, database ping',
-  target: 0.7,
+  target: 0.45,
   request: () => ({ path: '/api/health' }),
 });
 
 export const restRead = defineScenario({
   name: 'REST read',
   description: 'GET /api/auth/verify with a Bearer token: session lookup + role check + answer',
-  target: 0.2,
+  target: 0.15,
   request: (_prepared, { member }) => ({
     path: '/api/auth/verify',
     headers: { authorization: `Bearer ${member.token}` },

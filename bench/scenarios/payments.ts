@@ -114,7 +114,7 @@ export const webhookConfirmation = defineScenario({
 export const linkStatus = defineScenario({
   name: 'payment link status',
   description: 'GET /api/payment-links/status-public/:id: the tracking page poll (one prepared statement)',
-  target: 0.5,
+  target: 0.25,
   async prepare({ services }) {
     const link = await services.paymentLinks.createPublic({
       ...customer('bench-status@exemplo.com.br'),
