@@ -271,10 +271,15 @@ test('a session ended elsewhere is noticed on the next navigation', async ({ pag
   // click is dispatched without hovering: a hover preloads the route (intent), and that re-check
   // alone may leave for /login before the click lands.
   await page.clock.fastForward('01:00');
-  await page
-    .getByRole('navigation', { name: 'Seções do portal' })
-    .getByRole('link', { name: 'Meu Perfil' })
-    .dispatchEvent('click');
+  // A background re-check of the stale session (timers moved a minute) may get there before the
+  // click: either way the person lands on /login. Both promises are handled by Promise.any.
+  await Promise.any([
+    page.waitForURL(/\/login$/),
+    page
+      .getByRole('navigation', { name: 'Seções do portal' })
+      .getByRole('link', { name: 'Meu Perfil' })
+      .dispatchEvent('click'),
+  ]);
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -226,10 +226,22 @@ test.describe('contact', () => {
       '/faq',
     );
 
-    // All four fields are required by the browser: an empty form is not sent.
+    // All four fields are required: an empty form is not sent, each field says why (the server's
+    // own schema and messages), and the first one takes the focus.
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(page.locator('form :invalid')).toHaveCount(4);
+    await expect(page.getByLabel('Nome')).toBeFocused();
+    await expect(page.getByLabel('Nome')).toHaveAccessibleDescription('Nome é obrigatório');
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Email é obrigatório');
+    await expect(page.getByLabel('Assunto')).toHaveAccessibleDescription('Assunto é obrigatório');
+    await expect(page.getByRole('textbox', { name: 'Mensagem' })).toHaveAccessibleDescription(
+      'Mensagem é obrigatória',
+    );
     await expect(page.getByRole('textbox', { name: 'Mensagem' })).toHaveAttribute('rows', '5');
+    // What the server would refuse (issue 13: an address without a domain) is refused at the field.
+    await page.getByLabel('E-mail').fill('rui@invalido');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Email inválido');
 
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('E-mail').fill(email);

@@ -34,6 +34,7 @@ export const registerInput = z.object({
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const forgotPasswordInput = z.object({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
 export const setPasswordInput = z.object({
   token: z.string().min(1, MSG.setPasswordTokenInvalid).max(200),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkoutFormErrors,
   checkoutFormIssues,
+  checkoutPayloadOf,
   createPublicLinkInput,
   luhnValid,
   oldCheckoutFormErrors,
@@ -138,6 +139,33 @@ describe('old checkout helpers', () => {
       'Telefone deve ter pelo menos 10 dígitos',
       'Estado inválido',
     ]);
+  });
+
+  it('checks the form with the server’s own schema: what the server refuses, the page refuses first', () => {
+    expect(checkoutFormIssues({ ...filled, name: 'A'.repeat(121) })).toEqual([
+      { field: 'name', message: 'Nome muito longo' },
+    ]);
+    // A too-long phone says so (it used to say "at least 10 digits").
+    expect(checkoutFormIssues({ ...filled, phone: '1'.repeat(31) })).toEqual([
+      { field: 'phone', message: 'Telefone muito longo' },
+    ]);
+    expect(checkoutFormIssues({ ...filled, phone: '11 98765-4321 1234' })).toEqual([
+      { field: 'phone', message: 'Telefone muito longo' },
+    ]);
+    expect(checkoutFormIssues({ ...filled, email: 'rui@invalido' })).toEqual([
+      { field: 'email', message: 'Email inválido' },
+    ]);
+    expect(checkoutFormIssues({ ...filled, complement: 'x'.repeat(101) })).toEqual([
+      { field: 'complement', message: 'Complemento muito longo' },
+    ]);
+    for (const values of [
+      filled,
+      { ...filled, name: 'A'.repeat(121) },
+      { ...filled, email: 'rui@invalido' },
+    ]) {
+      const server = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
+      expect(server.success).toBe(checkoutFormIssues(values).length === 0);
+    }
   });
 
   it('names the field of each message (the input names of each form)', () => {

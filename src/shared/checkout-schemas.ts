@@ -48,6 +48,7 @@ export const CHECKOUT_MSG = {
   nameTooLong: MSG.nameTooLong, // "Nome muito longo"
   streetTooLong: 'Endereço muito longo',
   numberTooLong: 'Número muito longo',
+  phoneTooLong: 'Telefone muito longo',
   complementTooLong: 'Complemento muito longo',
   neighborhoodTooLong: 'Bairro muito longo',
   cityTooLong: 'Nome da cidade muito longo',
@@ -98,9 +99,10 @@ export const phoneField = z
   .string({ error: CHECKOUT_MSG.phoneRequired })
   .trim()
   .min(1, CHECKOUT_MSG.phoneRequired)
-  .max(30, CHECKOUT_MSG.phoneInvalid)
+  .max(30, CHECKOUT_MSG.phoneTooLong)
   .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length >= 10 && digits.length <= 13, CHECKOUT_MSG.phoneInvalid);
+  .refine((digits) => digits.length >= 10, CHECKOUT_MSG.phoneInvalid)
+  .refine((digits) => digits.length <= 13, CHECKOUT_MSG.phoneTooLong);
 
 /** CPF: required on checkouts, 11 digits, check digits right; stored as 11 digits. */
 export const cpfField = z
@@ -228,12 +230,72 @@ function customerIssues(
   return issues;
 }
 
-/** Every failing field of the /checkout form with its message (spec 01 §5). Empty array = valid. */
+/** The /checkout form's fields by the payload field that carries them. */
+const CHECKOUT_FIELD_OF: Record<string, keyof CheckoutFormValues> = {
+  customerName: 'name',
+  customerEmail: 'email',
+  customerPhone: 'phone',
+  customerDocument: 'document',
+  customerCep: 'cep',
+  customerStreet: 'street',
+  customerNumber: 'number',
+  customerNeighborhood: 'neighborhood',
+  customerCity: 'city',
+  customerState: 'state',
+  customerComplement: 'complement',
+};
+/** Spec 01 §5's order: missing customer fields, malformed ones (CPF before phone), the address. */
+const CHECKOUT_MESSAGE_ORDER = [
+  ['name', 'email', 'phone', 'document'],
+  ['name', 'email', 'document', 'phone'],
+  ['cep', 'street', 'number', 'neighborhood', 'city', 'state', 'complement'],
+];
+const CUSTOMER_FIELDS = new Set<string>(['name', 'email', 'phone', 'document']);
+const REQUIRED_MESSAGES = new Set<string>([
+  CHECKOUT_MSG.nameRequired,
+  CHECKOUT_MSG.emailRequired,
+  CHECKOUT_MSG.phoneRequired,
+  CHECKOUT_MSG.cpfRequired,
+]);
+
+/** The /checkout form as the payload the server parses (`createPublicLinkInput`). */
+export function checkoutPayloadOf(values: CheckoutFormValues): CreatePublicLinkInput {
+  return {
+    customerName: values.name,
+    customerEmail: values.email,
+    customerPhone: values.phone,
+    customerDocument: values.document,
+    customerCep: values.cep,
+    customerNumber: values.number,
+    customerComplement: values.complement,
+    customerStreet: values.street,
+    customerNeighborhood: values.neighborhood,
+    customerCity: values.city,
+    customerState: values.state,
+    planType: 'annual',
+  };
+}
+
+/**
+ * Every failing field of the /checkout form with its message, checked with the very schema the
+ * server parses the link request with (`createPublicLinkInput`), so the page and the server can never
+ * disagree. One message per field (the first rule it breaks), in the spec's order (spec 01 §5): the
+ * customer's missing fields, then their malformed ones, then the address. Empty array = valid.
+ */
 export function checkoutFormIssues(values: CheckoutFormValues): FormIssue[] {
-  return customerIssues(
-    { ...values, cpf: values.document },
-    { nameRequired: CHECKOUT_MSG.nameRequired, cpfField: 'document' },
-  );
+  const result = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
+  if (result.success) return [];
+  const byField = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const field = CHECKOUT_FIELD_OF[String(issue.path[0])];
+    if (field && !byField.has(field)) byField.set(field, issue.message);
+  }
+  const rank = ([field, message]: [string, string]) =>
+    CUSTOMER_FIELDS.has(field) ? (REQUIRED_MESSAGES.has(message) ? 0 : 1) : 2;
+  const position = (entry: [string, string]) => CHECKOUT_MESSAGE_ORDER[rank(entry)]!.indexOf(entry[0]);
+  return [...byField]
+    .sort((a, b) => rank(a) - rank(b) || position(a) - position(b))
+    .map(([field, message]) => ({ field, message }));
 }
 
 /**

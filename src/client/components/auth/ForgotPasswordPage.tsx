@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { forgotPasswordInput, type ForgotPasswordInput } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -14,24 +17,26 @@ import { AuthLayout } from './AuthLayout';
  */
 export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: string }) {
   const forgot = trpc.auth.forgotPassword.useMutation();
-  const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // The server's own schema: the page refuses exactly what the server would, with its message.
+  const { register, handleSubmit } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordInput),
+    defaultValues: { email: initialEmail },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError(MSG.emailRequired);
-      return;
-    }
-    try {
-      const answer = await forgot.mutateAsync({ email });
-      setSent(answer.message);
-    } catch (failure) {
-      setError(errorText(failure, MSG.internalError));
-    }
-  }
+  const onSubmit = handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        const answer = await forgot.mutateAsync(input);
+        setSent(answer.message);
+      } catch (failure) {
+        setError(errorText(failure, MSG.internalError));
+      }
+    },
+    (invalid) => setError(invalid.email?.message ?? MSG.emailRequired),
+  );
 
   return (
     <AuthLayout
@@ -46,16 +51,19 @@ export function ForgotPasswordPage({ initialEmail = '' }: { initialEmail?: strin
       {sent ? (
         <Alert tone="success">{sent}</Alert>
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Recuperar senha">
+        <form
+          className="form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-label="Recuperar senha"
+        >
           {error && <Alert>{error}</Alert>}
           <TextField
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
           <Button type="submit" block loading={forgot.isPending} loadingLabel="Enviando...">
             Enviar link

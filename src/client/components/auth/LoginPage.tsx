@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { loginInput, type LoginInput } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
@@ -9,28 +12,33 @@ import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 
-/** "Acesso dos Confrades": e-mail and password; a failure is shown on the screen (DECISIONS §4). */
+/**
+ * "Acesso dos Confrades": e-mail and password, checked with the server's own schema (`loginInput`);
+ * as the spec shows it, any problem is one message at the top of the form (DECISIONS §4).
+ */
 export function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const signedIn = useSignedIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, control } = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  // The typed address travels to "Esqueci minha senha".
+  const email = useWatch({ control, name: 'email' });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) {
-      setError(MSG.loginRequired);
-      return;
-    }
-    try {
-      const { user } = await login.mutateAsync({ email, password });
-      await signedIn(user);
-    } catch (failure) {
-      setError(errorText(failure, MSG.loginFailed));
-    }
-  }
+  const onSubmit = handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        const { user } = await login.mutateAsync(input);
+        await signedIn(user);
+      } catch (failure) {
+        setError(errorText(failure, MSG.loginFailed));
+      }
+    },
+    (invalid) => setError(invalid.email?.message ?? invalid.password?.message ?? MSG.loginRequired),
+  );
 
   return (
     <AuthLayout
@@ -45,23 +53,8 @@ export function LoginPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Entrar">
         {error && <Alert>{error}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Senha"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        <TextField label="Senha" type="password" autoComplete="current-password" {...register('password')} />
         <Button type="submit" block loading={login.isPending} loadingLabel="Entrando...">
           Entrar
         </Button>

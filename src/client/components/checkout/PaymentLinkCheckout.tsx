@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHECKOUT_MSG,
   checkoutFormIssues,
+  checkoutPayloadOf,
   referralCodeField,
   type CepAddress,
   type CheckoutFormValues,
@@ -47,22 +48,9 @@ function usableReferral(ref: string | undefined): string | undefined {
 /** Codes already counted by this page load (StrictMode and remounts must not count twice). */
 const countedReferrals = new Set<string>();
 
+/** The request body: the same mapping the form's own check parses (`checkoutFormIssues`). */
 function toPayload(values: FormValues, ref: string | undefined): CreatePublicLinkInput {
-  return {
-    customerName: values.name.trim(),
-    customerEmail: values.email.trim(),
-    customerPhone: values.phone,
-    customerDocument: values.document,
-    customerCep: values.cep,
-    customerNumber: values.number.trim(),
-    customerComplement: values.complement.trim(),
-    customerStreet: values.street.trim(),
-    customerNeighborhood: values.neighborhood.trim(),
-    customerCity: values.city.trim(),
-    customerState: values.state,
-    planType: 'annual',
-    ...(ref ? { ref } : {}),
-  };
+  return { ...checkoutPayloadOf(values), ...(ref ? { ref } : {}) };
 }
 
 export function PaymentLinkCheckout({

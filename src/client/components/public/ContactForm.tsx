@@ -1,10 +1,13 @@
 /**
- * The contact form (spec 01 §2, §4, §5): editing → sending → sent (can reset). Every field is
- * required by the browser and again by the server. The message goes to POST /api/emails/contact;
- * success is judged by the status alone, and any failure shows the spec's alert text.
+ * The contact form (spec 01 §2, §4, §5): editing → sending → sent (can reset). The fields are
+ * checked in the browser with the schema the server parses them with (`contactInput`), each
+ * message at its field, focus on the first; the message goes to POST /api/emails/contact; success
+ * is judged by the status alone, and any failure shows the spec's alert text.
  */
-import { useRef, useState, type FormEvent } from 'react';
-import type { ContactInput } from '../../../shared/contact';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { contactInput, type ContactInput, type ContactMessageInput } from '../../../shared/contact';
 import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
 import { apiPost } from '../../lib/api';
@@ -15,34 +18,42 @@ type Phase = 'editing' | 'sending' | 'sent';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm({ recipient, whatsappNumber }: { recipient: string; whatsappNumber: string }) {
-  const [form, setForm] = useState(EMPTY);
   const [phase, setPhase] = useState<Phase>('editing');
   const [failed, setFailed] = useState(false);
   const sentHeading = useRef<HTMLHeadingElement>(null);
-  const firstField = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactMessageInput>({
+    resolver: zodResolver(contactInput),
+    defaultValues: EMPTY,
+  });
 
-  const update = (field: keyof typeof EMPTY) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = handleSubmit(async (form) => {
     setFailed(false);
     setPhase('sending');
     try {
       // `to` is part of the documented payload; the server ignores it and writes to the club's address.
       await apiPost('/api/emails/contact', { ...form, to: recipient } satisfies ContactInput);
       setPhase('sent');
-      setForm(EMPTY);
-      requestAnimationFrame(() => sentHeading.current?.focus());
+      reset(EMPTY);
     } catch {
       setFailed(true);
       setPhase('editing');
     }
-  }
+  });
+
+  // The result takes the focus (and the scroll), so a phone user sees it.
+  useEffect(() => {
+    if (phase === 'sent') sentHeading.current?.focus();
+  }, [phase]);
 
   function sendAnother() {
     setPhase('editing');
-    requestAnimationFrame(() => firstField.current?.focus());
+    requestAnimationFrame(() => setFocus('name'));
   }
 
   if (phase === 'sent') {
@@ -64,7 +75,7 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
   }
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)}>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id="form-title">Envie uma mensagem</h2>
       {failed && (
         <div className="contact__error">
@@ -77,32 +88,28 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         </div>
       )}
       <TextField
-        ref={firstField}
         label="Nome"
-        name="name"
         autoComplete="name"
         required
         maxLength={CONTACT_LIMITS.name}
-        value={form.name}
-        onChange={(event) => update('name')(event.target.value)}
+        error={errors.name?.message}
+        {...register('name')}
       />
       <TextField
         label="E-mail"
-        name="email"
         type="email"
         autoComplete="email"
         required
         maxLength={CONTACT_LIMITS.email}
-        value={form.email}
-        onChange={(event) => update('email')(event.target.value)}
+        error={errors.email?.message}
+        {...register('email')}
       />
       <TextField
         label="Assunto"
-        name="subject"
         required
         maxLength={CONTACT_LIMITS.subject}
-        value={form.subject}
-        onChange={(event) => update('subject')(event.target.value)}
+        error={errors.subject?.message}
+        {...register('subject')}
       />
       <div className="field">
         <label className="field__label" htmlFor="contact-message">
@@ -110,14 +117,19 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         </label>
         <textarea
           id="contact-message"
-          name="message"
           className="field__input"
           rows={5}
           required
           maxLength={CONTACT_LIMITS.message}
-          value={form.message}
-          onChange={(event) => update('message')(event.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? 'contact-message-error' : undefined}
+          {...register('message')}
         />
+        {errors.message && (
+          <p id="contact-message-error" className="field__error">
+            {errors.message.message}
+          </p>
+        )}
       </div>
       <Button type="submit" loading={phase === 'sending'} loadingLabel="Enviando...">
         Enviar mensagem
