@@ -174,60 +174,10 @@ export interface CheckoutFormValues {
   planType?: string;
 }
 
-const EMAIL_LOOKS_VALID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** One failing field of a checkout form: `field` is the input's `name`, so the page can mark it. */
 export interface FormIssue {
   field: string;
   message: string;
-}
-
-const blank = (value: string | undefined) => !value || value.trim() === '';
-
-/**
- * The customer and address rules both checkouts share, in the spec's order (spec 01 §5): required
- * fields first, then the malformed ones, then the address. Only the name's message and the CPF
- * field's name differ between the two forms.
- */
-function customerIssues(
-  values: {
-    name: string;
-    email: string;
-    phone: string;
-    cpf: string;
-    cep?: string;
-    street?: string;
-    number?: string;
-    neighborhood?: string;
-    city?: string;
-    state?: string;
-  },
-  form: { nameRequired: string; cpfField: 'document' | 'cpf' },
-): FormIssue[] {
-  const issues: FormIssue[] = [];
-  const add = (field: string, message: string) => issues.push({ field, message });
-  if (blank(values.name)) add('name', form.nameRequired);
-  if (blank(values.email)) add('email', CHECKOUT_MSG.emailRequired);
-  if (blank(values.phone)) add('phone', CHECKOUT_MSG.phoneRequired);
-  if (blank(values.cpf)) add(form.cpfField, CHECKOUT_MSG.cpfRequired);
-  if (!blank(values.email) && !EMAIL_LOOKS_VALID.test(values.email.trim()))
-    add('email', CHECKOUT_MSG.emailInvalid);
-  if (!blank(values.cpf)) {
-    if (cpfDigits(values.cpf).length !== 11) add(form.cpfField, CHECKOUT_MSG.cpfLength);
-    else if (!isValidCpf(cpfDigits(values.cpf))) add(form.cpfField, CHECKOUT_MSG.cpfInvalid);
-  }
-  if (!blank(values.phone) && values.phone.replace(/\D/g, '').length < 10)
-    add('phone', CHECKOUT_MSG.phoneInvalid);
-  if (blank(values.cep)) add('cep', CHECKOUT_MSG.cepRequired);
-  else if ((values.cep ?? '').replace(/\D/g, '').length !== 8) add('cep', CHECKOUT_MSG.cepLength);
-  if (blank(values.street)) add('street', CHECKOUT_MSG.streetRequired);
-  if (blank(values.number)) add('number', CHECKOUT_MSG.numberRequired);
-  if (blank(values.neighborhood)) add('neighborhood', CHECKOUT_MSG.neighborhoodRequired);
-  if (blank(values.city)) add('city', CHECKOUT_MSG.cityRequired);
-  if (blank(values.state)) add('state', CHECKOUT_MSG.stateRequired);
-  else if (!(BRAZIL_STATES as readonly string[]).includes((values.state ?? '').trim().toUpperCase()))
-    add('state', CHECKOUT_MSG.stateInvalid);
-  return issues;
 }
 
 /** The /checkout form's fields by the payload field that carries them. */
@@ -246,13 +196,14 @@ const CHECKOUT_FIELD_OF: Record<string, keyof CheckoutFormValues> = {
 };
 /** Spec 01 §5's order: missing customer fields, malformed ones (CPF before phone), the address. */
 const CHECKOUT_MESSAGE_ORDER = [
-  ['name', 'email', 'phone', 'document'],
-  ['name', 'email', 'document', 'phone'],
+  ['name', 'email', 'phone', 'document', 'cpf'],
+  ['name', 'email', 'document', 'cpf', 'phone'],
   ['cep', 'street', 'number', 'neighborhood', 'city', 'state', 'complement'],
 ];
-const CUSTOMER_FIELDS = new Set<string>(['name', 'email', 'phone', 'document']);
+const CUSTOMER_FIELDS = new Set<string>(['name', 'email', 'phone', 'document', 'cpf']);
 const REQUIRED_MESSAGES = new Set<string>([
   CHECKOUT_MSG.nameRequired,
+  CHECKOUT_MSG.fullNameRequired,
   CHECKOUT_MSG.emailRequired,
   CHECKOUT_MSG.phoneRequired,
   CHECKOUT_MSG.cpfRequired,
@@ -284,15 +235,30 @@ export function checkoutPayloadOf(values: CheckoutFormValues): CreatePublicLinkI
  */
 export function checkoutFormIssues(values: CheckoutFormValues): FormIssue[] {
   const result = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
-  if (result.success) return [];
+  return result.success
+    ? []
+    : inSpecOrder(result.error.issues, (path) => CHECKOUT_FIELD_OF[String(path[0])], []);
+}
+
+/**
+ * One issue per form field (the first rule it breaks), in the order spec 01 §5 lists them: the
+ * customer's missing fields, their malformed ones (CPF before phone), the address, then `after`
+ * (the old checkout's card and amount), each group in its own order.
+ */
+function inSpecOrder(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fieldOf: (path: readonly PropertyKey[]) => string | undefined,
+  after: readonly string[],
+): FormIssue[] {
   const byField = new Map<string, string>();
-  for (const issue of result.error.issues) {
-    const field = CHECKOUT_FIELD_OF[String(issue.path[0])];
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
     if (field && !byField.has(field)) byField.set(field, issue.message);
   }
+  const groups = [...CHECKOUT_MESSAGE_ORDER, after];
   const rank = ([field, message]: [string, string]) =>
-    CUSTOMER_FIELDS.has(field) ? (REQUIRED_MESSAGES.has(message) ? 0 : 1) : 2;
-  const position = (entry: [string, string]) => CHECKOUT_MESSAGE_ORDER[rank(entry)]!.indexOf(entry[0]);
+    CUSTOMER_FIELDS.has(field) ? (REQUIRED_MESSAGES.has(message) ? 0 : 1) : after.includes(field) ? 3 : 2;
+  const position = (entry: [string, string]) => groups[rank(entry)]!.indexOf(entry[0]);
   return [...byField]
     .sort((a, b) => rank(a) - rank(b) || position(a) - position(b))
     .map(([field, message]) => ({ field, message }));
@@ -507,27 +473,54 @@ export interface OldCheckoutFormValues {
  * (`field: 'amount'` has no input: it comes from the query).
  */
 export function oldCheckoutFormIssues(values: OldCheckoutFormValues): FormIssue[] {
-  const issues = customerIssues(values, {
-    nameRequired: CHECKOUT_MSG.fullNameRequired,
-    cpfField: 'cpf',
-  });
-  const add = (field: string, message: string) => issues.push({ field, message });
-  if (values.paymentMethod === 'credit_card') {
-    const digits = (values.cardNumber ?? '').replace(/[\s.-]/g, '');
-    if (blank(values.cardNumber)) add('cardNumber', CHECKOUT_MSG.cardNumberRequired);
-    else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits))
-      add('cardNumber', CHECKOUT_MSG.cardNumberInvalid);
-    if (blank(values.cardHolderName)) add('cardHolderName', CHECKOUT_MSG.cardHolderRequired);
-    if (blank(values.expiryDate)) add('expiryDate', CHECKOUT_MSG.cardExpiryRequired);
-    else if (!EXPIRY_PATTERN.test((values.expiryDate ?? '').trim()))
-      add('expiryDate', CHECKOUT_MSG.cardExpiryInvalid);
-    if (blank(values.cvv)) add('cvv', CHECKOUT_MSG.cvvRequired);
-    else if (!/^\d{3,4}$/.test((values.cvv ?? '').trim())) add('cvv', CHECKOUT_MSG.cvvInvalid);
+  const byCard = values.paymentMethod === 'credit_card';
+  const payload: ProcessPaymentInput = {
+    paymentMethod: values.paymentMethod,
+    customerData: {
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      cpf: values.cpf,
+      address: {
+        street: values.street ?? '',
+        number: values.number ?? '',
+        neighborhood: values.neighborhood ?? '',
+        city: values.city ?? '',
+        state: values.state ?? '',
+        zipCode: values.cep ?? '',
+      },
+    },
+    paymentData: {
+      amount: values.amount ?? undefined,
+      ...(byCard
+        ? {
+            cardData: {
+              cardNumber: values.cardNumber ?? '',
+              cardHolderName: values.cardHolderName ?? '',
+              expiryDate: values.expiryDate ?? '',
+              cvv: values.cvv ?? '',
+            },
+          }
+        : {}),
+    },
+  };
+  // The very schema POST /api/payments/process parses: the page refuses what the server refuses.
+  const result = processPaymentInput.safeParse(payload);
+  return result.success ? [] : inSpecOrder(result.error.issues, oldCheckoutFieldOf, OLD_CHECKOUT_AFTER);
+}
+
+/** The card fields, then the amount (it has no input: it comes from the query). */
+const OLD_CHECKOUT_AFTER = ['cardNumber', 'cardHolderName', 'expiryDate', 'cvv', 'amount'];
+
+/** The old checkout's input name of a `processPaymentInput` issue path. */
+function oldCheckoutFieldOf(path: readonly PropertyKey[]): string | undefined {
+  const [group, field, sub] = path.map(String);
+  if (group === 'customerData') {
+    if (field !== 'address') return field;
+    return sub === 'zipCode' ? 'cep' : sub;
   }
-  const amount = values.amount;
-  if (amount === undefined || amount === null || amount === '' || !(Number(amount) > 0))
-    add('amount', CHECKOUT_MSG.amountMissing);
-  return issues;
+  if (group === 'paymentData') return field === 'cardData' ? sub : field;
+  return undefined;
 }
 
 export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
