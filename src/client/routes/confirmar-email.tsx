@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchText } from '../lib/search-params';
 import { VerifyEmailPage } from '../components/auth/VerifyEmailPage';
-
-const search = z.object({ token: z.string().max(200).optional().catch(undefined) });
 
 /** The link of the "Confirme seu email" message: `/confirmar-email?token=…`. */
 export const Route = createFileRoute('/confirmar-email')({
-  validateSearch: search,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: searchText(search.token, 200),
+  }),
   component: VerifyEmailRoute,
 });
 

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchText } from '../lib/search-params';
 import { SetPasswordPage } from '../components/auth/SetPasswordPage';
-
-const search = z.object({ token: z.string().max(200).optional().catch(undefined) });
 
 /** The one-time set-password link (DECISIONS §2): `/definir-senha?token=…`. */
 export const Route = createFileRoute('/definir-senha')({
-  validateSearch: search,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: searchText(search.token, 200),
+  }),
   component: SetPasswordRoute,
 });
 

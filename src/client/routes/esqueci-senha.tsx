@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchText } from '../lib/search-params';
 import { ForgotPasswordPage } from '../components/auth/ForgotPasswordPage';
 
-const search = z.object({ email: z.string().max(254).optional().catch(undefined) });
-
 export const Route = createFileRoute('/esqueci-senha')({
-  validateSearch: search,
+  validateSearch: (search: Record<string, unknown>): { email?: string } => ({
+    email: searchText(search.email, 254),
+  }),
   component: ForgotPasswordRoute,
 });
 

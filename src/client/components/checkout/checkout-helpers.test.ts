@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS, mergeCepAddress } from './AddressFields';
-import { searchCents, searchText } from './search';
+import { searchCents, searchText } from '../../lib/search-params';
 import { readSuccessState, validUntilFrom } from './success-state';
 import { qrImageSrc } from './PixPayment';
 
@@ -39,16 +39,16 @@ describe('mergeCepAddress', () => {
 
 describe('search params', () => {
   it('normalises JSON-parsed values and drops unusable ones', () => {
-    expect(searchText.parse(123456)).toBe('123456');
-    expect(searchText.parse(' Ana ')).toBe('Ana');
-    expect(searchText.parse(undefined)).toBeUndefined();
-    expect(searchText.parse({ x: 1 })).toBeUndefined();
-    expect(searchCents.parse(149700)).toBe(149700);
-    expect(searchCents.parse('149700')).toBe(149700);
-    expect(searchCents.parse('abc')).toBeUndefined();
-    expect(searchCents.parse(-5)).toBeUndefined();
-    expect(searchCents.parse(12.5)).toBeUndefined();
-    expect(searchCents.parse('')).toBeUndefined();
+    expect(searchText(123456)).toBe('123456');
+    expect(searchText(' Ana ')).toBe('Ana');
+    expect(searchText(undefined)).toBeUndefined();
+    expect(searchText({ x: 1 })).toBeUndefined();
+    expect(searchCents(149700)).toBe(149700);
+    expect(searchCents('149700')).toBe(149700);
+    expect(searchCents('abc')).toBeUndefined();
+    expect(searchCents(-5)).toBeUndefined();
+    expect(searchCents(12.5)).toBeUndefined();
+    expect(searchCents('')).toBeUndefined();
   });
 });
 

@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { PaymentLinkCheckout } from '../../components/checkout/PaymentLinkCheckout';
-import { searchCents, searchText } from '../../components/checkout/search';
+import { searchCents, searchText } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** `amount` is accepted (the landing sends it) but never trusted: the server decides the price. */
-const checkoutSearch = z.object({
-  name: searchText,
-  email: searchText,
-  amount: searchCents,
-  ref: searchText,
+const checkoutSearch = (
+  search: Record<string, unknown>,
+): { name?: string; email?: string; amount?: number; ref?: string } => ({
+  name: searchText(search.name),
+  email: searchText(search.email),
+  amount: searchCents(search.amount),
+  ref: searchText(search.ref),
 });
 
 export const Route = createFileRoute('/checkout/')({

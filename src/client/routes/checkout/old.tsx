@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { InPageCheckout } from '../../components/checkout/InPageCheckout';
-import { searchCents, searchText } from '../../components/checkout/search';
+import { searchCents, searchText } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/document-title';
 
-const oldCheckoutSearch = z.object({
-  name: searchText,
-  email: searchText,
-  amount: searchCents,
-  paymentId: searchText,
+const oldCheckoutSearch = (
+  search: Record<string, unknown>,
+): { name?: string; email?: string; amount?: number; paymentId?: string } => ({
+  name: searchText(search.name),
+  email: searchText(search.email),
+  amount: searchCents(search.amount),
+  paymentId: searchText(search.paymentId),
 });
 
 export const Route = createFileRoute('/checkout/old')({

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { PaymentLinkTracking } from '../../components/checkout/PaymentLinkTracking';
-import { searchText } from '../../components/checkout/search';
+import { searchText } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export const Route = createFileRoute('/checkout/payment-link-success')({
-  validateSearch: z.object({ payment_link_id: searchText }),
+  validateSearch: (search: Record<string, unknown>): { payment_link_id?: string } => ({
+    payment_link_id: searchText(search.payment_link_id),
+  }),
   component: TrackingPage,
 });
 

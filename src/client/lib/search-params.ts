@@ -1,0 +1,29 @@
+/**
+ * Readers of query-string values for the routes' `validateSearch`. Plain functions rather than zod:
+ * the route definitions are in the entry chunk every page loads, and zod there would cost every
+ * page ~20 KB of compressed JavaScript (issue 8 §5). TanStack Router JSON-parses search values, so
+ * `?ref=123456` arrives as a number: both are normalised here, and anything unusable becomes
+ * `undefined` instead of an error page.
+ */
+
+/** Optional text, trimmed (numbers are turned back into their digits); longer than `max` is absent. */
+export function searchText(value: unknown, max = 500): string | undefined {
+  const text =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : undefined;
+  return text !== undefined && text.length <= max ? text : undefined;
+}
+
+/** Optional amount in integer cents; anything else is treated as absent. */
+export function searchCents(value: unknown): number | undefined {
+  const cents =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value.trim())
+        : Number.NaN;
+  return Number.isInteger(cents) && cents > 0 ? cents : undefined;
+}
