@@ -203,6 +203,22 @@ test.describe('/checkout (payment link)', () => {
     await expect(page.getByLabel('Email')).toHaveValue('ana.souza@exemplo.com.br');
   });
 
+  test('fields take no more text than the server accepts (issue 13)', async ({ page }) => {
+    await page.goto('/checkout');
+    const limits = [
+      ['Nome completo', 120],
+      ['Endereço (rua, avenida)', 200],
+      ['Número', 20],
+      ['Bairro', 100],
+      ['Complemento (opcional)', 100],
+      ['Cidade', 100],
+    ] as const;
+    for (const [label, max] of limits) {
+      await page.getByLabel(label, { exact: true }).fill('A'.repeat(max + 50));
+      await expect(page.getByLabel(label, { exact: true }), label).toHaveValue('A'.repeat(max));
+    }
+  });
+
   test('full path: link created → sandbox card payment → tracking shows "Pagamento Confirmado!"', async ({
     page,
     context,

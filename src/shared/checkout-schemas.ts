@@ -73,6 +73,18 @@ export const CHECKOUT_MSG = {
   emailQueued: 'Email enviado com sucesso',
 } as const;
 
+/** Longest text each checkout field takes: the schemas below and the inputs' `maxLength` share them. */
+export const CHECKOUT_LIMITS = {
+  name: 120,
+  email: 254,
+  street: 200,
+  number: 20,
+  complement: 100,
+  neighborhood: 100,
+  city: 100,
+  cardHolder: 60,
+} as const;
+
 // ---------------------------------------------------------------- building blocks
 
 const requiredText = (message: string, max: number, tooLong: string) =>
@@ -91,7 +103,7 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .min(1, CHECKOUT_MSG.emailRequired)
-  .max(254, CHECKOUT_MSG.emailInvalid)
+  .max(CHECKOUT_LIMITS.email, CHECKOUT_MSG.emailInvalid)
   .pipe(z.email(CHECKOUT_MSG.emailInvalid));
 
 /** Phone: required, stored as digits (10 or 11 with the area code). */
@@ -274,20 +286,28 @@ export function checkoutFormErrors(values: CheckoutFormValues): string[] {
 
 /** POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"). */
 export const createPublicLinkInput = z.object({
-  customerName: requiredText(CHECKOUT_MSG.nameRequired, 120, CHECKOUT_MSG.nameTooLong),
+  customerName: requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
   customerEmail: emailField,
   customerPhone: phoneField,
   customerDocument: cpfField,
   customerCep: cepField,
-  customerNumber: requiredText(CHECKOUT_MSG.numberRequired, 20, CHECKOUT_MSG.numberTooLong),
-  customerComplement: optionalText(100, CHECKOUT_MSG.complementTooLong),
-  customerStreet: requiredText(CHECKOUT_MSG.streetRequired, 200, CHECKOUT_MSG.streetTooLong),
+  customerNumber: requiredText(
+    CHECKOUT_MSG.numberRequired,
+    CHECKOUT_LIMITS.number,
+    CHECKOUT_MSG.numberTooLong,
+  ),
+  customerComplement: optionalText(CHECKOUT_LIMITS.complement, CHECKOUT_MSG.complementTooLong),
+  customerStreet: requiredText(
+    CHECKOUT_MSG.streetRequired,
+    CHECKOUT_LIMITS.street,
+    CHECKOUT_MSG.streetTooLong,
+  ),
   customerNeighborhood: requiredText(
     CHECKOUT_MSG.neighborhoodRequired,
-    100,
+    CHECKOUT_LIMITS.neighborhood,
     CHECKOUT_MSG.neighborhoodTooLong,
   ),
-  customerCity: requiredText(CHECKOUT_MSG.cityRequired, 100, CHECKOUT_MSG.cityTooLong),
+  customerCity: requiredText(CHECKOUT_MSG.cityRequired, CHECKOUT_LIMITS.city, CHECKOUT_MSG.cityTooLong),
   customerState: stateField,
   planType: z.enum(PLAN_TYPES, { error: CHECKOUT_MSG.planInvalid }).default('annual'),
   /** Referral code from `?ref=CODE` on /checkout. */
@@ -348,7 +368,7 @@ export type PaymentLinkDetails = z.infer<typeof paymentLinkDetails>;
 
 /** POST /api/payments/create-checkout-link body (spec 01 §3 "Other checkout payload"). */
 export const createCheckoutLinkInput = z.object({
-  name: requiredText(CHECKOUT_MSG.nameRequired, 120, CHECKOUT_MSG.nameTooLong),
+  name: requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
   email: emailField,
   amount: amountField,
   description: z.string().trim().max(200).optional(),
@@ -388,7 +408,11 @@ export const cardDataInput = z.object({
     .max(30, CHECKOUT_MSG.cardNumberInvalid)
     .transform((value) => value.replace(/[\s.-]/g, ''))
     .refine((digits) => /^\d{13,19}$/.test(digits) && luhnValid(digits), CHECKOUT_MSG.cardNumberInvalid),
-  cardHolderName: requiredText(CHECKOUT_MSG.cardHolderRequired, 60, CHECKOUT_MSG.cardHolderTooLong),
+  cardHolderName: requiredText(
+    CHECKOUT_MSG.cardHolderRequired,
+    CHECKOUT_LIMITS.cardHolder,
+    CHECKOUT_MSG.cardHolderTooLong,
+  ),
   expiryDate: z
     .string({ error: CHECKOUT_MSG.cardExpiryRequired })
     .trim()
@@ -412,11 +436,15 @@ export function parseCardExpiry(value: string): { month: number; year: number } 
 }
 
 export const customerAddressInput = z.object({
-  street: requiredText(CHECKOUT_MSG.streetRequired, 200, CHECKOUT_MSG.streetTooLong),
-  number: requiredText(CHECKOUT_MSG.numberRequired, 20, CHECKOUT_MSG.numberTooLong),
-  complement: optionalText(100, CHECKOUT_MSG.complementTooLong),
-  neighborhood: requiredText(CHECKOUT_MSG.neighborhoodRequired, 100, CHECKOUT_MSG.neighborhoodTooLong),
-  city: requiredText(CHECKOUT_MSG.cityRequired, 100, CHECKOUT_MSG.cityTooLong),
+  street: requiredText(CHECKOUT_MSG.streetRequired, CHECKOUT_LIMITS.street, CHECKOUT_MSG.streetTooLong),
+  number: requiredText(CHECKOUT_MSG.numberRequired, CHECKOUT_LIMITS.number, CHECKOUT_MSG.numberTooLong),
+  complement: optionalText(CHECKOUT_LIMITS.complement, CHECKOUT_MSG.complementTooLong),
+  neighborhood: requiredText(
+    CHECKOUT_MSG.neighborhoodRequired,
+    CHECKOUT_LIMITS.neighborhood,
+    CHECKOUT_MSG.neighborhoodTooLong,
+  ),
+  city: requiredText(CHECKOUT_MSG.cityRequired, CHECKOUT_LIMITS.city, CHECKOUT_MSG.cityTooLong),
   state: stateField,
   zipCode: cepField,
 });
@@ -426,7 +454,7 @@ export const processPaymentInput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }),
   customerData: z.object(
     {
-      name: requiredText(CHECKOUT_MSG.fullNameRequired, 120, CHECKOUT_MSG.nameTooLong),
+      name: requiredText(CHECKOUT_MSG.fullNameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
       email: emailField,
       phone: phoneField,
       cpf: cpfField,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BRAZIL_STATES } from '../../../shared/brazil';
-import type { CepAddress } from '../../../shared/checkout-schemas';
+import { CHECKOUT_LIMITS, type CepAddress } from '../../../shared/checkout-schemas';
 import { CEP_MASK } from '../../lib/masks';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
@@ -88,6 +88,7 @@ export function AddressFields({
         <TextField
           label="Número"
           name="number"
+          maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
           value={values.number}
@@ -98,6 +99,7 @@ export function AddressFields({
       <TextField
         label="Endereço (rua, avenida)"
         name="street"
+        maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
         value={values.street}
@@ -108,6 +110,7 @@ export function AddressFields({
         <TextField
           label="Bairro"
           name="neighborhood"
+          maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
           value={values.neighborhood}
           error={errors.neighborhood}
@@ -116,6 +119,7 @@ export function AddressFields({
         <TextField
           label="Complemento (opcional)"
           name="complement"
+          maxLength={CHECKOUT_LIMITS.complement}
           value={values.complement}
           onChange={(event) => onChange({ complement: event.target.value })}
         />
@@ -124,6 +128,7 @@ export function AddressFields({
         <TextField
           label="Cidade"
           name="city"
+          maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
           value={values.city}

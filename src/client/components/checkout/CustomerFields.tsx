@@ -1,3 +1,4 @@
+import { CHECKOUT_LIMITS } from '../../../shared/checkout-schemas';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
@@ -39,6 +40,7 @@ export function CustomerFields({
         <TextField
           label="Nome completo"
           name="name"
+          maxLength={CHECKOUT_LIMITS.name}
           autoComplete="name"
           aria-required="true"
           value={values.name}
@@ -50,6 +52,7 @@ export function CustomerFields({
         <TextField
           label="Email"
           name="email"
+          maxLength={CHECKOUT_LIMITS.email}
           type="email"
           inputMode="email"
           autoComplete="email"
