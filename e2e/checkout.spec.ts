@@ -384,6 +384,9 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await sandboxOutcome(request, link.id, 'expired');
     await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
     await expect(page.getByRole('heading', { name: 'Link de Pagamento Expirado' })).toBeVisible();
+    // A drawn icon, not an emoji (which shows as an empty box without an emoji font; issue 13).
+    await expect(page.locator('.co-result__icon svg')).toBeVisible();
+    await expect(page.locator('.co-result__icon')).not.toContainText('⌛');
     await page.getByRole('link', { name: 'Gerar Novo Link de Pagamento' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
   });
@@ -417,12 +420,21 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await page.goto('/checkout/payment-link-success');
     await expect(page.getByText('ID do Payment Link não encontrado na URL')).toBeVisible();
 
+    // An unknown link is a permanent answer: the way home and to the checkout, no retry (issue 13).
     await page.goto('/checkout/payment-link-success?payment_link_id=nao-existe');
     await expect(page.getByRole('heading', { name: 'Erro na Verificação' })).toBeVisible();
-    await expect(page.getByRole('alert')).not.toBeEmpty();
-    await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Link de pagamento não encontrado');
+    await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Ir para o Checkout' })).toHaveAttribute('href', '/checkout');
     await page.getByRole('link', { name: 'Voltar ao Início' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a tracking page that cannot reach the server offers to try again', async ({ page }) => {
+    await page.route('**/api/payment-links/status-public/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/checkout/payment-link-success?payment_link_id=qualquer');
+    await expect(page.getByRole('heading', { name: 'Erro na Verificação' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toBeVisible();
   });
 });
 

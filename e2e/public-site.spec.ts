@@ -196,6 +196,25 @@ test.describe('landing', () => {
     await expect(page).toHaveURL(/\/sobre-nos$/);
   });
 
+  test('on a phone, Esc closes the menu and gives the focus back to its button, on the landing and in the app', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/', '/faq']) {
+      await page.goto(path);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
+        name: 'Sobre Nós',
+      });
+      await menu.click();
+      await expect(about, path).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
+      await expect(about, path).toBeHidden();
+      await expect(menu, path).toBeFocused();
+    }
+  });
+
   test('a signed-in member who opens / goes to the member area', async ({
     page,
     context,

@@ -21,10 +21,16 @@ function enhanceMenu() {
   const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
   const nav = document.getElementById('pub-nav');
   if (!toggle || !nav) return;
-  toggle.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
+  const setOpen = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
     nav.classList.toggle('pub-nav--open', open);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  // Esc closes the open menu and gives the focus back to its button.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+    setOpen(false);
+    toggle.focus();
   });
 }
 

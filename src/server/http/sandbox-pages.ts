@@ -24,6 +24,9 @@ const CHOICES = {
 
 const formInput = z.object({ choice: z.enum(['card', 'pix', 'expire'], { error: 'Opção inválida' }) });
 
+/** Every sandbox page says what it is in its title, once. */
+const SANDBOX_TITLE = 'Pagamento de teste';
+
 function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
@@ -31,7 +34,7 @@ function page(title: string, content: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Pagamento de teste</title>
+<title>${escapeHtml(title === SANDBOX_TITLE ? title : `${title} · ${SANDBOX_TITLE}`)}</title>
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f6f1ea; color: #1c1c1c; }
   .banner { background: #bda16b; color: #1c1c1c; text-align: center; padding: 12px 16px; font-weight: 700; }

@@ -251,6 +251,8 @@ describe('sandbox payment of a link', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Ambiente de testes — nenhum valor real é cobrado');
+    // The title says "Pagamento de teste" once (it used to repeat itself; issue 13).
+    expect(page.body).toContain('<title>Pagamento de teste</title>');
     expect(page.body).toContain('Mariana Costa Ribeiro');
     expect(page.body).toContain('Anual');
     expect(page.body).toMatch(/R\$\s1\.497,00/);

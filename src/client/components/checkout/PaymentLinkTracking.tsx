@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
+import { ApiError } from '../../lib/api';
 import { apiErrorText } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -17,13 +18,27 @@ import { PageLoading } from '../ui/PageLoading';
 import { checkoutKeys, getPaymentLinkStatus } from './checkout-api';
 import { SummaryLines } from './SummaryLines';
 
+/** An answer the server gave on purpose (404 unknown link, 400): asking again changes nothing. */
+const isPermanent = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** Drawn, not an emoji: an emoji shows as an empty box where no emoji font is installed. */
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 function ResultCard({
   icon,
   tone,
   title,
   children,
 }: {
-  icon: string;
+  icon: ReactNode;
   tone?: 'success' | 'error';
   title: string;
   children: ReactNode;
@@ -76,13 +91,20 @@ export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string |
         <ResultCard icon="!" tone="error" title="Erro na Verificação">
           <Alert>{apiErrorText(status.error, CHECKOUT_MSG.statusCheckFailed)}</Alert>
           <div className="co-actions co-actions--row">
-            <Button
-              onClick={() => void status.refetch()}
-              loading={status.isFetching}
-              loadingLabel="Verificando..."
-            >
-              Tentar Novamente
-            </Button>
+            {/* An unknown link stays unknown: asking again helps only when the server was not reached. */}
+            {isPermanent(status.error) ? (
+              <Link to="/checkout" search={{}} className={buttonClass('primary')}>
+                Ir para o Checkout
+              </Link>
+            ) : (
+              <Button
+                onClick={() => void status.refetch()}
+                loading={status.isFetching}
+                loadingLabel="Verificando..."
+              >
+                Tentar Novamente
+              </Button>
+            )}
             <Link to="/" className={buttonClass('secondary')}>
               Voltar ao Início
             </Link>
@@ -150,7 +172,7 @@ function StatusView({
       );
     case 'expired':
       return (
-        <ResultCard icon="⌛" tone="error" title="Link de Pagamento Expirado">
+        <ResultCard icon={<ClockIcon />} tone="error" title="Link de Pagamento Expirado">
           <p className="co-subtitle">
             Este link de pagamento não é mais válido. Gere um novo link para concluir sua assinatura.
           </p>

@@ -3,7 +3,7 @@
  * footer with tagline, promises, contacts and legal links. Markup only, from plain props, so the
  * app (PublicLayout) and the landing's build-time pre-render (src/client/landing/) share it.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FOOTER_PROMISES, TAGLINE, whatsappHref } from '../../../shared/content/site';
 import type { PublicSettingsText } from '../../../shared/public-settings';
 import { SiteLink, type SitePath } from './SiteLink';
@@ -43,7 +43,19 @@ export function PublicFrame({ settings, year, currentPath, children }: PublicFra
 /** The phone menu opens with React state here; the pre-rendered landing's enhancer does the same. */
 function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath: string }) {
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
+  // Esc closes the open menu and gives the focus back to its button (as any disclosure does).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="pub-header">
       <div className="pub-header__inner">
@@ -52,6 +64,7 @@ function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath
           <span>{clubName}</span>
         </SiteLink>
         <button
+          ref={toggleRef}
           type="button"
           className="pub-menu-toggle"
           aria-expanded={open}
