@@ -280,6 +280,25 @@ test.describe('contact', () => {
     await expect(page.getByLabel('Nome')).toBeFocused();
   });
 
+  test('over the limit, the screen says to wait a minute, not the generic failure', async ({ page }) => {
+    await page.route('**/api/emails/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '60' },
+        json: { error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+      }),
+    );
+    await page.goto('/contato');
+    await page.getByLabel('Nome').fill('Ana');
+    await page.getByLabel('E-mail').fill('ana@teste.com.br');
+    await page.getByLabel('Assunto').fill('Teste');
+    await page.getByRole('textbox', { name: 'Mensagem' }).fill('Olá');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    );
+  });
+
   test('a failed send shows the spec alert and keeps what was typed', async ({ page }) => {
     await page.route('**/api/emails/contact', (route) =>
       route.fulfill({ status: 500, json: { error: 'x' } }),

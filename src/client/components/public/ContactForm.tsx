@@ -10,7 +10,8 @@ import { useForm } from 'react-hook-form';
 import { contactInput, type ContactInput, type ContactMessageInput } from '../../../shared/contact';
 import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
-import { apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
+import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 
@@ -19,7 +20,8 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm({ recipient, whatsappNumber }: { recipient: string; whatsappNumber: string }) {
   const [phase, setPhase] = useState<Phase>('editing');
-  const [failed, setFailed] = useState(false);
+  /** The alert after a failed send: the spec's text, or the limit's when the server says so. */
+  const [failed, setFailed] = useState<string | null>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const {
     register,
@@ -33,15 +35,18 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
   });
 
   const submit = handleSubmit(async (form) => {
-    setFailed(false);
+    setFailed(null);
     setPhase('sending');
     try {
       // `to` is part of the documented payload; the server ignores it and writes to the club's address.
       await apiPost('/api/emails/contact', { ...form, to: recipient } satisfies ContactInput);
       setPhase('sent');
       reset(EMPTY);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // Too many messages in a minute is not a failure to retry at once: say so, and when.
+      setFailed(
+        error instanceof ApiError && error.status === 429 ? MSG.tooManyRequests : CONTACT_MSG.sendFailed,
+      );
       setPhase('editing');
     }
   });
@@ -80,7 +85,7 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
       {failed && (
         <div className="contact__error">
           <div className="alert alert--error" role="alert">
-            {CONTACT_MSG.sendFailed}
+            {failed}
           </div>
           <a href={whatsappHref(whatsappNumber)} target="_blank" rel="noopener noreferrer">
             Abrir conversa no WhatsApp
