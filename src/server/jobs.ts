@@ -1,19 +1,29 @@
 /**
- * Background work that runs inside the server process: the outbox worker and an hourly
- * housekeeping pass. Returns a function that stops it all.
+ * Background work that runs inside the server process: the outbox worker, an hourly housekeeping
+ * pass and the payment reconciliation. Returns a function that stops it all.
  */
 import type { Services } from './services';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+/** Pending payments are re-read from the provider this often (webhooks are the main path). */
+const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Hourly upkeep. Links past their 48 h are also expired lazily when read; this pass keeps lists
- * and reports right for links nobody opens again.
+ * and reports right for links nobody opens again. Memberships whose paid period ended move through
+ * the status machine (expired, or cancelled when a cancellation was asked for); running it more
+ * often than daily only makes that happen sooner, and a second run finds nothing to do.
  */
-export function runHousekeeping(services: Services): { expiredLinks: number } {
+export function runHousekeeping(services: Services): {
+  expiredLinks: number;
+  expiredMembers: number;
+  cancelledMembers: number;
+} {
   const expiredLinks = services.paymentLinks.expireOverdue();
   if (expiredLinks > 0) services.log.info({ expiredLinks }, 'overdue payment links expired');
-  return { expiredLinks };
+  const ended = services.lifecycle.endPeriods();
+  if (ended.expired + ended.cancelled > 0) services.log.info(ended, 'memberships whose period ended moved');
+  return { expiredLinks, expiredMembers: ended.expired, cancelledMembers: ended.cancelled };
 }
 
 export function startBackgroundJobs(services: Services): () => void {
@@ -32,6 +42,21 @@ export function startBackgroundJobs(services: Services): () => void {
   const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);
   timer.unref();
   stops.push(() => clearInterval(timer));
+
+  let reconciling = false;
+  const reconcile = () => {
+    if (reconciling) return;
+    reconciling = true;
+    services.reconciliation
+      .run()
+      .catch((error: unknown) => services.log.error({ err: error }, 'reconciliation failed'))
+      .finally(() => {
+        reconciling = false;
+      });
+  };
+  const reconcileTimer = setInterval(reconcile, RECONCILIATION_EVERY_MS);
+  reconcileTimer.unref();
+  stops.push(() => clearInterval(reconcileTimer));
 
   return () => {
     for (const stop of stops) stop();

@@ -24,6 +24,16 @@ export const SUBSCRIBER_STATUSES = [
 ] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
+/** Subscriber status labels (DECISIONS §4: `pending` is the approval queue). */
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'Aguardando aprovação',
+  pending_payment: 'Aguardando pagamento',
+  active: 'Ativo',
+  expired: 'Expirado',
+  cancelled: 'Cancelado',
+  inactive: 'Inativo',
+};
+
 export const REFERRAL_STATUSES = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
@@ -55,8 +65,15 @@ export function paymentMethodLabel(method: string | null | undefined): string {
   return '—';
 }
 
-/** Payment status labels (DECISIONS §4): everything else is "Falhou". */
-export function paymentStatusLabel(status: string | null | undefined): string {
+/** Shown while the provider completes a refund it accepted (a PIX refund takes time). */
+export const REFUND_PROCESSING_LABEL = 'Reembolso em processamento';
+
+/**
+ * Payment status labels (DECISIONS §4): everything else is "Falhou". A paid payment whose refund the
+ * provider is still completing reads "Reembolso em processamento".
+ */
+export function paymentStatusLabel(status: string | null | undefined, refundStatus?: string | null): string {
+  if (status === 'paid' && refundStatus === 'processing') return REFUND_PROCESSING_LABEL;
   switch (status) {
     case 'paid':
       return 'Pago';

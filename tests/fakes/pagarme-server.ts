@@ -58,6 +58,12 @@ export interface FakePagarme {
   chargeFailedWebhook(orderId: string): Json;
   /** The `charge.refunded` webhook of a charge already cancelled through DELETE. */
   chargeRefundedWebhook(chargeId: string): Json;
+  /**
+   * Refunds answer `pending_refund` (as Pagar.me does for PIX) instead of completing at once;
+   * `completeRefund` finishes one and returns its `charge.refunded` webhook.
+   */
+  refundsPending: boolean;
+  completeRefund(chargeId: string): Json;
   /** Makes the next requests fail with this status (e.g. 503) `times` times. */
   fail(times: number, status?: number): void;
   close(): Promise<void>;
@@ -300,6 +306,10 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         cancel.amount = found.charge.amount;
         cancel.canceled_amount = found.charge.amount;
         cancel.canceled_at = isoNow();
+        if (fakePagarme.refundsPending) {
+          Object.assign(found.charge, { status: 'pending_refund' });
+          return { status: 200, body: { ...cancel, status: 'pending_refund', canceled_at: undefined } };
+        }
         Object.assign(found.charge, {
           status: 'canceled',
           canceled_amount: found.charge.amount,
@@ -340,7 +350,7 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const fakePagarme: FakePagarme = {
     apiUrl: `http://127.0.0.1:${port}/core/v5`,
     secretKey,
     requests,
@@ -396,10 +406,23 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
       if (!found) throw new Error(`fake: unknown charge ${chargeId}`);
       return webhook('charge.refunded', found.charge);
     },
+    refundsPending: false,
+    completeRefund(chargeId) {
+      const found = chargeById(chargeId);
+      if (found?.charge.status !== 'pending_refund')
+        throw new Error(`fake: no refund pending on ${chargeId}`);
+      Object.assign(found.charge, {
+        status: 'canceled',
+        canceled_amount: found.charge.amount,
+        canceled_at: isoNow(),
+      });
+      return webhook('charge.refunded', found.charge);
+    },
     fail(times, status = 503) {
       failures = times;
       failureStatus = status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return fakePagarme;
 }

@@ -521,7 +521,16 @@ describe('webhook /api/webhooks/sandbox', () => {
 
   it('a forged webhook (bad or missing signature, tampered body, stale) is answered 401 and changes nothing', async () => {
     const link = await createLink(t);
-    const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
+    // Built like the sandbox's own, but nobody paid: the sandbox has no such payment on record.
+    const provider = t.services.payments.provider;
+    if (!isSandbox(provider)) throw new Error('sandbox expected');
+    const webhook = provider.signedWebhook({
+      reference: link.id,
+      target: 'payment_link',
+      outcome: 'paid',
+      method: 'pix',
+      amount: 149700,
+    });
     const signature = webhook.headers['x-sandbox-signature'] ?? '';
     const forged = [
       { headers: { 'content-type': 'application/json' }, rawBody: webhook.rawBody },

@@ -14,6 +14,7 @@ import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
+import { PROVIDER, targetsOf, type Actor, type SubscriberLifecycle } from './subscriber-lifecycle';
 import { periodAfterPayment, profileFromBilling } from './subscribers';
 
 export type ConfirmResult =
@@ -22,11 +23,17 @@ export type ConfirmResult =
   /** A second, different charge on a link already paid: recorded apart, for an admin to refund. */
   | { confirmed: false; reason: 'duplicate'; paymentId: string };
 
+/** Paid in full: the provider said how much, and it is at least what was due. */
+function paidInFull(charge: ChargeResult | null, due: number): charge is ChargeResult & { amount: number } {
+  return charge !== null && charge.amount !== null && charge.amount > 0 && charge.amount >= due;
+}
+
 export function createPaymentConfirmation(
   { db, clock, log }: ServiceDeps,
   settings: SettingsService,
   outbox: OutboxService,
   referrals: ReferralsService,
+  lifecycle: SubscriberLifecycle,
 ) {
   // The confirmation path runs once per payment but in bulk under load (bench): its queries are prepared.
   const claimEmail = db
@@ -45,6 +52,7 @@ export function createPaymentConfirmation(
       id: subscribers.id,
       name: subscribers.name,
       email: subscribers.email,
+      status: subscribers.status,
       approvedAt: subscribers.approvedAt,
       subscriptionStartDate: subscribers.subscriptionStartDate,
       subscriptionEndDate: subscribers.subscriptionEndDate,
@@ -138,17 +146,24 @@ export function createPaymentConfirmation(
     const subscriber = subscriberForPeriod.get({ id: payment.subscriberId });
     if (!subscriber) throw new Error('payment without subscriber');
     const period = periodAfterPayment(subscriber, paidAt);
-    db.update(subscribers)
-      .set({
-        status: period.status,
+    // Approved before: a renewal (§3.2). The machine decides the status; paying also withdraws a
+    // cancellation that was pending, since the member just chose to stay.
+    const renewal =
+      subscriber.approvedAt !== null && targetsOf(subscriber.status, 'payment_renewed').length > 0;
+    lifecycle.apply({
+      subscriberId: subscriber.id,
+      event: renewal ? 'payment_renewed' : 'payment_confirmed',
+      actor: PROVIDER,
+      details: { paymentId: payment.id, amount: payment.amount, periodEnd: period.end.toISOString() },
+      set: {
         paymentStatus: 'paid',
         subscriptionStartDate: period.start,
         subscriptionEndDate: period.end,
         subscriptionPrice: payment.amount,
-        updatedAt: clock.now(),
-      })
-      .where(eq(subscribers.id, subscriber.id))
-      .run();
+        cancelRequestedAt: null,
+        cancelRequestedBy: null,
+      },
+    });
     // What this payment bought, so that refunding it can give exactly that back.
     db.update(payments)
       .set({ previousEndDate: subscriber.subscriptionEndDate, periodEndDate: period.end })
@@ -217,7 +232,7 @@ export function createPaymentConfirmation(
       subscriberId: link.subscriberId,
       paymentLinkId: link.id,
       planType: link.planType,
-      amount: charge.amount > 0 ? charge.amount : link.amount,
+      amount: charge.amount !== null && charge.amount > 0 ? charge.amount : link.amount,
       status: 'paid' as const,
       provider: link.provider,
       description: `Link de pagamento - ${planLabel(link.planType)} (pagamento em duplicidade)`,
@@ -277,7 +292,7 @@ export function createPaymentConfirmation(
 
     /** Marks a link paid and records its payment, once. No charge, or an underpaid one, is refused. */
     confirmLink(link: PaymentLink, charge: ChargeResult | null): ConfirmResult {
-      if (!charge || charge.amount < link.amount) {
+      if (!paidInFull(charge, link.amount)) {
         log.error(
           { linkId: link.id, paid: charge?.amount ?? null, expected: link.amount },
           'link paid without its charge or with a smaller amount: not confirmed',
@@ -374,10 +389,10 @@ export function createPaymentConfirmation(
 
     /** Confirms an in-page charge, once. Money that arrives after a PIX expired still counts. */
     confirmPayment(payment: Payment, charge: ChargeResult | null): ConfirmResult {
-      if (charge && charge.amount > 0 && charge.amount < payment.amount) {
+      if (!paidInFull(charge, payment.amount)) {
         log.error(
-          { paymentId: payment.id, paid: charge.amount, expected: payment.amount },
-          'charge paid with a smaller amount: not confirmed',
+          { paymentId: payment.id, paid: charge?.amount ?? null, expected: payment.amount },
+          'charge without its paid amount or with a smaller one: not confirmed',
         );
         return { confirmed: false, reason: 'amount' };
       }
@@ -452,36 +467,50 @@ export function createPaymentConfirmation(
      * date goes back to what it was before that payment, so the next payment does not stack a year
      * on a period that was given back.
      */
-    markRefunded(payment: Payment, reason: string, refundedBy: string | null): boolean {
+    markRefunded(payment: Payment, reason: string, actor: Actor): boolean {
       const now = clock.now();
       return db.transaction(() => {
+        // A refund an admin asked for and the provider completed later keeps the admin's reason.
         const claimed = db
           .update(payments)
-          .set({ status: 'refunded', refundReason: reason, refundedAt: now, refundedBy, updatedAt: now })
+          .set({
+            status: 'refunded',
+            refundReason: sql`coalesce(${payments.refundReason}, ${reason})`,
+            refundedAt: now,
+            refundedBy: sql`coalesce(${payments.refundedBy}, ${'id' in actor ? actor.id : null})`,
+            refundStatus: null,
+            updatedAt: now,
+          })
           .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
           .run();
         if (claimed.changes === 0) return false;
         referrals.cancelForPayment(payment.id, now);
         const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
         const subscriber = subscriberForPeriod.get({ id: payment.subscriberId });
-        if (row.periodEndDate) {
-          // Its period is still the subscriber's: give exactly that period back.
-          if (subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime()) {
-            db.update(subscribers)
-              .set({
-                status: 'cancelled',
-                paymentStatus: 'refunded',
-                subscriptionEndDate: row.previousEndDate,
-                updatedAt: now,
-              })
-              .where(eq(subscribers.id, payment.subscriberId))
-              .run();
-          }
-        } else if (paidCurrentPeriodBefore(row)) {
-          db.update(subscribers)
-            .set({ status: 'cancelled', paymentStatus: 'refunded', updatedAt: now })
-            .where(eq(subscribers.id, payment.subscriberId))
-            .run();
+        // Its period is still the subscriber's: give exactly that period back.
+        const currentPeriod = row.periodEndDate
+          ? subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime()
+          : paidCurrentPeriodBefore(row);
+        if (currentPeriod) {
+          lifecycle.apply({
+            subscriberId: payment.subscriberId,
+            event: 'refunded',
+            actor,
+            reason: row.refundReason ?? reason,
+            details: { paymentId: payment.id, amount: payment.amount },
+            set: {
+              paymentStatus: 'refunded',
+              ...(row.periodEndDate ? { subscriptionEndDate: row.previousEndDate } : {}),
+            },
+          });
+        } else {
+          lifecycle.record({
+            subscriberId: payment.subscriberId,
+            event: 'payment_refunded',
+            actor,
+            reason: row.refundReason ?? reason,
+            details: { paymentId: payment.id, amount: payment.amount },
+          });
         }
         log.info({ paymentId: payment.id }, 'payment refunded');
         return true;

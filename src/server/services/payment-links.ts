@@ -3,7 +3,7 @@
  * found or created by e-mail, payable for 48 hours, tracked by the public status page. The status
  * read is the hot path (polled every 5 s by every open tracking page): one prepared statement.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
 import {
   CHECKOUT_MSG,
@@ -28,8 +28,12 @@ import {
 } from './subscribers';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** A pending Pagar.me link is asked about at most this often from the tracking page. */
-const PROVIDER_CHECK_INTERVAL_MS = 30_000;
+/** A pending link is asked about at most this often from the tracking page (issue 9: once a minute). */
+export const PROVIDER_CHECK_INTERVAL_MS = 60_000;
+
+function sameBilling(a: BillingData, b: BillingData): boolean {
+  return (Object.keys(a) as (keyof BillingData)[]).every((key) => a[key] === b[key]);
+}
 
 export function customerOf(subscriberId: string, billing: BillingData): ProviderCustomer {
   return {
@@ -237,6 +241,30 @@ export function createPaymentLinksService(
       const { subscriber } = subscribersService.upsertForCheckout(profile, amount, user);
       // The profile and the referral code travel with the link: they count only if it is paid.
       const billing = { ...billingDataOf(profile), email: subscriber.email };
+      // The same checkout submitted again (Back after "Link de Pagamento Criado!", a double click)
+      // gets the link it already has, not a second one. Only an identical form: someone typing
+      // another person's e-mail learns nothing they did not type themselves.
+      const now = clock.now();
+      const again = db
+        .select()
+        .from(paymentLinks)
+        .where(
+          and(
+            eq(paymentLinks.subscriberId, subscriber.id),
+            eq(paymentLinks.status, 'pending'),
+            eq(paymentLinks.planType, input.planType),
+            eq(paymentLinks.amount, amount),
+            gt(paymentLinks.expiresAt, now),
+            isNull(paymentLinks.createdBy),
+          ),
+        )
+        .orderBy(desc(paymentLinks.createdAt))
+        .all()
+        .find(
+          (link) =>
+            sameBilling(link.billingData, billing) && (link.referralCode ?? null) === (input.ref || null),
+        );
+      if (again) return { id: again.id, url: again.url };
       const link = await createLink({
         subscriber,
         planType: input.planType,
@@ -298,7 +326,6 @@ export function createPaymentLinksService(
         expireQuery.run({ id, now: now.getTime() });
       } else if (
         status === 'pending' &&
-        provider.name !== 'sandbox' &&
         (!row.checkedAt || now.getTime() - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
       ) {
         // Not awaited: the poll stays fast, the next one sees the result. Whatever goes wrong

@@ -11,7 +11,9 @@ import type { OutboxService } from './outbox';
 import { createPaymentConfirmation } from './payment-confirmation';
 import { createPaymentLinksService } from './payment-links';
 import { createPaymentsService } from './payments';
+import { createPaymentReconciliation } from './payment-reconciliation';
 import { createReferralsService } from './referrals';
+import { createSubscriberLifecycle } from './subscriber-lifecycle';
 import type { SettingsService } from './settings';
 import { createSubscribersService } from './subscribers';
 
@@ -26,7 +28,8 @@ export function createPaymentServices(
   });
   const subscribers = createSubscribersService(deps);
   const referrals = createReferralsService(deps);
-  const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals);
+  const lifecycle = createSubscriberLifecycle(deps);
+  const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals, lifecycle);
   const paymentLinks = createPaymentLinksService(deps, provider, settings, subscribers, paymentConfirmation);
   const payments = createPaymentsService(
     deps,
@@ -38,6 +41,16 @@ export function createPaymentServices(
     paymentLinks,
     paymentConfirmation,
   );
+  const reconciliation = createPaymentReconciliation(deps, provider, paymentLinks, paymentConfirmation);
   const cep = createCepService(deps);
-  return { subscribers, referrals, paymentConfirmation, paymentLinks, payments, cep };
+  return {
+    subscribers,
+    lifecycle,
+    referrals,
+    paymentConfirmation,
+    paymentLinks,
+    payments,
+    reconciliation,
+    cep,
+  };
 }

@@ -33,6 +33,7 @@ import {
   type WebhookRequest,
 } from '../providers/payment/types';
 import type { AccountsService } from './accounts';
+import { PROVIDER } from './subscriber-lifecycle';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { PaymentConfirmation } from './payment-confirmation';
@@ -51,6 +52,8 @@ export const PAYMENT_MSG = {
   refundOnlyPaid: 'Apenas pagamentos pagos podem ser reembolsados',
   refundFailed: 'Erro ao processar reembolso',
   refundReasonRequired: 'Motivo do reembolso é obrigatório',
+  refundedByProvider: 'Reembolso registrado pelo provedor de pagamento',
+  refundInProgress: 'O reembolso deste pagamento já está em processamento.',
   sandboxOnly: 'Disponível apenas no ambiente de testes',
   processing: 'Pagamento em processamento',
   attemptInProgress: 'Este pagamento já está em processamento. Aguarde a confirmação.',
@@ -175,7 +178,7 @@ export function createPaymentsService(
     if (event.outcome === 'refunded') {
       const payment = findRefundedPayment(event);
       if (!payment) return 'not_found';
-      confirmation.markRefunded(payment, 'Reembolso registrado pelo provedor de pagamento', null);
+      confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER);
       return 'processed';
     }
     const link = findLink(event);
@@ -241,7 +244,9 @@ export function createPaymentsService(
     } catch (error) {
       return failed(error);
     }
-    if (event.retryLater) {
+    // Money is confirmed only with its amount: a paid event that does not say how much is asked
+    // about again (the provider redelivers; reconciliation re-reads), never taken as paid.
+    if (event.retryLater || (event.outcome === 'paid' && (event.charge?.amount ?? null) === null)) {
       log.warn(
         { provider: source, hookId, type },
         'webhook announces a state the provider does not show yet',
@@ -531,30 +536,55 @@ export function createPaymentsService(
 
     // ---------------------------------------------------------------- refunds (admin)
 
-    /** Refunds a paid payment through the provider (reason required), then records it. */
+    /**
+     * Refunds a paid payment through the provider (reason required). Completed at once: recorded now.
+     * Accepted but still in progress (a PIX refund): the payment shows "Reembolso em processamento"
+     * and nothing else changes until the provider completes it (webhook or reconciliation), once.
+     */
     async refund(paymentId: string, reason: string, adminId: string): Promise<Payment> {
       const cleanReason = reason.trim();
       if (!cleanReason) throw new AppError('BAD_REQUEST', PAYMENT_MSG.refundReasonRequired);
       const payment = getById(paymentId);
       if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
       if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.refundOnlyPaid);
+      if (payment.refundStatus === 'processing') throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
       if (payment.provider !== provider.name || (!payment.providerChargeId && !isSandbox(provider))) {
         throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
       }
+      let result;
       try {
-        await provider.refund({
+        result = await provider.refund({
           paymentId,
           providerChargeId: payment.providerChargeId ?? '',
           amount: payment.amount,
         });
       } catch (error) {
+        const why = error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed;
+        db.update(payments)
+          .set({ refundStatus: 'failed', refundFailureReason: why, updatedAt: clock.now() })
+          .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+          .run();
         log.warn({ paymentId, err: (error as Error).message }, 'refund refused by the provider');
-        throw new AppError(
-          'BAD_GATEWAY',
-          error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed,
-        );
+        throw new AppError('BAD_GATEWAY', why);
       }
-      confirmation.markRefunded(payment, cleanReason, adminId);
+      const admin = { kind: 'admin', id: adminId } as const;
+      if (result.status === 'refunded') {
+        confirmation.markRefunded(payment, cleanReason, admin);
+      } else {
+        const now = clock.now();
+        db.update(payments)
+          .set({
+            refundStatus: 'processing',
+            refundRequestedAt: now,
+            refundReason: cleanReason,
+            refundedBy: adminId,
+            refundFailureReason: null,
+            updatedAt: now,
+          })
+          .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+          .run();
+        log.info({ paymentId }, 'refund accepted by the provider, in progress');
+      }
       return getById(paymentId) as Payment;
     },
 
@@ -580,7 +610,7 @@ export function createPaymentsService(
         if (effectiveLinkStatus(link, clock.now()) === 'expired') {
           throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
         }
-        const webhook = provider.signedWebhook({
+        const webhook = provider.customerActed({
           reference: id,
           target: 'payment_link',
           outcome,
@@ -593,7 +623,7 @@ export function createPaymentsService(
       if (!payment || payment.provider !== 'sandbox')
         throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
       if (payment.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
-      const webhook = provider.signedWebhook({
+      const webhook = provider.customerActed({
         reference: id,
         target: 'charge',
         outcome,

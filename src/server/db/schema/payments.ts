@@ -87,6 +87,14 @@ export const payments = sqliteTable(
     previousEndDate: integer('previous_end_date', { mode: 'timestamp_ms' }),
     periodEndDate: integer('period_end_date', { mode: 'timestamp_ms' }),
     refundReason: text('refund_reason'),
+    /**
+     * A refund the provider accepted but has not completed (Pagar.me answers a PIX refund with
+     * `pending_refund`): the payment stays `paid` until the provider says it is done; then it becomes
+     * `refunded` and the period and commission change, once. `failed` keeps the provider's refusal.
+     */
+    refundStatus: text('refund_status', { enum: ['processing', 'failed'] }),
+    refundRequestedAt: integer('refund_requested_at', { mode: 'timestamp_ms' }),
+    refundFailureReason: text('refund_failure_reason'),
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     refundedBy: text('refunded_by'),
     /** When the confirmation / welcome e-mails were queued (each at most once per payment). */
@@ -102,6 +110,7 @@ export const payments = sqliteTable(
     index('payments_created_idx').on(table.createdAt),
     uniqueIndex('payments_provider_charge_uq').on(table.provider, table.providerChargeId),
     index('payments_provider_order_idx').on(table.providerOrderId),
+    index('payments_refund_status_idx').on(table.refundStatus),
   ],
 );
 

@@ -69,6 +69,12 @@ export const subscribers = sqliteTable(
     /** Id of the admin user who approved; null = never approved (DECISIONS §3.2/§3.3). */
     approvedBy: text('approved_by'),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    /**
+     * Cancellation asked for (DECISIONS §3.5, "cancele quando quiser"): access lasts to the end of the
+     * paid period, then the daily job makes the status `cancelled`. Null = no cancellation pending.
+     */
+    cancelRequestedAt: integer('cancel_requested_at', { mode: 'timestamp_ms' }),
+    cancelRequestedBy: text('cancel_requested_by'),
     profileCompleted: integer('profile_completed', { mode: 'boolean' }).notNull().default(false),
     profileCompletedAt: integer('profile_completed_at', { mode: 'timestamp_ms' }),
     createdBy: text('created_by'),
@@ -92,3 +98,34 @@ export const subscribers = sqliteTable(
 );
 
 export type Subscriber = typeof subscribers.$inferSelect;
+
+/**
+ * What happened to a subscriber, newest last: every status transition of the lifecycle
+ * (services/subscriber-lifecycle.ts) with who, when and why, and the other events the back office
+ * shows in a subscriber's history (created, edited fields, messages sent).
+ */
+export const subscriberActivity = sqliteTable(
+  'subscriber_activity',
+  {
+    id: text('id').primaryKey(),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    /** A lifecycle event (`payment_confirmed`, `approved`, …) or another activity (`edited`, …). */
+    event: text('event').notNull(),
+    /** Status before and after; equal for events that change no status (a cancellation request). */
+    fromStatus: text('from_status', { enum: SUBSCRIBER_STATUSES }),
+    toStatus: text('to_status', { enum: SUBSCRIBER_STATUSES }),
+    /** The user who acted (admin or member); null for the system (jobs, the payment provider). */
+    actorId: text('actor_id'),
+    /** `admin`, `member`, `system` or `provider`. */
+    actorKind: text('actor_kind', { enum: ['admin', 'member', 'system', 'provider'] }).notNull(),
+    reason: text('reason'),
+    /** Event details (the payment id, the fields an edit changed with old and new values, …). */
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [index('subscriber_activity_subscriber_idx').on(table.subscriberId, table.createdAt)],
+);
+
+export type SubscriberActivity = typeof subscriberActivity.$inferSelect;

@@ -113,6 +113,9 @@ function chargeStatus(status: string | undefined): ChargeResult['status'] {
     case 'voided':
     case 'chargedback':
       return 'refunded';
+    case 'pending_refund':
+      // A refund accepted and not completed yet (PIX refunds): still paid until it completes.
+      return 'refunding';
     default:
       // pending, processing, waiting_payment, authorized_pending_capture…: not money yet.
       return 'pending';
@@ -137,7 +140,8 @@ export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): C
     providerOrderId: orderId ?? charge.order?.id ?? null,
     providerChargeId: charge.id,
     method: chargeMethod(charge.payment_method),
-    amount: charge.paid_amount ?? charge.amount ?? 0,
+    // A paid charge counts only what Pagar.me says was paid; missing means "ask again", never 0.
+    amount: status === 'paid' ? (charge.paid_amount ?? null) : (charge.amount ?? null),
     paidAt: status === 'paid' ? (parseProviderDate(charge.paid_at) ?? null) : null,
     cardBrand: transaction.card?.brand ?? null,
     cardLast4: transaction.card?.last_four_digits ?? null,
@@ -157,7 +161,8 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
       providerOrderId: order.id,
       providerChargeId: null,
       method: null,
-      amount: order.amount ?? 0,
+      // No charge listed: nothing says what was paid.
+      amount: null,
       paidAt: null,
       cardBrand: null,
       cardLast4: null,
@@ -377,7 +382,16 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         { amount: input.amount },
         `refund-${input.paymentId}`,
       );
-      if (chargeStatus(charge.status) !== 'refunded') throw new ProviderError(PAGARME_MSG.refused);
+      const state = chargeStatus(charge.status);
+      if (state === 'refunded') return { status: 'refunded' };
+      if (state === 'refunding') return { status: 'processing' };
+      throw new ProviderError(PAGARME_MSG.refused);
+    },
+
+    async getCharge(input) {
+      if (!input.providerChargeId) return null;
+      const remote = await getCharge(input.providerChargeId);
+      return chargeResultOf(remote, remote.order?.id ?? null);
     },
 
     verifyWebhook({ headers }: WebhookRequest) {

@@ -63,20 +63,50 @@ interface SandboxWebhookBody {
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** Builds the signed webhook that announces an outcome for a link or an in-page charge. */
-  signedWebhook(input: {
-    reference: string;
-    target: 'payment_link' | 'charge';
-    outcome: SandboxOutcome;
-    method: PaymentMethod;
-    amount: number;
-    chargeId?: string | null;
-  }): { headers: Record<string, string>; rawBody: string };
+  signedWebhook(input: SandboxActInput): { headers: Record<string, string>; rawBody: string };
+  /**
+   * The customer acted on the sandbox's page: the sandbox records the outcome as its own state
+   * (what reconciliation reads back) and returns the webhook that announces it.
+   */
+  customerActed(input: SandboxActInput): { headers: Record<string, string>; rawBody: string };
+}
+
+export interface SandboxActInput {
+  reference: string;
+  target: 'payment_link' | 'charge';
+  outcome: SandboxOutcome;
+  method: PaymentMethod;
+  amount: number;
+  chargeId?: string | null;
+}
+
+function chargeOfWebhook(body: SandboxWebhookBody, outcome: 'paid' | 'failed'): ChargeResult {
+  const { data } = body;
+  return {
+    status: outcome,
+    providerOrderId: null,
+    providerChargeId: data.charge_id,
+    method: data.method,
+    amount: data.amount,
+    paidAt: outcome === 'paid' ? new Date(body.created_at) : null,
+    cardBrand: data.card_brand,
+    cardLast4: data.card_last4,
+    failureReason: data.failure_reason,
+    pix: null,
+  };
 }
 
 export function createSandboxProvider(options: SandboxProviderOptions): SandboxProvider {
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const sign = (timestamp: string, rawBody: string) =>
     createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+
+  /**
+   * The sandbox's own record of what a customer did, by our reference (link or payment id), kept
+   * apart from our database like a real provider's: the outcome is known here even when its webhook
+   * never arrives, so reconciliation can find it. In memory: a sandbox restart forgets it.
+   */
+  const settled = new Map<string, ChargeResult>();
 
   const baseCharge = (amount: number, method: PaymentMethod): ChargeResult => ({
     status: 'pending',
@@ -101,9 +131,14 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       };
     },
 
-    async getPaymentLinkStatus() {
-      // The sandbox's state is our own database, updated by its webhooks: nothing else to ask.
-      return { paid: false, charge: null };
+    async getPaymentLinkStatus(link) {
+      // What the sandbox itself settled, whether or not its webhook reached us (reconciliation).
+      const charge = settled.get(link.id);
+      return charge?.status === 'paid' ? { paid: true, charge } : { paid: false, charge: null };
+    },
+
+    async getCharge(input) {
+      return settled.get(input.paymentId) ?? null;
     },
 
     async createCharge(input) {
@@ -121,8 +156,22 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return { ...charge, ...card, status: 'failed', failureReason };
     },
 
-    async refund() {
-      // Nothing was charged for real: the refund always succeeds.
+    async refund(input) {
+      // Nothing was charged for real: the refund always succeeds, at once.
+      const charge = settled.get(input.paymentId);
+      if (charge) settled.set(input.paymentId, { ...charge, status: 'refunded' });
+      return { status: 'refunded' as const };
+    },
+
+    customerActed(input) {
+      const webhook = this.signedWebhook(input);
+      if (input.outcome !== 'expired') {
+        settled.set(
+          input.reference,
+          chargeOfWebhook(JSON.parse(webhook.rawBody) as SandboxWebhookBody, input.outcome),
+        );
+      }
+      return webhook;
     },
 
     signedWebhook(input) {
@@ -189,21 +238,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         };
       }
       const { data } = body;
-      const charge: ChargeResult | null =
-        outcome === 'expired'
-          ? null
-          : {
-              status: outcome,
-              providerOrderId: null,
-              providerChargeId: data.charge_id,
-              method: data.method,
-              amount: data.amount,
-              paidAt: outcome === 'paid' ? new Date(body.created_at) : null,
-              cardBrand: data.card_brand,
-              cardLast4: data.card_last4,
-              failureReason: data.failure_reason,
-              pix: null,
-            };
+      const charge = outcome === 'expired' ? null : chargeOfWebhook(body, outcome);
       const event: PaymentEvent = {
         hookId: body.id,
         type: body.type,

@@ -69,17 +69,26 @@ export interface CreateChargeInput {
 
 /** What the provider says about a charge, normalised. */
 export interface ChargeResult {
-  status: 'paid' | 'pending' | 'failed' | 'refunded' | 'cancelled';
+  /** `refunding`: a refund the provider accepted and has not completed (a PIX refund takes time). */
+  status: 'paid' | 'pending' | 'failed' | 'refunded' | 'refunding' | 'cancelled';
   providerOrderId: string | null;
   providerChargeId: string | null;
   method: PaymentMethod | null;
-  amount: number;
+  /**
+   * Cents the provider says were paid (or asked, for a charge not paid yet). Null when the provider
+   * did not say: never read as zero or as "paid in full" — the provider is asked again.
+   */
+  amount: number | null;
   paidAt: Date | null;
   cardBrand: string | null;
   cardLast4: string | null;
   /** The provider's reason for a refusal, shown to the customer as given. */
   failureReason: string | null;
   pix: { qrCodeText: string; expiresAt: Date } | null;
+}
+
+export interface RefundResult {
+  status: 'refunded' | 'processing';
 }
 
 export interface LinkStatusResult {
@@ -122,8 +131,14 @@ export interface PaymentProvider {
     amount: number;
   }): Promise<LinkStatusResult>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
-  /** Refunds (cancels) a paid charge in full. Rejects with a safe message when the provider refuses. */
-  refund(input: { paymentId: string; providerChargeId: string; amount: number }): Promise<void>;
+  /**
+   * Refunds (cancels) a paid charge in full: `refunded` when done, `processing` when the provider
+   * accepted it and completes it later (its webhook or a reconciliation read says when). Rejects with
+   * a safe Portuguese message when the provider refuses.
+   */
+  refund(input: { paymentId: string; providerChargeId: string; amount: number }): Promise<RefundResult>;
+  /** The provider's current state of one of our charges (reconciliation); null when it has none. */
+  getCharge(input: { paymentId: string; providerChargeId: string | null }): Promise<ChargeResult | null>;
   /** True when the webhook really comes from the provider (signature or Basic credentials). */
   verifyWebhook(request: WebhookRequest): boolean;
   /** Parses a verified webhook (re-fetching from the provider when needed). Rejects when it cannot. */
