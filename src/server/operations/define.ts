@@ -63,6 +63,11 @@ export interface RestBinding<Output = unknown> {
    * Fields the schema does not list are dropped: the documented shape is the contract.
    */
   fastSerialize?: boolean;
+  /**
+   * Documented legacy input names (DECISIONS §5), legacy → ours: accepted on input (ours win when
+   * both are sent) and listed in the route's OpenAPI description. Outputs carry both names.
+   */
+  legacyNames?: Readonly<Record<string, string>>;
   /** The input is `{ headers, rawBody }` (webhooks verify the exact bytes). */
   rawBody?: boolean;
   /** HTTP status of an answer that depends on it (health: 503 without its database). */

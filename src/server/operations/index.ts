@@ -10,6 +10,7 @@ import { outboxOperations } from './outbox';
 import { paymentOperations } from './payments';
 import { referralOperations } from './referrals';
 import { settingsOperations } from './settings';
+import { subscriberOperations } from './subscribers';
 import { systemOperations } from './system';
 import { userOperations } from './users';
 import { webhookOperations } from './webhooks';
@@ -22,6 +23,7 @@ export const operations = {
   payments: paymentOperations,
   referrals: referralOperations,
   settings: settingsOperations,
+  subscribers: subscriberOperations,
   system: systemOperations,
   users: userOperations,
   webhooks: webhookOperations,

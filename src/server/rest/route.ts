@@ -71,11 +71,20 @@ function documentedInput(operation: AnyOperation, binding: RestBinding) {
   }
   const mask = Object.fromEntries(names.map((name) => [name, true as const])) as Record<string, true> &
     Record<number, never>;
-  const rest = input.omit(mask);
+  // Cross-field refinements stay on the schema that parses; the docs only need the fields.
+  const fields = z.object(input.shape);
+  const rest = fields.omit(mask);
   return {
-    params: input.pick(mask),
+    params: fields.pick(mask),
     ...(Object.keys(rest.shape).length > 0 ? { [restKey]: rest } : {}),
   };
+}
+
+function describeLegacyNames(binding: RestBinding): string | undefined {
+  const names = Object.entries(binding.legacyNames ?? {});
+  if (names.length === 0) return binding.description;
+  const list = names.map(([legacy, ours]) => `\`${legacy}\` → \`${ours}\``).join(', ');
+  return [binding.description, `Nomes legados aceitos na entrada: ${list}.`].filter(Boolean).join('\n\n');
 }
 
 function documentedResponse(operation: AnyOperation): z.ZodType {
@@ -103,7 +112,7 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
         access: operation.access,
         summary: binding.summary,
         tag: binding.tag,
-        description: binding.description,
+        description: describeLegacyNames(binding),
         successStatus: binding.successStatus,
         errors: binding.errors,
         rateLimit: operation.rateLimit,
@@ -123,7 +132,12 @@ function inputOf(route: RestRoute, request: FastifyRequest): unknown {
   if (route.binding.rawBody) return { headers: request.headers, rawBody: request.rawBody ?? '' };
   const sent = (route.method === 'GET' ? request.query : request.body) ?? {};
   if (!isPlainObject(sent)) throw new AppError('BAD_REQUEST', MSG.invalidInput);
-  return { ...sent, ...(request.params as Record<string, string>) };
+  const input: Record<string, unknown> = { ...sent, ...(request.params as Record<string, string>) };
+  // Documented legacy names (DECISIONS §5) are accepted; ours win when both are sent.
+  for (const [legacy, ours] of Object.entries(route.binding.legacyNames ?? {})) {
+    if (input[ours] === undefined && input[legacy] !== undefined) input[ours] = input[legacy];
+  }
+  return input;
 }
 
 export function registerRestRoutes(

@@ -16,6 +16,7 @@ import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
 import { createOutboxWorker } from './outbox-worker';
 import { createSettingsService } from './settings';
+import { createSubscriberAdmin } from './subscriber-admin';
 import { createTemplatesService } from './templates';
 
 export interface CreateServicesOptions {
@@ -40,6 +41,11 @@ export function createServices(options: CreateServicesOptions) {
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
   const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
+  const subscriberAdmin = createSubscriberAdmin(deps, {
+    lifecycle: paymentServices.lifecycle,
+    accounts,
+    outbox,
+  });
 
   return {
     ...deps,
@@ -53,6 +59,7 @@ export function createServices(options: CreateServicesOptions) {
     outboxWorker,
     contact,
     diagnostics,
+    subscriberAdmin,
     ...paymentServices,
   };
 }

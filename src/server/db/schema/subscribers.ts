@@ -12,8 +12,9 @@ import { users } from './accounts';
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
-export const GENDERS = ['masculine', 'feminine', 'other'] as const;
+import { GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
+
+export { GENDERS, SHIRT_SIZES };
 export const SUBSCRIBER_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
 
 /** Billing data typed at a checkout: kept with the link or payment, never copied over a profile. */

@@ -1,0 +1,406 @@
+/**
+ * The back office's subscriber management (spec 02 §2–§5, DECISIONS §3.3): list with filters, sort
+ * and search; create, edit and delete records typed by an admin; approve a paid subscriber (account
+ * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
+ * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
+ */
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { maskCpf } from '../../shared/cpf';
+import { MSG } from '../../shared/messages';
+import type { SubscriberStatus } from '../../shared/plans';
+import {
+  SUBSCRIBER_MSG,
+  type SubscriberActivityEntry,
+  type SubscriberInput,
+  type SubscriberListInput,
+  type SubscriberRecord,
+} from '../../shared/subscriber-schemas';
+import { payments, subscribers, users, type Subscriber } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import type { AccountsService } from './accounts';
+import type { ServiceDeps } from './deps';
+import type { OutboxService } from './outbox';
+import { newReferralCode } from './subscribers';
+import {
+  isAllowed,
+  LIFECYCLE_EVENT_TEXT,
+  LIFECYCLE_EVENTS,
+  LIFECYCLE_MSG,
+  refusalMessage,
+  type Actor,
+  type LifecycleEvent,
+  type SubscriberLifecycle,
+} from './subscriber-lifecycle';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toSubscriberRecord(row: Subscriber): SubscriberRecord {
+  const start = iso(row.subscriptionStartDate);
+  const end = iso(row.subscriptionEndDate);
+  return {
+    id: row.id,
+    _id: row.id,
+    fullName: row.name,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    cpf: row.cpf,
+    cpfCnpj: row.cpf,
+    birthDate: row.birthDate,
+    gender: row.gender,
+    profession: row.profession,
+    shirtSize: row.shirtSize,
+    tshirtSize: row.shirtSize,
+    winePreference: row.winePreference,
+    address: row.street,
+    number: row.number,
+    complement: row.complement,
+    neighborhood: row.neighborhood,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    status: row.status,
+    subscriptionStatus: row.status,
+    paymentStatus: row.paymentStatus,
+    subscriptionPrice: row.subscriptionPrice,
+    subscriptionStartDate: start,
+    subscriptionEndDate: end,
+    startDate: start,
+    endDate: end,
+    adminNotes: row.adminNotes,
+    notes: row.adminNotes,
+    internalNotes: row.adminNotes,
+    approvedBy: row.approvedBy,
+    approvedAt: iso(row.approvedAt),
+    cancelRequestedAt: iso(row.cancelRequestedAt),
+    profileCompleted: row.profileCompleted,
+    profileCompletedAt: iso(row.profileCompletedAt),
+    referralCode: row.referralCode,
+    hasAccount: row.userId !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy: row.createdBy,
+    lastModifiedBy: row.lastModifiedBy,
+    billingData: row.billingData ?? null,
+  };
+}
+
+/** The columns the form writes, from the form's values. */
+function columnsOf(input: SubscriberInput) {
+  return {
+    name: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    cpf: input.cpf,
+    birthDate: input.birthDate,
+    gender: input.gender ?? null,
+    profession: input.profession,
+    shirtSize: input.shirtSize,
+    winePreference: input.winePreference,
+    street: input.address,
+    number: input.number,
+    complement: input.complement,
+    neighborhood: input.neighborhood,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    subscriptionPrice: input.subscriptionPrice,
+    subscriptionStartDate: input.subscriptionStartDate ? new Date(input.subscriptionStartDate) : null,
+    subscriptionEndDate: input.subscriptionEndDate ? new Date(input.subscriptionEndDate) : null,
+    adminNotes: input.adminNotes,
+  };
+}
+
+type Columns = ReturnType<typeof columnsOf>;
+
+/** Comparable, storable form of a column value for the history (CPF masked: no full CPF stored). */
+function historyValue(column: keyof Columns, value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (column === 'cpf' && typeof value === 'string') return maskCpf(value);
+  return value ?? null;
+}
+
+const SORT_COLUMNS = {
+  createdAt: subscribers.createdAt,
+  fullName: subscribers.name,
+  status: subscribers.status,
+  subscriptionPrice: subscribers.subscriptionPrice,
+} as const;
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
+const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function createSubscriberAdmin(
+  { db, clock, log }: ServiceDeps,
+  {
+    lifecycle,
+    accounts,
+    outbox,
+  }: { lifecycle: SubscriberLifecycle; accounts: AccountsService; outbox: OutboxService },
+) {
+  function load(id: string): Subscriber {
+    const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
+    if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+    return row;
+  }
+
+  function searchWhere(term: string): SQL | undefined {
+    if (!term) return undefined;
+    const text = likeTerm(term.toLowerCase());
+    const digits = term.replace(/\D/g, '');
+    return or(
+      sql`lower(${subscribers.name}) like ${text} escape '\\'`,
+      like(subscribers.email, text),
+      ...(digits.length >= 3
+        ? [
+            sql`${subscribers.phone} like ${likeTerm(digits)} escape '\\'`,
+            sql`${subscribers.cpf} like ${likeTerm(digits)} escape '\\'`,
+          ]
+        : []),
+    );
+  }
+
+  /** A status an admin sets in the form: allowed only as a move of the machine (turn off / on). */
+  function editEvent(from: SubscriberStatus, to: SubscriberStatus): LifecycleEvent {
+    const event = (['deactivated', 'reactivated'] as const).find((candidate) =>
+      isAllowed(from, candidate, to),
+    );
+    if (!event) throw new AppError('CONFLICT', SUBSCRIBER_MSG.statusChangeRefused);
+    return event;
+  }
+
+  return {
+    /** `{ subscribers, pagination }`, filtered, searched and sorted (spec 02 §3). */
+    list(input: SubscriberListInput) {
+      const where = and(
+        input.status === 'all' ? undefined : eq(subscribers.status, input.status),
+        searchWhere(input.search),
+      );
+      const total = db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0;
+      const column = SORT_COLUMNS[input.sortBy];
+      const rows = db
+        .select()
+        .from(subscribers)
+        .where(where)
+        .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(subscribers.createdAt))
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .all();
+      return {
+        success: true as const,
+        subscribers: rows.map(toSubscriberRecord),
+        pagination: {
+          page: input.page,
+          limit: input.limit,
+          total,
+          pages: Math.max(1, Math.ceil(total / input.limit)),
+        },
+      };
+    },
+
+    get(id: string): SubscriberRecord {
+      return toSubscriberRecord(load(id));
+    },
+
+    create(input: SubscriberInput, adminId: string): SubscriberRecord {
+      const now = clock.now();
+      const exists = db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.email, input.email))
+        .get();
+      if (exists) throw new AppError('CONFLICT', MSG.emailTaken);
+      const id = newId();
+      // An admin who records an active member vouches for them: that is their approval.
+      const approval = input.status === 'active' ? { approvedBy: adminId, approvedAt: now } : {};
+      const row = db.transaction(() => {
+        const inserted = db
+          .insert(subscribers)
+          .values({
+            ...columnsOf(input),
+            ...approval,
+            id,
+            status: input.status,
+            referralCode: newReferralCode(),
+            createdBy: adminId,
+            lastModifiedBy: adminId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning()
+          .get();
+        if (!inserted) throw new AppError('CONFLICT', MSG.emailTaken);
+        lifecycle.record({
+          subscriberId: id,
+          event: 'created',
+          actor: { kind: 'admin', id: adminId },
+          to: input.status,
+        });
+        return inserted;
+      });
+      log.info({ subscriberId: id }, 'subscriber created by an admin');
+      return toSubscriberRecord(row);
+    },
+
+    update(id: string, input: SubscriberInput, adminId: string): SubscriberRecord {
+      const current = load(id);
+      const actor: Actor = { kind: 'admin', id: adminId };
+      if (input.email !== current.email) {
+        const taken = db
+          .select({ id: subscribers.id })
+          .from(subscribers)
+          .where(eq(subscribers.email, input.email))
+          .get();
+        if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
+      }
+      const next = columnsOf(input);
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const key of Object.keys(next) as (keyof Columns)[]) {
+        const before = historyValue(key, current[key]);
+        const after = historyValue(key, next[key]);
+        if (JSON.stringify(before) !== JSON.stringify(after)) changes[key] = { from: before, to: after };
+      }
+      const now = clock.now();
+      return db.transaction(() => {
+        if (input.status !== current.status) {
+          lifecycle.apply({
+            subscriberId: id,
+            event: editEvent(current.status, input.status),
+            to: input.status,
+            actor,
+            expectFrom: current.status,
+          });
+        }
+        const row = db
+          .update(subscribers)
+          .set({ ...next, lastModifiedBy: adminId, updatedAt: now })
+          .where(eq(subscribers.id, id))
+          .returning()
+          .get();
+        if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+        if (Object.keys(changes).length > 0) {
+          lifecycle.record({ subscriberId: id, event: 'edited', actor, details: { changes } });
+        }
+        return toSubscriberRecord(row);
+      });
+    },
+
+    /** Deletes a record with no money on it; one with payments is deactivated or cancelled instead. */
+    remove(id: string): void {
+      load(id);
+      const money = db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.subscriberId, id), inArray(payments.status, ['paid', 'refunded'])))
+        .get();
+      if (money) throw new AppError('CONFLICT', SUBSCRIBER_MSG.hasPayments);
+      db.delete(subscribers).where(eq(subscribers.id, id)).run();
+      log.info({ subscriberId: id }, 'subscriber deleted by an admin');
+    },
+
+    /**
+     * The entry bar (DECISIONS §3.3): a paid subscriber awaiting approval becomes active; the account
+     * of that e-mail is created (or linked, when its owner proved the address) and a set-password
+     * link goes out by e-mail and WhatsApp through the outbox. An account someone registered with
+     * that e-mail without proving it is not linked: using the link proves the address and links it.
+     */
+    async approve(id: string, adminId: string): Promise<SubscriberRecord> {
+      const current = load(id);
+      if (current.approvedBy) throw new AppError('CONFLICT', LIFECYCLE_MSG.alreadyApproved);
+      // Refused in the machine's words before any account is touched.
+      if (!isAllowed(current.status, 'approved', 'active'))
+        throw new AppError('CONFLICT', refusalMessage(current.status, 'approved'));
+      const existing = accounts.findByEmail(current.email);
+      const account =
+        existing ?? (await accounts.createAccount({ name: current.name, email: current.email }));
+      const linkNow = current.userId === null && (!existing || existing.emailVerifiedAt !== null);
+      const now = clock.now();
+      const moved = lifecycle.apply({
+        subscriberId: id,
+        event: 'approved',
+        actor: { kind: 'admin', id: adminId },
+        expectFrom: current.status,
+        set: {
+          approvedBy: adminId,
+          approvedAt: now,
+          lastModifiedBy: adminId,
+          ...(linkNow ? { userId: account.id } : {}),
+        },
+      });
+      const setPasswordUrl = accounts.createSetPasswordLink(account.id);
+      const vars = { name: current.name, email: current.email };
+      outbox.enqueue({
+        channel: 'email',
+        recipient: current.email,
+        template: 'welcome',
+        vars,
+        secretVars: { setPasswordUrl },
+      });
+      if (current.phone) {
+        outbox.enqueue({
+          channel: 'whatsapp',
+          recipient: current.phone,
+          template: 'welcome',
+          vars,
+          secretVars: { setPasswordUrl },
+        });
+      }
+      log.info({ subscriberId: id, linked: linkNow }, 'subscriber approved');
+      return toSubscriberRecord(moved.subscriber);
+    },
+
+    /** "Cancele quando quiser" asked by an admin: access lasts to the end of the paid period. */
+    requestCancellation(id: string, adminId: string, reason: string | null): SubscriberRecord {
+      return toSubscriberRecord(
+        lifecycle.requestCancellation(id, { kind: 'admin', id: adminId }, reason).subscriber,
+      );
+    },
+
+    /** The subscriber's history, oldest first, with the actor's name (view mode). */
+    history(id: string): SubscriberActivityEntry[] {
+      load(id);
+      const entries = lifecycle.history(id);
+      const actorIds = [...new Set(entries.map((entry) => entry.actorId).filter((value) => value !== null))];
+      const names = new Map(
+        actorIds.length
+          ? db
+              .select({ id: users.id, name: users.name })
+              .from(users)
+              .where(inArray(users.id, actorIds))
+              .all()
+              .map((user) => [user.id, user.name])
+          : [],
+      );
+      return entries.map((entry) => ({
+        id: entry.id,
+        event: entry.event,
+        label: activityLabel(entry.event),
+        fromStatus: entry.fromStatus,
+        toStatus: entry.toStatus,
+        actorKind: entry.actorKind,
+        actorName: entry.actorId ? (names.get(entry.actorId) ?? null) : null,
+        reason: entry.reason,
+        details: entry.details ?? null,
+        createdAt: entry.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+const OTHER_ACTIVITY_LABELS: Record<string, string> = {
+  created: 'Cadastro criado',
+  edited: 'Dados editados',
+  payment_refunded: 'Pagamento reembolsado',
+  messaged: 'Mensagem enviada',
+};
+
+function activityLabel(event: string): string {
+  if ((LIFECYCLE_EVENTS as readonly string[]).includes(event)) {
+    return LIFECYCLE_EVENT_TEXT[event as LifecycleEvent].label;
+  }
+  return OTHER_ACTIVITY_LABELS[event] ?? event;
+}
+
+export type SubscriberAdmin = ReturnType<typeof createSubscriberAdmin>;

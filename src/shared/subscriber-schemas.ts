@@ -1,0 +1,333 @@
+/**
+ * The back office's subscriber: one zod schema for the admin form (react-hook-form in the browser)
+ * and the admin operations on the server, with the messages of spec 02 §5 once. The documented
+ * legacy names (DECISIONS §5: `name`, `cpfCnpj`, `tshirtSize`, `startDate`, `endDate`, `notes`,
+ * `internalNotes`) are accepted on REST input (`SUBSCRIBER_LEGACY_NAMES`) and present on output.
+ */
+import { z } from 'zod';
+import { cpfDigits, isValidCpf } from './cpf';
+import { SUBSCRIBER_STATUSES } from './plans';
+import './zod-config';
+
+export const SUBSCRIBER_MSG = {
+  nameRequired: 'Nome completo é obrigatório',
+  nameTooLong: 'Nome muito longo',
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Formato de email inválido',
+  phoneRequired: 'Telefone é obrigatório',
+  phoneTooShort: 'Telefone deve ter pelo menos 10 dígitos',
+  phoneTooLong: 'Telefone muito longo',
+  cpfLength: 'CPF deve ter exatamente 11 dígitos',
+  cpfInvalid: 'CPF inválido',
+  cepLength: 'CEP deve ter 8 dígitos',
+  stateLength: 'Estado deve ter no máximo 2 caracteres',
+  birthFuture: 'Data de nascimento não pode ser no futuro',
+  birthTooOld: 'Data de nascimento muito antiga',
+  dateInvalid: 'Data inválida',
+  priceRequired: 'Preço é obrigatório',
+  priceNegative: 'Preço não pode ser negativo',
+  statusRequired: 'Status é obrigatório',
+  endBeforeStart: 'Data de término deve ser posterior à data de início',
+  tooLong: 'Texto muito longo',
+  // Warnings: shown, never blocking (spec 02 §5).
+  underage: 'Assinante menor de 18 anos',
+  addressRecommended: 'Endereço, cidade e estado são recomendados quando o CEP é informado',
+  // Screens (spec 02 §8).
+  validationPrefix: 'Erro de validação: ',
+  notFound: 'Assinante não encontrado',
+  loadFailed: 'Erro ao carregar assinantes',
+  createFailed: 'Erro ao criar assinante',
+  updateFailed: 'Erro ao atualizar assinante',
+  deleteFailed: 'Erro ao deletar assinante',
+  deleteFailedAlt: 'Erro ao excluir assinante',
+  approveFailed: 'Erro ao aprovar cadastro',
+  renewalLinkFailed: 'Erro ao gerar link de renovação',
+  newLinkFailed: 'Erro ao gerar link de nova assinatura',
+  noneSelected: 'Erro: Nenhum assinante selecionado para edição',
+  idMissing: 'Erro: ID do assinante não encontrado',
+  phoneMissing: 'Telefone não encontrado para este assinante',
+  invalidOption: 'Opção inválida. Operação cancelada.',
+  created: 'Assinante criado com sucesso! Todos os campos foram salvos.',
+  updated: 'Assinante atualizado com sucesso!',
+  deleted: 'Assinante excluído com sucesso!',
+  notAllSaved: 'Alguns campos podem não ter sido salvos',
+  draftLoaded: 'Rascunho carregado com sucesso!',
+  deleteConfirmWord: 'CONFIRMAR',
+  deleteCancelled: 'Exclusão cancelada: digite CONFIRMAR para excluir.',
+  hasPayments:
+    'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
+  approved: 'Cadastro aprovado! As credenciais de acesso foram enviadas por email e WhatsApp.',
+  statusChangeRefused:
+    'Mudança de status não permitida por edição. Use as ações do assinante (aprovar, cancelar, reembolsar).',
+} as const;
+
+export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
+export const GENDERS = ['masculine', 'feminine', 'other'] as const;
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  masculine: 'Masculino',
+  feminine: 'Feminino',
+  other: 'Outro',
+};
+export const SUBSCRIBER_SORTS = ['createdAt', 'fullName', 'status', 'subscriptionPrice'] as const;
+export const SUBSCRIBER_PAGE_SIZE = 10;
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, SUBSCRIBER_MSG.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A calendar date `YYYY-MM-DD` (or a full ISO instant, whose date part is kept). */
+const calendarDate = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value.slice(0, 10) : null))
+  .refine((value) => value === null || /^\d{4}-\d{2}-\d{2}$/.test(value), SUBSCRIBER_MSG.dateInvalid)
+  .refine(
+    (value) => value === null || !Number.isNaN(new Date(`${value}T12:00:00Z`).getTime()),
+    SUBSCRIBER_MSG.dateInvalid,
+  );
+
+/** An instant (ISO string); a bare date means noon UTC of that day. Empty means none. */
+const instant = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: SUBSCRIBER_MSG.dateInvalid });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+export const subscriberFields = z.object({
+  fullName: z
+    .string({ error: SUBSCRIBER_MSG.nameRequired })
+    .trim()
+    .min(1, SUBSCRIBER_MSG.nameRequired)
+    .max(120, SUBSCRIBER_MSG.nameTooLong),
+  email: z
+    .string({ error: SUBSCRIBER_MSG.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, SUBSCRIBER_MSG.emailRequired)
+    .max(254, SUBSCRIBER_MSG.emailInvalid)
+    .pipe(z.email(SUBSCRIBER_MSG.emailInvalid)),
+  phone: z
+    .string({ error: SUBSCRIBER_MSG.phoneRequired })
+    .trim()
+    .min(1, SUBSCRIBER_MSG.phoneRequired)
+    .max(20, SUBSCRIBER_MSG.phoneTooLong)
+    .transform((value) => value.replace(/\D/g, ''))
+    .refine((digits) => digits.length >= 10, SUBSCRIBER_MSG.phoneTooShort)
+    .refine((digits) => digits.length <= 13, SUBSCRIBER_MSG.phoneTooLong),
+  /** Optional on the admin form (DECISIONS §4); when filled, 11 digits with check digits right. */
+  cpf: z
+    .string()
+    .trim()
+    .max(20, SUBSCRIBER_MSG.cpfLength)
+    .nullish()
+    .transform((value) => (value ? cpfDigits(value) : ''))
+    .refine((digits) => digits === '' || digits.length === 11, SUBSCRIBER_MSG.cpfLength)
+    .refine((digits) => digits === '' || isValidCpf(digits), SUBSCRIBER_MSG.cpfInvalid)
+    .transform((digits) => digits || null),
+  birthDate: calendarDate,
+  gender: z.enum(GENDERS).nullish().catch(null),
+  profession: optionalText(120),
+  shirtSize: z.enum(SHIRT_SIZES).default('M'),
+  winePreference: optionalText(500),
+  address: optionalText(200),
+  number: optionalText(20),
+  complement: optionalText(120),
+  neighborhood: optionalText(120),
+  city: optionalText(120),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, SUBSCRIBER_MSG.stateLength)
+    .nullish()
+    .transform((value) => value || null),
+  zipCode: z
+    .string()
+    .trim()
+    .max(12, SUBSCRIBER_MSG.cepLength)
+    .nullish()
+    .transform((value) => (value ? value.replace(/\D/g, '') : ''))
+    .refine((digits) => digits === '' || digits.length === 8, SUBSCRIBER_MSG.cepLength)
+    .transform((digits) => digits || null),
+  status: z.enum(SUBSCRIBER_STATUSES, { error: SUBSCRIBER_MSG.statusRequired }),
+  /** Cents (the form shows reais with 2 decimals). */
+  subscriptionPrice: z
+    .number({ error: SUBSCRIBER_MSG.priceRequired })
+    .int(SUBSCRIBER_MSG.priceRequired)
+    .min(0, SUBSCRIBER_MSG.priceNegative)
+    .max(100_000_000, SUBSCRIBER_MSG.priceRequired),
+  subscriptionStartDate: instant,
+  subscriptionEndDate: instant,
+  adminNotes: optionalText(2000),
+});
+
+/** The rules that look at more than one field, or at today's date. */
+function crossFieldRules(
+  value: {
+    birthDate: string | null;
+    subscriptionStartDate: string | null;
+    subscriptionEndDate: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.birthDate) {
+    const birth = new Date(`${value.birthDate}T12:00:00Z`).getTime();
+    if (birth > Date.now())
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: SUBSCRIBER_MSG.birthFuture });
+    else if (Date.now() - birth > 120 * YEAR_MS)
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: SUBSCRIBER_MSG.birthTooOld });
+  }
+  if (
+    value.subscriptionStartDate &&
+    value.subscriptionEndDate &&
+    value.subscriptionEndDate <= value.subscriptionStartDate
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['subscriptionEndDate'], message: SUBSCRIBER_MSG.endBeforeStart });
+  }
+}
+
+/** The documented legacy input names (DECISIONS §5), legacy → ours; the REST binding accepts them. */
+export const SUBSCRIBER_LEGACY_NAMES = {
+  name: 'fullName',
+  cpfCnpj: 'cpf',
+  tshirtSize: 'shirtSize',
+  startDate: 'subscriptionStartDate',
+  endDate: 'subscriptionEndDate',
+  notes: 'adminNotes',
+  internalNotes: 'adminNotes',
+} as const;
+
+/** Create (and the whole form): every field of spec 02 §3 a person types. */
+export const subscriberInput = subscriberFields.superRefine(crossFieldRules);
+export type SubscriberInput = z.output<typeof subscriberFields>;
+export type SubscriberFormValues = z.input<typeof subscriberFields>;
+
+/** Update: the same form with the record's id (a path parameter on REST). */
+export const subscriberUpdateInput = subscriberFields
+  .extend({ id: z.string().min(1).max(64) })
+  .superRefine(crossFieldRules);
+
+/** Non-blocking warnings of the form (spec 02 §5): under 18; address recommended with a CEP. */
+export function subscriberWarnings(values: Partial<SubscriberFormValues>): string[] {
+  const warnings: string[] = [];
+  if (values.birthDate) {
+    const birth = new Date(`${values.birthDate.slice(0, 10)}T12:00:00Z`).getTime();
+    if (!Number.isNaN(birth) && Date.now() - birth < 18 * YEAR_MS && birth <= Date.now())
+      warnings.push(SUBSCRIBER_MSG.underage);
+  }
+  if (values.zipCode && (!values.address || !values.city || !values.state))
+    warnings.push(SUBSCRIBER_MSG.addressRecommended);
+  return warnings;
+}
+
+/** List filters (spec 02 §3): status (all or one), search, sortBy, sortOrder, page, limit. */
+export const subscriberListInput = z
+  .object({
+    status: z.union([z.literal('all'), z.enum(SUBSCRIBER_STATUSES)]).default('all'),
+    search: z.string().trim().max(120).default(''),
+    sortBy: z.enum(SUBSCRIBER_SORTS).default('createdAt'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
+  })
+  .default({
+    status: 'all',
+    search: '',
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    page: 1,
+    limit: SUBSCRIBER_PAGE_SIZE,
+  });
+export type SubscriberListInput = z.output<typeof subscriberListInput>;
+
+const billingData = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  cpfCnpj: z.string(),
+  address: z.string(),
+  number: z.string(),
+  complement: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+
+/** A subscriber as the back office and the REST API answer it: our names and the legacy ones. */
+export const subscriberRecord = z.object({
+  id: z.string(),
+  _id: z.string(),
+  fullName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  cpf: z.string().nullable(),
+  cpfCnpj: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  profession: z.string().nullable(),
+  shirtSize: z.string(),
+  tshirtSize: z.string(),
+  winePreference: z.string().nullable(),
+  address: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  subscriptionStatus: z.enum(SUBSCRIBER_STATUSES),
+  paymentStatus: z.string(),
+  subscriptionPrice: z.number().int(),
+  subscriptionStartDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  notes: z.string().nullable(),
+  internalNotes: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  cancelRequestedAt: z.string().nullable(),
+  profileCompleted: z.boolean(),
+  profileCompletedAt: z.string().nullable(),
+  referralCode: z.string(),
+  hasAccount: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string().nullable(),
+  lastModifiedBy: z.string().nullable(),
+  billingData: billingData.nullable(),
+});
+export type SubscriberRecord = z.infer<typeof subscriberRecord>;
+
+/** One line of a subscriber's history (view mode). */
+export const subscriberActivityEntry = z.object({
+  id: z.string(),
+  event: z.string(),
+  label: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  actorKind: z.string(),
+  actorName: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type SubscriberActivityEntry = z.infer<typeof subscriberActivityEntry>;
