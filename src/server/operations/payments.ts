@@ -1,26 +1,95 @@
-/** The back office's payment operations: links for a subscriber, refunds, the provider's status. */
+/**
+ * The back office's payment operations: the payments list, links for a subscriber, refunds, the
+ * dashboard's figures and the provider's status (spec 02 §7).
+ */
 import { z } from 'zod';
+import { ADMIN_MSG, adminPayment, dashboardFigures, paymentListInput } from '../../shared/admin-schemas';
 import { paymentLinkDetails } from '../../shared/checkout-schemas';
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../shared/plans';
+import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import { toLinkDetails } from '../services/payment-links';
 import { PAYMENT_MSG } from '../services/payments';
 import { defineOperation } from './define';
+import { pagination } from './output';
 import { paymentProviderStatus } from './system';
 
+const TAG = 'admin: pagamentos';
+
+const DASHBOARD_REST = {
+  method: 'GET',
+  path: '/admin/dashboard',
+  tag: 'admin: dashboard',
+  summary: 'Números do dashboard: membros, aprovações, receita, renovação, gráficos de 12 meses',
+} as const;
+
+const dashboard = defineOperation({
+  kind: 'query',
+  access: 'admin',
+  output: dashboardFigures,
+  run: ({ services }) => services.adminReports.dashboard(),
+  rest: DASHBOARD_REST,
+});
+
 export const paymentOperations = {
-  /** A renewal or new-subscription link for a subscriber; renewal only for approved ones. */
+  /** `{ payments, pagination }`: filters status, method, search; sort createdAt, amount, status. */
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: paymentListInput,
+    output: z.object({ success: z.literal(true), payments: z.array(adminPayment), pagination }),
+    run: ({ services }, input) => services.adminReports.listPayments(input),
+    rest: {
+      method: 'GET',
+      path: '/admin/payments',
+      tag: TAG,
+      summary: 'Lista pagamentos (status, method, search; sortBy, sortOrder; page, limit)',
+    },
+  }),
+
+  /**
+   * A renewal or new-subscription link for a subscriber (renewal only for approved ones), sent by
+   * WhatsApp through the outbox when asked.
+   */
   createLinkForSubscriber: defineOperation({
     kind: 'mutation',
     access: 'admin',
     input: z.object({
       subscriberId: z.string().min(1).max(64),
       planType: z.enum(PLAN_TYPES).default('annual'),
+      sendWhatsApp: z.boolean().default(false),
     }),
-    output: paymentLinkDetails,
-    run: async ({ services, user }, input) =>
-      toLinkDetails(
-        await services.paymentLinks.createForSubscriber(input.subscriberId, input.planType, user.id),
-      ),
+    output: z.object({
+      success: z.literal(true),
+      paymentLink: paymentLinkDetails,
+      whatsAppQueued: z.boolean(),
+    }),
+    async run({ services, user }, input) {
+      const link = await services.paymentLinks.createForSubscriber(
+        input.subscriberId,
+        input.planType,
+        user.id,
+      );
+      const whatsAppQueued = input.sendWhatsApp ? services.paymentLinks.sendByWhatsApp(link) : false;
+      return { success: true as const, paymentLink: toLinkDetails(link), whatsAppQueued };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payment-links/create-for-subscriber',
+      tag: TAG,
+      summary: 'Gera um link de pagamento (anual ou renovação) para um assinante',
+      errors: { 404: SUBSCRIBER_MSG.notFound },
+    },
+  }),
+
+  dashboard,
+  /** The same figures under the other documented path. */
+  stats: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: dashboardFigures,
+    trpc: false,
+    run: ({ services }) => services.adminReports.dashboard(),
+    rest: { ...DASHBOARD_REST, path: '/admin/stats' },
   }),
 
   refund: defineOperation({
@@ -34,14 +103,35 @@ export const paymentOperations = {
         .min(1, PAYMENT_MSG.refundReasonRequired)
         .max(500),
     }),
-    output: z.object({ id: z.string(), status: z.enum(PAYMENT_STATUSES), refundedAt: z.string().nullable() }),
+    output: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      id: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      refundStatus: z.enum(['processing', 'failed']).nullable(),
+      refundedAt: z.string().nullable(),
+    }),
     async run({ services, user }, input) {
       const payment = await services.payments.refund(input.paymentId, input.reason, user.id);
       return {
+        success: true as const,
+        message: payment.status === 'refunded' ? ADMIN_MSG.refundDone : ADMIN_MSG.refundStarted,
         id: payment.id,
         status: payment.status,
+        refundStatus: payment.refundStatus,
         refundedAt: payment.refundedAt?.toISOString() ?? null,
       };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payments/:paymentId/refund',
+      tag: TAG,
+      summary: 'Reembolsa um pagamento pago pelo provedor (motivo obrigatório)',
+      errors: {
+        400: PAYMENT_MSG.refundReasonRequired,
+        404: 'Pagamento não encontrado',
+        409: PAYMENT_MSG.refundOnlyPaid,
+      },
     },
   }),
 

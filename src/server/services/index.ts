@@ -16,6 +16,7 @@ import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
 import { createOutboxWorker } from './outbox-worker';
 import { createSettingsService } from './settings';
+import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
 import { createTemplatesService } from './templates';
 
@@ -60,6 +61,7 @@ export function createServices(options: CreateServicesOptions) {
     contact,
     diagnostics,
     subscriberAdmin,
+    adminReports: createAdminReports(deps),
     ...paymentServices,
   };
 }

@@ -16,7 +16,9 @@ import { paymentLinks, subscribers, type BillingData, type PaymentLink, type Sub
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { PaymentProvider, ProviderCustomer } from '../providers/payment/types';
+import { formatDate, formatMoney } from '../../shared/format';
 import type { ServiceDeps } from './deps';
+import type { OutboxService } from './outbox';
 import type { PaymentConfirmation } from './payment-confirmation';
 import { planDescription, planForAmount, priceOf } from './pricing';
 import type { SettingsService } from './settings';
@@ -93,6 +95,7 @@ export function createPaymentLinksService(
   settings: SettingsService,
   subscribersService: SubscribersService,
   confirmation: PaymentConfirmation,
+  outbox: OutboxService,
 ) {
   const { db, clock, env, log } = deps;
 
@@ -214,6 +217,27 @@ export function createPaymentLinksService(
     getById,
     createLink,
     refreshFromProvider,
+
+    /**
+     * Queues the link to the subscriber's WhatsApp (renewal text for a renewal, reminder otherwise).
+     * False when the subscriber has no phone on file.
+     */
+    sendByWhatsApp(link: PaymentLink): boolean {
+      const subscriber = subscribersService.getById(link.subscriberId);
+      if (!subscriber?.phone) return false;
+      outbox.enqueue({
+        channel: 'whatsapp',
+        recipient: subscriber.phone,
+        template: link.planType === 'renewal' ? 'renewal' : 'payment_reminder',
+        vars: {
+          name: subscriber.name,
+          amount: formatMoney(link.amount),
+          paymentUrl: link.url,
+          endDate: subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '',
+        },
+      });
+      return true;
+    },
 
     /**
      * POST /payment-links/create-public: the /checkout form. `user` is the signed-in caller, if

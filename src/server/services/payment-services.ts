@@ -30,7 +30,14 @@ export function createPaymentServices(
   const referrals = createReferralsService(deps);
   const lifecycle = createSubscriberLifecycle(deps);
   const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals, lifecycle);
-  const paymentLinks = createPaymentLinksService(deps, provider, settings, subscribers, paymentConfirmation);
+  const paymentLinks = createPaymentLinksService(
+    deps,
+    provider,
+    settings,
+    subscribers,
+    paymentConfirmation,
+    outbox,
+  );
   const payments = createPaymentsService(
     deps,
     provider,

@@ -1,0 +1,263 @@
+/**
+ * What the back office reads about money and members: the payments list (filters, search, sort,
+ * pages of 10) and the dashboard's figures, all computed from the data (DECISIONS §4: no
+ * placeholders). Months are the club's calendar months in São Paulo time.
+ */
+import { and, asc, count, desc, eq, gt, gte, isNull, like, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { DashboardFigures, PaymentListInput, AdminPayment } from '../../shared/admin-schemas';
+import { paymentStatusLabel } from '../../shared/plans';
+import { payments, subscribers, type Payment } from '../db/schema';
+import type { ServiceDeps } from './deps';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** São Paulo has kept UTC−3 all year since 2019. */
+const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
+const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+/** Start (UTC instant) of the São Paulo month `offset` months from the one holding `now`. */
+export function monthStart(now: Date, offset = 0): Date {
+  const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 1) + SAO_PAULO_OFFSET_MS);
+}
+
+function monthKey(start: Date): { month: string; label: string } {
+  const local = new Date(start.getTime() - SAO_PAULO_OFFSET_MS);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth();
+  return {
+    month: `${year}-${String(month + 1).padStart(2, '0')}`,
+    label: `${MONTH_LABELS[month]}/${String(year).slice(2)}`,
+  };
+}
+
+const PAYMENT_SORT_COLUMNS = {
+  createdAt: payments.createdAt,
+  amount: payments.amount,
+  status: payments.status,
+} as const;
+
+const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+type PaymentRow = { payment: Payment; fullName: string; email: string };
+
+export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminPayment {
+  return {
+    id: payment.id,
+    _id: payment.id,
+    transactionId: payment.transactionId,
+    subscriberId: payment.subscriberId,
+    subscriber: { fullName, email },
+    amount: payment.amount,
+    status: payment.status,
+    statusLabel: paymentStatusLabel(payment.status, payment.refundStatus),
+    refundStatus: payment.refundStatus,
+    refundReason: payment.refundReason,
+    refundFailureReason: payment.refundFailureReason,
+    method: payment.method,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+    planType: payment.planType,
+    provider: payment.provider,
+    description: payment.description,
+    failureReason: payment.failureReason,
+    createdAt: payment.createdAt.toISOString(),
+    date: (payment.paidAt ?? payment.createdAt).toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
+  };
+}
+
+export function createAdminReports({ db, clock }: ServiceDeps) {
+  const paymentRows = () =>
+    db
+      .select({ payment: payments, fullName: subscribers.name, email: subscribers.email })
+      .from(payments)
+      .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
+
+  function paymentWhere(input: PaymentListInput): SQL | undefined {
+    const term = input.search.toLowerCase();
+    return and(
+      input.status === 'all' ? undefined : eq(payments.status, input.status),
+      input.method === 'all' ? undefined : eq(payments.method, input.method),
+      term
+        ? or(
+            sql`lower(${subscribers.name}) like ${likeTerm(term)} escape '\\'`,
+            like(subscribers.email, likeTerm(term)),
+            like(payments.transactionId, likeTerm(input.search)),
+            eq(payments.id, input.search),
+          )
+        : undefined,
+    );
+  }
+
+  const paidSum = (from: Date | null, to: Date | null) =>
+    Number(
+      db
+        .select({ total: sum(payments.amount) })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'paid'),
+            from ? gte(payments.paidAt, from) : undefined,
+            to ? lte(payments.paidAt, to) : undefined,
+          ),
+        )
+        .get()?.total ?? 0,
+    );
+
+  const countSubscribers = (where: SQL | undefined) =>
+    db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
+
+  return {
+    /** `{ payments, pagination }` (spec 02 §3). */
+    listPayments(input: PaymentListInput) {
+      const where = paymentWhere(input);
+      const total =
+        db
+          .select({ n: count() })
+          .from(payments)
+          .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+          .where(where)
+          .get()?.n ?? 0;
+      const column = PAYMENT_SORT_COLUMNS[input.sortBy];
+      const rows = paymentRows()
+        .where(where)
+        .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(payments.createdAt))
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .all();
+      return {
+        success: true as const,
+        payments: rows.map(toAdminPayment),
+        pagination: {
+          page: input.page,
+          limit: input.limit,
+          total,
+          pages: Math.max(1, Math.ceil(total / input.limit)),
+        },
+      };
+    },
+
+    dashboard(): DashboardFigures {
+      const now = clock.now();
+      const thisMonth = monthStart(now);
+      const in30Days = new Date(now.getTime() + 30 * DAY_MS);
+      const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
+
+      const activeMembers = countSubscribers(eq(subscribers.status, 'active'));
+      const pendingApprovals = countSubscribers(
+        and(eq(subscribers.status, 'pending'), isNull(subscribers.approvedBy)),
+      );
+      const expiringIn30Days = countSubscribers(
+        and(
+          eq(subscribers.status, 'active'),
+          gt(subscribers.subscriptionEndDate, now),
+          lte(subscribers.subscriptionEndDate, in30Days),
+        ),
+      );
+      // New members: subscribers whose first confirmed payment fell in this month.
+      const newMembersThisMonth =
+        db
+          .select({ n: count() })
+          .from(
+            db
+              .select({ id: payments.subscriberId, first: sql<number>`min(${payments.paidAt})`.as('first') })
+              .from(payments)
+              .where(or(eq(payments.status, 'paid'), eq(payments.status, 'refunded')))
+              .groupBy(payments.subscriberId)
+              .as('firsts'),
+          )
+          .where(sql`first >= ${thisMonth.getTime()}`)
+          .get()?.n ?? 0;
+      const failedPaymentsLast30Days =
+        db
+          .select({ n: count() })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.status, 'failed'),
+              gte(payments.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
+            ),
+          )
+          .get()?.n ?? 0;
+
+      // Renewal rate: of the paid periods that ended in the last 12 months, those followed by another
+      // paid payment of the same member.
+      const periods = db
+        .select({
+          total: count(),
+          // Spelled out: drizzle leaves single-table columns unqualified, which the subquery would capture.
+          renewed: sql<number>`coalesce(sum(exists (select 1 from payments as later
+            where later.subscriber_id = payments.subscriber_id and later.status = 'paid'
+              and later.paid_at > payments.paid_at)), 0)`,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'paid'),
+            gte(payments.periodEndDate, yearAgo),
+            lte(payments.periodEndDate, now),
+          ),
+        )
+        .get();
+      const renewalRate =
+        periods && periods.total > 0
+          ? Math.round((Number(periods.renewed) / periods.total) * 1000) / 10
+          : null;
+
+      const revenueByMonth = [];
+      const activeMembersByMonth = [];
+      for (let offset = -11; offset <= 0; offset++) {
+        const start = monthStart(now, offset);
+        const end = new Date(Math.min(monthStart(now, offset + 1).getTime() - 1, now.getTime()));
+        const key = monthKey(start);
+        revenueByMonth.push({ ...key, value: paidSum(start, end) });
+        // Members with a paid period covering the month's last moment.
+        const active =
+          db
+            .select({ n: sql<number>`count(distinct ${payments.subscriberId})` })
+            .from(payments)
+            .where(
+              and(eq(payments.status, 'paid'), lte(payments.paidAt, end), gt(payments.periodEndDate, end)),
+            )
+            .get()?.n ?? 0;
+        activeMembersByMonth.push({ ...key, value: Number(active) });
+      }
+
+      const nextActions = [
+        { kind: 'approve', count: pendingApprovals, text: `Aprovar ${pendingApprovals} cadastro(s) pago(s)` },
+        {
+          kind: 'renew',
+          count: expiringIn30Days,
+          text: `Enviar renovação para ${expiringIn30Days} confrade(s) com vencimento em até 30 dias`,
+        },
+        {
+          kind: 'failed',
+          count: failedPaymentsLast30Days,
+          text: `Revisar ${failedPaymentsLast30Days} pagamento(s) com falha nos últimos 30 dias`,
+        },
+      ].filter((action) => action.count > 0);
+
+      return {
+        activeMembers,
+        pendingApprovals,
+        newMembersThisMonth,
+        revenueThisMonth: paidSum(thisMonth, null),
+        revenueTotal: paidSum(null, null),
+        renewalRate,
+        expiringIn30Days,
+        failedPaymentsLast30Days,
+        nextActions,
+        latestPayments: paymentRows()
+          .orderBy(desc(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`))
+          .limit(5)
+          .all()
+          .map(toAdminPayment),
+        revenueByMonth,
+        activeMembersByMonth,
+      };
+    },
+  };
+}
+
+export type AdminReports = ReturnType<typeof createAdminReports>;

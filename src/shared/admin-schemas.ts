@@ -1,0 +1,87 @@
+/**
+ * The back office's payments list and dashboard (spec 02 §2–§3, §7; issue 10): filters, the shapes
+ * both transports answer, and the screens' messages of spec 02 §8.
+ */
+import { z } from 'zod';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
+import './zod-config';
+
+export const ADMIN_MSG = {
+  paymentsLoadFailed: 'Erro ao carregar pagamentos',
+  dashboardLoadFailed: 'Erro ao carregar dados do dashboard',
+  refundFailed: 'Erro ao reembolsar pagamento',
+  refundProcessFailed: 'Erro ao processar reembolso',
+  refundReasonRequired: 'Motivo do reembolso é obrigatório',
+  refundDone: 'Pagamento reembolsado.',
+  refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
+} as const;
+
+export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
+export const PAYMENT_PAGE_SIZE = 10;
+
+export const paymentListInput = z
+  .object({
+    status: z.union([z.literal('all'), z.enum(PAYMENT_STATUSES)]).default('all'),
+    method: z.union([z.literal('all'), z.enum(PAYMENT_METHODS)]).default('all'),
+    search: z.string().trim().max(120).default(''),
+    sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(PAYMENT_PAGE_SIZE),
+  })
+  .default({
+    status: 'all',
+    method: 'all',
+    search: '',
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    page: 1,
+    limit: PAYMENT_PAGE_SIZE,
+  });
+export type PaymentListInput = z.output<typeof paymentListInput>;
+
+/** A payment as the back office sees it (spec 02 §3); card brand and last four only. */
+export const adminPayment = z.object({
+  id: z.string(),
+  _id: z.string(),
+  transactionId: z.string().nullable(),
+  subscriberId: z.string(),
+  subscriber: z.object({ fullName: z.string(), email: z.string() }),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  statusLabel: z.string(),
+  refundStatus: z.enum(['processing', 'failed']).nullable(),
+  refundReason: z.string().nullable(),
+  refundFailureReason: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  planType: z.string(),
+  provider: z.string(),
+  description: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  date: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+
+const monthFigure = z.object({ month: z.string(), label: z.string(), value: z.number() });
+
+export const dashboardFigures = z.object({
+  activeMembers: z.number().int(),
+  pendingApprovals: z.number().int(),
+  newMembersThisMonth: z.number().int(),
+  revenueThisMonth: z.number().int(),
+  revenueTotal: z.number().int(),
+  /** Share (0–100, one decimal) of the periods ended in the last 12 months that were renewed; null with none. */
+  renewalRate: z.number().nullable(),
+  expiringIn30Days: z.number().int(),
+  failedPaymentsLast30Days: z.number().int(),
+  nextActions: z.array(z.object({ kind: z.string(), count: z.number().int(), text: z.string() })),
+  latestPayments: z.array(adminPayment),
+  revenueByMonth: z.array(monthFigure),
+  activeMembersByMonth: z.array(monthFigure),
+});
+export type DashboardFigures = z.infer<typeof dashboardFigures>;
