@@ -20,7 +20,10 @@ export interface CliContext {
 }
 
 export function openCli(env: Env = loadEnv()): CliContext {
-  const database = openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR);
+  const database = openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR, {
+    backupDirBeforeMigrating: env.backupDir,
+    onBackup: (file) => console.error(`Backup antes das migrações: ${file}`),
+  });
   // Routine `info` lines would bury the script's own answer; LOG_LEVEL=debug|trace still shows them.
   const level = env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL;
   const log = pino({ ...loggerOptions(env), level }, pino.destination(2));

@@ -21,20 +21,52 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, 'data')),
-  PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CLIENT_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, 'dist/client')),
-  MIGRATIONS_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, 'drizzle')),
-  /** Create the first admin at start when no admin exists. */
-  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
-  ADMIN_NAME: optionalString,
-  /** Rate limit for login/register, per IP per minute. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe('production for a real server; development is what `npm run dev` sets'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port the server listens on'),
+  HOST: z
+    .string()
+    .min(1)
+    .default('0.0.0.0')
+    .describe('address to listen on (127.0.0.1 behind a reverse proxy on the same machine)'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(PROJECT_ROOT, 'data'))
+    .describe('folder of the database (club.db), the drive files, the local mailbox and the backups'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('address members use (https://…); links in e-mails and WhatsApp messages are built from it'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('log level (JSON lines, or readable lines in a terminal)'),
+  CLIENT_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(PROJECT_ROOT, 'dist/client'))
+    .describe('built web client served by the server (npm run build writes it)'),
+  MIGRATIONS_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(PROJECT_ROOT, 'drizzle'))
+    .describe('SQL migrations applied at start'),
+  ADMIN_EMAIL: optionalString
+    .pipe(z.email().optional())
+    .describe('first admin, created at start when no admin exists (with ADMIN_PASSWORD)'),
+  ADMIN_PASSWORD: optionalString
+    .pipe(z.string().min(6).optional())
+    .describe('password of the first admin (at least 6 characters); remove it after the first start'),
+  ADMIN_NAME: optionalString.describe('name of the first admin'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('login, registration and password-reset calls per IP per minute'),
   /**
    * Whether to believe X-Forwarded-For for the client's IP (Fastify `trustProxy`): `false` (the
    * default: the socket's address, so nobody can pick their own IP to dodge the rate limits),
@@ -45,37 +77,79 @@ export const envSchema = z.object({
     .trim()
     .regex(/^(true|false|\d+)$/, 'use true, false ou o número de proxies à frente do servidor')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
-    .default(false),
-  /** Checkout calls (link creation, in-page payment, payment e-mails) per IP per minute. */
-  CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  /** E-mail: SMTP when set, otherwise messages are delivered to the log. */
-  SMTP_URL: optionalString.pipe(z.url().optional()),
-  MAIL_FROM: z.string().min(3).default('Confraria <nao-responda@confraria.local>'),
-  /** WhatsApp Cloud API when both are set, otherwise delivered to the log. */
-  WHATSAPP_TOKEN: optionalString,
-  WHATSAPP_PHONE_ID: optionalString,
-  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    .default(false)
+    .describe(
+      'number of reverse proxies in front (1 behind Caddy or nginx): their X-Forwarded-* are believed',
+    ),
+  CHECKOUT_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('checkout calls (link creation, in-page payment, payment e-mails) per IP per minute'),
+  SMTP_URL: optionalString
+    .pipe(z.url().optional())
+    .describe(
+      'send e-mail through SMTP (smtp://user:pass@host:587); unset: e-mails go to the log and DATA_DIR/mailbox',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('Confraria <nao-responda@confraria.local>')
+    .describe('sender of the e-mails'),
+  WHATSAPP_TOKEN: optionalString.describe(
+    'WhatsApp Cloud API token; with WHATSAPP_PHONE_ID sends real messages, unset: to the log',
+  ),
+  WHATSAPP_PHONE_ID: optionalString.describe('WhatsApp Cloud API phone number id'),
+  WHATSAPP_API_URL: z
+    .url()
+    .default('https://graph.facebook.com/v21.0')
+    .describe('WhatsApp Cloud API base URL'),
   /**
    * `pagarme` or `sandbox`; unset: Pagar.me when its secret key is set, otherwise the built-in
    * sandbox. Setting `sandbox` says the sandbox is wanted on purpose (a public demo): without it, a
    * server with a public address refuses to start on the sandbox (src/server/startup-checks.ts).
    */
-  PAYMENT_PROVIDER: z.enum(['pagarme', 'sandbox']).optional(),
-  PAGARME_SECRET_KEY: optionalString,
-  PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5'),
-  PAGARME_WEBHOOK_USER: optionalString,
-  PAGARME_WEBHOOK_PASSWORD: optionalString,
-  /** Secret the sandbox provider signs its webhooks with; random per process when unset. */
-  SANDBOX_WEBHOOK_SECRET: optionalString,
-  VIACEP_URL: z.url().default('https://viacep.com.br'),
-  /** Background jobs (outbox worker, daily jobs). Tests turn them off and drive them by hand. */
-  JOBS: booleanFlag.default(true),
+  PAYMENT_PROVIDER: z
+    .enum(['pagarme', 'sandbox'])
+    .optional()
+    .describe('pagarme or sandbox; unset: Pagar.me when PAGARME_SECRET_KEY is set, otherwise the sandbox'),
+  PAGARME_SECRET_KEY: optionalString.describe('Pagar.me v5 secret key (sk_…): real payments'),
+  PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5').describe('Pagar.me API base URL'),
+  PAGARME_WEBHOOK_USER: optionalString.describe('user of the Basic credentials Pagar.me webhooks must carry'),
+  PAGARME_WEBHOOK_PASSWORD: optionalString.describe(
+    'password of the Basic credentials Pagar.me webhooks must carry',
+  ),
+  SANDBOX_WEBHOOK_SECRET: optionalString.describe(
+    'secret the sandbox provider signs its webhooks with; random per process when unset',
+  ),
+  VIACEP_URL: z.url().default('https://viacep.com.br').describe('CEP (postal code) lookup service'),
+  JOBS: booleanFlag
+    .default(true)
+    .describe(
+      'run the background jobs (outbox worker, reconciliation, daily jobs, backups) in the server process',
+    ),
+  BACKUP_DIR: optionalString.describe('folder of the automatic backups; unset: DATA_DIR/backups'),
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM (horário de Brasília)')
+    .default('03:30')
+    .describe('time of the daily automatic backup, HH:MM in São Paulo time'),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(14)
+    .describe('how many automatic backups to keep (0: no automatic backups)'),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   /** The payment provider in use, resolved from PAYMENT_PROVIDER and PAGARME_SECRET_KEY. */
   paymentProvider: 'pagarme' | 'sandbox';
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  backupDir: string;
 };
 
 /** Parses a raw environment; throws an Error whose message is one line naming the variable. */
@@ -93,7 +167,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (paymentProvider === 'pagarme' && !env.PAGARME_SECRET_KEY) {
     throw new Error('Configuração inválida: PAYMENT_PROVIDER=pagarme exige PAGARME_SECRET_KEY');
   }
-  return { ...env, publicUrl, paymentProvider };
+  const backupDir = env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups');
+  return { ...env, publicUrl, paymentProvider, backupDir };
 }
 
 /** Reads `process.env` once; on a bad value prints one line and exits. */

@@ -3,6 +3,7 @@
  * pass and the payment reconciliation. Returns a function that stops it all.
  */
 import type { Services } from './services';
+import { nextBackupAt } from './services/backups';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
@@ -58,7 +59,26 @@ export function startBackgroundJobs(services: Services): () => void {
   reconcileTimer.unref();
   stops.push(() => clearInterval(reconcileTimer));
 
+  if (services.backups.enabled) stops.push(scheduleDailyBackups(services));
+
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/** The daily backup at BACKUP_TIME; a failure is logged and the next day tries again. */
+function scheduleDailyBackups(services: Services): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    const delay = nextBackupAt(new Date(), services.env.BACKUP_TIME).getTime() - Date.now();
+    timer = setTimeout(() => {
+      services.backups
+        .runAutomatic()
+        .catch((error: unknown) => services.log.error({ err: error }, 'automatic backup failed'))
+        .finally(schedule);
+    }, delay);
+    timer.unref();
+  };
+  schedule();
+  return () => clearTimeout(timer);
 }

@@ -3,6 +3,7 @@ import { loadEnv } from './env';
 import { buildApp } from './http/app';
 import { drainOnSignals } from './http/shutdown';
 import { startBackgroundJobs } from './jobs';
+import { runningServerPid, writePidFile } from './pid-file';
 import { startupRefusal } from './startup-checks';
 
 const env = loadEnv();
@@ -11,6 +12,13 @@ if (refusal) {
   console.error(refusal);
   process.exit(1);
 }
+// Two servers on one data folder would both write to it, and a restore must know one is running.
+const other = runningServerPid(env.DATA_DIR);
+if (other !== null) {
+  console.error(`Outro servidor (pid ${other}) já usa ${env.DATA_DIR}: pare-o antes de iniciar este.`);
+  process.exit(1);
+}
+writePidFile(env.DATA_DIR);
 const { app, services } = await buildApp({ env });
 
 await services.accounts.ensureFirstAdmin();

@@ -10,9 +10,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { backupDatabaseSync } from './backup';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export interface OpenDatabase {
   db: Db;
@@ -24,8 +26,35 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'club.db');
 }
 
+export interface OpenDatabaseOptions {
+  /**
+   * Where to snapshot an existing database before applying migrations to it (an upgrade). A fresh
+   * database, or one with nothing to migrate, is not copied.
+   */
+  backupDirBeforeMigrating?: string;
+  /** Reports the snapshot taken before migrating. */
+  onBackup?: (file: string, pending: number) => void;
+}
+
+/** How many migrations of the folder the database has not had yet (0 for a database never migrated). */
+export function pendingMigrations(sqlite: Database.Database, migrationsDir: string): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const table = sqlite
+    .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+    .get();
+  if (!table) return 0;
+  const applied = (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+  return applied === 0 ? 0 : Math.max(0, journal.entries.length - applied);
+}
+
 /** Opens (creating if absent) the database file and applies pending migrations. */
-export function openDatabase(file: string, migrationsDir: string): OpenDatabase {
+export function openDatabase(
+  file: string,
+  migrationsDir: string,
+  options: OpenDatabaseOptions = {},
+): OpenDatabase {
   if (file !== ':memory:') {
     // The data directory holds every member's data: the server's user only. SQLite creates the WAL
     // and shared-memory files with the database file's own mode, so creating it 0600 covers them.
@@ -38,6 +67,18 @@ export function openDatabase(file: string, migrationsDir: string): OpenDatabase 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
   const db = drizzle(sqlite, { schema });
+  if (options.backupDirBeforeMigrating) {
+    const pending = pendingMigrations(sqlite, migrationsDir);
+    if (pending > 0) {
+      const backup = backupDatabaseSync(
+        sqlite,
+        options.backupDirBeforeMigrating,
+        new Date(),
+        'pre-migration',
+      );
+      options.onBackup?.(backup, pending);
+    }
+  }
   migrate(db, { migrationsFolder: migrationsDir });
   return { db, sqlite, close: () => sqlite.close() };
 }

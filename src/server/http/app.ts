@@ -77,7 +77,13 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
     },
   });
 
-  const db = database ?? openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR);
+  const db =
+    database ??
+    openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR, {
+      // An upgrade keeps the data as it was before its migrations (docs/deploy.md: restoring).
+      backupDirBeforeMigrating: env.backupDir,
+      onBackup: (file, pending) => log.info({ file, pending }, 'database backed up before migrating'),
+    });
   const services = createServices({ db: db.db, env, log, clock });
   app.addHook('onClose', () => {
     if (!database) db.close();

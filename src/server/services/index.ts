@@ -7,6 +7,7 @@ import { createSessionStore } from '../auth/session';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { createAccountsService } from './accounts';
+import { createBackupService } from './backups';
 import { createContactService } from './contact';
 import { createDiagnosticsService } from './diagnostics';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
@@ -62,6 +63,7 @@ export function createServices(options: CreateServicesOptions) {
     diagnostics,
     subscriberAdmin,
     adminReports: createAdminReports(deps),
+    backups: createBackupService(deps),
     ...paymentServices,
   };
 }

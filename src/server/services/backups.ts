@@ -1,0 +1,49 @@
+/**
+ * The automatic backups (issue 14): a daily snapshot at BACKUP_TIME (São Paulo), the drive's files
+ * mirrored beside it, the last BACKUP_KEEP automatic snapshots kept. The time of the last good
+ * backup is what the owner's monitor reads in /api/health.
+ */
+import { backupDatabase, listBackups, mirrorDriveFiles, pruneAutomaticBackups } from '../db/backup';
+import type { ServiceDeps } from './deps';
+
+/** São Paulo has kept UTC−3 all year since 2019. */
+const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The next moment after `now` whose São Paulo wall clock reads `hhmm`. */
+export function nextBackupAt(now: Date, hhmm: string): Date {
+  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+  const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
+  let at =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hours, minutes) +
+    SAO_PAULO_OFFSET_MS;
+  if (at <= now.getTime()) at += DAY_MS;
+  return new Date(at);
+}
+
+export function createBackupService({ db, env, log, clock }: ServiceDeps) {
+  // Read from the folder once; afterwards kept up to date by the runs of this process.
+  let lastGoodAt: Date | null | undefined;
+
+  return {
+    enabled: env.BACKUP_KEEP > 0,
+
+    /** Time of the newest snapshot in the backup folder (any kind), or null when there is none. */
+    lastGoodAt(): Date | null {
+      if (lastGoodAt === undefined) lastGoodAt = listBackups(env.backupDir)[0]?.at ?? null;
+      return lastGoodAt;
+    },
+
+    /** One automatic backup: snapshot, drive mirror, pruning. Returns the snapshot's path. */
+    async runAutomatic(): Promise<string> {
+      const file = await backupDatabase(db.$client, env.backupDir, clock.now(), 'auto');
+      const driveFiles = mirrorDriveFiles(env.DATA_DIR, env.backupDir);
+      const pruned = pruneAutomaticBackups(env.backupDir, env.BACKUP_KEEP);
+      lastGoodAt = clock.now();
+      log.info({ file, driveFiles, pruned: pruned.length }, 'automatic backup written');
+      return file;
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;
