@@ -35,7 +35,9 @@ export function startBackgroundJobs(services: Services): () => void {
   const housekeeping = () => {
     try {
       runHousekeeping(services);
+      services.health.recordJobRun('housekeeping', true, new Date());
     } catch (error) {
+      services.health.recordJobRun('housekeeping', false, new Date());
       services.log.error({ err: error }, 'housekeeping failed');
     }
   };
@@ -50,7 +52,11 @@ export function startBackgroundJobs(services: Services): () => void {
     reconciling = true;
     services.reconciliation
       .run()
-      .catch((error: unknown) => services.log.error({ err: error }, 'reconciliation failed'))
+      .then(() => services.health.recordJobRun('reconciliation', true, new Date()))
+      .catch((error: unknown) => {
+        services.health.recordJobRun('reconciliation', false, new Date());
+        services.log.error({ err: error }, 'reconciliation failed');
+      })
       .finally(() => {
         reconciling = false;
       });
@@ -74,7 +80,11 @@ function scheduleDailyBackups(services: Services): () => void {
     timer = setTimeout(() => {
       services.backups
         .runAutomatic()
-        .catch((error: unknown) => services.log.error({ err: error }, 'automatic backup failed'))
+        .then(() => services.health.recordJobRun('backup', true, new Date()))
+        .catch((error: unknown) => {
+          services.health.recordJobRun('backup', false, new Date());
+          services.log.error({ err: error }, 'automatic backup failed');
+        })
         .finally(schedule);
     }, delay);
     timer.unref();

@@ -26,17 +26,52 @@ export const systemOperations = {
       paymentProvider: z
         .enum(['pagarme', 'sandbox'])
         .describe('sandbox: pagamentos simulados, nenhuma cobrança real'),
+      providers: z
+        .object({
+          payment: z.enum(['pagarme', 'sandbox']),
+          email: z.enum(['smtp', 'log']),
+          whatsapp: z.enum(['cloud-api', 'log']),
+        })
+        .describe('Provedores em uso: os reais ou os substitutos embutidos (sandbox, registro em log)'),
+      lastBackupAt: z
+        .string()
+        .nullable()
+        .describe('Último backup bom (automático, manual ou antes de migrar)'),
+      outbox: z
+        .object({ waiting: z.number().int(), oldestWaitingSince: z.string().nullable() })
+        .describe('Mensagens ainda não entregues e desde quando espera a mais antiga'),
+      jobs: z
+        .record(z.string(), z.object({ lastRunAt: z.string(), ok: z.boolean() }))
+        .describe('Última execução de cada tarefa agendada desde o início do processo'),
       uptime: z.number(),
       timestamp: z.string(),
     }),
     trpc: false,
     run({ services }) {
       const database = services.health.databaseOk() ? ('ok' as const) : ('error' as const);
+      const waiting = services.health.outboxWaiting();
+      const lastBackupAt = services.backups.lastGoodAt();
       return {
         status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
         version: APP_VERSION,
         database,
         paymentProvider: services.env.paymentProvider,
+        providers: {
+          payment: services.env.paymentProvider,
+          email: services.messaging.providers.email,
+          whatsapp: services.messaging.providers.whatsapp,
+        },
+        lastBackupAt: lastBackupAt?.toISOString() ?? null,
+        outbox: {
+          waiting: waiting?.count ?? 0,
+          oldestWaitingSince: waiting?.oldest?.toISOString() ?? null,
+        },
+        jobs: Object.fromEntries(
+          [...services.health.jobRuns()].map(([name, run]) => [
+            name,
+            { lastRunAt: run.at.toISOString(), ok: run.ok },
+          ]),
+        ),
         uptime: Math.round(process.uptime()),
         timestamp: services.clock.now().toISOString(),
       };
@@ -45,7 +80,8 @@ export const systemOperations = {
       method: 'GET',
       path: '/health',
       tag: 'sistema',
-      summary: 'Estado do servidor: versão, banco de dados e provedor de pagamentos em uso',
+      summary:
+        'Estado do servidor para monitores: banco de dados, provedores em uso, último backup, fila de mensagens e tarefas agendadas',
       // Monitors read the status code: a server without its database is not healthy.
       statusOf: (answer) => (answer.database === 'ok' ? 200 : 503),
       fastSerialize: true,

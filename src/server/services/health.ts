@@ -1,5 +1,20 @@
-import { sql } from 'drizzle-orm';
+/**
+ * What the owner's monitor reads in /api/health (issue 14): the database answers, when the last
+ * good backup was, how long the oldest message has waited in the outbox, when each background job
+ * last ran, and which providers are live. Nothing secret: names and times only.
+ */
+import { count, eq, min, sql } from 'drizzle-orm';
+import { outbox } from '../db/schema';
 import type { ServiceDeps } from './deps';
+
+/** The background jobs of `src/server/jobs.ts`, by name. */
+export const JOB_NAMES = ['housekeeping', 'reconciliation', 'backup'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface JobRun {
+  at: Date;
+  ok: boolean;
+}
 
 export function createHealthService({ db }: ServiceDeps) {
   // Prepared once: monitors poll /api/health, and drizzle re-prepares one-off queries on every call.
@@ -7,6 +22,15 @@ export function createHealthService({ db }: ServiceDeps) {
     .select({ ok: sql<number>`1` })
     .from(sql`(select 1)`)
     .prepare();
+  // Served by the outbox's (status, next_attempt_at) index.
+  const waiting = db
+    .select({ oldest: min(outbox.createdAt), count: count() })
+    .from(outbox)
+    .where(eq(outbox.status, 'queued'))
+    .prepare();
+  // Since this process started: a job that has not run yet since a restart shows null.
+  const jobRuns = new Map<JobName, JobRun>();
+
   return {
     databaseOk(): boolean {
       try {
@@ -14,6 +38,24 @@ export function createHealthService({ db }: ServiceDeps) {
       } catch {
         return false;
       }
+    },
+
+    /** Messages not delivered yet (queued or waiting for a retry); null when the database fails. */
+    outboxWaiting(): { count: number; oldest: Date | null } | null {
+      try {
+        const row = waiting.get();
+        return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+      } catch {
+        return null;
+      }
+    },
+
+    recordJobRun(name: JobName, ok: boolean, at: Date): void {
+      jobRuns.set(name, { at, ok });
+    },
+
+    jobRuns(): ReadonlyMap<JobName, JobRun> {
+      return jobRuns;
     },
   };
 }
