@@ -48,6 +48,8 @@ export const envSchema = z.object({
     .default(false),
   /** Checkout calls (link creation, in-page payment, payment e-mails) per IP per minute. */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Profile-update wizard calls (lookup, code, save) per IP per minute. */
+  PROFILE_UPDATE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** E-mail: SMTP when set, otherwise messages are delivered to the log. */
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Confraria <nao-responda@confraria.local>'),

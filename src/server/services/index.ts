@@ -19,6 +19,7 @@ import { createSettingsService } from './settings';
 import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
 import { createTemplatesService } from './templates';
+import { createProfileUpdateService } from './profile-update';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -62,6 +63,7 @@ export function createServices(options: CreateServicesOptions) {
     diagnostics,
     subscriberAdmin,
     adminReports: createAdminReports(deps),
+    profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
     ...paymentServices,
   };
 }
