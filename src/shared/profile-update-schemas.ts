@@ -75,7 +75,11 @@ const phone = z
   .refine((digits) => digits.length >= 10, CHECKOUT_MSG.phoneInvalid)
   .refine((digits) => digits.length <= 13, CHECKOUT_MSG.phoneTooLong);
 
-const subscriberId = z.string().trim().min(1, PROFILE_UPDATE_MSG.notFound).max(64, PROFILE_UPDATE_MSG.notFound);
+const subscriberId = z
+  .string()
+  .trim()
+  .min(1, PROFILE_UPDATE_MSG.notFound)
+  .max(64, PROFILE_UPDATE_MSG.notFound);
 
 // ---------------------------------------------------------------- step 1: find
 
@@ -98,7 +102,8 @@ export const requestFormInput = z
     }
     if (value.phone) {
       const digits = value.phone.replace(/\D/g, '');
-      if (digits.length < 10) ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneInvalid });
+      if (digits.length < 10)
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneInvalid });
       else if (digits.length > 13)
         ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneTooLong });
     }
@@ -185,8 +190,16 @@ export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
 /** POST /api/subscriber-update/complete-profile: spec 01 §7's payload plus the verification token. */
 export const completeProfileInput = z.object({
   subscriberId,
-  verificationToken: z.string({ error: PROFILE_UPDATE_MSG.tokenInvalid }).trim().min(1, PROFILE_UPDATE_MSG.tokenInvalid).max(200, PROFILE_UPDATE_MSG.tokenInvalid),
-  firstName: requiredText(PROFILE_UPDATE_MSG.firstNameRequired, FIELD_MAX.name, PROFILE_UPDATE_MSG.nameTooLong),
+  verificationToken: z
+    .string({ error: PROFILE_UPDATE_MSG.tokenInvalid })
+    .trim()
+    .min(1, PROFILE_UPDATE_MSG.tokenInvalid)
+    .max(200, PROFILE_UPDATE_MSG.tokenInvalid),
+  firstName: requiredText(
+    PROFILE_UPDATE_MSG.firstNameRequired,
+    FIELD_MAX.name,
+    PROFILE_UPDATE_MSG.nameTooLong,
+  ),
   lastName: requiredText(PROFILE_UPDATE_MSG.lastNameRequired, FIELD_MAX.name, PROFILE_UPDATE_MSG.nameTooLong),
   email,
   phone,

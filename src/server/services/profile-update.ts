@@ -59,7 +59,7 @@ export function maskEmail(email: string): string {
   if (at < 1) return '***';
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
+  const dot = domain.indexOf('.');
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const tld = dot > 0 ? domain.slice(dot) : '';
   const keep = local.length > 2 ? 2 : 1;
@@ -253,7 +253,9 @@ export function createProfileUpdateService(
         const counted = db
           .update(profileUpdateCodes)
           .set({ attempts: sql`${profileUpdateCodes.attempts} + 1` })
-          .where(and(eq(profileUpdateCodes.id, row.id), lt(profileUpdateCodes.attempts, PROFILE_UPDATE_MAX_TRIES)))
+          .where(
+            and(eq(profileUpdateCodes.id, row.id), lt(profileUpdateCodes.attempts, PROFILE_UPDATE_MAX_TRIES)),
+          )
           .returning({ attempts: profileUpdateCodes.attempts })
           .get();
         const left = counted ? PROFILE_UPDATE_MAX_TRIES - counted.attempts : 0;
@@ -338,7 +340,8 @@ export function createProfileUpdateService(
         };
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const key of Object.keys(next) as (keyof typeof next)[]) {
-          if ((current[key] ?? null) !== next[key]) changes[key] = { from: current[key] ?? null, to: next[key] };
+          if ((current[key] ?? null) !== next[key])
+            changes[key] = { from: current[key] ?? null, to: next[key] };
         }
         const used = tx
           .update(profileUpdateCodes)
