@@ -115,6 +115,7 @@ for (const width of [390, 1280]) {
     expect(whatsapp[0]!.body).not.toContain(code);
     expect(e2eDb.outboxFor(member.email)[0]!.body).not.toContain(code);
     await expectAxeClean(page);
+    await page.screenshot({ path: `test-results/profile-wizard-code-${width}.png` });
 
     // A wrong code says how many tries are left; the right one opens step 2.
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -184,11 +185,21 @@ test('"Voltar" from step 2 returns to step 1; a size the club set outside P/M/G/
   const member = await createMember(request, { shirtSize: 'XG' });
   await page.goto('/formulario-atualizacao');
   await page.getByLabel('E-mail').fill(member.email);
+  // No answer at all: the spec's connection message.
+  await page.route('**/api/subscriber-update/request-form', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro ao buscar assinante. Verifique sua conexão.');
+  await page.unroute('**/api/subscriber-update/request-form');
   await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
   await page.getByLabel('Código de confirmação').fill(await codeFromMailbox(member.email));
   await page.getByRole('button', { name: 'Confirmar Código' }).click();
   await expect(page.getByRole('radio', { name: 'XG' })).toBeChecked();
   await expect(page.getByRole('radio')).toHaveCount(5);
+
+  await page.route('**/api/subscriber-update/complete-profile', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Salvar Dados' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro ao atualizar perfil. Verifique sua conexão.');
+  await page.unroute('**/api/subscriber-update/complete-profile');
 
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { name: 'Localize seu cadastro' })).toBeFocused();

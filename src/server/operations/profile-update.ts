@@ -79,6 +79,7 @@ export const profileUpdateOperations = {
       path: '/subscriber-update/complete-profile',
       tag: 'subscriber-update',
       summary: 'Atualização de Dados, passo 2: salva o perfil completo',
+      legacyNames: { tshirtSize: 'shirtSize' },
       description:
         'Além do payload documentado, exige `verificationToken` (a resposta de `verify-code`): sem ele, ' +
         'ou com um expirado, já usado ou de outro cadastro, nada muda (403). `firstName` + `lastName` ' +

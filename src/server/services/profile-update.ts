@@ -53,7 +53,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 
-/** "maria.silva@gmail.com" → "ma*********@g****.com": enough for its owner to recognise it. */
+/** "maria.silva@gmail.com" → "ma******@g****.com": enough for its owner to recognise it. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '***';
@@ -63,7 +63,9 @@ export function maskEmail(email: string): string {
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const tld = dot > 0 ? domain.slice(dot) : '';
   const keep = local.length > 2 ? 2 : 1;
-  return `${local.slice(0, keep)}${'*'.repeat(Math.max(3, local.length - keep))}@${host.slice(0, 1)}${'*'.repeat(Math.max(3, host.length - 1))}${tld}`;
+  // Between 3 and 6 stars: a long address neither breaks the screen nor tells its exact length.
+  const stars = (hidden: number) => '*'.repeat(Math.min(6, Math.max(3, hidden)));
+  return `${local.slice(0, keep)}${stars(local.length - keep)}@${host.slice(0, 1)}${stars(host.length - 1)}${tld}`;
 }
 
 /** "11987654321" → "(11) *****-4321"; only the last four digits and the area code show. */
