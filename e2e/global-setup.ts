@@ -23,6 +23,7 @@ export default async function globalSetup() {
     JOBS: 'true',
     AUTH_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
+    PROFILE_UPDATE_RATE_LIMIT: '1000',
   });
   const { app, services } = await buildApp({ env });
   await services.accounts.createOrPromoteAdmin({

@@ -20,6 +20,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard';
 import { Route as DefinirSenhaRouteImport } from './routes/definir-senha';
 import { Route as EsqueciSenhaRouteImport } from './routes/esqueci-senha';
 import { Route as FaqRouteImport } from './routes/faq';
+import { Route as FormularioAtualizacaoRouteImport } from './routes/formulario-atualizacao';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as PaymentsRouteImport } from './routes/payments';
 import { Route as PrivacidadeRouteImport } from './routes/privacidade';
@@ -105,6 +106,11 @@ const EsqueciSenhaRoute = EsqueciSenhaRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const FormularioAtualizacaoRoute = FormularioAtualizacaoRouteImport.update({
+  id: '/formulario-atualizacao',
+  path: '/formulario-atualizacao',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -277,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/definir-senha': typeof DefinirSenhaRoute;
   '/esqueci-senha': typeof EsqueciSenhaRoute;
   '/faq': typeof FaqRoute;
+  '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
@@ -319,6 +326,7 @@ export interface FileRoutesByTo {
   '/definir-senha': typeof DefinirSenhaRoute;
   '/esqueci-senha': typeof EsqueciSenhaRoute;
   '/faq': typeof FaqRoute;
+  '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
@@ -364,6 +372,7 @@ export interface FileRoutesById {
   '/definir-senha': typeof DefinirSenhaRoute;
   '/esqueci-senha': typeof EsqueciSenhaRoute;
   '/faq': typeof FaqRoute;
+  '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
@@ -410,6 +419,7 @@ export interface FileRouteTypes {
     | '/definir-senha'
     | '/esqueci-senha'
     | '/faq'
+    | '/formulario-atualizacao'
     | '/login'
     | '/payments'
     | '/privacidade'
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/definir-senha'
     | '/esqueci-senha'
     | '/faq'
+    | '/formulario-atualizacao'
     | '/login'
     | '/payments'
     | '/privacidade'
@@ -496,6 +507,7 @@ export interface FileRouteTypes {
     | '/definir-senha'
     | '/esqueci-senha'
     | '/faq'
+    | '/formulario-atualizacao'
     | '/login'
     | '/payments'
     | '/privacidade'
@@ -541,6 +553,7 @@ export interface RootRouteChildren {
   DefinirSenhaRoute: typeof DefinirSenhaRoute;
   EsqueciSenhaRoute: typeof EsqueciSenhaRoute;
   FaqRoute: typeof FaqRoute;
+  FormularioAtualizacaoRoute: typeof FormularioAtualizacaoRoute;
   LoginRoute: typeof LoginRoute;
   PaymentsRoute: typeof PaymentsRoute;
   PrivacidadeRoute: typeof PrivacidadeRoute;
@@ -634,6 +647,13 @@ declare module '@tanstack/react-router' {
       path: '/faq';
       fullPath: '/faq';
       preLoaderRoute: typeof FaqRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/formulario-atualizacao': {
+      id: '/formulario-atualizacao';
+      path: '/formulario-atualizacao';
+      fullPath: '/formulario-atualizacao';
+      preLoaderRoute: typeof FormularioAtualizacaoRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -921,6 +941,7 @@ const rootRouteChildren: RootRouteChildren = {
   DefinirSenhaRoute: DefinirSenhaRoute,
   EsqueciSenhaRoute: EsqueciSenhaRoute,
   FaqRoute: FaqRoute,
+  FormularioAtualizacaoRoute: FormularioAtualizacaoRoute,
   LoginRoute: LoginRoute,
   PaymentsRoute: PaymentsRoute,
   PrivacidadeRoute: PrivacidadeRoute,

@@ -87,6 +87,12 @@ export const envSchema = z.object({
     .positive()
     .default(60)
     .describe('checkout calls (link creation, in-page payment, payment e-mails) per IP per minute'),
+  PROFILE_UPDATE_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('profile-update wizard calls (lookup, code, save) per IP per minute'),
   SMTP_URL: optionalString
     .pipe(z.url().optional())
     .describe(

@@ -14,3 +14,12 @@ export function redactSecrets(text: string, secrets: (string | undefined)[] = []
   }
   return clean;
 }
+
+/**
+ * A message body on its way to a log line: the secrets of `redactSecrets`, and one-time codes
+ * (a standalone group of 6 digits, as the profile-update code is sent), which a log must not keep
+ * although the recipient's own copy (the mailbox, the phone) shows them.
+ */
+export function redactMessageBody(text: string): string {
+  return redactSecrets(text).replace(/(?<![\d.,/-])\d{6}(?![\d.,/-])/g, '[código]');
+}

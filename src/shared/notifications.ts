@@ -14,5 +14,6 @@ export const TEMPLATE_KEYS = [
   'renewal',
   'event',
   'contact',
+  'profile_update_code',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -8,6 +8,7 @@ import { checkoutOperations } from './checkout';
 import { contactOperations } from './contact';
 import { outboxOperations } from './outbox';
 import { paymentOperations } from './payments';
+import { profileUpdateOperations } from './profile-update';
 import { referralOperations } from './referrals';
 import { settingsOperations } from './settings';
 import { subscriberOperations } from './subscribers';
@@ -21,6 +22,7 @@ export const operations = {
   contact: contactOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
+  profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
   settings: settingsOperations,
   subscribers: subscriberOperations,

@@ -20,6 +20,7 @@ import { createSettingsService } from './settings';
 import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
 import { createTemplatesService } from './templates';
+import { createProfileUpdateService } from './profile-update';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -64,6 +65,7 @@ export function createServices(options: CreateServicesOptions) {
     subscriberAdmin,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
+    profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
     ...paymentServices,
   };
 }

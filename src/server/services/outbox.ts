@@ -21,6 +21,8 @@ export interface EnqueueInput {
    * outbox shows SECRET_PLACEHOLDER instead, and the delivered text is wiped once sent.
    */
   secretVars?: TemplateVars;
+  /** What the stored copy shows in place of the secrets (a code is not a link); SECRET_PLACEHOLDER by default. */
+  secretPlaceholder?: string;
 }
 
 /** What the stored copy of a message shows in place of a secret. */
@@ -71,7 +73,7 @@ export function createOutboxService(
     enqueue(input: EnqueueInput): OutboxMessage {
       const vars = { clubName: settings.get().clubName, ...input.vars };
       const secretNames = Object.keys(input.secretVars ?? {});
-      const shown = { ...vars, ...Object.fromEntries(secretNames.map((name) => [name, SECRET_PLACEHOLDER])) };
+      const shown = { ...vars, ...Object.fromEntries(secretNames.map((name) => [name, input.secretPlaceholder ?? SECRET_PLACEHOLDER])) };
       const { subject, body } = templates.render(input.template, input.channel, shown);
       const deliveryBody =
         secretNames.length > 0

@@ -394,6 +394,7 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   edited: 'Dados editados',
   payment_refunded: 'Pagamento reembolsado',
   messaged: 'Mensagem enviada',
+  profile_completed: 'Dados atualizados pelo assinante (Atualização de Dados)',
 };
 
 function activityLabel(event: string): string {

@@ -111,4 +111,19 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Nova mensagem de contato de {{name}} ({{email}}): {{subject}}',
     },
   },
+  profile_update_code: {
+    email: {
+      subject: 'Seu código para atualizar o cadastro - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nSeu código para atualizar seus dados na {{clubName}} é:\n\n{{code}}\n\n' +
+        'Ele vale por 10 minutos. Não compartilhe este código com ninguém.\n\n' +
+        'Se você não pediu para atualizar seu cadastro, ignore esta mensagem.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! Seu código para atualizar o cadastro na {{clubName}} é {{code}} (vale por 10 minutos). ' +
+        'Não compartilhe este código.',
+    },
+  },
 };

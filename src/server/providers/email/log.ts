@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { redactSecrets } from '../../redact';
+import { redactMessageBody } from '../../redact';
 import type { EmailTransport } from './index';
 
 /**
@@ -21,7 +21,7 @@ export function createLogEmailTransport(log: Logger, mailboxDir: string): EmailT
       const file = path.join(mailboxDir, name);
       await fs.writeFile(file, `Para: ${to}\nAssunto: ${subject}\n\n${text}\n`, { mode: 0o600 });
       log.info(
-        { channel: 'email', to, subject, body: redactSecrets(text), file },
+        { channel: 'email', to, subject, body: redactMessageBody(text), file },
         'e-mail entregue à caixa local (SMTP_URL não definido)',
       );
     },

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { redactSecrets } from '../../redact';
+import { redactMessageBody } from '../../redact';
 import type { WhatsAppTransport } from './index';
 
 /** The default WhatsApp transport: the message goes to the log, which is the development inbox. */
@@ -7,7 +7,7 @@ export function createLogWhatsAppTransport(log: Logger, missingVariable: string 
   return {
     provider: 'log',
     async send({ to, text }) {
-      log.info({ channel: 'whatsapp', to, body: redactSecrets(text) }, 'WhatsApp entregue ao log');
+      log.info({ channel: 'whatsapp', to, body: redactMessageBody(text) }, 'WhatsApp entregue ao log');
     },
     async check() {
       return {

@@ -1,0 +1,126 @@
+/**
+ * Step 1, second half (DECISIONS §3.8): the 6-digit code sent to the e-mail and WhatsApp on file.
+ * A right code hands the verification token and the full current data to the parent; the screen
+ * can ask for a new code (the server decides when one may go) or go back to the search.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  PROFILE_UPDATE_CODE_TTL_MINUTES,
+  PROFILE_UPDATE_MSG,
+  verifyCodeInput,
+  type RequestFormInput,
+  type RequestFormResponse,
+  type VerifyCodeInput,
+  type VerifyCodeResponse,
+  type VerifyCodeValues,
+} from '../../../shared/profile-update-schemas';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { failureText, requestForm, verifyCode } from './profile-update-api';
+import { StepHeading, useFocusFirstInvalid } from './step-heading';
+
+export function CodeStep({
+  found,
+  lookup,
+  onVerified,
+  onBack,
+}: {
+  found: RequestFormResponse['subscriber'];
+  lookup: RequestFormInput;
+  onVerified: (answer: VerifyCodeResponse) => void;
+  onBack: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<VerifyCodeValues, unknown, VerifyCodeInput>({
+    resolver: zodResolver(verifyCodeInput),
+    defaultValues: { subscriberId: found.id, code: '' },
+    shouldFocusError: false,
+  });
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
+
+  const submit = handleSubmit(async (input) => {
+    setFailure(null);
+    setNotice(null);
+    try {
+      onVerified(await verifyCode(input));
+    } catch (error) {
+      setFailure(failureText(error, PROFILE_UPDATE_MSG.codeExpired, PROFILE_UPDATE_MSG.verifyFailed));
+    }
+  });
+
+  async function resend() {
+    setFailure(null);
+    setNotice(null);
+    setResending(true);
+    try {
+      await requestForm(lookup);
+      reset({ subscriberId: found.id, code: '' });
+      setNotice('Enviamos um novo código. O anterior não vale mais.');
+    } catch (error) {
+      setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const channels = [found.email && `o e-mail ${found.email}`, found.phone && `o WhatsApp ${found.phone}`]
+    .filter(Boolean)
+    .join(' e ');
+
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="pu-code-title"
+    >
+      <StepHeading id="pu-code-title" focus>
+        Confirme que é você
+      </StepHeading>
+      <p className="pu-lead">
+        Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
+        {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
+      </p>
+      {failure && <Alert>{failure}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <TextField
+        label="Código de confirmação"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        className="field__input pu-code"
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <div className="pu-actions">
+        <Button type="submit" loading={isSubmitting} loadingLabel="Confirmando...">
+          Confirmar Código
+        </Button>
+        <Button
+          variant="secondary"
+          loading={resending}
+          loadingLabel="Enviando..."
+          onClick={() => void resend()}
+        >
+          Reenviar código
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Voltar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * Step 2 of the wizard: the complete profile (spec 01 §5), pre-filled with the current data the
+ * confirmed code unlocked. The fields are checked with the server's schema; the CEP fills the
+ * address at 8 digits (keeping what the lookup does not know); a size the club set outside
+ * P/M/G/GG is offered beside them, so saving keeps it.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { BRAZIL_STATES } from '../../../shared/brazil';
+import {
+  PROFILE_UPDATE_LIMITS,
+  PROFILE_UPDATE_MSG,
+  WIZARD_SHIRT_SIZES,
+  completeProfileInput,
+  type CompleteProfileInput,
+  type CompleteProfileResponse,
+  type CompleteProfileValues,
+  type VerifyCodeResponse,
+} from '../../../shared/profile-update-schemas';
+import type { CepAddress } from '../../../shared/checkout-schemas';
+import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
+import { mergeCepAddress } from '../checkout/AddressFields';
+import { useCepLookup } from '../checkout/useCepLookup';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { MaskedTextField } from '../ui/MaskedTextField';
+import { TextField } from '../ui/TextField';
+import { completeProfile, failureText } from './profile-update-api';
+import { StepHeading, useFocusFirstInvalid } from './step-heading';
+
+type Verified = VerifyCodeResponse;
+
+function defaultsOf(verified: Verified): CompleteProfileValues {
+  const { subscriber } = verified;
+  const { address } = subscriber.currentData;
+  return {
+    subscriberId: subscriber.id,
+    verificationToken: verified.verificationToken,
+    firstName: subscriber.currentData.firstName,
+    lastName: subscriber.currentData.lastName,
+    email: subscriber.email,
+    phone: subscriber.phone,
+    address: { ...address },
+    shirtSize: subscriber.currentData.shirtSize as CompleteProfileValues['shirtSize'],
+  };
+}
+
+export function ProfileStep({
+  verified,
+  onSaved,
+  onBack,
+}: {
+  verified: Verified;
+  onSaved: (answer: CompleteProfileResponse) => void;
+  onBack: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const initialCep = verified.subscriber.currentData.address.zipCode;
+  const currentSize = verified.subscriber.currentData.shirtSize;
+  const sizes: string[] = (WIZARD_SHIRT_SIZES as readonly string[]).includes(currentSize)
+    ? [...WIZARD_SHIRT_SIZES]
+    : [...WIZARD_SHIRT_SIZES, currentSize];
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<CompleteProfileValues, unknown, CompleteProfileInput>({
+    resolver: zodResolver(completeProfileInput),
+    defaultValues: defaultsOf(verified),
+    shouldFocusError: false,
+  });
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
+
+  const cep = useCepLookup((found: CepAddress) => {
+    const current = getValues('address');
+    const merged = mergeCepAddress(
+      {
+        cep: current.zipCode ?? '',
+        street: current.street ?? '',
+        number: current.number ?? '',
+        complement: current.complement ?? '',
+        neighborhood: current.neighborhood ?? '',
+        city: current.city ?? '',
+        state: current.state ?? '',
+      },
+      found,
+    );
+    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) {
+      setValue(`address.${key}`, merged[key], { shouldValidate: submitCount > 0 });
+    }
+  });
+
+  const submit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      onSaved(await completeProfile(input));
+    } catch (error) {
+      setFailure(failureText(error, PROFILE_UPDATE_MSG.updateFailed, PROFILE_UPDATE_MSG.updateNetwork));
+    }
+  });
+
+  const stateId = `${ids}-state`;
+  const sizeError = errors.shirtSize?.message;
+
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="pu-profile-title"
+    >
+      <StepHeading id="pu-profile-title" focus>
+        Complete seu perfil
+      </StepHeading>
+      <p className="pu-lead">
+        Confira seus dados e corrija o que mudou. Os campos opcionais estão indicados.
+      </p>
+      {failure && <Alert>{failure}</Alert>}
+
+      <fieldset className="pu-group">
+        <legend>Dados pessoais</legend>
+        <div className="pu-row">
+          <TextField
+            label="Nome"
+            autoComplete="given-name"
+            aria-required="true"
+            maxLength={PROFILE_UPDATE_LIMITS.name}
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Sobrenome"
+            autoComplete="family-name"
+            aria-required="true"
+            maxLength={PROFILE_UPDATE_LIMITS.name}
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <div className="pu-row">
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            maxLength={254}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <MaskedTextField
+                label="Telefone / WhatsApp"
+                name={field.name}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                aria-required="true"
+                mask={PHONE_MASK}
+                value={field.value ?? ''}
+                onAccept={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.phone?.message}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="pu-group">
+        <legend>Endereço</legend>
+        <div className="pu-row pu-row--cep">
+          <Controller
+            control={control}
+            name="address.zipCode"
+            render={({ field }) => (
+              <MaskedTextField
+                label="CEP"
+                name={field.name}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                aria-required="true"
+                placeholder="00000-000"
+                mask={CEP_MASK}
+                value={field.value ?? ''}
+                onAccept={(value) => {
+                  field.onChange(value);
+                  // The CEP already on file is not looked up again: it would overwrite the street typed before.
+                  if (value.replace(/\D/g, '') !== initialCep) cep.lookup(value);
+                }}
+                onBlur={field.onBlur}
+                error={errors.address?.zipCode?.message}
+                hint={cep.loading ? 'Buscando endereço...' : undefined}
+              />
+            )}
+          />
+          <TextField
+            label="Número"
+            autoComplete="address-line2"
+            aria-required="true"
+            maxLength={PROFILE_UPDATE_LIMITS.number}
+            error={errors.address?.number?.message}
+            {...register('address.number')}
+          />
+        </div>
+        <TextField
+          label="Endereço (rua, avenida)"
+          autoComplete="address-line1"
+          aria-required="true"
+          maxLength={PROFILE_UPDATE_LIMITS.street}
+          error={errors.address?.street?.message}
+          {...register('address.street')}
+        />
+        <div className="pu-row">
+          <TextField
+            label="Bairro (opcional)"
+            maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
+            error={errors.address?.neighborhood?.message}
+            {...register('address.neighborhood')}
+          />
+          <TextField
+            label="Complemento (opcional)"
+            maxLength={PROFILE_UPDATE_LIMITS.complement}
+            error={errors.address?.complement?.message}
+            {...register('address.complement')}
+          />
+        </div>
+        <div className="pu-row pu-row--city">
+          <TextField
+            label="Cidade"
+            autoComplete="address-level2"
+            aria-required="true"
+            maxLength={PROFILE_UPDATE_LIMITS.city}
+            error={errors.address?.city?.message}
+            {...register('address.city')}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={stateId}>
+              Estado
+            </label>
+            <select
+              id={stateId}
+              className="field__input pu-select"
+              autoComplete="address-level1"
+              aria-required="true"
+              aria-invalid={errors.address?.state ? true : undefined}
+              aria-describedby={errors.address?.state ? `${stateId}-error` : undefined}
+              {...register('address.state')}
+            >
+              <option value="">Selecione</option>
+              {BRAZIL_STATES.map((uf) => (
+                <option key={uf} value={uf}>
+                  {uf}
+                </option>
+              ))}
+            </select>
+            {errors.address?.state && (
+              <p id={`${stateId}-error`} className="field__error">
+                {errors.address.state.message}
+              </p>
+            )}
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="pu-group pu-sizes" aria-describedby={sizeError ? `${ids}-size-error` : undefined}>
+        <legend>Tamanho da camiseta</legend>
+        <div className="pu-sizes__options">
+          {sizes.map((size, index) => (
+            <label key={size} className="pu-size">
+              <input
+                type="radio"
+                value={size}
+                aria-invalid={sizeError && index === 0 ? true : undefined}
+                {...register('shirtSize')}
+              />
+              <span>{size}</span>
+            </label>
+          ))}
+        </div>
+        {sizeError && (
+          <p id={`${ids}-size-error`} className="field__error">
+            {sizeError}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="pu-actions">
+        <Button type="submit" loading={isSubmitting} loadingLabel="Salvando...">
+          Salvar Dados
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Voltar
+        </Button>
+      </div>
+    </form>
+  );
+}

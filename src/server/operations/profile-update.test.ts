@@ -1,0 +1,458 @@
+/**
+ * The profile-update wizard over REST (and tRPC where the SPA could use it): the lookup answers the
+ * documented shape masked, the code goes to both channels and stays unreadable in the outbox and
+ * the logs, five wrong codes lock it, an expired one is refused, nothing is saved without a
+ * confirmed code, and the per-IP limit answers 429 in Portuguese.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { createLink } from '../../../tests/checkout';
+import { MSG } from '../../shared/messages';
+import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
+import { databaseFile, openDatabase } from '../db/client';
+import { outbox, profileUpdateCodes, subscriberActivity, subscribers, type Subscriber } from '../db/schema';
+import { parseEnv } from '../env';
+import { buildApp } from '../http/app';
+import { newId } from '../ids';
+import { CODE_PLACEHOLDER } from '../services/profile-update';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type Db = TestApp['services']['db'];
+
+function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInsert> = {}): Subscriber {
+  return db
+    .insert(subscribers)
+    .values({
+      id: newId(),
+      name: 'Helena Maria Duarte',
+      email: 'helena.duarte@exemplo.com.br',
+      phone: '21998765432',
+      street: 'Rua das Videiras',
+      number: '42',
+      complement: 'Apto 3',
+      neighborhood: 'Botafogo',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zipCode: '22250040',
+      shirtSize: 'G',
+      status: 'active',
+      paymentStatus: 'paid',
+      referralCode: `REF${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+const post = (url: string, payload: unknown) =>
+  t.request({ method: 'POST', url: `/api/subscriber-update/${url}`, payload: payload as object });
+
+/** The code as its recipient reads it: the text the outbox delivers (tests deliver nothing). */
+function codeSentTo(recipient: string): string {
+  const message = t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient)).all().at(-1)!;
+  return message.deliveryBody!.match(/\b(\d{6})\b/)![1]!;
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+function profile(subscriberId: string, verificationToken: string, overrides: Record<string, unknown> = {}) {
+  return {
+    subscriberId,
+    verificationToken,
+    firstName: ' Helena ',
+    lastName: 'Duarte Lima',
+    email: 'Helena.Lima@Exemplo.com.br',
+    phone: '(21) 99999-0000',
+    address: {
+      zipCode: '01001-000',
+      street: 'Praça da Sé',
+      number: '100',
+      complement: '',
+      neighborhood: 'Sé',
+      city: 'São Paulo',
+      state: 'sp',
+    },
+    shirtSize: 'GG',
+    ...overrides,
+  };
+}
+
+async function verified(subscriber: Subscriber) {
+  expect((await post('request-form', { email: subscriber.email })).statusCode).toBe(200);
+  const res = await post('verify-code', { subscriberId: subscriber.id, code: codeSentTo(subscriber.email) });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ verificationToken: string }>().verificationToken;
+}
+
+describe('POST /api/subscriber-update/request-form', () => {
+  it('answers the documented shape with the e-mail and phone masked and no address', async () => {
+    const helena = seedSubscriber(t.services.db);
+    const res = await post('request-form', { email: '  HELENA.DUARTE@exemplo.com.br ', phone: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      subscriber: {
+        id: helena.id,
+        name: 'Helena D.',
+        email: 'he******@e******.com.br',
+        phone: '(21) *****-5432',
+        currentData: { firstName: 'Helena', lastName: 'D.', address: null, shirtSize: null },
+      },
+    });
+    for (const secret of ['helena.duarte', 'Videiras', '22250040', '998765432', 'Duarte', 'Botafogo']) {
+      expect(res.body).not.toContain(secret);
+    }
+  });
+
+  it('finds by phone, typed with its mask or with +55', async () => {
+    const helena = seedSubscriber(t.services.db);
+    const masked = await post('request-form', { phone: '(21) 99876-5432' });
+    expect(masked.json().subscriber.id).toBe(helena.id);
+    t.clock.advance(61_000);
+    const international = await post('request-form', { email: '', phone: '+55 21 99876-5432' });
+    expect(international.json().subscriber.id).toBe(helena.id);
+  });
+
+  it('needs an e-mail or a phone, and says when nobody is found', async () => {
+    for (const payload of [{}, { email: '', phone: '  ' }]) {
+      const res = await post('request-form', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: PROFILE_UPDATE_MSG.lookupRequired });
+    }
+    expect((await post('request-form', { email: 'nao-e-email' })).json()).toEqual({
+      error: 'Email inválido',
+    });
+    const missing = await post('request-form', { email: 'ninguem@exemplo.com.br' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Assinante não encontrado' });
+    expect(t.services.db.select().from(outbox).all()).toEqual([]);
+  });
+
+  it('does not find a record typed into a checkout nobody paid (anyone can type any e-mail)', async () => {
+    await createLink(t, { customerEmail: 'provisoria@exemplo.com.br' });
+    const res = await post('request-form', { email: 'provisoria@exemplo.com.br' });
+    expect(res.statusCode).toBe(404);
+    expect(t.services.db.select().from(outbox).all()).toEqual([]);
+  });
+
+  it('sends the code to the e-mail and the WhatsApp on file, unreadable in the outbox and the database', async () => {
+    const helena = seedSubscriber(t.services.db);
+    await post('request-form', { phone: '21998765432' });
+    const sent = t.services.db.select().from(outbox).all();
+    expect(sent.map((m) => [m.channel, m.recipient, m.template]).sort()).toEqual([
+      ['email', helena.email, 'profile_update_code'],
+      ['whatsapp', helena.phone, 'profile_update_code'],
+    ]);
+    const code = codeSentTo(helena.email);
+    expect(sent.find((m) => m.channel === 'whatsapp')!.deliveryBody).toContain(code);
+    for (const message of sent) {
+      expect(message.body).toContain(CODE_PLACEHOLDER);
+      expect(message.body).not.toContain(code);
+      expect(message.subject ?? '').not.toContain(code);
+    }
+    // What an admin reads (the outbox list) has the placeholder only.
+    const admin = await t.signIn('admin');
+    const listed = await t.caller(admin.token).outbox.list();
+    expect(listed.items).toHaveLength(2);
+    expect(JSON.stringify(listed.items)).not.toContain(code);
+    const stored = t.services.db.select().from(profileUpdateCodes).all();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(code);
+  });
+
+  it('sends a new code to the same record only after a minute, and at most 5 an hour', async () => {
+    const helena = seedSubscriber(t.services.db);
+    expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
+    const again = await post('request-form', { email: helena.email });
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeResendTooSoon });
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(61_000);
+      expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
+    }
+    t.clock.advance(61_000);
+    expect((await post('request-form', { email: helena.email })).json()).toEqual({
+      error: PROFILE_UPDATE_MSG.tooManyCodes,
+    });
+    expect(t.services.db.select().from(outbox).all()).toHaveLength(10);
+  });
+});
+
+describe('POST /api/subscriber-update/verify-code', () => {
+  it('gives a token and the full current data for the right code', async () => {
+    const helena = seedSubscriber(t.services.db);
+    await post('request-form', { email: helena.email });
+    const res = await post('verify-code', { subscriberId: helena.id, code: codeSentTo(helena.email) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.verificationToken).toMatch(/^[\w-]{40,}$/);
+    expect(body.expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * 60_000).toISOString());
+    expect(body.subscriber).toEqual({
+      id: helena.id,
+      name: 'Helena Maria Duarte',
+      email: helena.email,
+      phone: '21998765432',
+      currentData: {
+        firstName: 'Helena',
+        lastName: 'Maria Duarte',
+        address: {
+          zipCode: '22250040',
+          street: 'Rua das Videiras',
+          number: '42',
+          complement: 'Apto 3',
+          neighborhood: 'Botafogo',
+          city: 'Rio de Janeiro',
+          state: 'RJ',
+        },
+        shirtSize: 'G',
+      },
+    });
+    // A code works once.
+    const reused = await post('verify-code', { subscriberId: helena.id, code: codeSentTo(helena.email) });
+    expect(reused.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeExpired });
+  });
+
+  it('locks the code at the 5th wrong try: even the right one is refused until a new code', async () => {
+    const helena = seedSubscriber(t.services.db);
+    await post('request-form', { email: helena.email });
+    const code = codeSentTo(helena.email);
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await post('verify-code', { subscriberId: helena.id, code: wrongCode(code) });
+      expect(res.statusCode).toBe(400);
+      answers.push(res.json().error);
+    }
+    expect(answers).toEqual([
+      'Código incorreto. Restam 4 tentativas.',
+      'Código incorreto. Restam 3 tentativas.',
+      'Código incorreto. Restam 2 tentativas.',
+      'Código incorreto. Resta 1 tentativa.',
+      PROFILE_UPDATE_MSG.codeLocked,
+    ]);
+    const right = await post('verify-code', { subscriberId: helena.id, code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeLocked });
+    // A locked code does not make its owner wait the minute: a new one comes at once and works.
+    expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
+    const fresh = codeSentTo(helena.email);
+    expect((await post('verify-code', { subscriberId: helena.id, code: fresh })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired code (10 minutes) and an old code once a new one was sent', async () => {
+    const helena = seedSubscriber(t.services.db);
+    await post('request-form', { email: helena.email });
+    const first = codeSentTo(helena.email);
+    t.clock.advance(10 * 60_000 + 1);
+    const late = await post('verify-code', { subscriberId: helena.id, code: first });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeExpired });
+
+    await post('request-form', { email: helena.email });
+    const second = codeSentTo(helena.email);
+    t.clock.advance(61_000);
+    await post('request-form', { email: helena.email });
+    const third = codeSentTo(helena.email);
+    if (second !== third) {
+      expect((await post('verify-code', { subscriberId: helena.id, code: second })).statusCode).toBe(400);
+    }
+    t.clock.advance(9 * 60_000);
+    expect((await post('verify-code', { subscriberId: helena.id, code: third })).statusCode).toBe(200);
+  });
+
+  it('checks the code format with the form message', async () => {
+    const res = await post('verify-code', { subscriberId: 'x', code: '12a' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeFormat });
+  });
+});
+
+describe('POST /api/subscriber-update/complete-profile', () => {
+  it('changes nothing without a confirmed code: no token, a made-up one, or an unconfirmed lookup', async () => {
+    const helena = seedSubscriber(t.services.db);
+    const before = t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get();
+    await post('request-form', { email: helena.email });
+    const noToken = profile(helena.id, '');
+    delete (noToken as Partial<typeof noToken>).verificationToken;
+    for (const payload of [
+      noToken,
+      profile(helena.id, 'inventado'),
+      profile(helena.id, codeSentTo(helena.email)),
+    ]) {
+      const res = await post('complete-profile', payload);
+      expect([400, 403]).toContain(res.statusCode);
+      expect(res.json()).toEqual({ error: PROFILE_UPDATE_MSG.tokenInvalid });
+    }
+    const after = t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get();
+    expect(after).toEqual(before);
+    expect(t.services.db.select().from(subscriberActivity).all()).toEqual([]);
+  });
+
+  it("refuses another record's token, and a token used or expired", async () => {
+    const helena = seedSubscriber(t.services.db);
+    const other = seedSubscriber(t.services.db, { email: 'outra@exemplo.com.br', phone: '11912345678' });
+    const token = await verified(helena);
+    const stolen = await post('complete-profile', profile(other.id, token));
+    expect(stolen.statusCode).toBe(403);
+    expect(t.services.db.select().from(subscribers).where(eq(subscribers.id, other.id)).get()).toEqual(other);
+
+    expect((await post('complete-profile', profile(helena.id, token))).statusCode).toBe(200);
+    const twice = await post('complete-profile', profile(helena.id, token, { firstName: 'Outra' }));
+    expect(twice.statusCode).toBe(403);
+
+    t.clock.advance(61_000);
+    const late = await verified(other);
+    t.clock.advance(30 * 60_000 + 1);
+    expect((await post('complete-profile', profile(other.id, late))).statusCode).toBe(403);
+    expect(t.services.db.select().from(subscribers).where(eq(subscribers.id, other.id)).get()).toEqual(other);
+  });
+
+  it('saves the profile with a confirmed code: fullName = firstName + lastName, status kept, history written', async () => {
+    const helena = seedSubscriber(t.services.db, { status: 'pending' });
+    const token = await verified(helena);
+    const res = await post('complete-profile', profile(helena.id, token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      credentials: { email: 'helena.lima@exemplo.com.br', referralCode: helena.referralCode },
+      accessInfo: { dashboardUrl: `${t.env.publicUrl}/login` },
+    });
+    const row = t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get()!;
+    expect(row).toMatchObject({
+      name: 'Helena Duarte Lima',
+      email: 'helena.lima@exemplo.com.br',
+      phone: '21999990000',
+      zipCode: '01001000',
+      street: 'Praça da Sé',
+      number: '100',
+      complement: null,
+      neighborhood: 'Sé',
+      city: 'São Paulo',
+      state: 'SP',
+      shirtSize: 'GG',
+      status: 'pending',
+      profileCompleted: true,
+      profileCompletedAt: t.clock.now(),
+    });
+    const history = t.services.db.select().from(subscriberActivity).all();
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ event: 'profile_completed', fromStatus: null, toStatus: null });
+    expect(history[0]!.details).toMatchObject({
+      changes: { name: { from: 'Helena Maria Duarte', to: 'Helena Duarte Lima' } },
+    });
+  });
+
+  it('keeps a size the club set outside P/M/G/GG, and refuses another such size', async () => {
+    const helena = seedSubscriber(t.services.db, { shirtSize: 'XG' });
+    const token = await verified(helena);
+    const refused = await post('complete-profile', profile(helena.id, token, { shirtSize: 'XXG' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: PROFILE_UPDATE_MSG.shirtSizeInvalid });
+    // `tshirtSize`, the documented legacy name (DECISIONS §5), is accepted too.
+    const kept = profile(helena.id, token, { shirtSize: undefined, tshirtSize: 'XG' });
+    expect((await post('complete-profile', kept)).statusCode).toBe(200);
+    expect(t.services.db.select().from(subscribers).get()!.shirtSize).toBe('XG');
+  });
+
+  it('answers the required-field messages and refuses an e-mail of another record', async () => {
+    const helena = seedSubscriber(t.services.db);
+    seedSubscriber(t.services.db, { email: 'outra@exemplo.com.br', phone: '11912345678' });
+    const token = await verified(helena);
+    const blank = await post('complete-profile', profile(helena.id, token, { lastName: ' ' }));
+    expect(blank.json()).toEqual({ error: PROFILE_UPDATE_MSG.lastNameRequired });
+    const taken = await post(
+      'complete-profile',
+      profile(helena.id, token, { email: 'outra@exemplo.com.br' }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: PROFILE_UPDATE_MSG.emailTaken });
+    expect((await post('complete-profile', profile(helena.id, token))).statusCode).toBe(200);
+  });
+
+  it('works through tRPC with the same rules', async () => {
+    const helena = seedSubscriber(t.services.db);
+    const caller = t.caller();
+    const found = await caller.profileUpdate.requestForm({ email: helena.email });
+    expect(found.subscriber.email).toBe('he******@e******.com.br');
+    const ok = await caller.profileUpdate.verifyCode({
+      subscriberId: helena.id,
+      code: codeSentTo(helena.email),
+    });
+    await expect(caller.profileUpdate.completeProfile(profile(helena.id, 'errado') as never)).rejects.toThrow(
+      PROFILE_UPDATE_MSG.tokenInvalid,
+    );
+    const saved = await caller.profileUpdate.completeProfile(
+      profile(helena.id, ok.verificationToken) as never,
+    );
+    expect(saved.credentials.referralCode).toBe(helena.referralCode);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 in Portuguese past 10 wizard calls a minute from one IP', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push((await post('request-form', { email: `pessoa${i}@exemplo.com.br` })).statusCode);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(404));
+    const limited = await post('verify-code', { subscriberId: 'x', code: '123456' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: MSG.tooManyRequests });
+  });
+});
+
+describe('logs', () => {
+  it('never carry the code, even when the messages are delivered to the log', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-wizard-logs-'));
+    const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'info', JOBS: 'false', DATA_DIR: dataDir });
+    const database = openDatabase(databaseFile(dataDir), env.MIGRATIONS_DIR);
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const built = await buildApp({ env, database, logStream });
+    try {
+      const helena = seedSubscriber(built.services.db);
+      const inject = (url: string, payload: unknown) =>
+        built.app.inject({
+          method: 'POST',
+          url: `/api/subscriber-update/${url}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+      expect((await inject('request-form', { email: helena.email })).statusCode).toBe(200);
+      await built.services.outboxWorker.runOnce();
+      const mailbox = fs.readdirSync(path.join(dataDir, 'mailbox'));
+      const mail = fs.readFileSync(path.join(dataDir, 'mailbox', mailbox[0]!), 'utf8');
+      const code = mail.match(/\b(\d{6})\b/)![1]!;
+      await inject('verify-code', { subscriberId: helena.id, code: wrongCode(code) });
+      const res = await inject('verify-code', { subscriberId: helena.id, code });
+      const token = res.json<{ verificationToken: string }>().verificationToken;
+      await inject('complete-profile', profile(helena.id, token));
+      const log = lines.join('');
+      expect(log).toContain('WhatsApp entregue ao log');
+      expect(log).toContain('profile-update code queued');
+      // As a number of its own (a timestamp may contain the same six digits by chance).
+      expect(log).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+      expect(log).not.toContain(token);
+    } finally {
+      await built.app.close();
+      database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The profile-update wizard (/formulario-atualizacao, spec 01 §7, DECISIONS §3.8): find the record
+ * (masked answer, code sent to the contacts on file), confirm the code, save the profile with the
+ * token the code gave. Public and rate-limited per IP; the SPA calls the documented REST paths.
+ */
+import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
+import { MSG } from '../../shared/messages';
+import {
+  PROFILE_UPDATE_MSG,
+  completeProfileInput,
+  completeProfileResponse,
+  requestFormInput,
+  requestFormResponse,
+  verifyCodeInput,
+  verifyCodeResponse,
+} from '../../shared/profile-update-schemas';
+import { defineOperation } from './define';
+
+export const profileUpdateOperations = {
+  requestForm: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'profileUpdate',
+    input: requestFormInput,
+    output: requestFormResponse,
+    run: ({ services }, input) => services.profileUpdate.requestForm(input),
+    rest: {
+      method: 'POST',
+      path: '/subscriber-update/request-form',
+      tag: 'subscriber-update',
+      summary: 'Atualização de Dados, passo 1: encontra o cadastro por email ou telefone e envia um código',
+      description:
+        'Responde o formato documentado com o email e o telefone mascarados, o nome reduzido ao primeiro ' +
+        'nome e à inicial do sobrenome, e `currentData.address`/`currentData.shirtSize` nulos: os dados ' +
+        'completos só saem com o código. Um código de 6 dígitos (válido por 10 minutos, 5 tentativas) é ' +
+        'enviado ao email e ao WhatsApp já cadastrados. Um novo código para o mesmo cadastro só depois de ' +
+        '1 minuto, e no máximo 5 por hora. Cadastros de checkouts nunca pagos não são encontrados.',
+      errors: {
+        400: `${PROFILE_UPDATE_MSG.lookupRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.phoneInvalid}`,
+        404: PROFILE_UPDATE_MSG.notFound,
+        429: `${MSG.tooManyRequests} | ${PROFILE_UPDATE_MSG.codeResendTooSoon} | ${PROFILE_UPDATE_MSG.tooManyCodes}`,
+      },
+    },
+  }),
+
+  verifyCode: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'profileUpdate',
+    input: verifyCodeInput,
+    output: verifyCodeResponse,
+    run: ({ services }, input) => services.profileUpdate.verifyCode(input),
+    rest: {
+      method: 'POST',
+      path: '/subscriber-update/verify-code',
+      tag: 'subscriber-update',
+      summary: 'Atualização de Dados, passo 1: confirma o código enviado e libera os dados completos',
+      description:
+        'Com o código certo (dentro de 10 minutos e de 5 tentativas; a 5ª errada bloqueia o código e um ' +
+        'novo precisa ser pedido) responde `verificationToken` (válido por 30 minutos, para um único ' +
+        'salvamento em `complete-profile`) e os dados atuais completos para preencher o passo 2.',
+      errors: {
+        400: `${PROFILE_UPDATE_MSG.codeFormat} | ${PROFILE_UPDATE_MSG.codeWrong(4)} | ${PROFILE_UPDATE_MSG.codeLocked} | ${PROFILE_UPDATE_MSG.codeExpired}`,
+        404: PROFILE_UPDATE_MSG.notFound,
+        429: MSG.tooManyRequests,
+      },
+    },
+  }),
+
+  completeProfile: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'profileUpdate',
+    input: completeProfileInput,
+    output: completeProfileResponse,
+    run: ({ services }, input) => services.profileUpdate.completeProfile(input),
+    rest: {
+      method: 'POST',
+      path: '/subscriber-update/complete-profile',
+      tag: 'subscriber-update',
+      summary: 'Atualização de Dados, passo 2: salva o perfil completo',
+      legacyNames: { tshirtSize: 'shirtSize' },
+      description:
+        'Além do payload documentado, exige `verificationToken` (a resposta de `verify-code`): sem ele, ' +
+        'ou com um expirado, já usado ou de outro cadastro, nada muda (403). `firstName` + `lastName` ' +
+        'formam o nome completo. Tamanhos P, M, G e GG; um tamanho definido pelo clube fora deles só ' +
+        'pode ser mantido. Marca o perfil como completo e registra no histórico; o status não muda. ' +
+        '`credentials.email` é o login da conta (quando o cadastro tem uma); `accessInfo.dashboardUrl` ' +
+        'leva ao login, onde "Esqueci minha senha" envia o link para definir a senha.',
+      errors: {
+        400: `${PROFILE_UPDATE_MSG.firstNameRequired} | ${PROFILE_UPDATE_MSG.lastNameRequired} | ${CHECKOUT_MSG.cepLength} | ${PROFILE_UPDATE_MSG.shirtSizeInvalid} | …`,
+        403: PROFILE_UPDATE_MSG.tokenInvalid,
+        404: PROFILE_UPDATE_MSG.notFound,
+        409: PROFILE_UPDATE_MSG.emailTaken,
+        429: MSG.tooManyRequests,
+      },
+    },
+  }),
+};

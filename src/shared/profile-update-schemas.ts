@@ -1,0 +1,243 @@
+/**
+ * The profile-update wizard (/formulario-atualizacao, spec 01 §2–§8, DECISIONS §3.8): one zod
+ * schema per form, parsed by react-hook-form in the browser and by the operations on the server,
+ * with the Portuguese messages once. Step 1 finds the record (masked answer) and confirms a 6-digit
+ * code sent to the contacts on file; only a confirmed code unlocks the full data and step 2.
+ */
+import { z } from 'zod';
+import { BRAZIL_STATES } from './brazil';
+import { CHECKOUT_MSG } from './checkout-schemas';
+import { SHIRT_SIZES } from './subscriber-schemas';
+import './zod-config';
+
+export const PROFILE_UPDATE_CODE_LENGTH = 6;
+export const PROFILE_UPDATE_CODE_TTL_MINUTES = 10;
+export const PROFILE_UPDATE_MAX_TRIES = 5;
+
+/** Sizes the wizard offers (spec 01 §9); a size an admin set outside them is kept and shown. */
+export const WIZARD_SHIRT_SIZES = ['P', 'M', 'G', 'GG'] as const;
+
+export const PROFILE_UPDATE_MSG = {
+  // Spec 01 §5 and §8, word for word.
+  lookupRequired: 'Informe pelo menos o email ou telefone',
+  notFound: 'Assinante não encontrado',
+  lookupNetwork: 'Erro ao buscar assinante. Verifique sua conexão.',
+  updateFailed: 'Erro ao atualizar perfil',
+  updateNetwork: 'Erro ao atualizar perfil. Verifique sua conexão.',
+  // The code of DECISIONS §3.8 (the spec has none).
+  codeRequired: 'Informe o código de 6 dígitos',
+  codeFormat: 'O código tem 6 dígitos',
+  codeWrong: (left: number) =>
+    `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`,
+  codeLocked: 'Código bloqueado após 5 tentativas incorretas. Solicite um novo código.',
+  codeExpired: 'Código expirado. Solicite um novo código.',
+  codeResendTooSoon: 'Um código acabou de ser enviado. Aguarde 1 minuto para pedir outro.',
+  tooManyCodes: 'Muitos códigos pedidos para este cadastro. Tente novamente em 1 hora.',
+  verifyFailed: 'Erro ao confirmar o código. Verifique sua conexão.',
+  tokenInvalid: 'Verificação expirada ou inválida. Confirme seu cadastro com um novo código.',
+  // Step 2 fields (spec 01 §5: required ones).
+  firstNameRequired: 'Nome é obrigatório',
+  lastNameRequired: 'Sobrenome é obrigatório',
+  nameTooLong: 'Nome muito longo',
+  shirtSizeRequired: 'Tamanho da camiseta é obrigatório',
+  shirtSizeInvalid: 'Tamanho de camiseta inválido',
+  emailTaken: 'Este email já pertence a outro cadastro',
+} as const;
+
+const FIELD_MAX = { name: 60, street: 200, number: 20, complement: 100, neighborhood: 100, city: 100 };
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const email = z
+  .string({ error: CHECKOUT_MSG.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, CHECKOUT_MSG.emailRequired)
+  .max(254, CHECKOUT_MSG.emailInvalid)
+  .pipe(z.email(CHECKOUT_MSG.emailInvalid));
+
+/** 10 or 11 digits with the area code (13 with the country code); stored as digits. */
+const phone = z
+  .string({ error: CHECKOUT_MSG.phoneRequired })
+  .trim()
+  .min(1, CHECKOUT_MSG.phoneRequired)
+  .max(30, CHECKOUT_MSG.phoneTooLong)
+  .transform((value) => value.replace(/\D/g, ''))
+  .refine((digits) => digits.length >= 10, CHECKOUT_MSG.phoneInvalid)
+  .refine((digits) => digits.length <= 13, CHECKOUT_MSG.phoneTooLong);
+
+const subscriberId = z
+  .string()
+  .trim()
+  .min(1, PROFILE_UPDATE_MSG.notFound)
+  .max(64, PROFILE_UPDATE_MSG.notFound);
+
+// ---------------------------------------------------------------- step 1: find
+
+/**
+ * POST /api/subscriber-update/request-form: at least one of e-mail or phone. An empty field means
+ * "not given"; a filled one must be well formed (its own message, at its field).
+ */
+export const requestFormInput = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254, CHECKOUT_MSG.emailInvalid).nullish(),
+    phone: z.string().trim().max(30, CHECKOUT_MSG.phoneTooLong).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.phone) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: PROFILE_UPDATE_MSG.lookupRequired });
+      return;
+    }
+    if (value.email && !z.email().safeParse(value.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: CHECKOUT_MSG.emailInvalid });
+    }
+    if (value.phone) {
+      const digits = value.phone.replace(/\D/g, '');
+      if (digits.length < 10)
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneInvalid });
+      else if (digits.length > 13)
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneTooLong });
+    }
+  })
+  .transform((value) => ({
+    email: value.email || null,
+    phone: value.phone ? value.phone.replace(/\D/g, '') : null,
+  }));
+export type RequestFormValues = z.input<typeof requestFormInput>;
+export type RequestFormInput = z.output<typeof requestFormInput>;
+
+const addressShape = z.object({
+  zipCode: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type ProfileAddress = z.infer<typeof addressShape>;
+
+/**
+ * The lookup's answer: the documented shape (spec 01 §3 "Found subscriber") with the e-mail and
+ * phone masked, the name cut to the first name and the initial of the last, and neither address
+ * nor size: those come only after the code (DECISIONS §3.8).
+ */
+export const requestFormResponse = z.object({
+  success: z.literal(true),
+  subscriber: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    currentData: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      address: z.null(),
+      shirtSize: z.null(),
+    }),
+  }),
+});
+export type RequestFormResponse = z.infer<typeof requestFormResponse>;
+
+// ---------------------------------------------------------------- step 1: code
+
+/** POST /api/subscriber-update/verify-code. */
+export const verifyCodeInput = z.object({
+  subscriberId,
+  code: z
+    .string({ error: PROFILE_UPDATE_MSG.codeRequired })
+    .trim()
+    .min(1, PROFILE_UPDATE_MSG.codeRequired)
+    .max(12, PROFILE_UPDATE_MSG.codeFormat)
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => /^\d{6}$/.test(value), PROFILE_UPDATE_MSG.codeFormat),
+});
+export type VerifyCodeValues = z.input<typeof verifyCodeInput>;
+export type VerifyCodeInput = z.output<typeof verifyCodeInput>;
+
+/** A confirmed code: the token step 2 sends back, and the whole current data to pre-fill it. */
+export const verifyCodeResponse = z.object({
+  success: z.literal(true),
+  verificationToken: z.string(),
+  /** ISO instant after which the token no longer saves. */
+  expiresAt: z.string(),
+  subscriber: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    currentData: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      address: addressShape,
+      shirtSize: z.string(),
+    }),
+  }),
+});
+export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
+
+// ---------------------------------------------------------------- step 2: complete
+
+/** POST /api/subscriber-update/complete-profile: spec 01 §7's payload plus the verification token. */
+export const completeProfileInput = z.object({
+  subscriberId,
+  verificationToken: z
+    .string({ error: PROFILE_UPDATE_MSG.tokenInvalid })
+    .trim()
+    .min(1, PROFILE_UPDATE_MSG.tokenInvalid)
+    .max(200, PROFILE_UPDATE_MSG.tokenInvalid),
+  firstName: requiredText(
+    PROFILE_UPDATE_MSG.firstNameRequired,
+    FIELD_MAX.name,
+    PROFILE_UPDATE_MSG.nameTooLong,
+  ),
+  lastName: requiredText(PROFILE_UPDATE_MSG.lastNameRequired, FIELD_MAX.name, PROFILE_UPDATE_MSG.nameTooLong),
+  email,
+  phone,
+  address: z.object(
+    {
+      zipCode: z
+        .string({ error: CHECKOUT_MSG.cepRequired })
+        .trim()
+        .min(1, CHECKOUT_MSG.cepRequired)
+        .max(12, CHECKOUT_MSG.cepLength)
+        .transform((value) => value.replace(/\D/g, ''))
+        .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength),
+      street: requiredText(CHECKOUT_MSG.streetRequired, FIELD_MAX.street, CHECKOUT_MSG.streetTooLong),
+      number: requiredText(CHECKOUT_MSG.numberRequired, FIELD_MAX.number, CHECKOUT_MSG.numberTooLong),
+      complement: optionalText(FIELD_MAX.complement, CHECKOUT_MSG.complementTooLong),
+      neighborhood: optionalText(FIELD_MAX.neighborhood, CHECKOUT_MSG.neighborhoodTooLong),
+      city: requiredText(CHECKOUT_MSG.cityRequired, FIELD_MAX.city, CHECKOUT_MSG.cityTooLong),
+      state: z
+        .string({ error: CHECKOUT_MSG.stateRequired })
+        .trim()
+        .toUpperCase()
+        .min(1, CHECKOUT_MSG.stateRequired)
+        .refine((value) => (BRAZIL_STATES as readonly string[]).includes(value), CHECKOUT_MSG.stateInvalid),
+    },
+    { error: CHECKOUT_MSG.cepRequired },
+  ),
+  /** Any size the club knows; the service accepts one outside P/M/G/GG only if it is the current one. */
+  shirtSize: z.enum(SHIRT_SIZES, { error: PROFILE_UPDATE_MSG.shirtSizeRequired }),
+});
+export type CompleteProfileValues = z.input<typeof completeProfileInput>;
+export type CompleteProfileInput = z.output<typeof completeProfileInput>;
+
+/** spec 01 §3 "Profile update response". */
+export const completeProfileResponse = z.object({
+  success: z.literal(true),
+  credentials: z.object({ email: z.string(), referralCode: z.string() }),
+  accessInfo: z.object({ dashboardUrl: z.string() }),
+});
+export type CompleteProfileResponse = z.infer<typeof completeProfileResponse>;
+
+export const PROFILE_UPDATE_LIMITS = FIELD_MAX;
