@@ -68,6 +68,8 @@ export const envSchema = z.object({
   /** Secret the sandbox provider signs its webhooks with; random per process when unset. */
   SANDBOX_WEBHOOK_SECRET: optionalString,
   VIACEP_URL: z.url().default('https://viacep.com.br'),
+  /** Largest file the drive accepts, in MB (spec 02 §5: videos included). Streamed to disk, never held in memory. */
+  DRIVE_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   /** Background jobs (outbox worker, daily jobs). Tests turn them off and drive them by hand. */
   JOBS: booleanFlag.default(true),
 });

@@ -8,7 +8,7 @@ import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 
-export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup';
+export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'upload';
 
 const WINDOW_S = 60;
 
@@ -20,6 +20,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     diagnostics: 10,
     checkout: env.CHECKOUT_RATE_LIMIT,
     lookup: 60,
+    // upload: each drive upload may stream hundreds of megabytes to disk.
+    upload: 30,
   };
 }
 

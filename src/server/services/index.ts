@@ -9,6 +9,7 @@ import type { Env } from '../env';
 import { createAccountsService } from './accounts';
 import { createContactService } from './contact';
 import { createDiagnosticsService } from './diagnostics';
+import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
 import { createMessagingService } from './messaging';
@@ -62,6 +63,7 @@ export function createServices(options: CreateServicesOptions) {
     diagnostics,
     subscriberAdmin,
     adminReports: createAdminReports(deps),
+    drive: createDriveService(deps),
     ...paymentServices,
   };
 }
