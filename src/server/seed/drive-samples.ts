@@ -11,10 +11,10 @@ export async function sampleImage(format: 'png' | 'jpeg', color = '#801f2b', siz
   const band = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect y="${size / 2}" width="${size}" height="${size / 4}" fill="#bda16b"/></svg>`,
   );
-  return sharp({ create: { width: size, height: size, channels: 3, background: color } })
-    .composite([{ input: band }])
-    [format]()
-    .toBuffer();
+  const image = sharp({ create: { width: size, height: size, channels: 3, background: color } }).composite([
+    { input: band },
+  ]);
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
 /** A minimal one-page PDF with a line of text (valid cross-reference table). */

@@ -52,7 +52,30 @@ const LEGACY_OFFICE: Record<string, DetectedContent & { streams: string[] }> = {
   },
 };
 
-const CODE_EXTENSIONS = new Set(['js', 'ts', 'tsx', 'jsx', 'py', 'rb', 'java', 'c', 'cpp', 'h', 'cs', 'go', 'rs', 'php', 'sh', 'sql', 'css', 'html', 'json', 'xml', 'yml', 'yaml']);
+const CODE_EXTENSIONS = new Set([
+  'js',
+  'ts',
+  'tsx',
+  'jsx',
+  'py',
+  'rb',
+  'java',
+  'c',
+  'cpp',
+  'h',
+  'cs',
+  'go',
+  'rs',
+  'php',
+  'sh',
+  'sql',
+  'css',
+  'html',
+  'json',
+  'xml',
+  'yml',
+  'yaml',
+]);
 const ARCHIVE_EXTENSIONS = new Set(['zip', 'rar', '7z', 'tar', 'gz', 'bz2', 'xz']);
 const DOCUMENT_EXTENSIONS = new Set(['doc', 'docx', 'odt', 'rtf']);
 const SPREADSHEET_EXTENSIONS = new Set(['xls', 'xlsx', 'ods', 'csv']);

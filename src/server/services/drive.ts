@@ -4,7 +4,8 @@
  * Uploads are streamed to disk (drive-storage.ts), judged by their content (drive-content.ts),
  * and committed — file renamed into place, row written — only when everything succeeded.
  */
-import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
@@ -123,7 +124,11 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
     );
   }
 
-  function page<T>(where: SQL | undefined, input: { page: number; limit: number }, map: (row: DriveFileRow, uploader: string | null) => T) {
+  function page<T>(
+    where: SQL | undefined,
+    input: { page: number; limit: number },
+    map: (row: DriveFileRow, uploader: string | null) => T,
+  ) {
     const total = db.select({ total: count() }).from(driveFiles).where(where).get()?.total ?? 0;
     const rows = db
       .select({ file: driveFiles, uploader: users.name })
@@ -160,6 +165,8 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 76 })
         .toFile(target);
+      // sharp creates it with the process umask; the drive's files are the server's user's only.
+      fs.chmodSync(target, 0o600);
       return target;
     } catch (error) {
       storage.removeStaged(target);
@@ -309,7 +316,7 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
     update(id: string, metadata: DriveMetadata): DriveItem {
       load(id);
       const row = db.update(driveFiles).set(metadata).where(eq(driveFiles.id, id)).returning().get();
-      return toDriveItem(row!);
+      return toDriveItem(row);
     },
 
     /** DELETE /admin/drive/:id: the row, the file and its thumbnail. */
@@ -337,7 +344,13 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
         throw new AppError('NOT_FOUND', DRIVE_MSG.notFound);
       }
       if (variant === 'thumbnail') {
-        return { path: file, size, mime: 'image/webp', fileName: `${downloadFileName(row.name, 'webp')}`, disposition: 'inline' };
+        return {
+          path: file,
+          size,
+          mime: 'image/webp',
+          fileName: `${downloadFileName(row.name, 'webp')}`,
+          disposition: 'inline',
+        };
       }
       return {
         path: file,

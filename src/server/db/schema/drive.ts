@@ -18,7 +18,10 @@ export const driveFiles = sqliteTable(
     description: text('description').notNull().default(''),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
     /** Normalised tags (src/shared/drive-schemas.ts `normalizeTags`). */
-    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text('tags', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     type: text('type', { enum: DRIVE_TYPES }).notNull(),
     /** The MIME type detected from the content (sent as Content-Type on download). */
     mime: text('mime').notNull(),
