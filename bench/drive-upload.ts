@@ -108,6 +108,8 @@ export async function benchDriveUpload(): Promise<DriveUploadFigures> {
     const result = await post(ready.port, ready.token);
     const seconds = (performance.now() - started) / 1000;
     if (result.status !== 201) throw new Error(`upload answered ${result.status}: ${result.body}`);
+    const stored = (JSON.parse(result.body) as { item: { size: number } }).item.size;
+    if (stored !== FILE_MB * MB) throw new Error(`stored ${stored} bytes, sent ${FILE_MB * MB}`);
     child.send({ type: 'memory' });
     const after = await next();
     if (baseline.type !== 'memory' || after.type !== 'memory') throw new Error('no memory figures');
