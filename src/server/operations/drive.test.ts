@@ -65,6 +65,7 @@ describe('POST /api/admin/drive', () => {
     const list = await t.request({ method: 'GET', url: '/api/admin/drive', headers: bearer(admin.token) });
     expect(list.json()).toMatchObject({
       success: true,
+      maxUploadMb: 1,
       pagination: { page: 1, limit: 20, total: 2, pages: 1 },
     });
     const byType = await t.request({

@@ -34,7 +34,12 @@ export const driveOperations = {
     kind: 'query',
     access: 'admin',
     input: driveListInput,
-    output: z.object({ success: z.literal(true), items: z.array(driveAdminItem), pagination }),
+    output: z.object({
+      success: z.literal(true),
+      items: z.array(driveAdminItem),
+      pagination,
+      maxUploadMb: z.number().int().describe('Tamanho máximo de um envio (DRIVE_MAX_UPLOAD_MB)'),
+    }),
     run: ({ services }, input) => services.drive.list(input),
     rest: {
       method: 'GET',

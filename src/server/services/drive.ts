@@ -257,7 +257,9 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
           : input.isPublic === 'false'
             ? eq(driveFiles.isPublic, false)
             : undefined;
-      return page(and(filters(input.type, input.search), visibility), input, adminItem);
+      // The screen refuses a larger file before sending a byte of it.
+      const maxUploadMb = env.DRIVE_MAX_UPLOAD_MB;
+      return { ...page(and(filters(input.type, input.search), visibility), input, adminItem), maxUploadMb };
     },
 
     /** GET /drive/public: public files only, for any signed-in account. */

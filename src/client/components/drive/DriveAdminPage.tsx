@@ -144,6 +144,7 @@ export function DriveAdminPage() {
 
       <DriveDialog open={dialog?.kind === 'upload'} title="Enviar arquivo" onClose={() => setDialog(null)}>
         <DriveUploadDialog
+          maxUploadMb={list.data?.maxUploadMb}
           onClose={() => setDialog(null)}
           onUploaded={() => {
             setNotice(null);

@@ -21,7 +21,16 @@ type Phase = { kind: 'editing' } | { kind: 'sending'; percent: number } | { kind
 
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
 
-export function DriveUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => void }) {
+export function DriveUploadDialog({
+  maxUploadMb,
+  onClose,
+  onUploaded,
+}: {
+  /** The server's limit, when known: a larger file is refused before any byte is sent. */
+  maxUploadMb: number | undefined;
+  onClose: () => void;
+  onUploaded: () => void;
+}) {
   const form = useDriveForm({ name: '', description: '', isPublic: false, tags: '' });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -37,6 +46,10 @@ export function DriveUploadDialog({ onClose, onUploaded }: { onClose: () => void
   async function send(values: DriveFormValues) {
     if (!file) {
       setFileError(DRIVE_MSG.fileRequired);
+      return;
+    }
+    if (maxUploadMb !== undefined && file.size > maxUploadMb * 1024 * 1024) {
+      setFileError(DRIVE_MSG.tooLarge(maxUploadMb));
       return;
     }
     setFailure(null);
