@@ -116,9 +116,12 @@ test('admin uploads, filters and edits; a member sees only the public file', asy
   await expect(page.getByText('Arquivo atualizado com sucesso!')).toBeVisible();
   await expect(card(page, publicName).locator('.drive-tag')).toHaveText(['safra 2024', 'degustação']);
 
+  await page.screenshot({ path: 'test-results/drive-admin-1280.png', fullPage: true });
   expect(await seriousA11yViolations(page), '/admin/drive at 1280').toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card(page, publicName)).toBeVisible();
+  // The side navigation slides out as the window narrows: picture the settled page.
+  await expect(page.locator('#admin-sidebar')).toBeHidden();
   await page.screenshot({ path: 'test-results/drive-admin-390.png', fullPage: true });
   expect(await seriousA11yViolations(page), '/admin/drive at 390').toEqual([]);
 

@@ -13,7 +13,7 @@ import type { FileAnswer } from '../operations/define';
  * no scripts, no connections, no framing by other sites.
  */
 const FILE_CSP =
-  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
 
 type Range = { start: number; end: number };
 

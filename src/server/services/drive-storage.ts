@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 /** Row ids are 24 lower-case base32 characters (src/server/ids.ts): anything else is not ours. */
 const ID = /^[a-z2-7]{24}$/;
 const STAGING_PREFIX = '.upload-';
+const STALE_STAGING_MS = 60 * 60 * 1000;
 
 /** The file grew past the limit while it was being received. */
 export class FileTooLargeError extends Error {
@@ -99,12 +100,21 @@ export function createDriveStorage(dataDir: string) {
       }
     },
 
-    /** Staging files left by a crash mid-upload: removed at start. */
-    sweepStaging(): number {
+    /**
+     * Staging files left by a crash mid-upload, removed at start. Only those untouched for an
+     * hour: a script (seed, backup) builds the services too, while the server may be receiving one.
+     */
+    sweepStaging(now = Date.now()): number {
       if (!fs.existsSync(dir)) return 0;
-      const stale = fs.readdirSync(dir).filter((name) => name.startsWith(STAGING_PREFIX));
-      for (const name of stale) removeQuietly(path.join(dir, name));
-      return stale.length;
+      let removed = 0;
+      for (const name of fs.readdirSync(dir)) {
+        if (!name.startsWith(STAGING_PREFIX)) continue;
+        const file = path.join(dir, name);
+        if (now - fs.statSync(file).mtimeMs < STALE_STAGING_MS) continue;
+        removeQuietly(file);
+        removed++;
+      }
+      return removed;
     },
 
     /** Files on disk (tests check nothing is left behind). */

@@ -2,6 +2,8 @@
  * The drive service below the transport: the size limit is enforced while the bytes stream in,
  * and an upload cut off half-way leaves no staging file, no file and no row.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
@@ -39,6 +41,18 @@ function bodyOf(parts: UploadPart[]): MultipartBody {
 }
 
 describe('drive storage', () => {
+  it('sweeps staging files a crash left behind, not one being written now', () => {
+    const storage = createDriveStorage(t.dataDir);
+    const stale = storage.stagingPath();
+    const fresh = storage.stagingPath();
+    fs.writeFileSync(stale, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    expect(storage.sweepStaging()).toBe(1);
+    expect(storage.listFiles()).toEqual([path.basename(fresh)]);
+  });
+
   it('stops a stream past the limit while it arrives, and removes the staging file', async () => {
     const storage = createDriveStorage(t.dataDir);
     await expect(storage.stage(chunks(40), 1024 * 1024)).rejects.toBeInstanceOf(FileTooLargeError);
