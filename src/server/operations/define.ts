@@ -45,7 +45,9 @@ export interface OperationContext<A extends Access> extends CallContext {
 }
 
 /** Statuses a REST route documents besides the ones every route of its kind has. */
-export type DocumentedErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 502, string>>;
+export type DocumentedErrors = Partial<
+  Record<400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 502, string>
+>;
 
 /** How an operation is also reachable as a documented `/api` path (spec 01 §7, spec 02 §7). */
 export interface RestBinding<Output = unknown> {
