@@ -118,6 +118,27 @@ test('admin uploads, filters and edits; a member sees only the public file', asy
 
   await page.screenshot({ path: 'test-results/drive-admin-1280.png', fullPage: true });
   expect(await seriousA11yViolations(page), '/admin/drive at 1280').toEqual([]);
+
+  // Delete asks first; cancelling keeps the file.
+  const draftName = `Rascunho ${run}`;
+  await upload(
+    page,
+    { name: 'rascunho.pdf', mimeType: 'application/pdf', buffer: samplePdf('Rascunho') },
+    {
+      name: draftName,
+      tags: '',
+      isPublic: false,
+    },
+  );
+  await page.getByRole('button', { name: `Excluir ${draftName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir arquivo' });
+  await expect(confirm).toContainText(`Excluir o arquivo "${draftName}"?`);
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(card(page, draftName)).toBeVisible();
+  await page.getByRole('button', { name: `Excluir ${draftName}` }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Arquivo excluído com sucesso!')).toBeVisible();
+  await expect(card(page, draftName)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card(page, publicName)).toBeVisible();
   // The side navigation slides out as the window narrows: picture the settled page.
