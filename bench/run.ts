@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import { benchDriveUpload, describeDriveUpload } from './drive-upload';
 import type { Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
 import type { CpuMessage, ReadyMessage } from './server';
@@ -337,3 +338,10 @@ async function main() {
 }
 
 await main();
+
+// The drive's streamed upload is measured for memory, not throughput (bench/drive-upload.ts).
+if (!args.only || args.only.some((only) => 'drive upload'.includes(only.toLowerCase()))) {
+  const figures = await benchDriveUpload();
+  console.log(`\n${describeDriveUpload(figures)}`);
+  if (!figures.passed) process.exitCode = 1;
+}

@@ -130,6 +130,13 @@ export const envSchema = z.object({
     'secret the sandbox provider signs its webhooks with; random per process when unset',
   ),
   VIACEP_URL: z.url().default('https://viacep.com.br').describe('CEP (postal code) lookup service'),
+  DRIVE_MAX_UPLOAD_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_240)
+    .default(500)
+    .describe('largest file the drive accepts, in MB (streamed to DATA_DIR/drive, never held in memory)'),
   JOBS: booleanFlag
     .default(true)
     .describe(

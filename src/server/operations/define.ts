@@ -45,7 +45,9 @@ export interface OperationContext<A extends Access> extends CallContext {
 }
 
 /** Statuses a REST route documents besides the ones every route of its kind has. */
-export type DocumentedErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502, string>>;
+export type DocumentedErrors = Partial<
+  Record<400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 502, string>
+>;
 
 /** How an operation is also reachable as a documented `/api` path (spec 01 §7, spec 02 §7). */
 export interface RestBinding<Output = unknown> {
@@ -70,6 +72,16 @@ export interface RestBinding<Output = unknown> {
   legacyNames?: Readonly<Record<string, string>>;
   /** The input is `{ headers, rawBody }` (webhooks verify the exact bytes). */
   rawBody?: boolean;
+  /**
+   * The input is `{ body: MultipartBody }` (src/server/services/uploads.ts): a multipart/form-data
+   * request read part by part, the file as a stream, never buffered. REST only (`trpc: false`).
+   */
+  multipart?: boolean;
+  /**
+   * The answer is a `FileAnswer`: the transport streams the file (HTTP ranges, Content-Disposition,
+   * nosniff) instead of answering JSON. REST only (`trpc: false`).
+   */
+  fileAnswer?: boolean;
   /** HTTP status of an answer that depends on it (health: 503 without its database). */
   statusOf?(output: Output): number;
 }
@@ -101,6 +113,16 @@ export interface Operation<
   trpc?: T;
   rest?: RestBinding<z.output<O>>;
   run(ctx: OperationContext<A>, input: InputOf<I>): MaybePromise<z.input<O>>;
+}
+
+/** What an operation with `rest.fileAnswer` returns: a file on disk and how to present it. */
+export interface FileAnswer {
+  path: string;
+  size: number;
+  mime: string;
+  /** The name the browser saves it under (already safe: no path, no control characters). */
+  fileName: string;
+  disposition: 'inline' | 'attachment';
 }
 
 /** Identity helper that infers the schema and access types for `run`. */

@@ -6,6 +6,7 @@
 import { authOperations } from './auth';
 import { checkoutOperations } from './checkout';
 import { contactOperations } from './contact';
+import { driveOperations } from './drive';
 import { outboxOperations } from './outbox';
 import { paymentOperations } from './payments';
 import { profileUpdateOperations } from './profile-update';
@@ -20,6 +21,7 @@ export const operations = {
   auth: authOperations,
   checkout: checkoutOperations,
   contact: contactOperations,
+  drive: driveOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
   profileUpdate: profileUpdateOperations,

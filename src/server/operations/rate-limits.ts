@@ -8,7 +8,8 @@ import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 
-export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate';
+export type RateLimitGroup =
+  'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate' | 'upload';
 
 const WINDOW_S = 60;
 
@@ -22,6 +23,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     lookup: 60,
     // The wizard finds people without a password: few tries per IP against enumeration and code guessing.
     profileUpdate: env.PROFILE_UPDATE_RATE_LIMIT,
+    // upload: each drive upload may stream hundreds of megabytes to disk.
+    upload: 30,
   };
 }
 

@@ -40,7 +40,9 @@ describe('GET /api/docs/openapi.json', () => {
       expect(operation?.summary.trim(), `${route.method} /api${route.path} summary`).not.toBe('');
       expect(route.response, `${route.method} /api${route.path} has no response schema`).toBeDefined();
       const success = String(route.successStatus ?? 200);
-      expect(operation?.responses[success]?.content?.['application/json'].schema).toBeDefined();
+      // A route that answers a file documents its bytes; every other one its JSON.
+      const media = route.binding.fileAnswer ? '*/*' : 'application/json';
+      expect(operation?.responses[success]?.content?.[media]?.schema).toBeDefined();
     }
   });
 
@@ -62,9 +64,9 @@ describe('GET /api/docs/openapi.json', () => {
 
   it('describes the login body from the shared zod schema and its errors as {error}', () => {
     const login = served.paths['/api/auth/login']?.post;
-    const schema = login?.requestBody?.content['application/json'].schema;
+    const schema = login?.requestBody?.content['application/json']?.schema;
     expect(schema).toMatchObject({ type: 'object', required: ['email', 'password'] });
-    expect(login?.responses['400']?.content?.['application/json'].schema).toEqual({
+    expect(login?.responses['400']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
     expect(login?.responses['429']).toBeDefined();

@@ -33,7 +33,8 @@ interface Parameter {
 
 interface Response {
   description: string;
-  content?: { 'application/json': { schema: JsonSchema } };
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
 }
 
 interface Operation {
@@ -43,7 +44,7 @@ interface Operation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, Response>;
   'x-access': Access;
 }
@@ -173,6 +174,33 @@ function operationId(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+/** The form of a multipart upload (the drive's: spec 02 §7). */
+const UPLOAD_FORM: JsonSchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'O arquivo (um por envio)' },
+    name: { type: 'string', maxLength: 200 },
+    description: { type: 'string', maxLength: 2000 },
+    isPublic: { type: 'string', enum: ['true', 'false'] },
+    tags: { type: 'string', description: 'Separadas por vírgula' },
+  },
+  required: ['file', 'name'],
+};
+
+/** A route that answers a file: its bytes, or one range of them. */
+function fileResponses(responses: Record<string, Response>) {
+  const binary = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  responses['200'] = {
+    description: 'O arquivo (Content-Disposition com o nome; Accept-Ranges: bytes)',
+    content: binary,
+  };
+  responses['206'] = {
+    description: 'O intervalo pedido em `Range: bytes=início-fim`',
+    content: binary,
+    headers: { 'Content-Range': { description: 'bytes início-fim/total', schema: { type: 'string' } } },
+  };
+}
+
 export interface OpenApiOptions {
   version?: string;
 }
@@ -214,6 +242,7 @@ export function buildOpenApiDocument(
         },
       },
     };
+    if (route.binding.fileAnswer) fileResponses(responses);
     const errors: Record<number, string | undefined> = { ...implicitErrors(route), ...route.errors };
     for (const [status, description] of Object.entries(errors)) {
       if (description) responses[status] = { description, content: errorContent };
@@ -234,6 +263,9 @@ export function buildOpenApiDocument(
       'x-access': access,
     };
     if (parameters.length > 0) operation.parameters = parameters;
+    if (route.binding.multipart) {
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: UPLOAD_FORM } } };
+    }
     if (route.body) {
       const body = schemas.convert(route.body, 'input');
       const required = Array.isArray(body.required) && body.required.length > 0;

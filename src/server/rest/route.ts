@@ -8,6 +8,7 @@
  * The handler calls the runner directly rather than through tRPC's `createCaller`: the bench showed
  * the caller costs most of a request's time (docs/decisions/003-rest-adapter.md).
  */
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../shared/messages';
@@ -17,12 +18,15 @@ import type {
   AnyOperation,
   CallerFor,
   DocumentedErrors,
+  FileAnswer,
   HttpMethod,
   OperationGroup,
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
 import { authorize, execute, type AuthorizedContext } from '../operations/run';
+import type { MultipartBody } from '../services/uploads';
+import { sendFileAnswer } from './file-answer';
 
 /** One `/api` route as registered and documented. */
 export interface RestRoute {
@@ -62,7 +66,7 @@ function pathNames(path: string): string[] {
 /** Splits the operation's input schema into the parts the caller sends (for the docs only). */
 function documentedInput(operation: AnyOperation, binding: RestBinding) {
   const input = operation.input;
-  if (!input || binding.rawBody) return {};
+  if (!input || binding.rawBody || binding.multipart) return {};
   const names = pathNames(binding.path);
   const restKey = binding.method === 'GET' ? 'query' : 'body';
   if (names.length === 0) return { [restKey]: input };
@@ -103,6 +107,9 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
     for (const [name, operation] of Object.entries(group)) {
       const binding = operation.rest;
       if (!binding) continue;
+      if ((binding.multipart || binding.fileAnswer) && operation.trpc !== false) {
+        throw new Error(`${domain}.${name}: a streamed body or answer is REST only (trpc: false)`);
+      }
       routes.push({
         name: `${domain}.${name}`,
         operation,
@@ -130,6 +137,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** A JSON body must be an object; path parameters win over query and body fields of the same name. */
 function inputOf(route: RestRoute, request: FastifyRequest): unknown {
   if (route.binding.rawBody) return { headers: request.headers, rawBody: request.rawBody ?? '' };
+  if (route.binding.multipart) return { ...(request.params as object), body: multipartBodyOf(request) };
   const sent = (route.method === 'GET' ? request.query : request.body) ?? {};
   if (!isPlainObject(sent)) throw new AppError('BAD_REQUEST', MSG.invalidInput);
   const input: Record<string, unknown> = { ...sent, ...(request.params as Record<string, string>) };
@@ -140,11 +148,67 @@ function inputOf(route: RestRoute, request: FastifyRequest): unknown {
   return input;
 }
 
+/** Busboy's own refusals past a count limit: too many parts is bad input, in Portuguese. */
+const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * A multipart request as a service reads it (src/server/services/uploads.ts): parts in order, the
+ * file as @fastify/multipart's stream, with the limits the service names. Nothing is buffered.
+ */
+function multipartBodyOf(request: FastifyRequest): MultipartBody {
+  const length = Number(request.headers['content-length']);
+  return {
+    isMultipart: request.isMultipart(),
+    declaredLength: Number.isFinite(length) && length > 0 ? length : undefined,
+    async *parts(limits) {
+      const parts = request.parts({
+        limits: {
+          fileSize: limits.maxFileBytes,
+          // One over: the service words "one file at a time" itself.
+          files: limits.maxFiles + 1,
+          fields: limits.maxFields,
+          fieldSize: limits.maxFieldBytes,
+          parts: limits.maxFiles + limits.maxFields + 1,
+        },
+      });
+      try {
+        for await (const part of parts) {
+          if (part.type === 'file') {
+            yield { kind: 'file', field: part.fieldname, filename: part.filename, stream: part.file };
+          } else {
+            const value = typeof part.value === 'string' ? part.value : '';
+            yield { kind: 'field', field: part.fieldname, value, truncated: part.valueTruncated };
+          }
+        }
+      } catch (error) {
+        if (PART_LIMIT_CODES.has((error as { code?: string }).code ?? '')) {
+          throw new AppError('BAD_REQUEST', MSG.invalidInput, { cause: error });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
 export function registerRestRoutes(
   app: FastifyInstance,
   routes: readonly RestRoute[],
   contextFor: RestContextFactory,
 ) {
+  // Multipart bodies are parsed only where an operation takes one: every other route keeps its
+  // small JSON body limit and refuses multipart/form-data (415).
+  const streamed = routes.filter((route) => route.binding.multipart);
+  const plain = routes.filter((route) => !route.binding.multipart);
+  register(app, plain, contextFor);
+  if (streamed.length > 0) {
+    void app.register(async (scope) => {
+      await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+      register(scope, streamed, contextFor);
+    });
+  }
+}
+
+function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor: RestContextFactory) {
   for (const route of routes) {
     const { operation, binding } = route;
     const status = binding.successStatus ?? 200;
@@ -164,6 +228,7 @@ export function registerRestRoutes(
         const input = operation.input ? operation.input.parse(inputOf(route, request)) : undefined;
         const context = contextFor(request, reply, 'answer', user);
         const answer: unknown = await execute(route.name, operation, context, input);
+        if (binding.fileAnswer) return sendFileAnswer(request, reply, answer as FileAnswer);
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         const token = context.issuedToken;

@@ -50,3 +50,19 @@ describe('demo seed', () => {
     expect(lines.at(-1)).toBe('depois: ok');
   });
 });
+
+describe('demo drive', () => {
+  it('stores public and private files of several types, once', async () => {
+    const first = await runSeed(t.services);
+    expect(first.lines).toContain('arquivos do drive: 6 criados, 0 já existiam');
+    const all = t.services.drive.list({ page: 1, limit: 100, type: 'all', search: '', isPublic: 'all' });
+    expect(new Set(all.items.map((item) => item.type))).toEqual(
+      new Set(['pdf', 'image', 'document', 'spreadsheet']),
+    );
+    expect(all.items.filter((item) => !item.isPublic)).toHaveLength(2);
+    expect(all.items.filter((item) => item.type === 'image').every((item) => item.thumbnailUrl)).toBe(true);
+    const second = await runSeed(t.services);
+    expect(second.lines).toContain('arquivos do drive: 0 criados, 6 já existiam');
+    expect(t.services.drive.filesOnDisk()).toHaveLength(8);
+  });
+});

@@ -10,6 +10,7 @@ import { createAccountsService } from './accounts';
 import { createBackupService } from './backups';
 import { createContactService } from './contact';
 import { createDiagnosticsService } from './diagnostics';
+import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
 import { createMessagingService } from './messaging';
@@ -66,6 +67,7 @@ export function createServices(options: CreateServicesOptions) {
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
+    drive: createDriveService(deps),
     ...paymentServices,
   };
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { DriveAdminPage } from '../../components/drive/DriveAdminPage';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The section's name is the layout header's h1 ("Drive"); the page starts at h2. */
 export const Route = createFileRoute('/admin/drive')({
-  component: EmptyState,
+  component: DriveAdminPage,
 });

@@ -7,3 +7,4 @@ export * from './subscribers';
 export * from './payments';
 export * from './referrals';
 export * from './profile-update';
+export * from './drive';

@@ -1,0 +1,189 @@
+/**
+ * /admin/drive (spec 02 §2 "Admin drive management"): a card grid of every file with filters
+ * (type, search, public or private) and pages of 20; upload, edit and delete (after confirming).
+ */
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DRIVE_MSG, DRIVE_PAGE_SIZE, type DriveItem } from '../../../shared/drive-schemas';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { Alert } from '../ui/Alert';
+import { Button, buttonClass } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { PageLoading } from '../ui/PageLoading';
+import '../../styles/drive.css';
+import { DriveCard } from './DriveCard';
+import { DriveDialog } from './DriveDialog';
+import { DriveEditDialog } from './DriveEditDialog';
+import { DriveFilters, type TypeFilter, type VisibilityFilter } from './DriveFilters';
+import { DriveUploadDialog } from './DriveUploadDialog';
+import { useDebounced } from './use-debounced';
+
+type Dialog =
+  { kind: 'upload' } | { kind: 'edit'; item: DriveItem } | { kind: 'delete'; item: DriveItem } | null;
+
+export function DriveAdminPage() {
+  const [type, setType] = useState<TypeFilter>('all');
+  const [search, setSearch] = useState('');
+  const [visibility, setVisibility] = useState<VisibilityFilter>('all');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const debouncedSearch = useDebounced(search.trim());
+  const utils = trpc.useUtils();
+  const list = trpc.drive.list.useQuery(
+    { page, limit: DRIVE_PAGE_SIZE, type, search: debouncedSearch, isPublic: visibility },
+    { placeholderData: keepPreviousData },
+  );
+  const remove = trpc.drive.remove.useMutation();
+
+  const refresh = () => utils.drive.list.invalidate();
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  async function confirmDelete(item: DriveItem) {
+    try {
+      await remove.mutateAsync({ id: item.id });
+      setNotice({ tone: 'success', text: DRIVE_MSG.deleted });
+      setDialog(null);
+      // The last item of a page gone: show the page before.
+      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+      await refresh();
+    } catch (error) {
+      setDialog(null);
+      setNotice({ tone: 'error', text: errorText(error, DRIVE_MSG.deleteFailed) });
+    }
+  }
+
+  const data = list.data;
+  return (
+    <section className="drive" aria-labelledby="drive-title">
+      <div className="drive__head">
+        <h2 id="drive-title">Arquivos do drive</h2>
+        <Button onClick={() => setDialog({ kind: 'upload' })}>Enviar arquivo</Button>
+      </div>
+      <DriveFilters
+        type={type}
+        search={search}
+        visibility={visibility}
+        onType={filter(setType)}
+        onSearch={filter(setSearch)}
+        onVisibility={filter(setVisibility)}
+      />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {list.isError && <Alert>{DRIVE_MSG.loadFailed}</Alert>}
+      {list.isPending && <PageLoading label="Carregando arquivos..." />}
+      {data && data.items.length === 0 && <EmptyState>Nenhum arquivo encontrado.</EmptyState>}
+      {data && data.items.length > 0 && (
+        <>
+          <p className="drive__count" aria-live="polite">
+            {data.pagination.total} {data.pagination.total === 1 ? 'arquivo' : 'arquivos'}
+          </p>
+          <ul className="drive-grid" aria-label="Arquivos">
+            {data.items.map((item) => (
+              <DriveCard
+                key={item.id}
+                item={item}
+                actions={
+                  <>
+                    <a
+                      className={buttonClass('secondary', { size: 'sm' })}
+                      href={item.url}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`Abrir ${item.name}`}
+                    >
+                      Abrir
+                    </a>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Editar ${item.name}`}
+                      onClick={() => setDialog({ kind: 'edit', item })}
+                    >
+                      Editar
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="drive-card__delete"
+                      aria-label={`Excluir ${item.name}`}
+                      onClick={() => setDialog({ kind: 'delete', item })}
+                    >
+                      Excluir
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </ul>
+          {data.pagination.pages > 1 && (
+            <nav className="drive-pager" aria-label="Paginação">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Anterior
+              </Button>
+              <span>
+                Página {data.pagination.page} de {data.pagination.pages}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= data.pagination.pages}
+                onClick={() => setPage(page + 1)}
+              >
+                Próxima
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      <DriveDialog open={dialog?.kind === 'upload'} title="Enviar arquivo" onClose={() => setDialog(null)}>
+        <DriveUploadDialog
+          maxUploadMb={list.data?.maxUploadMb}
+          onClose={() => setDialog(null)}
+          onUploaded={() => {
+            setNotice(null);
+            void refresh();
+          }}
+        />
+      </DriveDialog>
+      <DriveDialog open={dialog?.kind === 'edit'} title="Editar arquivo" onClose={() => setDialog(null)}>
+        {dialog?.kind === 'edit' && (
+          <DriveEditDialog
+            item={dialog.item}
+            onClose={() => setDialog(null)}
+            onSaved={() => {
+              setDialog(null);
+              setNotice({ tone: 'success', text: DRIVE_MSG.updated });
+              void refresh();
+            }}
+          />
+        )}
+      </DriveDialog>
+      <DriveDialog open={dialog?.kind === 'delete'} title="Excluir arquivo" onClose={() => setDialog(null)}>
+        {dialog?.kind === 'delete' && (
+          <div className="drive-form">
+            <p>{DRIVE_MSG.deleteConfirm(dialog.item.name)}</p>
+            <div className="drive-form__actions">
+              <Button variant="ghost" onClick={() => setDialog(null)}>
+                Cancelar
+              </Button>
+              <Button
+                loading={remove.isPending}
+                loadingLabel="Excluindo..."
+                onClick={() => void confirmDelete(dialog.item)}
+              >
+                Excluir
+              </Button>
+            </div>
+          </div>
+        )}
+      </DriveDialog>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The drive's metadata form, shared by the upload and the edit dialogs: name (required),
+ * description, public or private, tags comma-separated (spec 02 §5). Checked in the browser with
+ * the schema the server parses the same fields with.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { driveFormSchema, type DriveFormValues } from '../../../shared/drive-schemas';
+import { TextField } from '../ui/TextField';
+
+export type DriveForm = UseFormReturn<DriveFormValues, unknown, DriveFormValues>;
+
+export function useDriveForm(defaults: DriveFormValues): DriveForm {
+  return useForm<DriveFormValues, unknown, DriveFormValues>({
+    resolver: zodResolver(driveFormSchema),
+    defaultValues: defaults,
+  });
+}
+
+export function DriveFileFields({
+  form,
+  disabled,
+  before,
+}: {
+  form: DriveForm;
+  disabled?: boolean;
+  before?: ReactNode;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const descriptionId = useId();
+  const publicId = useId();
+  return (
+    <fieldset className="drive-form__fields" disabled={disabled}>
+      {before}
+      <TextField label="Nome" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <div className="field">
+        <label className="field__label" htmlFor={descriptionId}>
+          Descrição
+        </label>
+        <textarea
+          id={descriptionId}
+          className="field__input drive-form__textarea"
+          rows={3}
+          aria-invalid={errors.description ? true : undefined}
+          {...register('description')}
+        />
+        {errors.description && <p className="field__error">{errors.description.message}</p>}
+      </div>
+      <TextField
+        label="Tags"
+        hint="Separadas por vírgula, por exemplo: safra 2024, tintos"
+        autoComplete="off"
+        error={errors.tags?.message}
+        {...register('tags')}
+      />
+      <div className="checkbox">
+        <input id={publicId} type="checkbox" {...register('isPublic')} />
+        <label htmlFor={publicId}>Público (visível para os confrades em Arquivos)</label>
+      </div>
+    </fieldset>
+  );
+}
