@@ -14,5 +14,6 @@ export const TEMPLATE_KEYS = [
   'renewal',
   'event',
   'contact',
+  'custom',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -151,6 +151,7 @@ export function registerRestRoutes(
     app.route({
       method: route.method,
       url: `/api${route.path}`,
+      ...(binding.bodyLimit ? { bodyLimit: binding.bodyLimit } : {}),
       ...(binding.fastSerialize
         ? {
             schema: {
@@ -166,6 +167,12 @@ export function registerRestRoutes(
         const answer: unknown = await execute(route.name, operation, context, input);
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
+        if (binding.download) {
+          // A file streamed as it is produced (ADR 015): the output schema checked it is a stream.
+          reply.header('content-type', binding.download.contentType);
+          reply.header('content-disposition', `attachment; filename="${binding.download.filename()}"`);
+          return reply.send(answer);
+        }
         const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };
       },
