@@ -31,8 +31,7 @@ async function newSubscriber(overrides: Record<string, unknown> = {}) {
   return created.subscriber;
 }
 
-const whatsapp = () =>
-  t.services.db.select().from(outbox).where(eq(outbox.channel, 'whatsapp')).all();
+const whatsapp = () => t.services.db.select().from(outbox).where(eq(outbox.channel, 'whatsapp')).all();
 
 async function failure(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -51,7 +50,11 @@ describe('subscribers.sendMessage', () => {
       template: 'custom',
       message: '  Olá! A degustação de sábado começa às 19h.  ',
     });
-    expect(answer).toMatchObject({ success: true, message: 'Mensagem enviada para a fila do WhatsApp!', paymentUrl: null });
+    expect(answer).toMatchObject({
+      success: true,
+      message: 'Mensagem enviada para a fila do WhatsApp!',
+      paymentUrl: null,
+    });
     const [queued] = whatsapp();
     expect(queued).toMatchObject({
       id: answer.outboxId,
@@ -71,7 +74,9 @@ describe('subscribers.sendMessage', () => {
   it('refuses an empty custom text with the spec message, and sends nothing', async () => {
     const subscriber = await newSubscriber();
     const error = await failure(
-      t.caller(admin.token).subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: '   ' }),
+      t
+        .caller(admin.token)
+        .subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: '   ' }),
     );
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('Mensagem não pode estar vazia');
@@ -80,7 +85,9 @@ describe('subscribers.sendMessage', () => {
 
   it('answers 404 "Assinante não encontrado" for an unknown subscriber', async () => {
     const error = await failure(
-      t.caller(admin.token).subscribers.sendMessage({ subscriberId: 'nobody', template: 'custom', message: 'Oi' }),
+      t
+        .caller(admin.token)
+        .subscribers.sendMessage({ subscriberId: 'nobody', template: 'custom', message: 'Oi' }),
     );
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toBe('Assinante não encontrado');
@@ -90,7 +97,9 @@ describe('subscribers.sendMessage', () => {
     const subscriber = await newSubscriber();
     t.services.db.update(subscribers).set({ phone: '' }).where(eq(subscribers.id, subscriber.id)).run();
     const error = await failure(
-      t.caller(admin.token).subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: 'Oi' }),
+      t
+        .caller(admin.token)
+        .subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: 'Oi' }),
     );
     expect(error.message).toBe('Telefone não encontrado para este assinante');
     expect(whatsapp()).toHaveLength(0);
@@ -129,13 +138,17 @@ describe('subscribers.sendMessage', () => {
     const paid = rows(t).subscriberByEmail('mariana.ribeiro@example.com');
     await t.caller(admin.token).subscribers.approve({ id: paid?.id ?? '' });
     const before = whatsapp().length;
-    await t.caller(admin.token).subscribers.sendMessage({ subscriberId: paid?.id ?? '', template: 'welcome' });
+    await t
+      .caller(admin.token)
+      .subscribers.sendMessage({ subscriberId: paid?.id ?? '', template: 'welcome' });
     const renewal = await t
       .caller(admin.token)
       .subscribers.sendMessage({ subscriberId: paid?.id ?? '', template: 'renewal' });
     const sent = whatsapp();
     expect(sent).toHaveLength(before + 2);
-    const welcome = sent.find((message) => message.template === 'welcome' && message.body.includes('[link enviado'));
+    const welcome = sent.find(
+      (message) => message.template === 'welcome' && message.body.includes('[link enviado'),
+    );
     expect(welcome?.body).not.toContain('token=');
     const renewalMessage = sent.find((message) => message.template === 'renewal');
     expect(renewalMessage?.body).toContain(renewal.paymentUrl);

@@ -40,10 +40,9 @@ export const EXPORT_BATCH = 500;
 const DEFAULT_PRICE = 149700;
 
 const HEADERS = SUBSCRIBER_CSV_COLUMNS.map(([header]) => header);
-const HEADER_OF = Object.fromEntries(SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => [field, header])) as Record<
-  SubscriberCsvField,
-  string
->;
+const HEADER_OF = Object.fromEntries(
+  SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => [field, header]),
+) as Record<SubscriberCsvField, string>;
 
 const sãoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' });
 const sãoPauloDateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -159,7 +158,15 @@ function formValuesOf(record: SubscriberRecord): SubscriberFormValues {
 
 type Planned =
   | { line: number; email: string; name: string; action: 'create'; input: SubscriberInput }
-  | { line: number; email: string; name: string; action: 'update'; id: string; input: SubscriberInput; changes: string[] }
+  | {
+      line: number;
+      email: string;
+      name: string;
+      action: 'update';
+      id: string;
+      input: SubscriberInput;
+      changes: string[];
+    }
   | { line: number; email: string; name: string; action: 'unchanged' }
   | { line: number; email: string; name: string; action: 'reject'; errors: string[] };
 
@@ -170,19 +177,20 @@ function readFile(csv: string): Record<string, string>[] {
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
   try {
-    records = parse(csv, {
+    records = parse<string[]>(csv, {
       bom: true,
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as string[][];
+    });
   } catch {
     throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.unreadable);
   }
   const [header, ...rows] = records;
   if (!header || rows.length === 0) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.empty);
-  if (rows.length > SUBSCRIBER_IMPORT_MAX_ROWS) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.tooManyRows);
+  if (rows.length > SUBSCRIBER_IMPORT_MAX_ROWS)
+    throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.tooManyRows);
   const fieldOf = new Map(SUBSCRIBER_CSV_COLUMNS.map(([name, field]) => [normalise(name), field as string]));
   const fields = header.map((name) => fieldOf.get(normalise(name)));
   const missing = (['fullName', 'email', 'phone'] as const)
@@ -240,7 +248,8 @@ export function createSubscriberCsv({ db }: ServiceDeps, subscriberAdmin: Subscr
         case 'subscriptionPrice': {
           if (cell === '') break;
           const cents = centsOf(cell);
-          if (cents === undefined) problems.push(`${HEADER_OF.subscriptionPrice}: ${SUBSCRIBER_CSV_MSG.priceInvalid}`);
+          if (cents === undefined)
+            problems.push(`${HEADER_OF.subscriptionPrice}: ${SUBSCRIBER_CSV_MSG.priceInvalid}`);
           else values.subscriptionPrice = cents;
           break;
         }

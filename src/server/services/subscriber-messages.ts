@@ -6,10 +6,7 @@
  */
 import { formatDate, formatMoney } from '../../shared/format';
 import type { PlanType } from '../../shared/plans';
-import {
-  ADMIN_MESSAGE_MSG,
-  type AdminMessageTemplate,
-} from '../../shared/subscriber-messages';
+import { ADMIN_MESSAGE_MSG, type AdminMessageTemplate } from '../../shared/subscriber-messages';
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import { AppError } from '../errors';
 import type { AccountsService } from './accounts';
