@@ -177,7 +177,7 @@ function readFile(csv: string): Record<string, string>[] {
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
   try {
-    records = parse<string[]>(csv, {
+    records = parse(csv, {
       bom: true,
       delimiter,
       relax_column_count: true,
