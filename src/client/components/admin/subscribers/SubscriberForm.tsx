@@ -176,6 +176,8 @@ export function SubscriberForm({
           id: subscriber.id,
           ...keepStoredInstants(input, subscriber),
         });
+        // The view opened next shows what was saved, not the copy read before the edit.
+        utils.subscribers.get.setData({ id: subscriber.id }, updated.subscriber);
         toast.success(SUBSCRIBER_MSG.updated);
         onSaved(updated.subscriber);
       }
