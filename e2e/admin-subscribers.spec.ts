@@ -161,7 +161,40 @@ test('create (invalid, then valid), edit, view, approve a paid member, delete wi
     .filter((message) => message.template === 'welcome' && message.channel === 'whatsapp');
   expect(welcomeEmail).toHaveLength(1);
   expect(welcomeWhatsApp).toHaveLength(1);
+
+  // A custom WhatsApp message: empty is refused at the field, then queued in the outbox.
+  await pending.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(pending.getByText('Mensagem não pode estar vazia')).toBeVisible();
+  await pending.getByLabel('Mensagem', { exact: true }).fill('Degustação sábado às 19h!');
+  await pending.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByText('Mensagem enviada para a fila do WhatsApp!')).toBeVisible();
+  await expect(pending.getByText('Mensagem enviada', { exact: true })).toBeVisible();
+  expect(
+    e2eDb.outboxFor(pendingPhoneDigits).filter((message) => message.template === 'custom')[0]?.body,
+  ).toBe('Degustação sábado às 19h!');
+
+  // A renewal link (approved now), shown with a copy button.
+  await pending.getByRole('radio', { name: 'Renovação', exact: true }).check();
+  await pending.getByRole('button', { name: 'Gerar link de pagamento' }).click();
+  await expect(pending.getByLabel(/Link gerado/)).toHaveValue(/^http/);
+  await expect(pending.getByRole('button', { name: 'Copiar link' })).toBeVisible();
   await pending.getByRole('button', { name: 'Fechar' }).click();
+
+  // The filtered list as CSV: UTF-8 with BOM, CPF masked.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Exportar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^assinantes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const csv = Buffer.concat(chunks);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = csv.subarray(3).toString('utf8');
+  expect(text).toContain('Paula Aprovação');
+  expect(text).toContain('529.***.***-25');
+  expect(text).not.toContain('52998224725');
 
   // Delete: a wrong word cancels; CONFIRMAR deletes.
   await searchFor(page, email);
