@@ -226,6 +226,24 @@ test('phone width: cards, no page overflow, axe clean (list and modal)', async (
   await expect(page.getByRole('dialog', { name: 'Novo assinante' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/admin-subscribers-390-form.png' });
+  // What was typed is kept as a draft, offered when a new form opens.
+  await page.getByRole('dialog').getByLabel('Nome completo').fill('Rascunho da Silva');
+  await page.waitForTimeout(800);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Novo assinante' })).toBeHidden();
+  await page.getByRole('button', { name: 'Novo assinante' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo assinante' });
+  await expect(dialog.getByLabel('Nome completo')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Carregar rascunho' }).click();
+  await expect(dialog.getByLabel('Nome completo')).toHaveValue('Rascunho da Silva');
+  await expect(dialog.getByText('Rascunho carregado com sucesso!')).toBeVisible();
+  await expect(dialog.getByText('Rascunho carregado com sucesso!')).toBeHidden({ timeout: 4_000 });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // A list that cannot be loaded says so.
+  await page.route('**/trpc/subscribers.list**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.reload();
+  await expect(page.getByText('Erro ao carregar assinantes')).toBeVisible({ timeout: 20_000 });
 });
