@@ -247,3 +247,31 @@ test('phone width: cards, no page overflow, axe clean (list and modal)', async (
   await page.reload();
   await expect(page.getByText('Erro ao carregar assinantes')).toBeVisible({ timeout: 20_000 });
 });
+
+test('CSV import: dry run row by row, then applied', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsAdmin(page);
+  await page.goto('/admin/subscribers');
+  const email = uniqueEmail('importado');
+  const csv = [
+    'Nome completo;Email;Telefone;Cidade',
+    `Importada Souza;${email};(31) 99999-0000;Belo Horizonte`,
+    ';sem-arroba;123;',
+  ].join('\n');
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar assinantes (CSV)' });
+  await dialog
+    .getByLabel('Arquivo CSV')
+    .setInputFiles({ name: 'assinantes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await dialog.getByRole('button', { name: 'Simular importação' }).click();
+  await expect(dialog.getByText('1 a criar, 0 a atualizar, 0 sem mudanças, 1 rejeitada(s).')).toBeVisible();
+  await expect(dialog.getByText(/Email: Formato de email inválido/)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Aplicar importação' }).click();
+  await expect(
+    page.getByText('Importação concluída: 1 criado(s), 0 atualizado(s), 1 rejeitado(s).'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
+  await expect(page.getByRole('button', { name: 'Importada Souza', exact: true })).toBeVisible();
+});
