@@ -15,5 +15,6 @@ export const TEMPLATE_KEYS = [
   'event',
   'contact',
   'profile_update_code',
+  'custom',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -84,6 +84,13 @@ export interface RestBinding<Output = unknown> {
   fileAnswer?: boolean;
   /** HTTP status of an answer that depends on it (health: 503 without its database). */
   statusOf?(output: Output): number;
+  /**
+   * The answer is a file, not JSON (ADR 015): the operation's output is a stream, sent as it is
+   * produced with this content type and as an attachment with this name. REST only (`trpc: false`).
+   */
+  download?: { contentType: string; filename(): string };
+  /** Largest body this route accepts, in bytes, when it is larger than the app's (an import). */
+  bodyLimit?: number;
 }
 
 type AnySchema = z.ZodType;

@@ -3,7 +3,16 @@
  * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (DECISIONS §4),
  * REST-only copies of the same definitions.
  */
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import {
+  SUBSCRIBER_CSV_MSG,
+  SUBSCRIBER_IMPORT_MAX_BYTES,
+  subscriberExportInput,
+  subscriberImportInput,
+  subscriberImportReport,
+} from '../../shared/subscriber-csv';
+import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
 import {
   SUBSCRIBER_LEGACY_NAMES,
   SUBSCRIBER_MSG,
@@ -170,6 +179,64 @@ export const subscriberOperations = {
     output: subscriberRecord,
     run: ({ services, user }, input) =>
       services.subscriberAdmin.requestCancellation(input.id, user.id, input.reason ?? null),
+  }),
+
+  /** A WhatsApp message from a stored template or a custom text, through the outbox (spec 02 §2). */
+  sendMessage: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: sendMessageInput,
+    output: sendMessageOutput,
+    async run({ services, user }, input) {
+      const sent = await services.subscriberMessages.send(input, user.id);
+      return { success: true as const, message: ADMIN_MESSAGE_MSG.sent, ...sent };
+    },
+  }),
+
+  /**
+   * The filtered list as a CSV file, streamed (ADR 015). Declared before `/admin/subscribers/:id`
+   * only for the reader: the router prefers a fixed segment to a parameter whatever the order.
+   */
+  exportCsv: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: subscriberExportInput,
+    output: z.instanceof(Readable),
+    trpc: false,
+    run: ({ services }, input) => services.subscriberCsv.exportCsv(input),
+    rest: {
+      method: 'GET',
+      path: '/admin/subscribers/export.csv',
+      tag: TAG,
+      summary: 'Exporta a lista filtrada em CSV (UTF-8 com BOM; CPF mascarado salvo includeCpf=true)',
+      download: {
+        contentType: 'text/csv; charset=utf-8',
+        filename: () => `assinantes-${new Date().toISOString().slice(0, 10)}.csv`,
+      },
+    },
+  }),
+
+  /**
+   * CSV import: a dry run (`apply: false`) reports each row (create, update by e-mail, unchanged,
+   * rejected and why); `apply: true` writes the valid rows. REST only: the file may exceed the tRPC
+   * body limit.
+   */
+  importCsv: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: subscriberImportInput,
+    output: subscriberImportReport,
+    trpc: false,
+    run: ({ services, user }, input) => services.subscriberCsv.import(input.csv, input.apply, user.id),
+    rest: {
+      method: 'POST',
+      path: '/admin/subscribers/import',
+      tag: TAG,
+      summary: 'Importa assinantes de um CSV (mesmas colunas da exportação): simulação e aplicação',
+      // JSON escaping can double a CSV's size (quotes).
+      bodyLimit: SUBSCRIBER_IMPORT_MAX_BYTES * 2 + 4096,
+      errors: { 400: SUBSCRIBER_CSV_MSG.tooLarge, 413: SUBSCRIBER_CSV_MSG.tooLarge },
+    },
   }),
 
   listAlias: alias(list, '/subscribers'),

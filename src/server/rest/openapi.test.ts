@@ -40,8 +40,11 @@ describe('GET /api/docs/openapi.json', () => {
       expect(operation?.summary.trim(), `${route.method} /api${route.path} summary`).not.toBe('');
       expect(route.response, `${route.method} /api${route.path} has no response schema`).toBeDefined();
       const success = String(route.successStatus ?? 200);
-      // A route that answers a file documents its bytes; every other one its JSON.
-      const media = route.binding.fileAnswer ? '*/*' : 'application/json';
+      // A route that answers a file documents its bytes (ADR 019), a download its content type
+      // (ADR 015); every other one its JSON.
+      const media = route.binding.fileAnswer
+        ? '*/*'
+        : (route.binding.download?.contentType ?? 'application/json');
       expect(operation?.responses[success]?.content?.[media]?.schema).toBeDefined();
     }
   });

@@ -233,13 +233,15 @@ export function buildOpenApiDocument(
     const responses: Record<string, Response> = {
       [successStatus]: {
         description: route.successStatus === 201 ? 'Criado' : 'Sucesso',
-        content: {
-          'application/json': {
-            schema: route.response
-              ? schemas.convert(route.response, 'output')
-              : { type: 'object', properties: { success: { const: true } } },
-          },
-        },
+        content: route.binding.download
+          ? { [route.binding.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+          : {
+              'application/json': {
+                schema: route.response
+                  ? schemas.convert(route.response, 'output')
+                  : { type: 'object', properties: { success: { const: true } } },
+              },
+            },
       },
     };
     if (route.binding.fileAnswer) fileResponses(responses);

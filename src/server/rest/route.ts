@@ -215,6 +215,7 @@ function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor
     app.route({
       method: route.method,
       url: `/api${route.path}`,
+      ...(binding.bodyLimit ? { bodyLimit: binding.bodyLimit } : {}),
       ...(binding.fastSerialize
         ? {
             schema: {
@@ -231,6 +232,12 @@ function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor
         if (binding.fileAnswer) return sendFileAnswer(request, reply, answer as FileAnswer);
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
+        if (binding.download) {
+          // A file streamed as it is produced (ADR 015): the output schema checked it is a stream.
+          reply.header('content-type', binding.download.contentType);
+          reply.header('content-disposition', `attachment; filename="${binding.download.filename()}"`);
+          return reply.send(answer);
+        }
         const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };
       },

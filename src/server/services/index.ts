@@ -20,6 +20,8 @@ import { createOutboxWorker } from './outbox-worker';
 import { createSettingsService } from './settings';
 import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
+import { createSubscriberCsv } from './subscriber-csv';
+import { createSubscriberMessages } from './subscriber-messages';
 import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
 
@@ -50,6 +52,14 @@ export function createServices(options: CreateServicesOptions) {
     accounts,
     outbox,
   });
+  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin);
+  const subscriberMessages = createSubscriberMessages(deps, {
+    subscribers: paymentServices.subscribers,
+    paymentLinks: paymentServices.paymentLinks,
+    accounts,
+    outbox,
+    lifecycle: paymentServices.lifecycle,
+  });
 
   return {
     ...deps,
@@ -64,6 +74,8 @@ export function createServices(options: CreateServicesOptions) {
     contact,
     diagnostics,
     subscriberAdmin,
+    subscriberCsv,
+    subscriberMessages,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),

@@ -4,7 +4,7 @@
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
  */
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
 import { MSG } from '../../shared/messages';
 import type { SubscriberStatus } from '../../shared/plans';
@@ -131,6 +131,27 @@ const SORT_COLUMNS = {
 /** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
 const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+function searchWhere(term: string): SQL | undefined {
+  if (!term) return undefined;
+  const text = likeTerm(term.toLowerCase());
+  const digits = term.replace(/\D/g, '');
+  return or(
+    sql`lower(${subscribers.name}) like ${text} escape '\\'`,
+    sql`${subscribers.email} like ${text} escape '\\'`,
+    ...(digits.length >= 3
+      ? [
+          sql`${subscribers.phone} like ${likeTerm(digits)} escape '\\'`,
+          sql`${subscribers.cpf} like ${likeTerm(digits)} escape '\\'`,
+        ]
+      : []),
+  );
+}
+
+/** The list's filters (status and search over name, e-mail, phone and CPF); the CSV export shares them. */
+export function subscriberFilterWhere(status: 'all' | SubscriberStatus, search: string): SQL | undefined {
+  return and(status === 'all' ? undefined : eq(subscribers.status, status), searchWhere(search));
+}
+
 export function createSubscriberAdmin(
   { db, clock, log }: ServiceDeps,
   {
@@ -145,22 +166,6 @@ export function createSubscriberAdmin(
     return row;
   }
 
-  function searchWhere(term: string): SQL | undefined {
-    if (!term) return undefined;
-    const text = likeTerm(term.toLowerCase());
-    const digits = term.replace(/\D/g, '');
-    return or(
-      sql`lower(${subscribers.name}) like ${text} escape '\\'`,
-      like(subscribers.email, text),
-      ...(digits.length >= 3
-        ? [
-            sql`${subscribers.phone} like ${likeTerm(digits)} escape '\\'`,
-            sql`${subscribers.cpf} like ${likeTerm(digits)} escape '\\'`,
-          ]
-        : []),
-    );
-  }
-
   /** A status an admin sets in the form: allowed only as a move of the machine (turn off / on). */
   function editEvent(from: SubscriberStatus, to: SubscriberStatus): LifecycleEvent {
     const event = (['deactivated', 'reactivated'] as const).find((candidate) =>
@@ -173,10 +178,7 @@ export function createSubscriberAdmin(
   return {
     /** `{ subscribers, pagination }`, filtered, searched and sorted (spec 02 §3). */
     list(input: SubscriberListInput) {
-      const where = and(
-        input.status === 'all' ? undefined : eq(subscribers.status, input.status),
-        searchWhere(input.search),
-      );
+      const where = subscriberFilterWhere(input.status, input.search);
       const total = db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0;
       const column = SORT_COLUMNS[input.sortBy];
       const rows = db

@@ -126,4 +126,9 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
         'Não compartilhe este código.',
     },
   },
+  /** A text an admin writes for one subscriber in the back office (spec 02 §2). */
+  custom: {
+    email: { subject: 'Mensagem da {{clubName}}', body: '{{message}}' },
+    whatsapp: { subject: null, body: '{{message}}' },
+  },
 };

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { SubscribersPage } from '../../components/admin/subscribers/SubscribersPage';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The back office's subscribers (issue 10); the page is its own chunk (route code splitting). */
 export const Route = createFileRoute('/admin/subscribers')({
-  component: EmptyState,
+  component: SubscribersPage,
 });

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SUBSCRIBER_MSG } from '../../../../shared/subscriber-schemas';
+import { errorText } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { Dialog } from './Dialog';
+
+/**
+ * Deleting a subscriber (spec 02 §5): only after typing CONFIRMAR exactly; anything else cancels
+ * with an alert. The server keeps a record that has payments (and says so).
+ */
+export function DeleteSubscriberDialog({
+  subscriber,
+  onClose,
+  onDeleted,
+}: {
+  subscriber: { id: string; fullName: string } | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const utils = trpc.useUtils();
+  const remove = trpc.subscribers.remove.useMutation();
+
+  function close() {
+    setTyped('');
+    onClose();
+  }
+
+  async function confirm() {
+    if (!subscriber) {
+      toast.error(SUBSCRIBER_MSG.idMissing);
+      return;
+    }
+    if (typed !== SUBSCRIBER_MSG.deleteConfirmWord) {
+      toast.error(SUBSCRIBER_MSG.deleteCancelled);
+      close();
+      return;
+    }
+    try {
+      await remove.mutateAsync({ id: subscriber.id });
+      toast.success(SUBSCRIBER_MSG.deleted);
+      void utils.subscribers.list.invalidate();
+      setTyped('');
+      onDeleted();
+    } catch (error) {
+      const reason = errorText(error, SUBSCRIBER_MSG.deleteFailedAlt);
+      toast.error(
+        SUBSCRIBER_MSG.deleteFailedAlt,
+        reason === SUBSCRIBER_MSG.deleteFailedAlt ? undefined : { description: reason },
+      );
+      close();
+    }
+  }
+
+  return (
+    <Dialog open={subscriber !== null} onClose={close} title="Excluir assinante" size="sm">
+      <form
+        className="sub-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm();
+        }}
+      >
+        <p>
+          Excluir <strong>{subscriber?.fullName}</strong> apaga o cadastro e o histórico. Esta ação não pode
+          ser desfeita.
+        </p>
+        <TextField
+          label={
+            <>
+              Digite <strong>CONFIRMAR</strong> para excluir
+            </>
+          }
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <div className="sub-form__actions">
+          <Button variant="secondary" onClick={close}>
+            Cancelar
+          </Button>
+          <Button
+            type="submit"
+            className="btn--danger"
+            loading={remove.isPending}
+            loadingLabel="Excluindo..."
+          >
+            Excluir definitivamente
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

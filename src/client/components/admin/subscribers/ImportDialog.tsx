@@ -1,0 +1,156 @@
+/**
+ * CSV import (ADR 015): the admin picks a file with the export's columns, sees a dry-run report row
+ * by row (create, update by e-mail, unchanged, rejected and why), then applies it.
+ */
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  SUBSCRIBER_CSV_MSG,
+  SUBSCRIBER_IMPORT_ACTION_LABELS,
+  SUBSCRIBER_IMPORT_MAX_BYTES,
+  type SubscriberImportReport,
+} from '../../../../shared/subscriber-csv';
+import { apiPost } from '../../../lib/api';
+import { apiErrorText } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from './Dialog';
+
+const IMPORT_PATH = '/api/admin/subscribers/import';
+
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [report, setReport] = useState<SubscriberImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const utils = trpc.useUtils();
+  const fileId = useId();
+
+  function close() {
+    setCsv(null);
+    setFileName('');
+    setReport(null);
+    setError(null);
+    onClose();
+  }
+
+  async function pick(file: File | undefined) {
+    setReport(null);
+    setError(null);
+    setCsv(null);
+    if (!file) return;
+    if (file.size > SUBSCRIBER_IMPORT_MAX_BYTES) {
+      setError(SUBSCRIBER_CSV_MSG.tooLarge);
+      return;
+    }
+    setFileName(file.name);
+    setCsv(await file.text());
+  }
+
+  async function run(apply: boolean) {
+    if (!csv) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiPost<SubscriberImportReport>(IMPORT_PATH, { csv, apply });
+      setReport(answer);
+      if (apply) {
+        toast.success(
+          `Importação concluída: ${answer.totals.create} criado(s), ${answer.totals.update} atualizado(s), ${answer.totals.reject} rejeitado(s).`,
+        );
+        void utils.subscribers.list.invalidate();
+      }
+    } catch (caught) {
+      setError(apiErrorText(caught, SUBSCRIBER_CSV_MSG.importFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pending = report && !report.applied && report.totals.create + report.totals.update > 0;
+
+  return (
+    <Dialog open={open} onClose={close} title="Importar assinantes (CSV)" size="lg">
+      <div className="sub-form">
+        <p>
+          Use as mesmas colunas da exportação (Nome completo, Email e Telefone são obrigatórias). Assinantes
+          já cadastrados são encontrados pelo email e atualizados; células vazias mantêm o valor salvo. Até
+          5.000 linhas e 2 MB por arquivo.
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor={fileId}>
+            Arquivo CSV
+          </label>
+          <input
+            id={fileId}
+            className="field__input"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => void pick(event.target.files?.[0])}
+          />
+        </div>
+        {error && <Alert>{error}</Alert>}
+        <div className="sub-form__actions">
+          <Button variant="secondary" onClick={close}>
+            Fechar
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!csv}
+            loading={busy && !pending}
+            onClick={() => void run(false)}
+          >
+            Simular importação
+          </Button>
+          {pending && (
+            <Button loading={busy} loadingLabel="Importando..." onClick={() => void run(true)}>
+              Aplicar importação
+            </Button>
+          )}
+        </div>
+        {report && (
+          <section aria-labelledby="import-report-title">
+            <h3 id="import-report-title">
+              {report.applied ? 'Importação aplicada' : 'Simulação'} — {fileName}
+            </h3>
+            <p role="status">
+              {report.totals.create} a criar, {report.totals.update} a atualizar, {report.totals.unchanged}{' '}
+              sem mudanças, {report.totals.reject} rejeitada(s).
+              {report.applied ? ' As linhas válidas foram gravadas.' : ' Nada foi gravado ainda.'}
+            </p>
+            <div className="sub-table-wrap">
+              <table className="sub-report">
+                <thead>
+                  <tr>
+                    <th scope="col">Linha</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Resultado</th>
+                    <th scope="col">Detalhes</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.rows.map((row) => (
+                    <tr key={row.line} className={row.action === 'reject' ? 'is-rejected' : undefined}>
+                      <td>{row.line}</td>
+                      <td>{row.email || '—'}</td>
+                      <td>{SUBSCRIBER_IMPORT_ACTION_LABELS[row.action]}</td>
+                      <td>
+                        {row.errors.length > 0
+                          ? row.errors.join('; ')
+                          : row.changes.length > 0
+                            ? `Muda: ${row.changes.join(', ')}`
+                            : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+      </div>
+    </Dialog>
+  );
+}

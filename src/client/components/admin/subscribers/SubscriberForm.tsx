@@ -1,0 +1,432 @@
+/**
+ * The subscriber form of the back office (spec 02 §3, §5), create and edit modes: react-hook-form
+ * with the server's own schema (`subscriberInput`), masks, CEP lookup, blocking errors at their
+ * fields and non-blocking warnings, and a local draft in create mode. After a creation the record
+ * is read back and compared with what was sent.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TRPCClientError } from '@trpc/client';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { CepAddress } from '../../../../shared/checkout-schemas';
+import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
+import {
+  GENDER_LABELS,
+  GENDERS,
+  SHIRT_SIZES,
+  SUBSCRIBER_MSG,
+  subscriberInput,
+  subscriberWarnings,
+  type SubscriberInput,
+  type SubscriberRecord,
+} from '../../../../shared/subscriber-schemas';
+import { errorText } from '../../../lib/errors';
+import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
+import { trpc } from '../../../lib/trpc';
+import { useCepLookup } from '../../checkout/useCepLookup';
+import { Button } from '../../ui/Button';
+import { MaskedTextField } from '../../ui/MaskedTextField';
+import { TextField } from '../../ui/TextField';
+import { SelectField, TextAreaField } from './fields';
+import { PriceField } from './PriceField';
+import {
+  drafts,
+  EMPTY_FORM,
+  formStateOf,
+  keepStoredInstants,
+  type FormState,
+} from './subscriber-form-values';
+
+/** Fields compared after a creation (what the form sent against what the server kept). */
+const CHECKED_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'cpf',
+  'birthDate',
+  'gender',
+  'profession',
+  'shirtSize',
+  'winePreference',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'zipCode',
+  'status',
+  'subscriptionPrice',
+  'adminNotes',
+] as const;
+
+const DRAFT_SAVE_MS = 500;
+const DRAFT_FEEDBACK_MS = 2000;
+
+/** Field errors the server sent back (zod's flattened errors), if any. */
+function serverFieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const data = error.data as { zodError?: { fieldErrors?: Record<string, string[]> } | null } | undefined;
+  return data?.zodError?.fieldErrors ?? {};
+}
+
+export function SubscriberForm({
+  mode,
+  subscriber,
+  onSaved,
+  onCancel,
+}: {
+  mode: 'create' | 'edit';
+  subscriber?: SubscriberRecord;
+  onSaved: (record: SubscriberRecord) => void;
+  onCancel: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const create = trpc.subscribers.create.useMutation();
+  const update = trpc.subscribers.update.useMutation();
+  const [summary, setSummary] = useState<string | null>(null);
+  const [draft, setDraft] = useState<FormState | null>(() => (mode === 'create' ? drafts.load() : null));
+  const [draftLoaded, setDraftLoaded] = useState(false);
+  // Remounts the fields that keep their own text (the price) when a draft replaces the values.
+  const [version, setVersion] = useState(0);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormState, unknown, SubscriberInput>({
+    resolver: zodResolver(subscriberInput),
+    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
+  });
+  const values = useWatch({ control }) as FormState;
+  const warnings = subscriberWarnings(values);
+
+  // Create mode: the form is kept as a draft while the admin types.
+  const saveTimer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (mode !== 'create') return;
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => drafts.save(values), DRAFT_SAVE_MS);
+    return () => window.clearTimeout(saveTimer.current);
+  }, [mode, values]);
+
+  useEffect(() => {
+    if (!draftLoaded) return;
+    const timer = window.setTimeout(() => setDraftLoaded(false), DRAFT_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [draftLoaded]);
+
+  const { lookup, loading: cepLoading } = useCepLookup((address: CepAddress) => {
+    const options = { shouldDirty: true };
+    if (address.street) setValue('address', address.street, options);
+    if (address.neighborhood) setValue('neighborhood', address.neighborhood, options);
+    if (address.city) setValue('city', address.city, options);
+    if (address.state) setValue('state', address.state, options);
+  });
+
+  function loadDraft() {
+    if (!draft) return;
+    reset(draft);
+    setVersion((n) => n + 1);
+    setDraft(null);
+    setDraftLoaded(true);
+  }
+
+  function onInvalid(fieldErrors: FieldErrors<FormState>) {
+    const messages = [
+      ...new Set(
+        Object.values(fieldErrors)
+          .map((error) => error?.message)
+          .filter(Boolean),
+      ),
+    ];
+    const text = `${SUBSCRIBER_MSG.validationPrefix}${messages.join('; ')}`;
+    setSummary(text);
+    toast.error(text);
+  }
+
+  async function onValid(input: SubscriberInput) {
+    setSummary(null);
+    if (mode === 'edit') {
+      if (!subscriber) {
+        toast.error(SUBSCRIBER_MSG.noneSelected);
+        return;
+      }
+      if (!subscriber.id) {
+        toast.error(SUBSCRIBER_MSG.idMissing);
+        return;
+      }
+    }
+    try {
+      if (mode === 'create') {
+        const created = await create.mutateAsync(input);
+        drafts.clear();
+        const saved = await utils.subscribers.get.fetch({ id: created.subscriberId });
+        const differs = CHECKED_FIELDS.some((field) => (saved[field] ?? null) !== (input[field] ?? null));
+        if (differs) toast.warning(SUBSCRIBER_MSG.notAllSaved);
+        else toast.success(SUBSCRIBER_MSG.created);
+        onSaved(saved);
+      } else if (subscriber) {
+        const updated = await update.mutateAsync({
+          id: subscriber.id,
+          ...keepStoredInstants(input, subscriber),
+        });
+        // The view opened next shows what was saved, not the copy read before the edit.
+        utils.subscribers.get.setData({ id: subscriber.id }, updated.subscriber);
+        toast.success(SUBSCRIBER_MSG.updated);
+        onSaved(updated.subscriber);
+      }
+      void utils.subscribers.list.invalidate();
+      void utils.subscribers.history.invalidate();
+    } catch (error) {
+      const fallback = mode === 'create' ? SUBSCRIBER_MSG.createFailed : SUBSCRIBER_MSG.updateFailed;
+      const reason = errorText(error, fallback);
+      // A field the server refuses shows its message at the field.
+      const fieldErrors = serverFieldErrors(error);
+      for (const [field, messages] of Object.entries(fieldErrors)) {
+        if (messages[0]) setError(field as keyof FormState, { message: messages[0] });
+      }
+      if (/email/i.test(reason) && /cadastrado/i.test(reason)) setError('email', { message: reason });
+      setSummary(reason === fallback ? fallback : `${fallback}: ${reason}`);
+      toast.error(fallback, reason === fallback ? undefined : { description: reason });
+    }
+  }
+
+  const busy = isSubmitting || create.isPending || update.isPending;
+
+  return (
+    <form
+      className="sub-form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      aria-label={mode === 'create' ? 'Novo assinante' : 'Editar assinante'}
+    >
+      {mode === 'create' && draft && (
+        <div className="alert alert--info sub-form__draft">
+          <span>Há um rascunho salvo deste formulário.</span>
+          <span className="sub-form__draft-actions">
+            <Button size="sm" variant="secondary" onClick={loadDraft}>
+              Carregar rascunho
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                drafts.clear();
+                setDraft(null);
+              }}
+            >
+              Descartar
+            </Button>
+          </span>
+        </div>
+      )}
+      {draftLoaded && (
+        <div className="alert alert--success" role="status">
+          {SUBSCRIBER_MSG.draftLoaded}
+        </div>
+      )}
+      {summary && (
+        <div className="alert alert--error" role="alert">
+          {summary}
+        </div>
+      )}
+
+      <fieldset className="sub-form__group">
+        <legend>Dados pessoais</legend>
+        <div className="sub-form__grid">
+          <TextField
+            label="Nome completo"
+            autoComplete="off"
+            required
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            error={errors.email?.message}
+            {...register('email', {
+              setValueAs: (value: string) => value.trim().toLowerCase(),
+            })}
+          />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <MaskedTextField
+                label="Telefone"
+                mask={PHONE_MASK}
+                inputMode="tel"
+                required
+                name={field.name}
+                value={field.value ?? ''}
+                onAccept={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="cpf"
+            render={({ field, fieldState }) => (
+              <MaskedTextField
+                label="CPF"
+                mask={CPF_MASK}
+                inputMode="numeric"
+                name={field.name}
+                value={field.value ?? ''}
+                onAccept={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextField
+            label="Data de nascimento"
+            type="date"
+            error={errors.birthDate?.message}
+            {...register('birthDate')}
+          />
+          <SelectField
+            label="Gênero"
+            error={errors.gender?.message}
+            {...register('gender', { setValueAs: (value: string) => value || null })}
+          >
+            <option value="">Não informado</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
+          <SelectField
+            label="Tamanho da camiseta"
+            error={errors.shirtSize?.message}
+            {...register('shirtSize')}
+          >
+            {SHIRT_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextAreaField
+          label="Preferência de vinho"
+          error={errors.winePreference?.message}
+          {...register('winePreference')}
+        />
+      </fieldset>
+
+      <fieldset className="sub-form__group">
+        <legend>Endereço</legend>
+        <div className="sub-form__grid">
+          <Controller
+            control={control}
+            name="zipCode"
+            render={({ field, fieldState }) => (
+              <MaskedTextField
+                label="CEP"
+                mask={CEP_MASK}
+                inputMode="numeric"
+                name={field.name}
+                value={field.value ?? ''}
+                onAccept={(value) => {
+                  field.onChange(value);
+                  lookup(value);
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                hint={cepLoading ? <span role="status">Buscando endereço...</span> : undefined}
+              />
+            )}
+          />
+          <TextField label="Endereço" error={errors.address?.message} {...register('address')} />
+          <TextField label="Número" error={errors.number?.message} {...register('number')} />
+          <TextField label="Complemento" error={errors.complement?.message} {...register('complement')} />
+          <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
+          <TextField label="Cidade" error={errors.city?.message} {...register('city')} />
+          <TextField
+            label="Estado (UF)"
+            maxLength={2}
+            autoCapitalize="characters"
+            error={errors.state?.message}
+            {...register('state')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="sub-form__group">
+        <legend>Assinatura</legend>
+        <div className="sub-form__grid">
+          <SelectField label="Status" required error={errors.status?.message} {...register('status')}>
+            {SUBSCRIBER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {SUBSCRIBER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          <Controller
+            control={control}
+            name="subscriptionPrice"
+            render={({ field, fieldState }) => (
+              <PriceField
+                key={version}
+                cents={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextField
+            label="Início da assinatura"
+            type="date"
+            error={errors.subscriptionStartDate?.message}
+            {...register('subscriptionStartDate')}
+          />
+          <TextField
+            label="Término da assinatura"
+            type="date"
+            error={errors.subscriptionEndDate?.message}
+            {...register('subscriptionEndDate')}
+          />
+        </div>
+        <TextAreaField
+          label="Observações internas"
+          error={errors.adminNotes?.message}
+          {...register('adminNotes')}
+        />
+      </fieldset>
+
+      {warnings.length > 0 && (
+        <div className="alert sub-form__warnings" role="status">
+          <strong>Atenção (não impede salvar):</strong>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="sub-form__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={busy} loadingLabel="Salvando...">
+          {mode === 'create' ? 'Criar assinante' : 'Salvar alterações'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The admin form's values and their conversions: a stored record → the form (edit, view), the
+ * form's dates (calendar days in the club's time zone) ↔ the stored instants, and the local draft
+ * of a new subscriber (spec 02 §4: auto-saved, offered in create mode only).
+ */
+import { TIME_ZONE } from '../../../../shared/format';
+import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/subscriber-schemas';
+
+export const DEFAULT_PRICE_CENTS = 149700;
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' });
+/** YYYY-MM-DD of an instant in the club's time zone (what a date input shows). */
+export const calendarDay = (iso: string | null | undefined) => (iso ? dayFormat.format(new Date(iso)) : '');
+
+/** "(11) 98765-4321" / "(11) 3456-7890" from stored digits. */
+export function formatPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return digits;
+}
+
+export const formatCpf = (digits: string) =>
+  digits.length === 11
+    ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+    : digits;
+
+export const formatCep = (digits: string) =>
+  digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+
+/** Every text field is a string in the form (inputs), so "empty" is always ''. */
+export type FormState = Omit<SubscriberFormValues, 'subscriptionPrice'> & { subscriptionPrice: number };
+
+export const EMPTY_FORM: FormState = {
+  fullName: '',
+  email: '',
+  phone: '',
+  cpf: '',
+  birthDate: '',
+  gender: null,
+  profession: '',
+  shirtSize: 'M',
+  winePreference: '',
+  address: '',
+  number: '',
+  complement: '',
+  neighborhood: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  status: 'pending_payment',
+  subscriptionPrice: DEFAULT_PRICE_CENTS,
+  subscriptionStartDate: '',
+  subscriptionEndDate: '',
+  adminNotes: '',
+};
+
+export function formStateOf(record: SubscriberRecord): FormState {
+  return {
+    fullName: record.fullName,
+    email: record.email,
+    phone: formatPhone(record.phone),
+    cpf: record.cpf ? formatCpf(record.cpf) : '',
+    birthDate: record.birthDate ?? '',
+    gender: record.gender,
+    profession: record.profession ?? '',
+    shirtSize: (record.shirtSize as FormState['shirtSize']) ?? 'M',
+    winePreference: record.winePreference ?? '',
+    address: record.address ?? '',
+    number: record.number ?? '',
+    complement: record.complement ?? '',
+    neighborhood: record.neighborhood ?? '',
+    city: record.city ?? '',
+    state: record.state ?? '',
+    zipCode: record.zipCode ? formatCep(record.zipCode) : '',
+    status: record.status,
+    subscriptionPrice: record.subscriptionPrice,
+    subscriptionStartDate: calendarDay(record.subscriptionStartDate),
+    subscriptionEndDate: calendarDay(record.subscriptionEndDate),
+    adminNotes: record.adminNotes ?? '',
+  };
+}
+
+/**
+ * A date left as it was keeps its stored instant: saving an edit does not move a period's end to
+ * noon of the same day (and the history shows no change that nobody made).
+ */
+export function keepStoredInstants<
+  T extends { subscriptionStartDate?: string | null; subscriptionEndDate?: string | null },
+>(values: T, record: SubscriberRecord | undefined): T {
+  if (!record) return values;
+  const result = { ...values };
+  for (const key of ['subscriptionStartDate', 'subscriptionEndDate'] as const) {
+    const stored = record[key];
+    if (stored && values[key] && calendarDay(values[key]) === calendarDay(stored)) result[key] = stored;
+  }
+  return result;
+}
+
+const DRAFT_KEY = 'confraria.admin.subscriber-draft';
+
+export const drafts = {
+  load(): FormState | null {
+    try {
+      const text = localStorage.getItem(DRAFT_KEY);
+      if (!text) return null;
+      const value = JSON.parse(text) as Partial<FormState>;
+      return { ...EMPTY_FORM, ...value };
+    } catch {
+      return null;
+    }
+  },
+  save(values: FormState) {
+    try {
+      // A form nobody typed in is not a draft.
+      const typed = Object.entries(values).some(
+        ([key, value]) => value !== EMPTY_FORM[key as keyof FormState] && value !== '' && value !== null,
+      );
+      if (typed) localStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+    } catch {
+      // Storage full or disabled: the draft is a convenience, the form still works.
+    }
+  },
+  clear() {
+    try {
+      localStorage.removeItem(DRAFT_KEY);
+    } catch {
+      // Nothing to do.
+    }
+  },
+};

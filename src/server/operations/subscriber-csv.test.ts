@@ -1,0 +1,234 @@
+/**
+ * The subscribers' CSV through REST: the export (a streamed file, UTF-8 with BOM, CPF masked unless
+ * asked, accents intact, the list's filters) and the import (dry run row by row with the form's
+ * messages, then applied; bounded).
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { subscribers } from '../db/schema';
+import { EXPORT_BATCH } from '../services/subscriber-csv';
+
+let t: TestApp;
+let admin: { token: string; userId: string };
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const auth = () => ({ authorization: `Bearer ${admin.token}` });
+const HEADER =
+  'Nome completo,Email,Telefone,CPF,Data de nascimento,Gênero,Profissão,Tamanho da camiseta,' +
+  'Preferência de vinho,Endereço,Número,Complemento,Bairro,Cidade,Estado,CEP,Status,Valor (R$),' +
+  'Início da assinatura,Término da assinatura,Observações,Criado em';
+
+async function create(overrides: Record<string, unknown> = {}) {
+  return (
+    await t.caller(admin.token).subscribers.create({
+      fullName: 'João Conceição',
+      email: 'joao@exemplo.com.br',
+      phone: '(11) 98765-4321',
+      cpf: '529.982.247-25',
+      city: 'São Paulo',
+      state: 'SP',
+      status: 'active',
+      subscriptionPrice: 149700,
+      ...overrides,
+    })
+  ).subscriber;
+}
+
+const exportCsv = (query = '') =>
+  t.request({ method: 'GET', url: `/api/admin/subscribers/export.csv${query}`, headers: auth() });
+
+describe('GET /api/admin/subscribers/export.csv', () => {
+  it('is a UTF-8 CSV with a BOM, accents intact, CPF masked by default', async () => {
+    await create();
+    const res = await exportCsv();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="assinantes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines[1]).toContain('João Conceição,joao@exemplo.com.br,11987654321,529.***.***-25,');
+    expect(lines[1]).toContain(',São Paulo,SP,,Ativo,"1497,00",');
+    expect(res.body).not.toContain('52998224725');
+  });
+
+  it('has the full CPF only when the admin ticks "incluir CPF completo"', async () => {
+    await create();
+    const res = await exportCsv('?includeCpf=true');
+    expect(res.body).toContain(',52998224725,');
+  });
+
+  it('exports the filtered list (status and search)', async () => {
+    await create();
+    await create({
+      fullName: 'Ana Pereira',
+      email: 'ana@exemplo.com.br',
+      cpf: null,
+      status: 'pending_payment',
+    });
+    const byStatus = await exportCsv('?status=pending_payment');
+    expect(byStatus.body).toContain('Ana Pereira');
+    expect(byStatus.body).not.toContain('João');
+    const bySearch = await exportCsv('?search=concei');
+    expect(bySearch.body).toContain('João');
+    expect(bySearch.body).not.toContain('Ana Pereira');
+  });
+
+  it('keeps a spreadsheet from running a cell as a formula', async () => {
+    await create({ adminNotes: '=HYPERLINK("http://mal.example")' });
+    const res = await exportCsv();
+    expect(res.body).toContain(`"'=HYPERLINK(""http://mal.example"")"`);
+  });
+
+  it('streams 100,000 rows: the first bytes come at once, in batches, every row there', async () => {
+    const now = Date.now();
+    const raw = t.database.sqlite;
+    const insert = raw.prepare(
+      `insert into subscribers (id, name, email, phone, status, payment_status, subscription_price, shirt_size,
+         referral_code, profile_completed, created_at, updated_at)
+       values (?, ?, ?, '11987654321', 'active', 'paid', 149700, 'M', ?, 0, ?, ?)`,
+    );
+    raw.transaction(() => {
+      for (let i = 0; i < 100_000; i++)
+        insert.run(`s${i}`, `Sócio nº ${i}`, `s${i}@x.com`, `R${i}`, now, now);
+    })();
+    const started = performance.now();
+    const stream = t.services.subscriberCsv.exportCsv({ status: 'all', search: '', includeCpf: false });
+    const chunks: Buffer[] = [];
+    let firstAfter = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      if (chunks.length === 0) firstAfter = performance.now() - started;
+      chunks.push(Buffer.from(chunk));
+    }
+    expect(firstAfter).toBeLessThan(1000);
+    // Many chunks, not one buffer built at the end.
+    expect(chunks.length).toBeGreaterThan(100_000 / EXPORT_BATCH / 2);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.trim().split('\n')).toHaveLength(100_001);
+    expect(text).toContain('Sócio nº 99999');
+  }, 60_000);
+});
+
+const importCsv = (csv: string, apply = false) =>
+  t.request({
+    method: 'POST',
+    url: '/api/admin/subscribers/import',
+    headers: auth(),
+    payload: { csv, apply },
+  });
+
+describe('POST /api/admin/subscribers/import', () => {
+  it('dry run: reports what would be created, updated (by e-mail) or rejected and why — nothing changes', async () => {
+    const existing = await create();
+    const csv = [
+      'Nome completo;Email;Telefone;CPF;Cidade;Status;Valor (R$)',
+      'Beatriz Lima;BIA@Exemplo.com.br;(31) 99999-0000;;Belo Horizonte;Aguardando pagamento;"1.497,00"',
+      'João Conceição;joao@exemplo.com.br;(11) 98765-4321;529.***.***-25;Campinas;;',
+      ';sem-arroba;123;111.111.111-11;;;',
+      'Outra Beatriz;bia@exemplo.com.br;(31) 99999-0001;;;;',
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.applied).toBe(false);
+    expect(report.totals).toEqual({ create: 1, update: 1, unchanged: 0, reject: 2 });
+    expect(report.rows[0]).toMatchObject({ line: 2, email: 'bia@exemplo.com.br', action: 'create' });
+    expect(report.rows[1]).toMatchObject({ line: 3, action: 'update', changes: ['Cidade'] });
+    expect(report.rows[2].action).toBe('reject');
+    expect(report.rows[2].errors).toEqual(
+      expect.arrayContaining([
+        'Nome completo: Nome completo é obrigatório',
+        'Email: Formato de email inválido',
+        'Telefone: Telefone deve ter pelo menos 10 dígitos',
+        'CPF: CPF inválido',
+      ]),
+    );
+    expect(report.rows[3]).toMatchObject({
+      action: 'reject',
+      errors: ['Email repetido no arquivo (mesmo email da linha 2)'],
+    });
+    // Nothing written.
+    const all = t.services.db.select().from(subscribers).all();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ id: existing.id, city: 'São Paulo' });
+  });
+
+  it('apply: writes the valid rows (keeps a masked CPF and blank cells) and skips the rejected', async () => {
+    const existing = await create();
+    const csv = [
+      HEADER,
+      'Beatriz Lima,bia@exemplo.com.br,31999990000,,1990-02-03,Feminino,,gg,Tintos,,,,,,,,,,,,,',
+      'João Conceição,joao@exemplo.com.br,11987654321,529.***.***-25,,,,,,,,,,Campinas,,,Ativo,"1497,00",,,,',
+      'Sem Email,,11987654321,,,,,,,,,,,,,,,,,,,',
+    ].join('\r\n');
+    const res = await importCsv(csv, true);
+    expect(res.json()).toMatchObject({ applied: true, totals: { create: 1, update: 1, reject: 1 } });
+    const beatriz = t.services.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, 'bia@exemplo.com.br'))
+      .get();
+    expect(beatriz).toMatchObject({
+      name: 'Beatriz Lima',
+      gender: 'feminine',
+      shirtSize: 'GG',
+      status: 'pending_payment',
+      subscriptionPrice: 149700,
+    });
+    const joao = t.services.db.select().from(subscribers).where(eq(subscribers.id, existing.id)).get();
+    expect(joao).toMatchObject({ city: 'Campinas', cpf: '52998224725', state: 'SP' });
+  });
+
+  it('an exported file imported back changes nothing', async () => {
+    await create({
+      subscriptionStartDate: '2026-01-10T15:30:00.000Z',
+      subscriptionEndDate: '2027-01-10T15:30:00.000Z',
+    });
+    const exported = (await exportCsv('?includeCpf=true')).body;
+    const res = await importCsv(exported);
+    expect(res.json().totals).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0 });
+  });
+
+  it('refuses a status change the form may not make (approval is an action)', async () => {
+    await create({ status: 'pending' });
+    const res = await importCsv(
+      'Nome completo,Email,Telefone,Status\nJoão,joao@exemplo.com.br,11987654321,Ativo',
+    );
+    expect(res.json().rows[0]).toMatchObject({
+      action: 'reject',
+      errors: [expect.stringContaining('Mudança de status não permitida por edição')],
+    });
+  });
+
+  it('says which required columns are missing, and refuses an empty file', async () => {
+    const missing = await importCsv('Nome,Cidade\nAna,Recife');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(
+      'Colunas obrigatórias ausentes no arquivo: Nome completo, Email, Telefone. Use o modelo da exportação.',
+    );
+    const empty = await importCsv(HEADER);
+    expect(empty.json().error).toBe('O arquivo não tem nenhum assinante.');
+  });
+
+  it('is bounded: more than 5,000 rows or 2 MB is refused in Portuguese', async () => {
+    const many = [
+      HEADER,
+      ...Array.from({ length: 5001 }, (_, i) => `Pessoa ${i},p${i}@x.com,11987654321`),
+    ].join('\n');
+    const rowsRes = await importCsv(many);
+    expect(rowsRes.statusCode).toBe(400);
+    expect(rowsRes.json().error).toBe('Arquivo com linhas demais: envie no máximo 5.000 assinantes por vez.');
+    const big = await importCsv(`${HEADER}\n${'x'.repeat(2 * 1024 * 1024 + 10)}`);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error).toBe('Arquivo muito grande: envie no máximo 5.000 linhas e 2 MB por vez.');
+  });
+});
