@@ -7,6 +7,7 @@ import { authOperations } from './auth';
 import { checkoutOperations } from './checkout';
 import { contactOperations } from './contact';
 import { outboxOperations } from './outbox';
+import { memberOperations } from './member';
 import { paymentOperations } from './payments';
 import { referralOperations } from './referrals';
 import { settingsOperations } from './settings';
@@ -19,6 +20,7 @@ export const operations = {
   auth: authOperations,
   checkout: checkoutOperations,
   contact: contactOperations,
+  member: memberOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
   referrals: referralOperations,

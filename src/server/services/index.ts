@@ -11,6 +11,7 @@ import { createContactService } from './contact';
 import { createDiagnosticsService } from './diagnostics';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
+import { createMemberPortal } from './member-portal';
 import { createMessagingService } from './messaging';
 import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
@@ -63,6 +64,7 @@ export function createServices(options: CreateServicesOptions) {
     subscriberAdmin,
     adminReports: createAdminReports(deps),
     ...paymentServices,
+    memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
   };
 }
 

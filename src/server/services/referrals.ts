@@ -3,9 +3,11 @@
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminReferral, AdminReferralList, AdminReferralListInput } from '../../shared/member-schemas';
 import { REFERRAL_COMMISSION_PERCENT, type ReferralStatus } from '../../shared/plans';
-import { referralClicks, referrals, subscribers, type Referral } from '../db/schema';
+import { referralClicks, referrals, subscribers, users, type Referral } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
@@ -193,6 +195,102 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
             referralCode: row.referralCode,
             createdAt: row.createdAt.toISOString(),
           })),
+      };
+    },
+
+    /**
+     * The back office's list (GET /api/admin/referrals): filters by status and by a name, e-mail or
+     * code of either side; totals per status (count and amount) over the whole programme.
+     */
+    adminList(input: AdminReferralListInput): AdminReferralList {
+      const referrer = alias(subscribers, 'referrer');
+      const referred = alias(subscribers, 'referred');
+      const conditions: SQL[] = [];
+      if (input.status !== 'all') conditions.push(eq(referrals.status, input.status));
+      const term = input.search.trim().toLowerCase();
+      if (term) {
+        const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const like = (column: AnyColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
+        conditions.push(
+          or(
+            like(referrer.name),
+            like(referrer.email),
+            like(referred.name),
+            like(referred.email),
+            like(referrals.referralCode),
+          ) as SQL,
+        );
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const total =
+        db
+          .select({ total: count() })
+          .from(referrals)
+          .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+          .innerJoin(referred, eq(referred.id, referrals.referredId))
+          .where(where)
+          .get()?.total ?? 0;
+      const rows = db
+        .select({
+          referral: referrals,
+          referrerId: referrer.id,
+          referrerName: referrer.name,
+          referrerEmail: referrer.email,
+          referredId: referred.id,
+          referredName: referred.name,
+          referredEmail: referred.email,
+          paidByName: users.name,
+        })
+        .from(referrals)
+        .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+        .innerJoin(referred, eq(referred.id, referrals.referredId))
+        .leftJoin(users, eq(users.id, referrals.paidBy))
+        .where(where)
+        .orderBy(desc(referrals.createdAt), desc(referrals.id))
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .all();
+      const sums = db
+        .select({
+          status: referrals.status,
+          count: sql<number>`count(*)`,
+          amount: sql<number>`coalesce(sum(${referrals.commissionAmount}), 0)`,
+        })
+        .from(referrals)
+        .groupBy(referrals.status)
+        .all();
+      const totals = {
+        pending: { count: 0, amount: 0 },
+        confirmed: { count: 0, amount: 0 },
+        paid: { count: 0, amount: 0 },
+        cancelled: { count: 0, amount: 0 },
+      };
+      for (const row of sums) totals[row.status] = { count: row.count, amount: row.amount };
+      const iso = (date: Date | null) => (date ? date.toISOString() : null);
+      return {
+        success: true,
+        referrals: rows.map((row): AdminReferral => ({
+          id: row.referral.id,
+          _id: row.referral.id,
+          referrer: { id: row.referrerId, fullName: row.referrerName, email: row.referrerEmail },
+          referredSubscriber: { id: row.referredId, fullName: row.referredName, email: row.referredEmail },
+          referralCode: row.referral.referralCode,
+          status: row.referral.status,
+          commissionAmount: row.referral.commissionAmount,
+          paymentId: row.referral.paymentId,
+          createdAt: row.referral.createdAt.toISOString(),
+          confirmedAt: iso(row.referral.confirmedAt),
+          paidAt: iso(row.referral.paidAt),
+          paidBy: row.referral.paidBy ? { id: row.referral.paidBy, name: row.paidByName ?? '' } : null,
+          cancelledAt: iso(row.referral.cancelledAt),
+        })),
+        totals,
+        pagination: {
+          page: input.page,
+          limit: input.limit,
+          total,
+          pages: Math.ceil(total / input.limit),
+        },
       };
     },
 

@@ -394,6 +394,7 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   edited: 'Dados editados',
   payment_refunded: 'Pagamento reembolsado',
   messaged: 'Mensagem enviada',
+  deletion_requested: 'Exclusão de dados solicitada (LGPD)',
 };
 
 function activityLabel(event: string): string {
