@@ -7,6 +7,7 @@ import { subscribers, users } from '../db/schema';
 import type { Services } from '../services';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
+import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
 import type { SeedContext, SeedModule } from './types';
 
@@ -17,6 +18,7 @@ export const seedModules: SeedModule[] = [
   accountsSeed,
   contactSeed,
   paymentsSeed,
+  memberPortalSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
