@@ -76,6 +76,8 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  // The session cookie is set once the login answers: wait for the home it leads to.
+  await page.waitForURL(/\/(user|admin)\/dashboard$/);
 }
 
 async function expectAxeClean(page: Page, label: string) {
@@ -165,7 +167,8 @@ test('referral link → checkout → sandbox payment → the referrer sees a con
   await expect(page.getByTestId('earned-amount')).toHaveText('R$ 149,70');
 
   // The club pays it out from the back office.
-  const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const admin = await adminContext.newPage();
   await logIn(admin, ADMIN.email, ADMIN.password);
   await admin.goto('/admin/referrals');
   await admin.getByLabel('Buscar').fill(referrer.email);
@@ -175,7 +178,7 @@ test('referral link → checkout → sandbox payment → the referrer sees a con
   await expect(admin.getByText('Comissão marcada como paga')).toBeVisible();
   await expect(adminRow).toContainText(/Pago em .* por Admin E2E/);
   await expectAxeClean(admin, '/admin/referrals');
-  await admin.close();
+  await adminContext.close();
 
   await page.reload();
   await expect(page.getByTestId('referral-row').filter({ hasText: 'Amanda Amiga' })).toContainText('Paga');
