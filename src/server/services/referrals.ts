@@ -3,6 +3,7 @@
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminReferral, AdminReferralList, AdminReferralListInput } from '../../shared/member-schemas';
@@ -47,6 +48,34 @@ export interface ReferralSummary {
 }
 
 export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
+  // The hot read of the member's page: plain better-sqlite3 (no ORM row mapping, about half the
+  // time for a thousand rows), dates formatted by SQLite as Date#toISOString writes them.
+  const sqlite = (db as typeof db & { $client: SqliteDatabase }).$client;
+  const summaryRows = sqlite.prepare<
+    { referrerId: string },
+    {
+      id: string;
+      status: ReferralStatus;
+      commissionAmount: number;
+      referralCode: string;
+      createdAt: string;
+      fullName: string;
+      email: string;
+    }
+  >(
+    `select r.id, r.status, r.commission_amount as commissionAmount, r.referral_code as referralCode,
+       strftime('%Y-%m-%dT%H:%M:%fZ', r.created_at / 1000.0, 'unixepoch') as createdAt,
+       s.name as fullName, s.email
+     from referrals r join subscribers s on s.id = r.referred_id
+     where r.referrer_id = :referrerId
+     order by r.created_at desc, r.id desc`,
+  );
+  const clicksOf = db
+    .select({ total: count() })
+    .from(referralClicks)
+    .where(eq(referralClicks.code, sql.placeholder('code')))
+    .prepare();
+
   return {
     /** Counts a click on `?ref=CODE`; true when it was the visitor's first of the day for that code. */
     recordClick(code: string, visitorKey: string): boolean {
@@ -148,29 +177,13 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
         : new AppError('NOT_FOUND', REFERRAL_MSG.notFound);
     },
 
-    /** The member's referral page (spec 02 §3 "Referral summary"). */
+    /**
+     * The member's referral page (spec 02 §3 "Referral summary"). A hot read (a member with a
+     * thousand referrals): one prepared statement, dates formatted by SQLite.
+     */
     summary(subscriber: { id: string; referralCode: string }): ReferralSummary {
-      const rows = db
-        .select({
-          id: referrals.id,
-          status: referrals.status,
-          commissionAmount: referrals.commissionAmount,
-          referralCode: referrals.referralCode,
-          createdAt: referrals.createdAt,
-          fullName: subscribers.name,
-          email: subscribers.email,
-        })
-        .from(referrals)
-        .innerJoin(subscribers, eq(subscribers.id, referrals.referredId))
-        .where(eq(referrals.referrerId, subscriber.id))
-        .orderBy(desc(referrals.createdAt))
-        .all();
-      const totalClicks =
-        db
-          .select({ total: count() })
-          .from(referralClicks)
-          .where(eq(referralClicks.code, subscriber.referralCode))
-          .get()?.total ?? 0;
+      const rows = summaryRows.all({ referrerId: subscriber.id });
+      const totalClicks = clicksOf.get({ code: subscriber.referralCode })?.total ?? 0;
       const sum = (statuses: ReferralStatus[]) =>
         rows
           .filter((row) => statuses.includes(row.status))
@@ -193,7 +206,7 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
             status: row.status,
             commissionAmount: row.commissionAmount,
             referralCode: row.referralCode,
-            createdAt: row.createdAt.toISOString(),
+            createdAt: row.createdAt,
           })),
       };
     },
