@@ -244,8 +244,19 @@ export const referralSummary = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Over `activeReferrals`, newest first, 100 a page; the totals above count every referral. */
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 export type ReferralSummaryOutput = z.infer<typeof referralSummary>;
+
+export const referralSummaryInput = z
+  .object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) })
+  .default({ page: 1 });
 
 /** Referral status labels (spec 02 §4). */
 export const REFERRAL_STATUS_LABELS: Record<(typeof REFERRAL_STATUSES)[number], string> = {

@@ -211,6 +211,7 @@ describe('GET /api/user/referrals', () => {
         'earnedAmount',
         'myReferralCode',
         'myReferralLink',
+        'pagination',
         'pendingAmount',
         'totalClicks',
         'totalReferrals',
@@ -237,6 +238,41 @@ describe('GET /api/user/referrals', () => {
       referredSubscriber: { fullName: expect.stringMatching(/^Indicado/), email: expect.any(String) },
     });
     expect(body.activeReferrals).toHaveLength(2);
+    expect(body.pagination).toEqual({ page: 1, limit: 100, total: 2, pages: 1 });
+  });
+
+  it('lists 100 referrals a page, newest first; the totals count every one', async () => {
+    const member = await makeMember(t);
+    for (let i = 0; i < 130; i++) {
+      addReferral(t, member, i % 2 ? 'confirmed' : 'pending', 100);
+      t.clock.advance(1000);
+    }
+    addReferral(t, member, 'cancelled', 100);
+    const first = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(member.token) });
+    const second = await t.request({
+      method: 'GET',
+      url: '/api/user/referrals?page=2',
+      headers: auth(member.token),
+    });
+    const one = first.json();
+    const two = second.json();
+    expect(one).toMatchObject({ totalReferrals: 131, earnedAmount: 6500, pendingAmount: 6500 });
+    expect(one.activeReferrals).toHaveLength(100);
+    expect(two.activeReferrals).toHaveLength(30);
+    expect(two.pagination).toEqual({ page: 2, limit: 100, total: 130, pages: 2 });
+    const dates = [...one.activeReferrals, ...two.activeReferrals].map(
+      (row: { createdAt: string }) => row.createdAt,
+    );
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(
+      new Set([...one.activeReferrals, ...two.activeReferrals].map((row: { id: string }) => row.id)).size,
+    ).toBe(130);
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/user/referrals?page=0',
+      headers: auth(member.token),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('a member whose account is not tied to a record gets 404 "Assinante não encontrado"', async () => {

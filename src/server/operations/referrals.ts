@@ -9,6 +9,7 @@ import {
   adminReferralList,
   adminReferralListInput,
   referralSummary,
+  referralSummaryInput,
 } from '../../shared/member-schemas';
 import { REFERRAL_STATUSES } from '../../shared/plans';
 import { REFERRAL_MSG } from '../services/referrals';
@@ -20,13 +21,14 @@ export const referralOperations = {
   mine: defineOperation({
     kind: 'query',
     access: 'member',
+    input: referralSummaryInput,
     output: referralSummary,
-    run: ({ services, user }) => services.memberPortal.referrals(user),
+    run: ({ services, user }, input) => services.memberPortal.referrals(user, input.page),
     rest: {
       method: 'GET',
       path: '/user/referrals',
       tag: 'membro',
-      summary: 'Resumo de indicações do confrade: código, link, comissões e indicados',
+      summary: 'Resumo de indicações do confrade: código, link, comissões e indicados (100 por página: page)',
       errors: { 404: 'Assinante não encontrado' },
     },
   }),

@@ -405,8 +405,8 @@ export function createMemberPortal(
     },
 
     /** spec 02 §3 "Referral summary" of the caller's own code. */
-    referrals(user: Caller) {
-      return referralsService.summary(ownRecord(user));
+    referrals(user: Caller, page = 1) {
+      return referralsService.summary(ownRecord(user), page);
     },
 
     /**

@@ -18,6 +18,9 @@ export const REFERRAL_MSG = {
   onlyConfirmedPaid: 'Apenas comissões confirmadas podem ser pagas',
 } as const;
 
+/** Referrals listed per page of the member's summary (a member may have brought hundreds). */
+export const REFERRAL_SUMMARY_PAGE_SIZE = 100;
+
 export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_COMMISSION_PERCENT) / 100);
 
 /** YYYY-MM-DD of a moment in São Paulo: "once per day" follows the club's calendar. */
@@ -45,14 +48,24 @@ export interface ReferralSummary {
     referralCode: string;
     createdAt: string;
   }[];
+  /** Over `activeReferrals` (the list is paged; the totals count every referral). */
+  pagination: { page: number; limit: number; total: number; pages: number };
 }
 
 export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
-  // The hot read of the member's page: plain better-sqlite3 (no ORM row mapping, about half the
-  // time for a thousand rows), dates formatted by SQLite as Date#toISOString writes them.
+  // The member's page is a hot read even for a member with a thousand referrals: totals come from
+  // one grouped count, and only one page of the list is joined to the referred names (plain
+  // better-sqlite3 statements, dates formatted by SQLite as Date#toISOString writes them).
   const sqlite = (db as typeof db & { $client: SqliteDatabase }).$client;
-  const summaryRows = sqlite.prepare<
+  const summaryTotals = sqlite.prepare<
     { referrerId: string },
+    { status: ReferralStatus; total: number; amount: number }
+  >(
+    `select status, count(*) as total, coalesce(sum(commission_amount), 0) as amount
+     from referrals where referrer_id = :referrerId group by status`,
+  );
+  const summaryPage = sqlite.prepare<
+    { referrerId: string; limit: number; offset: number },
     {
       id: string;
       status: ReferralStatus;
@@ -66,8 +79,10 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
     `select r.id, r.status, r.commission_amount as commissionAmount, r.referral_code as referralCode,
        strftime('%Y-%m-%dT%H:%M:%fZ', r.created_at / 1000.0, 'unixepoch') as createdAt,
        s.name as fullName, s.email
-     from referrals r join subscribers s on s.id = r.referred_id
-     where r.referrer_id = :referrerId
+     from (select * from referrals
+           where referrer_id = :referrerId and status <> 'cancelled'
+           order by created_at desc, id desc limit :limit offset :offset) r
+     join subscribers s on s.id = r.referred_id
      order by r.created_at desc, r.id desc`,
   );
   const clicksOf = db
@@ -181,33 +196,44 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
      * The member's referral page (spec 02 §3 "Referral summary"). A hot read (a member with a
      * thousand referrals): one prepared statement, dates formatted by SQLite.
      */
-    summary(subscriber: { id: string; referralCode: string }): ReferralSummary {
-      const rows = summaryRows.all({ referrerId: subscriber.id });
+    summary(subscriber: { id: string; referralCode: string }, page = 1): ReferralSummary {
+      const totals = { pending: 0, confirmed: 0, paid: 0, cancelled: 0 };
+      const amounts = { ...totals };
+      for (const row of summaryTotals.all({ referrerId: subscriber.id })) {
+        totals[row.status] = row.total;
+        amounts[row.status] = row.amount;
+      }
       const totalClicks = clicksOf.get({ code: subscriber.referralCode })?.total ?? 0;
-      const sum = (statuses: ReferralStatus[]) =>
-        rows
-          .filter((row) => statuses.includes(row.status))
-          .reduce((total, row) => total + row.commissionAmount, 0);
-      const converted = rows.filter((row) => row.status === 'confirmed' || row.status === 'paid').length;
+      const converted = totals.confirmed + totals.paid;
+      const active = totals.pending + totals.confirmed + totals.paid;
+      const rows = summaryPage.all({
+        referrerId: subscriber.id,
+        limit: REFERRAL_SUMMARY_PAGE_SIZE,
+        offset: (page - 1) * REFERRAL_SUMMARY_PAGE_SIZE,
+      });
       return {
-        totalReferrals: rows.length,
-        earnedAmount: sum(['confirmed', 'paid']),
-        pendingAmount: sum(['pending']),
+        totalReferrals: active + totals.cancelled,
+        earnedAmount: amounts.confirmed + amounts.paid,
+        pendingAmount: amounts.pending,
         conversionRate: totalClicks > 0 ? Math.round((converted / totalClicks) * 1000) / 10 : 0,
         totalClicks,
         myReferralCode: subscriber.referralCode,
         myReferralLink: `${env.publicUrl}/checkout?ref=${subscriber.referralCode}`,
-        activeReferrals: rows
-          .filter((row) => row.status !== 'cancelled')
-          .map((row) => ({
-            _id: row.id,
-            id: row.id,
-            referredSubscriber: { fullName: row.fullName, email: row.email },
-            status: row.status,
-            commissionAmount: row.commissionAmount,
-            referralCode: row.referralCode,
-            createdAt: row.createdAt,
-          })),
+        activeReferrals: rows.map((row) => ({
+          _id: row.id,
+          id: row.id,
+          referredSubscriber: { fullName: row.fullName, email: row.email },
+          status: row.status,
+          commissionAmount: row.commissionAmount,
+          referralCode: row.referralCode,
+          createdAt: row.createdAt,
+        })),
+        pagination: {
+          page,
+          limit: REFERRAL_SUMMARY_PAGE_SIZE,
+          total: active,
+          pages: Math.ceil(active / REFERRAL_SUMMARY_PAGE_SIZE),
+        },
       };
     },
 

@@ -23,7 +23,8 @@ export function ReferralsPage() {
 }
 
 function ReferralSummary() {
-  const summary = trpc.referrals.mine.useQuery();
+  const [page, setPage] = useState(1);
+  const summary = trpc.referrals.mine.useQuery({ page }, { placeholderData: (previous) => previous });
   const [copied, setCopied] = useState(false);
   const linkId = useId();
   if (summary.isPending) return <PageLoading />;
@@ -115,6 +116,24 @@ function ReferralSummary() {
               </tbody>
             </table>
           </div>
+        )}
+        {data.pagination.pages > 1 && (
+          <nav className="member-actions member-pager" aria-label="Páginas de indicações">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Anterior
+            </Button>
+            <span>
+              Página {data.pagination.page} de {data.pagination.pages}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= data.pagination.pages}
+              onClick={() => setPage(page + 1)}
+            >
+              Próxima
+            </Button>
+          </nav>
         )}
       </div>
     </>
