@@ -366,7 +366,7 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
   }
 
   return (
-    <div className="card member-card">
+    <div className="card member-card member-stack">
       <h2>Privacidade e seus dados (LGPD)</h2>
       <p>Baixe uma cópia de todos os dados que o clube guarda sobre você, em formato JSON.</p>
       <div className="member-actions">
