@@ -47,6 +47,8 @@ interface Measured {
   p99: number;
   /** Server CPU time (user + system) per answered request, in microseconds. */
   cpuPerRequest: number;
+  /** 95th percentile of sequential requests (one client), for scenarios with a `p95TargetMs`. */
+  p95?: number;
   /** Answers that were not the expected status, plus connection errors: any makes the figure invalid. */
   unexpected: number;
 }
@@ -128,6 +130,29 @@ function cannonOptions(baseUrl: string, request: ScenarioRequest, duration: numb
   };
 }
 
+/** Sequential requests (one client, keep-alive): the latency a single member sees, no queueing. */
+const SEQUENTIAL_WARMUP = 200;
+const SEQUENTIAL_REQUESTS = 2000;
+async function sequentialP95(baseUrl: string, request: ScenarioRequest): Promise<number> {
+  const send = async () => {
+    const response = await fetch(baseUrl + request.path, {
+      method: request.method ?? 'GET',
+      headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      body: request.body,
+    });
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < SEQUENTIAL_WARMUP; i++) await send();
+  const times: number[] = [];
+  for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
+    const start = performance.now();
+    await send();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length * 0.95)]! * 100) / 100;
+}
+
 /** One plain request first, so a wrong path or token fails loudly instead of benchmarking a 401. */
 async function checkOnce(baseUrl: string, scenario: Scenario, request: ScenarioRequest): Promise<void> {
   const expected = request.expectStatus ?? 200;
@@ -170,6 +195,7 @@ async function measure(child: ChildProcess, scenario: Scenario, ready: ReadyMess
   const cpuBefore = await serverCpu(child);
   const result = await autocannon(cannonOptions(baseUrl, request, DURATION));
   const cpuUsed = (await serverCpu(child)) - cpuBefore;
+  const p95 = scenario.p95TargetMs === undefined ? undefined : await sequentialP95(baseUrl, request);
   const expected = String(request.expectStatus ?? 200);
   const matching = result.statusCodeStats?.[expected as `${number}`]?.count ?? result['2xx'];
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -180,6 +206,7 @@ async function measure(child: ChildProcess, scenario: Scenario, ready: ReadyMess
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequest: answered > 0 ? cpuUsed / answered : Number.NaN,
+    p95,
     unexpected: answered - matching + result.errors,
   };
 }
@@ -215,8 +242,14 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
     const ratio = m.requestsPerSecond / baseline;
     const target = m.scenario.target;
     let verdict = index === 0 ? 'baseline' : target === undefined ? '—' : ratio >= target ? 'ok' : 'MISSED';
+    const p95Target = m.scenario.p95TargetMs;
+    if (p95Target !== undefined && m.p95 !== undefined) {
+      const met = m.p95 <= p95Target && (target === undefined || ratio >= target);
+      verdict = `${met ? 'ok' : 'MISSED'} (p95 ${m.p95} ms, 1 client)`;
+    }
     if (m.unexpected > 0) verdict = `INVALID (${m.unexpected} unexpected answers)`;
-    if (verdict === 'MISSED' || verdict.startsWith('INVALID')) failed.push(`${m.scenario.name}: ${verdict}`);
+    if (verdict.startsWith('MISSED') || verdict.startsWith('INVALID'))
+      failed.push(`${m.scenario.name}: ${verdict}`);
     return {
       name: m.scenario.name,
       rps: Math.round(m.requestsPerSecond).toLocaleString('en-US'),
@@ -225,7 +258,12 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
       ratio: `${(ratio * 100).toFixed(1)}%`,
       cpu: `${Math.round(m.cpuPerRequest)} µs`,
       cpuRatio: `${((baselineCpu / m.cpuPerRequest) * 100).toFixed(1)}%`,
-      target: target === undefined ? '' : `≥ ${Math.round(target * 100)}%`,
+      target: [
+        target === undefined ? '' : `≥ ${Math.round(target * 100)}%`,
+        p95Target === undefined ? '' : `p95 ≤ ${p95Target} ms`,
+      ]
+        .filter(Boolean)
+        .join(', '),
       verdict,
     };
   });

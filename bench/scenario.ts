@@ -58,6 +58,11 @@ export interface Scenario<Prepared = any> {
   description: string;
   /** Minimum ratio to the bare route (0–1), checked and reported; omit when there is no target. */
   target?: number;
+  /**
+   * Latency target for one client at a time (no queueing behind other connections): after the
+   * throughput run, sequential requests are timed and their 95th percentile must stay under this.
+   */
+  p95TargetMs?: number;
   /** Environment the server process needs for this scenario (merged over the bench defaults). */
   serverEnv?: Record<string, string>;
   /** Server side, before listening: add routes to the bench's own app instance. */

@@ -4,6 +4,7 @@
  * one entry here; a domain with several scenarios can keep them in bench/scenarios/<domain>.ts.
  */
 import { defineScenario, type Scenario } from './scenario';
+import { memberScenarios } from './scenarios/member';
 import { paymentScenarios } from './scenarios/payments';
 
 export const BARE_PATH = '/bench/bare';
@@ -40,4 +41,11 @@ export const trpcRead = defineScenario({
   }),
 });
 
-export const scenarios: Scenario[] = [bare, health, restRead, trpcRead, ...paymentScenarios];
+export const scenarios: Scenario[] = [
+  bare,
+  health,
+  restRead,
+  trpcRead,
+  ...paymentScenarios,
+  ...memberScenarios,
+];

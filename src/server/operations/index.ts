@@ -8,6 +8,7 @@ import { checkoutOperations } from './checkout';
 import { contactOperations } from './contact';
 import { driveOperations } from './drive';
 import { outboxOperations } from './outbox';
+import { memberOperations } from './member';
 import { paymentOperations } from './payments';
 import { profileUpdateOperations } from './profile-update';
 import { referralOperations } from './referrals';
@@ -22,6 +23,7 @@ export const operations = {
   checkout: checkoutOperations,
   contact: contactOperations,
   drive: driveOperations,
+  member: memberOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
   profileUpdate: profileUpdateOperations,

@@ -31,6 +31,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   member('rafael', 'Rafael Oliveira'),
   member('beatriz', 'Beatriz Santos'),
   member('joao', 'João Pereira'),
+  member('helena', 'Helena Duarte'),
 ];
 
 export const accountsSeed: SeedModule = {

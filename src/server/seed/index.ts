@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
 import { driveSeed } from './drive';
+import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
 import type { SeedContext, SeedModule } from './types';
 
@@ -19,6 +20,7 @@ export const seedModules: SeedModule[] = [
   contactSeed,
   paymentsSeed,
   driveSeed,
+  memberPortalSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

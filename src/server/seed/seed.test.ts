@@ -19,7 +19,7 @@ describe('demo seed', () => {
     const { ctx, lines } = await runSeed(t.services);
     expect(Object.keys(ctx.users)).toEqual(DEMO_ACCOUNTS.map((account) => account.handle));
     expect(ctx.users.admin).toMatchObject({ email: 'admin@confraria.local', role: 'admin', created: true });
-    expect(lines).toContain('contas: 5 criadas, 0 já existiam');
+    expect(lines).toContain(`contas: ${DEMO_ACCOUNTS.length} criadas, 0 já existiam`);
     // Seeding signs nobody in.
     expect(t.database.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
     for (const user of Object.values(ctx.users)) {
@@ -32,7 +32,7 @@ describe('demo seed', () => {
     const first = await runSeed(t.services);
     const second = await runSeed(t.services);
     expect(countUsers()).toBe(DEMO_ACCOUNTS.length);
-    expect(second.lines).toContain('contas: 0 criadas, 5 já existiam');
+    expect(second.lines).toContain(`contas: 0 criadas, ${DEMO_ACCOUNTS.length} já existiam`);
     expect(second.ctx.users.mariana).toEqual({ ...first.ctx.users.mariana, created: false });
   });
 

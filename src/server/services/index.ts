@@ -13,6 +13,7 @@ import { createDiagnosticsService } from './diagnostics';
 import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
+import { createMemberPortal } from './member-portal';
 import { createMessagingService } from './messaging';
 import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
@@ -81,6 +82,7 @@ export function createServices(options: CreateServicesOptions) {
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
     drive: createDriveService(deps),
     ...paymentServices,
+    memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
   };
 }
 

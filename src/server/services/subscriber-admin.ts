@@ -397,6 +397,7 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   payment_refunded: 'Pagamento reembolsado',
   messaged: 'Mensagem enviada',
   profile_completed: 'Dados atualizados pelo assinante (Atualização de Dados)',
+  deletion_requested: 'Exclusão de dados solicitada (LGPD)',
 };
 
 function activityLabel(event: string): string {

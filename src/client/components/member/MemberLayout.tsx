@@ -5,6 +5,7 @@ import '../../styles/member.css';
 import { currentSection } from '../layout/nav';
 import { UserAvatar } from '../layout/UserAvatar';
 import { Button } from '../ui/Button';
+import { useMemberOverview } from './member-data';
 import { MEMBER_NAV } from './member-nav';
 
 /**
@@ -18,6 +19,16 @@ export function MemberLayout() {
   const section = currentSection(MEMBER_NAV, pathname) ?? MEMBER_NAV[0];
   const name = user?.name.trim() || 'Confrade';
   useDocumentTitle(section.label);
+  const overview = useMemberOverview();
+  const subscription = overview.data?.subscription;
+  // The real status (DECISIONS §4): "Confrade Ativo" only for an active membership.
+  const indicator = subscription
+    ? subscription.indicator
+    : overview.data
+      ? overview.data.nextStep === 'verify_email'
+        ? 'Email não confirmado'
+        : 'Sem assinatura'
+      : null;
 
   return (
     <div className="member-shell">
@@ -30,8 +41,11 @@ export function MemberLayout() {
             <Link to="/user/dashboard" className="member-header__title">
               Portal do Confrade
             </Link>
-            {/* Until the subscription issue lands this is not yet the real status (DECISIONS §4). */}
-            <span className="member-status">Confrade Ativo</span>
+            {indicator && (
+              <span className="member-status" data-status={subscription?.status ?? 'none'}>
+                {indicator}
+              </span>
+            )}
           </div>
           <div className="member-header__user">
             <UserAvatar name={name} />

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { AdminReferralsPage } from '../../components/admin/AdminReferralsPage';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The section's name is the layout header's h1 ("Indicações"). */
 export const Route = createFileRoute('/admin/referrals')({
-  component: EmptyState,
+  component: AdminReferralsPage,
 });

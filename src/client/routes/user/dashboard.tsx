@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberSection } from '../../components/member/MemberSection';
+import { DashboardPage } from '../../components/member/DashboardPage';
 
 export const Route = createFileRoute('/user/dashboard')({
-  component: () => <MemberSection title="Dashboard" />,
+  component: DashboardPage,
 });

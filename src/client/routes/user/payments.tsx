@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberSection } from '../../components/member/MemberSection';
+import { PaymentsPage } from '../../components/member/PaymentsPage';
 
 export const Route = createFileRoute('/user/payments')({
-  component: () => <MemberSection title="Pagamentos" />,
+  component: PaymentsPage,
 });

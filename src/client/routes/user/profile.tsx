@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberSection } from '../../components/member/MemberSection';
+import { ProfilePage } from '../../components/member/ProfilePage';
 
 export const Route = createFileRoute('/user/profile')({
-  component: () => <MemberSection title="Meu Perfil" />,
+  component: ProfilePage,
 });

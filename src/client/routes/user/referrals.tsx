@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberSection } from '../../components/member/MemberSection';
+import { ReferralsPage } from '../../components/member/ReferralsPage';
 
 export const Route = createFileRoute('/user/referrals')({
-  component: () => <MemberSection title="Indicações" />,
+  component: ReferralsPage,
 });

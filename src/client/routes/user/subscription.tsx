@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberSection } from '../../components/member/MemberSection';
+import { SubscriptionPage } from '../../components/member/SubscriptionPage';
 
 export const Route = createFileRoute('/user/subscription')({
-  component: () => <MemberSection title="Assinatura" />,
+  component: SubscriptionPage,
 });

@@ -1,0 +1,433 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  changeEmailInput,
+  changePasswordInput,
+  MEMBER_MSG,
+  memberProfileInput,
+  type ChangeEmailFormValues,
+  type ChangePasswordFormValues,
+  type MemberProfile,
+  type MemberProfileFormValues,
+  type MemberProfileInput,
+  type MemberSubscription,
+} from '../../../shared/member-schemas';
+import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
+import { formatDateTime } from '../../../shared/format';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { PageLoading } from '../ui/PageLoading';
+import { TextField } from '../ui/TextField';
+import { useRefreshMember } from './member-data';
+import { MemberGate } from './MemberGate';
+
+/** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
+export function ProfilePage() {
+  return (
+    <section className="member-section member-stack" aria-labelledby="member-section-title">
+      <h1 id="member-section-title">Meu Perfil</h1>
+      <MemberGate>
+        {(subscription, overview) => (
+          <>
+            <ProfileData />
+            <EmailForm current={overview.account.email} />
+            <PasswordForm />
+            <PrivacyCard subscription={subscription} />
+          </>
+        )}
+      </MemberGate>
+    </section>
+  );
+}
+
+const toForm = (profile: MemberProfile): MemberProfileFormValues => ({
+  fullName: profile.fullName,
+  phone: profile.phone,
+  cpf: profile.cpf ?? '',
+  birthDate: profile.birthDate ?? '',
+  gender: profile.gender ?? null,
+  profession: profile.profession ?? '',
+  shirtSize: (profile.shirtSize as MemberProfileFormValues['shirtSize']) ?? 'M',
+  winePreference: profile.winePreference ?? '',
+  address: profile.address ?? '',
+  number: profile.number ?? '',
+  complement: profile.complement ?? '',
+  neighborhood: profile.neighborhood ?? '',
+  city: profile.city ?? '',
+  state: profile.state ?? '',
+  zipCode: profile.zipCode ?? '',
+});
+
+function ProfileData() {
+  const profile = trpc.member.profile.useQuery();
+  if (profile.isPending) return <PageLoading />;
+  if (profile.isError) return <Alert>{errorText(profile.error, MEMBER_MSG.loadFailed)}</Alert>;
+  return <ProfileForm profile={profile.data} />;
+}
+
+function ProfileForm({ profile }: { profile: MemberProfile }) {
+  const refresh = useRefreshMember();
+  const [saved, setSaved] = useState<string | null>(null);
+  const genderId = useId();
+  const shirtId = useId();
+  const wineId = useId();
+  const update = trpc.member.updateProfile.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
+    resolver: zodResolver(memberProfileInput),
+    defaultValues: toForm(profile),
+  });
+  const submit = handleSubmit(async (values) => {
+    setSaved(null);
+    try {
+      const answer = await update.mutateAsync(values);
+      reset(toForm(answer.profile));
+      setSaved(answer.message);
+      await refresh();
+    } catch {
+      // The alert below shows the server's words.
+    }
+  });
+
+  return (
+    <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>Dados pessoais</h2>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
+      <div className="member-form-grid">
+        <TextField
+          label="Nome completo"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label="Email"
+          value={profile.email}
+          readOnly
+          hint="Para trocar o email, use o formulário abaixo."
+        />
+        <TextField
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField label="CPF" inputMode="numeric" error={errors.cpf?.message} {...register('cpf')} />
+        <TextField
+          label="Data de nascimento"
+          type="date"
+          autoComplete="bday"
+          error={errors.birthDate?.message}
+          {...register('birthDate')}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={genderId}>
+            Gênero
+          </label>
+          <select
+            id={genderId}
+            className="field__input"
+            {...register('gender', { setValueAs: (value: string) => value || null })}
+          >
+            <option value="">Prefiro não informar</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
+        <div className="field">
+          <label className="field__label" htmlFor={shirtId}>
+            Tamanho da camiseta
+          </label>
+          <select id={shirtId} className="field__input" {...register('shirtSize')}>
+            {SHIRT_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="CEP"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={errors.zipCode?.message}
+          {...register('zipCode')}
+        />
+        <TextField
+          label="Endereço"
+          autoComplete="address-line1"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <TextField label="Número" error={errors.number?.message} {...register('number')} />
+        <TextField
+          label="Complemento"
+          autoComplete="address-line2"
+          error={errors.complement?.message}
+          {...register('complement')}
+        />
+        <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
+        <TextField
+          label="Cidade"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="Estado (UF)"
+          maxLength={2}
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={wineId}>
+          Preferências de vinho
+        </label>
+        <textarea
+          id={wineId}
+          className="field__input"
+          rows={3}
+          maxLength={500}
+          {...register('winePreference')}
+        />
+      </div>
+      <div className="member-actions">
+        <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
+          Salvar alterações
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailForm({ current }: { current: string }) {
+  const refresh = useRefreshMember();
+  const utils = trpc.useUtils();
+  const [done, setDone] = useState<string | null>(null);
+  const change = trpc.member.changeEmail.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangeEmailFormValues, unknown, Required<ChangeEmailFormValues>>({
+    resolver: zodResolver(changeEmailInput),
+    defaultValues: { email: '', currentPassword: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    setDone(null);
+    try {
+      const answer = await change.mutateAsync(values);
+      reset({ email: '', currentPassword: '' });
+      setDone(answer.message);
+      await Promise.all([refresh(), utils.auth.me.invalidate()]);
+    } catch {
+      // Shown below.
+    }
+  });
+  return (
+    <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>Alterar email</h2>
+      <p className="member-muted">Email atual: {current}</p>
+      {done && <Alert tone="success">{done}</Alert>}
+      {change.isError && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
+      <div className="member-form-grid">
+        <TextField
+          label="Novo email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      </div>
+      <div className="member-actions">
+        <Button type="submit" loading={change.isPending} loadingLabel="Salvando...">
+          Alterar email
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [done, setDone] = useState<string | null>(null);
+  const change = trpc.member.changePassword.useMutation();
+  const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordInput), defaultValues: empty });
+  const submit = handleSubmit(async (values) => {
+    setDone(null);
+    try {
+      const answer = await change.mutateAsync(values);
+      reset(empty);
+      setDone(answer.message);
+    } catch {
+      // Shown below.
+    }
+  });
+  return (
+    <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>Alterar senha</h2>
+      {done && <Alert tone="success">{done}</Alert>}
+      {change.isError && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
+      <div className="member-form-grid">
+        <TextField
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          label="Confirme a nova senha"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </div>
+      <p className="member-muted">Ao alterar a senha, as outras sessões da sua conta são encerradas.</p>
+      <div className="member-actions">
+        <Button type="submit" loading={change.isPending} loadingLabel="Salvando...">
+          Alterar senha
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
+  const refresh = useRefreshMember();
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const deletion = trpc.member.requestDeletion.useMutation({
+    onSuccess: async (answer) => {
+      setMessage(answer.message);
+      setConfirming(false);
+      await refresh();
+    },
+  });
+
+  async function download() {
+    setExporting(true);
+    try {
+      const data = await utils.member.exportData.fetch(undefined, { staleTime: 0 });
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `meus-dados-confraria-${data.exportedAt.slice(0, 10)}.json`;
+      anchor.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      toast.error(errorText(error, MEMBER_MSG.loadFailed));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="card member-card member-stack">
+      <h2>Privacidade e seus dados (LGPD)</h2>
+      <p>Baixe uma cópia de todos os dados que o clube guarda sobre você, em formato JSON.</p>
+      <div className="member-actions">
+        <Button
+          variant="secondary"
+          loading={exporting}
+          loadingLabel="Preparando..."
+          onClick={() => void download()}
+        >
+          Baixar meus dados
+        </Button>
+      </div>
+      <h3>Excluir meus dados</h3>
+      {message && <Alert tone="success">{message}</Alert>}
+      {deletion.isError && <Alert>{errorText(deletion.error, MEMBER_MSG.loadFailed)}</Alert>}
+      {subscription.deletionRequestedAt ? (
+        <p>
+          Pedido de exclusão registrado em {formatDateTime(subscription.deletionRequestedAt)}. O clube vai
+          responder pelo seu email.
+        </p>
+      ) : confirming ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            deletion.mutate({ reason: reason.trim() || undefined });
+          }}
+        >
+          <p>
+            O clube vai analisar o pedido e excluir seus dados pessoais. Os registros de pagamento são
+            mantidos por obrigação legal.
+          </p>
+          <div className="field">
+            <label className="field__label" htmlFor={reasonId}>
+              Observações (opcional)
+            </label>
+            <textarea
+              id={reasonId}
+              className="field__input"
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="member-actions">
+            <Button type="submit" loading={deletion.isPending} loadingLabel="Enviando...">
+              Confirmar pedido de exclusão
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Voltar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="member-actions">
+          <Button variant="ghost" onClick={() => setConfirming(true)}>
+            Pedir exclusão dos meus dados
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useId, useState } from 'react';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { MEMBER_MSG, type MemberSubscription } from '../../../shared/member-schemas';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { useRefreshMember } from './member-data';
+import { MemberGate } from './MemberGate';
+import { RenewalWarning } from './RenewalWarning';
+
+const date = (value: string | null) => (value ? formatDate(value) : '—');
+
+/** "Assinatura": the real membership (DECISIONS §4), renewal link, cancellation (DECISIONS §3.5). */
+export function SubscriptionPage() {
+  return (
+    <section className="member-section member-stack" aria-labelledby="member-section-title">
+      <h1 id="member-section-title">Assinatura</h1>
+      <MemberGate>{(subscription) => <SubscriptionDetails subscription={subscription} />}</MemberGate>
+    </section>
+  );
+}
+
+function SubscriptionDetails({ subscription }: { subscription: MemberSubscription }) {
+  return (
+    <>
+      <RenewalWarning subscription={subscription} />
+      {subscription.cancelRequestedAt && subscription.subscriptionEndDate && (
+        <div className="member-warning" role="status">
+          <p>
+            <strong>Cancelamento solicitado.</strong> Seu acesso continua até{' '}
+            {formatDate(subscription.subscriptionEndDate)}; depois disso a assinatura será encerrada.
+          </p>
+        </div>
+      )}
+      <div className="card member-card">
+        <h2>Minha assinatura</h2>
+        <dl className="member-facts">
+          <dt>Status</dt>
+          <dd data-testid="subscription-status">{subscription.statusLabel}</dd>
+          <dt>Plano</dt>
+          <dd>{subscription.planLabel}</dd>
+          <dt>Valor pago</dt>
+          <dd>{formatMoney(subscription.pricePaid)}</dd>
+          <dt>Início</dt>
+          <dd data-testid="subscription-start">{date(subscription.subscriptionStartDate)}</dd>
+          <dt>Término</dt>
+          <dd data-testid="subscription-end">{date(subscription.subscriptionEndDate)}</dd>
+          <dt>Dias restantes</dt>
+          <dd data-testid="subscription-days-left">{subscription.daysLeft ?? '—'}</dd>
+        </dl>
+      </div>
+      {subscription.canRenew && <RenewCard subscription={subscription} />}
+      {(subscription.canCancel || subscription.canWithdrawCancellation) && (
+        <CancelCard subscription={subscription} />
+      )}
+    </>
+  );
+}
+
+function RenewCard({ subscription }: { subscription: MemberSubscription }) {
+  const renew = trpc.member.renew.useMutation({
+    // The provider's page: the member pays there and comes back through the tracking page.
+    onSuccess: (link) => window.location.assign(link.url),
+  });
+  const renewal = subscription.renewalPlan === 'renewal';
+  return (
+    <div className="card member-card">
+      <h2>{renewal ? 'Renovar assinatura' : 'Pagar assinatura'}</h2>
+      <p>
+        {renewal
+          ? `Renovação anual por ${formatMoney(subscription.renewalPrice)}: mais 365 dias somados ao seu período atual.`
+          : `Assinatura anual por ${formatMoney(subscription.renewalPrice)}.`}
+      </p>
+      {renew.isError && <Alert>{errorText(renew.error, MEMBER_MSG.renewFailed)}</Alert>}
+      <div className="member-actions">
+        <Button loading={renew.isPending} loadingLabel="Gerando link..." onClick={() => renew.mutate()}>
+          {renewal ? 'Renovar agora' : 'Pagar agora'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CancelCard({ subscription }: { subscription: MemberSubscription }) {
+  const refresh = useRefreshMember();
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const reasonId = useId();
+  const cancel = trpc.member.cancel.useMutation({
+    onSuccess: async (answer) => {
+      setDone(answer.message);
+      setConfirming(false);
+      await refresh();
+    },
+  });
+  const withdraw = trpc.member.withdrawCancellation.useMutation({
+    onSuccess: async (answer) => {
+      setDone(answer.message);
+      await refresh();
+    },
+  });
+  const end = subscription.subscriptionEndDate ? formatDate(subscription.subscriptionEndDate) : null;
+  const failed = cancel.error ?? withdraw.error;
+
+  return (
+    <div className="card member-card">
+      <h2>Cancelar assinatura</h2>
+      {done && <Alert tone="success">{done}</Alert>}
+      {failed && <Alert>{errorText(failed, MEMBER_MSG.cancelFailed)}</Alert>}
+      {subscription.canWithdrawCancellation ? (
+        <>
+          <p>
+            Você pediu o cancelamento. {end ? `Seu acesso termina em ${end}.` : ''} Mudou de ideia? Você pode
+            desfazer o cancelamento até lá.
+          </p>
+          <div className="member-actions">
+            <Button
+              variant="secondary"
+              loading={withdraw.isPending}
+              loadingLabel="Desfazendo..."
+              onClick={() => withdraw.mutate()}
+            >
+              Desfazer cancelamento
+            </Button>
+          </div>
+        </>
+      ) : confirming ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            cancel.mutate({ reason: reason.trim() || undefined });
+          }}
+        >
+          <p>
+            <strong>
+              {end
+                ? `Seu acesso continua até ${end}, o fim do período pago.`
+                : 'Seu acesso continua até o fim do período pago.'}
+            </strong>{' '}
+            Não há reembolso proporcional. Depois dessa data a assinatura fica cancelada.
+          </p>
+          <div className="field">
+            <label className="field__label" htmlFor={reasonId}>
+              Motivo (opcional)
+            </label>
+            <textarea
+              id={reasonId}
+              className="field__input"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="member-actions">
+            <Button type="submit" loading={cancel.isPending} loadingLabel="Cancelando...">
+              Confirmar cancelamento
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Voltar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>
+            Cancele quando quiser: seu acesso continua até o fim do período já pago{end ? ` (${end})` : ''}.
+          </p>
+          <div className="member-actions">
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Cancelar assinatura
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { runSeed } from './index';
+import { HELENA_CODE, HELENA_DAYS_LEFT } from './member-portal';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('demo seed: member portal', () => {
+  it('Helena signs in and sees the 30-day warning and referrals in every status; a second run adds nothing', async () => {
+    const { ctx } = await runSeed(t.services);
+    const helena = ctx.users.helena!;
+    const login = await t.services.accounts.login({ email: helena.email, password: helena.password });
+    const caller = t.caller(login.token);
+    const overview = await caller.member.overview();
+    expect(overview.subscription).toMatchObject({
+      status: 'active',
+      daysLeft: HELENA_DAYS_LEFT,
+      renewalWarning: 'warning',
+      canRenew: true,
+      renewalPlan: 'renewal',
+    });
+    const summary = await caller.referrals.mine();
+    expect(summary.myReferralCode).toBe(HELENA_CODE);
+    expect(summary.totalReferrals).toBe(4);
+    // The summary lists the non-cancelled ones; the admin list has all four statuses.
+    expect(summary.activeReferrals.map((row) => row.status).sort()).toEqual(['confirmed', 'paid', 'pending']);
+    const totalsBefore = t.services.referrals.totals();
+    expect(totalsBefore).toEqual({ pending: 2, confirmed: 2, paid: 2, cancelled: 2 });
+
+    const second = await runSeed(t.services);
+    expect(second.lines).toContain(
+      `portal do confrade: 0 registros criados (Helena: renovação em ${HELENA_DAYS_LEFT} dias, indicações em todos os status, código ${HELENA_CODE})`,
+    );
+    expect(t.services.referrals.totals()).toEqual(totalsBefore);
+  });
+});

@@ -1,0 +1,507 @@
+/**
+ * The member portal (spec 02 §2 "User layout", DECISIONS §3.4–§3.6, §4): everything a signed-in
+ * member reads or changes of their OWN record. Every function takes the caller (the session's
+ * user), never a subscriber id: the record is the one tied to the account (ADR 014), so one member
+ * can never reach another's data by sending an id.
+ */
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import type { PublicUser } from '../../shared/auth-schemas';
+import { MSG } from '../../shared/messages';
+import {
+  MEMBER_MSG,
+  MEMBER_STATUS_INDICATOR,
+  RENEWAL_URGENT_DAYS,
+  RENEWAL_WARNING_DAYS,
+  type ChangeEmailFormValues,
+  type MemberDataExport,
+  type MemberOverview,
+  type MemberPayment,
+  type MemberProfile,
+  type MemberProfileInput,
+  type MemberSubscription,
+} from '../../shared/member-schemas';
+import { paymentStatusLabel, planLabel, SUBSCRIBER_STATUS_LABELS, type PlanType } from '../../shared/plans';
+import { hashPassword, verifyPassword } from '../auth/password';
+import {
+  paymentLinks,
+  payments,
+  referrals,
+  sessions,
+  subscriberActivity,
+  subscribers,
+  users,
+  type Subscriber,
+} from '../db/schema';
+import { AppError } from '../errors';
+import type { AccountsService } from './accounts';
+import type { ServiceDeps } from './deps';
+import type { PaymentLinksService } from './payment-links';
+import { canRenew } from './pricing';
+import type { ReferralsService } from './referrals';
+import type { SettingsService } from './settings';
+import type { SubscriberLifecycle } from './subscriber-lifecycle';
+import type { SubscribersService } from './subscribers';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The activity recorded when a member asks for their data to be erased (shown in the admin's history). */
+export const DELETION_REQUESTED_EVENT = 'deletion_requested';
+/** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
+export const MSG_NOT_LINKED = 'Assinante não encontrado';
+
+type Caller = Pick<PublicUser, 'id'>;
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** Whole days left in the paid period, counted up (a period ending in 3 hours has 1 day left). */
+export function daysLeft(end: Date | null, now: Date): number | null {
+  if (!end) return null;
+  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** `warning` at ≤ 30 days, `urgent` at ≤ 7 (spec 02 §9), for a running membership not ending by choice. */
+export function renewalWarning(
+  subscriber: Pick<Subscriber, 'status' | 'cancelRequestedAt'>,
+  left: number | null,
+): 'warning' | 'urgent' | null {
+  if (left === null || subscriber.status !== 'active' || subscriber.cancelRequestedAt) return null;
+  if (left <= RENEWAL_URGENT_DAYS) return 'urgent';
+  if (left <= RENEWAL_WARNING_DAYS) return 'warning';
+  return null;
+}
+
+export interface MemberPortalDeps {
+  accounts: AccountsService;
+  settings: SettingsService;
+  subscribers: SubscribersService;
+  lifecycle: SubscriberLifecycle;
+  paymentLinks: PaymentLinksService;
+  referrals: ReferralsService;
+}
+
+export function createMemberPortal(
+  { db, clock, log }: ServiceDeps,
+  {
+    accounts,
+    settings,
+    subscribers: subscribersService,
+    lifecycle,
+    paymentLinks: links,
+    referrals: referralsService,
+  }: MemberPortalDeps,
+) {
+  /** The caller's own record, or a 404 that the portal turns into its "next step" screen. */
+  function ownRecord(user: Caller): Subscriber {
+    const subscriber = subscribersService.findForUser(user);
+    if (!subscriber) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
+    return subscriber;
+  }
+
+  function deletionRequestedAt(subscriberId: string): Date | null {
+    return (
+      db
+        .select({ at: subscriberActivity.createdAt })
+        .from(subscriberActivity)
+        .where(
+          and(
+            eq(subscriberActivity.subscriberId, subscriberId),
+            eq(subscriberActivity.event, DELETION_REQUESTED_EVENT),
+          ),
+        )
+        .orderBy(desc(subscriberActivity.createdAt))
+        .limit(1)
+        .get()?.at ?? null
+    );
+  }
+
+  function subscriptionOf(subscriber: Subscriber): MemberSubscription {
+    const now = clock.now();
+    const lastPaid = db
+      .select({ amount: payments.amount, planType: payments.planType })
+      .from(payments)
+      .where(and(eq(payments.subscriberId, subscriber.id), eq(payments.status, 'paid')))
+      .orderBy(desc(payments.paidAt))
+      .limit(1)
+      .get();
+    const left = daysLeft(subscriber.subscriptionEndDate, now);
+    const running = subscriber.subscriptionEndDate !== null && subscriber.subscriptionEndDate > now;
+    const renewalPlan: PlanType = canRenew(subscriber) ? 'renewal' : 'annual';
+    const prices = settings.get();
+    return {
+      id: subscriber.id,
+      status: subscriber.status,
+      statusLabel: SUBSCRIBER_STATUS_LABELS[subscriber.status],
+      indicator: MEMBER_STATUS_INDICATOR[subscriber.status],
+      paymentStatus: subscriber.paymentStatus,
+      planType: lastPaid?.planType ?? null,
+      planLabel: lastPaid ? planLabel(lastPaid.planType) : planLabel('annual'),
+      pricePaid: lastPaid?.amount ?? subscriber.subscriptionPrice,
+      subscriptionStartDate: iso(subscriber.subscriptionStartDate),
+      subscriptionEndDate: iso(subscriber.subscriptionEndDate),
+      daysLeft: left,
+      renewalWarning: renewalWarning(subscriber, left),
+      hasAccess: (subscriber.status === 'active' || subscriber.status === 'pending') && running,
+      cancelRequestedAt: iso(subscriber.cancelRequestedAt),
+      canCancel:
+        (subscriber.status === 'active' || subscriber.status === 'pending') && !subscriber.cancelRequestedAt,
+      canWithdrawCancellation:
+        (subscriber.status === 'active' || subscriber.status === 'pending') && !!subscriber.cancelRequestedAt,
+      canRenew: renewable(subscriber),
+      renewalPlan,
+      renewalPrice: renewalPlan === 'renewal' ? prices.priceRenewal : prices.priceAnnual,
+      approvedAt: iso(subscriber.approvedAt),
+      referralCode: subscriber.referralCode,
+      deletionRequestedAt: iso(deletionRequestedAt(subscriber.id)),
+    };
+  }
+
+  /** Who may pay from the portal: not someone awaiting approval (already paid) nor turned off by the club. */
+  function renewable(subscriber: Subscriber): boolean {
+    return subscriber.status !== 'pending' && subscriber.status !== 'inactive';
+  }
+
+  function profileOf(subscriber: Subscriber): MemberProfile {
+    return {
+      email: subscriber.email,
+      fullName: subscriber.name,
+      phone: subscriber.phone,
+      cpf: subscriber.cpf,
+      birthDate: subscriber.birthDate,
+      gender: subscriber.gender,
+      profession: subscriber.profession,
+      shirtSize: subscriber.shirtSize,
+      winePreference: subscriber.winePreference,
+      address: subscriber.street,
+      number: subscriber.number,
+      complement: subscriber.complement,
+      neighborhood: subscriber.neighborhood,
+      city: subscriber.city,
+      state: subscriber.state,
+      zipCode: subscriber.zipCode,
+    };
+  }
+
+  async function checkPassword(userId: string, password: string) {
+    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+    if (!row?.hash || !(await verifyPassword(row.hash, password))) {
+      throw new AppError('BAD_REQUEST', MEMBER_MSG.currentPasswordWrong);
+    }
+  }
+
+  return {
+    overview(user: Caller): MemberOverview {
+      const account = db.select().from(users).where(eq(users.id, user.id)).get();
+      if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
+      const subscriber = subscribersService.findForUser(user);
+      const emailVerified = Boolean(account.emailVerifiedAt);
+      return {
+        account: {
+          id: account.id,
+          name: account.name,
+          email: account.email,
+          emailVerified,
+          createdAt: account.createdAt.toISOString(),
+        },
+        nextStep: subscriber ? null : emailVerified ? 'checkout' : 'verify_email',
+        subscription: subscriber ? subscriptionOf(subscriber) : null,
+      };
+    },
+
+    profile(user: Caller): MemberProfile {
+      return profileOf(ownRecord(user));
+    },
+
+    /** Saves the fields a member may change; each change goes to the record's history. */
+    updateProfile(user: Caller, input: MemberProfileInput): MemberProfile {
+      const current = ownRecord(user);
+      const values = {
+        name: input.fullName,
+        phone: input.phone,
+        cpf: input.cpf,
+        birthDate: input.birthDate,
+        gender: input.gender ?? null,
+        profession: input.profession,
+        shirtSize: input.shirtSize,
+        winePreference: input.winePreference,
+        street: input.address,
+        number: input.number,
+        complement: input.complement,
+        neighborhood: input.neighborhood,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zipCode,
+      };
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const [key, value] of Object.entries(values)) {
+        const before = current[key as keyof typeof values] ?? null;
+        if (before !== (value ?? null)) {
+          // Never the full CPF in the history: whether it changed is what the club needs.
+          changes[key] =
+            key === 'cpf'
+              ? { from: before ? '***' : null, to: value ? '***' : null }
+              : { from: before, to: value };
+        }
+      }
+      const now = clock.now();
+      const updated = db.transaction(() => {
+        const row = db
+          .update(subscribers)
+          .set({ ...values, lastModifiedBy: user.id, updatedAt: now })
+          .where(eq(subscribers.id, current.id))
+          .returning()
+          .get();
+        if (Object.keys(changes).length > 0) {
+          lifecycle.record({
+            subscriberId: current.id,
+            event: 'edited',
+            actor: { kind: 'member', id: user.id },
+            details: { changes },
+          });
+        }
+        return row;
+      });
+      if (!updated) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
+      return profileOf(updated);
+    },
+
+    /**
+     * A new e-mail for the account (and the tied record): the current password is required, the new
+     * address must be free, and it counts as unproven until its confirmation link is used.
+     */
+    async changeEmail(user: Caller, input: Required<ChangeEmailFormValues>): Promise<{ email: string }> {
+      await checkPassword(user.id, input.currentPassword);
+      const email = input.email.trim().toLowerCase();
+      const account = db.select().from(users).where(eq(users.id, user.id)).get();
+      if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
+      if (account.email === email) throw new AppError('BAD_REQUEST', MEMBER_MSG.emailSame);
+      const subscriber = subscribersService.findForUser(user);
+      const takenByAccount = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+      const takenBySubscriber = db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.email, email))
+        .get();
+      if (takenByAccount || (takenBySubscriber && takenBySubscriber.id !== subscriber?.id)) {
+        throw new AppError('CONFLICT', MSG.emailTaken);
+      }
+      const now = clock.now();
+      db.transaction(() => {
+        db.update(users)
+          .set({ email, emailVerifiedAt: null, updatedAt: now })
+          .where(eq(users.id, user.id))
+          .run();
+        if (subscriber) {
+          db.update(subscribers)
+            .set({ email, lastModifiedBy: user.id, updatedAt: now })
+            .where(eq(subscribers.id, subscriber.id))
+            .run();
+          lifecycle.record({
+            subscriberId: subscriber.id,
+            event: 'edited',
+            actor: { kind: 'member', id: user.id },
+            details: { changes: { email: { from: account.email, to: email } } },
+          });
+        }
+      });
+      accounts.resendVerification(user.id);
+      log.info({ userId: user.id }, 'member changed e-mail');
+      return { email };
+    },
+
+    /** New password: the other sessions of the account end, the one making the change stays. */
+    async changePassword(
+      user: Caller & { sessionId: string },
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      await checkPassword(user.id, input.currentPassword);
+      if (input.currentPassword === input.newPassword) {
+        throw new AppError('BAD_REQUEST', MEMBER_MSG.newPasswordSame);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock.now();
+      db.transaction(() => {
+        db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run();
+        db.delete(sessions)
+          .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
+          .run();
+      });
+      log.info({ userId: user.id }, 'member changed password');
+    },
+
+    /**
+     * A payment link to renew (or start) the membership: renewal price for members approved before,
+     * annual otherwise (DECISIONS §3.4). A pending link of the same plan still payable is reused.
+     */
+    async renew(user: Caller): Promise<{ id: string; url: string; planType: PlanType; amount: number }> {
+      const subscriber = ownRecord(user);
+      if (subscriber.status === 'pending') throw new AppError('CONFLICT', MEMBER_MSG.renewNotAllowedPending);
+      if (subscriber.status === 'inactive')
+        throw new AppError('CONFLICT', MEMBER_MSG.renewNotAllowedInactive);
+      const planType: PlanType = canRenew(subscriber) ? 'renewal' : 'annual';
+      const prices = settings.get();
+      const amount = planType === 'renewal' ? prices.priceRenewal : prices.priceAnnual;
+      const reusable = db
+        .select({ id: paymentLinks.id, url: paymentLinks.url })
+        .from(paymentLinks)
+        .where(
+          and(
+            eq(paymentLinks.subscriberId, subscriber.id),
+            eq(paymentLinks.status, 'pending'),
+            eq(paymentLinks.planType, planType),
+            eq(paymentLinks.amount, amount),
+            eq(paymentLinks.createdBy, user.id),
+            gt(paymentLinks.expiresAt, clock.now()),
+          ),
+        )
+        .orderBy(desc(paymentLinks.createdAt))
+        .limit(1)
+        .get();
+      if (reusable) return { ...reusable, planType, amount };
+      const link = await links.createForSubscriber(subscriber.id, planType, user.id);
+      return { id: link.id, url: link.url, planType: link.planType, amount: link.amount };
+    },
+
+    cancel(user: Caller, reason?: string | null): MemberSubscription {
+      const subscriber = ownRecord(user);
+      const moved = lifecycle.requestCancellation(
+        subscriber.id,
+        { kind: 'member', id: user.id },
+        reason ?? null,
+      );
+      return subscriptionOf(moved.subscriber);
+    },
+
+    withdrawCancellation(user: Caller): MemberSubscription {
+      const subscriber = ownRecord(user);
+      const moved = lifecycle.withdrawCancellation(subscriber.id, { kind: 'member', id: user.id });
+      return subscriptionOf(moved.subscriber);
+    },
+
+    payments(user: Caller): MemberPayment[] {
+      const subscriber = subscribersService.findForUser(user);
+      if (!subscriber) return [];
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.subscriberId, subscriber.id))
+        .orderBy(desc(payments.createdAt))
+        .limit(200)
+        .all()
+        .map((row) => ({
+          id: row.id,
+          _id: row.id,
+          transactionId: row.transactionId,
+          amount: row.amount,
+          status: row.status,
+          statusLabel: paymentStatusLabel(row.status, row.refundStatus),
+          method: row.method,
+          cardBrand: row.cardBrand,
+          cardLast4: row.cardLast4,
+          planType: row.planType,
+          description: row.description,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: iso(row.paidAt),
+          date: (row.paidAt ?? row.createdAt).toISOString(),
+        }));
+    },
+
+    /** spec 02 §3 "Referral summary" of the caller's own code. */
+    referrals(user: Caller, page = 1) {
+      return referralsService.summary(ownRecord(user), page);
+    },
+
+    /**
+     * LGPD (art. 18, II): everything held about the member. Secrets (password hash, session and
+     * link tokens) are not data about the person and stay out; other people appear only as the
+     * name and e-mail the member's own referral page already shows.
+     */
+    exportData(user: Caller): MemberDataExport {
+      const account = db.select().from(users).where(eq(users.id, user.id)).get();
+      if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
+      const subscriber = subscribersService.findForUser(user);
+      const dates = <T extends Record<string, unknown>>(row: T) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            value instanceof Date ? value.toISOString() : value,
+          ]),
+        );
+      const { passwordHash: _hash, ...accountData } = account;
+      const base: MemberDataExport = {
+        exportedAt: clock.now().toISOString(),
+        account: dates(accountData),
+        subscriber: null,
+        payments: [],
+        paymentLinks: [],
+        referrals: { asReferrer: [], referredBy: null },
+        activity: [],
+      };
+      if (!subscriber) return base;
+      const referred = db
+        .select({
+          id: referrals.id,
+          referralCode: referrals.referralCode,
+          status: referrals.status,
+          commissionAmount: referrals.commissionAmount,
+          createdAt: referrals.createdAt,
+          confirmedAt: referrals.confirmedAt,
+          paidAt: referrals.paidAt,
+          cancelledAt: referrals.cancelledAt,
+          referredName: subscribers.name,
+          referredEmail: subscribers.email,
+        })
+        .from(referrals)
+        .innerJoin(subscribers, eq(subscribers.id, referrals.referredId))
+        .where(eq(referrals.referrerId, subscriber.id))
+        .all();
+      const referredBy = db
+        .select({ referralCode: referrals.referralCode, createdAt: referrals.createdAt })
+        .from(referrals)
+        .where(eq(referrals.referredId, subscriber.id))
+        .get();
+      return {
+        ...base,
+        subscriber: dates(subscriber),
+        payments: db
+          .select()
+          .from(payments)
+          .where(eq(payments.subscriberId, subscriber.id))
+          .orderBy(payments.createdAt)
+          .all()
+          .map(dates),
+        paymentLinks: db
+          .select()
+          .from(paymentLinks)
+          .where(eq(paymentLinks.subscriberId, subscriber.id))
+          .orderBy(paymentLinks.createdAt)
+          .all()
+          .map(dates),
+        referrals: { asReferrer: referred.map(dates), referredBy: referredBy ? dates(referredBy) : null },
+        activity: lifecycle.history(subscriber.id).map(dates),
+      };
+    },
+
+    /**
+     * LGPD (art. 18, VI): the member asks for their data to be erased. Recorded in the record's
+     * history for the club to handle (payments stay: tax law requires them); asked once.
+     */
+    requestDeletion(
+      user: Caller,
+      reason?: string | null,
+    ): { requestedAt: string; alreadyRequested: boolean } {
+      const subscriber = subscribersService.findForUser(user);
+      if (!subscriber) throw new AppError('CONFLICT', MEMBER_MSG.deletionNeedsRecord);
+      const existing = deletionRequestedAt(subscriber.id);
+      if (existing) return { requestedAt: existing.toISOString(), alreadyRequested: true };
+      lifecycle.record({
+        subscriberId: subscriber.id,
+        event: DELETION_REQUESTED_EVENT,
+        actor: { kind: 'member', id: user.id },
+        reason: reason || null,
+      });
+      log.info({ subscriberId: subscriber.id }, 'member asked for data deletion');
+      return { requestedAt: clock.now().toISOString(), alreadyRequested: false };
+    },
+  };
+}
+
+export type MemberPortal = ReturnType<typeof createMemberPortal>;

@@ -1,0 +1,114 @@
+/** Test helpers for the member portal: a signed-in member tied to a subscriber with a paid period. */
+import { newId } from '../src/server/ids';
+import { payments, referrals, subscribers } from '../src/server/db/schema';
+import { newReferralCode } from '../src/server/services/subscribers';
+import type { SubscriberStatus } from '../src/shared/plans';
+import type { TestApp } from './app';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface TestMember {
+  token: string;
+  userId: string;
+  email: string;
+  subscriberId: string;
+  referralCode: string;
+  name: string;
+}
+
+let counter = 0;
+
+/**
+ * A member account (e-mail proven) tied to a subscriber: approved (unless `approved: false`), with
+ * `status`, a period ending `endInDays` from the test clock, and the paid payment of that period.
+ */
+export async function makeMember(
+  t: TestApp,
+  options: { status?: SubscriberStatus; endInDays?: number; approved?: boolean; name?: string } = {},
+): Promise<TestMember> {
+  const n = ++counter;
+  const account = await t.signIn('user', `membro${n}.${Date.now()}@teste.com.br`);
+  const now = t.clock.now();
+  const end = new Date(now.getTime() + (options.endInDays ?? 200) * DAY_MS);
+  const start = new Date(end.getTime() - 365 * DAY_MS);
+  const approved = options.approved ?? true;
+  const name = options.name ?? `Confrade Número ${n}`;
+  const subscriber = t.services.db
+    .insert(subscribers)
+    .values({
+      id: newId(),
+      name,
+      email: account.email,
+      phone: `1198765${String(1000 + n).slice(-4)}`,
+      status: options.status ?? 'active',
+      paymentStatus: 'paid',
+      subscriptionStartDate: start,
+      subscriptionEndDate: end,
+      approvedAt: approved ? start : null,
+      approvedBy: approved ? 'admin' : null,
+      referralCode: newReferralCode(),
+      userId: account.userId,
+      createdAt: start,
+      updatedAt: start,
+    })
+    .returning()
+    .get();
+  t.services.db
+    .insert(payments)
+    .values({
+      id: newId(),
+      transactionId: `tx_${n}`,
+      subscriberId: subscriber.id,
+      planType: 'annual',
+      amount: 149700,
+      status: 'paid',
+      method: 'pix',
+      provider: 'sandbox',
+      description: 'Assinatura anual - Confraria',
+      paidAt: start,
+      periodEndDate: end,
+      createdAt: start,
+      updatedAt: start,
+    })
+    .run();
+  return { ...account, subscriberId: subscriber.id, referralCode: subscriber.referralCode, name };
+}
+
+/** A subscriber referred by `referrer`, with its commission in `status`. */
+export function addReferral(
+  t: TestApp,
+  referrer: TestMember,
+  status: 'pending' | 'confirmed' | 'paid' | 'cancelled',
+  commissionAmount = 14970,
+) {
+  const n = ++counter;
+  const now = t.clock.now();
+  const referred = t.services.db
+    .insert(subscribers)
+    .values({
+      id: newId(),
+      name: `Indicado ${n}`,
+      email: `indicado${n}.${Date.now()}@teste.com.br`,
+      referralCode: newReferralCode(),
+      referredBy: referrer.subscriberId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return t.services.db
+    .insert(referrals)
+    .values({
+      id: newId(),
+      referrerId: referrer.subscriberId,
+      referredId: referred.id,
+      referralCode: referrer.referralCode,
+      commissionAmount,
+      status,
+      confirmedAt: status === 'pending' ? null : now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+}
