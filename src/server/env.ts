@@ -62,6 +62,16 @@ export const envSchema = z.object({
    */
   PAYMENT_PROVIDER: z.enum(['pagarme', 'sandbox']).optional(),
   PAGARME_SECRET_KEY: optionalString,
+  /**
+   * Public key (`pk_…`): the browser sends card data to Pagar.me's `POST /tokens?appId=` with it and
+   * our server receives only the token. Without it, card payments are unavailable with Pagar.me.
+   */
+  PAGARME_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^pk_\w+$/, 'use a chave pública do Pagar.me (pk_…)')
+      .optional(),
+  ),
   PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5'),
   PAGARME_WEBHOOK_USER: optionalString,
   PAGARME_WEBHOOK_PASSWORD: optionalString,

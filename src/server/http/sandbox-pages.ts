@@ -79,6 +79,13 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
       },
     );
 
+    // The sandbox's stand-in for Pagar.me's `POST /tokens?appId=`: the checkout's browser code sends
+    // the card here exactly as it sends it to Pagar.me, and our API then receives only the token.
+    scope.post<{ Querystring: { appId?: string } }>('/sandbox/tokens', async (request, reply) => {
+      const answer = services.payments.sandboxCardToken(request.query.appId, request.body);
+      return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+    });
+
     scope.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => {
       const order = services.payments.sandboxOrder(request.params.id);
       if (!order) {

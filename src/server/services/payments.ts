@@ -328,8 +328,14 @@ export function createPaymentsService(
     const amount = paymentData.amount;
 
     let card;
-    if (paymentMethod === 'credit_card') {
+    let cardToken: string | undefined;
+    if (paymentMethod === 'credit_card' && paymentData.cardToken) {
+      cardToken = paymentData.cardToken;
+    } else if (paymentMethod === 'credit_card') {
       if (!paymentData.cardData) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataRequired);
+      // Raw card data reaches a server only in the sandbox: with a real provider the browser sends
+      // the card to the provider and us the token (PCI scope stays with the provider).
+      if (!isSandbox(provider)) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataNotAccepted);
       const expiry = parseCardExpiry(paymentData.cardData.expiryDate);
       const now = clock.now();
       // A card is valid through the last day of its month.
@@ -399,6 +405,7 @@ export function createPaymentsService(
         method: paymentMethod,
         customer: customerOf(subscriber.id, billing),
         card,
+        cardToken,
         pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
       });
     } catch (error) {
@@ -590,6 +597,17 @@ export function createPaymentsService(
 
     providerStatus() {
       return provider.status();
+    },
+
+    /** Where the checkout page tokenizes cards (public: the key is a public one by design). */
+    cardTokenizer() {
+      return provider.cardTokenizer();
+    },
+
+    /** `POST /sandbox/tokens`: the sandbox's stand-in for the provider's tokens endpoint. */
+    sandboxCardToken(appId: string | undefined, body: unknown) {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      return provider.createCardToken(appId, body);
     },
 
     // ---------------------------------------------------------------- sandbox simulator

@@ -27,6 +27,8 @@ import { ProviderError } from './types';
 export interface PagarmeOptions {
   apiUrl: string;
   secretKey: string;
+  /** `pk_…`: sent by browsers to `POST /tokens?appId=` so card data goes to Pagar.me only. */
+  publicKey?: string;
   webhookUser?: string;
   webhookPassword?: string;
   /** Milliseconds before a call is abandoned. */
@@ -173,8 +175,12 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
   return chargeResultOf(charge, order.id);
 }
 
-/** Our customer in Pagar.me's wire shape (a `customer` of POST /orders). */
-function wireCustomer(customer: ProviderCustomer) {
+/**
+ * Our customer in Pagar.me's wire shape (a `customer` of POST /orders), as the official SDK's
+ * `CreateCustomerRequest` models it: `type`/`document_type`, `phones.mobile_phone` split into
+ * country, area and number, and the `address` with `line_1`/`line_2`.
+ */
+export function wireCustomer(customer: ProviderCustomer) {
   let phone = customer.phone.replace(/\D/g, '');
   if (phone.length > 11 && phone.startsWith('55')) phone = phone.slice(2);
   return {
@@ -182,19 +188,21 @@ function wireCustomer(customer: ProviderCustomer) {
     email: customer.email,
     code: customer.code,
     type: 'individual',
-    document: customer.cpf,
+    document: customer.cpf.replace(/\D/g, ''),
     document_type: 'CPF',
     phones: { mobile_phone: { country_code: '55', area_code: phone.slice(0, 2), number: phone.slice(2) } },
+    address: addressOf(customer),
   };
 }
 
-function billingAddressOf(customer: ProviderCustomer) {
+/** `line_1` is "number, street, neighbourhood" (Pagar.me's documented order); `line_2` the complement. */
+function addressOf(customer: ProviderCustomer) {
   const { address } = customer;
   const line1 = [address.number, address.street, address.neighborhood].filter(Boolean).join(', ');
   return {
     line_1: line1,
     ...(address.complement ? { line_2: address.complement } : {}),
-    zip_code: address.zipCode,
+    zip_code: address.zipCode.replace(/\D/g, ''),
     city: address.city,
     state: address.state,
     country: 'BR',
@@ -289,6 +297,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
   return {
     name: 'pagarme',
 
+    cardTokenizer() {
+      return options.publicKey ? { url: `${base}/tokens`, publicKey: options.publicKey } : null;
+    },
+
     async createPaymentLink(input) {
       const body = {
         is_building: false,
@@ -343,14 +355,19 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
                 installments: 1,
                 statement_descriptor: 'CONFRARIA',
                 operation_type: 'auth_and_capture',
-                card: {
-                  number: input.card?.number,
-                  holder_name: input.card?.holderName,
-                  exp_month: input.card?.expMonth,
-                  exp_year: input.card?.expYear,
-                  cvv: input.card?.cvv,
-                  billing_address: billingAddressOf(input.customer),
-                },
+                // The token carries the card; the billing address goes with the order (a token has none).
+                ...(input.cardToken
+                  ? { card_token: input.cardToken, card: { billing_address: addressOf(input.customer) } }
+                  : {
+                      card: {
+                        number: input.card?.number,
+                        holder_name: input.card?.holderName,
+                        exp_month: input.card?.expMonth,
+                        exp_year: input.card?.expYear,
+                        cvv: input.card?.cvv,
+                        billing_address: addressOf(input.customer),
+                      },
+                    }),
               },
             };
       const order = await call<PagarmeOrder>(

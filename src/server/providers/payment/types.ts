@@ -62,6 +62,9 @@ export interface CreateChargeInput {
   description: string;
   method: PaymentMethod;
   customer: ProviderCustomer;
+  /** A card token created in the browser with the provider's public key (one use, 60 s). */
+  cardToken?: string;
+  /** Raw card data: the sandbox only (tests and scripts); production takes tokens. */
   card?: CardInput;
   /** PIX: how long the code stays payable. */
   pixExpiresInSeconds?: number;
@@ -121,8 +124,17 @@ export interface WebhookRequest {
   rawBody: string;
 }
 
+/** Where the browser turns a card into a token, and the public key it sends (`?appId=`). */
+export interface CardTokenizer {
+  /** `POST {url}?appId={publicKey}` with `{ type: 'card', card: {...} }` → `{ id: 'token_…' }`. */
+  url: string;
+  publicKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** Where browsers tokenize cards; null when card payments cannot be taken (no public key). */
+  cardTokenizer(): CardTokenizer | null;
   createPaymentLink(input: CreateLinkInput): Promise<CreatedLink>;
   /** Asks the provider whether a link was paid (status refreshes; webhooks are the main path). */
   getPaymentLinkStatus(link: {
