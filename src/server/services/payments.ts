@@ -123,22 +123,39 @@ export function createPaymentsService(
 
   // ---------------------------------------------------------------- webhooks
 
+  /** Every reference the event may carry (ADR 020: the provider's field for it is not fixed). */
+  const referencesOf = (event: PaymentEvent) =>
+    [...new Set([event.reference, ...(event.references ?? [])])].filter((value): value is string =>
+      Boolean(value),
+    );
+
   function findLink(event: PaymentEvent): PaymentLink | undefined {
-    if (event.reference) {
-      const byId = paymentLinks_.getById(event.reference);
+    const references = referencesOf(event);
+    for (const reference of references) {
+      const byId = paymentLinks_.getById(reference);
       if (byId) return byId;
     }
-    const providerLinkId =
-      event.providerLinkId ?? (event.reference?.startsWith('pl_') ? event.reference : null);
-    if (providerLinkId) {
-      return db.select().from(paymentLinks).where(eq(paymentLinks.providerLinkId, providerLinkId)).get();
+    const providerLinkIds = new Set(
+      [
+        event.providerLinkId,
+        ...(event.providerLinkIds ?? []),
+        ...references.filter((r) => r.startsWith('pl_')),
+      ].filter((value): value is string => Boolean(value)),
+    );
+    for (const providerLinkId of providerLinkIds) {
+      const byProviderId = db
+        .select()
+        .from(paymentLinks)
+        .where(and(eq(paymentLinks.provider, provider.name), eq(paymentLinks.providerLinkId, providerLinkId)))
+        .get();
+      if (byProviderId) return byProviderId;
     }
     return undefined;
   }
 
   function findPayment(event: PaymentEvent): Payment | undefined {
-    if (event.reference) {
-      const byId = getById(event.reference);
+    for (const reference of referencesOf(event)) {
+      const byId = getById(reference);
       if (byId) return byId;
     }
     return confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);

@@ -3,6 +3,7 @@
  * fixtures and checks our requests): links, card and PIX orders, refunds, and webhooks protected
  * by Basic credentials and re-fetched before anything changes.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLink, MARIANA, rows } from '../../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../../tests/app';
@@ -189,6 +190,61 @@ describe('Pagar.me payment links', () => {
       cardLast4: '0010',
       cardBrand: 'Visa',
     });
+  });
+
+  // ADR 020: which field of an order born from a link carries our code is not documented; every
+  // field Pagar.me may fill is tried. Each case leaves only one of them pointing at the link.
+  it.each([
+    [
+      'metadata.payment_link_id (the pl_ id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.metadata = { payment_link_id: link.pl, session_id: 'cs_1234567890abcdef' };
+      },
+    ],
+    [
+      'metadata.order_code (our id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.metadata = { order_code: link.id };
+      },
+    ],
+    [
+      'the charge’s code (our id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.charges[0].code = link.id;
+      },
+    ],
+    [
+      'checkouts[].payment_link_id',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.checkouts = [{ id: 'chk_1234567890abcdef', payment_link_id: link.pl }];
+      },
+    ],
+  ])('matches a link payment by %s when the order code is something else', async (_name, mark) => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(pl, { method: 'credit_card' });
+    const order = fake.orders.get(hook.data.id);
+    order.code = 'or_codigo_da_sessao';
+    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    mark(order, { id: link.id, pl });
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('paid');
+  });
+
+  it('an order matching none of our fields is answered 404 (Pagar.me retries) and changes nothing', async () => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(pl, { method: 'credit_card' });
+    const order = fake.orders.get(hook.data.id);
+    order.code = 'or_codigo_da_sessao';
+    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    expect((await webhook(hook)).statusCode).toBe(404);
+    // Read from the database: the tracking poll would ask Pagar.me in the background.
+    expect(
+      rows(t)
+        .links()
+        .find((entry) => entry.id === link.id)?.status,
+    ).toBe('pending');
   });
 
   it('a forged webhook (wrong or missing Basic credentials) is answered 401 and nothing is fetched or changed', async () => {

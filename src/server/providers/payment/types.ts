@@ -111,6 +111,13 @@ export interface PaymentEvent {
   /** Our reference (payment-link id or payment id) when the provider echoes it (order code). */
   reference: string | null;
   providerLinkId: string | null;
+  /**
+   * Every value the provider returned that may be our reference or the provider's link id, in order
+   * of trust (the first ones are `reference` / `providerLinkId`): Pagar.me does not document which
+   * field an order born from a payment link carries our code in (ADR 020), so each is tried.
+   */
+  references?: string[];
+  providerLinkIds?: string[];
   charge: ChargeResult | null;
   /**
    * The webhook announced something (e.g. `order.paid`) that the provider's own state does not show
