@@ -75,6 +75,11 @@ export const envSchema = z.object({
   PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5'),
   PAGARME_WEBHOOK_USER: optionalString,
   PAGARME_WEBHOOK_PASSWORD: optionalString,
+  /**
+   * Seconds after which a PIX shown on the sandbox's page confirms itself, as if the payer's bank
+   * had paid (0: only the "Simular pagamento recebido" button confirms it).
+   */
+  SANDBOX_PIX_CONFIRM_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   /** Secret the sandbox provider signs its webhooks with; random per process when unset. */
   SANDBOX_WEBHOOK_SECRET: optionalString,
   VIACEP_URL: z.url().default('https://viacep.com.br'),

@@ -24,6 +24,7 @@ import {
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { isSandbox } from '../providers/payment';
+import { cardBrand, cardLast4 } from '../providers/payment/card';
 import {
   ProviderError,
   type ChargeResult,
@@ -637,6 +638,7 @@ export function createPaymentsService(
       id: string,
       outcome: 'paid' | 'failed' | 'expired',
       method: PaymentMethod,
+      details: { card?: { brand: string; last4: string } | null; failureReason?: string | null } = {},
     ): { headers: Record<string, string>; rawBody: string; linkId: string | null } {
       if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
       const link = paymentLinks_.getById(id);
@@ -651,6 +653,7 @@ export function createPaymentsService(
           outcome,
           method,
           amount: link.amount,
+          ...details,
         });
         return { ...webhook, linkId: id };
       }
@@ -665,8 +668,30 @@ export function createPaymentsService(
         method: payment.method ?? method,
         amount: payment.amount,
         chargeId: payment.providerChargeId,
+        ...details,
       });
       return { ...webhook, linkId: null };
+    },
+
+    /** The sandbox page's decision for a typed card (the rules of its test cards). */
+    sandboxDecideCard(card: { number: string; expMonth: number; expYear: number }) {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const number = card.number.replace(/\D/g, '');
+      return {
+        ...provider.decideCard(card),
+        card: { brand: cardBrand(number), last4: cardLast4(number) },
+      };
+    },
+
+    /** The PIX the sandbox page shows for a link or charge: a real BR Code for its amount, and its QR. */
+    async sandboxPix(id: string): Promise<{ qrCodeText: string; qrImage: string } | null> {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const link = paymentLinks_.getById(id);
+      const payment = link ? undefined : getById(id);
+      const amount = link?.amount ?? payment?.amount;
+      if (!amount) return null;
+      const qrCodeText = payment?.pixCode ?? provider.pixCode(id, amount);
+      return { qrCodeText, qrImage: await qrImage(qrCodeText) };
     },
 
     /** What the sandbox page shows about a link or charge (null when unknown). */

@@ -95,6 +95,8 @@ export interface SandboxProvider extends PaymentProvider {
    * (what reconciliation reads back) and returns the webhook that announces it.
    */
   customerActed(input: SandboxActInput): { headers: Record<string, string>; rawBody: string };
+  /** The BR Code ("copia e cola") the sandbox's page shows for a PIX of this amount. */
+  pixCode(reference: string, amount: number): string;
 }
 
 export interface SandboxActInput {
@@ -104,6 +106,10 @@ export interface SandboxActInput {
   method: PaymentMethod;
   amount: number;
   chargeId?: string | null;
+  /** The card typed on the sandbox's page (brand and last four only). */
+  card?: { brand: string; last4: string } | null;
+  /** The provider's reason for a refusal, as the customer will read it. */
+  failureReason?: string | null;
 }
 
 function chargeOfWebhook(body: SandboxWebhookBody, outcome: 'paid' | 'failed'): ChargeResult {
@@ -289,6 +295,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return { status: 'refunded' as const };
     },
 
+    pixCode(reference, amount) {
+      return buildBrCode({ ...options.pix(), amount, txid: reference });
+    },
+
     customerActed(input) {
       const webhook = this.signedWebhook(input);
       if (input.outcome !== 'expired') {
@@ -311,14 +321,14 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
           method: input.outcome === 'expired' ? null : input.method,
           amount: input.amount,
           charge_id: input.chargeId ?? (input.outcome === 'expired' ? null : `sbx_ch_${newId()}`),
-          card_brand: input.method === 'credit_card' && input.outcome !== 'expired' ? 'Visa' : null,
+          card_brand:
+            input.method === 'credit_card' && input.outcome !== 'expired' ? (input.card?.brand ?? 'Visa') : null,
           card_last4:
             input.method === 'credit_card' && input.outcome !== 'expired'
-              ? input.outcome === 'paid'
-                ? SANDBOX_APPROVED_CARD.slice(-4)
-                : SANDBOX_DECLINED_CARD.slice(-4)
+              ? (input.card?.last4 ??
+                (input.outcome === 'paid' ? SANDBOX_APPROVED_CARD.slice(-4) : SANDBOX_DECLINED_CARD.slice(-4)))
               : null,
-          failure_reason: input.outcome === 'failed' ? SANDBOX_MSG.failedAttempt : null,
+          failure_reason: input.outcome === 'failed' ? (input.failureReason ?? SANDBOX_MSG.failedAttempt) : null,
         },
       };
       const rawBody = JSON.stringify(body);
