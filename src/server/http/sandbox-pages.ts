@@ -362,7 +362,10 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
         return sendPage(reply, 502, 'Erro', '<h1>Não foi possível registrar o pagamento de teste</h1>');
       }
       // A refused card stays on the provider's page with its reason, ready for another try.
-      if (declined) return sendPage(reply, 200, SANDBOX_TITLE, payPage(id, order, [declined]));
+      if (declined) {
+        const kept = { cardHolderName: body.cardHolderName ?? '', expiryDate: body.expiryDate ?? '' };
+        return sendPage(reply, 200, SANDBOX_TITLE, payPage(id, order, [declined], kept));
+      }
       if (result.linkId) return reply.redirect(trackingUrl(result.linkId), 303);
       return sendPage(
         reply,
