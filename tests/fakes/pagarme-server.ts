@@ -350,6 +350,8 @@ export async function startFakePagarme(
         problems.push(`orders: payment_method desconhecido ${payment.payment_method}`);
         return { status: 422, body: { message: 'The request is invalid.' } };
       }
+      // Pagar.me keeps the metadata we send and returns it on every read.
+      if (body.metadata) order.metadata = body.metadata;
       orders.set(order.id, order);
       return { status: 200, body: order };
     }
