@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadEnv } from '../src/server/env';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- provider JSON is inspected field by field */
-type Json = any;
+/** Provider JSON, inspected field by field through `valueAt`. */
+type Json = unknown;
 
 const env = loadEnv();
 const secretKey = env.PAGARME_SECRET_KEY;
@@ -49,10 +49,16 @@ const rows: Row[] = [];
 let failed = false;
 
 function valueAt(body: Json, path: string): unknown {
-  return path.split('.').reduce<Json>((value, key) => {
-    if (value === undefined || value === null) return undefined;
-    return /^\d+$/.test(key) ? value[Number(key)] : value[key];
+  return path.split('.').reduce<unknown>((value, key) => {
+    if (value === undefined || value === null || typeof value !== 'object') return undefined;
+    return (value as Record<string, unknown>)[key];
   }, body);
+}
+
+/** A string field, or undefined. */
+function textAt(body: Json, path: string): string | undefined {
+  const value = valueAt(body, path);
+  return typeof value === 'string' ? value : undefined;
 }
 
 function expectFields(step: string, body: Json, fields: string[]) {
@@ -69,7 +75,7 @@ async function call(
   path: string,
   body?: unknown,
   options: { idempotencyKey?: string; publicOnly?: boolean } = {},
-): Promise<Json | null> {
+): Promise<Json> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // The tokens call is the browser's: the public key in the URL, never the secret key.
   if (!options.publicOnly) headers.authorization = authorization;
@@ -90,7 +96,7 @@ async function call(
       console.error(`${step}: HTTP ${response.status} ${text.slice(0, 300)}`);
       return null;
     }
-    return text ? JSON.parse(text) : {};
+    return text ? (JSON.parse(text) as unknown) : {};
   } catch (error) {
     failed = true;
     console.error(`${step}: sem resposta (${(error as Error).message})`);
@@ -151,8 +157,9 @@ const link = await call(
   { idempotencyKey: `check-link-${run}` },
 );
 if (link) expectFields('criar link', link, ['id', 'url']);
-if (link?.id) {
-  const read = await call('GET', `/paymentlinks/${encodeURIComponent(link.id)}`);
+const linkId = textAt(link, 'id');
+if (linkId) {
+  const read = await call('GET', `/paymentlinks/${encodeURIComponent(linkId)}`);
   // `total_paid_sessions` says whether a link was paid (reconciliation reads it).
   if (read) expectFields('ler link', read, ['id', 'url', 'status', 'total_paid_sessions']);
 }
@@ -171,7 +178,8 @@ if (token) expectFields('token do cartão', token, ['id', 'card.last_four_digits
 
 // 3. Card order paid with the token, as createCharge sends it.
 const cardCode = `check-card-${run}`;
-const cardOrder = token?.id
+const tokenId = textAt(token, 'id');
+const cardOrder = tokenId
   ? await call(
       'POST',
       '/orders',
@@ -186,7 +194,7 @@ const cardOrder = token?.id
               installments: 1,
               statement_descriptor: 'CONFRARIA',
               operation_type: 'auth_and_capture',
-              card_token: token.id,
+              card_token: tokenId,
               card: { billing_address: customer.address },
             },
           },
@@ -234,8 +242,9 @@ if (pixOrder) {
 }
 
 // 5. Read back: the order, its charge, and the order list by code (what webhooks and reconciliation do).
-if (cardOrder?.id) {
-  const order = await call('GET', `/orders/${encodeURIComponent(cardOrder.id)}`);
+const cardOrderId = textAt(cardOrder, 'id');
+if (cardOrderId) {
+  const order = await call('GET', `/orders/${encodeURIComponent(cardOrderId)}`);
   if (order)
     expectFields('ler pedido cartão', order, [
       'id',
@@ -248,8 +257,8 @@ if (cardOrder?.id) {
   if (listed)
     expectFields('listar pedidos pelo código', listed, ['data.0.id', 'data.0.code', 'data.0.status']);
 }
-const chargeId = valueAt(cardOrder, 'charges.0.id');
-if (typeof chargeId === 'string') {
+const chargeId = textAt(cardOrder, 'charges.0.id');
+if (chargeId) {
   const charge = await call('GET', `/charges/${encodeURIComponent(chargeId)}`);
   if (charge) {
     expectFields('ler cobrança', charge, [
@@ -271,7 +280,7 @@ if (typeof chargeId === 'string') {
   );
   if (refund) {
     expectFields('reembolso', refund, ['id', 'status']);
-    const status = String(refund.status ?? '');
+    const status = textAt(refund, 'status') ?? '';
     if (!['canceled', 'refunded', 'voided', 'pending_refund'].includes(status)) {
       failed = true;
       console.error(`reembolso: status inesperado "${status}"`);
