@@ -322,13 +322,18 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
           amount: input.amount,
           charge_id: input.chargeId ?? (input.outcome === 'expired' ? null : `sbx_ch_${newId()}`),
           card_brand:
-            input.method === 'credit_card' && input.outcome !== 'expired' ? (input.card?.brand ?? 'Visa') : null,
+            input.method === 'credit_card' && input.outcome !== 'expired'
+              ? (input.card?.brand ?? 'Visa')
+              : null,
           card_last4:
             input.method === 'credit_card' && input.outcome !== 'expired'
               ? (input.card?.last4 ??
-                (input.outcome === 'paid' ? SANDBOX_APPROVED_CARD.slice(-4) : SANDBOX_DECLINED_CARD.slice(-4)))
+                (input.outcome === 'paid'
+                  ? SANDBOX_APPROVED_CARD.slice(-4)
+                  : SANDBOX_DECLINED_CARD.slice(-4)))
               : null,
-          failure_reason: input.outcome === 'failed' ? (input.failureReason ?? SANDBOX_MSG.failedAttempt) : null,
+          failure_reason:
+            input.outcome === 'failed' ? (input.failureReason ?? SANDBOX_MSG.failedAttempt) : null,
         },
       };
       const rawBody = JSON.stringify(body);
