@@ -433,6 +433,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: 'Pagar com cartão' }).click();
     await expect(page.getByRole('alert')).toHaveText(SANDBOX_MSG.declined);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
     await page.getByLabel('Validade (MM/AA)').fill('01/20');
     await page.getByLabel('CVV').fill('123');
@@ -458,6 +459,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await expect(sandbox.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
     const code = await sandbox.getByLabel('PIX copia e cola').inputValue();
     expect(code).toMatch(/^000201.*54071497\.00.*6304[0-9A-F]{4}$/);
+    expect(await seriousA11yViolations(sandbox)).toEqual([]);
     await sandbox.getByRole('button', { name: 'Copiar código PIX' }).click();
     await expect(sandbox.getByText('Código PIX copiado para a área de transferência!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
