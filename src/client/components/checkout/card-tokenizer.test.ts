@@ -21,7 +21,7 @@ describe('tokenizeCard', () => {
     expect(url).toBe('https://api.pagar.me/core/v5/tokens?appId=pk_test_abc');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('omit');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       type: 'card',
       card: {
         number: '4111111111111111',
