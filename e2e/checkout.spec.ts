@@ -278,7 +278,12 @@ test.describe('/checkout (payment link)', () => {
     ]);
     await sandbox.waitForLoadState();
     await expect(sandbox.getByText(/ambiente de testes/i).first()).toBeVisible();
-    await sandbox.getByRole('button', { name: 'Pagar com cartão de teste' }).click();
+    // The provider's page takes the card (the test card that approves).
+    await sandbox.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+    await sandbox.getByLabel('Nome no cartão').fill('CARLA CHECKOUT');
+    await sandbox.getByLabel('Validade (MM/AA)').fill('12/30');
+    await sandbox.getByLabel('CVV').fill('123');
+    await sandbox.getByRole('button', { name: 'Pagar com cartão' }).click();
     // The sandbox sends the payer back to the tracking page, already paid.
     await expect(sandbox.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
     await sandbox.close();
@@ -413,6 +418,58 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await asked;
     await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible({
       timeout: 2_000,
+    });
+  });
+
+  test('sandbox page: a declined card shows the provider’s reason there and on the tracking page', async ({
+    page,
+    request,
+  }) => {
+    const link = await createLinkByApi(request, uniqueEmail('recusa-pagina'));
+    await page.goto(link.url);
+    await page.getByLabel('Número do cartão').fill('4000 0000 0000 0002');
+    await page.getByLabel('Nome no cartão').fill('DAVI RECUSADO');
+    await page.getByLabel('Validade (MM/AA)').fill('12/30');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+    await expect(page.getByRole('alert')).toHaveText(SANDBOX_MSG.declined);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+    await page.getByLabel('Validade (MM/AA)').fill('01/20');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Cartão vencido');
+    await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    await expect(page.getByText(/A última tentativa de pagamento não foi aprovada/)).toBeVisible();
+  });
+
+  test('sandbox page PIX: BR Code with QR and copy; "Simular pagamento recebido" is seen by the tracking page’s polling', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const link = await createLinkByApi(request, uniqueEmail('pix-pagina'));
+    await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
+
+    const sandbox = await context.newPage();
+    await sandbox.goto(link.url);
+    await sandbox.getByRole('button', { name: 'Pagar com PIX' }).click();
+    await expect(sandbox.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
+    const code = await sandbox.getByLabel('PIX copia e cola').inputValue();
+    expect(code).toMatch(/^000201.*54071497\.00.*6304[0-9A-F]{4}$/);
+    expect(await seriousA11yViolations(sandbox)).toEqual([]);
+    await sandbox.getByRole('button', { name: 'Copiar código PIX' }).click();
+    await expect(sandbox.getByText('Código PIX copiado para a área de transferência!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Aguardando Pagamento' })).toBeVisible();
+    await sandbox.getByRole('button', { name: 'Simular pagamento recebido' }).click();
+    await expect(sandbox.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+    await sandbox.close();
+
+    // No reload: the first tab's polling notices the payment.
+    await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible({
+      timeout: 15_000,
     });
   });
 
@@ -607,11 +664,23 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
     await page.getByLabel('CVV').fill('123');
     const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    const tokenized = page.waitForRequest((r) => new URL(r.url()).pathname === '/sandbox/tokens');
     const confirmation = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith('/api/emails/payment-confirmation'),
     );
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
     const { paymentId } = (await (await processed).json()) as { paymentId: string };
+    // The card went to the provider's tokens endpoint (here the sandbox's); our API got the token only.
+    expect((await tokenized).postDataJSON()).toMatchObject({
+      type: 'card',
+      card: { number: '4111111111111111' },
+    });
+    const sent = (await processed).request().postDataJSON() as { paymentData: Record<string, unknown> };
+    expect(sent.paymentData).toEqual({
+      amount: expect.any(Number),
+      cardToken: expect.stringMatching(/^token_/),
+    });
+    expect(JSON.stringify(sent)).not.toContain('4111111111111111');
     // The page asks the server to send the confirmation e-mail of this payment.
     expect((await confirmation).postDataJSON()).toEqual({ paymentId });
 

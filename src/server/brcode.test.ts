@@ -81,4 +81,38 @@ describe('BR Code', () => {
     const tampered = code.replace('54041.00', '54041.01');
     expect(parseBrCode(tampered).valid).toBe(false);
   });
+
+  const fieldOf = (code: string, id: string) => {
+    const check = parseBrCode(code);
+    if (!check.valid) throw new Error(check.problem);
+    return check.fields.find((entry) => entry.id === id)?.value;
+  };
+
+  it('never leaves name or city empty: the club name and city first, then fixed defaults', () => {
+    const base = { pixKey: 'k@x.co', amount: 100, txid: 't1' };
+    const symbols = buildBrCode({
+      ...base,
+      merchantName: '★★ & ☆',
+      merchantCity: '—',
+      clubName: 'Clube Ávila',
+    });
+    expect(fieldOf(symbols, '59')).toBe('CLUBE AVILA');
+    expect(fieldOf(symbols, '60')).toBe('SAO PAULO');
+    const withClubCity = buildBrCode({
+      ...base,
+      merchantName: '   ',
+      merchantCity: '!!!',
+      clubName: '***',
+      clubCity: 'Porto Alegre',
+    });
+    expect(fieldOf(withClubCity, '59')).toBe('CONFRARIA');
+    expect(fieldOf(withClubCity, '60')).toBe('PORTO ALEGRE');
+  });
+
+  it('never puts an amount of 0 (or less, or a fraction of a cent) in a code', () => {
+    const base = { pixKey: 'k@x.co', merchantName: 'A', merchantCity: 'B', txid: 't1' };
+    for (const amount of [0, -100, 10.5, Number.NaN]) {
+      expect(() => buildBrCode({ ...base, amount })).toThrow(RangeError);
+    }
+  });
 });

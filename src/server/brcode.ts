@@ -37,17 +37,37 @@ function plainAscii(text: string, max: number): string {
     .slice(0, max);
 }
 
+/** Used when neither the merchant's nor the club's name or city leaves a letter after cleaning. */
+export const BRCODE_DEFAULT_NAME = 'CONFRARIA';
+export const BRCODE_DEFAULT_CITY = 'SAO PAULO';
+
 export interface BrCodeInput {
   pixKey: string;
   merchantName: string;
   merchantCity: string;
+  /** Fallbacks when the merchant name or city is empty once accents and symbols are removed. */
+  clubName?: string;
+  clubCity?: string;
   /** Cents. */
   amount: number;
   /** Up to 25 letters and digits ("***" when the receiver does not reconcile by txid). */
   txid: string;
 }
 
+/** The first candidate that still says something once cleaned (a bank app refuses an empty 59/60). */
+function firstPlain(candidates: (string | undefined)[], max: number, fallback: string): string {
+  for (const candidate of candidates) {
+    const plain = plainAscii(candidate ?? '', max);
+    if (/[A-Z0-9]/.test(plain)) return plain;
+  }
+  return fallback;
+}
+
 export function buildBrCode(input: BrCodeInput): string {
+  // A code for R$ 0,00 (or a fraction of a cent) would be paid as "any amount" or refused by banks.
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw new RangeError(`BR Code amount must be a positive number of cents, got ${input.amount}`);
+  }
   const txid = input.txid.replace(/[^A-Za-z0-9]/g, '').slice(0, 25) || '***';
   const amount = (input.amount / 100).toFixed(2);
   const payload =
@@ -57,8 +77,8 @@ export function buildBrCode(input: BrCodeInput): string {
     field('53', '986') +
     field('54', amount) +
     field('58', 'BR') +
-    field('59', plainAscii(input.merchantName, 25)) +
-    field('60', plainAscii(input.merchantCity, 15)) +
+    field('59', firstPlain([input.merchantName, input.clubName], 25, BRCODE_DEFAULT_NAME)) +
+    field('60', firstPlain([input.merchantCity, input.clubCity], 15, BRCODE_DEFAULT_CITY)) +
     field('62', field('05', txid)) +
     '6304';
   return payload + crc16(payload);

@@ -121,11 +121,30 @@ export const envSchema = z.object({
     .optional()
     .describe('pagarme or sandbox; unset: Pagar.me when PAGARME_SECRET_KEY is set, otherwise the sandbox'),
   PAGARME_SECRET_KEY: optionalString.describe('Pagar.me v5 secret key (sk_…): real payments'),
+  PAGARME_PUBLIC_KEY: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^pk_\w+$/, 'use a chave pública do Pagar.me (pk_…)')
+        .optional(),
+    )
+    .describe(
+      'Pagar.me public key (pk_…): the browser turns cards into tokens with it; without it, no card payments with Pagar.me',
+    ),
   PAGARME_API_URL: z.url().default('https://api.pagar.me/core/v5').describe('Pagar.me API base URL'),
   PAGARME_WEBHOOK_USER: optionalString.describe('user of the Basic credentials Pagar.me webhooks must carry'),
   PAGARME_WEBHOOK_PASSWORD: optionalString.describe(
     'password of the Basic credentials Pagar.me webhooks must carry',
   ),
+  SANDBOX_PIX_CONFIRM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(0)
+    .describe(
+      'seconds after which a PIX shown on the sandbox page confirms itself (0: only its button confirms)',
+    ),
   SANDBOX_WEBHOOK_SECRET: optionalString.describe(
     'secret the sandbox provider signs its webhooks with; random per process when unset',
   ),

@@ -44,6 +44,11 @@ export const CHECKOUT_MSG = {
   cvvRequired: 'CVV é obrigatório',
   cvvInvalid: 'CVV inválido',
   cardDataRequired: 'Dados do cartão são obrigatórios',
+  cardTokenInvalid: 'Token do cartão inválido',
+  cardDataNotAccepted:
+    'Por segurança, o servidor não recebe os dados do cartão: envie apenas o token do cartão (cardToken) criado com a chave pública do provedor.',
+  cardTokenizeFailed: 'Não foi possível validar o cartão. Confira os dados e tente novamente.',
+  cardUnavailable: 'Pagamento com cartão indisponível no momento. Use o PIX ou tente mais tarde.',
   // A value longer than its field holds (the schema-level "é obrigatório" must not answer it).
   nameTooLong: MSG.nameTooLong, // "Nome muito longo"
   streetTooLong: 'Endereço muito longo',
@@ -465,6 +470,16 @@ export const processPaymentInput = z.object({
   paymentData: z.object(
     {
       amount: amountField,
+      /**
+       * The card as a provider token (`token_…`, created in the browser with the provider's public
+       * key): the card itself never reaches our server.
+       */
+      cardToken: z
+        .string({ error: CHECKOUT_MSG.cardTokenInvalid })
+        .trim()
+        .regex(/^token_[A-Za-z0-9_]{1,80}$/, CHECKOUT_MSG.cardTokenInvalid)
+        .optional(),
+      /** Raw card fields: accepted only while the sandbox is the provider (tests, scripts). */
       cardData: cardDataInput.optional(),
     },
     { error: CHECKOUT_MSG.amountMissing },

@@ -9,6 +9,8 @@
  * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`).
  *
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
+ * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
+ * key; a token lives 60 s and pays one order (`credit_card.card_token`).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,9 +41,15 @@ export interface RecordedRequest {
   body: Json;
 }
 
+/** How long a card token lives (Pagar.me: 60 s, one use). */
+export const PAGARME_TOKEN_TTL_MS = 60_000;
+
 export interface FakePagarme {
   apiUrl: string;
   secretKey: string;
+  publicKey: string;
+  /** Tokens created through POST /tokens (the card stays here, as at Pagar.me). */
+  tokens: Map<string, { card: Json; createdAt: number; used: boolean }>;
   requests: RecordedRequest[];
   /** Everything we sent that the real API would refuse. Tests assert it stays empty. */
   problems: string[];
@@ -69,7 +77,11 @@ export interface FakePagarme {
   close(): Promise<void>;
 }
 
-export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456789'): Promise<FakePagarme> {
+export async function startFakePagarme(
+  secretKey = 'sk_test_fakeSecretKey0123456789',
+  publicKey = 'pk_test_fakePublicKey012345678',
+): Promise<FakePagarme> {
+  const tokens: FakePagarme['tokens'] = new Map();
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   const requests: RecordedRequest[] = [];
   const problems: string[] = [];
@@ -141,6 +153,66 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         /^\d{8,9}$/.test(phone?.number ?? ''),
       `${where}: telefone inválido`,
     );
+    const address = customer?.address;
+    check(
+      address?.line_1 &&
+        /^\d{8}$/.test(address?.zip_code ?? '') &&
+        address?.city &&
+        /^[A-Z]{2}$/.test(address?.state ?? '') &&
+        address?.country === 'BR',
+      `${where}: customer.address incompleto`,
+    );
+  }
+
+  /** POST /tokens: called by the browser with the public key only (never the secret key). */
+  function createToken(url: URL, headers: http.IncomingHttpHeaders, body: Json) {
+    check(!headers.authorization, 'tokens: a chave secreta nunca vai ao endpoint de tokens');
+    if (url.searchParams.get('appId') !== publicKey) {
+      problems.push('tokens: appId diferente da chave pública');
+      return { status: 401, body: { message: 'Invalid public key' } };
+    }
+    const card = body?.card;
+    const ok =
+      check(body?.type === 'card', 'tokens: type deve ser card') &&
+      check(
+        /^\d{13,19}$/.test(card?.number ?? '') &&
+          card?.holder_name &&
+          Number.isInteger(card?.exp_month) &&
+          Number.isInteger(card?.exp_year) &&
+          /^\d{3,4}$/.test(card?.cvv ?? ''),
+        'tokens: dados do cartão incompletos',
+      );
+    if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
+    const now = new Date();
+    const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+    if (
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1)
+    ) {
+      return {
+        status: 422,
+        body: { message: 'The request is invalid.', errors: { 'request.card': ['Card expired.'] } },
+      };
+    }
+    const id = fakeId('token_');
+    tokens.set(id, { card, createdAt: Date.now(), used: false });
+    return {
+      status: 200,
+      body: {
+        id,
+        type: 'card',
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + PAGARME_TOKEN_TTL_MS).toISOString(),
+        card: {
+          first_six_digits: card.number.slice(0, 6),
+          last_four_digits: card.number.slice(-4),
+          holder_name: card.holder_name,
+          exp_month: card.exp_month,
+          exp_year: year,
+          brand: card.number.startsWith('4') ? 'Visa' : 'Mastercard',
+        },
+      },
+    };
   }
 
   function handle(
@@ -150,6 +222,7 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
     body: Json,
   ): { status: number; body: Json } {
     const path = url.pathname.replace(/^\/core\/v5/, '');
+    if (method === 'POST' && path === '/tokens') return createToken(url, headers, body);
     if (headers.authorization !== expectedAuth) {
       problems.push(`${method} ${path}: autenticação Basic incorreta`);
       return { status: 401, body: { message: 'Authorization has been denied for this request.' } };
@@ -238,8 +311,24 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
           Date.now() + payment.pix.expires_in * 1000,
         ).toISOString();
       } else if (payment.payment_method === 'credit_card') {
-        const card = payment.credit_card?.card;
+        let card = payment.credit_card?.card;
         check(payment.credit_card?.operation_type === 'auth_and_capture', 'orders: operation_type');
+        const tokenId = payment.credit_card?.card_token;
+        if (tokenId !== undefined) {
+          const token = tokens.get(tokenId);
+          if (!token || token.used || Date.now() - token.createdAt > PAGARME_TOKEN_TTL_MS) {
+            return {
+              status: 422,
+              body: {
+                message: 'The request is invalid.',
+                errors: { 'order.payments[0].credit_card.card_token': ['Token not found.'] },
+              },
+            };
+          }
+          token.used = true;
+          check(!card?.number && !card?.cvv, 'orders: cartão enviado junto com o token');
+          card = { ...token.card, billing_address: card?.billing_address };
+        }
         check(
           card?.holder_name && card?.exp_month && card?.exp_year && card?.cvv,
           'orders: dados do cartão incompletos',
@@ -261,6 +350,8 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
         problems.push(`orders: payment_method desconhecido ${payment.payment_method}`);
         return { status: 422, body: { message: 'The request is invalid.' } };
       }
+      // Pagar.me keeps the metadata we send and returns it on every read.
+      if (body.metadata) order.metadata = body.metadata;
       orders.set(order.id, order);
       return { status: 200, body: order };
     }
@@ -353,6 +444,8 @@ export async function startFakePagarme(secretKey = 'sk_test_fakeSecretKey0123456
   const fakePagarme: FakePagarme = {
     apiUrl: `http://127.0.0.1:${port}/core/v5`,
     secretKey,
+    publicKey,
+    tokens,
     requests,
     problems,
     links,

@@ -11,13 +11,16 @@ import type { Env } from '../env';
 
 export function cspDirectives(env: Env) {
   const dev = env.NODE_ENV === 'development';
+  // The checkout's browser code sends card data to Pagar.me's tokens endpoint, and nowhere else:
+  // that one origin is allowed only while Pagar.me is the provider (the sandbox's is our own).
+  const provider = env.paymentProvider === 'pagarme' ? [new URL(env.PAGARME_API_URL).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    connectSrc: dev ? ["'self'", 'ws:', 'wss:', ...provider] : ["'self'", ...provider],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'"],
     frameAncestors: ["'none'"],

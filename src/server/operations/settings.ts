@@ -1,4 +1,5 @@
 /** The club's settings as the public site and checkout show them (contacts, social links, price). */
+import { z } from 'zod';
 import { PUBLIC_SETTING_KEYS, settingsSchema } from '../../shared/content/settings-defaults';
 import { defineOperation } from './define';
 
@@ -12,7 +13,13 @@ export const settingsOperations = {
   public: defineOperation({
     kind: 'query',
     access: 'public',
-    output: settingsSchema.pick(publicKeys),
-    run: ({ services }) => services.settings.getPublic(),
+    output: settingsSchema.pick(publicKeys).extend({
+      /** Where the checkout turns a card into a token (null: no card payments now). */
+      cardTokenizer: z.object({ url: z.string(), publicKey: z.string() }).nullable(),
+    }),
+    run: ({ services }) => ({
+      ...services.settings.getPublic(),
+      cardTokenizer: services.payments.cardTokenizer(),
+    }),
   }),
 };

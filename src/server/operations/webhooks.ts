@@ -4,9 +4,9 @@
  * authentic, 2xx once processed (or already processed), non-2xx when the provider must retry.
  */
 import { z } from 'zod';
-import { APP_ERROR_STATUS, AppError, type AppErrorCode } from '../errors';
+import { AppError, type AppErrorCode } from '../errors';
 import type { PaymentProviderName } from '../providers/payment/types';
-import type { WebhookAnswer } from '../services/payments';
+import type { WebhookRefusal, WebhookResult } from '../services/payments';
 import { defineOperation, type DocumentedErrors } from './define';
 
 const webhookInput = z.object({
@@ -20,15 +20,24 @@ const received = z.object({
   ignored: z.literal(true).optional(),
 });
 
-const CODE_OF_STATUS = new Map(
-  Object.entries(APP_ERROR_STATUS).map(([code, status]) => [status as number, code as AppErrorCode]),
-);
+/** A refusal's HTTP status: non-2xx tells the provider to deliver the webhook again later. */
+const CODE_OF_REFUSAL: Record<WebhookRefusal, AppErrorCode> = {
+  not_configured: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  invalid: 'BAD_REQUEST',
+  not_yet: 'CONFLICT',
+  not_found: 'NOT_FOUND',
+  provider_failed: 'BAD_GATEWAY',
+  failed: 'INTERNAL_SERVER_ERROR',
+};
 
-/** The service answers with a status; anything but 2xx leaves as the `{ error }` of that status. */
-function receivedOrThrow({ statusCode, body }: WebhookAnswer): z.input<typeof received> {
-  if ('error' in body)
-    throw new AppError(CODE_OF_STATUS.get(statusCode) ?? 'INTERNAL_SERVER_ERROR', body.error);
-  return body;
+function receivedOrThrow(result: WebhookResult): z.input<typeof received> {
+  if (result.kind === 'refused') throw new AppError(CODE_OF_REFUSAL[result.reason], result.message);
+  return {
+    received: true,
+    ...(result.duplicate ? { duplicate: true as const } : {}),
+    ...(result.ignored ? { ignored: true as const } : {}),
+  };
 }
 
 const webhook = (source: PaymentProviderName, summary: string, errors: DocumentedErrors) =>

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
+import { parseBrCode } from '../brcode';
 import { isSandbox } from '../providers/payment';
 
 const DAY = 24 * 3600 * 1000;
@@ -245,7 +246,22 @@ describe('sandbox payment of a link', () => {
     expect(again.json()).toEqual({ error: 'Este link de pagamento já foi pago' });
   });
 
-  it('hosted page: states the test environment, shows the order and three buttons; the form pays and redirects', async () => {
+  const postForm = (id: string, fields: Record<string, string>) =>
+    t.request({
+      method: 'POST',
+      url: `/sandbox/pay/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const typedCard = (cardNumber: string, expiryDate = '12/30') => ({
+    choice: 'card',
+    cardNumber,
+    cardHolderName: 'MARIANA C RIBEIRO',
+    expiryDate,
+    cvv: '123',
+  });
+
+  it('hosted page: states the test environment, shows the order, a card form, PIX and "Deixar expirar"; an approved card pays and redirects', async () => {
     const link = await createLink(t);
     const page = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
     expect(page.statusCode).toBe(200);
@@ -256,24 +272,129 @@ describe('sandbox payment of a link', () => {
     expect(page.body).toContain('Mariana Costa Ribeiro');
     expect(page.body).toContain('Anual');
     expect(page.body).toMatch(/R\$\s1\.497,00/);
-    for (const label of ['Pagar com cartão de teste', 'Pagar com PIX', 'Deixar expirar'])
+    for (const label of [
+      'Número do cartão',
+      'Nome no cartão',
+      'Validade (MM/AA)',
+      'CVV',
+      'Pagar com cartão',
+      'Pagar com PIX',
+      'Deixar expirar',
+    ])
       expect(page.body).toContain(label);
-    expect(page.body).not.toContain('<script');
+    // The CSP forbids inline scripts: the only script is a file of ours.
+    expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script src="/sandbox/assets/pay.js" defer>']);
+    expect(
+      (await t.request({ method: 'GET', url: '/sandbox/assets/pay.js' })).headers['content-type'],
+    ).toContain('javascript');
 
-    const form = await t.request({
-      method: 'POST',
-      url: `/sandbox/pay/${link.id}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'choice=card',
-    });
+    const form = await postForm(link.id, typedCard('4111 1111 1111 1111'));
     expect(form.statusCode).toBe(303);
     expect(form.headers.location).toBe(`/checkout/payment-link-success?payment_link_id=${link.id}`);
     expect((await status(link.id)).json().status).toBe('paid');
-    expect(rows(t).payments()[0]).toMatchObject({ method: 'credit_card', cardLast4: '1111' });
+    expect(rows(t).payments()[0]).toMatchObject({
+      method: 'credit_card',
+      cardLast4: '1111',
+      cardBrand: 'Visa',
+    });
 
     const paidPage = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
     expect(paidPage.body).toContain('Este pedido já foi pago.');
     expect(paidPage.body).not.toContain('Pagar com PIX');
+  });
+
+  it('hosted page: the declined card and an expired date are refused with the provider’s reason, through the webhook; the link stays payable', async () => {
+    const link = await createLink(t);
+    const declined = await postForm(link.id, typedCard('4000 0000 0000 0002'));
+    expect(declined.statusCode).toBe(200);
+    expect(declined.body).toContain(
+      '<div class="alert" role="alert">Cartão recusado pelo emissor (cartão de teste recusado)</div>',
+    );
+    expect((await status(link.id)).json()).toMatchObject({ status: 'pending', lastAttemptFailed: true });
+    expect(rows(t).payments()).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        cardLast4: '0002',
+        failureReason: 'Cartão recusado pelo emissor (cartão de teste recusado)',
+      }),
+    ]);
+    // The refused webhook went through our webhook route like any provider's.
+    expect(t.services.db.select().from(webhookEvents).all()).toHaveLength(1);
+
+    const expired = await postForm(link.id, typedCard('4111 1111 1111 1111', '01/20'));
+    expect(expired.body).toContain('<div class="alert" role="alert">Cartão vencido</div>');
+    expect(
+      rows(t)
+        .payments()
+        .filter((payment) => payment.failureReason === 'Cartão vencido'),
+    ).toHaveLength(1);
+
+    // Nothing typed: the checkout's own messages, and nothing reaches the webhook.
+    const empty = await postForm(link.id, {
+      choice: 'card',
+      cardNumber: '',
+      cardHolderName: '',
+      expiryDate: '',
+      cvv: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    for (const message of [
+      'Número do cartão é obrigatório',
+      'Nome no cartão é obrigatório',
+      'Validade do cartão é obrigatória',
+    ])
+      expect(empty.body).toContain(message);
+    expect(rows(t).payments()).toHaveLength(2);
+
+    expect((await postForm(link.id, typedCard('4111111111111111'))).statusCode).toBe(303);
+    expect((await status(link.id)).json()).toMatchObject({ status: 'paid', lastAttemptFailed: false });
+  });
+
+  it('hosted page PIX: a real BR Code for the link’s amount with its QR and copy button; "Simular pagamento recebido" confirms it', async () => {
+    const link = await createLink(t);
+    const pix = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}/pix` });
+    expect(pix.statusCode).toBe(200);
+    const code = /<textarea id="pix-code" readonly>([^<]+)<\/textarea>/.exec(pix.body)?.[1] ?? '';
+    const check = parseBrCode(code);
+    expect(check.valid).toBe(true);
+    if (!check.valid) return;
+    const fieldOf = (id: string) => check.fields.find((entry) => entry.id === id)?.value;
+    expect(fieldOf('54')).toBe('1497.00');
+    expect(fieldOf('59')).toBe('CONFRARIA VINHOS');
+    expect(pix.body).toMatch(
+      /<img class="qr" src="data:image\/png;base64,[^"]+" alt="QR Code PIX para pagamento">/,
+    );
+    expect(pix.body).toContain('data-copy="pix-code">Copiar código PIX</button>');
+    expect(pix.body).toContain('Simular pagamento recebido');
+    expect(pix.body).toContain('Deixar expirar');
+    expect((await status(link.id)).json().status).toBe('pending');
+
+    const paid = await postForm(link.id, { choice: 'pix' });
+    expect(paid.statusCode).toBe(303);
+    expect((await status(link.id)).json().status).toBe('paid');
+    expect(rows(t).payments()[0]).toMatchObject({ method: 'pix', status: 'paid', amount: 149700 });
+  });
+
+  it('hosted page PIX confirms itself after SANDBOX_PIX_CONFIRM_SECONDS, once', async () => {
+    await t.close();
+    t = await createTestApp({ SANDBOX_PIX_CONFIRM_SECONDS: '1' });
+    const link = await createLink(t);
+    const pix = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}/pix` });
+    expect(pix.body).toContain('o pagamento será confirmado automaticamente em 1 segundos');
+    await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}/pix` });
+    expect((await status(link.id)).json().status).toBe('pending');
+    await vi.waitFor(async () => expect((await status(link.id)).json().status).toBe('paid'), {
+      timeout: 3000,
+      interval: 100,
+    });
+    expect(rows(t).payments()).toHaveLength(1);
+  });
+
+  it('"Deixar expirar" on the hosted page expires the link', async () => {
+    const link = await createLink(t);
+    const expired = await postForm(link.id, { choice: 'expire' });
+    expect(expired.statusCode).toBe(303);
+    expect((await status(link.id)).json().status).toBe('expired');
   });
 
   it('a failed attempt records a failed payment and leaves the link payable', async () => {

@@ -402,3 +402,105 @@ describe('refunds (admin, tRPC)', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('card tokens: the card goes to the (sandbox) provider, our API gets the token', () => {
+  /** What the browser does: asks the public settings where to tokenize, then posts the card there. */
+  async function tokenize(cardNumber: string, expiry = { exp_month: 12, exp_year: 2030 }) {
+    const { cardTokenizer } = await t.caller().settings.public();
+    expect(cardTokenizer).toEqual({ url: '/sandbox/tokens', publicKey: 'pk_sandbox_confraria' });
+    return t.request({
+      method: 'POST',
+      url: `${cardTokenizer?.url}?appId=${cardTokenizer?.publicKey}`,
+      payload: {
+        type: 'card',
+        card: { number: cardNumber, holder_name: 'MARIANA C RIBEIRO', cvv: '123', ...expiry },
+      },
+    });
+  }
+  const payByToken = (cardToken: string) =>
+    processPayment({
+      paymentMethod: 'credit_card',
+      customerData,
+      paymentData: { amount: 149700, cardToken },
+    });
+
+  it('answers Pagar.me’s token shape; the token pays once, within 60 s', async () => {
+    const token = await tokenize('4111111111111111');
+    expect(token.statusCode).toBe(200);
+    expect(token.json()).toEqual({
+      id: expect.stringMatching(/^token_/),
+      type: 'card',
+      created_at: t.clock.now().toISOString(),
+      expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      card: {
+        first_six_digits: '411111',
+        last_four_digits: '1111',
+        holder_name: 'MARIANA C RIBEIRO',
+        exp_month: 12,
+        exp_year: 2030,
+        brand: 'Visa',
+      },
+    });
+    const paid = await payByToken(token.json().id);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ success: true, status: 'completed' });
+    expect(rows(t).payments()[0]).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '1111' });
+
+    // Used once: the same token is refused (a new attempt needs the card again).
+    const reused = await payByToken(token.json().id);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      error: 'Token do cartão inválido ou expirado. Digite o cartão novamente.',
+    });
+
+    const late = await tokenize('4111111111111111');
+    t.clock.advance(61_000);
+    expect((await payByToken(late.json().id)).json()).toEqual({
+      error: 'Token do cartão inválido ou expirado. Digite o cartão novamente.',
+    });
+  });
+
+  it('the declined test card is refused with the provider’s reason', async () => {
+    const token = await tokenize('4000 0000 0000 0002');
+    const res = await payByToken(token.json().id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: 'Cartão recusado pelo emissor (cartão de teste recusado)' });
+  });
+
+  it('refuses an expired card, a wrong public key and a malformed card like the provider (no token)', async () => {
+    const expired = await tokenize('4111111111111111', { exp_month: 1, exp_year: 2020 });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json()).toEqual({
+      message: 'The request is invalid.',
+      errors: { 'request.card': ['Card expired.'] },
+    });
+    const wrongKey = await t.request({
+      method: 'POST',
+      url: '/sandbox/tokens?appId=pk_outra',
+      payload: { type: 'card', card: {} },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/sandbox/tokens?appId=pk_sandbox_confraria',
+      payload: {
+        type: 'card',
+        card: { number: '12', holder_name: '', exp_month: 13, exp_year: 2030, cvv: 'x' },
+      },
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(Object.keys(malformed.json().errors).sort()).toEqual([
+      'request.card.cvv',
+      'request.card.exp_month',
+      'request.card.holder_name',
+      'request.card.number',
+    ]);
+  });
+
+  it('a card token that is not one is a Portuguese 400 and nothing is recorded', async () => {
+    const res = await payByToken('4111111111111111');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Token do cartão inválido');
+    expect(rows(t).payments()).toEqual([]);
+  });
+});

@@ -3,7 +3,6 @@
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminReferral, AdminReferralList, AdminReferralListInput } from '../../shared/member-schemas';

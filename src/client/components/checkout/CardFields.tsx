@@ -13,8 +13,9 @@ export interface CardValues {
 export const EMPTY_CARD: CardValues = { cardNumber: '', cardHolderName: '', expiryDate: '', cvv: '' };
 
 /**
- * Card number, holder, expiry (MM/AA) and CVV. The values go straight to the provider through our
- * server and are never stored (DECISIONS §4); `autoComplete` lets the browser's wallet fill them.
+ * Card number, holder, expiry (MM/AA) and CVV. The browser sends them to the provider's tokens
+ * endpoint and our server only the token (card-tokenizer.ts, ADR 020); `autoComplete` lets the
+ * browser's wallet fill them.
  */
 export function CardFields({
   values,

@@ -3,7 +3,8 @@
  * brings name, e-mail, amount (cents) and maybe a previous paymentId; the page asks for the rest.
  * The server decides whether the amount is a price it offers and talks to the provider.
  *
- * Card: approved → confirmation e-mail → success alert → /checkout/success after 3 s.
+ * Card: tokenized in the browser with the provider's public key (the card never reaches our server,
+ * ADR 020) → approved → confirmation e-mail → success alert → /checkout/success after 3 s.
  * PIX: QR code and copy-and-paste code, polled every 5 s until `completed` → /checkout/success.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { CardFields, EMPTY_CARD, type CardValues } from './CardFields';
+import { cardExpired, currentCardTokenizer, tokenizeCard } from './card-tokenizer';
 import { checkoutKeys, getPaymentStatus, processPayment, sendPaymentConfirmation } from './checkout-api';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { ErrorList } from './ErrorList';
@@ -90,14 +92,22 @@ export function InPageCheckout({
   });
 
   const pay = useMutation({
-    mutationFn: async (body: ProcessPaymentInput) => {
-      const answer = await processPayment(body);
+    mutationFn: async ({ body, card: typed }: { body: ProcessPaymentInput; card?: CardValues }) => {
+      let request = body;
+      if (typed) {
+        // The card goes to the provider (or the sandbox standing in for it); our server gets the token.
+        const tokenizer = await currentCardTokenizer();
+        if (!tokenizer) throw new RefusedAnswer(CHECKOUT_MSG.cardUnavailable);
+        const cardToken = await tokenizeCard(tokenizer, typed);
+        request = { ...body, paymentData: { ...body.paymentData, cardToken } };
+      }
+      const answer = await processPayment(request);
       if (!answer.success || answer.status === 'failed' || answer.status === 'cancelled') {
         throw new RefusedAnswer(answer.error || answer.message || CHECKOUT_MSG.paymentFailed);
       }
       return answer;
     },
-    onSuccess: async (answer, body) => {
+    onSuccess: async (answer, { body }) => {
       if (answer.status === 'completed') {
         // Card approved: the confirmation e-mail is a courtesy; the payment stands without it.
         const emailFailed = await sendPaymentConfirmation(answer.paymentId).then(
@@ -195,9 +205,13 @@ export function InPageCheckout({
       showIssues(found);
       return;
     }
+    if (method === 'credit_card' && cardExpired(card.expiryDate)) {
+      showIssues([{ field: 'expiryDate', message: CHECKOUT_MSG.cardExpired }]);
+      return;
+    }
     clearErrors();
     setAwaiting(null);
-    pay.mutate({
+    const body: ProcessPaymentInput = {
       paymentMethod: method,
       customerData: {
         name: customer.name.trim(),
@@ -214,9 +228,10 @@ export function InPageCheckout({
           zipCode: customer.cep,
         },
       },
-      paymentData: { amount, ...(method === 'credit_card' ? { cardData: card } : {}) },
+      paymentData: { amount },
       ...(query.paymentId ? { paymentId: query.paymentId } : {}),
-    });
+    };
+    pay.mutate({ body, ...(method === 'credit_card' ? { card } : {}) });
   };
 
   const total = amount ? formatMoney(amount) : undefined;

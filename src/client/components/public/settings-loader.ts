@@ -6,14 +6,16 @@
  *
  * Kept apart from the page components so the router's entry chunk carries only this small module.
  */
-import type { PublicSettings } from '../../../shared/public-settings';
 import type { TrpcUtils } from '../../lib/trpc';
+
+/** The answer of `settings.public`: the public settings and the checkout's card tokenizer. */
+type PublicSettingsAnswer = Awaited<ReturnType<TrpcUtils['settings']['public']['fetch']>>;
 
 /** How long the public settings are fresh (they change only from the admin's settings screen). */
 export const PUBLIC_SETTINGS_STALE_MS = 5 * 60_000;
 const STORAGE_KEY = 'confraria:public-settings';
 
-function remember(settings: PublicSettings) {
+function remember(settings: PublicSettingsAnswer) {
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
   } catch {
@@ -21,10 +23,10 @@ function remember(settings: PublicSettings) {
   }
 }
 
-function recall(): PublicSettings | null {
+function recall(): PublicSettingsAnswer | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as PublicSettings) : null;
+    return raw ? (JSON.parse(raw) as PublicSettingsAnswer) : null;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { InPageCheckout } from '../../components/checkout/InPageCheckout';
+import { loadPublicSettings } from '../../components/public/settings-loader';
 import { searchCents, searchText } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -15,6 +16,8 @@ const oldCheckoutSearch = (
 
 export const Route = createFileRoute('/checkout/old')({
   validateSearch: oldCheckoutSearch,
+  // Where the card is tokenized comes with the public settings (card-tokenizer.ts).
+  loader: ({ context }) => loadPublicSettings(context),
   component: OldCheckoutPage,
 });
 

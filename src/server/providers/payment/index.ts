@@ -23,9 +23,13 @@ export function createPaymentProvider(
         'PAGARME_WEBHOOK_USER/PAGARME_WEBHOOK_PASSWORD não definidos: os webhooks do Pagar.me serão recusados',
       );
     }
+    if (!env.PAGARME_PUBLIC_KEY) {
+      log.warn('PAGARME_PUBLIC_KEY não definida: pagamentos com cartão no checkout ficam indisponíveis');
+    }
     return createPagarmeProvider({
       apiUrl: env.PAGARME_API_URL,
       secretKey: env.PAGARME_SECRET_KEY,
+      publicKey: env.PAGARME_PUBLIC_KEY,
       webhookUser: env.PAGARME_WEBHOOK_USER,
       webhookPassword: env.PAGARME_WEBHOOK_PASSWORD,
     });
@@ -34,8 +38,8 @@ export function createPaymentProvider(
     // Read at call time: e2e learns its port only after the server listens.
     publicUrl: () => env.publicUrl,
     pix: () => {
-      const { pixKey, merchantName, merchantCity } = deps.settings();
-      return { pixKey, merchantName, merchantCity };
+      const { pixKey, merchantName, merchantCity, clubName } = deps.settings();
+      return { pixKey, merchantName, merchantCity, clubName };
     },
     now: deps.now,
     secret: env.SANDBOX_WEBHOOK_SECRET,

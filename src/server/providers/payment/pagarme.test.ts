@@ -3,6 +3,7 @@
  * fixtures and checks our requests): links, card and PIX orders, refunds, and webhooks protected
  * by Basic credentials and re-fetched before anything changes.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLink, MARIANA, rows } from '../../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../../tests/app';
@@ -31,8 +32,10 @@ afterAll(async () => {
 beforeEach(async () => {
   fake.requests.length = 0;
   fake.problems.length = 0;
+  sentToUs.length = 0;
   t = await createTestApp({
     PAGARME_SECRET_KEY: fake.secretKey,
+    PAGARME_PUBLIC_KEY: fake.publicKey,
     PAGARME_API_URL: fake.apiUrl,
     PAGARME_WEBHOOK_USER: HOOK_USER,
     PAGARME_WEBHOOK_PASSWORD: HOOK_PASSWORD,
@@ -68,17 +71,45 @@ const customerData = {
     zipCode: '01001-000',
   },
 };
-const payByCard = (cardNumber: string) =>
-  t.request({
+/** Everything the "browser" sent to our server, to show the card number never was among it. */
+const sentToUs: string[] = [];
+const ours = (options: Parameters<TestApp['request']>[0]) => {
+  sentToUs.push(JSON.stringify(options));
+  return t.request(options);
+};
+
+/**
+ * The checkout page's card flow: where to tokenize comes with the public settings; the card goes
+ * to Pagar.me's `POST /tokens?appId=<pk>` (here the fake); our API receives the token only.
+ */
+async function tokenize(cardNumber: string) {
+  const { cardTokenizer } = await t.caller().settings.public();
+  if (!cardTokenizer) throw new Error('no tokenizer');
+  const response = await fetch(`${cardTokenizer.url}?appId=${encodeURIComponent(cardTokenizer.publicKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'card',
+      card: {
+        number: cardNumber,
+        holder_name: 'MARIANA C RIBEIRO',
+        exp_month: 12,
+        exp_year: 2030,
+        cvv: '123',
+      },
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+const payByCard = async (cardNumber: string) =>
+  ours({
     method: 'POST',
     url: '/api/payments/process',
     payload: {
       paymentMethod: 'credit_card',
       customerData,
-      paymentData: {
-        amount: 149700,
-        cardData: { cardNumber, cardHolderName: 'MARIANA C RIBEIRO', expiryDate: '12/30', cvv: '123' },
-      },
+      paymentData: { amount: 149700, cardToken: await tokenize(cardNumber) },
     },
   });
 
@@ -159,6 +190,61 @@ describe('Pagar.me payment links', () => {
       cardLast4: '0010',
       cardBrand: 'Visa',
     });
+  });
+
+  // ADR 020: which field of an order born from a link carries our code is not documented; every
+  // field Pagar.me may fill is tried. Each case leaves only one of them pointing at the link.
+  it.each([
+    [
+      'metadata.payment_link_id (the pl_ id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.metadata = { payment_link_id: link.pl, session_id: 'cs_1234567890abcdef' };
+      },
+    ],
+    [
+      'metadata.order_code (our id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.metadata = { order_code: link.id };
+      },
+    ],
+    [
+      'the charge’s code (our id)',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.charges[0].code = link.id;
+      },
+    ],
+    [
+      'checkouts[].payment_link_id',
+      (order: Record<string, any>, link: { id: string; pl: string }) => {
+        order.checkouts = [{ id: 'chk_1234567890abcdef', payment_link_id: link.pl }];
+      },
+    ],
+  ])('matches a link payment by %s when the order code is something else', async (_name, mark) => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(pl, { method: 'credit_card' });
+    const order = fake.orders.get(hook.data.id);
+    order.code = 'or_codigo_da_sessao';
+    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    mark(order, { id: link.id, pl });
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await status(link.id)).json().status).toBe('paid');
+  });
+
+  it('an order matching none of our fields is answered 404 (Pagar.me retries) and changes nothing', async () => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    const hook = fake.payLink(pl, { method: 'credit_card' });
+    const order = fake.orders.get(hook.data.id);
+    order.code = 'or_codigo_da_sessao';
+    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    expect((await webhook(hook)).statusCode).toBe(404);
+    // Read from the database: the tracking poll would ask Pagar.me in the background.
+    expect(
+      rows(t)
+        .links()
+        .find((entry) => entry.id === link.id)?.status,
+    ).toBe('pending');
   });
 
   it('a forged webhook (wrong or missing Basic credentials) is answered 401 and nothing is fetched or changed', async () => {
@@ -317,18 +403,41 @@ describe('Pagar.me orders (old checkout) and refunds', () => {
       code: paymentId,
       closed: true,
       items: [{ amount: 149700, quantity: 1 }],
+      // The shape of the official SDK's CreateCustomerRequest.
       customer: {
+        name: 'Mariana Costa Ribeiro',
+        type: 'individual',
         document: '52998224725',
         document_type: 'CPF',
-        phones: { mobile_phone: { area_code: '11', number: '987654321' } },
+        phones: { mobile_phone: { country_code: '55', area_code: '11', number: '987654321' } },
+        address: {
+          line_1: '101, Praça da Sé, Sé',
+          line_2: 'Conjunto 12',
+          zip_code: '01001000',
+          city: 'São Paulo',
+          state: 'SP',
+          country: 'BR',
+        },
       },
       payments: [
         {
           payment_method: 'credit_card',
-          credit_card: { card: { number: PAGARME_PAID_CARD, exp_month: 12, exp_year: 2030 } },
+          credit_card: {
+            card_token: expect.stringMatching(/^token_/),
+            // A token carries no address: the billing address goes with the order.
+            card: {
+              billing_address: { line_1: '101, Praça da Sé, Sé', zip_code: '01001000', country: 'BR' },
+            },
+          },
         },
       ],
     });
+    // The card reached Pagar.me through the browser's token call only: never our server, never /orders.
+    expect(JSON.stringify(sent?.body)).not.toContain(PAGARME_PAID_CARD);
+    expect(sentToUs.join('\n')).not.toContain(PAGARME_PAID_CARD);
+    const tokenCall = fake.requests.find((request) => request.path.startsWith('/core/v5/tokens'));
+    expect(tokenCall?.path).toBe(`/core/v5/tokens?appId=${fake.publicKey}`);
+    expect(tokenCall?.headers.authorization).toBeUndefined();
     expect(sent?.headers['idempotency-key']).toMatch(new RegExp(`^order-${paymentId}-`));
     const [payment] = rows(t).payments();
     expect(payment).toMatchObject({
@@ -379,6 +488,62 @@ describe('Pagar.me orders (old checkout) and refunds', () => {
     expect(
       (await t.request({ method: 'GET', url: `/api/payments/status/${body.paymentId}` })).json(),
     ).toMatchObject({ status: 'completed', method: 'pix' });
+  });
+
+  it('raw card fields are refused with a Portuguese 400 while Pagar.me is active; nothing reaches Pagar.me', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payments/process',
+      payload: {
+        paymentMethod: 'credit_card',
+        customerData,
+        paymentData: {
+          amount: 149700,
+          cardData: {
+            cardNumber: PAGARME_PAID_CARD,
+            cardHolderName: 'MARIANA',
+            expiryDate: '12/30',
+            cvv: '123',
+          },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error:
+        'Por segurança, o servidor não recebe os dados do cartão: envie apenas o token do cartão (cardToken) criado com a chave pública do provedor.',
+    });
+    expect(fake.requests).toEqual([]);
+    expect(rows(t).payments()).toEqual([]);
+  });
+
+  it('a token pays once: the same token again is refused by Pagar.me', async () => {
+    const cardToken = await tokenize(PAGARME_PAID_CARD);
+    const pay = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/payments/process',
+        payload: { paymentMethod: 'credit_card', customerData, paymentData: { amount: 149700, cardToken } },
+      });
+    expect((await pay()).statusCode).toBe(200);
+    const again = await pay();
+    expect(again.statusCode).toBe(502);
+    expect(again.json().error).toMatch(/^O Pagar.me recusou a operação/);
+  });
+
+  it('the page may talk to Pagar.me’s origin (CSP connect-src) only because Pagar.me is active', async () => {
+    const page = await t.request({ method: 'GET', url: '/checkout/old' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${new URL(fake.apiUrl).origin}`);
+    const sandbox = await createTestApp();
+    try {
+      const sandboxCsp = String(
+        (await sandbox.request({ method: 'GET', url: '/checkout/old' })).headers['content-security-policy'],
+      );
+      expect(sandboxCsp).toMatch(/connect-src 'self';/);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('providerStatus: configured and reachable, never showing the key', async () => {

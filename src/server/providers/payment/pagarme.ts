@@ -27,6 +27,8 @@ import { ProviderError } from './types';
 export interface PagarmeOptions {
   apiUrl: string;
   secretKey: string;
+  /** `pk_…`: sent by browsers to `POST /tokens?appId=` so card data goes to Pagar.me only. */
+  publicKey?: string;
   webhookUser?: string;
   webhookPassword?: string;
   /** Milliseconds before a call is abandoned. */
@@ -53,13 +55,14 @@ interface PagarmeTransaction {
 interface PagarmeCharge {
   id: string;
   code?: string;
+  metadata?: Record<string, unknown> | null;
   amount?: number;
   paid_amount?: number;
   status?: string;
   payment_method?: string;
   paid_at?: string;
   last_transaction?: PagarmeTransaction;
-  order?: { id?: string; code?: string; status?: string };
+  order?: { id?: string; code?: string; status?: string; metadata?: Record<string, unknown> | null };
 }
 
 interface PagarmeOrder {
@@ -68,7 +71,10 @@ interface PagarmeOrder {
   amount?: number;
   status?: string;
   charges?: PagarmeCharge[];
-  metadata?: Record<string, string>;
+  metadata?: Record<string, unknown> | null;
+  /** Seen on orders born from a checkout/link in some integrations; not in the v5 reference. */
+  payment_link_id?: string;
+  checkouts?: { id?: string; payment_link_id?: string; code?: string }[];
 }
 
 interface PagarmeLink {
@@ -81,7 +87,12 @@ interface PagarmeLink {
 interface PagarmeWebhook {
   id?: string;
   type?: string;
-  data?: { id?: string; code?: string; order?: { id?: string; code?: string } };
+  data?: {
+    id?: string;
+    code?: string;
+    metadata?: Record<string, unknown> | null;
+    order?: { id?: string; code?: string; metadata?: Record<string, unknown> | null };
+  };
 }
 
 // ------------------------------------------------------------------ mapping helpers
@@ -173,8 +184,12 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
   return chargeResultOf(charge, order.id);
 }
 
-/** Our customer in Pagar.me's wire shape (a `customer` of POST /orders). */
-function wireCustomer(customer: ProviderCustomer) {
+/**
+ * Our customer in Pagar.me's wire shape (a `customer` of POST /orders), as the official SDK's
+ * `CreateCustomerRequest` models it: `type`/`document_type`, `phones.mobile_phone` split into
+ * country, area and number, and the `address` with `line_1`/`line_2`.
+ */
+export function wireCustomer(customer: ProviderCustomer) {
   let phone = customer.phone.replace(/\D/g, '');
   if (phone.length > 11 && phone.startsWith('55')) phone = phone.slice(2);
   return {
@@ -182,19 +197,21 @@ function wireCustomer(customer: ProviderCustomer) {
     email: customer.email,
     code: customer.code,
     type: 'individual',
-    document: customer.cpf,
+    document: customer.cpf.replace(/\D/g, ''),
     document_type: 'CPF',
     phones: { mobile_phone: { country_code: '55', area_code: phone.slice(0, 2), number: phone.slice(2) } },
+    address: addressOf(customer),
   };
 }
 
-function billingAddressOf(customer: ProviderCustomer) {
+/** `line_1` is "number, street, neighbourhood" (Pagar.me's documented order); `line_2` the complement. */
+function addressOf(customer: ProviderCustomer) {
   const { address } = customer;
   const line1 = [address.number, address.street, address.neighborhood].filter(Boolean).join(', ');
   return {
     line_1: line1,
     ...(address.complement ? { line_2: address.complement } : {}),
-    zip_code: address.zipCode,
+    zip_code: address.zipCode.replace(/\D/g, ''),
     city: address.city,
     state: address.state,
     country: 'BR',
@@ -211,10 +228,74 @@ function itemCode(description: string) {
     .slice(0, 52);
 }
 
+/** Metadata keys that may carry our reference (ours first: we send `payment_id`/`payment_link_id`). */
+const REFERENCE_KEYS = ['payment_id', 'payment_link_id', 'order_code', 'code', 'reference'];
+/** Metadata keys that may carry the provider's link id. */
+const LINK_ID_KEYS = ['payment_link_id', 'paymentlink_id', 'link_id'];
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/**
+ * Every candidate for our reference and for the `pl_` link id an order or charge may carry, in order
+ * of trust, without duplicates. The public documentation does not say which of these an order born
+ * from a payment link fills (ADR 020 lists them); the one production capture had `code` = the
+ * `pl_` id and `metadata.session_id`. A value shaped like a link id (`pl_…`) counts as both.
+ */
+export function matchKeys(sources: {
+  codes: (string | undefined | null)[];
+  metadata: (Record<string, unknown> | null | undefined)[];
+  linkIds?: (string | undefined | null)[];
+}): { references: string[]; providerLinkIds: string[] } {
+  const references = new Set<string>();
+  const providerLinkIds = new Set<string>();
+  const add = (value: unknown) => {
+    const found = text(value);
+    if (!found) return;
+    references.add(found);
+    if (found.startsWith('pl_')) providerLinkIds.add(found);
+  };
+  for (const code of sources.codes) add(code);
+  for (const metadata of sources.metadata) for (const key of REFERENCE_KEYS) add(metadata?.[key]);
+  for (const metadata of sources.metadata) {
+    for (const key of LINK_ID_KEYS) {
+      const found = text(metadata?.[key]);
+      if (found) providerLinkIds.add(found);
+    }
+  }
+  for (const id of sources.linkIds ?? []) {
+    const found = text(id);
+    if (found) providerLinkIds.add(found);
+  }
+  return { references: [...references], providerLinkIds: [...providerLinkIds] };
+}
+
 /** `order.paid` / `charge.paid` / `charge.refunded` whose re-fetched state does not (yet) say so. */
 function announcedButNotSeen(type: string, outcome: PaymentEvent['outcome']): boolean {
   const announced = type.endsWith('.paid') ? 'paid' : type.endsWith('.refunded') ? 'refunded' : null;
   return announced !== null && outcome !== announced;
+}
+
+function withFirst(keys: { references: string[]; providerLinkIds: string[] }) {
+  return {
+    reference: keys.references[0] ?? null,
+    providerLinkId: keys.providerLinkIds[0] ?? null,
+    references: keys.references,
+    providerLinkIds: keys.providerLinkIds,
+  };
+}
+
+function keysOfOrder(order: PagarmeOrder) {
+  return withFirst(
+    matchKeys({
+      codes: [order.code, ...(order.charges ?? []).map((charge) => charge.code)],
+      metadata: [order.metadata, ...(order.charges ?? []).map((charge) => charge.metadata)],
+      linkIds: [
+        order.payment_link_id,
+        ...(order.checkouts ?? []).map((checkout) => checkout.payment_link_id),
+      ],
+    }),
+  );
 }
 
 // ------------------------------------------------------------------ the provider
@@ -289,6 +370,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
   return {
     name: 'pagarme',
 
+    cardTokenizer() {
+      return options.publicKey ? { url: `${base}/tokens`, publicKey: options.publicKey } : null;
+    },
+
     async createPaymentLink(input) {
       const body = {
         is_building: false,
@@ -343,14 +428,19 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
                 installments: 1,
                 statement_descriptor: 'CONFRARIA',
                 operation_type: 'auth_and_capture',
-                card: {
-                  number: input.card?.number,
-                  holder_name: input.card?.holderName,
-                  exp_month: input.card?.expMonth,
-                  exp_year: input.card?.expYear,
-                  cvv: input.card?.cvv,
-                  billing_address: billingAddressOf(input.customer),
-                },
+                // The token carries the card; the billing address goes with the order (a token has none).
+                ...(input.cardToken
+                  ? { card_token: input.cardToken, card: { billing_address: addressOf(input.customer) } }
+                  : {
+                      card: {
+                        number: input.card?.number,
+                        holder_name: input.card?.holderName,
+                        exp_month: input.card?.expMonth,
+                        exp_year: input.card?.expYear,
+                        cvv: input.card?.cvv,
+                        billing_address: addressOf(input.customer),
+                      },
+                    }),
               },
             };
       const order = await call<PagarmeOrder>(
@@ -368,6 +458,8 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           ],
           customer,
           payments: [payment],
+          // Echoed on every read of the order: one more field to match it by (ADR 020).
+          metadata: { payment_id: input.paymentId },
           closed: true,
         },
         `order-${input.paymentId}-${newId().slice(0, 8)}`,
@@ -431,9 +523,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           outcome,
           // A paid order whose charge is not listed yet: asked again later, never confirmed blind.
           retryLater: announcedButNotSeen(type, outcome) || (outcome === 'paid' && !charge.providerChargeId),
-          reference: order.code ?? null,
-          providerLinkId:
-            order.metadata?.payment_link_id ?? (order.code?.startsWith('pl_') ? order.code : null),
+          ...keysOfOrder(order),
           charge,
         };
       }
@@ -448,14 +538,21 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
               : charge.status === 'refunded'
                 ? 'refunded'
                 : 'ignored';
-        const reference = remote.code ?? remote.order?.code ?? hook.data?.order?.code ?? null;
+        const keys = matchKeys({
+          codes: [remote.code, remote.order?.code, hook.data?.order?.code, hook.data?.code],
+          metadata: [
+            remote.metadata,
+            remote.order?.metadata,
+            hook.data?.metadata,
+            hook.data?.order?.metadata,
+          ],
+        });
         return {
           hookId,
           type,
           outcome,
           retryLater: announcedButNotSeen(type, outcome),
-          reference,
-          providerLinkId: reference?.startsWith('pl_') ? reference : null,
+          ...withFirst(keys),
           charge,
         };
       }

@@ -26,8 +26,15 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A signed webhook older (or newer) than this is refused: a captured one cannot be replayed later. */
 const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 
+/** The sandbox's public key: what `?appId=` must say on `/sandbox/tokens`, like Pagar.me's `pk_…`. */
+export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_confraria';
+/** A card token lives 60 s and pays once (as at Pagar.me). */
+export const SANDBOX_TOKEN_TTL_MS = 60_000;
+
 export const SANDBOX_MSG = {
   declined: 'Cartão recusado pelo emissor (cartão de teste recusado)',
+  expired: 'Cartão vencido',
+  tokenInvalid: 'Token do cartão inválido ou expirado. Digite o cartão novamente.',
   unknownCard:
     'Cartão não aceito no ambiente de testes. Use 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
   failedAttempt: 'Pagamento recusado no ambiente de testes',
@@ -38,7 +45,7 @@ export type SandboxOutcome = 'paid' | 'failed' | 'expired';
 export interface SandboxProviderOptions {
   /** Read at call time: the public URL may be known only after the server listens (e2e). */
   publicUrl: () => string;
-  pix: () => { pixKey: string; merchantName: string; merchantCity: string };
+  pix: () => { pixKey: string; merchantName: string; merchantCity: string; clubName?: string };
   now: () => Date;
   /** HMAC secret; random per process when not configured. */
   secret?: string;
@@ -60,8 +67,27 @@ interface SandboxWebhookBody {
   };
 }
 
+/** The card part of `POST /sandbox/tokens` (Pagar.me's `POST /tokens` shape). */
+export interface SandboxTokenCard {
+  number: string;
+  holder_name: string;
+  exp_month: number;
+  exp_year: number;
+  cvv: string;
+}
+
+/** What `/sandbox/tokens` answers: Pagar.me's status and body shapes. */
+export type SandboxTokenAnswer = { status: number; body: Record<string, unknown> };
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
+  /** `POST /sandbox/tokens?appId=…`: a single-use, 60-second token for a card. */
+  createCardToken(appId: string | undefined, body: unknown): SandboxTokenAnswer;
+  /** The sandbox's decision for a typed card: the same rules for tokens and for its hosted page. */
+  decideCard(card: { number: string; expMonth: number; expYear: number }): {
+    outcome: 'paid' | 'failed';
+    reason: string | null;
+  };
   /** Builds the signed webhook that announces an outcome for a link or an in-page charge. */
   signedWebhook(input: SandboxActInput): { headers: Record<string, string>; rawBody: string };
   /**
@@ -69,6 +95,8 @@ export interface SandboxProvider extends PaymentProvider {
    * (what reconciliation reads back) and returns the webhook that announces it.
    */
   customerActed(input: SandboxActInput): { headers: Record<string, string>; rawBody: string };
+  /** The BR Code ("copia e cola") the sandbox's page shows for a PIX of this amount. */
+  pixCode(reference: string, amount: number): string;
 }
 
 export interface SandboxActInput {
@@ -78,6 +106,10 @@ export interface SandboxActInput {
   method: PaymentMethod;
   amount: number;
   chargeId?: string | null;
+  /** The card typed on the sandbox's page (brand and last four only). */
+  card?: { brand: string; last4: string } | null;
+  /** The provider's reason for a refusal, as the customer will read it. */
+  failureReason?: string | null;
 }
 
 function chargeOfWebhook(body: SandboxWebhookBody, outcome: 'paid' | 'failed'): ChargeResult {
@@ -107,6 +139,32 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
    * never arrives, so reconciliation can find it. In memory: a sandbox restart forgets it.
    */
   const settled = new Map<string, ChargeResult>();
+  /** Card tokens (in memory, like the card data a real provider keeps for 60 s). */
+  const tokens = new Map<string, { card: SandboxTokenCard; createdAt: number }>();
+
+  const expired = (expMonth: number, expYear: number) => {
+    const year = expYear < 100 ? 2000 + expYear : expYear;
+    // A card is valid through the last day of its month.
+    return Date.UTC(year, expMonth, 1) <= options.now().getTime();
+  };
+
+  function decideCard(card: { number: string; expMonth: number; expYear: number }) {
+    const number = card.number.replace(/\D/g, '');
+    if (expired(card.expMonth, card.expYear))
+      return { outcome: 'failed' as const, reason: SANDBOX_MSG.expired };
+    if (number === SANDBOX_APPROVED_CARD) return { outcome: 'paid' as const, reason: null };
+    if (number === SANDBOX_DECLINED_CARD) return { outcome: 'failed' as const, reason: SANDBOX_MSG.declined };
+    return { outcome: 'failed' as const, reason: SANDBOX_MSG.unknownCard };
+  }
+
+  /** Takes a token once; null when unknown, used or older than 60 s. */
+  function redeemToken(id: string | undefined): SandboxTokenCard | null {
+    if (!id) return null;
+    const token = tokens.get(id);
+    tokens.delete(id);
+    if (!token || options.now().getTime() - token.createdAt > SANDBOX_TOKEN_TTL_MS) return null;
+    return token.card;
+  }
 
   const baseCharge = (amount: number, method: PaymentMethod): ChargeResult => ({
     status: 'pending',
@@ -123,6 +181,71 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
   return {
     name: 'sandbox',
+
+    cardTokenizer() {
+      // Same origin: the browser code is the one it runs against Pagar.me, only the URL differs.
+      return { url: '/sandbox/tokens', publicKey: SANDBOX_PUBLIC_KEY };
+    },
+
+    decideCard,
+
+    createCardToken(appId, body) {
+      if (appId !== SANDBOX_PUBLIC_KEY) return { status: 401, body: { message: 'Invalid public key' } };
+      const request = (body ?? {}) as {
+        type?: unknown;
+        card?: Partial<Record<keyof SandboxTokenCard, unknown>>;
+      };
+      const card = request.card ?? {};
+      const number = typeof card.number === 'string' ? card.number.replace(/\D/g, '') : '';
+      const errors: Record<string, string[]> = {};
+      if (request.type !== 'card') errors['request.type'] = ['The type field is invalid.'];
+      if (!/^\d{13,19}$/.test(number)) errors['request.card.number'] = ['The number field is invalid.'];
+      if (typeof card.holder_name !== 'string' || !card.holder_name.trim())
+        errors['request.card.holder_name'] = ['The holder_name field is required.'];
+      const month = Number(card.exp_month);
+      const year = Number(card.exp_year);
+      if (!Number.isInteger(month) || month < 1 || month > 12)
+        errors['request.card.exp_month'] = ['The exp_month field is invalid.'];
+      if (!Number.isInteger(year) || year < 0)
+        errors['request.card.exp_year'] = ['The exp_year field is invalid.'];
+      if (typeof card.cvv !== 'string' || !/^\d{3,4}$/.test(card.cvv))
+        errors['request.card.cvv'] = ['The cvv field is invalid.'];
+      if (Object.keys(errors).length === 0 && expired(month, year))
+        errors['request.card'] = ['Card expired.'];
+      if (Object.keys(errors).length > 0)
+        return { status: 422, body: { message: 'The request is invalid.', errors } };
+      const now = options.now();
+      const id = `token_${newId()}`;
+      const stored: SandboxTokenCard = {
+        number,
+        holder_name: String(card.holder_name).trim(),
+        exp_month: month,
+        exp_year: year < 100 ? 2000 + year : year,
+        cvv: String(card.cvv),
+      };
+      tokens.set(id, { card: stored, createdAt: now.getTime() });
+      // Forget tokens nobody used (a real provider drops them after 60 s too).
+      for (const [key, value] of tokens) {
+        if (now.getTime() - value.createdAt > SANDBOX_TOKEN_TTL_MS) tokens.delete(key);
+      }
+      return {
+        status: 200,
+        body: {
+          id,
+          type: 'card',
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + SANDBOX_TOKEN_TTL_MS).toISOString(),
+          card: {
+            first_six_digits: number.slice(0, 6),
+            last_four_digits: number.slice(-4),
+            holder_name: stored.holder_name,
+            exp_month: stored.exp_month,
+            exp_year: stored.exp_year,
+            brand: cardBrand(number),
+          },
+        },
+      };
+    },
 
     async createPaymentLink(input) {
       return {
@@ -148,12 +271,21 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         const qrCodeText = buildBrCode({ ...options.pix(), amount: input.amount, txid: input.paymentId });
         return { ...charge, pix: { qrCodeText, expiresAt } };
       }
-      const number = input.card?.number.replace(/\D/g, '') ?? '';
+      let typed: { number: string; expMonth: number; expYear: number } | null = null;
+      if (input.cardToken !== undefined) {
+        const token = redeemToken(input.cardToken);
+        if (!token) return { ...charge, status: 'failed', failureReason: SANDBOX_MSG.tokenInvalid };
+        typed = { number: token.number, expMonth: token.exp_month, expYear: token.exp_year };
+      } else if (input.card) {
+        typed = { number: input.card.number, expMonth: input.card.expMonth, expYear: input.card.expYear };
+      }
+      const number = typed?.number.replace(/\D/g, '') ?? '';
       const card = { cardBrand: cardBrand(number), cardLast4: cardLast4(number) };
-      if (number === SANDBOX_APPROVED_CARD)
-        return { ...charge, ...card, status: 'paid', paidAt: options.now() };
-      const failureReason = number === SANDBOX_DECLINED_CARD ? SANDBOX_MSG.declined : SANDBOX_MSG.unknownCard;
-      return { ...charge, ...card, status: 'failed', failureReason };
+      const decision = typed
+        ? decideCard(typed)
+        : { outcome: 'failed' as const, reason: SANDBOX_MSG.unknownCard };
+      if (decision.outcome === 'paid') return { ...charge, ...card, status: 'paid', paidAt: options.now() };
+      return { ...charge, ...card, status: 'failed', failureReason: decision.reason };
     },
 
     async refund(input) {
@@ -161,6 +293,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const charge = settled.get(input.paymentId);
       if (charge) settled.set(input.paymentId, { ...charge, status: 'refunded' });
       return { status: 'refunded' as const };
+    },
+
+    pixCode(reference, amount) {
+      return buildBrCode({ ...options.pix(), amount, txid: reference });
     },
 
     customerActed(input) {
@@ -185,14 +321,19 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
           method: input.outcome === 'expired' ? null : input.method,
           amount: input.amount,
           charge_id: input.chargeId ?? (input.outcome === 'expired' ? null : `sbx_ch_${newId()}`),
-          card_brand: input.method === 'credit_card' && input.outcome !== 'expired' ? 'Visa' : null,
+          card_brand:
+            input.method === 'credit_card' && input.outcome !== 'expired'
+              ? (input.card?.brand ?? 'Visa')
+              : null,
           card_last4:
             input.method === 'credit_card' && input.outcome !== 'expired'
-              ? input.outcome === 'paid'
-                ? SANDBOX_APPROVED_CARD.slice(-4)
-                : SANDBOX_DECLINED_CARD.slice(-4)
+              ? (input.card?.last4 ??
+                (input.outcome === 'paid'
+                  ? SANDBOX_APPROVED_CARD.slice(-4)
+                  : SANDBOX_DECLINED_CARD.slice(-4)))
               : null,
-          failure_reason: input.outcome === 'failed' ? SANDBOX_MSG.failedAttempt : null,
+          failure_reason:
+            input.outcome === 'failed' ? (input.failureReason ?? SANDBOX_MSG.failedAttempt) : null,
         },
       };
       const rawBody = JSON.stringify(body);

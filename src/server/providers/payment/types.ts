@@ -62,6 +62,9 @@ export interface CreateChargeInput {
   description: string;
   method: PaymentMethod;
   customer: ProviderCustomer;
+  /** A card token created in the browser with the provider's public key (one use, 60 s). */
+  cardToken?: string;
+  /** Raw card data: the sandbox only (tests and scripts); production takes tokens. */
   card?: CardInput;
   /** PIX: how long the code stays payable. */
   pixExpiresInSeconds?: number;
@@ -108,6 +111,13 @@ export interface PaymentEvent {
   /** Our reference (payment-link id or payment id) when the provider echoes it (order code). */
   reference: string | null;
   providerLinkId: string | null;
+  /**
+   * Every value the provider returned that may be our reference or the provider's link id, in order
+   * of trust (the first ones are `reference` / `providerLinkId`): Pagar.me does not document which
+   * field an order born from a payment link carries our code in (ADR 020), so each is tried.
+   */
+  references?: string[];
+  providerLinkIds?: string[];
   charge: ChargeResult | null;
   /**
    * The webhook announced something (e.g. `order.paid`) that the provider's own state does not show
@@ -121,8 +131,17 @@ export interface WebhookRequest {
   rawBody: string;
 }
 
+/** Where the browser turns a card into a token, and the public key it sends (`?appId=`). */
+export interface CardTokenizer {
+  /** `POST {url}?appId={publicKey}` with `{ type: 'card', card: {...} }` → `{ id: 'token_…' }`. */
+  url: string;
+  publicKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** Where browsers tokenize cards; null when card payments cannot be taken (no public key). */
+  cardTokenizer(): CardTokenizer | null;
   createPaymentLink(input: CreateLinkInput): Promise<CreatedLink>;
   /** Asks the provider whether a link was paid (status refreshes; webhooks are the main path). */
   getPaymentLinkStatus(link: {

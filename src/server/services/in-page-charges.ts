@@ -1,0 +1,256 @@
+/**
+ * The old in-page checkout (card or PIX, spec 02): the charge and its status poll. A card arrives
+ * as the provider's token (ADR 020); raw card fields only while the sandbox is the provider.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  CHECKOUT_MSG,
+  parseCardExpiry,
+  type PaymentStatusResponse,
+  type ProcessPaymentData,
+  type ProcessPaymentResponse,
+} from '../../shared/checkout-schemas';
+import { PIX_TTL_MINUTES } from '../../shared/plans';
+import { payments, subscribers, type Payment } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../ids';
+import { isSandbox } from '../providers/payment';
+import { ProviderError, type ChargeResult, type PaymentProvider } from '../providers/payment/types';
+import type { ServiceDeps } from './deps';
+import { PAYMENT_MSG } from './payment-messages';
+import type { PaymentConfirmation } from './payment-confirmation';
+import { customerOf } from './payment-links';
+import { planDescription, planForAmount } from './pricing';
+import type { SettingsService } from './settings';
+import { billingDataOf, type SubscribersService } from './subscribers';
+
+const CHECKOUT_STATUS: Record<Payment['status'], PaymentStatusResponse['status']> = {
+  paid: 'completed',
+  pending: 'pending',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+export async function qrImage(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
+}
+
+export function createInPageCharges(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  settings: SettingsService,
+  subscribersService: SubscribersService,
+  confirmation: PaymentConfirmation,
+  getById: (id: string) => Payment | undefined,
+) {
+  const { db, clock, log } = deps;
+
+  const statusQuery = db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amount: payments.amount,
+      method: payments.method,
+      paidAt: payments.paidAt,
+      pixExpiresAt: payments.pixExpiresAt,
+      subscriptionEndDate: subscribers.subscriptionEndDate,
+    })
+    .from(payments)
+    .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare();
+
+  /**
+   * Takes an earlier attempt back for a new charge, atomically: only a `failed` or `cancelled` row
+   * becomes `pending` again (a PIX past its time is cancelled first). An attempt in flight, paid or
+   * refunded is never reused: two submits of one attempt cannot both reach the provider.
+   */
+  function claimAttempt(previous: Payment, values: Partial<typeof payments.$inferInsert>) {
+    if (previous.status === 'pending' && previous.pixExpiresAt && previous.pixExpiresAt <= clock.now()) {
+      confirmation.cancelPayment(previous.id);
+    }
+    const claimed = db
+      .update(payments)
+      .set(values)
+      .where(and(eq(payments.id, previous.id), inArray(payments.status, ['failed', 'cancelled'])))
+      .run();
+    if (claimed.changes > 0) return;
+    const current = getById(previous.id)?.status;
+    throw new AppError(
+      'CONFLICT',
+      current === 'paid'
+        ? CHECKOUT_MSG.paymentAlreadyPaid
+        : current === 'refunded'
+          ? PAYMENT_MSG.attemptRefunded
+          : PAYMENT_MSG.attemptInProgress,
+    );
+  }
+
+  /** POST /payments/process: charges a card or opens a PIX for the annual (or renewal) price. */
+  async function process(input: ProcessPaymentData): Promise<ProcessPaymentResponse> {
+    const { customerData, paymentData, paymentMethod } = input;
+    const currentSettings = settings.get();
+    const existing = subscribersService.findByEmail(customerData.email);
+    const planType = planForAmount(paymentData.amount, currentSettings, existing);
+    const amount = paymentData.amount;
+
+    let card;
+    let cardToken: string | undefined;
+    if (paymentMethod === 'credit_card' && paymentData.cardToken) {
+      cardToken = paymentData.cardToken;
+    } else if (paymentMethod === 'credit_card') {
+      if (!paymentData.cardData) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataRequired);
+      // Raw card data reaches a server only in the sandbox: with a real provider the browser sends
+      // the card to the provider and us the token (PCI scope stays with the provider).
+      if (!isSandbox(provider)) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataNotAccepted);
+      const expiry = parseCardExpiry(paymentData.cardData.expiryDate);
+      const now = clock.now();
+      // A card is valid through the last day of its month.
+      if (!expiry || new Date(Date.UTC(expiry.year, expiry.month, 1)).getTime() <= now.getTime()) {
+        throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardExpired);
+      }
+      card = {
+        number: paymentData.cardData.cardNumber,
+        holderName: paymentData.cardData.cardHolderName,
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvv: paymentData.cardData.cvv,
+      };
+    }
+
+    const profile = {
+      name: customerData.name,
+      email: customerData.email,
+      phone: customerData.phone,
+      cpf: customerData.cpf,
+      street: customerData.address.street,
+      number: customerData.address.number,
+      complement: customerData.address.complement,
+      neighborhood: customerData.address.neighborhood,
+      city: customerData.address.city,
+      state: customerData.address.state,
+      zipCode: customerData.address.zipCode,
+    };
+    const { subscriber } = subscribersService.upsertForCheckout(profile, amount);
+    const billing = { ...billingDataOf(profile), email: subscriber.email };
+    const description = planDescription(planType, currentSettings);
+    const now = clock.now();
+
+    // The page may carry the id of an earlier attempt of the same customer: keep one record.
+    const previous = input.paymentId ? getById(input.paymentId) : undefined;
+    const reuse =
+      previous && previous.subscriberId === subscriber.id && !previous.paymentLinkId ? previous : undefined;
+    const paymentId = reuse?.id ?? newId();
+    const values = {
+      subscriberId: subscriber.id,
+      planType,
+      amount,
+      status: 'pending' as const,
+      method: paymentMethod,
+      provider: provider.name,
+      description,
+      billingData: billing,
+      failureReason: null,
+      cardBrand: null,
+      cardLast4: null,
+      pixCode: null,
+      pixExpiresAt: null,
+      updatedAt: now,
+    };
+    if (reuse) claimAttempt(reuse, values);
+    else
+      db.insert(payments)
+        .values({ ...values, id: paymentId, createdAt: now })
+        .run();
+
+    let charge: ChargeResult;
+    try {
+      charge = await provider.createCharge({
+        paymentId,
+        amount,
+        description,
+        method: paymentMethod,
+        customer: customerOf(subscriber.id, billing),
+        card,
+        cardToken,
+        pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
+      });
+    } catch (error) {
+      const reason = error instanceof ProviderError ? error.message : CHECKOUT_MSG.paymentFailed;
+      confirmation.failPayment(paymentId, null, reason);
+      log.warn({ paymentId, err: (error as Error).message }, 'charge creation failed');
+      throw new AppError('BAD_GATEWAY', reason);
+    }
+
+    // Only while still ours: a webhook may already have settled the attempt.
+    db.update(payments)
+      .set({
+        transactionId: charge.providerChargeId,
+        providerChargeId: charge.providerChargeId,
+        providerOrderId: charge.providerOrderId,
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .run();
+    const payment = getById(paymentId) as Payment;
+
+    if (charge.status === 'paid') {
+      confirmation.confirmPayment(payment, charge);
+      return {
+        success: true,
+        paymentId,
+        message: CHECKOUT_MSG.paymentApproved,
+        status: 'completed',
+        subscriptionEndDate: status(paymentId).subscriptionEndDate,
+      };
+    }
+    if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {
+      const reason = charge.failureReason ?? CHECKOUT_MSG.paymentFailed;
+      confirmation.failPayment(paymentId, charge, reason);
+      throw new AppError('UNPROCESSABLE_CONTENT', reason);
+    }
+    if (paymentMethod === 'pix' && charge.pix) {
+      db.update(payments)
+        .set({ pixCode: charge.pix.qrCodeText, pixExpiresAt: charge.pix.expiresAt })
+        .where(eq(payments.id, paymentId))
+        .run();
+      return {
+        success: true,
+        paymentId,
+        message: CHECKOUT_MSG.pixCreated,
+        status: 'pending',
+        pixData: {
+          qrCode: await qrImage(charge.pix.qrCodeText),
+          qrCodeText: charge.pix.qrCodeText,
+          expiresAt: charge.pix.expiresAt.toISOString(),
+        },
+      };
+    }
+    return { success: true, paymentId, message: PAYMENT_MSG.processing, status: 'pending' };
+  }
+
+  /** GET /payments/status/:id: polled every 5 s by the PIX screen. An unpaid PIX past its time is cancelled. */
+  function status(id: string): PaymentStatusResponse {
+    const row = statusQuery.get({ id });
+    if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+    let current = row.status;
+    if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= clock.now().getTime()) {
+      confirmation.cancelPayment(id);
+      current = 'cancelled';
+    }
+    return {
+      status: CHECKOUT_STATUS[current],
+      paymentId: row.id,
+      amount: row.amount,
+      method: row.method,
+      paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      subscriptionEndDate:
+        current === 'paid' && row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
+    };
+  }
+
+  return { process, status };
+}

@@ -1,0 +1,73 @@
+/** Refunds (admin): through the provider, completed at once or in progress (ADR 012). */
+import { and, eq } from 'drizzle-orm';
+import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
+import { payments, type Payment } from '../db/schema';
+import { AppError } from '../errors';
+import { isSandbox } from '../providers/payment';
+import { ProviderError, type PaymentProvider } from '../providers/payment/types';
+import type { ServiceDeps } from './deps';
+import { PAYMENT_MSG } from './payment-messages';
+import type { PaymentConfirmation } from './payment-confirmation';
+
+export function createPaymentRefunds(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  confirmation: PaymentConfirmation,
+  getById: (id: string) => Payment | undefined,
+) {
+  const { db, clock, log } = deps;
+
+  /**
+   * Refunds a paid payment through the provider (reason required). Completed at once: recorded now.
+   * Accepted but still in progress (a PIX refund): the payment shows "Reembolso em processamento"
+   * and nothing else changes until the provider completes it (webhook or reconciliation), once.
+   */
+  async function refund(paymentId: string, reason: string, adminId: string): Promise<Payment> {
+    const cleanReason = reason.trim();
+    if (!cleanReason) throw new AppError('BAD_REQUEST', PAYMENT_MSG.refundReasonRequired);
+    const payment = getById(paymentId);
+    if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+    if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.refundOnlyPaid);
+    if (payment.refundStatus === 'processing') throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
+    if (payment.provider !== provider.name || (!payment.providerChargeId && !isSandbox(provider))) {
+      throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
+    }
+    let result;
+    try {
+      result = await provider.refund({
+        paymentId,
+        providerChargeId: payment.providerChargeId ?? '',
+        amount: payment.amount,
+      });
+    } catch (error) {
+      const why = error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed;
+      db.update(payments)
+        .set({ refundStatus: 'failed', refundFailureReason: why, updatedAt: clock.now() })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+        .run();
+      log.warn({ paymentId, err: (error as Error).message }, 'refund refused by the provider');
+      throw new AppError('BAD_GATEWAY', why);
+    }
+    const admin = { kind: 'admin', id: adminId } as const;
+    if (result.status === 'refunded') {
+      confirmation.markRefunded(payment, cleanReason, admin);
+    } else {
+      const now = clock.now();
+      db.update(payments)
+        .set({
+          refundStatus: 'processing',
+          refundRequestedAt: now,
+          refundReason: cleanReason,
+          refundedBy: adminId,
+          refundFailureReason: null,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+        .run();
+      log.info({ paymentId }, 'refund accepted by the provider, in progress');
+    }
+    return getById(paymentId) as Payment;
+  }
+
+  return { refund };
+}

@@ -1,0 +1,125 @@
+/** The sandbox provider's simulator: its tokens endpoint, its hosted page's orders, PIX and outcomes. */
+import { eq } from 'drizzle-orm';
+import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
+import type { PaymentMethod } from '../../shared/plans';
+import { subscribers, type Payment } from '../db/schema';
+import { AppError } from '../errors';
+import { isSandbox } from '../providers/payment';
+import { cardBrand, cardLast4 } from '../providers/payment/card';
+import type { PaymentProvider } from '../providers/payment/types';
+import type { ServiceDeps } from './deps';
+import { qrImage } from './in-page-charges';
+import { PAYMENT_MSG } from './payment-messages';
+import { effectiveLinkStatus, type PaymentLinksService } from './payment-links';
+
+export function createSandboxSimulator(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  paymentLinks_: PaymentLinksService,
+  getById: (id: string) => Payment | undefined,
+) {
+  const { db, clock } = deps;
+
+  return {
+    /** `POST /sandbox/tokens`: the sandbox's stand-in for the provider's tokens endpoint. */
+    sandboxCardToken(appId: string | undefined, body: unknown) {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      return provider.createCardToken(appId, body);
+    },
+
+    /**
+     * The sandbox's "customer acted" step for a link or an in-page charge: returns the signed
+     * webhook to deliver to our own webhook route, plus where the browser goes next.
+     */
+    sandboxWebhook(
+      id: string,
+      outcome: 'paid' | 'failed' | 'expired',
+      method: PaymentMethod,
+      details: { card?: { brand: string; last4: string } | null; failureReason?: string | null } = {},
+    ): { headers: Record<string, string>; rawBody: string; linkId: string | null } {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const link = paymentLinks_.getById(id);
+      if (link) {
+        if (link.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
+        if (effectiveLinkStatus(link, clock.now()) === 'expired') {
+          throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
+        }
+        const webhook = provider.customerActed({
+          reference: id,
+          target: 'payment_link',
+          outcome,
+          method,
+          amount: link.amount,
+          ...details,
+        });
+        return { ...webhook, linkId: id };
+      }
+      const payment = getById(id);
+      if (!payment || payment.provider !== 'sandbox')
+        throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+      if (payment.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
+      const webhook = provider.customerActed({
+        reference: id,
+        target: 'charge',
+        outcome,
+        method: payment.method ?? method,
+        amount: payment.amount,
+        chargeId: payment.providerChargeId,
+        ...details,
+      });
+      return { ...webhook, linkId: null };
+    },
+
+    /** The sandbox page's decision for a typed card (the rules of its test cards). */
+    sandboxDecideCard(card: { number: string; expMonth: number; expYear: number }) {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const number = card.number.replace(/\D/g, '');
+      return {
+        ...provider.decideCard(card),
+        card: { brand: cardBrand(number), last4: cardLast4(number) },
+      };
+    },
+
+    /** The PIX the sandbox page shows for a link or charge: a real BR Code for its amount, and its QR. */
+    async sandboxPix(id: string): Promise<{ qrCodeText: string; qrImage: string } | null> {
+      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const link = paymentLinks_.getById(id);
+      const payment = link ? undefined : getById(id);
+      const amount = link?.amount ?? payment?.amount;
+      if (!amount) return null;
+      const qrCodeText = payment?.pixCode ?? provider.pixCode(id, amount);
+      return { qrCodeText, qrImage: await qrImage(qrCodeText) };
+    },
+
+    /** What the sandbox page shows about a link or charge (null when unknown). */
+    sandboxOrder(id: string) {
+      const link = paymentLinks_.getById(id);
+      if (link) {
+        return {
+          kind: 'link' as const,
+          name: link.customerName,
+          email: link.customerEmail,
+          planType: link.planType,
+          amount: link.amount,
+          status: effectiveLinkStatus(link, clock.now()),
+        };
+      }
+      const payment = getById(id);
+      if (!payment || payment.provider !== 'sandbox') return null;
+      const subscriber = db
+        .select({ name: subscribers.name, email: subscribers.email })
+        .from(subscribers)
+        .where(eq(subscribers.id, payment.subscriberId))
+        .get();
+      return {
+        kind: 'charge' as const,
+        name: payment.billingData?.name ?? subscriber?.name ?? '',
+        email: subscriber?.email ?? '',
+        planType: payment.planType,
+        amount: payment.amount,
+        status: payment.status,
+        method: payment.method,
+      };
+    },
+  };
+}
