@@ -72,6 +72,11 @@ export interface RestBinding<Output = unknown> {
   rawBody?: boolean;
   /** HTTP status of an answer that depends on it (health: 503 without its database). */
   statusOf?(output: Output): number;
+  /**
+   * The answer is a file, not JSON (CSV exports): `run` returns a `Download` (operations/download.ts)
+   * whose body is streamed with this content type as an attachment. Needs `trpc: false`.
+   */
+  download?: { contentType: string };
 }
 
 type AnySchema = z.ZodType;

@@ -8,7 +8,7 @@ import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 
-export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup';
+export type RateLimitGroup = 'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'export';
 
 const WINDOW_S = 60;
 
@@ -20,6 +20,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     diagnostics: 10,
     checkout: env.CHECKOUT_RATE_LIMIT,
     lookup: 60,
+    // A CSV export reads a whole table: a few a minute is plenty for a person.
+    export: 10,
   };
 }
 

@@ -40,7 +40,9 @@ describe('GET /api/docs/openapi.json', () => {
       expect(operation?.summary.trim(), `${route.method} /api${route.path} summary`).not.toBe('');
       expect(route.response, `${route.method} /api${route.path} has no response schema`).toBeDefined();
       const success = String(route.successStatus ?? 200);
-      expect(operation?.responses[success]?.content?.['application/json'].schema).toBeDefined();
+      // A download documents its file's content type instead of JSON.
+      const contentType = route.binding.download?.contentType ?? 'application/json';
+      expect(operation?.responses[success]?.content?.[contentType]?.schema).toBeDefined();
     }
   });
 
@@ -64,7 +66,7 @@ describe('GET /api/docs/openapi.json', () => {
     const login = served.paths['/api/auth/login']?.post;
     const schema = login?.requestBody?.content['application/json'].schema;
     expect(schema).toMatchObject({ type: 'object', required: ['email', 'password'] });
-    expect(login?.responses['400']?.content?.['application/json'].schema).toEqual({
+    expect(login?.responses['400']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
     expect(login?.responses['429']).toBeDefined();

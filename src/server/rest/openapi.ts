@@ -33,7 +33,7 @@ interface Parameter {
 
 interface Response {
   description: string;
-  content?: { 'application/json': { schema: JsonSchema } };
+  content?: Record<string, { schema: JsonSchema }>;
 }
 
 interface Operation {
@@ -205,13 +205,15 @@ export function buildOpenApiDocument(
     const responses: Record<string, Response> = {
       [successStatus]: {
         description: route.successStatus === 201 ? 'Criado' : 'Sucesso',
-        content: {
-          'application/json': {
-            schema: route.response
-              ? schemas.convert(route.response, 'output')
-              : { type: 'object', properties: { success: { const: true } } },
-          },
-        },
+        content: route.binding.download
+          ? { [route.binding.download.contentType]: { schema: { type: 'string' } } }
+          : {
+              'application/json': {
+                schema: route.response
+                  ? schemas.convert(route.response, 'output')
+                  : { type: 'object', properties: { success: { const: true } } },
+              },
+            },
       },
     };
     const errors: Record<number, string | undefined> = { ...implicitErrors(route), ...route.errors };

@@ -22,6 +22,7 @@ import type {
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
+import { attachmentHeader, type Download } from '../operations/download';
 import { authorize, execute, type AuthorizedContext } from '../operations/run';
 
 /** One `/api` route as registered and documented. */
@@ -103,6 +104,10 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
     for (const [name, operation] of Object.entries(group)) {
       const binding = operation.rest;
       if (!binding) continue;
+      // A stream is no tRPC answer: a download is reachable only as its documented path.
+      if (binding.download && operation.trpc !== false) {
+        throw new Error(`${domain}.${name}: a download operation needs trpc: false`);
+      }
       routes.push({
         name: `${domain}.${name}`,
         operation,
@@ -165,6 +170,12 @@ export function registerRestRoutes(
         const context = contextFor(request, reply, 'answer', user);
         const answer: unknown = await execute(route.name, operation, context, input);
         reply.header('cache-control', 'no-store');
+        if (binding.download) {
+          const file = answer as Download;
+          reply.header('content-type', binding.download.contentType);
+          reply.header('content-disposition', attachmentHeader(file.filename));
+          return reply.code(status).send(file.body);
+        }
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };

@@ -4,9 +4,16 @@
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
 import { and, asc, count, desc, eq, gt, gte, isNull, like, lte, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { DashboardFigures, PaymentListInput, AdminPayment } from '../../shared/admin-schemas';
-import { paymentStatusLabel } from '../../shared/plans';
+import type {
+  AdminPayment,
+  DashboardFigures,
+  PaymentExportInput,
+  PaymentListInput,
+} from '../../shared/admin-schemas';
+import { formatDateTime } from '../../shared/format';
+import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
 import { payments, subscribers, type Payment } from '../db/schema';
+import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -67,6 +74,61 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
   };
 }
 
+/** What the payments CSV reads, raw as SQLite keeps it (instants in ms since the epoch). */
+const PAYMENT_EXPORT_FIELDS = {
+  id: payments.id,
+  createdAt: sql<number>`${payments.createdAt}`,
+  paidAt: sql<number | null>`${payments.paidAt}`,
+  name: subscribers.name,
+  email: subscribers.email,
+  amount: payments.amount,
+  status: payments.status,
+  refundStatus: payments.refundStatus,
+  method: payments.method,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
+  planType: payments.planType,
+  transactionId: payments.transactionId,
+  description: payments.description,
+  refundReason: payments.refundReason,
+};
+interface PaymentExportRow {
+  id: string;
+  createdAt: number;
+  paidAt: number | null;
+  name: string;
+  email: string;
+  amount: number;
+  status: Payment['status'];
+  refundStatus: Payment['refundStatus'];
+  method: Payment['method'];
+  cardBrand: string | null;
+  cardLast4: string | null;
+  planType: string;
+  transactionId: string | null;
+  description: string;
+  refundReason: string | null;
+}
+
+const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Criado em', value: (row) => formatDateTime(row.createdAt) },
+  { header: 'Pago em', value: (row) => (row.paidAt === null ? '' : formatDateTime(row.paidAt)) },
+  { header: 'Assinante', value: (row) => row.name },
+  { header: 'E-mail', value: (row) => row.email },
+  { header: 'Valor (R$)', value: (row) => csvAmount(row.amount) },
+  { header: 'Status', value: (row) => paymentStatusLabel(row.status, row.refundStatus) },
+  { header: 'Método', value: (row) => (row.method ? paymentMethodLabel(row.method) : '') },
+  {
+    header: 'Cartão',
+    value: (row) => (row.cardLast4 ? `${row.cardBrand ?? ''} •••• ${row.cardLast4}`.trim() : ''),
+  },
+  { header: 'Plano', value: (row) => planLabel(row.planType) },
+  { header: 'Transação', value: (row) => row.transactionId },
+  { header: 'Descrição', value: (row) => row.description },
+  { header: 'Motivo do reembolso', value: (row) => row.refundReason },
+];
+
 export function createAdminReports({ db, clock }: ServiceDeps) {
   const paymentRows = () =>
     db
@@ -74,7 +136,7 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       .from(payments)
       .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
-  function paymentWhere(input: PaymentListInput): SQL | undefined {
+  function paymentWhere(input: PaymentExportInput): SQL | undefined {
     const term = input.search.toLowerCase();
     return and(
       input.status === 'all' ? undefined : eq(payments.status, input.status),
@@ -136,6 +198,21 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           pages: Math.max(1, Math.ceil(total / input.limit)),
         },
       };
+    },
+
+    /**
+     * Every payment the list's filters select, in the list's order, as a CSV stream
+     * (GET /api/admin/payments/export.csv). Card brand and last four digits only, as on screen.
+     */
+    exportPayments(input: PaymentExportInput) {
+      const column = PAYMENT_SORT_COLUMNS[input.sortBy];
+      const query = db
+        .select(PAYMENT_EXPORT_FIELDS)
+        .from(payments)
+        .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+        .where(paymentWhere(input))
+        .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(payments.createdAt));
+      return csvStream(db, { query, fields: PAYMENT_EXPORT_FIELDS }, PAYMENT_EXPORT_COLUMNS);
     },
 
     dashboard(): DashboardFigures {
