@@ -49,6 +49,16 @@ export type PaymentListInput = z.output<typeof paymentListInput>;
 export const paymentExportInput = z.object(paymentFilterFields).default(PAYMENT_FILTER_DEFAULTS);
 export type PaymentExportInput = z.output<typeof paymentExportInput>;
 
+/** The refund modal's form and the refund's body (spec 02 §5: reason required). */
+export const refundReasonInput = z.object({
+  reason: z
+    .string({ error: ADMIN_MSG.refundReasonRequired })
+    .trim()
+    .min(1, ADMIN_MSG.refundReasonRequired)
+    .max(500, 'Motivo do reembolso: no máximo 500 caracteres'),
+});
+export type RefundReasonInput = z.input<typeof refundReasonInput>;
+
 /** A payment as the back office sees it (spec 02 §3); card brand and last four only. */
 export const adminPayment = z.object({
   id: z.string(),

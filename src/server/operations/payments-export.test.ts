@@ -24,7 +24,7 @@ afterEach(async () => {
 const download = (query = '', token = admin.token) =>
   t.request({ method: 'GET', url: `${URL}${query}`, headers: { authorization: `Bearer ${token}` } });
 
-const records = (body: string) => parse(body, { bom: true, delimiter: ';' }) as string[][];
+const records = (body: string): string[][] => parse(body, { bom: true, delimiter: ';' });
 
 async function pay(email: string, name: string, outcome: 'paid' | 'failed', method: 'pix' | 'credit_card') {
   const link = await createLink(t, { customerEmail: email, customerName: name });

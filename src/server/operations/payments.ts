@@ -9,6 +9,7 @@ import {
   dashboardFigures,
   paymentExportInput,
   paymentListInput,
+  refundReasonInput,
 } from '../../shared/admin-schemas';
 import { paymentLinkDetails } from '../../shared/checkout-schemas';
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../shared/plans';
@@ -124,14 +125,7 @@ export const paymentOperations = {
   refund: defineOperation({
     kind: 'mutation',
     access: 'admin',
-    input: z.object({
-      paymentId: z.string().min(1).max(64),
-      reason: z
-        .string({ error: PAYMENT_MSG.refundReasonRequired })
-        .trim()
-        .min(1, PAYMENT_MSG.refundReasonRequired)
-        .max(500),
-    }),
+    input: refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }),
     output: z.object({
       success: z.literal(true),
       message: z.string(),
