@@ -49,7 +49,7 @@ export function ModalDialog({
         </h2>
         <button type="button" className="modal__close" onClick={onClose}>
           <span aria-hidden="true">×</span>
-          <span className="sr-only">Fechar</span>
+          <span className="sr-only">Fechar janela</span>
         </button>
       </div>
       <div className="modal__body">{children}</div>
