@@ -94,7 +94,7 @@ export function DashboardCharts({
         >
           <CartesianGrid vertical={false} stroke="#e4ddd3" />
           <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={4} />
-          <YAxis tick={AXIS} tickFormatter={formatMoneyCompact} width={72} />
+          <YAxis tick={AXIS} tickFormatter={formatMoneyCompact} width={84} />
           <Tooltip formatter={(value) => [formatMoney(Number(value)), 'Receita']} />
           <Bar dataKey="value" fill="#801f2b" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>

@@ -196,9 +196,10 @@ export function AdminPayments({ initialStatus = 'all' }: { initialStatus?: Statu
                 <tr key={payment.id}>
                   <td data-label="Data">{formatDate(payment.date)}</td>
                   <td data-label="Assinante">
-                    {payment.subscriber.fullName}
-                    <br />
-                    <span className="muted">{payment.subscriber.email}</span>
+                    <div className="cell-stack">
+                      <span>{payment.subscriber.fullName}</span>
+                      <span className="muted">{payment.subscriber.email}</span>
+                    </div>
                   </td>
                   <td data-label="Valor" className="num">
                     {formatMoney(payment.amount)}
