@@ -123,6 +123,7 @@ function veteran(index: number, joined: number, renewed: number | null): DemoSub
               planType: 'renewal' as const,
               at: renewed,
               periodEnd: end,
+              previousEnd: firstEnd,
             },
           ]),
     ],

@@ -29,6 +29,8 @@ interface DemoPayment {
   pixPending?: boolean;
   /** End of the period this payment paid for, in days relative to now (paid payments). */
   periodEnd?: number;
+  /** A renewal: the end it extended, in days relative to now. */
+  previousEnd?: number;
 }
 
 interface DemoLink {
@@ -358,6 +360,7 @@ export const paymentsSeed: SeedModule = {
               pixExpiresAt: payment.pixPending ? new Date(now + 30 * 60 * 1000) : null,
               paidAt,
               // The period it paid for: what the dashboard's renewal rate and members chart read.
+              previousEndDate: payment.previousEnd !== undefined ? at(payment.previousEnd) : null,
               periodEndDate:
                 payment.periodEnd !== undefined
                   ? at(payment.periodEnd)
