@@ -13,7 +13,6 @@ import {
   gte,
   inArray,
   isNull,
-  like,
   lte,
   or,
   sql,
@@ -31,6 +30,7 @@ import { paymentMethodLabel, paymentStatusLabel, planLabel, SUBSCRIPTION_DAYS } 
 import { payments, subscribers, type Payment } from '../db/schema';
 import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
+import { subscriberSearch } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Payments whose money was received (a refund came later). */
@@ -60,8 +60,6 @@ const PAYMENT_SORT_COLUMNS = {
   amount: payments.amount,
   status: payments.status,
 } as const;
-
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type PaymentRow = { payment: Payment; fullName: string; email: string };
 
@@ -155,15 +153,14 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
   function paymentWhere(input: PaymentExportInput): SQL | undefined {
-    const term = input.search.toLowerCase();
     return and(
       input.status === 'all' ? undefined : eq(payments.status, input.status),
       input.method === 'all' ? undefined : eq(payments.method, input.method),
-      term
+      input.search
         ? or(
-            sql`lower(${subscribers.name}) like ${likeTerm(term)} escape '\\'`,
-            like(subscribers.email, likeTerm(term)),
-            like(payments.transactionId, likeTerm(input.search)),
+            subscriberSearch(input.search),
+            // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
+            eq(payments.transactionId, input.search),
             eq(payments.id, input.search),
           )
         : undefined,

@@ -4,7 +4,7 @@
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
  */
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
 import { MSG } from '../../shared/messages';
 import type { SubscriberStatus } from '../../shared/plans';
@@ -20,6 +20,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { AccountsService } from './accounts';
 import type { ServiceDeps } from './deps';
+import { subscriberSearch } from './subscriber-search';
 import type { OutboxService } from './outbox';
 import { newReferralCode } from './subscribers';
 import {
@@ -128,9 +129,6 @@ const SORT_COLUMNS = {
   subscriptionPrice: subscribers.subscriptionPrice,
 } as const;
 
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export function createSubscriberAdmin(
   { db, clock, log }: ServiceDeps,
   {
@@ -143,22 +141,6 @@ export function createSubscriberAdmin(
     const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
     if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
     return row;
-  }
-
-  function searchWhere(term: string): SQL | undefined {
-    if (!term) return undefined;
-    const text = likeTerm(term.toLowerCase());
-    const digits = term.replace(/\D/g, '');
-    return or(
-      sql`lower(${subscribers.name}) like ${text} escape '\\'`,
-      like(subscribers.email, text),
-      ...(digits.length >= 3
-        ? [
-            sql`${subscribers.phone} like ${likeTerm(digits)} escape '\\'`,
-            sql`${subscribers.cpf} like ${likeTerm(digits)} escape '\\'`,
-          ]
-        : []),
-    );
   }
 
   /** A status an admin sets in the form: allowed only as a move of the machine (turn off / on). */
@@ -175,7 +157,7 @@ export function createSubscriberAdmin(
     list(input: SubscriberListInput) {
       const where = and(
         input.status === 'all' ? undefined : eq(subscribers.status, input.status),
-        searchWhere(input.search),
+        subscriberSearch(input.search),
       );
       const total = db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0;
       const column = SORT_COLUMNS[input.sortBy];
