@@ -125,6 +125,7 @@ export const payments = sqliteTable(
     ),
     index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
+    index('payments_transaction_idx').on(table.transactionId),
   ],
 );
 
