@@ -7,6 +7,8 @@
  *   npm run bench                          # full run (about 10 s per scenario)
  *   npm run bench -- --duration 3 --only health --only "REST read"
  *   npm run bench -- --rounds 3            # interleaved rounds, median per scenario (noisy machines)
+ *   npm run bench -- --only admin          # only the back-office lists on a 100k club (bench/admin/)
+ *   npm run bench -- --skip-admin          # everything but them
  *
  * Not part of `npm test`: figures depend on the machine; the ratios are what we compare.
  */
@@ -21,7 +23,9 @@ import { build } from 'esbuild';
 import { benchDriveUpload, describeDriveUpload } from './drive-upload';
 import type { Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
-import type { CpuMessage, ReadyMessage } from './server';
+import { ADMIN_P95_TARGET_MS, adminScenarios, exportScenario } from './admin/scenarios';
+import { PAYMENTS, SUBSCRIBERS } from './admin/generate';
+import type { CpuMessage, MemoryMessage, ReadyMessage } from './server';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,6 +37,10 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
     only: { type: 'string', multiple: true },
     'no-write': { type: 'boolean', default: false },
+    'skip-admin': { type: 'boolean', default: false },
+    /** The back-office lists are measured for latency: this many requests at a time (one admin). */
+    'admin-connections': { type: 'string', default: '1' },
+    'admin-duration': { type: 'string', default: '5' },
   },
 });
 const DURATION = Number(args.duration);
@@ -105,7 +113,8 @@ async function startServer(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench server did not start within 60 s')), 60_000);
+    // The back-office server first writes a club of 100,000 subscribers.
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 180 s')), 180_000);
     child.once('message', (message) => {
       clearTimeout(timer);
       resolve(message as ReadyMessage);
@@ -306,6 +315,193 @@ how fast the load generator is. Absolute figures depend on the machine; compare 
   return file;
 }
 
+// ─── Back-office lists: latency on a big club (bench/admin/) ──────────────────────────────────────
+
+interface LatencyFigures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  unexpected: number;
+}
+
+/**
+ * `connections` clients each sending one request after the other for `seconds`: every answer's
+ * latency is kept, so p95 is exact (autocannon reports p90 and p97.5, not p95).
+ */
+async function measureLatency(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<LatencyFigures> {
+  const latencies: number[] = [];
+  let unexpected = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const sent = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      if (response.status !== 200) unexpected++;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]!;
+  return {
+    name,
+    requestsPerSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    unexpected,
+  };
+}
+
+function serverMemory(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: string }).type !== 'memory') return;
+      child.off('message', onMessage);
+      resolve((message as MemoryMessage).rss);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'memory' });
+  });
+}
+
+interface ExportFigures {
+  firstByteMs: number;
+  totalMs: number;
+  megabytes: number;
+  lines: number;
+  growthMb: number;
+}
+
+/** Downloads the whole export, sampling the server's resident memory every 20 ms meanwhile. */
+async function measureExport(
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+): Promise<ExportFigures> {
+  const before = await serverMemory(child);
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await serverMemory(child));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const sent = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+  let firstByteMs: number | undefined;
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    firstByteMs ??= performance.now() - sent;
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const totalMs = performance.now() - sent;
+  sampling = false;
+  await sampler;
+  return {
+    firstByteMs: firstByteMs ?? totalMs,
+    totalMs,
+    megabytes: bytes / 1048576,
+    lines,
+    growthMb: (peak - before) / 1048576,
+  };
+}
+
+function wantsAdmin(): boolean {
+  if (args['skip-admin']) return false;
+  const only = args.only ?? [];
+  if (only.length === 0) return true;
+  const names = ['admin', ...adminScenarios.map((s) => s.name), exportScenario.name].map((n) =>
+    n.toLowerCase(),
+  );
+  return only.some((o) => names.some((name) => name.includes(o.toLowerCase())));
+}
+
+/** The back-office section of results.md and the console. */
+async function runAdminBench(): Promise<{ text: string; failed: string[] }> {
+  const connections = Math.max(1, Number(args['admin-connections']));
+  const seconds = Number(args['admin-duration']);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-bench-admin-'));
+  console.log(
+    `\nback office: generating ${SUBSCRIBERS.toLocaleString('en-US')} subscribers and ${PAYMENTS.toLocaleString('en-US')} payments …`,
+  );
+  const { child, ready } = await startServer(dataDir, [scenarios[0]!, ...adminScenarios, exportScenario]);
+  const failed: string[] = [];
+  try {
+    const measured: LatencyFigures[] = [];
+    for (const scenario of [scenarios[0]!, ...adminScenarios]) {
+      const request = scenario.request(ready.prepared[scenario.name], ready.accounts);
+      const url = baseUrlOf(ready, request) + request.path;
+      await checkOnce(baseUrlOf(ready, request), scenario, request);
+      // Warm-up: the JIT, SQLite's page cache and statement cache.
+      await measureLatency(scenario.name, url, request.headers ?? {}, Math.min(1, seconds), connections);
+      process.stdout.write(`  ${scenario.name} … `);
+      const figures = await measureLatency(scenario.name, url, request.headers ?? {}, seconds, connections);
+      console.log(`p95 ${figures.p95.toFixed(1)} ms`);
+      measured.push(figures);
+    }
+    const exportRequest = exportScenario.request(ready.prepared[exportScenario.name], ready.accounts);
+    const exported = await measureExport(
+      child,
+      baseUrlOf(ready, exportRequest) + exportRequest.path,
+      exportRequest.headers ?? {},
+    );
+
+    const bare = measured[0]!;
+    const rows = measured.map((m, index) => {
+      let verdict = index === 0 ? 'baseline' : m.p95 <= ADMIN_P95_TARGET_MS ? 'ok' : 'MISSED';
+      if (m.unexpected > 0) verdict = `INVALID (${m.unexpected} unexpected answers)`;
+      if (verdict === 'MISSED' || verdict.startsWith('INVALID')) failed.push(`${m.name}: ${verdict}`);
+      return `| ${m.name} | ${Math.round(m.requestsPerSecond).toLocaleString('en-US')} | ${m.p50.toFixed(1)} ms | ${m.p95.toFixed(1)} ms | ${m.p99.toFixed(1)} ms | ${((m.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}% | ${index === 0 ? '' : `≤ ${ADMIN_P95_TARGET_MS} ms`} | ${verdict} |`;
+    });
+    const exportOk = exported.growthMb < 64 && exported.firstByteMs <= 1000;
+    if (!exportOk) failed.push(`${exportScenario.name}: MISSED`);
+    const text = `## Back office on a big club
+
+A club of ${SUBSCRIBERS.toLocaleString('en-US')} subscribers and ${PAYMENTS.toLocaleString('en-US')} payments (bench/admin/generate.ts) in
+its own temporary database and server process; every request through the real REST route with an admin
+Bearer session. ${connections} client${connections === 1 ? '' : 's'} sending one request after the other for ${seconds} s per
+scenario after a warm-up; every latency kept (exact p95). *ratio to bare* is req/s relative to the bare
+route measured the same way.
+
+| scenario | req/s | p50 | p95 | p99 | ratio to bare | target | |
+|---|---:|---:|---:|---:|---:|---:|---|
+${rows.join('\n')}
+
+${adminScenarios.map((s) => `- **${s.name}**: ${s.description}`).join('\n')}
+
+**${exportScenario.name}** (${exportScenario.description}): first byte after ${exported.firstByteMs.toFixed(0)} ms (target ≤ 1,000 ms),
+whole file (${exported.lines.toLocaleString('en-US')} lines, ${exported.megabytes.toFixed(1)} MB) in ${(exported.totalMs / 1000).toFixed(1)} s; server resident memory grew by
+${exported.growthMb.toFixed(1)} MB at most while it streamed (target < 64 MB): ${exportOk ? 'ok' : 'MISSED'}.
+`;
+    console.log(`\n${text}`);
+    return { text, failed };
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const chosen = chooseScenarios();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-bench-'));
@@ -359,8 +555,13 @@ async function main() {
         ]),
       ),
     );
-    if (!args['no-write'])
-      console.log(`\nwritten to ${path.relative(process.cwd(), writeResults(table, chosen))}`);
+    const admin = wantsAdmin() ? await runAdminBench() : undefined;
+    failed.push(...(admin?.failed ?? []));
+    if (!args['no-write']) {
+      const file = writeResults(table, chosen);
+      if (admin) fs.appendFileSync(file, `\n${admin.text}`);
+      console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+    }
     if (failed.length > 0) {
       console.error(`\n${failed.join('\n')}`);
       process.exitCode = 1;

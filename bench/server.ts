@@ -10,6 +10,7 @@ import { buildApp } from '../src/server/http/app';
 import { SESSION_COOKIE } from '../src/server/auth/request-auth';
 import type { Services } from '../src/server/services';
 import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
+import { adminScenarios, exportScenario } from './admin/scenarios';
 import { BARE_PATH, scenarios } from './scenarios';
 
 export interface ReadyMessage {
@@ -24,6 +25,11 @@ export interface ReadyMessage {
 export interface CpuMessage {
   type: 'cpu';
   usage: NodeJS.CpuUsage;
+}
+
+export interface MemoryMessage {
+  type: 'memory';
+  rss: number;
 }
 
 const PASSWORD = 'bench-senha-123';
@@ -46,7 +52,7 @@ const accounts: BenchAccounts = {
 
 const ctx: ServerContext = { app, services, env, accounts };
 const prepared: Record<string, unknown> = {};
-for (const scenario of scenarios) {
+for (const scenario of [...scenarios, ...adminScenarios, exportScenario]) {
   if (selected.size > 0 && !selected.has(scenario.name)) continue;
   scenario.register?.(app);
   prepared[scenario.name] = await scenario.prepare?.(ctx);
@@ -72,6 +78,9 @@ process.on('message', (message) => {
   // CPU time this process has used: the runner reads it around each measurement, which gives a
   // cost per request that holds up even when other work on the machine skews req/s.
   if (type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() } satisfies CpuMessage);
+  // Resident memory, sampled by the runner while a CSV export streams.
+  if (type === 'memory')
+    process.send?.({ type: 'memory', rss: process.memoryUsage().rss } satisfies MemoryMessage);
 });
 process.on('disconnect', stop);
 

@@ -147,7 +147,7 @@ test('admin login → admin area; an admin on member routes goes to the admin da
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Administrador')).toBeVisible();
   await expect(page.getByText('Admin E2E')).toBeVisible();
-  await expect(page.getByText('Nada por aqui ainda.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Próximas ações' })).toBeVisible();
   // Today's date in long pt-BR form, e.g. "domingo, 22 de novembro de 2026".
   await expect(page.getByText(formatLongDate(new Date()))).toBeVisible();
 

@@ -14,31 +14,50 @@ export const ADMIN_MSG = {
   refundReasonRequired: 'Motivo do reembolso é obrigatório',
   refundDone: 'Pagamento reembolsado.',
   refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
+  exportFailed: 'Erro ao exportar pagamentos',
 } as const;
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
 export const PAYMENT_PAGE_SIZE = 10;
 
+/** The filters and sort of the payments list, shared by the list and its CSV export. */
+const paymentFilterFields = {
+  status: z.union([z.literal('all'), z.enum(PAYMENT_STATUSES)]).default('all'),
+  method: z.union([z.literal('all'), z.enum(PAYMENT_METHODS)]).default('all'),
+  search: z.string().trim().max(120).default(''),
+  sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+};
+const PAYMENT_FILTER_DEFAULTS = {
+  status: 'all',
+  method: 'all',
+  search: '',
+  sortBy: 'createdAt',
+  sortOrder: 'desc',
+} as const;
+
 export const paymentListInput = z
   .object({
-    status: z.union([z.literal('all'), z.enum(PAYMENT_STATUSES)]).default('all'),
-    method: z.union([z.literal('all'), z.enum(PAYMENT_METHODS)]).default('all'),
-    search: z.string().trim().max(120).default(''),
-    sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),
-    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    ...paymentFilterFields,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(PAYMENT_PAGE_SIZE),
   })
-  .default({
-    status: 'all',
-    method: 'all',
-    search: '',
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-    page: 1,
-    limit: PAYMENT_PAGE_SIZE,
-  });
+  .default({ ...PAYMENT_FILTER_DEFAULTS, page: 1, limit: PAYMENT_PAGE_SIZE });
 export type PaymentListInput = z.output<typeof paymentListInput>;
+
+/** `GET /api/admin/payments/export.csv`: every payment the list's filters select, in its order. */
+export const paymentExportInput = z.object(paymentFilterFields).default(PAYMENT_FILTER_DEFAULTS);
+export type PaymentExportInput = z.output<typeof paymentExportInput>;
+
+/** The refund modal's form and the refund's body (spec 02 §5: reason required). */
+export const refundReasonInput = z.object({
+  reason: z
+    .string({ error: ADMIN_MSG.refundReasonRequired })
+    .trim()
+    .min(1, ADMIN_MSG.refundReasonRequired)
+    .max(500, 'Motivo do reembolso: no máximo 500 caracteres'),
+});
+export type RefundReasonInput = z.input<typeof refundReasonInput>;
 
 /** A payment as the back office sees it (spec 02 §3); card brand and last four only. */
 export const adminPayment = z.object({

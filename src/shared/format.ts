@@ -30,3 +30,19 @@ export const formatDate = (value: DateInput) => dateFormat.format(toDate(value))
 export const formatDateTime = (value: DateInput) => dateTimeFormat.format(toDate(value));
 /** domingo, 22 de novembro de 2026 */
 export const formatLongDate = (value: DateInput) => longDateFormat.format(toDate(value));
+
+const brlCompact = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** R$ 12,5 mil: chart axes, where a full amount would not fit. */
+export function formatMoneyCompact(cents: number): string {
+  return brlCompact.format(cents / 100);
+}
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, timeStyle: 'short' });
+/** 14:05 */
+export const formatTime = (value: DateInput) => timeFormat.format(toDate(value));

@@ -85,10 +85,11 @@ export interface RestBinding<Output = unknown> {
   /** HTTP status of an answer that depends on it (health: 503 without its database). */
   statusOf?(output: Output): number;
   /**
-   * The answer is a file, not JSON (ADR 015): the operation's output is a stream, sent as it is
-   * produced with this content type and as an attachment with this name. REST only (`trpc: false`).
+   * The answer is a file, not JSON (CSV exports, ADR 015/016): `run` returns a `Download`
+   * (operations/download.ts) whose body is streamed with this content type as an attachment.
+   * Needs `trpc: false`.
    */
-  download?: { contentType: string; filename(): string };
+  download?: { contentType: string };
   /** Largest body this route accepts, in bytes, when it is larger than the app's (an import). */
   bodyLimit?: number;
 }

@@ -3,13 +3,21 @@
  * dashboard's figures and the provider's status (spec 02 §7).
  */
 import { z } from 'zod';
-import { ADMIN_MSG, adminPayment, dashboardFigures, paymentListInput } from '../../shared/admin-schemas';
+import {
+  ADMIN_MSG,
+  adminPayment,
+  dashboardFigures,
+  paymentExportInput,
+  paymentListInput,
+  refundReasonInput,
+} from '../../shared/admin-schemas';
 import { paymentLinkDetails } from '../../shared/checkout-schemas';
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import { toLinkDetails } from '../services/payment-links';
 import { PAYMENT_MSG } from '../services/payments';
 import { defineOperation } from './define';
+import { downloadOutput } from './download';
 import { pagination } from './output';
 import { paymentProviderStatus } from './system';
 
@@ -43,6 +51,28 @@ export const paymentOperations = {
       path: '/admin/payments',
       tag: TAG,
       summary: 'Lista pagamentos (status, method, search; sortBy, sortOrder; page, limit)',
+    },
+  }),
+
+  /** The list's filtered payments as a spreadsheet (UTF-8 CSV with BOM), streamed from the database. */
+  exportCsv: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'export',
+    input: paymentExportInput,
+    output: downloadOutput,
+    trpc: false,
+    run: ({ services }, input) => ({
+      filename: `pagamentos-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+      body: services.adminReports.exportPayments(input),
+    }),
+    rest: {
+      method: 'GET',
+      path: '/admin/payments/export.csv',
+      tag: TAG,
+      summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
+      description: 'UTF-8 com BOM, campos separados por `;` e valores com vírgula decimal (planilhas pt-BR).',
+      download: { contentType: 'text/csv; charset=utf-8' },
     },
   }),
 
@@ -95,14 +125,7 @@ export const paymentOperations = {
   refund: defineOperation({
     kind: 'mutation',
     access: 'admin',
-    input: z.object({
-      paymentId: z.string().min(1).max(64),
-      reason: z
-        .string({ error: PAYMENT_MSG.refundReasonRequired })
-        .trim()
-        .min(1, PAYMENT_MSG.refundReasonRequired)
-        .max(500),
-    }),
+    input: refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }),
     output: z.object({
       success: z.literal(true),
       message: z.string(),

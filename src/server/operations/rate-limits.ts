@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { AppError } from '../errors';
 
 export type RateLimitGroup =
-  'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate' | 'upload';
+  'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate' | 'upload' | 'export';
 
 const WINDOW_S = 60;
 
@@ -25,6 +25,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     profileUpdate: env.PROFILE_UPDATE_RATE_LIMIT,
     // upload: each drive upload may stream hundreds of megabytes to disk.
     upload: 30,
+    // A CSV export reads a whole table: a few a minute is plenty for a person.
+    export: 10,
   };
 }
 

@@ -3,7 +3,7 @@
  * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (DECISIONS §4),
  * REST-only copies of the same definitions.
  */
-import { Readable } from 'node:stream';
+import { downloadOutput } from './download';
 import { z } from 'zod';
 import {
   SUBSCRIBER_CSV_MSG,
@@ -201,18 +201,19 @@ export const subscriberOperations = {
     kind: 'query',
     access: 'admin',
     input: subscriberExportInput,
-    output: z.instanceof(Readable),
+    output: downloadOutput,
     trpc: false,
-    run: ({ services }, input) => services.subscriberCsv.exportCsv(input),
+    rateLimit: 'export',
+    run: ({ services }, input) => ({
+      filename: `assinantes-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+      body: services.subscriberCsv.exportCsv(input),
+    }),
     rest: {
       method: 'GET',
       path: '/admin/subscribers/export.csv',
       tag: TAG,
       summary: 'Exporta a lista filtrada em CSV (UTF-8 com BOM; CPF mascarado salvo includeCpf=true)',
-      download: {
-        contentType: 'text/csv; charset=utf-8',
-        filename: () => `assinantes-${new Date().toISOString().slice(0, 10)}.csv`,
-      },
+      download: { contentType: 'text/csv; charset=utf-8' },
     },
   }),
 

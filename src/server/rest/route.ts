@@ -24,6 +24,7 @@ import type {
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
+import { attachmentHeader, type Download } from '../operations/download';
 import { authorize, execute, type AuthorizedContext } from '../operations/run';
 import type { MultipartBody } from '../services/uploads';
 import { sendFileAnswer } from './file-answer';
@@ -107,7 +108,8 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
     for (const [name, operation] of Object.entries(group)) {
       const binding = operation.rest;
       if (!binding) continue;
-      if ((binding.multipart || binding.fileAnswer) && operation.trpc !== false) {
+      // A stream is no tRPC answer: files and uploads are reachable only as their documented path.
+      if ((binding.multipart || binding.fileAnswer || binding.download) && operation.trpc !== false) {
         throw new Error(`${domain}.${name}: a streamed body or answer is REST only (trpc: false)`);
       }
       routes.push({
@@ -231,13 +233,13 @@ function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor
         const answer: unknown = await execute(route.name, operation, context, input);
         if (binding.fileAnswer) return sendFileAnswer(request, reply, answer as FileAnswer);
         reply.header('cache-control', 'no-store');
-        reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         if (binding.download) {
-          // A file streamed as it is produced (ADR 015): the output schema checked it is a stream.
+          const file = answer as Download;
           reply.header('content-type', binding.download.contentType);
-          reply.header('content-disposition', `attachment; filename="${binding.download.filename()}"`);
-          return reply.send(answer);
+          reply.header('content-disposition', attachmentHeader(file.filename));
+          return reply.code(status).send(file.body);
         }
+        reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };
       },

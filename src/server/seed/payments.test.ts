@@ -53,4 +53,29 @@ describe('payments demo seed', () => {
     expect(counts()).toEqual(before);
     expect(second.lines.some((line) => line.includes('0 assinantes criados'))).toBe(true);
   });
+
+  it('gives the dashboard a year of history: every month has revenue and members, renewals, expiries', async () => {
+    await runSeed(t.services);
+    const figures = t.services.adminReports.dashboard();
+    expect(figures.revenueByMonth.filter((month) => month.value > 0)).toHaveLength(12);
+    expect(figures.activeMembersByMonth.every((month) => month.value > 0)).toBe(true);
+    // The club grew over the year.
+    expect(figures.activeMembersByMonth.at(-1)!.value).toBeGreaterThan(
+      figures.activeMembersByMonth[0]!.value + 10,
+    );
+    expect(figures).toMatchObject({
+      // Mariana, Carolina, 30 newcomers of the year, 4 veterans who renewed, the one whose card failed,
+      // and Helena of the member-portal seed.
+      activeMembers: 2 + 30 + 4 + 1 + 1,
+      // Beatriz, the two paid this week, and two people Helena referred (paid, awaiting approval).
+      pendingApprovals: 3 + 2,
+      // Of the years that ended in the last 12 months (six veterans and Rafael), four were renewed.
+      renewalRate: 57.1,
+      // Three of this seed, and Helena (renewal due in 20 days).
+      expiringIn30Days: 3 + 1,
+    });
+    expect(figures.newMembersThisMonth).toBeGreaterThan(0);
+    expect(figures.failedPaymentsLast30Days).toBeGreaterThanOrEqual(2);
+    expect(figures.nextActions.map((action) => action.kind)).toEqual(['approve', 'renew', 'failed']);
+  });
 });

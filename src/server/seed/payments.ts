@@ -12,6 +12,7 @@ import { paymentLinks, payments, referrals, subscribers, type BillingData } from
 import { newId } from '../ids';
 import type { Services } from '../services';
 import { commissionOf } from '../services/referrals';
+import { yearOfMembers } from './demo-history';
 import type { SeedModule } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,6 +27,10 @@ interface DemoPayment {
   refundedDaysAgo?: number;
   failureReason?: string;
   pixPending?: boolean;
+  /** End of the period this payment paid for, in days relative to now (paid payments). */
+  periodEnd?: number;
+  /** A renewal: the end it extended, in days relative to now. */
+  previousEnd?: number;
 }
 
 interface DemoLink {
@@ -36,7 +41,7 @@ interface DemoLink {
   lastAttemptFailed?: boolean;
 }
 
-interface DemoSubscriber {
+export interface DemoSubscriber {
   key: string;
   /** Demo account handle (ctx.users) when this subscriber can log in. */
   account?: string;
@@ -60,7 +65,7 @@ interface DemoSubscriber {
   profession?: string;
 }
 
-const DEMO_SUBSCRIBERS: DemoSubscriber[] = [
+const STORY_SUBSCRIBERS: DemoSubscriber[] = [
   {
     key: 'mariana',
     account: 'mariana',
@@ -209,6 +214,9 @@ const DEMO_SUBSCRIBERS: DemoSubscriber[] = [
   },
 ];
 
+/** The hand-written story, then a year of history for the dashboard (demo-history.ts). */
+const DEMO_SUBSCRIBERS: DemoSubscriber[] = [...STORY_SUBSCRIBERS, ...yearOfMembers()];
+
 function billingOf(subscriber: DemoSubscriber): BillingData {
   return {
     name: subscriber.name,
@@ -351,6 +359,14 @@ export const paymentsSeed: SeedModule = {
               billingData: billing,
               pixExpiresAt: payment.pixPending ? new Date(now + 30 * 60 * 1000) : null,
               paidAt,
+              // The period it paid for: what the dashboard's renewal rate and members chart read.
+              previousEndDate: payment.previousEnd !== undefined ? at(payment.previousEnd) : null,
+              periodEndDate:
+                payment.periodEnd !== undefined
+                  ? at(payment.periodEnd)
+                  : paidAt && demo.period
+                    ? at(demo.period.end)
+                    : null,
               refundReason: payment.refundedDaysAgo !== undefined ? 'Desistência dentro do prazo' : null,
               refundedAt: payment.refundedDaysAgo !== undefined ? at(-payment.refundedDaysAgo) : null,
               refundedBy: payment.refundedDaysAgo !== undefined ? admin : null,

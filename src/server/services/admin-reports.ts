@@ -3,13 +3,38 @@
  * pages of 10) and the dashboard's figures, all computed from the data (DECISIONS §4: no
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
-import { and, asc, count, desc, eq, gt, gte, isNull, like, lte, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { DashboardFigures, PaymentListInput, AdminPayment } from '../../shared/admin-schemas';
-import { paymentStatusLabel } from '../../shared/plans';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
+import type {
+  AdminPayment,
+  DashboardFigures,
+  PaymentExportInput,
+  PaymentListInput,
+} from '../../shared/admin-schemas';
+import { formatDateTime } from '../../shared/format';
+import { paymentMethodLabel, paymentStatusLabel, planLabel, SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { payments, subscribers, type Payment } from '../db/schema';
+import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
+import { subscriberSearch } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** Payments whose money was received (a refund came later). */
+const CONFIRMED = ['paid', 'refunded'] as const;
 /** São Paulo has kept UTC−3 all year since 2019. */
 const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
@@ -35,8 +60,6 @@ const PAYMENT_SORT_COLUMNS = {
   amount: payments.amount,
   status: payments.status,
 } as const;
-
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type PaymentRow = { payment: Payment; fullName: string; email: string };
 
@@ -67,6 +90,61 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
   };
 }
 
+/** What the payments CSV reads, raw as SQLite keeps it (instants in ms since the epoch). */
+const PAYMENT_EXPORT_FIELDS = {
+  id: payments.id,
+  createdAt: sql<number>`${payments.createdAt}`,
+  paidAt: sql<number | null>`${payments.paidAt}`,
+  name: subscribers.name,
+  email: subscribers.email,
+  amount: payments.amount,
+  status: payments.status,
+  refundStatus: payments.refundStatus,
+  method: payments.method,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
+  planType: payments.planType,
+  transactionId: payments.transactionId,
+  description: payments.description,
+  refundReason: payments.refundReason,
+};
+interface PaymentExportRow {
+  id: string;
+  createdAt: number;
+  paidAt: number | null;
+  name: string;
+  email: string;
+  amount: number;
+  status: Payment['status'];
+  refundStatus: Payment['refundStatus'];
+  method: Payment['method'];
+  cardBrand: string | null;
+  cardLast4: string | null;
+  planType: string;
+  transactionId: string | null;
+  description: string;
+  refundReason: string | null;
+}
+
+const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Criado em', value: (row) => formatDateTime(row.createdAt) },
+  { header: 'Pago em', value: (row) => (row.paidAt === null ? '' : formatDateTime(row.paidAt)) },
+  { header: 'Assinante', value: (row) => row.name },
+  { header: 'E-mail', value: (row) => row.email },
+  { header: 'Valor (R$)', value: (row) => csvAmount(row.amount) },
+  { header: 'Status', value: (row) => paymentStatusLabel(row.status, row.refundStatus) },
+  { header: 'Método', value: (row) => (row.method ? paymentMethodLabel(row.method) : '') },
+  {
+    header: 'Cartão',
+    value: (row) => (row.cardLast4 ? `${row.cardBrand ?? ''} •••• ${row.cardLast4}`.trim() : ''),
+  },
+  { header: 'Plano', value: (row) => planLabel(row.planType) },
+  { header: 'Transação', value: (row) => row.transactionId },
+  { header: 'Descrição', value: (row) => row.description },
+  { header: 'Motivo do reembolso', value: (row) => row.refundReason },
+];
+
 export function createAdminReports({ db, clock }: ServiceDeps) {
   const paymentRows = () =>
     db
@@ -74,16 +152,19 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       .from(payments)
       .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
-  function paymentWhere(input: PaymentListInput): SQL | undefined {
-    const term = input.search.toLowerCase();
+  function paymentWhere(input: PaymentExportInput): SQL | undefined {
     return and(
       input.status === 'all' ? undefined : eq(payments.status, input.status),
       input.method === 'all' ? undefined : eq(payments.method, input.method),
-      term
+      input.search
         ? or(
-            sql`lower(${subscribers.name}) like ${likeTerm(term)} escape '\\'`,
-            like(subscribers.email, likeTerm(term)),
-            like(payments.transactionId, likeTerm(input.search)),
+            // Through the subscriber id, not the join: each alternative reads its own index.
+            inArray(
+              payments.subscriberId,
+              db.select({ id: subscribers.id }).from(subscribers).where(subscriberSearch(input.search)),
+            ),
+            // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
+            eq(payments.transactionId, input.search),
             eq(payments.id, input.search),
           )
         : undefined,
@@ -112,13 +193,8 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     /** `{ payments, pagination }` (spec 02 §3). */
     listPayments(input: PaymentListInput) {
       const where = paymentWhere(input);
-      const total =
-        db
-          .select({ n: count() })
-          .from(payments)
-          .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
-          .where(where)
-          .get()?.n ?? 0;
+      // Every payment has its subscriber (foreign key, cascade): counting needs no join.
+      const total = db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
       const column = PAYMENT_SORT_COLUMNS[input.sortBy];
       const rows = paymentRows()
         .where(where)
@@ -138,6 +214,21 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       };
     },
 
+    /**
+     * Every payment the list's filters select, in the list's order, as a CSV stream
+     * (GET /api/admin/payments/export.csv). Card brand and last four digits only, as on screen.
+     */
+    exportPayments(input: PaymentExportInput) {
+      const column = PAYMENT_SORT_COLUMNS[input.sortBy];
+      const query = db
+        .select(PAYMENT_EXPORT_FIELDS)
+        .from(payments)
+        .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+        .where(paymentWhere(input))
+        .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(payments.createdAt));
+      return csvStream(db, { query, fields: PAYMENT_EXPORT_FIELDS }, PAYMENT_EXPORT_COLUMNS);
+    },
+
     dashboard(): DashboardFigures {
       const now = clock.now();
       const thisMonth = monthStart(now);
@@ -155,20 +246,23 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           lte(subscribers.subscriptionEndDate, in30Days),
         ),
       );
-      // New members: subscribers whose first confirmed payment fell in this month.
-      const newMembersThisMonth =
+      // New members: subscribers whose first confirmed payment fell in this month (read from this
+      // month's payments, each checked for an earlier one: no pass over the whole history).
+      const newMembersThisMonth = Number(
         db
-          .select({ n: count() })
-          .from(
-            db
-              .select({ id: payments.subscriberId, first: sql<number>`min(${payments.paidAt})`.as('first') })
-              .from(payments)
-              .where(or(eq(payments.status, 'paid'), eq(payments.status, 'refunded')))
-              .groupBy(payments.subscriberId)
-              .as('firsts'),
+          .select({ n: sql<number>`count(distinct ${payments.subscriberId})` })
+          .from(payments)
+          .where(
+            and(
+              inArray(payments.status, CONFIRMED),
+              gte(payments.paidAt, thisMonth),
+              sql`not exists (select 1 from payments as earlier
+                where earlier.subscriber_id = ${payments.subscriberId}
+                  and earlier.status in ('paid', 'refunded') and earlier.paid_at < ${thisMonth.getTime()})`,
+            ),
           )
-          .where(sql`first >= ${thisMonth.getTime()}`)
-          .get()?.n ?? 0;
+          .get()?.n ?? 0,
+      );
       const failedPaymentsLast30Days =
         db
           .select({ n: count() })
@@ -181,28 +275,17 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           )
           .get()?.n ?? 0;
 
-      // Renewal rate: of the paid periods that ended in the last 12 months, those followed by another
-      // paid payment of the same member.
-      const periods = db
-        .select({
-          total: count(),
-          // Spelled out: drizzle leaves single-table columns unqualified, which the subquery would capture.
-          renewed: sql<number>`coalesce(sum(exists (select 1 from payments as later
-            where later.subscriber_id = payments.subscriber_id and later.status = 'paid'
-              and later.paid_at > payments.paid_at)), 0)`,
-        })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.status, 'paid'),
-            gte(payments.periodEndDate, yearAgo),
-            lte(payments.periodEndDate, now),
-          ),
-        )
-        .get();
+      // Renewal rate: of the paid periods that ended in the last 12 months, those that were
+      // renewed — a renewal records the end it extended as its `previousEndDate`.
+      const paidWhere = (column: typeof payments.periodEndDate | typeof payments.previousEndDate) =>
+        and(eq(payments.status, 'paid'), gte(column, yearAgo), lte(column, now));
+      const endedPeriods =
+        db.select({ n: count() }).from(payments).where(paidWhere(payments.periodEndDate)).get()?.n ?? 0;
+      const renewedPeriods =
+        db.select({ n: count() }).from(payments).where(paidWhere(payments.previousEndDate)).get()?.n ?? 0;
       const renewalRate =
-        periods && periods.total > 0
-          ? Math.round((Number(periods.renewed) / periods.total) * 1000) / 10
+        endedPeriods > 0
+          ? Math.round((Math.min(renewedPeriods, endedPeriods) / endedPeriods) * 1000) / 10
           : null;
 
       const revenueByMonth = [];
@@ -212,16 +295,24 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
         const end = new Date(Math.min(monthStart(now, offset + 1).getTime() - 1, now.getTime()));
         const key = monthKey(start);
         revenueByMonth.push({ ...key, value: paidSum(start, end) });
-        // Members with a paid period covering the month's last moment.
+        // Members with a paid period covering the month's last moment. A payment covers from when
+        // it was paid — or, for a renewal paid early, from the end it extended — for one plan
+        // period, so a member counts once and only periods ending within a period's length are read.
         const active =
           db
-            .select({ n: sql<number>`count(distinct ${payments.subscriberId})` })
+            .select({ n: count() })
             .from(payments)
             .where(
-              and(eq(payments.status, 'paid'), lte(payments.paidAt, end), gt(payments.periodEndDate, end)),
+              and(
+                eq(payments.status, 'paid'),
+                gt(payments.periodEndDate, end),
+                lte(payments.periodEndDate, new Date(end.getTime() + (SUBSCRIPTION_DAYS + 1) * DAY_MS)),
+                lte(payments.paidAt, end),
+                sql`coalesce(${payments.previousEndDate}, 0) <= ${end.getTime()}`,
+              ),
             )
             .get()?.n ?? 0;
-        activeMembersByMonth.push({ ...key, value: Number(active) });
+        activeMembersByMonth.push({ ...key, value: active });
       }
 
       const nextActions = [
@@ -248,11 +339,7 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
         expiringIn30Days,
         failedPaymentsLast30Days,
         nextActions,
-        latestPayments: paymentRows()
-          .orderBy(desc(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`))
-          .limit(5)
-          .all()
-          .map(toAdminPayment),
+        latestPayments: paymentRows().orderBy(desc(payments.createdAt)).limit(5).all().map(toAdminPayment),
         revenueByMonth,
         activeMembersByMonth,
       };

@@ -73,7 +73,12 @@ export function createOutboxService(
     enqueue(input: EnqueueInput): OutboxMessage {
       const vars = { clubName: settings.get().clubName, ...input.vars };
       const secretNames = Object.keys(input.secretVars ?? {});
-      const shown = { ...vars, ...Object.fromEntries(secretNames.map((name) => [name, input.secretPlaceholder ?? SECRET_PLACEHOLDER])) };
+      const shown = {
+        ...vars,
+        ...Object.fromEntries(
+          secretNames.map((name) => [name, input.secretPlaceholder ?? SECRET_PLACEHOLDER]),
+        ),
+      };
       const { subject, body } = templates.render(input.template, input.channel, shown);
       const deliveryBody =
         secretNames.length > 0

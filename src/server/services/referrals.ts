@@ -55,7 +55,7 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
   // The member's page is a hot read even for a member with a thousand referrals: totals come from
   // one grouped count, and only one page of the list is joined to the referred names (plain
   // better-sqlite3 statements, dates formatted by SQLite as Date#toISOString writes them).
-  const sqlite = (db).$client;
+  const sqlite = db.$client;
   const summaryTotals = sqlite.prepare<
     { referrerId: string },
     { status: ReferralStatus; total: number; amount: number }

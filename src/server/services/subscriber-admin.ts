@@ -4,7 +4,7 @@
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
  */
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
 import { MSG } from '../../shared/messages';
 import type { SubscriberStatus } from '../../shared/plans';
@@ -20,6 +20,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { AccountsService } from './accounts';
 import type { ServiceDeps } from './deps';
+import { subscriberSearch } from './subscriber-search';
 import type { OutboxService } from './outbox';
 import { newReferralCode } from './subscribers';
 import {
@@ -128,28 +129,12 @@ const SORT_COLUMNS = {
   subscriptionPrice: subscribers.subscriptionPrice,
 } as const;
 
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-function searchWhere(term: string): SQL | undefined {
-  if (!term) return undefined;
-  const text = likeTerm(term.toLowerCase());
-  const digits = term.replace(/\D/g, '');
-  return or(
-    sql`lower(${subscribers.name}) like ${text} escape '\\'`,
-    sql`${subscribers.email} like ${text} escape '\\'`,
-    ...(digits.length >= 3
-      ? [
-          sql`${subscribers.phone} like ${likeTerm(digits)} escape '\\'`,
-          sql`${subscribers.cpf} like ${likeTerm(digits)} escape '\\'`,
-        ]
-      : []),
-  );
-}
-
-/** The list's filters (status and search over name, e-mail, phone and CPF); the CSV export shares them. */
+/**
+ * The list's filters (status, and search over name, e-mail, phone and CPF through the trigram index
+ * of subscriber-search.ts); the CSV export shares them.
+ */
 export function subscriberFilterWhere(status: 'all' | SubscriberStatus, search: string): SQL | undefined {
-  return and(status === 'all' ? undefined : eq(subscribers.status, status), searchWhere(search));
+  return and(status === 'all' ? undefined : eq(subscribers.status, status), subscriberSearch(search));
 }
 
 export function createSubscriberAdmin(

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { AdminDashboard } from '../../components/admin/dashboard/AdminDashboard';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The back office's home (spec 02 §2); `/admin` redirects here. */
 export const Route = createFileRoute('/admin/dashboard')({
-  component: EmptyState,
+  component: AdminDashboard,
 });

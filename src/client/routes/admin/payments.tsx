@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { AdminPayments } from '../../components/admin/payments/AdminPayments';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/plans';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** `?status=failed` (the dashboard's "next action") opens the list filtered. */
 export const Route = createFileRoute('/admin/payments')({
-  component: EmptyState,
+  validateSearch: (search: Record<string, unknown>): { status?: PaymentStatus } => {
+    const status = PAYMENT_STATUSES.find((candidate) => candidate === search.status);
+    return status ? { status } : {};
+  },
+  component: PaymentsRoute,
 });
+
+function PaymentsRoute() {
+  const { status } = Route.useSearch();
+  // Keyed: following a link with another status starts the screen over with that filter.
+  return <AdminPayments key={status ?? 'all'} initialStatus={status ?? 'all'} />;
+}

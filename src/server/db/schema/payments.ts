@@ -111,6 +111,21 @@ export const payments = sqliteTable(
     uniqueIndex('payments_provider_charge_uq').on(table.provider, table.providerChargeId),
     index('payments_provider_order_idx').on(table.providerOrderId),
     index('payments_refund_status_idx').on(table.refundStatus),
+    // The back office (bench/admin): sorts by amount, with or without a status filter; the
+    // dashboard's sums by month (covering: no table reads) and its members-by-month and renewal
+    // counts; a member's later payments (renewal rate, first payments of the month).
+    index('payments_amount_idx').on(table.amount, table.createdAt),
+    index('payments_status_amount_idx').on(table.status, table.amount, table.createdAt),
+    index('payments_status_paid_idx').on(table.status, table.paidAt, table.amount),
+    index('payments_status_period_end_idx').on(
+      table.status,
+      table.periodEndDate,
+      table.paidAt,
+      table.previousEndDate,
+    ),
+    index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
+    index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
+    index('payments_transaction_idx').on(table.transactionId),
   ],
 );
 

@@ -95,6 +95,11 @@ export const subscribers = sqliteTable(
     index('subscribers_referred_by_idx').on(table.referredBy),
     index('subscribers_phone_idx').on(table.phone),
     index('subscribers_end_date_idx').on(table.subscriptionEndDate),
+    // The back office's list (bench/admin): each sort, and a status filter in the default order.
+    index('subscribers_name_idx').on(table.name),
+    index('subscribers_price_idx').on(table.subscriptionPrice, table.createdAt),
+    index('subscribers_status_created_idx').on(table.status, table.createdAt),
+    index('subscribers_status_approved_idx').on(table.status, table.approvedBy),
   ],
 );
 

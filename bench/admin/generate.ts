@@ -1,0 +1,192 @@
+/**
+ * A big club for the back-office bench: 100,000 subscribers and 150,000 payments over three years,
+ * written straight into the bench server's (temporary) database in one transaction. Deterministic:
+ * the search terms of the scenarios are known to match.
+ */
+import type Database from 'better-sqlite3';
+
+export const SUBSCRIBERS = 100_000;
+export const PAYMENTS = 150_000;
+
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcelo',
+  'Natália',
+  'Otávio',
+  'Patrícia',
+  'Renato',
+  'Sofia',
+  'Thiago',
+  'Vanessa',
+  'Vítor',
+  'Aline',
+  'Caio',
+  'Débora',
+  'Gustavo',
+  'Helena',
+  'Igor',
+  'Letícia',
+  'Márcio',
+  'Priscila',
+  'Ricardo',
+  'Simone',
+  'Tatiana',
+];
+const LAST = [
+  'Souza',
+  'Lima',
+  'Carvalho',
+  'Gomes',
+  'Ribeiro',
+  'Barbosa',
+  'Araújo',
+  'Teixeira',
+  'Almeida',
+  'Costa',
+  'Pereira',
+  'Rocha',
+  'Martins',
+  'Dias',
+  'Moreira',
+  'Nunes',
+  'Vieira',
+  'Mendes',
+  'Cardoso',
+  'Freitas',
+  'Moura',
+  'Batista',
+  'Campos',
+  'Pinto',
+];
+const STATUSES = [
+  'active',
+  'active',
+  'active',
+  'active',
+  'active',
+  'active',
+  'expired',
+  'expired',
+  'pending_payment',
+  'cancelled',
+  'pending',
+  'inactive',
+];
+const PAY_STATUSES = [
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'failed',
+  'failed',
+  'pending',
+  'refunded',
+];
+const DAY = 24 * 3600 * 1000;
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Subscriber `i`'s searchable fields, for the scenarios to pick terms from. */
+export function person(i: number) {
+  const first = FIRST[i % FIRST.length]!;
+  const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+  const middle = LAST[(i * 7) % LAST.length]!;
+  return {
+    name: `${first} ${middle} ${last}`,
+    email: `${slug(first)}.${slug(last)}.${i}@exemplo.com.br`,
+    phone: `119${String(10_000_000 + ((i * 7919) % 89_999_999)).padStart(8, '0')}`,
+    cpf: String(10_000_000_000 + i * 104_729).slice(0, 11),
+  };
+}
+
+export function generateClub(sqlite: Database.Database, now = Date.now()): void {
+  const insertSubscriber = sqlite.prepare(
+    `insert into subscribers (id, name, email, phone, cpf, status, payment_status, subscription_price,
+       subscription_start_date, subscription_end_date, referral_code, approved_by, approved_at, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, 149700, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertPayment = sqlite.prepare(
+    `insert into payments (id, transaction_id, subscriber_id, plan_type, amount, status, method, card_brand,
+       card_last4, provider, provider_charge_id, description, paid_at, period_end_date, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sandbox', ?, 'Assinatura anual', ?, ?, ?, ?)`,
+  );
+  const span = 3 * 365 * DAY;
+  sqlite.transaction(() => {
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const p = person(i);
+      const status = STATUSES[i % STATUSES.length]!;
+      const created = now - Math.floor(((SUBSCRIBERS - i) / SUBSCRIBERS) * span);
+      const approved = status !== 'pending' && status !== 'pending_payment';
+      insertSubscriber.run(
+        `bsub${i}`,
+        p.name,
+        p.email,
+        p.phone,
+        p.cpf,
+        status,
+        status === 'pending_payment' ? 'pending' : 'paid',
+        created,
+        created + 365 * DAY,
+        `BENCH${i}`,
+        approved ? 'bench-admin' : null,
+        approved ? created + DAY : null,
+        created,
+        created,
+      );
+    }
+    for (let j = 0; j < PAYMENTS; j++) {
+      const i = j % SUBSCRIBERS;
+      // The first 100,000 are first payments; the rest renewals a year later.
+      const renewal = j >= SUBSCRIBERS;
+      const created =
+        now - Math.floor(((SUBSCRIBERS - i) / SUBSCRIBERS) * span) + (renewal ? 365 * DAY : 0) + 3600_000;
+      const at = Math.min(created, now - 60_000);
+      const status = PAY_STATUSES[j % PAY_STATUSES.length]!;
+      const card = j % 3 !== 0;
+      const paid = status === 'paid' || status === 'refunded';
+      insertPayment.run(
+        `bpay${j}`,
+        `sbx_ch_bench${j}`,
+        `bsub${i}`,
+        renewal ? 'renewal' : 'annual',
+        renewal ? 89700 : 149700,
+        status,
+        card ? 'credit_card' : 'pix',
+        card ? 'Visa' : null,
+        card ? '1111' : null,
+        `sbx_ch_bench${j}`,
+        paid ? at : null,
+        paid ? at + 365 * DAY : null,
+        at,
+        at,
+      );
+    }
+  })();
+  sqlite.exec('analyze');
+}

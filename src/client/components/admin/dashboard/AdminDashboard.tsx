@@ -1,0 +1,196 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { ADMIN_MSG, type DashboardFigures } from '../../../../shared/admin-schemas';
+import { formatDate, formatMoney, formatTime } from '../../../../shared/format';
+import { trpc } from '../../../lib/trpc';
+import '../../../styles/admin-finance.css';
+import { Button } from '../../ui/Button';
+import { PageLoading } from '../../ui/PageLoading';
+import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+
+// recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
+const DashboardCharts = lazy(() =>
+  import('./DashboardCharts').then((module) => ({ default: module.DashboardCharts })),
+);
+
+/** Spec 02 §9: the dashboard refreshes itself every 300 seconds. */
+export const DASHBOARD_REFRESH_MS = 300_000;
+const LATEST = 5;
+
+const refreshing = { refetchInterval: DASHBOARD_REFRESH_MS, refetchIntervalInBackground: false } as const;
+
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+function Tiles({ figures }: { figures: DashboardFigures }) {
+  const tiles: [string, string][] = [
+    ['Membros ativos', figures.activeMembers.toLocaleString('pt-BR')],
+    ['Aguardando aprovação', figures.pendingApprovals.toLocaleString('pt-BR')],
+    ['Novos membros no mês', figures.newMembersThisMonth.toLocaleString('pt-BR')],
+    ['Receita do mês', formatMoney(figures.revenueThisMonth)],
+    ['Receita total', formatMoney(figures.revenueTotal)],
+    ['Taxa de renovação', figures.renewalRate === null ? '—' : `${percent.format(figures.renewalRate)}%`],
+    ['Vencem em 30 dias', figures.expiringIn30Days.toLocaleString('pt-BR')],
+  ];
+  return (
+    <dl className="tiles" aria-label="Números do clube">
+      {tiles.map(([label, value]) => (
+        <div className="tile" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Each next action leads to the screen where it is done. */
+function NextActions({ actions }: { actions: DashboardFigures['nextActions'] }) {
+  return (
+    <section className="panel" aria-labelledby="next-actions-title">
+      <h2 id="next-actions-title">Próximas ações</h2>
+      {actions.length === 0 ? (
+        <p className="muted">Nenhuma ação pendente.</p>
+      ) : (
+        <ul className="action-list">
+          {actions.map((action) => (
+            <li key={action.kind}>
+              {action.kind === 'failed' ? (
+                <Link to="/admin/payments" search={{ status: 'failed' }}>
+                  {action.text}
+                </Link>
+              ) : (
+                <Link to="/admin/subscribers">{action.text}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The back office's home (spec 02 §2 "Admin dashboard", DECISIONS §4): real figures only. Its three
+ * sources (figures, latest payments, the approval queue) load independently; if any fails a
+ * dismissible banner says so and the others still show.
+ */
+export function AdminDashboard() {
+  const figures = trpc.payments.dashboard.useQuery(undefined, refreshing);
+  const latest = trpc.payments.list.useQuery(
+    { limit: LATEST, sortBy: 'createdAt', sortOrder: 'desc' },
+    refreshing,
+  );
+  const queue = trpc.subscribers.list.useQuery({ status: 'pending', limit: LATEST }, refreshing);
+  const sources = [figures, latest, queue];
+
+  // A banner dismissed stays dismissed until a later failure (a new error time).
+  const failedAt = Math.max(0, ...sources.map((source) => (source.isError ? source.errorUpdatedAt : 0)));
+  const [dismissedAt, setDismissedAt] = useState(0);
+  const showBanner = failedAt > 0 && failedAt !== dismissedAt;
+
+  const fetching = sources.some((source) => source.isFetching);
+  const updatedAt = Math.max(...sources.map((source) => source.dataUpdatedAt));
+  const refresh = () => void Promise.all(sources.map((source) => source.refetch()));
+
+  return (
+    <div className="finance-page">
+      <div className="finance-toolbar">
+        <p className="finance-toolbar__meta" aria-live="polite">
+          {updatedAt > 0 ? `Atualizado às ${formatTime(updatedAt)}` : ''}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={refresh}
+          loading={fetching}
+          loadingLabel="Atualizando..."
+        >
+          Atualizar
+        </Button>
+      </div>
+
+      {showBanner && (
+        <div className="alert alert--error finance-banner" role="alert">
+          <span>{ADMIN_MSG.dashboardLoadFailed}</span>
+          <button type="button" className="link-button" onClick={() => setDismissedAt(failedAt)}>
+            Fechar aviso
+          </button>
+        </div>
+      )}
+
+      {figures.data ? <Tiles figures={figures.data} /> : figures.isPending && <PageLoading />}
+
+      <div className="finance-grid">
+        {figures.data && <NextActions actions={figures.data.nextActions} />}
+        <section className="panel" aria-labelledby="queue-title">
+          <h2 id="queue-title">Aguardando aprovação</h2>
+          {queue.data &&
+            (queue.data.subscribers.length === 0 ? (
+              <p className="muted">Ninguém na fila de aprovação.</p>
+            ) : (
+              <ul className="plain-list">
+                {queue.data.subscribers.map((subscriber) => (
+                  <li key={subscriber.id}>
+                    <span>{subscriber.fullName}</span>
+                    <span className="muted">{subscriber.email}</span>
+                  </li>
+                ))}
+              </ul>
+            ))}
+          {queue.data && queue.data.pagination.total > LATEST && (
+            <p>
+              <Link to="/admin/subscribers">Ver todos ({queue.data.pagination.total})</Link>
+            </p>
+          )}
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="latest-title">
+        <h2 id="latest-title">Últimos pagamentos</h2>
+        {latest.data &&
+          (latest.data.payments.length === 0 ? (
+            <p className="muted">Nenhum pagamento ainda.</p>
+          ) : (
+            <table className="data-table data-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Assinante</th>
+                  <th scope="col" className="num">
+                    Valor
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {latest.data.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td data-label="Data">{formatDate(payment.date)}</td>
+                    <td data-label="Assinante">{payment.subscriber.fullName}</td>
+                    <td data-label="Valor" className="num">
+                      {formatMoney(payment.amount)}
+                    </td>
+                    <td data-label="Status">
+                      <PaymentStatusBadge payment={payment} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        <p>
+          <Link to="/admin/payments">Ver todos os pagamentos</Link>
+        </p>
+      </section>
+
+      {figures.data && (
+        <Suspense fallback={<PageLoading label="Carregando gráficos..." />}>
+          <DashboardCharts
+            revenueByMonth={figures.data.revenueByMonth}
+            activeMembersByMonth={figures.data.activeMembersByMonth}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

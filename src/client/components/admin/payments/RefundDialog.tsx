@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TRPCClientError } from '@trpc/client';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  ADMIN_MSG,
+  refundReasonInput,
+  type AdminPayment,
+  type RefundReasonInput,
+} from '../../../../shared/admin-schemas';
+import { formatMoney } from '../../../../shared/format';
+import { errorText, trpcStatus } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { ModalDialog } from '../../ui/ModalDialog';
+
+/**
+ * The message of a refund that did not go through: the server's own words when it gave some (a
+ * refusal by the provider, "Apenas pagamentos pagos…"), "Erro ao reembolsar pagamento" when it
+ * answered without, and "Erro ao processar reembolso" when it could not be reached at all.
+ */
+export function refundErrorText(error: unknown): string {
+  if (error instanceof TRPCClientError && trpcStatus(error) === undefined)
+    return ADMIN_MSG.refundProcessFailed;
+  return errorText(error, ADMIN_MSG.refundFailed);
+}
+
+/**
+ * Refund of a paid payment (spec 02 §5): the reason is required and "Confirmar reembolso" stays
+ * disabled while it is blank. The provider may take a while to complete it (PIX): the payment then
+ * reads "Reembolso em processamento" until it does.
+ */
+export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const refund = trpc.payments.refund.useMutation({
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await Promise.all([utils.payments.list.invalidate(), utils.payments.dashboard.invalidate()]);
+      onClose();
+    },
+  });
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<RefundReasonInput>({
+    resolver: zodResolver(refundReasonInput),
+    defaultValues: { reason: '' },
+    mode: 'onTouched',
+  });
+  const blank = !useWatch({ control, name: 'reason' })?.trim();
+  const reasonId = `${formId}-reason`;
+  const errorId = `${formId}-error`;
+
+  return (
+    <ModalDialog
+      title="Reembolsar pagamento"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={refund.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={blank}
+            loading={refund.isPending}
+            loadingLabel="Reembolsando..."
+          >
+            Confirmar reembolso
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Reembolsar {formatMoney(payment.amount)} de <strong>{payment.subscriber.fullName}</strong>? O valor
+        volta pelo provedor de pagamento; se for o pagamento do período atual, a assinatura é cancelada.
+      </p>
+      {refund.error && <Alert>{refundErrorText(refund.error)}</Alert>}
+      <form
+        id={formId}
+        className="form"
+        noValidate
+        onSubmit={handleSubmit((values) => refund.mutate({ paymentId: payment.id, reason: values.reason }))}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={reasonId}>
+            Motivo do reembolso
+          </label>
+          <textarea
+            id={reasonId}
+            className="field__input textarea"
+            maxLength={500}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? errorId : undefined}
+            {...register('reason')}
+          />
+          {errors.reason?.message && (
+            <p id={errorId} className="field__error">
+              {errors.reason.message}
+            </p>
+          )}
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
