@@ -14,5 +14,7 @@ export const TEMPLATE_KEYS = [
   'renewal',
   'event',
   'contact',
+  /** A text an admin typed (WhatsApp screen, test sends): the body is the `message` variable. */
+  'custom',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

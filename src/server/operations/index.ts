@@ -14,6 +14,7 @@ import { subscriberOperations } from './subscribers';
 import { systemOperations } from './system';
 import { userOperations } from './users';
 import { webhookOperations } from './webhooks';
+import { whatsappOperations } from './whatsapp';
 
 export const operations = {
   auth: authOperations,
@@ -27,6 +28,7 @@ export const operations = {
   system: systemOperations,
   users: userOperations,
   webhooks: webhookOperations,
+  whatsapp: whatsappOperations,
 };
 
 export type Operations = typeof operations;

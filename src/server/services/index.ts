@@ -19,6 +19,8 @@ import { createSettingsService } from './settings';
 import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
 import { createTemplatesService } from './templates';
+import { createRenewalReminders } from './renewal-reminders';
+import { createWhatsAppAdmin } from './whatsapp-admin';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -47,6 +49,14 @@ export function createServices(options: CreateServicesOptions) {
     accounts,
     outbox,
   });
+  const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
+  const whatsappAdmin = createWhatsAppAdmin(deps, {
+    settings,
+    templates,
+    outbox,
+    ...paymentServices,
+    reminders: renewalReminders,
+  });
 
   return {
     ...deps,
@@ -62,6 +72,8 @@ export function createServices(options: CreateServicesOptions) {
     diagnostics,
     subscriberAdmin,
     adminReports: createAdminReports(deps),
+    renewalReminders,
+    whatsappAdmin,
     ...paymentServices,
   };
 }

@@ -111,4 +111,8 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Nova mensagem de contato de {{name}} ({{email}}): {{subject}}',
     },
   },
+  custom: {
+    email: { subject: '{{subject}}', body: '{{message}}' },
+    whatsapp: { subject: null, body: '{{message}}' },
+  },
 };

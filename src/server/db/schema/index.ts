@@ -6,3 +6,4 @@ export * from './contact';
 export * from './subscribers';
 export * from './payments';
 export * from './referrals';
+export * from './jobs';
