@@ -160,7 +160,7 @@ export type TemplateTextInput = z.input<typeof templateText>;
  */
 export const templatesSaveInput = z.object({
   messages: z
-    .partialRecord(z.enum(EDITABLE_TEMPLATE_KEYS, { error: WHATSAPP_MSG.invalidType }), message)
+    .partialRecord(z.enum(EDITABLE_TEMPLATE_KEYS), message, { error: WHATSAPP_MSG.invalidType })
     .optional(),
   templates: z
     .array(templateText)
