@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
 import { paymentsSeed } from './payments';
+import { messagingSeed } from './messaging';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -17,6 +18,7 @@ export const seedModules: SeedModule[] = [
   accountsSeed,
   contactSeed,
   paymentsSeed,
+  messagingSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
