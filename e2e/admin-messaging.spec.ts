@@ -49,7 +49,7 @@ test('a template edited and test-sent is delivered and listed in Mensagens', asy
   await page.locator('.admin-nav').getByRole('link', { name: 'WhatsApp' }).click();
   await expect(page).toHaveURL(/\/admin\/whatsapp$/);
 
-  await page.getByLabel('Modelo').selectOption({ label: 'Evento' });
+  await page.getByLabel('Modelo', { exact: true }).selectOption({ label: 'Evento' });
   await expect(page.getByRole('button', { name: 'WhatsApp' })).toHaveAttribute('aria-pressed', 'true');
   const body = page.getByLabel('Mensagem (WhatsApp)');
   await body.fill('Convite E2E para {{name}}: ');
@@ -103,7 +103,8 @@ test('a setting saved in Configurações shows on the public contact page; a bad
     await expect(email).toHaveValue('fale.conosco@confraria.local');
 
     await page.goto('/contato');
-    await expect(page.getByRole('link', { name: 'fale.conosco@confraria.local' })).toBeVisible();
+    const contacts = page.getByRole('complementary', { name: 'Outras formas de contato' });
+    await expect(contacts.getByRole('link', { name: 'fale.conosco@confraria.local' })).toBeVisible();
   } finally {
     // Other specs read the default contacts and PIX key.
     await page.goto('/admin/settings');
@@ -119,14 +120,14 @@ test('a failed message is retried from Mensagens and delivered', async ({ page }
   insertFailedMessage(recipient, 'Sua caixa de vinhos saiu para entrega.');
   await logInAsAdmin(page);
   await page.goto('/admin/outbox');
-  await page.getByLabel('Status').selectOption({ label: 'Falhou' });
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Falhou' });
   const row = rowFor(page, recipient);
   await expect(row.getByText('Falhou', { exact: true })).toBeVisible();
   await expect(row).toContainText('Erro: Cloud API 503: serviço indisponível');
   await row.getByRole('button', { name: `Reenviar mensagem para ${recipient}` }).click();
   await expect(page.getByText('Mensagem colocada de novo na fila de envio.')).toBeVisible();
 
-  await page.getByLabel('Status').selectOption({ label: 'Todos' });
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Todos' });
   await expect(rowFor(page, recipient).getByText('Enviada', { exact: true })).toBeVisible({
     timeout: 30_000,
   });
