@@ -257,7 +257,7 @@ function TemplateEditor({
         </div>
 
         <div className="form">
-          <h3 className="field__label" id="preview-title">
+          <h3 className="adm-subtitle" id="preview-title">
             Pré-visualização
           </h3>
           <div
