@@ -133,50 +133,62 @@ export function OutboxPage() {
                 {list.data.items.map((message) => (
                   <tr key={message.id} data-testid="outbox-row">
                     <td data-label="Data">
-                      {formatDateTime(message.createdAt)}
-                      {message.sentAt && (
-                        <div className="adm-note">Enviada {formatDateTime(message.sentAt)}</div>
-                      )}
+                      <div>
+                        {formatDateTime(message.createdAt)}
+                        {message.sentAt && (
+                          <div className="adm-note">Enviada {formatDateTime(message.sentAt)}</div>
+                        )}
+                      </div>
                     </td>
-                    <td data-label="Canal">{CHANNEL_LABELS[message.channel]}</td>
-                    <td data-label="Para">{message.recipient}</td>
+                    <td data-label="Canal">
+                      <div>{CHANNEL_LABELS[message.channel]}</div>
+                    </td>
+                    <td data-label="Para">
+                      <div>{message.recipient}</div>
+                    </td>
                     <td data-label="Mensagem">
-                      <details>
-                        <summary>
-                          {TEMPLATE_NAMES[message.template] ?? message.template}
-                          {message.subject ? `: ${message.subject}` : ''}
-                        </summary>
-                        <pre>{message.body}</pre>
-                      </details>
+                      <div>
+                        <details>
+                          <summary>
+                            {TEMPLATE_NAMES[message.template] ?? message.template}
+                            {message.subject ? `: ${message.subject}` : ''}
+                          </summary>
+                          <pre>{message.body}</pre>
+                        </details>
+                      </div>
                     </td>
                     <td data-label="Status">
-                      <span className={`adm-badge adm-badge--${message.status}`}>
-                        {OUTBOX_STATUS_LABELS[message.status]}
-                      </span>
-                      {message.attempts > 0 && (
-                        <div className="adm-note">
-                          {message.attempts} {message.attempts === 1 ? 'tentativa' : 'tentativas'}
-                        </div>
-                      )}
-                      {message.lastError && message.status !== 'sent' && (
-                        <div className="adm-error-text">Erro: {message.lastError}</div>
-                      )}
+                      <div>
+                        <span className={`adm-badge adm-badge--${message.status}`}>
+                          {OUTBOX_STATUS_LABELS[message.status]}
+                        </span>
+                        {message.attempts > 0 && (
+                          <div className="adm-note">
+                            {message.attempts} {message.attempts === 1 ? 'tentativa' : 'tentativas'}
+                          </div>
+                        )}
+                        {message.lastError && message.status !== 'sent' && (
+                          <div className="adm-error-text">Erro: {message.lastError}</div>
+                        )}
+                      </div>
                     </td>
                     <td data-label="Ações">
-                      {message.status === 'failed' ? (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          loading={retry.isPending && retry.variables?.id === message.id}
-                          loadingLabel="Reenviando..."
-                          onClick={() => retry.mutate({ id: message.id })}
-                          aria-label={`Reenviar mensagem para ${message.recipient}`}
-                        >
-                          Reenviar
-                        </Button>
-                      ) : (
-                        <span className="adm-note">—</span>
-                      )}
+                      <div>
+                        {message.status === 'failed' ? (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            loading={retry.isPending && retry.variables?.id === message.id}
+                            loadingLabel="Reenviando..."
+                            onClick={() => retry.mutate({ id: message.id })}
+                            aria-label={`Reenviar mensagem para ${message.recipient}`}
+                          >
+                            Reenviar
+                          </Button>
+                        ) : (
+                          <span className="adm-note">—</span>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}
