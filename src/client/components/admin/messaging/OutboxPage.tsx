@@ -35,6 +35,8 @@ const TEMPLATE_NAMES: Record<string, string> = {
   event: 'Evento',
   contact: 'Contato do site',
   custom: 'Mensagem avulsa',
+  // Added by the profile-update wizard (issue 12); unknown keys show as they are.
+  profile_update_code: 'Código de atualização de cadastro',
 };
 
 export function OutboxPage() {
