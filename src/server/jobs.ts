@@ -1,9 +1,12 @@
 /**
  * Background work that runs inside the server process: the outbox worker, an hourly housekeeping
- * pass and the payment reconciliation. Returns a function that stops it all.
+ * pass, the daily renewal reminders and the payment reconciliation. Returns a function that stops
+ * it all. `npm run jobs:run` runs the same scheduled jobs by hand (scripts/jobs-run.ts).
  */
+import { TIME_ZONE } from '../shared/format';
 import type { Services } from './services';
 import { nextBackupAt } from './services/backups';
+import type { RemindersResult } from './services/renewal-reminders';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
@@ -27,19 +30,57 @@ export function runHousekeeping(services: Services): {
   return { expiredLinks, expiredMembers: ended.expired, cancelledMembers: ended.cancelled };
 }
 
+/**
+ * Automatic reminders go out during the day in Brazil (a WhatsApp at 3 a.m. is not a service). The
+ * hourly tick tries them; what was sent is in the database, so each member gets one per threshold
+ * and period however often the pass runs: in effect, a daily job.
+ */
+const SENDING_HOURS = { from: 9, to: 20 } as const;
+
+export function isSendingHour(now: Date): boolean {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now),
+  );
+  return hour >= SENDING_HOURS.from && hour <= SENDING_HOURS.to;
+}
+
+export interface ScheduledJobsResult {
+  expiredLinks: number;
+  expiredMembers: number;
+  cancelledMembers: number;
+  /** Null when automatic reminders are off in the settings (or outside the sending hours). */
+  reminders: RemindersResult | null;
+}
+
+/**
+ * The scheduled jobs once: periods that ended (expired / cancellation completed, through the
+ * status machine), overdue links, and — when turned on in the settings — renewal reminders at 30
+ * and 7 days left. Safe to run any number of times.
+ */
+export async function runScheduledJobs(
+  services: Services,
+  options: { respectSendingHours?: boolean } = {},
+): Promise<ScheduledJobsResult> {
+  const housekeeping = runHousekeeping(services);
+  const remindersDue =
+    services.settings.get().renewalAutomation &&
+    (!options.respectSendingHours || isSendingHour(services.clock.now()));
+  const reminders = remindersDue ? await services.renewalReminders.runDue() : null;
+  return { ...housekeeping, reminders };
+}
+
 export function startBackgroundJobs(services: Services): () => void {
   const stops: (() => void)[] = [];
   services.outboxWorker.start();
   stops.push(() => void services.outboxWorker.stop());
 
   const housekeeping = () => {
-    try {
-      runHousekeeping(services);
-      services.health.recordJobRun('housekeeping', true, new Date());
-    } catch (error) {
-      services.health.recordJobRun('housekeeping', false, new Date());
-      services.log.error({ err: error }, 'housekeeping failed');
-    }
+    runScheduledJobs(services, { respectSendingHours: true })
+      .then(() => services.health.recordJobRun('housekeeping', true, new Date()))
+      .catch((error: unknown) => {
+        services.health.recordJobRun('housekeeping', false, new Date());
+        services.log.error({ err: error }, 'housekeeping failed');
+      });
   };
   housekeeping();
   const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);

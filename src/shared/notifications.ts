@@ -15,6 +15,7 @@ export const TEMPLATE_KEYS = [
   'event',
   'contact',
   'profile_update_code',
+  /** A text an admin typed (WhatsApp screen, test sends): the body is the `message` variable. */
   'custom',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

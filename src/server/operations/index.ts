@@ -17,6 +17,7 @@ import { subscriberOperations } from './subscribers';
 import { systemOperations } from './system';
 import { userOperations } from './users';
 import { webhookOperations } from './webhooks';
+import { whatsappOperations } from './whatsapp';
 
 export const operations = {
   auth: authOperations,
@@ -33,6 +34,7 @@ export const operations = {
   system: systemOperations,
   users: userOperations,
   webhooks: webhookOperations,
+  whatsapp: whatsappOperations,
 };
 
 export type Operations = typeof operations;

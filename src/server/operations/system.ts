@@ -15,6 +15,12 @@ const TOO_MANY_CHECKS = 'Muitas verificações em pouco tempo';
 
 export const paymentProviderStatus = providerStatus(['sandbox', 'pagarme']).extend({ checkedAt: z.string() });
 
+export const messagingStatus = z.object({
+  whatsapp: providerStatus(['log', 'cloud-api']),
+  email: providerStatus(['log', 'smtp']),
+  checkedAt: z.string(),
+});
+
 export const systemOperations = {
   health: defineOperation({
     kind: 'query',
@@ -109,11 +115,7 @@ export const systemOperations = {
     kind: 'query',
     access: 'public',
     rateLimit: 'diagnostics',
-    output: z.object({
-      whatsapp: providerStatus(['log', 'cloud-api']),
-      email: providerStatus(['log', 'smtp']),
-      checkedAt: z.string(),
-    }),
+    output: messagingStatus,
     trpc: false,
     run: ({ services }) => services.diagnostics.messaging(),
     rest: {

@@ -10,6 +10,7 @@ import { contactSeed } from './contact';
 import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
+import { messagingSeed } from './messaging';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -21,6 +22,7 @@ export const seedModules: SeedModule[] = [
   paymentsSeed,
   driveSeed,
   memberPortalSeed,
+  messagingSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

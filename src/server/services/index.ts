@@ -25,6 +25,8 @@ import { createSubscriberCsv } from './subscriber-csv';
 import { createSubscriberMessages } from './subscriber-messages';
 import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
+import { createRenewalReminders } from './renewal-reminders';
+import { createWhatsAppAdmin } from './whatsapp-admin';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -61,6 +63,14 @@ export function createServices(options: CreateServicesOptions) {
     outbox,
     lifecycle: paymentServices.lifecycle,
   });
+  const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
+  const whatsappAdmin = createWhatsAppAdmin(deps, {
+    settings,
+    templates,
+    outbox,
+    ...paymentServices,
+    reminders: renewalReminders,
+  });
 
   return {
     ...deps,
@@ -81,6 +91,8 @@ export function createServices(options: CreateServicesOptions) {
     backups: createBackupService(deps),
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
     drive: createDriveService(deps),
+    renewalReminders,
+    whatsappAdmin,
     ...paymentServices,
     memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
   };

@@ -1,22 +1,28 @@
 /**
  * Message templates: the stored override of a (key, channel) or the default text, with
- * `{{placeholder}}` substitution. Every sender renders through here.
+ * `{{placeholder}}` substitution. Every sender renders through here. Admins edit the templates of
+ * spec 02 §3 (both channels); a text saved equal to its default removes the override, so a later
+ * change of the default reaches it.
  */
 import { and, eq } from 'drizzle-orm';
 import { TEMPLATE_DEFAULTS, type TemplateText } from '../../shared/content/message-templates';
-import type { Channel, TemplateKey } from '../../shared/notifications';
+import {
+  EDITABLE_TEMPLATE_KEYS,
+  TEMPLATE_LABELS,
+  TEMPLATE_PLACEHOLDERS,
+  WHATSAPP_MSG,
+  type EditableTemplate,
+  type EditableTemplateKey,
+} from '../../shared/messaging-schemas';
+import { CHANNELS, type Channel, type TemplateKey } from '../../shared/notifications';
+import { placeholdersOf, renderText, type TemplateVars } from '../../shared/template-text';
 import { messageTemplates } from '../db/schema';
+import { AppError } from '../errors';
 import type { ServiceDeps } from './deps';
 
-export type TemplateVars = Record<string, string | number>;
+export { renderText, type TemplateVars };
 
-export function renderText(text: string, vars: TemplateVars): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
-}
-
-export function createTemplatesService({ db }: ServiceDeps) {
+export function createTemplatesService({ db, clock }: ServiceDeps) {
   return {
     get(key: TemplateKey, channel: Channel): TemplateText {
       const row = db
@@ -33,6 +39,86 @@ export function createTemplatesService({ db }: ServiceDeps) {
         subject: text.subject === null ? null : renderText(text.subject, vars),
         body: renderText(text.body, vars),
       };
+    },
+
+    /** Every editable template, both channels, with its default and placeholders (the editor). */
+    listEditable(): EditableTemplate[] {
+      const stored = new Map(
+        db
+          .select()
+          .from(messageTemplates)
+          .all()
+          .map((row) => [`${row.key}|${row.channel}`, row]),
+      );
+      return EDITABLE_TEMPLATE_KEYS.flatMap((key) =>
+        CHANNELS.map((channel) => {
+          const fallback = TEMPLATE_DEFAULTS[key][channel];
+          const row = stored.get(`${key}|${channel}`);
+          return {
+            key,
+            label: TEMPLATE_LABELS[key],
+            channel,
+            subject: row ? row.subject : fallback.subject,
+            body: row ? row.body : fallback.body,
+            isDefault: !row,
+            defaultSubject: fallback.subject,
+            defaultBody: fallback.body,
+            placeholders: TEMPLATE_PLACEHOLDERS[key].available,
+            requiredPlaceholders: TEMPLATE_PLACEHOLDERS[key].required,
+          };
+        }),
+      );
+    },
+
+    /**
+     * Stores the given texts, all or none: each must keep its required placeholders (a welcome
+     * without its set-password link would lock the member out) and an e-mail needs a subject.
+     */
+    save(
+      items: { key: EditableTemplateKey; channel: Channel; subject?: string | null; body: string }[],
+    ): void {
+      const rows = items.map((item) => {
+        const label = TEMPLATE_LABELS[item.key];
+        const body = item.body.trim();
+        if (!body) throw new AppError('BAD_REQUEST', WHATSAPP_MSG.emptyMessage);
+        const subject =
+          item.channel === 'email'
+            ? (item.subject ?? this.get(item.key, 'email').subject ?? '').trim()
+            : null;
+        if (item.channel === 'email' && !subject)
+          throw new AppError('BAD_REQUEST', WHATSAPP_MSG.subjectRequired);
+        for (const name of TEMPLATE_PLACEHOLDERS[item.key].required) {
+          if (!placeholdersOf(body).includes(name)) {
+            throw new AppError('BAD_REQUEST', WHATSAPP_MSG.missingPlaceholder(label, name));
+          }
+        }
+        const fallback = TEMPLATE_DEFAULTS[item.key][item.channel];
+        const isDefault = body === fallback.body && subject === fallback.subject;
+        return { key: item.key, channel: item.channel, subject, body, isDefault };
+      });
+      const now = clock.now();
+      db.transaction((tx) => {
+        for (const row of rows) {
+          const where = and(eq(messageTemplates.key, row.key), eq(messageTemplates.channel, row.channel));
+          if (row.isDefault) {
+            tx.delete(messageTemplates).where(where).run();
+            continue;
+          }
+          tx.insert(messageTemplates)
+            .values({
+              key: row.key,
+              channel: row.channel,
+              subject: row.subject,
+              body: row.body,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: [messageTemplates.key, messageTemplates.channel],
+              set: { subject: row.subject, body: row.body, updatedAt: now },
+            })
+            .run();
+        }
+      });
     },
   };
 }

@@ -128,7 +128,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
   },
   /** A text an admin writes for one subscriber in the back office (spec 02 §2). */
   custom: {
-    email: { subject: 'Mensagem da {{clubName}}', body: '{{message}}' },
+    email: { subject: '{{subject}}', body: '{{message}}' },
     whatsapp: { subject: null, body: '{{message}}' },
   },
 };

@@ -5,9 +5,19 @@
  */
 import { z } from 'zod';
 import '../zod-config';
+import { normalizePixKey, PIX_KEY_MSG } from '../pix-key';
 
 export const SETTINGS_MSG = {
   webUrlInvalid: 'Link inválido: use um endereço que comece com https:// (ou http://)',
+  clubNameRequired: 'Nome do clube é obrigatório',
+  emailInvalid: 'Email inválido',
+  whatsappInvalid: 'WhatsApp deve ter de 10 a 15 dígitos, com DDD (e código do país)',
+  instagramRequired: 'Perfil do Instagram é obrigatório',
+  merchantNameRequired: 'Nome do recebedor PIX é obrigatório',
+  merchantCityRequired: 'Cidade do recebedor PIX é obrigatória',
+  priceInvalid: 'Preço inválido: informe um valor maior que zero',
+  invalid: 'Valor inválido',
+  tooLong: (max: number) => `Use no máximo ${max} caracteres`,
 } as const;
 
 /**
@@ -17,24 +27,59 @@ export const SETTINGS_MSG = {
 const webUrl = z.url({ protocol: /^https?$/, error: SETTINGS_MSG.webUrlInvalid });
 
 export const settingsSchema = z.object({
-  clubName: z.string().min(1).max(120),
-  contactEmail: z.email(),
+  clubName: z
+    .string({ error: SETTINGS_MSG.clubNameRequired })
+    .trim()
+    .min(1, SETTINGS_MSG.clubNameRequired)
+    .max(120, SETTINGS_MSG.tooLong(120)),
+  contactEmail: z
+    .string({ error: SETTINGS_MSG.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: SETTINGS_MSG.emailInvalid })),
   /** Digits only, with country code: used for wa.me links and display. */
-  whatsappNumber: z.string().regex(/^\d{10,15}$/),
-  instagramHandle: z.string().min(1).max(60),
+  whatsappNumber: z
+    .string({ error: SETTINGS_MSG.whatsappInvalid })
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10,15}$/, SETTINGS_MSG.whatsappInvalid)),
+  instagramHandle: z
+    .string({ error: SETTINGS_MSG.instagramRequired })
+    .trim()
+    .min(1, SETTINGS_MSG.instagramRequired)
+    .max(60, SETTINGS_MSG.tooLong(60)),
   instagramUrl: webUrl,
   youtubeUrl: webUrl,
   vivinoUrl: webUrl,
   vipGroupLink: webUrl,
-  pixKey: z.string().min(1).max(77),
+  /** Stored in the DICT format (src/shared/pix-key.ts): what banks match a BR Code against. */
+  pixKey: z.string({ error: PIX_KEY_MSG.required }).transform((value, ctx) => {
+    const key = normalizePixKey(value);
+    if (key.ok) return key.key;
+    ctx.addIssue({ code: 'custom', message: key.message });
+    return z.NEVER;
+  }),
   /** BR Code merchant name (at most 25 characters) and city (at most 15). */
-  merchantName: z.string().min(1).max(25),
-  merchantCity: z.string().min(1).max(15),
+  merchantName: z
+    .string({ error: SETTINGS_MSG.merchantNameRequired })
+    .trim()
+    .min(1, SETTINGS_MSG.merchantNameRequired)
+    .max(25, SETTINGS_MSG.tooLong(25)),
+  merchantCity: z
+    .string({ error: SETTINGS_MSG.merchantCityRequired })
+    .trim()
+    .min(1, SETTINGS_MSG.merchantCityRequired)
+    .max(15, SETTINGS_MSG.tooLong(15)),
   /** Prices in cents: new membership and renewal (spec 02 §9). */
-  priceAnnual: z.number().int().positive(),
-  priceRenewal: z.number().int().positive(),
+  priceAnnual: z
+    .number({ error: SETTINGS_MSG.priceInvalid })
+    .int(SETTINGS_MSG.priceInvalid)
+    .positive(SETTINGS_MSG.priceInvalid),
+  priceRenewal: z
+    .number({ error: SETTINGS_MSG.priceInvalid })
+    .int(SETTINGS_MSG.priceInvalid)
+    .positive(SETTINGS_MSG.priceInvalid),
   /** When on, the daily job sends renewal links by itself (DECISIONS §3.4). */
-  renewalAutomation: z.boolean(),
+  renewalAutomation: z.boolean({ error: SETTINGS_MSG.invalid }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

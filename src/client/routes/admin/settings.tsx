@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { SettingsPage } from '../../components/admin/messaging/SettingsPage';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The section's name is the layout header's h1; the page starts at h2. */
 export const Route = createFileRoute('/admin/settings')({
-  component: EmptyState,
+  component: SettingsPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { WhatsAppPage } from '../../components/admin/messaging/WhatsAppPage';
 
-/** The section's name is the layout header's h1; content comes with its feature. */
+/** The section's name is the layout header's h1; the page starts at h2. */
 export const Route = createFileRoute('/admin/whatsapp')({
-  component: EmptyState,
+  component: WhatsAppPage,
 });

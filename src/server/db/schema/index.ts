@@ -8,3 +8,4 @@ export * from './payments';
 export * from './referrals';
 export * from './profile-update';
 export * from './drive';
+export * from './jobs';

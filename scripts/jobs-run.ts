@@ -1,0 +1,27 @@
+/**
+ * `npm run jobs:run`: the scheduled jobs once, by hand, on DATA_DIR's database — memberships whose
+ * period ended, overdue payment links and (when on in the settings) renewal reminders — then the
+ * messages they queued are handed to the providers. Safe to run while the server runs and any
+ * number of times: what was done is in the database, so nothing is sent twice.
+ */
+import { openCli } from '../src/server/cli';
+import { runScheduledJobs } from '../src/server/jobs';
+
+const cli = openCli();
+try {
+  const result = await runScheduledJobs(cli.services);
+  const delivered = await cli.services.outboxWorker.runOnce();
+  console.log(`Links de pagamento expirados: ${result.expiredLinks}`);
+  console.log(`Assinaturas expiradas: ${result.expiredMembers}`);
+  console.log(`Cancelamentos concluídos: ${result.cancelledMembers}`);
+  console.log(
+    result.reminders
+      ? `Lembretes de renovação: ${result.reminders.sent} enviados, ${result.reminders.failed} com falha (tentados de novo na próxima execução)`
+      : 'Lembretes de renovação: automáticos desligados nas configurações',
+  );
+  console.log(
+    `Mensagens entregues agora: ${delivered.sent} (${delivered.retrying} aguardando nova tentativa, ${delivered.failed} com falha)`,
+  );
+} finally {
+  cli.close();
+}

@@ -1,0 +1,284 @@
+/**
+ * /admin/settings (DECISIONS §4, §6): the club's identity and contacts, the PIX key and merchant of
+ * the BR Codes, prices, automatic renewal reminders, and which provider each service uses with a
+ * test of each. Checked in the browser with the server's schema (prices typed in reais); the PIX
+ * key comes back normalized. Keys and tokens live in the server's environment, never here.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { formatDateTime } from '../../../../shared/format';
+import {
+  centsToReais,
+  SETTINGS_SCREEN_MSG,
+  settingsForm,
+  type SettingsFormInput,
+  type SettingsFormOutput,
+  type SettingsResponse,
+} from '../../../../shared/settings-schemas';
+import { errorText } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+import '../../../styles/admin-messaging.css';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PageLoading } from '../../ui/PageLoading';
+import { TextField } from '../../ui/TextField';
+
+const PROVIDER_LABELS: Record<string, string> = {
+  sandbox: 'Sandbox (pagamentos simulados, nenhuma cobrança real)',
+  pagarme: 'Pagar.me',
+  log: 'Registro local (nenhum envio real; mensagens ficam em Mensagens)',
+  smtp: 'SMTP',
+  'cloud-api': 'WhatsApp Cloud API',
+};
+
+function toForm(settings: SettingsResponse['settings']): SettingsFormInput {
+  return {
+    ...settings,
+    priceAnnual: centsToReais(settings.priceAnnual),
+    priceRenewal: centsToReais(settings.priceRenewal),
+  };
+}
+
+export function SettingsPage() {
+  const query = trpc.settings.get.useQuery();
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <Alert>{errorText(query.error, SETTINGS_SCREEN_MSG.loadFailed)}</Alert>;
+  return (
+    <div className="adm-stack">
+      <SettingsForm data={query.data} />
+      <Providers providers={query.data.providers} />
+    </div>
+  );
+}
+
+function SettingsForm({ data }: { data: SettingsResponse }) {
+  const utils = trpc.useUtils();
+  const update = trpc.settings.update.useMutation();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsForm),
+    defaultValues: toForm(data.settings),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      const answer = await update.mutateAsync(values);
+      utils.settings.get.setData(undefined, answer);
+      reset(toForm(answer.settings));
+      // The public pages read the same store: show them the new values at once.
+      void utils.settings.public.invalidate();
+      toast.success(answer.message);
+    } catch (error) {
+      setSaveError(errorText(error, SETTINGS_SCREEN_MSG.saveFailed));
+    }
+  });
+
+  return (
+    <form className="adm-stack" onSubmit={(event) => void submit(event)} noValidate>
+      <fieldset className="card adm-card">
+        <legend>Clube e contatos</legend>
+        <div className="adm-grid adm-grid--2">
+          <TextField
+            label="Nome do clube"
+            maxLength={120}
+            error={errors.clubName?.message}
+            {...register('clubName')}
+          />
+          <TextField
+            label="E-mail de contato"
+            type="email"
+            error={errors.contactEmail?.message}
+            {...register('contactEmail')}
+          />
+          <TextField
+            label="WhatsApp do clube"
+            type="tel"
+            inputMode="tel"
+            hint="Com código do país e DDD, ex.: 55 11 99999-0000"
+            error={errors.whatsappNumber?.message}
+            {...register('whatsappNumber')}
+          />
+          <TextField
+            label="Instagram (perfil)"
+            error={errors.instagramHandle?.message}
+            {...register('instagramHandle')}
+          />
+          <TextField
+            label="Link do Instagram"
+            type="url"
+            error={errors.instagramUrl?.message}
+            {...register('instagramUrl')}
+          />
+          <TextField
+            label="Link do YouTube"
+            type="url"
+            error={errors.youtubeUrl?.message}
+            {...register('youtubeUrl')}
+          />
+          <TextField
+            label="Link do Vivino"
+            type="url"
+            error={errors.vivinoUrl?.message}
+            {...register('vivinoUrl')}
+          />
+          <TextField
+            label="Link do grupo VIP"
+            type="url"
+            hint="Enviado no e-mail de pagamento confirmado"
+            error={errors.vipGroupLink?.message}
+            {...register('vipGroupLink')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>PIX (QR Code e copia e cola)</legend>
+        <div className="adm-grid adm-grid--2">
+          <TextField
+            label="Chave PIX"
+            hint="CPF, CNPJ, celular com DDD, e-mail ou chave aleatória. Salva no formato que os bancos usam."
+            autoComplete="off"
+            error={errors.pixKey?.message}
+            {...register('pixKey')}
+          />
+          <TextField
+            label="Nome do recebedor"
+            hint="Até 25 caracteres, como aparece no app do banco"
+            maxLength={25}
+            error={errors.merchantName?.message}
+            {...register('merchantName')}
+          />
+          <TextField
+            label="Cidade do recebedor"
+            hint="Até 15 caracteres"
+            maxLength={15}
+            error={errors.merchantCity?.message}
+            {...register('merchantCity')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>Preços e renovação</legend>
+        <div className="adm-grid adm-grid--2">
+          <TextField
+            label="Assinatura anual (R$)"
+            inputMode="decimal"
+            hint="Cobrado de novos confrades"
+            error={errors.priceAnnual?.message}
+            {...register('priceAnnual')}
+          />
+          <TextField
+            label="Renovação (R$)"
+            inputMode="decimal"
+            hint="Oferecido só a confrades já aprovados"
+            error={errors.priceRenewal?.message}
+            {...register('priceRenewal')}
+          />
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register('renewalAutomation')} />
+          <span>
+            Enviar lembretes de renovação automaticamente, com o link de pagamento, 30 e 7 dias antes do fim
+            da assinatura (por e-mail e WhatsApp, entre 9h e 21h)
+          </span>
+        </label>
+      </fieldset>
+
+      {saveError && <Alert>{saveError}</Alert>}
+      <div className="adm-actions">
+        <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
+          Salvar configurações
+        </Button>
+        {isDirty && <span className="adm-note">Há alterações não salvas.</span>}
+      </div>
+    </form>
+  );
+}
+
+type CheckResult = { ok: boolean; detail?: string; checkedAt: string };
+
+function Providers({ providers }: { providers: SettingsResponse['providers'] }) {
+  const testPayment = trpc.settings.testPayment.useMutation();
+  const testMessaging = trpc.settings.testMessaging.useMutation();
+  const [results, setResults] = useState<Record<string, CheckResult | { error: string }>>({});
+
+  async function check(which: 'payment' | 'email' | 'whatsapp') {
+    try {
+      if (which === 'payment') {
+        const answer = await testPayment.mutateAsync();
+        setResults((all) => ({ ...all, payment: answer }));
+      } else {
+        const answer = await testMessaging.mutateAsync();
+        setResults((all) => ({
+          ...all,
+          email: { ...answer.email, checkedAt: answer.checkedAt },
+          whatsapp: { ...answer.whatsapp, checkedAt: answer.checkedAt },
+        }));
+      }
+    } catch (error) {
+      setResults((all) => ({ ...all, [which]: { error: errorText(error, SETTINGS_SCREEN_MSG.testFailed) } }));
+    }
+  }
+
+  const cards = [
+    { id: 'payment', title: 'Pagamentos', provider: providers.payment, pending: testPayment.isPending },
+    { id: 'email', title: 'E-mail', provider: providers.email, pending: testMessaging.isPending },
+    { id: 'whatsapp', title: 'WhatsApp', provider: providers.whatsapp, pending: testMessaging.isPending },
+  ] as const;
+
+  return (
+    <section className="card adm-card" aria-labelledby="providers-title">
+      <h2 id="providers-title">Provedores</h2>
+      <p className="adm-card__intro">
+        Chaves e senhas ficam nas variáveis de ambiente do servidor (PAGARME_SECRET_KEY, SMTP_URL,
+        WHATSAPP_TOKEN e WHATSAPP_PHONE_ID) e nunca aparecem aqui.
+      </p>
+      <div className="adm-providers">
+        {cards.map((card) => {
+          const result = results[card.id];
+          return (
+            <div className="adm-provider" key={card.id}>
+              <h3>{card.title}</h3>
+              <p>{PROVIDER_LABELS[card.provider] ?? card.provider}</p>
+              <div>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={card.pending}
+                  loadingLabel="Testando..."
+                  onClick={() => void check(card.id)}
+                  aria-label={`Testar ${card.title}`}
+                >
+                  Testar
+                </Button>
+              </div>
+              <div role="status">
+                {result && 'error' in result && <span className="adm-error-text">{result.error}</span>}
+                {result && !('error' in result) && (
+                  <>
+                    <span className={`adm-badge adm-badge--${result.ok ? 'ok' : 'down'}`}>
+                      {result.ok ? 'Funcionando' : 'Com falha'}
+                    </span>{' '}
+                    <span className="adm-note">
+                      {result.detail ? `${result.detail} · ` : ''}
+                      {formatDateTime(result.checkedAt)}
+                    </span>
+                  </>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

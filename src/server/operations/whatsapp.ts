@@ -1,0 +1,119 @@
+/**
+ * The back office's WhatsApp screen (spec 02 §2, §5, §7, §8): templates, messages to a subscriber
+ * or a typed phone, test sends and renewal reminders. Every message is queued in the outbox.
+ */
+import {
+  queuedResponse,
+  remindersResponse,
+  templatesResponse,
+  templatesSaveInput,
+  WHATSAPP_MSG,
+  whatsappSendInput,
+  whatsappTestInput,
+  whatsappTestMessageInput,
+} from '../../shared/messaging-schemas';
+import type { OutboxMessage } from '../services/outbox';
+import { defineOperation } from './define';
+
+const TAG = 'admin: whatsapp';
+
+const queued = (message: OutboxMessage, text: string) => ({
+  success: true as const,
+  message: text,
+  messageId: message.id,
+  status: message.status,
+});
+
+export const whatsappOperations = {
+  /** The editable templates (both channels), the WhatsApp texts by type, and the preview's sample. */
+  messages: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: templatesResponse,
+    run: ({ services }) => services.whatsappAdmin.templates(),
+    rest: {
+      method: 'GET',
+      path: '/admin/whatsapp/messages',
+      tag: TAG,
+      summary: 'Modelos de mensagem (WhatsApp e e-mail) com os marcadores e o exemplo da pré-visualização',
+    },
+  }),
+
+  saveMessages: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: templatesSaveInput,
+    output: templatesResponse,
+    run: ({ services }, input) => services.whatsappAdmin.saveTemplates(input),
+    rest: {
+      method: 'PUT',
+      path: '/admin/whatsapp/messages',
+      tag: TAG,
+      summary: 'Salva modelos: `messages` (textos de WhatsApp por tipo) e/ou `templates` (qualquer canal)',
+      errors: { 400: WHATSAPP_MSG.emptyMessage },
+    },
+  }),
+
+  send: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: whatsappSendInput,
+    output: queuedResponse,
+    run: ({ services, user }, input) =>
+      queued(services.whatsappAdmin.send(input, user.id), WHATSAPP_MSG.queued),
+    rest: {
+      method: 'POST',
+      path: '/admin/whatsapp/send',
+      tag: TAG,
+      summary: 'Envia uma mensagem por WhatsApp a um assinante (telefone do cadastro) ou a um telefone',
+      errors: { 400: WHATSAPP_MSG.emptyMessage, 404: 'Assinante não encontrado' },
+    },
+  }),
+
+  renewalReminders: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    output: remindersResponse,
+    async run({ services, user }) {
+      const result = await services.whatsappAdmin.renewalReminders(user.id);
+      return { success: true as const, message: WHATSAPP_MSG.remindersSent(result.sent), ...result };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/whatsapp/renewal-reminders',
+      tag: TAG,
+      summary: 'Envia o link de renovação a todos os confrades com 30 dias ou menos de assinatura',
+    },
+  }),
+
+  test: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: whatsappTestInput,
+    output: queuedResponse,
+    run: ({ services }, input) => queued(services.whatsappAdmin.test(input.phone), WHATSAPP_MSG.testQueued),
+    rest: {
+      method: 'POST',
+      path: '/admin/whatsapp/test',
+      tag: TAG,
+      summary: 'Envia uma mensagem de teste simples a um telefone',
+      errors: { 400: WHATSAPP_MSG.testPhoneRequired },
+    },
+  }),
+
+  testMessage: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: whatsappTestMessageInput,
+    output: queuedResponse,
+    run: ({ services }, input) =>
+      queued(services.whatsappAdmin.testMessage(input.messageType, input.testPhone), WHATSAPP_MSG.testQueued),
+    rest: {
+      method: 'POST',
+      path: '/admin/whatsapp/test-message',
+      tag: TAG,
+      summary: 'Envia um modelo, preenchido com um confrade de exemplo, a um telefone de teste',
+      errors: { 400: WHATSAPP_MSG.testPhoneRequired },
+    },
+  }),
+};

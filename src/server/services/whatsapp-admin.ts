@@ -1,0 +1,137 @@
+/**
+ * The back office's WhatsApp screen (spec 02 §2, §5, §7): the template editor's data, a message
+ * to a subscriber or a typed phone, test sends rendered with a sample member, and the renewal
+ * reminders button. Everything goes through the outbox (ADR 008): nothing here talks to a provider.
+ */
+import { formatDate, formatMoney } from '../../shared/format';
+import {
+  sampleTemplateVars,
+  WHATSAPP_MSG,
+  type EditableTemplateKey,
+  type TemplatesResponse,
+} from '../../shared/messaging-schemas';
+import type { Channel } from '../../shared/notifications';
+import { renderText } from '../../shared/template-text';
+import { AppError } from '../errors';
+import type { ServiceDeps } from './deps';
+import type { OutboxMessage, OutboxService } from './outbox';
+import type { RenewalReminders } from './renewal-reminders';
+import type { SettingsService } from './settings';
+import type { SubscriberLifecycle } from './subscriber-lifecycle';
+import type { SubscribersService } from './subscribers';
+import type { TemplatesService } from './templates';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+export interface TemplatesSave {
+  messages?: Partial<Record<EditableTemplateKey, string>>;
+  templates?: { key: EditableTemplateKey; channel: Channel; subject?: string | null; body: string }[];
+}
+
+export function createWhatsAppAdmin(
+  { env, clock }: ServiceDeps,
+  shared: {
+    settings: SettingsService;
+    templates: TemplatesService;
+    outbox: OutboxService;
+    subscribers: Pick<SubscribersService, 'getById'>;
+    lifecycle: Pick<SubscriberLifecycle, 'record'>;
+    reminders: RenewalReminders;
+  },
+) {
+  const { settings, templates, outbox, subscribers, lifecycle, reminders } = shared;
+
+  function sample(): Record<string, string> {
+    const club = settings.get();
+    return sampleTemplateVars({
+      clubName: club.clubName,
+      vipGroupLink: club.vipGroupLink,
+      publicUrl: env.publicUrl,
+      renewalAmount: formatMoney(club.priceRenewal),
+      endDate: formatDate(new Date(clock.now().getTime() + 30 * DAY_MS)),
+    });
+  }
+
+  function templatesAnswer(): TemplatesResponse {
+    const list = templates.listEditable();
+    const messages = Object.fromEntries(
+      list.filter((item) => item.channel === 'whatsapp').map((item) => [item.key, item.body]),
+    );
+    return { success: true, messages, templates: list, sample: sample() };
+  }
+
+  function queueText(recipient: string, text: string): OutboxMessage {
+    return outbox.enqueue({ channel: 'whatsapp', recipient, template: 'custom', vars: { message: text } });
+  }
+
+  return {
+    templates: templatesAnswer,
+
+    /** `messages` are WhatsApp texts (the documented payload); `templates` may be either channel. */
+    saveTemplates(input: TemplatesSave): TemplatesResponse {
+      const items = [
+        ...Object.entries(input.messages ?? {}).map(([key, body]) => ({
+          key: key as EditableTemplateKey,
+          channel: 'whatsapp' as const,
+          body: body ?? '',
+        })),
+        ...(input.templates ?? []),
+      ];
+      templates.save(items);
+      return templatesAnswer();
+    },
+
+    /**
+     * A message typed by an admin. With a subscriber: to the phone given, else the one on file,
+     * with the subscriber's `{{name}}`, `{{email}}` and `{{endDate}}` filled in, and a line in
+     * their history.
+     */
+    send(input: { phone?: string; message: string; subscriberId?: string }, adminId: string): OutboxMessage {
+      const typed = digitsOf(input.phone ?? '');
+      if (!input.subscriberId) return queueText(typed, input.message);
+
+      const subscriber = subscribers.getById(input.subscriberId);
+      if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
+      const phone = typed || digitsOf(subscriber.phone);
+      if (!phone) throw new AppError('BAD_REQUEST', WHATSAPP_MSG.phoneNotFound);
+      const text = renderText(input.message, {
+        clubName: settings.get().clubName,
+        name: subscriber.name,
+        email: subscriber.email,
+        endDate: subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '',
+      });
+      const queued = queueText(phone, text);
+      lifecycle.record({
+        subscriberId: subscriber.id,
+        event: 'message_sent',
+        actor: { kind: 'admin', id: adminId },
+        details: { channel: 'whatsapp', outboxId: queued.id },
+      });
+      return queued;
+    },
+
+    /** One template (as stored now) rendered with the sample member, to a test phone. */
+    testMessage(messageType: EditableTemplateKey, testPhone: string): OutboxMessage {
+      return outbox.enqueue({
+        channel: 'whatsapp',
+        recipient: testPhone,
+        template: messageType,
+        vars: sample(),
+      });
+    },
+
+    /** A plain message proving the WhatsApp channel works end to end. */
+    test(phone: string): OutboxMessage {
+      const { clubName } = settings.get();
+      return queueText(
+        phone,
+        `Mensagem de teste da ${clubName}: se você recebeu, o envio por WhatsApp está funcionando. 🍷`,
+      );
+    },
+
+    renewalReminders: (adminId: string) => reminders.sendToAllExpiring(adminId),
+  };
+}
+
+export type WhatsAppAdmin = ReturnType<typeof createWhatsAppAdmin>;

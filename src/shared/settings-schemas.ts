@@ -1,0 +1,53 @@
+/**
+ * The back office's settings screen: the answer of GET/POST /admin/settings, the screen's messages,
+ * and the form's schema (prices typed in reais, sent in cents; everything else as the server
+ * validates it, so the browser shows the server's own messages).
+ */
+import { z } from 'zod';
+import { settingsSchema } from './content/settings-defaults';
+import './zod-config';
+
+export const SETTINGS_SCREEN_MSG = {
+  loadFailed: 'Erro ao carregar configurações',
+  saveFailed: 'Erro ao salvar configurações',
+  saved: 'Configurações salvas com sucesso!',
+  testFailed: 'Erro ao testar o provedor',
+  priceInvalid: 'Preço inválido: informe um valor como 1.497,00',
+} as const;
+
+export const settingsResponse = z.object({
+  success: z.literal(true),
+  settings: settingsSchema,
+  /** Which provider each service uses now; keys and tokens stay in the environment. */
+  providers: z.object({
+    payment: z.enum(['sandbox', 'pagarme']),
+    email: z.enum(['log', 'smtp']),
+    whatsapp: z.enum(['log', 'cloud-api']),
+  }),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/** "1.497,00", "1497", "R$ 897,50" → cents; anything else is refused. */
+export function reaisToCents(value: string): number | null {
+  const cleaned = value.replace(/R\$|\s/g, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.replace(/\./g, '').split(',');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
+
+/** "149700" → "1.497,00": a price as the form shows it. */
+export function centsToReais(cents: number): string {
+  return (cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+const reais = z.string({ error: SETTINGS_SCREEN_MSG.priceInvalid }).transform((value, ctx) => {
+  const cents = reaisToCents(value);
+  if (cents !== null) return cents;
+  ctx.addIssue({ code: 'custom', message: SETTINGS_SCREEN_MSG.priceInvalid });
+  return z.NEVER;
+});
+
+export const settingsForm = settingsSchema.extend({ priceAnnual: reais, priceRenewal: reais });
+export type SettingsFormInput = z.input<typeof settingsForm>;
+export type SettingsFormOutput = z.output<typeof settingsForm>;
