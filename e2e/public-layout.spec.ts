@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, uniqueEmail } from './fixtures';
+import { seriousA11yViolations } from './a11y';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -148,6 +149,7 @@ test('/checkout: after creating a link, Back offers the same link again', async 
   await expect(offer).toHaveAttribute('href', created!);
   // The form is there too, for another purchase.
   await expect(page.getByLabel('Nome completo')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   const [provider] = await Promise.all([context.waitForEvent('page'), offer.click()]);
   await provider.waitForLoadState();

@@ -201,8 +201,8 @@ export function PaymentLinkCheckout({
 /** The link created earlier in this browser, offered before the form (ADR 022). */
 function PreviousLinkOffer({ link }: { link: PreviousLink }) {
   return (
-    <section className="alert alert--info co-previous" aria-labelledby="link-anterior">
-      <p id="link-anterior">
+    <section className="alert alert--info co-previous" aria-label="Link de pagamento já criado">
+      <p>
         <strong>
           {link.name
             ? `Você já criou um link de pagamento para ${link.name}.`
