@@ -4,6 +4,7 @@
  * Every failing message is listed at once and nothing is sent until the form is valid.
  */
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHECKOUT_MSG,
@@ -16,10 +17,10 @@ import {
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { apiErrorText, RefusedAnswer } from '../../lib/errors';
-import { Button } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
-import { saveCheckoutData } from './checkout-data';
+import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
@@ -69,6 +70,8 @@ export function PaymentLinkCheckout({
   const formRef = useRef<HTMLFormElement>(null);
   /** "Criar Novo Link" was pressed this many times: each time the new form's first field gets focus. */
   const [restarts, setRestarts] = useState(0);
+  /** The link this browser created last, still valid: Back from "Link Criado" finds it again. */
+  const [previous, setPrevious] = useState<PreviousLink | null>(() => readPreviousLink());
   const ref = usableReferral(query.ref);
   const price = formatMoney(priceCents);
 
@@ -86,7 +89,7 @@ export function PaymentLinkCheckout({
       if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
-    onSuccess: (link, form) => saveCheckoutData({ ...form, planType: 'annual' }, link.id),
+    onSuccess: (link, form) => saveCheckoutData({ ...form, planType: 'annual' }, link),
   });
 
   useEffect(() => {
@@ -122,6 +125,8 @@ export function PaymentLinkCheckout({
         onReset={() => {
           create.reset();
           clearErrors();
+          // Starting over on purpose: the form alone, without the offer of the link just made.
+          setPrevious(null);
           setValues(emptyForm());
           setRestarts((count) => count + 1);
         }}
@@ -135,6 +140,11 @@ export function PaymentLinkCheckout({
       <p className="co-subtitle">
         Preencha seus dados para gerar o link de pagamento seguro. Você paga com cartão de crédito ou PIX.
       </p>
+      <p className="co-top-total">
+        <span>Total do plano anual</span>
+        <strong>{`${price}/ano`}</strong>
+      </p>
+      {previous && <PreviousLinkOffer link={previous} />}
       <div className="co-grid">
         <form
           ref={formRef}
@@ -185,5 +195,40 @@ export function PaymentLinkCheckout({
         </OrderSummary>
       </div>
     </>
+  );
+}
+
+/** The link created earlier in this browser, offered before the form (ADR 022). */
+function PreviousLinkOffer({ link }: { link: PreviousLink }) {
+  return (
+    <section className="alert alert--info co-previous" aria-label="Link de pagamento já criado">
+      <p>
+        <strong>
+          {link.name
+            ? `Você já criou um link de pagamento para ${link.name}.`
+            : 'Você já criou um link de pagamento.'}
+        </strong>{' '}
+        Ele continua disponível: abra-o para pagar ou acompanhe o status. Para um novo pedido, preencha o
+        formulário abaixo.
+      </p>
+      <div className="co-actions co-actions--row">
+        <a
+          className={buttonClass('primary', { block: true })}
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Abrir Link de Pagamento
+          <span className="sr-only"> (abre em nova aba)</span>
+        </a>
+        <Link
+          className={buttonClass('secondary', { block: true })}
+          to="/checkout/payment-link-success"
+          search={{ payment_link_id: link.id }}
+        >
+          Acompanhar Status do Pagamento
+        </Link>
+      </div>
+    </section>
   );
 }
