@@ -127,14 +127,14 @@ describe('npm run seed:demo', () => {
   it('fills the demo club, prints the credentials, and can run twice', async () => {
     const first = await run('seed-demo.ts');
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('contas: 5 criadas, 0 já existiam');
+    expect(first.stdout).toContain('contas: 6 criadas, 0 já existiam');
     expect(first.stdout).toMatch(/admin\s+admin@confraria\.local\s+admin123/);
     expect(first.stdout).toMatch(/confrade\s+mariana@confraria\.local\s+confrade123/);
     expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
 
     const second = await run('seed-demo.ts');
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('contas: 0 criadas, 5 já existiam');
+    expect(second.stdout).toContain('contas: 0 criadas, 6 já existiam');
   });
 
   it('refuses a database with real members, changing nothing, unless --force', async () => {
@@ -157,11 +157,17 @@ describe('npm run seed:demo', () => {
 });
 
 describe('npm run backup', () => {
-  it('writes DATA_DIR/backups/club-YYYYMMDD-HHMMSS.db and prints its path', async () => {
+  it('writes DATA_DIR/backups/club-YYYYMMDD-HHMMSS.db, copies the drive files, and prints its path', async () => {
     await run('seed-demo.ts');
     const res = await run('backup.ts');
     expect(res.code).toBe(0);
-    const file = res.stdout.match(/^Backup salvo em (.+)\n$/)?.[1];
+    // The demo club's drive files (and their thumbnails): the first backup mirrors them all.
+    const [, file, copied] =
+      res.stdout.match(/^Backup salvo em (\S+) \((\d+) arquivo\(s\) do drive copiados\)\n$/) ?? [];
+    expect(Number(copied)).toBe(
+      fs.readdirSync(path.join(dataDir, 'drive')).filter((name) => !name.startsWith('.')).length,
+    );
+    expect(fs.readdirSync(path.join(dataDir, 'backups', 'drive')).length).toBe(Number(copied));
     expect(file).toMatch(new RegExp(`^${dataDir}/backups/club-\\d{8}-\\d{6}\\.db$`));
     expect(fs.statSync(file!).size).toBeGreaterThan(0);
   });
