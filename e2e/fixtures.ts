@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 export interface OutboxRow {
@@ -72,3 +72,12 @@ export const test = base.extend<object>({
 });
 
 export { expect };
+
+/** Pays on the sandbox's hosted page with the test card that approves, as a payer types it. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+  await page.getByLabel('Nome no cartão').fill('CONFRADE TESTE');
+  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+}

@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, payWithTestCard, test, uniqueEmail } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'segredo123';
@@ -110,7 +110,7 @@ test('real dates and the 30-day warning; renewal paid on the sandbox page moves 
 
   await page.getByRole('button', { name: 'Renovar agora' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'));
-  await page.getByRole('button', { name: 'Pagar com cartão de teste' }).click();
+  await payWithTestCard(page);
   await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
 
   await page.goto('/user/subscription');
@@ -156,7 +156,7 @@ test('referral link → checkout → sandbox payment → the referrer sees a con
     friendContext.waitForEvent('page'),
     friend.getByRole('link', { name: /Abrir Link de Pagamento/ }).click(),
   ]);
-  await sandbox.getByRole('button', { name: 'Pagar com cartão de teste' }).click();
+  await payWithTestCard(sandbox);
   await expect(sandbox.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
   await friendContext.close();
 

@@ -205,3 +205,21 @@ test('"Voltar" from step 2 returns to step 1; a size the club set outside P/M/G/
   await expect(page.getByRole('heading', { name: 'Localize seu cadastro' })).toBeFocused();
   await expect(page.getByLabel('E-mail')).toHaveValue(member.email);
 });
+
+test('over the per-IP lookup limit the screen says to wait a minute, at the form', async ({ page }) => {
+  // The e2e server's own limit is raised for the other specs; the server's real 429 answer (shape and
+  // text asserted in src/server/operations/profile-update.test.ts) is played back here.
+  await page.route('**/api/subscriber-update/request-form', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '60' },
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' }),
+    }),
+  );
+  await page.goto('/formulario-atualizacao');
+  await page.getByLabel('E-mail').fill('alguem@exemplo.com.br');
+  await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
+  await expect(page.getByText('Muitas tentativas. Aguarde um minuto e tente novamente.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -154,7 +154,7 @@ test('/checkout: after creating a link, Back offers the same link again', async 
   const [provider] = await Promise.all([context.waitForEvent('page'), offer.click()]);
   await provider.waitForLoadState();
   expect(provider.url()).toBe(created);
-  await expect(provider.getByRole('button', { name: 'Pagar com cartão de teste' })).toBeVisible();
+  await expect(provider.getByRole('button', { name: 'Pagar com cartão' })).toBeVisible();
 });
 
 /** WCAG relative luminance of an sRGB colour (0–255 channels). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { normalizePixKey } from '../shared/pix-key';
 import { buildBrCode, crc16, parseBrCode } from './brcode';
 
 interface Vector {
@@ -115,4 +116,45 @@ describe('BR Code', () => {
       expect(() => buildBrCode({ ...base, amount })).toThrow(RangeError);
     }
   });
+});
+
+describe('BR Codes from every PIX key type (issue 9)', () => {
+  // As an owner would type them in the settings screen, and the DICT format banks look up.
+  const KEYS = [
+    { typed: '529.982.247-25', type: 'cpf', dict: /^\d{11}$/ },
+    { typed: '11.222.333/0001-81', type: 'cnpj', dict: /^\d{14}$/ },
+    { typed: '(11) 98765-4321', type: 'phone', dict: /^\+55\d{10,11}$/ },
+    { typed: ' Contato@Confraria.COM.br ', type: 'email', dict: /^[a-z0-9._%+-]+@[a-z0-9.-]+$/ },
+    {
+      typed: '123E4567-E89B-12D3-A456-426614174000',
+      type: 'evp',
+      dict: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    },
+  ] as const;
+
+  it.each(KEYS)(
+    '$type: the key is stored in DICT format and the code passes its CRC',
+    ({ typed, type, dict }) => {
+      const normalized = normalizePixKey(typed);
+      expect(normalized).toMatchObject({ ok: true, type });
+      if (!normalized.ok) return;
+      expect(normalized.key).toMatch(dict);
+      const code = buildBrCode({
+        pixKey: normalized.key,
+        merchantName: 'Confraria',
+        merchantCity: 'São Paulo',
+        amount: 149700,
+        txid: 'TX123',
+      });
+      const check = parseBrCode(code);
+      expect(check.valid).toBe(true);
+      if (!check.valid) return;
+      const account = check.fields.find((entry) => entry.id === '26')?.fields;
+      expect(account).toEqual([
+        { id: '00', value: 'br.gov.bcb.pix' },
+        { id: '01', value: normalized.key },
+      ]);
+      expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+    },
+  );
 });
