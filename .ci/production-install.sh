@@ -16,7 +16,8 @@ cp -r "$ROOT/dist" "$work/dist"
 cd "$work"
 echo "--- production install: npm ci --omit=dev"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
-for tool in vite vitest @playwright/test playwright-core eslint typescript drizzle-kit; do
+# (typescript itself stays: the @trpc/* packages declare it as a peer dependency, and npm installs peers.)
+for tool in vite vitest @playwright/test playwright-core eslint drizzle-kit esbuild prettier; do
   if [ -e "node_modules/$tool" ]; then echo "dev tool present in a production install: $tool"; exit 1; fi
 done
 
