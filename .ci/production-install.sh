@@ -17,7 +17,7 @@ cd "$work"
 echo "--- production install: npm ci --omit=dev"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 # (typescript itself stays: the @trpc/* packages declare it as a peer dependency, and npm installs peers.)
-for tool in vite vitest @playwright/test playwright-core eslint drizzle-kit esbuild prettier; do
+for tool in vite vitest @playwright/test playwright-core eslint drizzle-kit prettier; do
   if [ -e "node_modules/$tool" ]; then echo "dev tool present in a production install: $tool"; exit 1; fi
 done
 
