@@ -31,7 +31,7 @@ echo "--- node 24: unit and integration tests"
 npx vitest run
 
 echo "--- node 24: start and health"
-mkdir data
+mkdir -p data
 DATA_DIR="$work/app/data" HOST=127.0.0.1 PORT=38924 JOBS=false node dist/server/main.js >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do

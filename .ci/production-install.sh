@@ -22,7 +22,7 @@ for tool in vite vitest @playwright/test playwright-core eslint drizzle-kit pret
 done
 
 echo "--- production install: npm start"
-mkdir data
+mkdir -p data
 DATA_DIR="$work/data" HOST=127.0.0.1 PORT=38920 npm start >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do
