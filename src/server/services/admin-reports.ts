@@ -25,7 +25,7 @@ import type {
   PaymentExportInput,
   PaymentListInput,
 } from '../../shared/admin-schemas';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { paymentMethodLabel, paymentStatusLabel, planLabel, SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { payments, subscribers, type Payment } from '../db/schema';
 import { csvAmount, csvStream, type CsvColumn } from './csv-export';
@@ -35,8 +35,6 @@ import { subscriberSearch } from './subscriber-search';
 const DAY_MS = 24 * 3600 * 1000;
 /** Payments whose money was received (a refund came later). */
 const CONFIRMED = ['paid', 'refunded'] as const;
-/** São Paulo has kept UTC−3 all year since 2019. */
-const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
 /** Start (UTC instant) of the São Paulo month `offset` months from the one holding `now`. */

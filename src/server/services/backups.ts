@@ -3,11 +3,10 @@
  * mirrored beside it, the last BACKUP_KEEP automatic snapshots kept. The time of the last good
  * backup is what the owner's monitor reads in /api/health.
  */
+import { SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { backupDatabase, listBackups, mirrorDriveFiles, pruneAutomaticBackups } from '../db/backup';
 import type { ServiceDeps } from './deps';
 
-/** São Paulo has kept UTC−3 all year since 2019. */
-const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The next moment after `now` whose São Paulo wall clock reads `hhmm`. */

@@ -3,6 +3,7 @@
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
+import { TIME_ZONE } from '../../shared/format';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminReferral, AdminReferralList, AdminReferralListInput } from '../../shared/member-schemas';
@@ -24,7 +25,7 @@ export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_CO
 
 /** YYYY-MM-DD of a moment in São Paulo: "once per day" follows the club's calendar. */
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
