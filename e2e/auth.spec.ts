@@ -63,7 +63,8 @@ test('register → on to the checkout → signed in → logout clears the sessio
   await page.goto('/login');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByText('Portal do Confrade')).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  // The header names who is signed in (the page may name the address again in its next step).
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible();
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 
