@@ -94,6 +94,13 @@ describe('npm run backup, then npm run restore into a new data folder', () => {
       ]);
       const payments = (await app.inject({ method: 'GET', url: '/api/admin/payments', headers })).json();
       expect(payments.payments).toMatchObject([{ amount: 149700, status: 'paid', method: 'pix' }]);
+      // The search indexes are keyed by rowid: they still point at the right rows after the copy.
+      const surname = MARIANA.customerName.split(' ').at(-1)!;
+      for (const list of ['subscribers', 'payments']) {
+        const url = `/api/admin/${list}?search=${encodeURIComponent(surname)}`;
+        const found = (await app.inject({ method: 'GET', url, headers })).json();
+        expect(found.pagination.total, list).toBe(1);
+      }
       const messages = services.outbox.list({ limit: 50 });
       expect(messages.map((message) => message.recipient)).toEqual(
         expect.arrayContaining([MARIANA.customerEmail]),

@@ -12,11 +12,12 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lte,
+  not,
   or,
   sql,
-  sum,
   type SQL,
 } from 'drizzle-orm';
 import type {
@@ -26,11 +27,11 @@ import type {
   PaymentListInput,
 } from '../../shared/admin-schemas';
 import { formatDateTime, SAO_PAULO_OFFSET_MS } from '../../shared/format';
-import { paymentMethodLabel, paymentStatusLabel, planLabel, SUBSCRIPTION_DAYS } from '../../shared/plans';
-import { payments, subscribers, type Payment } from '../db/schema';
+import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
+import { paymentMonthTotals, payments, subscribers, type Payment } from '../db/schema';
 import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
-import { subscriberSearch } from './subscriber-search';
+import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Payments whose money was received (a refund came later). */
@@ -41,6 +42,12 @@ const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 's
 export function monthStart(now: Date, offset = 0): Date {
   const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 1) + SAO_PAULO_OFFSET_MS);
+}
+
+/** The `payment_month_totals` key of the São Paulo month holding `at`: yyyymm. */
+export function monthNumber(at: Date): number {
+  const local = new Date(at.getTime() - SAO_PAULO_OFFSET_MS);
+  return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
 }
 
 function monthKey(start: Date): { month: string; label: string } {
@@ -150,39 +157,55 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       .from(payments)
       .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
-  function paymentWhere(input: PaymentExportInput): SQL | undefined {
-    return and(
+  const filterWhere = (input: PaymentExportInput) =>
+    and(
       input.status === 'all' ? undefined : eq(payments.status, input.status),
       input.method === 'all' ? undefined : eq(payments.method, input.method),
-      input.search
-        ? or(
-            // Through the subscriber id, not the join: each alternative reads its own index.
-            inArray(
-              payments.subscriberId,
-              db.select({ id: subscribers.id }).from(subscribers).where(subscriberSearch(input.search)),
-            ),
-            // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
-            eq(payments.transactionId, input.search),
-            eq(payments.id, input.search),
-          )
-        : undefined,
     );
-  }
+  // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
+  const exactId = (term: string) => or(eq(payments.transactionId, term), eq(payments.id, term));
+  const searchWhere = (input: PaymentExportInput, plan: Pick<SearchPlan, 'where'>) =>
+    plan.where ? or(plan.where, exactId(input.search.trim())) : undefined;
 
-  const paidSum = (from: Date | null, to: Date | null) =>
-    Number(
+  /** Every payment the filters and the search select (the CSV export). */
+  const paymentWhere = (input: PaymentExportInput) =>
+    and(filterWhere(input), searchWhere(input, { where: searchCondition('payments', input.search) }));
+
+  /**
+   * Paid periods that begin, and that end, in (from, to]: what the month totals hold for the rest
+   * of this month beyond `from`. A period begins when it was paid, or for a renewal paid early at
+   * the end it extended; the OR of the two names the indexes that find it (multi-index OR).
+   */
+  const periodsIn = (from: Date, to: Date) => {
+    const begin = sql`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
+    const paidPeriod = and(
+      eq(payments.status, 'paid'),
+      isNotNull(payments.paidAt),
+      sql`${payments.periodEndDate} > ${begin}`,
+    );
+    const begun =
       db
-        .select({ total: sum(payments.amount) })
+        .select({ n: count() })
         .from(payments)
         .where(
           and(
-            eq(payments.status, 'paid'),
-            from ? gte(payments.paidAt, from) : undefined,
-            to ? lte(payments.paidAt, to) : undefined,
+            paidPeriod,
+            sql`${begin} > ${from.getTime()} and ${begin} <= ${to.getTime()}`,
+            or(
+              and(gt(payments.previousEndDate, from), lte(payments.previousEndDate, to)),
+              and(gt(payments.paidAt, from), lte(payments.paidAt, to)),
+            ),
           ),
         )
-        .get()?.total ?? 0,
-    );
+        .get()?.n ?? 0;
+    const ended =
+      db
+        .select({ n: count() })
+        .from(payments)
+        .where(and(paidPeriod, gt(payments.periodEndDate, from), lte(payments.periodEndDate, to)))
+        .get()?.n ?? 0;
+    return { begun, ended };
+  };
 
   const countSubscribers = (where: SQL | undefined) =>
     db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
@@ -190,15 +213,22 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
   return {
     /** `{ payments, pagination }` (spec 02 §3). */
     listPayments(input: PaymentListInput) {
-      const where = paymentWhere(input);
-      // Every payment has its subscriber (foreign key, cascade): counting needs no join.
-      const total = db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
+      const offset = (input.page - 1) * input.limit;
+      const search = planSearch(db, 'payments', input.search, { offset, limit: input.limit });
+      const where = and(filterWhere(input), searchWhere(input, search));
+      const countWhere = (condition: SQL | undefined) =>
+        db.select({ n: count() }).from(payments).where(condition).get()?.n ?? 0;
+      // With no filter, a search is counted by the index, plus the pasted id when it is not a match.
+      const total =
+        input.status === 'all' && input.method === 'all' && search.matchesRow && search.matches !== undefined
+          ? search.matches + countWhere(and(exactId(input.search.trim()), not(search.matchesRow)))
+          : countWhere(where);
       const column = PAYMENT_SORT_COLUMNS[input.sortBy];
       const rows = paymentRows()
         .where(where)
         .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(payments.createdAt))
         .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
+        .offset(offset)
         .all();
       return {
         success: true as const,
@@ -286,32 +316,37 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           ? Math.round((Math.min(renewedPeriods, endedPeriods) / endedPeriods) * 1000) / 10
           : null;
 
+      // Whole-history figures come from `payment_month_totals` (kept by triggers, one row a month):
+      // revenue by the month it was paid; members with a period running at a month's end = periods
+      // begun up to that month minus periods ended up to it (a period covers [begin, end)).
+      const totals = new Map(
+        db
+          .select()
+          .from(paymentMonthTotals)
+          .all()
+          .map((row) => [row.month, row]),
+      );
+      const firstKey = monthNumber(monthStart(now, -11));
+      let runningBefore = 0;
+      let revenueTotal = 0;
+      for (const row of totals.values()) {
+        revenueTotal += row.revenue;
+        if (row.month < firstKey) runningBefore += row.periodsBegun - row.periodsEnded;
+      }
       const revenueByMonth = [];
       const activeMembersByMonth = [];
+      let running = runningBefore;
       for (let offset = -11; offset <= 0; offset++) {
         const start = monthStart(now, offset);
-        const end = new Date(Math.min(monthStart(now, offset + 1).getTime() - 1, now.getTime()));
         const key = monthKey(start);
-        revenueByMonth.push({ ...key, value: paidSum(start, end) });
-        // Members with a paid period covering the month's last moment. A payment covers from when
-        // it was paid — or, for a renewal paid early, from the end it extended — for one plan
-        // period, so a member counts once and only periods ending within a period's length are read.
-        const active =
-          db
-            .select({ n: count() })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.status, 'paid'),
-                gt(payments.periodEndDate, end),
-                lte(payments.periodEndDate, new Date(end.getTime() + (SUBSCRIPTION_DAYS + 1) * DAY_MS)),
-                lte(payments.paidAt, end),
-                sql`coalesce(${payments.previousEndDate}, 0) <= ${end.getTime()}`,
-              ),
-            )
-            .get()?.n ?? 0;
-        activeMembersByMonth.push({ ...key, value: active });
+        const row = totals.get(monthNumber(start));
+        revenueByMonth.push({ ...key, value: row?.revenue ?? 0 });
+        running += (row?.periodsBegun ?? 0) - (row?.periodsEnded ?? 0);
+        activeMembersByMonth.push({ ...key, value: running });
       }
+      // This month is not over: its point is now, without what begins or ends later this month.
+      const rest = periodsIn(now, new Date(monthStart(now, 1).getTime() - 1));
+      activeMembersByMonth.at(-1)!.value += rest.ended - rest.begun;
 
       const nextActions = [
         { kind: 'approve', count: pendingApprovals, text: `Aprovar ${pendingApprovals} cadastro(s) pago(s)` },
@@ -331,8 +366,8 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
         activeMembers,
         pendingApprovals,
         newMembersThisMonth,
-        revenueThisMonth: paidSum(thisMonth, null),
-        revenueTotal: paidSum(null, null),
+        revenueThisMonth: totals.get(monthNumber(thisMonth))?.revenue ?? 0,
+        revenueTotal,
         renewalRate,
         expiringIn30Days,
         failedPaymentsLast30Days,

@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { AccountsService } from './accounts';
 import type { ServiceDeps } from './deps';
-import { subscriberSearch } from './subscriber-search';
+import { planSearch, searchCondition } from './subscriber-search';
 import type { OutboxService } from './outbox';
 import { newReferralCode } from './subscribers';
 import {
@@ -133,8 +133,11 @@ const SORT_COLUMNS = {
  * The list's filters (status, and search over name, e-mail, phone and CPF through the trigram index
  * of subscriber-search.ts); the CSV export shares them.
  */
+const statusWhere = (status: 'all' | SubscriberStatus) =>
+  status === 'all' ? undefined : eq(subscribers.status, status);
+
 export function subscriberFilterWhere(status: 'all' | SubscriberStatus, search: string): SQL | undefined {
-  return and(status === 'all' ? undefined : eq(subscribers.status, status), subscriberSearch(search));
+  return and(statusWhere(status), searchCondition('subscribers', search));
 }
 
 export function createSubscriberAdmin(
@@ -163,8 +166,14 @@ export function createSubscriberAdmin(
   return {
     /** `{ subscribers, pagination }`, filtered, searched and sorted (spec 02 §3). */
     list(input: SubscriberListInput) {
-      const where = subscriberFilterWhere(input.status, input.search);
-      const total = db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0;
+      const offset = (input.page - 1) * input.limit;
+      const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
+      const where = and(statusWhere(input.status), search.where);
+      // A search with no status filter is counted by the index alone.
+      const total =
+        input.status === 'all' && search.matches !== undefined
+          ? search.matches
+          : (db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0);
       const column = SORT_COLUMNS[input.sortBy];
       const rows = db
         .select()
@@ -172,7 +181,7 @@ export function createSubscriberAdmin(
         .where(where)
         .orderBy(input.sortOrder === 'asc' ? asc(column) : desc(column), desc(subscribers.createdAt))
         .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
+        .offset(offset)
         .all();
       return {
         success: true as const,

@@ -1,12 +1,15 @@
 /**
- * The back office's search over subscribers (name, e-mail, phone and CPF fragments), shared by the
- * subscriber list and the payments list. Fragments of 3 characters or more go through the trigram
- * full-text index `subscribers_search` (migration `subscriber_search`; docs/decisions/016): a
- * substring match that reads only the matching rows, where `LIKE '%…%'` read all 100,000. Shorter
- * fragments (which match most of the club anyway) fall back to LIKE.
+ * The back office's search over subscribers (name, e-mail, phone and CPF fragments), for the
+ * subscriber list and the payments list. Fragments of 3 characters or more go through a trigram
+ * full-text index — `subscribers_search` (one row per subscriber, migration `subscriber_search`) and
+ * `payments_search` (the payer's fields once per payment, migration `admin_search_and_totals`),
+ * both kept by triggers, their rowids the rows' rowids (docs/decisions/016 and 026): a substring
+ * match that reads only the matching rows, where `LIKE '%…%'` reads them all. Shorter fragments
+ * (which match most of the club anyway) fall back to LIKE.
  */
 import { like, or, sql, type SQL } from 'drizzle-orm';
-import { subscribers } from '../db/schema';
+import type { Db } from '../db/client';
+import { payments, subscribers } from '../db/schema';
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
 const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -17,18 +20,82 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 /** The trigram tokenizer indexes sequences of three characters: shorter ones cannot be looked up. */
 const TRIGRAM = 3;
 
-/** Condition on `subscribers`: the name or e-mail contains `term`, or the phone or CPF its digits. */
-export function subscriberSearch(term: string): SQL | undefined {
+/** The FTS5 query for `term` (name or e-mail contains it, or phone or CPF its digits), if indexable. */
+function indexQuery(term: string): string | undefined {
   const text = term.trim();
-  if (!text) return undefined;
+  if ([...text].length < TRIGRAM) return undefined;
   const digits = text.replace(/\D/g, '');
-  if ([...text].length < TRIGRAM) {
-    return or(
-      sql`lower(${subscribers.name}) like ${likeTerm(text.toLowerCase())} escape '\\'`,
-      like(subscribers.email, likeTerm(text.toLowerCase())),
-    );
-  }
   const query = [`{name email} : ${phrase(text)}`];
   if (digits.length >= TRIGRAM) query.push(`{phone cpf} : ${phrase(digits)}`);
-  return sql`${subscribers}.rowid in (select rowid from subscribers_search where subscribers_search match ${query.join(' OR ')})`;
+  return query.join(' OR ');
+}
+
+/** Short fragments: name or e-mail contains the text (LIKE, reads every subscriber). */
+function shortMatch(text: string): SQL | undefined {
+  return or(
+    sql`lower(${subscribers.name}) like ${likeTerm(text.toLowerCase())} escape '\\'`,
+    like(subscribers.email, likeTerm(text.toLowerCase())),
+  );
+}
+
+const INDEXES = {
+  subscribers: { table: subscribers, index: sql.raw('subscribers_search') },
+  payments: { table: payments, index: sql.raw('payments_search') },
+} as const;
+type Searchable = keyof typeof INDEXES;
+
+/** Which page the list wants: the index only drives the query when the page is worth it. */
+export interface SearchPage {
+  offset: number;
+  limit: number;
+}
+
+/** A search made ready for one query: its condition and, when the index knows it, how many match. */
+export interface SearchPlan {
+  /** Condition on the searched table (`subscribers` or `payments`); undefined without a term. */
+  where: SQL | undefined;
+  /** Rows matching the term alone, counted in the index; undefined for short fragments. */
+  matches: number | undefined;
+  /** Condition "the index matches this row" (row by row, for a few rows); with `matches` only. */
+  matchesRow?: SQL;
+}
+
+/** Condition on the searched table for `term`: every match, whatever the order (the CSV exports). */
+export function searchCondition(on: Searchable, term: string): SQL | undefined {
+  const text = term.trim();
+  if (!text) return undefined;
+  const { table, index } = INDEXES[on];
+  const query = indexQuery(text);
+  if (query !== undefined)
+    return sql`${table}.rowid in (select rowid from ${index} where ${index} match ${query})`;
+  const short = shortMatch(text);
+  return on === 'subscribers'
+    ? short
+    : sql`${payments.subscriberId} in (select ${subscribers.id} from ${subscribers} where ${short})`;
+}
+
+/**
+ * Plans a search over `subscribers` or `payments` for one page of a list. The count of matches
+ * picks the cheaper of two ways to read the page: few matches are read and sorted (work grows with
+ * the matches); many are found by walking the sort's own index and keeping the matching rows, which
+ * stops after one page (work grows with rows ÷ matches). The unary `+` keeps SQLite from driving
+ * the query from the match list. The crossover constant comes from `npm run bench -- --only admin`.
+ */
+export function planSearch(db: Db, on: Searchable, term: string, page: SearchPage): SearchPlan {
+  const query = indexQuery(term);
+  if (query === undefined) return { where: searchCondition(on, term), matches: undefined };
+  const { table, index } = INDEXES[on];
+  const counted = db.get<{ matches: number; rows: number | null }>(
+    sql`select (select count(*) from ${index} where ${index} match ${query}) as matches,
+               (select max(rowid) from ${table}) as rows`,
+  );
+  const matches = counted?.matches ?? 0;
+  const rows = counted?.rows ?? 0;
+  const walkSortIndex = matches * matches * 8 > (page.offset + page.limit) * rows;
+  const rowid = walkSortIndex ? sql`+${table}.rowid` : sql`${table}.rowid`;
+  return {
+    where: sql`${rowid} in (select rowid from ${index} where ${index} match ${query})`,
+    matches,
+    matchesRow: sql`exists (select 1 from ${index} where ${index} match ${query} and rowid = ${table}.rowid)`,
+  };
 }

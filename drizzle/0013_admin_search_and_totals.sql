@@ -1,0 +1,79 @@
+-- Custom SQL migration file, put your code below! --
+-- The back office on a big club (issue 10, docs/decisions/026-admin-search-and-totals.md). Drizzle's
+-- schema cannot declare virtual tables or triggers: KEEP THIS MIGRATION VERBATIM when migrations are
+-- regenerated (`npm run db:generate -- --custom --name admin_search_and_totals`, then this text).
+--
+-- 1. `payments_search`: the trigram index of `subscribers_search` (migration subscriber_search) once
+--    per payment, with the payer's name, e-mail, phone and CPF; its rowid is the payment row's rowid.
+--    The payments list searches it directly instead of going through every matching subscriber.
+CREATE VIRTUAL TABLE `payments_search` USING fts5(name, email, phone, cpf, tokenize = 'trigram remove_diacritics 1');
+--> statement-breakpoint
+INSERT INTO `payments_search` (rowid, name, email, phone, cpf)
+  SELECT p.rowid, s.name, s.email, s.phone, coalesce(s.cpf, '') FROM `payments` p JOIN `subscribers` s ON s.id = p.subscriber_id;
+--> statement-breakpoint
+CREATE TRIGGER `payments_search_insert` AFTER INSERT ON `payments` BEGIN
+  INSERT INTO `payments_search` (rowid, name, email, phone, cpf)
+    SELECT new.rowid, name, email, phone, coalesce(cpf, '') FROM `subscribers` WHERE id = new.subscriber_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payments_search_delete` AFTER DELETE ON `payments` BEGIN
+  DELETE FROM `payments_search` WHERE rowid = old.rowid;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payments_search_move` AFTER UPDATE OF subscriber_id ON `payments` BEGIN
+  DELETE FROM `payments_search` WHERE rowid = old.rowid;
+  INSERT INTO `payments_search` (rowid, name, email, phone, cpf)
+    SELECT new.rowid, name, email, phone, coalesce(cpf, '') FROM `subscribers` WHERE id = new.subscriber_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payments_search_subscriber` AFTER UPDATE OF name, email, phone, cpf ON `subscribers` BEGIN
+  UPDATE `payments_search` SET name = new.name, email = new.email, phone = new.phone, cpf = coalesce(new.cpf, '')
+    WHERE rowid IN (SELECT rowid FROM `payments` WHERE subscriber_id = new.id);
+END;
+--> statement-breakpoint
+-- 2. `payment_month_totals` (declared in the Drizzle schema): by São Paulo month (UTC-3, no daylight
+--    saving since 2019), the revenue paid in it and the paid periods that began and ended in it. A
+--    period begins when it was paid, or for an early renewal at the end it extended, and ends at
+--    `period_end_date`. Each trigger takes out the old row's share and adds the new row's.
+INSERT INTO `payment_month_totals` (month, revenue, periods_begun, periods_ended)
+  SELECT month, sum(revenue), sum(begun), sum(ended) FROM (
+    SELECT cast(strftime('%Y%m', (p.paid_at - 10800000) / 1000, 'unixepoch') as integer) AS month, p.amount AS revenue, 0 AS begun, 0 AS ended
+      FROM `payments` p WHERE p.status = 'paid' AND p.paid_at IS NOT NULL
+    UNION ALL
+    SELECT cast(strftime('%Y%m', (max(p.paid_at, coalesce(p.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 0, 1, 0 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
+    UNION ALL
+    SELECT cast(strftime('%Y%m', (p.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 0, 0, 1 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
+  ) GROUP BY month;
+--> statement-breakpoint
+CREATE TRIGGER `payment_month_totals_insert` AFTER INSERT ON `payments` BEGIN
+  INSERT INTO `payment_month_totals` (month, revenue) SELECT cast(strftime('%Y%m', (new.paid_at - 10800000) / 1000, 'unixepoch') as integer), new.amount WHERE new.status = 'paid' and new.paid_at is not null
+    ON CONFLICT (month) DO UPDATE SET revenue = revenue + excluded.revenue;
+  INSERT INTO `payment_month_totals` (month, periods_begun) SELECT cast(strftime('%Y%m', (max(new.paid_at, coalesce(new.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
+  INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (new.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payment_month_totals_delete` AFTER DELETE ON `payments` BEGIN
+  INSERT INTO `payment_month_totals` (month, revenue) SELECT cast(strftime('%Y%m', (old.paid_at - 10800000) / 1000, 'unixepoch') as integer), -old.amount WHERE old.status = 'paid' and old.paid_at is not null
+    ON CONFLICT (month) DO UPDATE SET revenue = revenue + excluded.revenue;
+  INSERT INTO `payment_month_totals` (month, periods_begun) SELECT cast(strftime('%Y%m', (max(old.paid_at, coalesce(old.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
+  INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (old.period_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payment_month_totals_update` AFTER UPDATE OF status, amount, paid_at, previous_end_date, period_end_date ON `payments` BEGIN
+  INSERT INTO `payment_month_totals` (month, revenue) SELECT cast(strftime('%Y%m', (old.paid_at - 10800000) / 1000, 'unixepoch') as integer), -old.amount WHERE old.status = 'paid' and old.paid_at is not null
+    ON CONFLICT (month) DO UPDATE SET revenue = revenue + excluded.revenue;
+  INSERT INTO `payment_month_totals` (month, periods_begun) SELECT cast(strftime('%Y%m', (max(old.paid_at, coalesce(old.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
+  INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (old.period_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+  INSERT INTO `payment_month_totals` (month, revenue) SELECT cast(strftime('%Y%m', (new.paid_at - 10800000) / 1000, 'unixepoch') as integer), new.amount WHERE new.status = 'paid' and new.paid_at is not null
+    ON CONFLICT (month) DO UPDATE SET revenue = revenue + excluded.revenue;
+  INSERT INTO `payment_month_totals` (month, periods_begun) SELECT cast(strftime('%Y%m', (max(new.paid_at, coalesce(new.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
+  INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (new.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
+    ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+END;

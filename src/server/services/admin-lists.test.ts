@@ -1,0 +1,310 @@
+/**
+ * The back office's indexes on a club of a few hundred rows, against brute force (issue 10,
+ * docs/decisions/026): the search indexes and the month totals are kept by triggers through every
+ * insert, update and delete, and each way of reading a search page (sorting the matches, or walking
+ * the sort's index) gives the page and total a plain filter and sort of every row would give.
+ */
+import type Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { paymentListInput } from '../../shared/admin-schemas';
+import { subscriberListInput } from '../../shared/subscriber-schemas';
+
+const DAY = 24 * 3600 * 1000;
+const NOW = new Date('2026-11-20T15:00:00Z');
+const FIRST = ['Ana', 'Bruno', 'Cecília', 'Davi', 'Érica', 'Fábio'];
+const LAST = ['Souza', 'Teixeira', 'Lima', 'Araújo', 'Oliveira', 'Gonçalves', 'Nóbrega'];
+const STATUSES = ['active', 'active', 'expired', 'pending', 'cancelled'] as const;
+const PAY_STATUSES = ['paid', 'paid', 'paid', 'failed', 'refunded', 'pending'] as const;
+
+let t: TestApp;
+let sqlite: Database.Database;
+
+/** A small deterministic pseudo-random sequence, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+function fillClub(subscriberCount: number) {
+  const next = random(42);
+  const subscriber = sqlite.prepare(
+    `insert into subscribers (id, name, email, phone, cpf, status, payment_status, subscription_price,
+       referral_code, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 'paid', ?, ?, ?, ?)`,
+  );
+  const payment = sqlite.prepare(
+    `insert into payments (id, transaction_id, subscriber_id, amount, status, method, provider, description,
+       paid_at, previous_end_date, period_end_date, created_at, updated_at)
+     values (?, ?, ?, ?, ?, 'pix', 'sandbox', 'Assinatura anual', ?, ?, ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < subscriberCount; i++) {
+      const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(next() * LAST.length)]}`;
+      // Distinct creation instants: every sort has one right order (ties go by creation, newest first).
+      const created = NOW.getTime() - Math.floor(next() * 900) * DAY - i * 1000;
+      subscriber.run(
+        `s${i}`,
+        name,
+        `pessoa${i}@exemplo.com.br`,
+        `1198${String(1_000_000 + i * 7_919).slice(0, 7)}`,
+        i % 4 === 0 ? null : String(10_000_000_000 + i * 104_729).slice(0, 11),
+        STATUSES[i % STATUSES.length],
+        [149_700, 89_700][i % 2],
+        `CODE${i}`,
+        created,
+        created,
+      );
+      let end: number | null = null;
+      for (let k = 0; k < 1 + Math.floor(next() * 3); k++) {
+        const status = PAY_STATUSES[Math.floor(next() * PAY_STATUSES.length)]!;
+        const paid = status === 'paid' || status === 'refunded';
+        const at = created + k * 330 * DAY + Math.floor(next() * 20) * DAY;
+        // A renewal paid before the end it extends begins there (previous_end_date).
+        const previous: number | null = paid && end !== null ? end : null;
+        const periodEnd: number | null = paid ? Math.max(at, previous ?? 0) + 365 * DAY : null;
+        if (paid && status === 'paid') end = periodEnd;
+        payment.run(
+          `p${i}-${k}`,
+          `tx-${i}-${k}`,
+          `s${i}`,
+          k === 0 ? 149_700 : 89_700,
+          status,
+          paid ? at : null,
+          previous,
+          periodEnd,
+          at,
+          at,
+        );
+      }
+    }
+  })();
+}
+
+/** Month totals recomputed from every payment, the way the migration fills them. */
+function monthTotalsByBruteForce() {
+  const key = (ms: number) => {
+    const local = new Date(ms - 3 * 3600 * 1000);
+    return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
+  };
+  const totals = new Map<number, { revenue: number; begun: number; ended: number }>();
+  const at = (month: number) => {
+    if (!totals.has(month)) totals.set(month, { revenue: 0, begun: 0, ended: 0 });
+    return totals.get(month)!;
+  };
+  const rows = sqlite
+    .prepare('select status, amount, paid_at, previous_end_date, period_end_date from payments')
+    .all() as {
+    status: string;
+    amount: number;
+    paid_at: number | null;
+    previous_end_date: number | null;
+    period_end_date: number | null;
+  }[];
+  for (const row of rows) {
+    if (row.status !== 'paid' || row.paid_at === null) continue;
+    at(key(row.paid_at)).revenue += row.amount;
+    const begin = Math.max(row.paid_at, row.previous_end_date ?? 0);
+    if (row.period_end_date !== null && row.period_end_date > begin) {
+      at(key(begin)).begun += 1;
+      at(key(row.period_end_date)).ended += 1;
+    }
+  }
+  return [...totals]
+    .filter(([, value]) => value.revenue || value.begun || value.ended)
+    .sort(([a], [b]) => a - b)
+    .map(([month, value]) => ({ month, ...value }));
+}
+
+function storedMonthTotals() {
+  return sqlite
+    .prepare(
+      `select month, revenue, periods_begun as begun, periods_ended as ended from payment_month_totals
+       where revenue != 0 or periods_begun != 0 or periods_ended != 0 order by month`,
+    )
+    .all();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(NOW);
+  sqlite = t.services.db.$client;
+  fillClub(400);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('payment_month_totals', () => {
+  it('follows every insert, update and delete of payments, in the same transaction', () => {
+    expect(storedMonthTotals()).toEqual(monthTotalsByBruteForce());
+    // A refund, a changed amount, a moved period, a deleted payment and a deleted subscriber.
+    sqlite.exec(
+      `update payments set status = 'refunded' where id in (select id from payments where status = 'paid' limit 7)`,
+    );
+    sqlite.exec(
+      `update payments set amount = amount + 100 where id in (select id from payments where status = 'paid' limit 5)`,
+    );
+    sqlite.exec(
+      `update payments set period_end_date = period_end_date + ${40 * DAY} where id in (select id from payments where status = 'paid' limit 9 offset 20)`,
+    );
+    sqlite.exec(
+      `update payments set status = 'paid', paid_at = created_at, period_end_date = created_at + ${365 * DAY} where status = 'failed'`,
+    );
+    sqlite.exec(
+      `delete from payments where id in (select id from payments where status = 'paid' limit 3 offset 50)`,
+    );
+    sqlite.exec(`delete from subscribers where id = 's7'`);
+    expect(storedMonthTotals()).toEqual(monthTotalsByBruteForce());
+  });
+
+  it('gives the dashboard the figures a pass over every payment gives', () => {
+    const figures = t.services.adminReports.dashboard();
+    const paid = sqlite
+      .prepare(
+        `select paid_at, previous_end_date, period_end_date, amount from payments where status = 'paid' and paid_at is not null`,
+      )
+      .all() as {
+      paid_at: number;
+      previous_end_date: number | null;
+      period_end_date: number | null;
+      amount: number;
+    }[];
+    expect(figures.revenueTotal).toBe(paid.reduce((total, row) => total + row.amount, 0));
+    for (const point of figures.activeMembersByMonth) {
+      const [year, month] = point.month.split('-').map(Number) as [number, number];
+      // The month's last moment in São Paulo, or now for the month under way.
+      const end = Math.min(Date.UTC(year, month, 1) + 3 * 3600 * 1000 - 1, NOW.getTime());
+      const running = paid.filter(
+        (row) =>
+          Math.max(row.paid_at, row.previous_end_date ?? 0) <= end &&
+          row.period_end_date !== null &&
+          row.period_end_date > end,
+      ).length;
+      expect({ month: point.month, value: point.value }).toEqual({ month: point.month, value: running });
+    }
+    expect(figures.activeMembersByMonth.some((point) => point.value > 20)).toBe(true);
+  });
+});
+
+describe('search pages', () => {
+  const subscriberRows = () =>
+    sqlite
+      .prepare('select id, name, email, phone, cpf, status, created_at, subscription_price from subscribers')
+      .all() as {
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      cpf: string | null;
+      status: string;
+      created_at: number;
+      subscription_price: number;
+    }[];
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const matches = (row: { name: string; email: string; phone: string; cpf: string | null }, term: string) => {
+    const digits = term.replace(/\D/g, '');
+    return (
+      fold(row.name).includes(fold(term)) ||
+      fold(row.email).includes(fold(term)) ||
+      (digits.length >= 3 && (row.phone.includes(digits) || (row.cpf ?? '').includes(digits)))
+    );
+  };
+
+  // "teixeira" matches about a seventh of the club (the index is walked); "pessoa12" a dozen rows
+  // and a phone fragment a few (the matches are sorted); "zzz" nothing.
+  const TERMS = ['teixeira', 'Araujo', 'pessoa12', '98100', 'zzz', 'an'];
+
+  it('the subscriber list: each sort, both directions, several pages, same rows as brute force', () => {
+    const all = subscriberRows();
+    for (const search of TERMS) {
+      for (const sortBy of ['createdAt', 'fullName', 'subscriptionPrice'] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const column = {
+            createdAt: 'created_at',
+            fullName: 'name',
+            subscriptionPrice: 'subscription_price',
+          }[sortBy];
+          const expected = all
+            .filter((row) => matches(row, search))
+            .sort((a, b) => {
+              const x = a[column as keyof typeof a]!;
+              const y = b[column as keyof typeof b]!;
+              const primary = x < y ? -1 : x > y ? 1 : 0;
+              return (sortOrder === 'asc' ? primary : -primary) || b.created_at - a.created_at;
+            });
+          for (const page of [1, 3]) {
+            const input = subscriberListInput.parse({ search, sortBy, sortOrder, page, limit: 10 });
+            const result = t.services.subscriberAdmin.list(input);
+            const label = `${search} ${sortBy} ${sortOrder} page ${page}`;
+            expect(result.pagination.total, label).toBe(expected.length);
+            expect(
+              result.subscribers.map((row) => row.id),
+              label,
+            ).toEqual(expected.slice((page - 1) * 10, page * 10).map((row) => row.id));
+          }
+        }
+      }
+    }
+  });
+
+  it('the subscriber list: a status filter with a search counts through the rows', () => {
+    const expected = subscriberRows().filter((row) => row.status === 'active' && matches(row, 'teixeira'));
+    const result = t.services.subscriberAdmin.list(
+      subscriberListInput.parse({ search: 'teixeira', status: 'active' }),
+    );
+    expect(result.pagination.total).toBe(expected.length);
+    expect(result.subscribers.every((row) => row.status === 'active')).toBe(true);
+  });
+
+  it('the payments list: matches by payer, a pasted transaction id, and follows a renamed payer', () => {
+    const all = sqlite
+      .prepare(
+        `select p.id, p.created_at, s.name, s.email, s.phone, s.cpf from payments p join subscribers s on s.id = p.subscriber_id`,
+      )
+      .all() as {
+      id: string;
+      created_at: number;
+      name: string;
+      email: string;
+      phone: string;
+      cpf: string | null;
+    }[];
+    for (const search of TERMS) {
+      const expected = all.filter((row) => matches(row, search)).sort((a, b) => b.created_at - a.created_at);
+      for (const page of [1, 2]) {
+        const result = t.services.adminReports.listPayments(
+          paymentListInput.parse({ search, page, limit: 10 }),
+        );
+        expect(result.pagination.total, search).toBe(expected.length);
+        expect(result.payments.map((row) => row.id)).toEqual(
+          expected.slice((page - 1) * 10, page * 10).map((row) => row.id),
+        );
+      }
+    }
+    // A pasted transaction id finds its payment, besides the payers whose phone or CPF hold its digits.
+    const byTransaction = t.services.adminReports.listPayments(
+      paymentListInput.parse({ search: 'tx-12-0', limit: 100 }),
+    );
+    const byDigits = all.filter((row) => matches(row, 'tx-12-0') && row.id !== 'p12-0');
+    expect(byDigits.length).toBeGreaterThan(0);
+    expect(byTransaction.pagination.total).toBe(byDigits.length + 1);
+    expect(byTransaction.payments.map((row) => row.id)).toContain('p12-0');
+
+    // The payments index follows the payer's record.
+    sqlite.exec(`update subscribers set name = 'Quitéria Xavantes' where id = 's12'`);
+    const renamed = t.services.adminReports.listPayments(paymentListInput.parse({ search: 'xavantes' }));
+    expect(renamed.payments.map((row) => row.subscriberId)).toEqual(expect.arrayContaining(['s12']));
+    expect(new Set(renamed.payments.map((row) => row.subscriberId))).toEqual(new Set(['s12']));
+    const count = (
+      sqlite.prepare(`select count(*) as n from payments where subscriber_id = 's12'`).get() as { n: number }
+    ).n;
+    expect(renamed.pagination.total).toBe(count);
+  });
+});
