@@ -218,11 +218,14 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       const where = and(filterWhere(input), searchWhere(input, search));
       const countWhere = (condition: SQL | undefined) =>
         db.select({ n: count() }).from(payments).where(condition).get()?.n ?? 0;
-      // With no filter, a search is counted by the index, plus the pasted id when it is not a match.
-      const total =
-        input.status === 'all' && input.method === 'all' && search.matchesRow && search.matches !== undefined
-          ? search.matches + countWhere(and(exactId(input.search.trim()), not(search.matchesRow)))
-          : countWhere(where);
+      // A search is counted by the index (or from its match list when filtered), plus a pasted id
+      // the index does not match (an id's digits may match someone's phone).
+      const filters = filterWhere(input);
+      const { indexed } = search;
+      const total = !indexed
+        ? countWhere(where)
+        : (filters ? countWhere(and(filters, indexed.inMatches)) : indexed.matches) +
+          countWhere(and(filters, exactId(input.search.trim()), not(indexed.matchesRow)));
       const column = PAYMENT_SORT_COLUMNS[input.sortBy];
       const rows = paymentRows()
         .where(where)

@@ -169,11 +169,15 @@ export function createSubscriberAdmin(
       const offset = (input.page - 1) * input.limit;
       const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
       const where = and(statusWhere(input.status), search.where);
-      // A search with no status filter is counted by the index alone.
-      const total =
-        input.status === 'all' && search.matches !== undefined
-          ? search.matches
-          : (db.select({ total: count() }).from(subscribers).where(where).get()?.total ?? 0);
+      const countWhere = (condition: SQL | undefined) =>
+        db.select({ total: count() }).from(subscribers).where(condition).get()?.total ?? 0;
+      // A search is counted by the index alone, or with a status filter from the match list.
+      const status = statusWhere(input.status);
+      const total = !search.indexed
+        ? countWhere(where)
+        : status
+          ? countWhere(and(status, search.indexed.inMatches))
+          : search.indexed.matches;
       const column = SORT_COLUMNS[input.sortBy];
       const rows = db
         .select()

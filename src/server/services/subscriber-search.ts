@@ -50,14 +50,19 @@ export interface SearchPage {
   limit: number;
 }
 
-/** A search made ready for one query: its condition and, when the index knows it, how many match. */
+/** A search made ready for one page of a list. */
 export interface SearchPlan {
-  /** Condition on the searched table (`subscribers` or `payments`); undefined without a term. */
+  /** Condition for reading the page (`subscribers` or `payments`); undefined without a term. */
   where: SQL | undefined;
-  /** Rows matching the term alone, counted in the index; undefined for short fragments. */
-  matches: number | undefined;
-  /** Condition "the index matches this row" (row by row, for a few rows); with `matches` only. */
-  matchesRow?: SQL;
+  /** The trigram index's view, when the term is long enough to use it. */
+  indexed?: {
+    /** Rows matching the term alone, counted in the index. */
+    matches: number;
+    /** The same condition as `where`, driven from the match list (counting costs the matches). */
+    inMatches: SQL;
+    /** "The index matches this row", checked row by row: for a few rows. */
+    matchesRow: SQL;
+  };
 }
 
 /** Condition on the searched table for `term`: every match, whatever the order (the CSV exports). */
@@ -83,7 +88,7 @@ export function searchCondition(on: Searchable, term: string): SQL | undefined {
  */
 export function planSearch(db: Db, on: Searchable, term: string, page: SearchPage): SearchPlan {
   const query = indexQuery(term);
-  if (query === undefined) return { where: searchCondition(on, term), matches: undefined };
+  if (query === undefined) return { where: searchCondition(on, term) };
   const { table, index } = INDEXES[on];
   const counted = db.get<{ matches: number; rows: number | null }>(
     sql`select (select count(*) from ${index} where ${index} match ${query}) as matches,
@@ -92,10 +97,15 @@ export function planSearch(db: Db, on: Searchable, term: string, page: SearchPag
   const matches = counted?.matches ?? 0;
   const rows = counted?.rows ?? 0;
   const walkSortIndex = matches * matches * 8 > (page.offset + page.limit) * rows;
-  const rowid = walkSortIndex ? sql`+${table}.rowid` : sql`${table}.rowid`;
+  const inMatches = sql`${table}.rowid in (select rowid from ${index} where ${index} match ${query})`;
   return {
-    where: sql`${rowid} in (select rowid from ${index} where ${index} match ${query})`,
-    matches,
-    matchesRow: sql`exists (select 1 from ${index} where ${index} match ${query} and rowid = ${table}.rowid)`,
+    where: walkSortIndex
+      ? sql`+${table}.rowid in (select rowid from ${index} where ${index} match ${query})`
+      : inMatches,
+    indexed: {
+      matches,
+      inMatches,
+      matchesRow: sql`exists (select 1 from ${index} where ${index} match ${query} and rowid = ${table}.rowid)`,
+    },
   };
 }
