@@ -81,8 +81,8 @@ export function InPageCheckout({
     shouldFocusError: false,
   });
   const [method, phone, cpf] = useWatch({ control: form.control, name: ['paymentMethod', 'phone', 'cpf'] });
-  const { messages, errorsRef, revealInvalid, showFailure, clearFailure } = useFormErrors(
-    form.formState.errors,
+  const { messages, errorsRef, showFailure, clearFailure } = useFormErrors(
+    form.formState,
     amount ? null : CHECKOUT_MSG.amountMissing,
   );
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
@@ -224,7 +224,7 @@ export function InPageCheckout({
           }
         : undefined;
     pay.mutate({ data, body, ...(card ? { card } : {}) });
-  }, revealInvalid);
+  }, clearFailure);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (pay.isPending || approved) {

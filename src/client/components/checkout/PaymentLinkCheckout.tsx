@@ -66,9 +66,7 @@ export function PaymentLinkCheckout({
     shouldFocusError: false,
   });
   const { handleSubmit, reset, getValues } = form;
-  const { messages, errorsRef, revealInvalid, showFailure, clearFailure } = useFormErrors(
-    form.formState.errors,
-  );
+  const { messages, errorsRef, showFailure, clearFailure } = useFormErrors(form.formState);
   const formRef = useRef<HTMLFormElement>(null);
   /** "Criar Novo Link" was pressed this many times: each time the new form's first field gets focus. */
   const [restarts, setRestarts] = useState(0);
@@ -109,7 +107,7 @@ export function PaymentLinkCheckout({
           showFailure(apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)),
       },
     );
-  }, revealInvalid);
+  }, clearFailure);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (create.isPending) {

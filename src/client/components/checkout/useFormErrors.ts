@@ -23,34 +23,37 @@ export function issuesOf(errors: FieldErrors): FormIssue[] {
  * focus once it is marked (aria-invalid and its message in aria-describedby); a failure without
  * fields is scrolled into view instead, and its role="alert" announces it.
  */
-export function useFormErrors(errors: FieldErrors, initialFailure: string | null = null) {
+export function useFormErrors(
+  { errors, submitCount }: { errors: FieldErrors; submitCount: number },
+  initialFailure: string | null = null,
+) {
   const [failure, setFailure] = useState<string | null>(initialFailure);
-  /** Bumped by each refused submit or failure: the effect below then moves the focus (after the commit). */
-  const [revealed, setRevealed] = useState(0);
+  /** Bumped by each failure shown: the effect below then brings the list into view. */
+  const [failures, setFailures] = useState(0);
   const errorsRef = useRef<HTMLDivElement>(null);
+  const invalid = Object.keys(errors).length > 0;
+
+  // react-hook-form counts the submit in the same update that brings the errors: by this effect
+  // the fields are marked. Only a new submit moves the focus (fixing a field must not pull it).
+  useEffect(() => {
+    if (submitCount === 0 || !invalid) return;
+    errorsRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
 
   useEffect(() => {
-    if (revealed === 0) return;
-    const list = errorsRef.current;
-    const first = list?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (first) first.focus();
-    else list?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [revealed]);
+    if (failures > 0) errorsRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [failures]);
 
   /** react-hook-form's `onInvalid`: the schema's messages replace any earlier failure. */
-  const revealInvalid = useCallback(() => {
-    setFailure(null);
-    setRevealed((count) => count + 1);
-  }, []);
+  const clearFailure = useCallback(() => setFailure(null), []);
 
   /** A message that belongs to no field (a server answer). */
   const showFailure = useCallback((message: string) => {
     setFailure(message);
-    setRevealed((count) => count + 1);
+    setFailures((count) => count + 1);
   }, []);
 
-  const clearFailure = useCallback(() => setFailure(null), []);
-
   const messages = failure ? [failure] : issuesOf(errors).map((issue) => issue.message);
-  return { messages, errorsRef, revealInvalid, showFailure, clearFailure };
+  return { messages, errorsRef, showFailure, clearFailure };
 }
