@@ -45,7 +45,10 @@ export function useFormErrors(
     if (failures > 0) errorsRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [failures]);
 
-  /** react-hook-form's `onInvalid`: the schema's messages replace any earlier failure. */
+  /**
+   * Drops the failure at a new submit: a valid one is on its way; a refused one (react-hook-form's
+   * `onInvalid`) lists the schema's messages instead.
+   */
   const clearFailure = useCallback(() => setFailure(null), []);
 
   /** A message that belongs to no field (a server answer). */
