@@ -191,6 +191,36 @@ test.describe('/checkout (payment link)', () => {
     await expect(page.getByLabel('Telefone / WhatsApp')).toBeFocused();
   });
 
+  test('the server’s own rules at the fields: an e-mail without a domain, a short phone, a short CEP', async ({
+    page,
+  }) => {
+    await page.goto('/checkout');
+    await page.getByLabel('Nome completo').fill('Rui Regras');
+    // The page used to let this e-mail through, and the server refused it.
+    await page.getByLabel('Email').fill('rui@invalido');
+    await page.getByLabel('Telefone / WhatsApp').pressSequentially('119876');
+    await page.getByLabel('CPF').pressSequentially('52998224725');
+    await page.getByLabel('CEP').pressSequentially('0100');
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+
+    const alert = page.getByRole('alert');
+    for (const message of [
+      'Email inválido',
+      'Telefone deve ter pelo menos 10 dígitos',
+      'CEP deve ter 8 dígitos',
+    ]) {
+      await expect(alert.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email inválido');
+    await expect(page.getByLabel('Telefone / WhatsApp')).toHaveAccessibleDescription(
+      'Telefone deve ter pelo menos 10 dígitos',
+    );
+    await expect(page.getByLabel('CEP')).toHaveAccessibleDescription('CEP deve ter 8 dígitos');
+    await expect(page.getByLabel('CPF')).not.toHaveAttribute('aria-invalid');
+    await expectNoRequest(page, '/api/payment-links/');
+  });
+
   test('a pasted international phone number keeps the national number', async ({ page }) => {
     await page.goto('/checkout');
     await page.getByLabel('Telefone / WhatsApp').fill('+55 (11) 98765-4321');
@@ -724,6 +754,54 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await expect(page.getByLabel('Nome completo')).toHaveAccessibleDescription('Nome completo é obrigatório');
     await expectNoRequest(page, '/api/payments/process');
     expect(calls).toHaveLength(0);
+  });
+
+  test('card rules before anything leaves the browser: malformed fields, then "Cartão vencido"', async ({
+    page,
+  }) => {
+    await cepUnreachable(page);
+    const sent = recordRequests(page, '/api/payments/process');
+    const tokenized = recordRequests(page, '/sandbox/tokens');
+    await page.goto(oldCheckoutUrl('Vera Vencido', uniqueEmail('vencido')));
+    await fillPersonalData(page, {});
+    await fillAddressByHand(page);
+    const number = page.getByLabel('Número do cartão');
+    const expiry = page.getByLabel('Validade (MM/AA)');
+    const cvv = page.getByLabel('CVV');
+    await number.pressSequentially('4111111111111112');
+    await page.getByLabel('Nome no cartão').fill('vera vencido');
+    // The holder is written as on the card.
+    await expect(page.getByLabel('Nome no cartão')).toHaveValue('VERA VENCIDO');
+    await expiry.pressSequentially('1330');
+    await cvv.fill('12');
+    const submit = page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` });
+    await submit.click();
+
+    const alert = page.getByRole('alert');
+    for (const message of [
+      'Número do cartão inválido',
+      'Validade do cartão inválida (use MM/AA)',
+      'CVV inválido',
+    ]) {
+      await expect(alert.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(number).toBeFocused();
+    await expect(number).toHaveAccessibleDescription('Número do cartão inválido');
+    await expect(cvv).toHaveAccessibleDescription('CVV inválido');
+
+    await number.fill('');
+    await number.pressSequentially('4111111111111111');
+    await expiry.fill('');
+    await expiry.pressSequentially('0120');
+    await cvv.fill('123');
+    await submit.click();
+    await expect(alert).toHaveText('Cartão vencido');
+    await expect(expiry).toBeFocused();
+    await expect(expiry).toHaveAccessibleDescription('Cartão vencido');
+    await expect(number).not.toHaveAttribute('aria-invalid');
+    await expectNoRequest(page, '/api/payments/process');
+    expect(sent).toHaveLength(0);
+    expect(tokenized).toHaveLength(0);
   });
 
   test('/checkout/success without router state goes home', async ({ page }) => {

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkoutFormErrors,
-  checkoutFormIssues,
+  cardExpired,
+  checkoutForm,
   checkoutPayloadOf,
   createPublicLinkInput,
+  inSpecOrder,
   luhnValid,
-  oldCheckoutFormErrors,
-  oldCheckoutFormIssues,
+  oldCheckoutForm,
   parseCardExpiry,
+  processPaymentInput,
+  processPaymentPayloadOf,
   type CheckoutFormValues,
 } from './checkout-schemas';
 import { planLabel } from './plans';
 
-const filled: CheckoutFormValues = {
+const filled = {
   name: 'Mariana Costa Ribeiro',
-  email: 'mariana@example.com',
+  email: 'Mariana@Example.com ',
   phone: '(11) 98765-4321',
   document: '529.982.247-25',
   cep: '01001-000',
@@ -24,180 +26,138 @@ const filled: CheckoutFormValues = {
   neighborhood: 'Sé',
   city: 'São Paulo',
   state: 'SP',
-};
+} satisfies CheckoutFormValues;
 
-describe('checkoutFormErrors (spec 01 §5)', () => {
-  it('is empty for a filled form', () => {
-    expect(checkoutFormErrors(filled)).toEqual([]);
+/** Every message the schema gives (the server answers the first). */
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('the /checkout form and the server parse the same fields (issue 8 §4)', () => {
+  it.each<[string, Partial<CheckoutFormValues>]>([
+    ['a filled form', {}],
+    ['a too-long phone', { phone: '1'.repeat(31) }],
+    ['a phone of 14 digits', { phone: '11 98765-4321 1234' }],
+    ['a short phone', { phone: '(11) 9876' }],
+    ['a CPF with wrong check digits', { document: '529.982.247-26' }],
+    ['a short CPF', { document: '123.456' }],
+    ['a short CEP', { cep: '0100' }],
+    ['an e-mail without a domain', { email: 'rui@invalido' }],
+    ['a too-long name', { name: 'A'.repeat(121) }],
+    ['a blank name', { name: '  ' }],
+    ['an unknown state', { state: 'XX' }],
+    ['a too-long complement', { complement: 'x'.repeat(101) }],
+  ])('%s: the server refuses exactly what the page refuses, with the same words', (_case, change) => {
+    const values = { ...filled, ...change };
+    const page = checkoutForm.safeParse(values);
+    const server = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
+    expect(server.success).toBe(page.success);
+    expect(messagesOf(server).sort()).toEqual(messagesOf(page).sort());
   });
 
-  it('lists every message of an empty form, in the spec order', () => {
-    const empty = Object.fromEntries(
-      Object.keys(filled).map((key) => [key, '']),
-    ) as unknown as CheckoutFormValues;
-    expect(checkoutFormErrors(empty)).toEqual([
-      'Nome é obrigatório',
-      'Email é obrigatório',
-      'Telefone é obrigatório',
-      'CPF é obrigatório',
-      'CEP é obrigatório',
-      'Endereço é obrigatório',
-      'Número é obrigatório',
-      'Bairro é obrigatório',
-      'Cidade é obrigatória',
-      'Estado é obrigatório',
-    ]);
-  });
-
-  it('reports a malformed e-mail and a CPF of the wrong length or with wrong check digits', () => {
-    expect(checkoutFormErrors({ ...filled, email: 'mariana@', document: '123.456' })).toEqual([
-      'Email inválido',
-      'CPF deve ter 11 dígitos',
-    ]);
-    expect(checkoutFormErrors({ ...filled, document: '529.982.247-26' })).toEqual(['CPF inválido']);
-  });
-
-  it('agrees with the server schema on the first message', () => {
-    const result = createPublicLinkInput.safeParse({
-      customerName: filled.name,
-      customerEmail: filled.email,
-      customerPhone: filled.phone,
-      customerDocument: '529.982.247-26',
-      customerCep: filled.cep,
-      customerNumber: filled.number,
-      customerStreet: filled.street,
-      customerNeighborhood: filled.neighborhood,
-      customerCity: filled.city,
-      customerState: filled.state,
+  it('the server accepts what the page sends (the accepted form, normalised) and stores the same', () => {
+    const accepted = checkoutForm.parse(filled);
+    expect(accepted).toMatchObject({
+      email: 'mariana@example.com',
+      phone: '11987654321',
+      document: '52998224725',
+      cep: '01001000',
     });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('CPF inválido');
+    const payload = checkoutPayloadOf(accepted, 'AMIGO2024');
+    expect(payload).toMatchObject({ planType: 'annual', ref: 'AMIGO2024', customerName: filled.name });
+    expect(createPublicLinkInput.parse(payload)).toEqual(
+      createPublicLinkInput.parse(checkoutPayloadOf({ ...filled }, 'AMIGO2024')),
+    );
   });
 });
 
-describe('old checkout helpers', () => {
-  it('lists the card messages and the missing amount', () => {
-    expect(
-      oldCheckoutFormErrors({
-        name: 'Ana',
+describe('the /checkout/old form and POST /api/payments/process', () => {
+  const oldForm = {
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    phone: '(11) 98765-4321',
+    cpf: '529.982.247-25',
+    cep: '01001-000',
+    street: 'Rua',
+    number: '1',
+    complement: 'Casa 2',
+    neighborhood: 'Centro',
+    city: 'São Paulo',
+    state: 'sp',
+    amount: '149700',
+    paymentMethod: 'pix' as const,
+  };
+
+  it('the accepted form is a payload the server accepts, without any card', () => {
+    const accepted = oldCheckoutForm.parse(oldForm);
+    const payload = processPaymentPayloadOf(accepted, 'pay_1');
+    expect(payload).toEqual({
+      paymentMethod: 'pix',
+      customerData: {
+        name: 'Ana Souza',
         email: 'ana@example.com',
         phone: '11987654321',
         cpf: '52998224725',
-        cep: '01001000',
-        street: 'Rua',
-        number: '1',
-        neighborhood: 'Centro',
-        city: 'São Paulo',
-        state: 'SP',
-        amount: null,
-        paymentMethod: 'credit_card',
-      }),
-    ).toEqual([
-      'Número do cartão é obrigatório',
-      'Nome no cartão é obrigatório',
-      'Validade do cartão é obrigatória',
-      'CVV é obrigatório',
-      'Valor da assinatura não encontrado',
-    ]);
+        address: {
+          street: 'Rua',
+          number: '1',
+          complement: 'Casa 2',
+          neighborhood: 'Centro',
+          city: 'São Paulo',
+          state: 'SP',
+          zipCode: '01001000',
+        },
+      },
+      paymentData: { amount: 149700 },
+      paymentId: 'pay_1',
+    });
+    expect(processPaymentInput.safeParse(payload).success).toBe(true);
   });
 
-  it('checks the customer and address with the same rules as /checkout, keeping its own name message', () => {
-    const base = {
-      name: '',
-      email: 'ana@',
-      phone: '(11) 9876',
-      cpf: '529.982.247-26',
-      cep: '01001000',
-      street: 'Rua',
-      number: '1',
-      neighborhood: 'Centro',
-      city: 'São Paulo',
-      state: 'XX',
-      amount: 149700,
-      paymentMethod: 'pix' as const,
-    };
-    expect(oldCheckoutFormErrors(base)).toEqual([
-      'Nome completo é obrigatório',
-      'Email inválido',
-      'CPF inválido',
-      'Telefone deve ter pelo menos 10 dígitos',
-      'Estado inválido',
-    ]);
-    expect(
-      checkoutFormErrors({
-        ...filled,
-        name: '',
-        email: 'ana@',
-        phone: '(11) 9876',
-        document: base.cpf,
-        state: 'XX',
-      }),
-    ).toEqual([
-      'Nome é obrigatório',
-      'Email inválido',
-      'CPF inválido',
-      'Telefone deve ter pelo menos 10 dígitos',
-      'Estado inválido',
+  it('the customer and address messages are the server’s', () => {
+    const values = { ...oldForm, name: '', phone: '1'.repeat(31), cep: '0100', state: 'XX' };
+    const page = oldCheckoutForm.safeParse(values);
+    const server = processPaymentInput.safeParse({
+      paymentMethod: 'pix',
+      customerData: {
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        cpf: values.cpf,
+        address: { ...values, zipCode: values.cep },
+      },
+      paymentData: { amount: values.amount },
+    });
+    expect(messagesOf(server).sort()).toEqual(messagesOf(page).sort());
+    expect(messagesOf(page)).toContain('Nome completo é obrigatório');
+  });
+});
+
+describe('inSpecOrder', () => {
+  it('missing customer fields, malformed ones (CPF before phone), the address, the card, the amount', () => {
+    const issues = [
+      { field: 'amount', message: 'Valor da assinatura não encontrado' },
+      { field: 'cvv', message: 'CVV é obrigatório' },
+      { field: 'state', message: 'Estado inválido' },
+      { field: 'cep', message: 'CEP é obrigatório' },
+      { field: 'phone', message: 'Telefone deve ter pelo menos 10 dígitos' },
+      { field: 'cpf', message: 'CPF inválido' },
+      { field: 'email', message: 'Email é obrigatório' },
+      { field: 'cardNumber', message: 'Número do cartão inválido' },
+    ];
+    expect(inSpecOrder(issues).map((issue) => issue.field)).toEqual([
+      'email',
+      'cpf',
+      'phone',
+      'cep',
+      'state',
+      'cardNumber',
+      'cvv',
+      'amount',
     ]);
   });
+});
 
-  it('checks the form with the server’s own schema: what the server refuses, the page refuses first', () => {
-    expect(checkoutFormIssues({ ...filled, name: 'A'.repeat(121) })).toEqual([
-      { field: 'name', message: 'Nome muito longo' },
-    ]);
-    // A too-long phone says so (it used to say "at least 10 digits").
-    expect(checkoutFormIssues({ ...filled, phone: '1'.repeat(31) })).toEqual([
-      { field: 'phone', message: 'Telefone muito longo' },
-    ]);
-    expect(checkoutFormIssues({ ...filled, phone: '11 98765-4321 1234' })).toEqual([
-      { field: 'phone', message: 'Telefone muito longo' },
-    ]);
-    expect(checkoutFormIssues({ ...filled, email: 'rui@invalido' })).toEqual([
-      { field: 'email', message: 'Email inválido' },
-    ]);
-    expect(checkoutFormIssues({ ...filled, complement: 'x'.repeat(101) })).toEqual([
-      { field: 'complement', message: 'Complemento muito longo' },
-    ]);
-    for (const values of [
-      filled,
-      { ...filled, name: 'A'.repeat(121) },
-      { ...filled, email: 'rui@invalido' },
-    ]) {
-      const server = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
-      expect(server.success).toBe(checkoutFormIssues(values).length === 0);
-    }
-  });
-
-  it('names the field of each message (the input names of each form)', () => {
-    expect(checkoutFormIssues({ ...filled, document: '', cep: '0100' })).toEqual([
-      { field: 'document', message: 'CPF é obrigatório' },
-      { field: 'cep', message: 'CEP deve ter 8 dígitos' },
-    ]);
-    expect(
-      oldCheckoutFormIssues({
-        name: 'Ana',
-        email: 'ana@example.com',
-        phone: '11987654321',
-        cpf: '',
-        cep: '01001000',
-        street: 'Rua',
-        number: '1',
-        neighborhood: 'Centro',
-        city: 'São Paulo',
-        state: 'SP',
-        amount: '149700',
-        paymentMethod: 'credit_card',
-        cardNumber: '4111 1111 1111 1111',
-        cardHolderName: 'ANA',
-        expiryDate: '13/30',
-        cvv: '123',
-      }),
-    ).toEqual([
-      { field: 'cpf', message: 'CPF é obrigatório' },
-      { field: 'expiryDate', message: 'Validade do cartão inválida (use MM/AA)' },
-    ]);
-  });
-
+describe('card helpers', () => {
   it('checks card numbers with Luhn and reads MM/AA', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4000000000000002')).toBe(true);
@@ -206,6 +166,17 @@ describe('old checkout helpers', () => {
     expect(parseCardExpiry('13/30')).toBeNull();
   });
 
+  it('a card is valid through the last day of its month', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(cardExpired('11/26', now)).toBe(false);
+    expect(cardExpired('10/26', now)).toBe(true);
+    expect(cardExpired('01/20', now)).toBe(true);
+    // Not MM/AA: the format's own message, not "Cartão vencido".
+    expect(cardExpired('13/20', now)).toBe(false);
+  });
+});
+
+describe('plans', () => {
   it('labels plans as DECISIONS §4 says', () => {
     expect([planLabel('annual'), planLabel('renewal'), planLabel('monthly'), planLabel(undefined)]).toEqual([
       'Anual',

@@ -173,23 +173,36 @@ export const amountField = z.preprocess(
     .max(100_000_000, CHECKOUT_MSG.amountNotOffered),
 );
 
-// ---------------------------------------------------------------- new checkout (/checkout)
+// ---------------------------------------------------------------- the checkout forms' fields
 
-/** The /checkout form as the page holds it (spec 01 §3 "Checkout form (new)"). */
-export interface CheckoutFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  planType?: string;
-}
+/**
+ * The fields of both checkout forms, keyed by their inputs' names. Each rule and message exists
+ * here once: the forms' schemas below are made of them (react-hook-form's `zodResolver` runs those in
+ * the browser) and so are the server's payload schemas (`createPublicLinkInput`,
+ * `processPaymentInput`), which only give the same field schemas the payload's names.
+ */
+const nameField = requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong);
+/** The old checkout asks for the "full name" (spec 02 §5). */
+const fullNameField = requiredText(
+  CHECKOUT_MSG.fullNameRequired,
+  CHECKOUT_LIMITS.name,
+  CHECKOUT_MSG.nameTooLong,
+);
+
+/** The billing address block, as both forms name its inputs. */
+const addressFields = {
+  cep: cepField,
+  street: requiredText(CHECKOUT_MSG.streetRequired, CHECKOUT_LIMITS.street, CHECKOUT_MSG.streetTooLong),
+  number: requiredText(CHECKOUT_MSG.numberRequired, CHECKOUT_LIMITS.number, CHECKOUT_MSG.numberTooLong),
+  complement: optionalText(CHECKOUT_LIMITS.complement, CHECKOUT_MSG.complementTooLong),
+  neighborhood: requiredText(
+    CHECKOUT_MSG.neighborhoodRequired,
+    CHECKOUT_LIMITS.neighborhood,
+    CHECKOUT_MSG.neighborhoodTooLong,
+  ),
+  city: requiredText(CHECKOUT_MSG.cityRequired, CHECKOUT_LIMITS.city, CHECKOUT_MSG.cityTooLong),
+  state: stateField,
+};
 
 /** One failing field of a checkout form: `field` is the input's `name`, so the page can mark it. */
 export interface FormIssue {
@@ -197,27 +210,16 @@ export interface FormIssue {
   message: string;
 }
 
-/** The /checkout form's fields by the payload field that carries them. */
-const CHECKOUT_FIELD_OF: Record<string, keyof CheckoutFormValues> = {
-  customerName: 'name',
-  customerEmail: 'email',
-  customerPhone: 'phone',
-  customerDocument: 'document',
-  customerCep: 'cep',
-  customerStreet: 'street',
-  customerNumber: 'number',
-  customerNeighborhood: 'neighborhood',
-  customerCity: 'city',
-  customerState: 'state',
-  customerComplement: 'complement',
-};
 /** Spec 01 §5's order: missing customer fields, malformed ones (CPF before phone), the address. */
 const CHECKOUT_MESSAGE_ORDER = [
   ['name', 'email', 'phone', 'document', 'cpf'],
   ['name', 'email', 'document', 'cpf', 'phone'],
   ['cep', 'street', 'number', 'neighborhood', 'city', 'state', 'complement'],
+  // The old checkout's card, then its amount (it has no input: it comes from the query).
+  ['cardNumber', 'cardHolderName', 'expiryDate', 'cvv', 'amount'],
 ];
-const CUSTOMER_FIELDS = new Set<string>(['name', 'email', 'phone', 'document', 'cpf']);
+const CUSTOMER_FIELDS = new Set<string>(CHECKOUT_MESSAGE_ORDER[0]);
+const AFTER_ADDRESS = new Set<string>(CHECKOUT_MESSAGE_ORDER[3]);
 const REQUIRED_MESSAGES = new Set<string>([
   CHECKOUT_MSG.nameRequired,
   CHECKOUT_MSG.fullNameRequired,
@@ -226,8 +228,35 @@ const REQUIRED_MESSAGES = new Set<string>([
   CHECKOUT_MSG.cpfRequired,
 ]);
 
+/**
+ * A checkout form's failing fields (one message each) in the order spec 01 §5 and spec 02 §5 list
+ * them: the customer's missing fields, their malformed ones (CPF before phone), the address, then
+ * the old checkout's card and amount, each group in its own order. The page shows them as a list.
+ */
+export function inSpecOrder(issues: readonly FormIssue[]): FormIssue[] {
+  const rank = ({ field, message }: FormIssue) =>
+    CUSTOMER_FIELDS.has(field) ? (REQUIRED_MESSAGES.has(message) ? 0 : 1) : AFTER_ADDRESS.has(field) ? 3 : 2;
+  const position = (issue: FormIssue) => CHECKOUT_MESSAGE_ORDER[rank(issue)]!.indexOf(issue.field);
+  return [...issues].sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+}
+
+// ---------------------------------------------------------------- new checkout (/checkout)
+
+/** The /checkout form (spec 01 §3 "Checkout form (new)"), by its inputs' names. */
+export const checkoutForm = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  document: cpfField,
+  ...addressFields,
+});
+/** The /checkout form as the page holds it (what the person typed, masks included). */
+export type CheckoutFormValues = z.input<typeof checkoutForm>;
+/** The /checkout form once its schema accepted it (trimmed, digits only where stored so). */
+export type CheckoutFormData = z.output<typeof checkoutForm>;
+
 /** The /checkout form as the payload the server parses (`createPublicLinkInput`). */
-export function checkoutPayloadOf(values: CheckoutFormValues): CreatePublicLinkInput {
+export function checkoutPayloadOf(values: CheckoutFormData, ref?: string): CreatePublicLinkInput {
   return {
     customerName: values.name,
     customerEmail: values.email,
@@ -241,79 +270,27 @@ export function checkoutPayloadOf(values: CheckoutFormValues): CreatePublicLinkI
     customerCity: values.city,
     customerState: values.state,
     planType: 'annual',
+    ...(ref ? { ref } : {}),
   };
 }
 
 /**
- * Every failing field of the /checkout form with its message, checked with the very schema the
- * server parses the link request with (`createPublicLinkInput`), so the page and the server can never
- * disagree. One message per field (the first rule it breaks), in the spec's order (spec 01 §5): the
- * customer's missing fields, then their malformed ones, then the address. Empty array = valid.
+ * POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"): the
+ * /checkout form's very field schemas under the payload's names. Their order is the order the
+ * server reports the first failing message in.
  */
-export function checkoutFormIssues(values: CheckoutFormValues): FormIssue[] {
-  const result = createPublicLinkInput.safeParse(checkoutPayloadOf(values));
-  return result.success
-    ? []
-    : inSpecOrder(result.error.issues, (path) => CHECKOUT_FIELD_OF[String(path[0])], []);
-}
-
-/**
- * One issue per form field (the first rule it breaks), in the order spec 01 §5 lists them: the
- * customer's missing fields, their malformed ones (CPF before phone), the address, then `after`
- * (the old checkout's card and amount), each group in its own order.
- */
-function inSpecOrder(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  fieldOf: (path: readonly PropertyKey[]) => string | undefined,
-  after: readonly string[],
-): FormIssue[] {
-  const byField = new Map<string, string>();
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    if (field && !byField.has(field)) byField.set(field, issue.message);
-  }
-  const groups = [...CHECKOUT_MESSAGE_ORDER, after];
-  const rank = ([field, message]: [string, string]) =>
-    CUSTOMER_FIELDS.has(field) ? (REQUIRED_MESSAGES.has(message) ? 0 : 1) : after.includes(field) ? 3 : 2;
-  const position = (entry: [string, string]) => groups[rank(entry)]!.indexOf(entry[0]);
-  return [...byField]
-    .sort((a, b) => rank(a) - rank(b) || position(a) - position(b))
-    .map(([field, message]) => ({ field, message }));
-}
-
-/**
- * Every failing message of the /checkout form, in the spec's order (spec 01 §5), so the page can
- * show them as a list without calling the server. Empty array = valid.
- */
-export function checkoutFormErrors(values: CheckoutFormValues): string[] {
-  return checkoutFormIssues(values).map((issue) => issue.message);
-}
-
-/** POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"). */
 export const createPublicLinkInput = z.object({
-  customerName: requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
-  customerEmail: emailField,
-  customerPhone: phoneField,
-  customerDocument: cpfField,
-  customerCep: cepField,
-  customerNumber: requiredText(
-    CHECKOUT_MSG.numberRequired,
-    CHECKOUT_LIMITS.number,
-    CHECKOUT_MSG.numberTooLong,
-  ),
-  customerComplement: optionalText(CHECKOUT_LIMITS.complement, CHECKOUT_MSG.complementTooLong),
-  customerStreet: requiredText(
-    CHECKOUT_MSG.streetRequired,
-    CHECKOUT_LIMITS.street,
-    CHECKOUT_MSG.streetTooLong,
-  ),
-  customerNeighborhood: requiredText(
-    CHECKOUT_MSG.neighborhoodRequired,
-    CHECKOUT_LIMITS.neighborhood,
-    CHECKOUT_MSG.neighborhoodTooLong,
-  ),
-  customerCity: requiredText(CHECKOUT_MSG.cityRequired, CHECKOUT_LIMITS.city, CHECKOUT_MSG.cityTooLong),
-  customerState: stateField,
+  customerName: checkoutForm.shape.name,
+  customerEmail: checkoutForm.shape.email,
+  customerPhone: checkoutForm.shape.phone,
+  customerDocument: checkoutForm.shape.document,
+  customerCep: checkoutForm.shape.cep,
+  customerNumber: checkoutForm.shape.number,
+  customerComplement: checkoutForm.shape.complement,
+  customerStreet: checkoutForm.shape.street,
+  customerNeighborhood: checkoutForm.shape.neighborhood,
+  customerCity: checkoutForm.shape.city,
+  customerState: checkoutForm.shape.state,
   planType: z.enum(PLAN_TYPES, { error: CHECKOUT_MSG.planInvalid }).default('annual'),
   /** Referral code from `?ref=CODE` on /checkout. */
   ref: referralCodeField.optional(),
@@ -440,18 +417,24 @@ export function parseCardExpiry(value: string): { month: number; year: number } 
   return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
 }
 
+/**
+ * A card is valid through the last day of its month; one whose month is over cannot pay. An expiry
+ * that is not MM/AA is not "expired" (the format has its own message). `now` is whoever asks: the
+ * browser's clock on the form, the server's (testable) clock for the sandbox's raw cards.
+ */
+export function cardExpired(expiryDate: string, now: Date): boolean {
+  const expiry = parseCardExpiry(expiryDate);
+  return expiry !== null && Date.UTC(expiry.year, expiry.month, 1) <= now.getTime();
+}
+
 export const customerAddressInput = z.object({
-  street: requiredText(CHECKOUT_MSG.streetRequired, CHECKOUT_LIMITS.street, CHECKOUT_MSG.streetTooLong),
-  number: requiredText(CHECKOUT_MSG.numberRequired, CHECKOUT_LIMITS.number, CHECKOUT_MSG.numberTooLong),
-  complement: optionalText(CHECKOUT_LIMITS.complement, CHECKOUT_MSG.complementTooLong),
-  neighborhood: requiredText(
-    CHECKOUT_MSG.neighborhoodRequired,
-    CHECKOUT_LIMITS.neighborhood,
-    CHECKOUT_MSG.neighborhoodTooLong,
-  ),
-  city: requiredText(CHECKOUT_MSG.cityRequired, CHECKOUT_LIMITS.city, CHECKOUT_MSG.cityTooLong),
-  state: stateField,
-  zipCode: cepField,
+  street: addressFields.street,
+  number: addressFields.number,
+  complement: addressFields.complement,
+  neighborhood: addressFields.neighborhood,
+  city: addressFields.city,
+  state: addressFields.state,
+  zipCode: addressFields.cep,
 });
 
 /** POST /api/payments/process body (spec 02 §3 "Old checkout payload"). */
@@ -459,7 +442,7 @@ export const processPaymentInput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }),
   customerData: z.object(
     {
-      name: requiredText(CHECKOUT_MSG.fullNameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
+      name: fullNameField,
       email: emailField,
       phone: phoneField,
       cpf: cpfField,
@@ -490,34 +473,44 @@ export const processPaymentInput = z.object({
 export type ProcessPaymentInput = z.input<typeof processPaymentInput>;
 export type ProcessPaymentData = z.output<typeof processPaymentInput>;
 
-/** The old checkout's form, for the page to list every failing message (spec 02 §5). */
-export interface OldCheckoutFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  amount: string | number | null | undefined;
-  paymentMethod: 'credit_card' | 'pix';
-  cardNumber?: string;
-  cardHolderName?: string;
-  expiryDate?: string;
-  cvv?: string;
-  cep?: string;
-  street?: string;
-  number?: string;
-  neighborhood?: string;
-  city?: string;
-  state?: string;
-}
+/** The old checkout's customer, address and amount (spec 02 §5), by the inputs' names. */
+const oldCheckoutCommon = z.object({
+  name: fullNameField,
+  email: emailField,
+  phone: phoneField,
+  cpf: cpfField,
+  ...addressFields,
+  /** From the page's query, not an input: the list names it when missing. */
+  amount: amountField,
+});
 
 /**
- * Every failing field of the old checkout (spec 02 §5): the customer and address rules of
- * /checkout (with "Nome completo é obrigatório"), the card when paying by card, and the amount
- * (`field: 'amount'` has no input: it comes from the query).
+ * The /checkout/old form (spec 02 §5): by PIX, the customer and address; by card, also the card.
+ * The card never reaches our server (ADR 020: the browser tokenizes it), so its rules are the
+ * sandbox's raw-card schema (`cardDataInput`, what the provider's page checks too) plus "Cartão
+ * vencido" against the browser's clock, said before anything leaves the browser (ADR 023).
  */
-export function oldCheckoutFormIssues(values: OldCheckoutFormValues): FormIssue[] {
-  const byCard = values.paymentMethod === 'credit_card';
-  const payload: ProcessPaymentInput = {
+export const oldCheckoutForm = z.discriminatedUnion('paymentMethod', [
+  oldCheckoutCommon.extend({ paymentMethod: z.literal('pix') }),
+  oldCheckoutCommon.extend({
+    paymentMethod: z.literal('credit_card'),
+    ...cardDataInput.shape,
+    expiryDate: cardDataInput.shape.expiryDate.refine(
+      (value) => !cardExpired(value, new Date()),
+      CHECKOUT_MSG.cardExpired,
+    ),
+  }),
+]);
+/** The old checkout as the page holds it (card fields typed before choosing PIX are ignored then). */
+export type OldCheckoutFormValues = z.input<typeof oldCheckoutForm>;
+export type OldCheckoutFormData = z.output<typeof oldCheckoutForm>;
+
+/** The old checkout's accepted form as the payload the server parses (`processPaymentInput`), without the card. */
+export function processPaymentPayloadOf(
+  values: OldCheckoutFormData,
+  paymentId?: string,
+): ProcessPaymentInput {
+  return {
     paymentMethod: values.paymentMethod,
     customerData: {
       name: values.name,
@@ -525,49 +518,18 @@ export function oldCheckoutFormIssues(values: OldCheckoutFormValues): FormIssue[
       phone: values.phone,
       cpf: values.cpf,
       address: {
-        street: values.street ?? '',
-        number: values.number ?? '',
-        neighborhood: values.neighborhood ?? '',
-        city: values.city ?? '',
-        state: values.state ?? '',
-        zipCode: values.cep ?? '',
+        street: values.street,
+        number: values.number,
+        complement: values.complement,
+        neighborhood: values.neighborhood,
+        city: values.city,
+        state: values.state,
+        zipCode: values.cep,
       },
     },
-    paymentData: {
-      amount: values.amount ?? undefined,
-      ...(byCard
-        ? {
-            cardData: {
-              cardNumber: values.cardNumber ?? '',
-              cardHolderName: values.cardHolderName ?? '',
-              expiryDate: values.expiryDate ?? '',
-              cvv: values.cvv ?? '',
-            },
-          }
-        : {}),
-    },
+    paymentData: { amount: values.amount },
+    ...(paymentId ? { paymentId } : {}),
   };
-  // The very schema POST /api/payments/process parses: the page refuses what the server refuses.
-  const result = processPaymentInput.safeParse(payload);
-  return result.success ? [] : inSpecOrder(result.error.issues, oldCheckoutFieldOf, OLD_CHECKOUT_AFTER);
-}
-
-/** The card fields, then the amount (it has no input: it comes from the query). */
-const OLD_CHECKOUT_AFTER = ['cardNumber', 'cardHolderName', 'expiryDate', 'cvv', 'amount'];
-
-/** The old checkout's input name of a `processPaymentInput` issue path. */
-function oldCheckoutFieldOf(path: readonly PropertyKey[]): string | undefined {
-  const [group, field, sub] = path.map(String);
-  if (group === 'customerData') {
-    if (field !== 'address') return field;
-    return sub === 'zipCode' ? 'cep' : sub;
-  }
-  if (group === 'paymentData') return field === 'cardData' ? sub : field;
-  return undefined;
-}
-
-export function oldCheckoutFormErrors(values: OldCheckoutFormValues): string[] {
-  return oldCheckoutFormIssues(values).map((issue) => issue.message);
 }
 
 export const pixData = z.object({

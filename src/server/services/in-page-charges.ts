@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
+  cardExpired,
   CHECKOUT_MSG,
   parseCardExpiry,
   type PaymentStatusResponse,
@@ -106,9 +107,8 @@ export function createInPageCharges(
       // the card to the provider and us the token (PCI scope stays with the provider).
       if (!isSandbox(provider)) throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardDataNotAccepted);
       const expiry = parseCardExpiry(paymentData.cardData.expiryDate);
-      const now = clock.now();
-      // A card is valid through the last day of its month.
-      if (!expiry || new Date(Date.UTC(expiry.year, expiry.month, 1)).getTime() <= now.getTime()) {
+      // The form's own rule (shared), with the server's clock.
+      if (!expiry || cardExpired(paymentData.cardData.expiryDate, clock.now())) {
         throw new AppError('BAD_REQUEST', CHECKOUT_MSG.cardExpired);
       }
       card = {

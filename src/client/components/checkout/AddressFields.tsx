@@ -1,11 +1,11 @@
 import { useId } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS, type CepAddress } from '../../../shared/checkout-schemas';
 import { CEP_MASK } from '../../lib/masks';
-import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
+import { MaskedFormField } from './MaskedFormField';
 import { useCepLookup } from './useCepLookup';
-import type { FieldErrors } from './useFormErrors';
 
 export interface AddressValues {
   cep: string;
@@ -45,31 +45,31 @@ export function mergeCepAddress<T extends AddressValues>(current: T, found: CepA
   };
 }
 
-/** Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement, city, state. */
-export function AddressFields({
-  values,
-  onChange,
-  onAddressFound,
-  disabled,
-  errors = {},
-}: {
-  values: AddressValues;
-  onChange: (patch: Partial<AddressValues>) => void;
-  /** Receives the lookup result; the parent merges it with `mergeCepAddress` into its latest state. */
-  onAddressFound: (address: CepAddress) => void;
-  disabled?: boolean;
-  /** Validation messages by field name, shown beside each field. */
-  errors?: FieldErrors;
-}) {
+/**
+ * Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement,
+ * city, state, bound to the surrounding react-hook-form form, whose schema gives each field its
+ * message. The address found for the CEP fills the form (`mergeCepAddress`).
+ */
+export function AddressFields({ disabled }: { disabled?: boolean }) {
   const stateId = useId();
   const stateErrorId = `${stateId}-error`;
-  const { lookup, loading } = useCepLookup(onAddressFound);
+  const {
+    register,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useFormContext<AddressValues>();
+  const { lookup, loading } = useCepLookup((found) => {
+    const merged = mergeCepAddress(getValues(), found);
+    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) setValue(key, merged[key]);
+  });
+  const stateError = errors.state?.message;
 
   return (
     <fieldset className="co-section" disabled={disabled}>
       <legend>Endereço de cobrança</legend>
       <div className="co-row co-row--cep">
-        <MaskedTextField
+        <MaskedFormField
           label="CEP"
           name="cep"
           inputMode="numeric"
@@ -77,63 +77,49 @@ export function AddressFields({
           placeholder="00000-000"
           mask={CEP_MASK}
           aria-required="true"
-          value={values.cep}
-          error={errors.cep}
           hint={loading ? 'Buscando endereço...' : undefined}
-          onAccept={(cep) => {
-            onChange({ cep });
-            lookup(cep);
-          }}
+          onValue={lookup}
         />
         <TextField
           label="Número"
-          name="number"
           maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
-          value={values.number}
-          error={errors.number}
-          onChange={(event) => onChange({ number: event.target.value })}
+          error={errors.number?.message}
+          {...register('number')}
         />
       </div>
       <TextField
         label="Endereço (rua, avenida)"
-        name="street"
         maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
-        value={values.street}
-        error={errors.street}
-        onChange={(event) => onChange({ street: event.target.value })}
+        error={errors.street?.message}
+        {...register('street')}
       />
       <div className="co-row co-row--2">
         <TextField
           label="Bairro"
-          name="neighborhood"
           maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
-          value={values.neighborhood}
-          error={errors.neighborhood}
-          onChange={(event) => onChange({ neighborhood: event.target.value })}
+          error={errors.neighborhood?.message}
+          {...register('neighborhood')}
         />
         <TextField
           label="Complemento (opcional)"
-          name="complement"
           maxLength={CHECKOUT_LIMITS.complement}
-          value={values.complement}
-          onChange={(event) => onChange({ complement: event.target.value })}
+          error={errors.complement?.message}
+          {...register('complement')}
         />
       </div>
       <div className="co-row co-row--city">
         <TextField
           label="Cidade"
-          name="city"
           maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
-          value={values.city}
-          error={errors.city}
-          onChange={(event) => onChange({ city: event.target.value })}
+          error={errors.city?.message}
+          {...register('city')}
         />
         <div className="field">
           <label className="field__label" htmlFor={stateId}>
@@ -141,14 +127,12 @@ export function AddressFields({
           </label>
           <select
             id={stateId}
-            name="state"
             className="field__input co-select"
             autoComplete="address-level1"
             aria-required="true"
-            aria-invalid={errors.state ? true : undefined}
-            aria-describedby={errors.state ? stateErrorId : undefined}
-            value={values.state}
-            onChange={(event) => onChange({ state: event.target.value })}
+            aria-invalid={stateError ? true : undefined}
+            aria-describedby={stateError ? stateErrorId : undefined}
+            {...register('state')}
           >
             <option value="">Selecione</option>
             {BRAZIL_STATES.map((uf) => (
@@ -157,9 +141,9 @@ export function AddressFields({
               </option>
             ))}
           </select>
-          {errors.state && (
+          {stateError && (
             <p id={stateErrorId} className="field__error">
-              {errors.state}
+              {stateError}
             </p>
           )}
         </div>

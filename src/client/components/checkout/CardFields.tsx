@@ -1,34 +1,29 @@
+import { useController, useFormContext } from 'react-hook-form';
+import { CHECKOUT_LIMITS, type CardDataInput } from '../../../shared/checkout-schemas';
 import { CARD_NUMBER_MASK, CVV_MASK, EXPIRY_MASK } from '../../lib/masks';
-import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
-import type { FieldErrors } from './useFormErrors';
+import { MaskedFormField } from './MaskedFormField';
 
-export interface CardValues {
-  cardNumber: string;
-  cardHolderName: string;
-  expiryDate: string;
-  cvv: string;
-}
+export type CardValues = CardDataInput;
 
 export const EMPTY_CARD: CardValues = { cardNumber: '', cardHolderName: '', expiryDate: '', cvv: '' };
 
 /**
- * Card number, holder, expiry (MM/AA) and CVV. The browser sends them to the provider's tokens
- * endpoint and our server only the token (card-tokenizer.ts, ADR 020); `autoComplete` lets the
- * browser's wallet fill them.
+ * Card number, holder, expiry (MM/AA) and CVV, bound to the surrounding react-hook-form form. The
+ * browser sends them to the provider's tokens endpoint and our server only the token
+ * (card-tokenizer.ts, ADR 020); the form's schema checks them first (ADR 023). `autoComplete` lets
+ * the browser's wallet fill them.
  */
-export function CardFields({
-  values,
-  onChange,
-  errors = {},
-}: {
-  values: CardValues;
-  onChange: (patch: Partial<CardValues>) => void;
-  errors?: FieldErrors;
-}) {
+export function CardFields() {
+  const { control } = useFormContext<CardValues>();
+  // The holder's name is shown as printed on the card: in capitals while typing.
+  const {
+    field: { name, value, onChange, onBlur, ref },
+    fieldState,
+  } = useController({ control, name: 'cardHolderName' });
   return (
     <div className="co-stack">
-      <MaskedTextField
+      <MaskedFormField
         label="Número do cartão"
         name="cardNumber"
         inputMode="numeric"
@@ -36,21 +31,21 @@ export function CardFields({
         placeholder="0000 0000 0000 0000"
         mask={CARD_NUMBER_MASK}
         aria-required="true"
-        value={values.cardNumber}
-        error={errors.cardNumber}
-        onAccept={(cardNumber) => onChange({ cardNumber })}
       />
       <TextField
         label="Nome no cartão"
-        name="cardHolderName"
         autoComplete="cc-name"
         aria-required="true"
-        value={values.cardHolderName}
-        error={errors.cardHolderName}
-        onChange={(event) => onChange({ cardHolderName: event.target.value.toUpperCase() })}
+        maxLength={CHECKOUT_LIMITS.cardHolder}
+        error={fieldState.error?.message}
+        name={name}
+        ref={ref}
+        value={value}
+        onBlur={onBlur}
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
       />
       <div className="co-row co-row--2">
-        <MaskedTextField
+        <MaskedFormField
           label="Validade (MM/AA)"
           name="expiryDate"
           inputMode="numeric"
@@ -58,11 +53,8 @@ export function CardFields({
           placeholder="MM/AA"
           mask={EXPIRY_MASK}
           aria-required="true"
-          value={values.expiryDate}
-          error={errors.expiryDate}
-          onAccept={(expiryDate) => onChange({ expiryDate })}
         />
-        <MaskedTextField
+        <MaskedFormField
           label="CVV"
           name="cvv"
           inputMode="numeric"
@@ -70,9 +62,6 @@ export function CardFields({
           placeholder="123"
           mask={CVV_MASK}
           aria-required="true"
-          value={values.cvv}
-          error={errors.cvv}
-          onAccept={(cvv) => onChange({ cvv })}
         />
       </div>
     </div>

@@ -7,27 +7,31 @@
  * ADR 020) → approved → confirmation e-mail → success alert → /checkout/success after 3 s.
  * PIX: QR code and copy-and-paste code, polled every 5 s until `completed` → /checkout/success.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
   CHECKOUT_MSG,
-  oldCheckoutFormIssues,
-  type CepAddress,
+  oldCheckoutForm,
+  processPaymentPayloadOf,
+  type OldCheckoutFormData,
+  type OldCheckoutFormValues,
   type PixData,
   type ProcessPaymentInput,
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
-import { STATUS_POLL_MS, type PaymentMethod } from '../../../shared/plans';
+import { STATUS_POLL_MS } from '../../../shared/plans';
 import { apiErrorText, RefusedAnswer } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
+import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { CardFields, EMPTY_CARD, type CardValues } from './CardFields';
-import { cardExpired, currentCardTokenizer, tokenizeCard } from './card-tokenizer';
+import { currentCardTokenizer, tokenizeCard } from './card-tokenizer';
 import { checkoutKeys, getPaymentStatus, processPayment, sendPaymentConfirmation } from './checkout-api';
-import { CustomerFields, type CustomerValues } from './CustomerFields';
+import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
 import { PixPayment } from './PixPayment';
@@ -40,8 +44,6 @@ import { useFormErrors } from './useFormErrors';
 const CARD_REDIRECT_MS = 3000;
 /** setTimeout's longest delay (about 24 days); a PIX code expires long before. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-type FormValues = CustomerValues & AddressValues;
 
 /** A payment the server accepted and that is waiting for the customer (PIX) or the provider. */
 interface Awaiting {
@@ -62,37 +64,52 @@ export function InPageCheckout({
   const askEmail = !known.email;
   const amount = query.amount;
 
-  const [customer, setCustomer] = useState<FormValues>({
-    ...known,
-    phone: '',
-    cpf: '',
-    ...EMPTY_ADDRESS,
+  const form = useForm<OldCheckoutFormValues, unknown, OldCheckoutFormData>({
+    resolver: zodResolver(oldCheckoutForm),
+    defaultValues: {
+      ...known,
+      phone: '',
+      cpf: '',
+      ...EMPTY_ADDRESS,
+      // Not an input: from the query, checked with the form (the list names it when missing).
+      amount,
+      paymentMethod: 'credit_card',
+      ...EMPTY_CARD,
+    },
+    // The list above the form changes only when the person submits (see PaymentLinkCheckout).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const [method, setMethod] = useState<PaymentMethod>('credit_card');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const { errors, fieldErrors, errorsRef, showErrors, showIssues, clearErrors } = useFormErrors(
-    amount ? [] : [CHECKOUT_MSG.amountMissing],
+  const [method, phone, cpf] = useWatch({ control: form.control, name: ['paymentMethod', 'phone', 'cpf'] });
+  const { messages, errorsRef, showFailure, clearFailure } = useFormErrors(
+    form.formState,
+    amount ? null : CHECKOUT_MSG.amountMissing,
   );
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
   const [approved, setApproved] = useState<CheckoutSuccessState | null>(null);
   const pixHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const updateCustomer = (patch: Partial<FormValues>) => setCustomer((current) => ({ ...current, ...patch }));
-  const onAddressFound = (address: CepAddress) => setCustomer((current) => mergeCepAddress(current, address));
-
+  /** What the receipt shows: the customer as the server stores them (the accepted form). */
   const receipt = (
+    data: OldCheckoutFormData,
     paymentId: string,
-    paidMethod: PaymentMethod,
   ): Omit<CheckoutSuccessState, 'validUntil'> => ({
-    customerName: customer.name.trim(),
-    customerEmail: customer.email.trim(),
-    paymentMethod: paidMethod,
+    customerName: data.name,
+    customerEmail: data.email,
+    paymentMethod: data.paymentMethod,
     paymentId,
-    amount: amount ?? 0,
+    amount: data.amount,
   });
 
   const pay = useMutation({
-    mutationFn: async ({ body, card: typed }: { body: ProcessPaymentInput; card?: CardValues }) => {
+    mutationFn: async ({
+      body,
+      card: typed,
+    }: {
+      data: OldCheckoutFormData;
+      body: ProcessPaymentInput;
+      card?: CardValues;
+    }) => {
       let request = body;
       if (typed) {
         // The card goes to the provider (or the sandbox standing in for it); our server gets the token.
@@ -107,7 +124,7 @@ export function InPageCheckout({
       }
       return answer;
     },
-    onSuccess: async (answer, { body }) => {
+    onSuccess: async (answer, { data }) => {
       if (answer.status === 'completed') {
         // Card approved: the confirmation e-mail is a courtesy; the payment stands without it.
         const emailFailed = await sendPaymentConfirmation(answer.paymentId).then(
@@ -118,7 +135,7 @@ export function InPageCheckout({
           },
         );
         setApproved({
-          ...receipt(answer.paymentId, body.paymentMethod),
+          ...receipt(data, answer.paymentId),
           // The server's stored end date (a renewal extends the current one); a year from now otherwise.
           validUntil: answer.subscriptionEndDate ?? validUntilFrom(null),
           ...(emailFailed ? { emailFailed } : {}),
@@ -128,10 +145,10 @@ export function InPageCheckout({
       setAwaiting({
         paymentId: answer.paymentId,
         pix: answer.pixData,
-        receipt: receipt(answer.paymentId, body.paymentMethod),
+        receipt: receipt(data, answer.paymentId),
       });
     },
-    onError: (error) => showErrors([apiErrorText(error, CHECKOUT_MSG.paymentFailed)]),
+    onError: (error) => showFailure(apiErrorText(error, CHECKOUT_MSG.paymentFailed)),
   });
 
   // A PIX code stops being payable at its expiry: from then on there is nothing to wait for.
@@ -192,46 +209,29 @@ export function InPageCheckout({
     return () => clearTimeout(timer);
   }, [approved, navigate]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pay.isPending || approved) return;
-    const found = oldCheckoutFormIssues({
-      ...customer,
-      amount,
-      paymentMethod: method,
-      ...(method === 'credit_card' ? card : {}),
-    });
-    if (found.length > 0) {
-      showIssues(found);
-      return;
-    }
-    if (method === 'credit_card' && cardExpired(card.expiryDate)) {
-      showIssues([{ field: 'expiryDate', message: CHECKOUT_MSG.cardExpired }]);
-      return;
-    }
-    clearErrors();
+  const submit = form.handleSubmit((data) => {
+    clearFailure();
     setAwaiting(null);
-    const body: ProcessPaymentInput = {
-      paymentMethod: method,
-      customerData: {
-        name: customer.name.trim(),
-        email: customer.email.trim(),
-        phone: customer.phone,
-        cpf: customer.cpf,
-        address: {
-          street: customer.street.trim(),
-          number: customer.number.trim(),
-          complement: customer.complement.trim(),
-          neighborhood: customer.neighborhood.trim(),
-          city: customer.city.trim(),
-          state: customer.state,
-          zipCode: customer.cep,
-        },
-      },
-      paymentData: { amount },
-      ...(query.paymentId ? { paymentId: query.paymentId } : {}),
-    };
-    pay.mutate({ body, ...(method === 'credit_card' ? { card } : {}) });
+    const body = processPaymentPayloadOf(data, query.paymentId);
+    // By card, the card goes to the tokenizer, never into the body (ADR 020).
+    const card =
+      data.paymentMethod === 'credit_card'
+        ? {
+            cardNumber: data.cardNumber,
+            cardHolderName: data.cardHolderName,
+            expiryDate: data.expiryDate,
+            cvv: data.cvv,
+          }
+        : undefined;
+    pay.mutate({ data, body, ...(card ? { card } : {}) });
+  }, clearFailure);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pay.isPending || approved) {
+      event.preventDefault();
+      return;
+    }
+    void submit(event);
   };
 
   const total = amount ? formatMoney(amount) : undefined;
@@ -241,8 +241,8 @@ export function InPageCheckout({
         { label: 'Plano', value: 'Assinatura anual' },
         ...(known.name ? [{ label: 'Nome', value: known.name }] : []),
         ...(known.email ? [{ label: 'Email', value: known.email }] : []),
-        ...(customer.phone ? [{ label: 'Telefone', value: customer.phone }] : []),
-        ...(customer.cpf ? [{ label: 'CPF', value: customer.cpf }] : []),
+        ...(phone ? [{ label: 'Telefone', value: phone }] : []),
+        ...(cpf ? [{ label: 'CPF', value: cpf }] : []),
         { label: 'Total', value: total ?? '—', total: true },
       ]}
     />
@@ -279,95 +279,70 @@ export function InPageCheckout({
       <h1 className="co-title">Finalizar Assinatura</h1>
       <p className="co-subtitle">Pague com cartão de crédito ou PIX, sem sair da página.</p>
       <div className="co-grid">
-        <form className="card" onSubmit={onSubmit} noValidate aria-label="Pagamento da assinatura">
-          <div ref={errorsRef} className="co-form-errors">
-            <ErrorList errors={errors} />
-            {approved && (
-              <Alert tone="success">
-                {CHECKOUT_TEXT.cardApproved}
-                {approved.emailFailed && <> {CHECKOUT_TEXT.emailFailedNote}</>}
-              </Alert>
-            )}
-            {awaiting &&
-              (settledUnpaid ? (
-                <Alert>{CHECKOUT_MSG.paymentFailed}</Alert>
-              ) : checkError ? (
-                <>
-                  <Alert>{checkError}</Alert>
-                  <Button
-                    variant="secondary"
-                    onClick={checkAgain}
-                    loading={status.isFetching}
-                    loadingLabel="Verificando..."
-                  >
-                    Verificar novamente
-                  </Button>
-                </>
-              ) : (
-                <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
-              ))}
-          </div>
-          <CustomerFields
-            values={customer}
-            onChange={updateCustomer}
-            askName={askName}
-            askEmail={askEmail}
-            disabled={busy}
-            errors={fieldErrors}
-          />
-          <AddressFields
-            values={customer}
-            onChange={updateCustomer}
-            onAddressFound={onAddressFound}
-            disabled={busy}
-            errors={fieldErrors}
-          />
-          <fieldset className="co-section" disabled={busy}>
-            <legend>Forma de pagamento</legend>
-            <div className="co-methods">
-              <label className="co-method">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value="credit_card"
-                  checked={method === 'credit_card'}
-                  onChange={() => setMethod('credit_card')}
-                />
-                Cartão de crédito
-              </label>
-              <label className="co-method">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value="pix"
-                  checked={method === 'pix'}
-                  onChange={() => setMethod('pix')}
-                />
-                PIX
-              </label>
+        <FormProvider {...form}>
+          <form className="card" onSubmit={onSubmit} noValidate aria-label="Pagamento da assinatura">
+            <div ref={errorsRef} className="co-form-errors">
+              <ErrorList errors={messages} />
+              {approved && (
+                <Alert tone="success">
+                  {CHECKOUT_TEXT.cardApproved}
+                  {approved.emailFailed && <> {CHECKOUT_TEXT.emailFailedNote}</>}
+                </Alert>
+              )}
+              {awaiting &&
+                (settledUnpaid ? (
+                  <Alert>{CHECKOUT_MSG.paymentFailed}</Alert>
+                ) : checkError ? (
+                  <>
+                    <Alert>{checkError}</Alert>
+                    <Button
+                      variant="secondary"
+                      onClick={checkAgain}
+                      loading={status.isFetching}
+                      loadingLabel="Verificando..."
+                    >
+                      Verificar novamente
+                    </Button>
+                  </>
+                ) : (
+                  <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
+                ))}
             </div>
-            {method === 'credit_card' ? (
-              <CardFields
-                values={card}
-                onChange={(patch) => setCard((current) => ({ ...current, ...patch }))}
-                errors={fieldErrors}
-              />
-            ) : (
-              <p className="co-fineprint">Ao finalizar, mostraremos o QR Code e o código PIX copia e cola.</p>
-            )}
-          </fieldset>
-          <div className="co-form-footer">
-            <Button
-              type="submit"
-              block
-              loading={pay.isPending}
-              loadingLabel="Processando..."
-              disabled={!amount || busy}
-            >
-              {total ? `Finalizar Pagamento - ${total}` : 'Finalizar Pagamento'}
-            </Button>
-          </div>
-        </form>
+            <CustomerFields askName={askName} askEmail={askEmail} disabled={busy} />
+            <AddressFields disabled={busy} />
+            <fieldset className="co-section" disabled={busy}>
+              <legend>Forma de pagamento</legend>
+              <div className="co-methods">
+                <label className="co-method">
+                  <input type="radio" value="credit_card" {...form.register('paymentMethod')} />
+                  Cartão de crédito
+                </label>
+                <label className="co-method">
+                  <input type="radio" value="pix" {...form.register('paymentMethod')} />
+                  PIX
+                </label>
+              </div>
+              {method === 'credit_card' ? (
+                <CardFields />
+              ) : (
+                <p className="co-fineprint">
+                  Ao finalizar, mostraremos o QR Code e o código PIX copia e cola.
+                </p>
+              )}
+            </fieldset>
+            <div className="co-form-footer">
+              <Button
+                type="submit"
+                block
+                loading={pay.isPending}
+                loadingLabel="Processando..."
+                disabled={!amount || busy}
+              >
+                {total ? `Finalizar Pagamento - ${total}` : 'Finalizar Pagamento'}
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
         {summary}
       </div>
     </>

@@ -1,42 +1,42 @@
 /**
  * /checkout: the annual-plan form that creates a payment link (spec 01 §2, §5). Editing →
  * submitting → link created; an error returns to editing; "Criar Novo Link" starts over.
- * Every failing message is listed at once and nothing is sent until the form is valid.
+ * react-hook-form checks the form with `checkoutForm`, whose field schemas are the server's
+ * (`createPublicLinkInput`): every failing message is listed at once and nothing is sent until the
+ * form is valid.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   CHECKOUT_MSG,
-  checkoutFormIssues,
+  checkoutForm,
   checkoutPayloadOf,
   referralCodeField,
-  type CepAddress,
+  type CheckoutFormData,
   type CheckoutFormValues,
-  type CreatePublicLinkInput,
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { apiErrorText, RefusedAnswer } from '../../lib/errors';
 import { Button, buttonClass } from '../ui/Button';
-import { AddressFields, EMPTY_ADDRESS, mergeCepAddress, type AddressValues } from './AddressFields';
+import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
 import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
-import { CustomerFields, type CustomerValues } from './CustomerFields';
+import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
 import { PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
 import { useFormErrors } from './useFormErrors';
 
-type FormValues = CheckoutFormValues & AddressValues;
-
-const emptyForm = (): FormValues => ({
+const emptyForm = (): CheckoutFormValues => ({
   name: '',
   email: '',
   phone: '',
   document: '',
   ...EMPTY_ADDRESS,
-  planType: 'annual',
 });
 
 /** A referral code worth sending: well formed, otherwise ignored (a bad link must not block a purchase). */
@@ -49,11 +49,6 @@ function usableReferral(ref: string | undefined): string | undefined {
 /** Codes already counted by this page load (StrictMode and remounts must not count twice). */
 const countedReferrals = new Set<string>();
 
-/** The request body: the same mapping the form's own check parses (`checkoutFormIssues`). */
-function toPayload(values: FormValues, ref: string | undefined): CreatePublicLinkInput {
-  return { ...checkoutPayloadOf(values), ...(ref ? { ref } : {}) };
-}
-
 export function PaymentLinkCheckout({
   query,
   priceCents,
@@ -62,11 +57,16 @@ export function PaymentLinkCheckout({
   /** The annual price the server offers (settings), only for display: the server decides the charge. */
   priceCents: number;
 }) {
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...emptyForm(),
-    ...prefillFromQuery(query.name, query.email),
-  }));
-  const { errors, fieldErrors, errorsRef, showErrors, showIssues, clearErrors } = useFormErrors();
+  const form = useForm<CheckoutFormValues, unknown, CheckoutFormData>({
+    resolver: zodResolver(checkoutForm),
+    defaultValues: { ...emptyForm(), ...prefillFromQuery(query.name, query.email) },
+    // The list above the form changes only when the person submits (it is an alert: it would be
+    // announced again at every key); the focus is moved by useFormErrors, once the marks are there.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { handleSubmit, reset, getValues } = form;
+  const { messages, errorsRef, showFailure, clearFailure } = useFormErrors(form.formState);
   const formRef = useRef<HTMLFormElement>(null);
   /** "Criar Novo Link" was pressed this many times: each time the new form's first field gets focus. */
   const [restarts, setRestarts] = useState(0);
@@ -84,37 +84,37 @@ export function PaymentLinkCheckout({
   }, [ref]);
 
   const create = useMutation({
-    mutationFn: async (form: FormValues) => {
-      const answer = await createPaymentLink(toPayload(form, ref));
+    mutationFn: async ({ data }: { data: CheckoutFormData; typed: CheckoutFormValues }) => {
+      const answer = await createPaymentLink(checkoutPayloadOf(data, ref));
       if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
-    onSuccess: (link, form) => saveCheckoutData({ ...form, planType: 'annual' }, link),
+    // checkout_data keeps the fields as the person typed them (spec 01 §3).
+    onSuccess: (link, { typed }) => saveCheckoutData({ ...typed, planType: 'annual' }, link),
   });
 
   useEffect(() => {
     if (restarts > 0) formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
   }, [restarts]);
 
-  const update = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const updateCustomer = ({ cpf, ...patch }: Partial<CustomerValues>) =>
-    update(cpf === undefined ? patch : { ...patch, document: cpf });
-  const onAddressFound = (address: CepAddress) => setValues((current) => mergeCepAddress(current, address));
+  const submit = handleSubmit((data) => {
+    clearFailure();
+    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (spec 01 §8).
+    create.mutate(
+      { data, typed: getValues() },
+      {
+        onError: (error) =>
+          showFailure(apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)),
+      },
+    );
+  }, clearFailure);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const found = checkoutFormIssues(values);
-    if (found.length > 0) {
-      showIssues(found);
+    if (create.isPending) {
+      event.preventDefault();
       return;
     }
-    clearErrors();
-    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (spec 01 §8).
-    create.mutate(values, {
-      onError: (error) =>
-        showErrors([apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)]),
-    });
+    void submit(event);
   };
 
   if (create.data) {
@@ -124,10 +124,10 @@ export function PaymentLinkCheckout({
         priceCents={priceCents}
         onReset={() => {
           create.reset();
-          clearErrors();
+          clearFailure();
           // Starting over on purpose: the form alone, without the offer of the link just made.
           setPrevious(null);
-          setValues(emptyForm());
+          reset(emptyForm());
           setRestarts((count) => count + 1);
         }}
       />
@@ -146,40 +146,30 @@ export function PaymentLinkCheckout({
       </p>
       {previous && <PreviousLinkOffer link={previous} />}
       <div className="co-grid">
-        <form
-          ref={formRef}
-          className="card"
-          onSubmit={onSubmit}
-          noValidate
-          aria-label="Dados para o link de pagamento"
-        >
-          <div ref={errorsRef} className="co-form-errors">
-            <ErrorList errors={errors} />
-          </div>
-          <CustomerFields
-            values={{ ...values, cpf: values.document }}
-            onChange={updateCustomer}
-            cpfName="document"
-            disabled={create.isPending}
-            errors={fieldErrors}
-          />
-          <AddressFields
-            values={values}
-            onChange={update}
-            onAddressFound={onAddressFound}
-            disabled={create.isPending}
-            errors={fieldErrors}
-          />
-          <div className="co-form-footer">
-            <Button type="submit" block loading={create.isPending} loadingLabel="Gerando Link...">
-              {`Gerar Link de Pagamento - ${price}/ano`}
-            </Button>
-            <p className="co-fineprint">
-              Você será levado a uma página de pagamento segura. Seus dados são usados apenas para a sua
-              assinatura.
-            </p>
-          </div>
-        </form>
+        <FormProvider {...form}>
+          <form
+            ref={formRef}
+            className="card"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Dados para o link de pagamento"
+          >
+            <div ref={errorsRef} className="co-form-errors">
+              <ErrorList errors={messages} />
+            </div>
+            <CustomerFields cpfName="document" disabled={create.isPending} />
+            <AddressFields disabled={create.isPending} />
+            <div className="co-form-footer">
+              <Button type="submit" block loading={create.isPending} loadingLabel="Gerando Link...">
+                {`Gerar Link de Pagamento - ${price}/ano`}
+              </Button>
+              <p className="co-fineprint">
+                Você será levado a uma página de pagamento segura. Seus dados são usados apenas para a sua
+                assinatura.
+              </p>
+            </div>
+          </form>
+        </FormProvider>
         <OrderSummary
           lines={[
             { label: 'Plano', value: 'Anual' },

@@ -16,13 +16,6 @@ export interface CardTokenizer {
   publicKey: string;
 }
 
-/** A card whose month is over cannot pay: said here, before anything leaves the browser. */
-export function cardExpired(expiryDate: string, now = new Date()): boolean {
-  const expiry = parseCardExpiry(expiryDate);
-  if (!expiry) return false;
-  return Date.UTC(expiry.year, expiry.month, 1) <= now.getTime();
-}
-
 /** Where to tokenize, from the public settings the pages already load (null: no card payments). */
 export async function currentCardTokenizer(): Promise<CardTokenizer | null> {
   const settings = await trpcUtils.settings.public.ensureData(undefined, {

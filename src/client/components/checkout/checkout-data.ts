@@ -8,15 +8,18 @@ import { PAYMENT_LINK_TTL_HOURS } from '../../../shared/plans';
 
 export const CHECKOUT_DATA_KEY = 'checkout_data';
 
-export interface StoredCheckoutData extends CheckoutFormValues {
+/** The form as typed (masks included) and the plan. */
+type StoredForm = CheckoutFormValues & { planType: string };
+
+export type StoredCheckoutData = StoredForm & {
   paymentLinkId: string;
   /** The provider's payment page; absent in data stored before ADR 022. */
   paymentLinkUrl?: string;
   createdAt: string;
-}
+};
 
 export function saveCheckoutData(
-  values: CheckoutFormValues,
+  values: StoredForm,
   link: { id: string; url: string },
   now = new Date(),
 ): void {

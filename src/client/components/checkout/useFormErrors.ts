@@ -1,67 +1,62 @@
-import { useCallback, useRef, useState } from 'react';
-import type { FormIssue } from '../../../shared/checkout-schemas';
-
-/** The message of each failing field, by the input's `name`. */
-export type FieldErrors = Readonly<Record<string, string | undefined>>;
-
-const NO_FIELD_ERRORS: FieldErrors = {};
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { inSpecOrder, type FormIssue } from '../../../shared/checkout-schemas';
 
 /**
- * The error state of a checkout form: the list shown above the fields (spec 01 §5: every message
- * at once) and, for validation issues, the message of each field, which the field shows beside
- * itself (aria-invalid + aria-describedby). Render the list inside the element `errorsRef` points
- * to, within the form: the first invalid field of the form (page order, found by its `name`)
- * receives focus; a list without fields (a server error) is scrolled into view instead, and its
- * role="alert" announces it.
+ * The failing fields react-hook-form found (one message each, the first rule the field breaks in
+ * the form's schema) in the order the spec lists them. The checkout forms are flat: a field's key
+ * is its input's `name`.
  */
-export function useFormErrors(initial: readonly string[] = []) {
-  const [errors, setErrors] = useState<readonly string[]>(initial);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+export function issuesOf(errors: FieldErrors): FormIssue[] {
+  return inSpecOrder(
+    Object.entries(errors).flatMap(([field, error]) =>
+      typeof error?.message === 'string' && error.message ? [{ field, message: error.message }] : [],
+    ),
+  );
+}
+
+/**
+ * The message list above a checkout form (spec 01 §5: every message at once). It shows the
+ * schema's messages from react-hook-form's `errors` in the spec's order, or one failure that
+ * belongs to no field (a server answer, a missing amount). Render it inside the element `errorsRef`
+ * points to, within the form. After a refused submit the first invalid field (page order) receives
+ * focus once it is marked (aria-invalid and its message in aria-describedby); a failure without
+ * fields is scrolled into view instead, and its role="alert" announces it.
+ */
+export function useFormErrors(
+  { errors, submitCount }: { errors: FieldErrors; submitCount: number },
+  initialFailure: string | null = null,
+) {
+  const [failure, setFailure] = useState<string | null>(initialFailure);
+  /** Bumped by each failure shown: the effect below then brings the list into view. */
+  const [failures, setFailures] = useState(0);
   const errorsRef = useRef<HTMLDivElement>(null);
+  const invalid = Object.keys(errors).length > 0;
 
-  const reveal = useCallback((fields: readonly string[]) => {
-    // After React has painted the marks: the field's description must already name its error.
-    requestAnimationFrame(() => {
-      const list = errorsRef.current;
-      const form = list?.closest('form');
-      const first = form
-        ? Array.from(form.elements).find(
-            (element): element is HTMLInputElement | HTMLSelectElement =>
-              (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) &&
-              fields.includes(element.name),
-          )
-        : undefined;
-      if (first) first.focus();
-      else list?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    });
+  // react-hook-form counts the submit in the same update that brings the errors: by this effect
+  // the fields are marked. Only a new submit moves the focus (fixing a field must not pull it).
+  useEffect(() => {
+    if (submitCount === 0 || !invalid) return;
+    errorsRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
+
+  useEffect(() => {
+    if (failures > 0) errorsRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [failures]);
+
+  /**
+   * Drops the failure at a new submit: a valid one is on its way; a refused one (react-hook-form's
+   * `onInvalid`) lists the schema's messages instead.
+   */
+  const clearFailure = useCallback(() => setFailure(null), []);
+
+  /** A message that belongs to no field (a server answer). */
+  const showFailure = useCallback((message: string) => {
+    setFailure(message);
+    setFailures((count) => count + 1);
   }, []);
 
-  /** Messages that belong to no field (a server answer). */
-  const showErrors = useCallback(
-    (list: readonly string[]) => {
-      setErrors(list);
-      setFieldErrors(NO_FIELD_ERRORS);
-      reveal([]);
-    },
-    [reveal],
-  );
-
-  /** A validator's issues: listed in its order, each field marked with its first message. */
-  const showIssues = useCallback(
-    (issues: readonly FormIssue[]) => {
-      const byField: Record<string, string> = {};
-      for (const issue of issues) byField[issue.field] ??= issue.message;
-      setErrors(issues.map((issue) => issue.message));
-      setFieldErrors(byField);
-      reveal(Object.keys(byField));
-    },
-    [reveal],
-  );
-
-  const clearErrors = useCallback(() => {
-    setErrors([]);
-    setFieldErrors(NO_FIELD_ERRORS);
-  }, []);
-
-  return { errors, fieldErrors, errorsRef, showErrors, showIssues, clearErrors };
+  const messages = failure ? [failure] : issuesOf(errors).map((issue) => issue.message);
+  return { messages, errorsRef, showFailure, clearFailure };
 }
