@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { BRAZIL_STATES } from './brazil';
-import { CHECKOUT_MSG } from './checkout-schemas';
+import { CHECKOUT_MSG, emailField, phoneField } from './checkout-schemas';
 import { SHIRT_SIZES } from './subscriber-schemas';
 import './zod-config';
 
@@ -57,23 +57,9 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((value) => value ?? '');
 
-const email = z
-  .string({ error: CHECKOUT_MSG.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, CHECKOUT_MSG.emailRequired)
-  .max(254, CHECKOUT_MSG.emailInvalid)
-  .pipe(z.email(CHECKOUT_MSG.emailInvalid));
-
-/** 10 or 11 digits with the area code (13 with the country code); stored as digits. */
-const phone = z
-  .string({ error: CHECKOUT_MSG.phoneRequired })
-  .trim()
-  .min(1, CHECKOUT_MSG.phoneRequired)
-  .max(30, CHECKOUT_MSG.phoneTooLong)
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length >= 10, CHECKOUT_MSG.phoneInvalid)
-  .refine((digits) => digits.length <= 13, CHECKOUT_MSG.phoneTooLong);
+// E-mail and phone: the checkout's rules and messages (one definition, src/shared/checkout-schemas).
+const email = emailField;
+const phone = phoneField;
 
 const subscriberId = z
   .string()
