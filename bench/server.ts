@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/http/app';
 import { SESSION_COOKIE } from '../src/server/auth/request-auth';
 import type { Services } from '../src/server/services';
 import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
-import { adminScenarios, exportScenario } from './admin/scenarios';
+import { adminScenarios, exportScenarios } from './admin/scenarios';
 import { BARE_PATH, scenarios } from './scenarios';
 
 export interface ReadyMessage {
@@ -52,7 +52,7 @@ const accounts: BenchAccounts = {
 
 const ctx: ServerContext = { app, services, env, accounts };
 const prepared: Record<string, unknown> = {};
-for (const scenario of [...scenarios, ...adminScenarios, exportScenario]) {
+for (const scenario of [...scenarios, ...adminScenarios, ...exportScenarios]) {
   if (selected.size > 0 && !selected.has(scenario.name)) continue;
   scenario.register?.(app);
   prepared[scenario.name] = await scenario.prepare?.(ctx);
