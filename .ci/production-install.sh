@@ -2,8 +2,8 @@
 # Production install (issue 14): the built product runs from a tree installed with
 # `npm ci --omit=dev`, without Vite, tsx's dev tools, Playwright or the test tools. In a fresh copy
 # of the commit plus dist/ (from `npm run build`): install without dev dependencies, check that no
-# dev tool is there, start with `npm start` (which must not try to rebuild), ask /api/health and
-# the landing page, then stop with SIGTERM and expect a clean exit.
+# dev tool is there, check the SQLite driver (ADR 025), start with `npm start` (which must not try
+# to rebuild), ask /api/health and the landing page, then stop with SIGTERM and expect a clean exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -20,6 +20,9 @@ npm ci --omit=dev --no-audit --no-fund --loglevel=error
 for tool in vite vitest @playwright/test playwright-core eslint drizzle-kit prettier; do
   if [ -e "node_modules/$tool" ]; then echo "dev tool present in a production install: $tool"; exit 1; fi
 done
+
+echo "--- production install: SQLite driver"
+node scripts/sqlite-driver-check.mjs
 
 echo "--- production install: npm start"
 mkdir -p data
