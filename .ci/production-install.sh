@@ -34,7 +34,9 @@ for _ in $(seq 1 60); do
 done
 cat "$work/health.json" && echo
 grep -q '"status":"ok"' "$work/health.json" || { cat "$work/server.log"; exit 1; }
-curl -fsS http://127.0.0.1:38920/ | grep -q '<html lang="pt-BR">'
+# Into a file first: `curl | grep -q` fails under pipefail when grep stops reading early (curl: 23).
+curl -fsS http://127.0.0.1:38920/ >"$work/landing.html"
+grep -q '<html lang="pt-BR">' "$work/landing.html"
 if grep -q 'gerando o build' "$work/server.log"; then echo "npm start rebuilt a current build"; exit 1; fi
 # npm start runs node under npm: stop the server itself, as systemd would.
 pid=$(cat "$work/data/server.pid")
