@@ -9,7 +9,13 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 work=$(mktemp -d)
-trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# npm start runs node under npm: on a failure, stop node itself (its pid file) as well as npm.
+cleanup() {
+  if [ -f "$work/data/server.pid" ]; then kill "$(cat "$work/data/server.pid")" 2>/dev/null || true; fi
+  kill "${server:-0}" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 git archive HEAD | tar -x -C "$work"
 cp -r "$ROOT/dist" "$work/dist"
@@ -26,6 +32,10 @@ node scripts/sqlite-driver-check.mjs
 
 echo "--- production install: npm start"
 mkdir -p data
+if curl -fsS http://127.0.0.1:38920/api/health >/dev/null 2>&1; then
+  echo "port 38920 already answers (a server left from an earlier run?)"
+  exit 1
+fi
 DATA_DIR="$work/data" HOST=127.0.0.1 PORT=38920 npm start >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do
