@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by scripts/prerender-landing.ts (each pre-rendered page's CSS and code), then removed.
+    manifest: true,
     rolldownOptions: {
       // The app, and the landing's template with its small script (scripts/prerender-landing.ts).
       input: {
