@@ -93,6 +93,7 @@ console.log(`page renderer built: ${path.relative(PROJECT_ROOT, rendererFile)}`)
 // links the CSS in the page's <head>, so the markup is styled at first paint, and preloads the code.
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   css?: string[];
   imports?: string[];
@@ -108,13 +109,26 @@ const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
   return seen;
 };
 const entry = closure(['index.html']);
-const pageAssets: PageAssets = {};
+const bootChunk = Object.values(manifest).find((chunk) => chunk.src === 'prerender/boot.ts');
+if (!bootChunk) throw new Error(`no prerender/boot.ts chunk in ${manifestFile}`);
+const pageAssets: PageAssets = {
+  boot: `/${bootChunk.file}`,
+  entry: `/${manifest['index.html']!.file}`,
+  entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
+  // The library chunks split off in vite.config.ts, React DOM first (the others need React).
+  entryStages: ['react-dom', 'query'].map((name) => {
+    const chunk = [...entry].map((key) => manifest[key]!).find((item) => item.name === name);
+    if (!chunk) throw new Error(`no ${name} chunk in the app's entry (vite.config.ts)`);
+    return `/${chunk.file}`;
+  }),
+  pages: {},
+};
 for (const page of PRERENDERED_PATHS) {
   const sources = [`routes${page}.tsx`, `routes${page}/index.tsx`];
   const roots = Object.keys(manifest).filter((key) => sources.includes(key.replace(/\?.*$/, '')));
   if (roots.length === 0) throw new Error(`no chunk of the route ${page} in ${manifestFile}`);
   const chunks = [...closure(roots)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
-  pageAssets[page] = {
+  pageAssets.pages[page] = {
     css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
     js: chunks.map((chunk) => `/${chunk.file}`),
   };

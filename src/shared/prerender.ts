@@ -21,11 +21,21 @@ export const PRERENDER_STATE_ID = 'prerender-state';
 /** The built renderer, relative to the client build's parent (dist/): kept for the server. */
 export const PAGE_RENDERER_FILE = 'prerender/render-page.js';
 
-/** Beside the renderer: per pre-rendered path, the route's own CSS and code in the client build. */
+/** Beside the renderer: which files of the client build the pre-rendered pages name. */
 export const PAGE_ASSETS_FILE = 'prerender/page-assets.json';
 
-/** Paths in the client build (`/assets/…`), per pre-rendered path. */
-export type PageAssets = Record<string, { css: string[]; js: string[] }>;
+/** Paths in the client build (`/assets/…`). */
+export interface PageAssets {
+  /** The starter that loads the app after the first paint (src/client/prerender/boot.ts). */
+  boot: string;
+  /** The app's entry and the modules it imports. */
+  entry: string;
+  entryImports: string[];
+  /** The largest of those, run one per task before the entry (boot.ts). */
+  entryStages: string[];
+  /** Per pre-rendered path: its route's own CSS and code, beyond the entry's. */
+  pages: Record<string, { css: string[]; js: string[] }>;
+}
 
 /**
  * What the page was rendered from, handed to the app so its first render is the same: the

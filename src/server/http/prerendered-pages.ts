@@ -90,26 +90,37 @@ const jsonForHtml = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * The app page with a rendered page in its root: the title replaces the app's; the route's CSS (so
- * the markup is styled at first paint), its code (preloaded, so the app takes over sooner) and
- * React's resource hints (the leading <link>s of its markup) go to the <head>; the state follows
- * the root.
+ * The app page with a rendered page in its root:
+ * - the title replaces the app's;
+ * - the route's CSS is linked in the <head>, so the markup is styled at its first paint;
+ * - the app's <script> and module preloads give way to the starter (boot.ts), which fetches the
+ *   same modules, and the route's, once the page has painted;
+ * - React's resource hints (the leading <link>s of its markup) go to the <head>;
+ * - the state the page was rendered from follows the root.
  */
 export function fillAppPage(
   appPage: string,
   rendered: { html: string; title: string },
   state: PrerenderState,
-  assets: PageAssets[string] = { css: [], js: [] },
-) {
+  assets: PageAssets,
+  route: string,
+): string {
+  const page = assets.pages[route] ?? { css: [], js: [] };
   const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? '';
-  const links = [
-    ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  const preload = [...assets.entryImports, ...page.js].join(' ');
+  const head = [
+    ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    `<script type="module" crossorigin src="${escapeHtml(assets.boot)}" id="app-boot"` +
+      ` data-entry="${escapeHtml(assets.entry)}" data-preload="${escapeHtml(preload)}"` +
+      ` data-stages="${escapeHtml(assets.entryStages.join(' '))}"></script>`,
+    hints,
   ].join('');
   const data = `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForHtml(state)}</script>`;
   return appPage
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
-    .replace('</head>', `${links}${hints}</head>`)
+    .replace('</head>', `${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered.html.slice(hints.length)}</div>${data}`);
 }
 
@@ -132,7 +143,7 @@ export function registerPrerenderedPages(
     const state: PrerenderState = { url, settings, me: null };
     try {
       const rendered = await renderer.renderPage(state);
-      return rendered ? answer(fillAppPage(appPage, rendered, state, assets[route]), true) : plain;
+      return rendered ? answer(fillAppPage(appPage, rendered, state, assets, route), true) : plain;
     } catch (error) {
       app.log.error({ err: error, url }, 'pre-render failed: answering the app page');
       return plain;
