@@ -116,7 +116,7 @@ const pageAssets: PageAssets = {
   entry: `/${manifest['index.html']!.file}`,
   entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
   // The library chunks split off in vite.config.ts, React DOM first (the others need React).
-  entryStages: ['react-dom', 'query'].map((name) => {
+  entryStages: ['react-dom', 'query', 'router'].map((name) => {
     const chunk = [...entry].map((key) => manifest[key]!).find((item) => item.name === name);
     if (!chunk) throw new Error(`no ${name} chunk in the app's entry (vite.config.ts)`);
     return `/${chunk.file}`;
