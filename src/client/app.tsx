@@ -3,6 +3,7 @@
  * pages (prerender/render-page.tsx), so the browser's first render matches the served markup.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { trpc, type trpcClient as appTrpcClient } from './lib/trpc';
 
@@ -10,11 +11,15 @@ export function App({
   router,
   queryClient,
   trpcClient,
+  onMounted,
 }: {
   router: AnyRouter;
   queryClient: QueryClient;
   trpcClient: typeof appTrpcClient;
+  /** Called once the tree is on the page (after the children's effects: hydration is done). */
+  onMounted?: () => void;
 }) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { readPrerenderState, seedPrerenderState } from './lib/prerender-state';
+import { readPrerenderState, releaseBootControls, seedPrerenderState } from './lib/prerender-state';
 import { queryClient, trpcClient, trpcUtils } from './lib/trpc';
 import { router } from './router';
 import './styles/global.css';
@@ -11,7 +11,7 @@ if (!root) throw new Error('#root missing');
 
 const app = (
   <StrictMode>
-    <App router={router} queryClient={queryClient} trpcClient={trpcClient} />
+    <App router={router} queryClient={queryClient} trpcClient={trpcClient} onMounted={releaseBootControls} />
   </StrictMode>
 );
 

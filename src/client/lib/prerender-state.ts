@@ -28,3 +28,11 @@ export function readPrerenderState(): PrerenderState | null {
     return null;
   }
 }
+
+/** Gives back the controls the starter (prerender/boot.ts) disabled until the app took over. */
+export function releaseBootControls(): void {
+  for (const control of document.querySelectorAll<HTMLButtonElement>('[data-boot-disabled]')) {
+    control.disabled = false;
+    delete control.dataset.bootDisabled;
+  }
+}

@@ -8,6 +8,10 @@
  * (`data-preload`: the entry's imports and the page's route, as the app's own page preloads them)
  * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
+ *
+ * Until the app has adopted the page (main.tsx calls `releaseBootControls`), the page's controls
+ * are disabled: typed text would be reset by the forms as they start, and a click or a submit
+ * would do nothing, or submit the form the browser's way (a GET with the fields in the URL).
  * Imports nothing: it must stay a few hundred bytes.
  */
 const boot = document.getElementById('app-boot');
@@ -27,6 +31,13 @@ async function start(script: HTMLElement, entry: string) {
     await nextTask();
   }
   await import(/* @vite-ignore */ entry);
+}
+
+for (const control of document.querySelectorAll<HTMLButtonElement>(
+  '#root :is(input, select, textarea, button):not(:disabled)',
+)) {
+  control.disabled = true;
+  control.dataset.bootDisabled = '';
 }
 
 const entry = boot?.dataset.entry;

@@ -154,7 +154,11 @@ describe('GET of a pre-rendered public page', () => {
     });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await request({ method: 'GET', url: '/faq', headers: { ...html, 'accept-encoding': 'gzip' } });
+    const gzip = await request({
+      method: 'GET',
+      url: '/faq',
+      headers: { ...html, 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 

@@ -67,7 +67,10 @@ function answer(html: string, prerendered: boolean): Answer {
     prerendered,
     html,
     br: brotliCompressSync(data, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
     }),
     gzip: gzipSync(data, { level: 9 }),
   };
@@ -87,7 +90,10 @@ function send(request: FastifyRequest, reply: FastifyReply, page: Answer) {
 
 /** JSON inside <script type="application/json">: nothing in it may close the element. */
 const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The app page with a rendered page in its root:
