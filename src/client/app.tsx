@@ -16,7 +16,7 @@ export function App({
   router: AnyRouter;
   queryClient: QueryClient;
   trpcClient: typeof appTrpcClient;
-  /** Called once the tree is on the page (after the children's effects: hydration is done). */
+  /** Called once the app's tree has mounted (its shell: boundaries inside may hydrate later). */
   onMounted?: () => void;
 }) {
   useEffect(() => onMounted?.(), [onMounted]);

@@ -29,10 +29,70 @@ export function readPrerenderState(): PrerenderState | null {
   }
 }
 
-/** Gives back the controls the starter (prerender/boot.ts) disabled until the app took over. */
-export function releaseBootControls(): void {
-  for (const control of document.querySelectorAll<HTMLButtonElement>('[data-boot-disabled]')) {
+/**
+ * Whether React has adopted this element. Hydration goes boundary by boundary (each route sits in
+ * a Suspense boundary, hydrated after the app's shell has mounted), and React marks the elements
+ * it has adopted with its props (`__reactProps$…`): until then, an event on one is not React's.
+ */
+const adopted = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/** Runs `then` for each element as soon as React has adopted it (checked every frame, for 20 s). */
+function whenAdopted<T extends Element>(elements: T[], then: (element: T) => void): void {
+  let waiting = elements;
+  const deadline = Date.now() + 20_000;
+  const check = () => {
+    waiting = waiting.filter((element) => {
+      if (!adopted(element) && element.isConnected && Date.now() < deadline) return true;
+      then(element);
+      return false;
+    });
+    if (waiting.length > 0) requestAnimationFrame(check);
+  };
+  check();
+}
+
+/**
+ * Once the app has mounted: gives back the buttons the starter (prerender/boot.ts) disabled, and
+ * hands the app what was typed meanwhile, each as soon as React has adopted the element.
+ */
+export function handOverServedPage(typed: [Field, string][]): void {
+  whenAdopted([...document.querySelectorAll<HTMLButtonElement>('[data-boot-disabled]')], (control) => {
     control.disabled = false;
     delete control.dataset.bootDisabled;
+  });
+  const values = new Map(typed);
+  whenAdopted([...values.keys()], (field) => replayTypedValue(field, values.get(field) ?? ''));
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * What the visitor typed or chose in the served page before the app took over: the fields whose
+ * value is not the one the server rendered.
+ */
+export function takeTypedValues(root: HTMLElement): [Field, string][] {
+  const typed: [Field, string][] = [];
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    const initial =
+      field instanceof HTMLSelectElement
+        ? ([...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value)
+        : field.defaultValue;
+    if (field.value !== initial && !['checkbox', 'radio', 'submit'].includes(field.type)) {
+      typed.push([field, field.value]);
+    }
   }
+  return typed;
+}
+
+/**
+ * Gives a typed value to the app as if typed now (the forms reset their fields as they start).
+ * React keeps the last value it saw in a tracker on the element, which hydration read as the
+ * typed text: reset through it, then set through the prototype, so the input event is a change.
+ */
+function replayTypedValue(field: Field, value: string): void {
+  if (!field.isConnected) return;
+  field.value = '';
+  Reflect.set(Object.getPrototypeOf(field) as object, 'value', value, field);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
 }

@@ -9,9 +9,10 @@
  * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
  *
- * Until the app has adopted the page (main.tsx calls `releaseBootControls`), the page's controls
- * are disabled: typed text would be reset by the forms as they start, and a click or a submit
- * would do nothing, or submit the form the browser's way (a GET with the fields in the URL).
+ * Until the app has adopted the page (main.tsx calls `handOverServedPage`), the page's buttons,
+ * checkboxes and radios are disabled: a click would do nothing, and a submit would be the
+ * browser's own (a GET with the fields — a password — in the URL). Text typed meanwhile is kept:
+ * main.tsx hands it to the app once it has started.
  * Imports nothing: it must stay a few hundred bytes.
  */
 const boot = document.getElementById('app-boot');
@@ -34,7 +35,7 @@ async function start(script: HTMLElement, entry: string) {
 }
 
 for (const control of document.querySelectorAll<HTMLButtonElement>(
-  '#root :is(input, select, textarea, button):not(:disabled)',
+  '#root :is(button, input[type="submit"], input[type="checkbox"], input[type="radio"]):not(:disabled)',
 )) {
   control.disabled = true;
   control.dataset.bootDisabled = '';
