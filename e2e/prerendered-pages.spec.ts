@@ -2,7 +2,7 @@
  * The public pages the server renders (ADR 024): their content is there before any script runs
  * (and without JavaScript at all), styled; the app then adopts that markup — the same elements,
  * no console error (a failed hydration would log one) — and goes on as the SPA; until it has, the
- * page's buttons are disabled and what is typed is handed to the app.
+ * page's controls are disabled, so nothing typed or clicked is lost.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -68,18 +68,20 @@ test.describe('with JavaScript', () => {
     await page.goto('/faq');
     const heading = page.getByRole('heading', { level: 1, name: 'Perguntas Frequentes' });
     await expect(heading).toBeVisible();
-    // Before the app: buttons wait for it; what is typed is kept and given to the app.
+    // Before the app: the controls wait for it.
+    await expect(page.getByLabel('Buscar nas perguntas')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeDisabled();
-    await page.getByLabel('Buscar nas perguntas').fill('PIX');
     await heading.evaluate((element) => element.setAttribute('data-served', 'yes'));
 
     release();
+    await expect(page.getByLabel('Buscar nas perguntas')).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeEnabled();
-    await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
     // Hydrated, not redrawn: the element the server sent is still the one on screen.
     await expect(heading).toHaveAttribute('data-served', 'yes');
 
-    // The app goes on as the SPA: client navigation (no new document) through the phone menu.
+    // The app works: search, then client navigation (no new document) through the phone menu.
+    await page.getByLabel('Buscar nas perguntas').fill('PIX');
+    await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('button', { name: 'Menu' }).click();
     await page

@@ -1,12 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import {
-  handOverServedPage,
-  readPrerenderState,
-  seedPrerenderState,
-  takeTypedValues,
-} from './lib/prerender-state';
+import { handOverServedPage, readPrerenderState, seedPrerenderState } from './lib/prerender-state';
 import { queryClient, trpcClient, trpcUtils } from './lib/trpc';
 import { router } from './router';
 import './styles/global.css';
@@ -14,16 +9,9 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 
-/** Text typed in the served page before the app took over, handed to it once mounted. */
-let typed: ReturnType<typeof takeTypedValues> = [];
-const onMounted = () => {
-  handOverServedPage(typed);
-  typed = [];
-};
-
 const app = (
   <StrictMode>
-    <App router={router} queryClient={queryClient} trpcClient={trpcClient} onMounted={onMounted} />
+    <App router={router} queryClient={queryClient} trpcClient={trpcClient} onMounted={handOverServedPage} />
   </StrictMode>
 );
 
@@ -36,10 +24,7 @@ if (state && root.firstElementChild) {
   // the main thread for the whole page (the page is already on screen).
   seedPrerenderState(trpcUtils, state);
   router.ssr = { manifest: undefined };
-  void router.load().then(() => {
-    typed = takeTypedValues(root);
-    startTransition(() => void hydrateRoot(root, app));
-  });
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   // Another page's markup (the service worker's offline copy) is not adopted.
   root.replaceChildren();

@@ -52,47 +52,12 @@ function whenAdopted<T extends Element>(elements: T[], then: (element: T) => voi
 }
 
 /**
- * Once the app has mounted: gives back the buttons the starter (prerender/boot.ts) disabled, and
- * hands the app what was typed meanwhile, each as soon as React has adopted the element.
+ * Once the app has mounted: gives back the controls the starter (prerender/boot.ts) disabled, each
+ * as soon as React has adopted it.
  */
-export function handOverServedPage(typed: [Field, string][]): void {
+export function handOverServedPage(): void {
   whenAdopted([...document.querySelectorAll<HTMLButtonElement>('[data-boot-disabled]')], (control) => {
     control.disabled = false;
     delete control.dataset.bootDisabled;
   });
-  const values = new Map(typed);
-  whenAdopted([...values.keys()], (field) => replayTypedValue(field, values.get(field) ?? ''));
-}
-
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-/**
- * What the visitor typed or chose in the served page before the app took over: the fields whose
- * value is not the one the server rendered.
- */
-export function takeTypedValues(root: HTMLElement): [Field, string][] {
-  const typed: [Field, string][] = [];
-  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
-    const initial =
-      field instanceof HTMLSelectElement
-        ? ([...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value)
-        : field.defaultValue;
-    if (field.value !== initial && !['checkbox', 'radio', 'submit'].includes(field.type)) {
-      typed.push([field, field.value]);
-    }
-  }
-  return typed;
-}
-
-/**
- * Gives a typed value to the app as if typed now (the forms reset their fields as they start).
- * React keeps the last value it saw in a tracker on the element, which hydration read as the
- * typed text: reset through it, then set through the prototype, so the input event is a change.
- */
-function replayTypedValue(field: Field, value: string): void {
-  if (!field.isConnected) return;
-  field.value = '';
-  Reflect.set(Object.getPrototypeOf(field) as object, 'value', value, field);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new Event('change', { bubbles: true }));
 }

@@ -9,10 +9,10 @@
  * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
  *
- * Until the app has adopted the page (main.tsx calls `handOverServedPage`), the page's buttons,
- * checkboxes and radios are disabled: a click would do nothing, and a submit would be the
- * browser's own (a GET with the fields — a password — in the URL). Text typed meanwhile is kept:
- * main.tsx hands it to the app once it has started.
+ * Until the app has adopted the page (main.tsx calls `handOverServedPage`), the page's controls
+ * are disabled: the forms reset their fields as they start (typed text would vanish), a click
+ * would do nothing, and a submit would be the browser's own (a GET with the fields — a password —
+ * in the URL). Links work throughout: they load their page as a document, rendered by the server.
  * Imports nothing: it must stay a few hundred bytes.
  */
 const boot = document.getElementById('app-boot');
@@ -35,7 +35,7 @@ async function start(script: HTMLElement, entry: string) {
 }
 
 for (const control of document.querySelectorAll<HTMLButtonElement>(
-  '#root :is(button, input[type="submit"], input[type="checkbox"], input[type="radio"]):not(:disabled)',
+  '#root :is(input, select, textarea, button):not(:disabled)',
 )) {
   control.disabled = true;
   control.dataset.bootDisabled = '';
