@@ -137,11 +137,13 @@ describe('GET of a pre-rendered public page', () => {
 
   it('keeps the state JSON from closing its element', async () => {
     const { request, services } = await start();
-    const name = '</script><script>alert(1)</script> \u2028 &';
+    // Also `$'` and `$&`, which a string replacement would expand.
+    const name = "</script><script>alert(1)</script> \u2028 & $' $&";
     services.settings.update({ clubName: name });
     const { body } = await request({ method: 'GET', url: '/faq', headers: html });
     expect(body).not.toContain('</script><script>alert(1)');
     expect(stateOf(body).settings).toMatchObject({ clubName: name });
+    expect(body).toContain("<h1>&lt;/script>&lt;script>alert(1)&lt;/script> \u2028 &amp; $' $&amp;</h1>");
   });
 
   it('sends the brotli or gzip copy to a browser that takes it', async () => {

@@ -122,12 +122,16 @@ export function fillAppPage(
     hints,
   ].join('');
   const data = `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForHtml(state)}</script>`;
+  // Replacements as functions: the inserted text may hold `$&`, `$'`… (the settings are free text).
   return appPage
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
-    .replace('</head>', `${head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${rendered.html.slice(hints.length)}</div>${data}`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${rendered.html.slice(hints.length)}</div>${data}`,
+    );
 }
 
 /** At most this many URLs (query strings included) are kept rendered; beyond, the store starts over. */
