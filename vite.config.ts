@@ -21,11 +21,32 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by scripts/prerender-landing.ts (each pre-rendered page's CSS and code), then removed.
+    manifest: true,
     rolldownOptions: {
-      // The app, and the landing's template with its small script (scripts/prerender-landing.ts).
+      // The largest libraries of the app's entry in chunks of their own: on a pre-rendered page the
+      // starter (src/client/prerender/boot.ts) runs them one task at a time, so the phone's main
+      // thread is never held by the whole entry at once (ADR 024). The router in one chunk, not
+      // the seven small ones it would otherwise be split into (each request costs its headers).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc)[\\/]/ },
+            {
+              name: 'router',
+              test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+      // The app, the landing's template with its small script (scripts/prerender-landing.ts), and
+      // the app's starter on the pre-rendered pages (ADR 024).
       input: {
         main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./src/client/landing/template.html', import.meta.url)),
+        // Starts the app on the pages the server renders (src/server/http/prerendered-pages.ts).
+        boot: fileURLToPath(new URL('./src/client/prerender/boot.ts', import.meta.url)),
       },
     },
   },

@@ -79,13 +79,22 @@ const rows: Record<string, string | number>[] = [];
 let failed = false;
 try {
   for (const page of pages) {
-    const result = await lighthouse(`${base}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    // Lighthouse now and then fails to record the page load's trace (NO_NAVSTART: "run Lighthouse
+    // again"): that is no measurement of the page, so the page is run again, up to three times.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const error = result?.lhr.runtimeError;
+      if (!error || attempt === 3) break;
+      console.warn(`${page}: ${error.code}, de novo`);
+    }
     if (!result) throw new Error(`Lighthouse não devolveu resultado para ${page}`);
+    if (result.lhr.runtimeError) console.error(`${page}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const performance = score('performance');

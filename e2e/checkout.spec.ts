@@ -372,6 +372,9 @@ test.describe('/checkout (payment link)', () => {
     });
     await page.goto('/checkout');
     const cep = page.getByLabel('CEP');
+    // Typing key by key does not wait: the served page's fields are disabled until the app has
+    // adopted it (ADR 024).
+    await expect(cep).toBeEnabled();
     await cep.pressSequentially('01310100');
     await expect(page.getByText('Buscando endereço...')).toBeVisible();
     const cancelled = page.waitForEvent('requestfailed', (request) =>

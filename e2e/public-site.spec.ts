@@ -157,7 +157,8 @@ test.describe('landing', () => {
   });
 
   test("is a static page without the app; the app's links to / load it", async ({ page }) => {
-    const appScript = page.locator('script[src*="/assets/main-"]');
+    // The app's script, or on a page the server rendered, the starter that loads it (ADR 024).
+    const appScript = page.locator('script[src*="/assets/main-"], script[data-entry*="/assets/main-"]');
     const landingScript = page.locator('script[src*="/assets/landing-"]');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: PAGES[0].title })).toBeVisible();

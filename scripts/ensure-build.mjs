@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
-const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js'];
+const OUTPUTS = ['dist/client/index.html', 'dist/prerender/render-page.js', 'dist/server/main.js'];
 /** What the build reads: every source file, and the configuration that shapes the output. */
 const INPUTS = [
   'src',

@@ -2,18 +2,13 @@ import { hashKey } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
 import type { PublicUser } from '../shared/auth-schemas';
-import { PageLoading } from './components/ui/PageLoading';
 import { trpcStatus } from './lib/errors';
 import { queryClient, trpc, trpcUtils } from './lib/trpc';
-import { routeTree } from './routeTree.gen';
+import { routerOptions } from './router-options';
 
 export const router = createRouter({
-  routeTree,
+  ...routerOptions,
   context: { queryClient, trpc: trpcUtils },
-  defaultPreload: 'intent',
-  // Guards and loaders read TanStack Query's cache; the router keeps no second copy.
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: () => <PageLoading />,
   scrollRestoration: true,
 });
 

@@ -22,15 +22,20 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 2;
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      retry: shouldRetryQuery,
+/** The app's query cache settings (also the pre-render's, which needs a cache per page). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: shouldRetryQuery,
+      },
     },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();
 
 export const trpcClient = trpc.createClient({
   // The server refuses larger batches: each call counts against its rate limit.

@@ -7,7 +7,8 @@
  *   index.html. Both are fetched at install (without cookies, so `/` is the landing and not a
  *   signed-in person's redirect) with the assets they name.
  * - Navigations: network first, keeping the fresh document; offline, the cached one for that path
- *   (the landing for /, the app for the rest), or whichever exists.
+ *   (the landing for /, the app for the rest), or whichever exists. A public page the server
+ *   rendered (`x-prerendered`, ADR 024) is not kept as the app's document: it is one page's.
  * - /assets/* (content-hashed, immutable), /icons/*, /images/*: cache first, filled on use.
  * - The page posts the assets it already loaded (`cache-urls`) so the first visit's code is kept too.
  */
@@ -82,7 +83,8 @@ self.addEventListener('fetch', (event) => {
         try {
           // A redirect (a signed-in person at /) arrives unfollowed and is not kept.
           const response = await fetch(request);
-          if (response.ok && response.type === 'basic') {
+          const onePage = key === APP && response.headers.has('x-prerendered');
+          if (response.ok && response.type === 'basic' && !onePage) {
             (await caches.open(CACHE)).put(key, response.clone());
           }
           return response;

@@ -12,7 +12,7 @@ import { redirectIfAuthenticated } from '../lib/guards';
  * pre-render, where the server answers / with the app — does the app show the landing, from the
  * same components, and check the session itself.
  */
-const openedAtLanding = window.location.pathname === '/';
+const openedAtLanding = typeof window !== 'undefined' && window.location.pathname === '/';
 
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context }) => {

@@ -29,6 +29,7 @@ import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
 import { registerLanding } from './landing';
+import { loadPrerender, registerPrerenderedPages } from './prerendered-pages';
 import { registerClient } from './static-assets';
 import { loggerOptions } from './logging';
 import { registerSecurityHeaders } from './security-headers';
@@ -160,6 +161,8 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   else {
     await registerClient(app, env.CLIENT_DIR, env);
     registerLanding(app, { services, clientDir: env.CLIENT_DIR, clock: clock ?? systemClock });
+    const prerender = await loadPrerender(env.CLIENT_DIR);
+    registerPrerenderedPages(app, { services, clientDir: env.CLIENT_DIR, prerender });
   }
 
   return { app, services, database: db };

@@ -1,0 +1,46 @@
+/**
+ * The app's starter on a page the server rendered (ADR 024), in place of the app's own <script>:
+ * the page is already on screen from its HTML and CSS, so the app's code is fetched once the
+ * browser has painted it, not alongside (on a slow link it would share the bandwidth the page's
+ * CSS needs, and the first paint would wait for it). Then main.tsx adopts the markup.
+ *
+ * Its <script> names the app's entry (`data-entry`), the modules to fetch with it at once
+ * (`data-preload`: the entry's imports and the page's route, as the app's own page preloads them)
+ * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
+ * the data layer), so that no single task holds a phone's main thread for the whole entry.
+ *
+ * Until the app has adopted the page (main.tsx calls `handOverServedPage`), the page's controls
+ * are disabled: the forms reset their fields as they start (typed text would vanish), a click
+ * would do nothing, and a submit would be the browser's own (a GET with the fields — a password —
+ * in the URL). Links work throughout: they load their page as a document, rendered by the server.
+ * Imports nothing: it must stay a few hundred bytes.
+ */
+const boot = document.getElementById('app-boot');
+const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function start(script: HTMLElement, entry: string) {
+  for (const href of list(script.dataset.preload)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const stage of list(script.dataset.stages)) {
+    await import(/* @vite-ignore */ stage);
+    await nextTask();
+  }
+  await import(/* @vite-ignore */ entry);
+}
+
+for (const control of document.querySelectorAll<HTMLButtonElement>(
+  '#root :is(input, select, textarea, button):not(:disabled)',
+)) {
+  control.disabled = true;
+  control.dataset.bootDisabled = '';
+}
+
+const entry = boot?.dataset.entry;
+// After the next frame is drawn: a task queued from requestAnimationFrame runs after its paint.
+if (boot && entry) requestAnimationFrame(() => setTimeout(() => void start(boot, entry), 0));
