@@ -5,8 +5,9 @@
  *
  * - The markup comes from the app's own components, rendered by the build's page renderer
  *   (dist/prerender/render-page.js, from src/client/prerender/render-page.tsx) with the club's
- *   current settings, and is kept in memory per URL until the settings change (the settings service
- *   replaces its object on every update).
+ *   current settings, and is kept in memory per page until the settings change (the settings service
+ *   replaces its object on every update); a URL with a query string is rendered for its request,
+ *   within a budget (QUERY_RENDERS_PER_SECOND).
  * - The page carries the state it was rendered from (the `settings.public` answer, "nobody signed
  *   in") as a JSON data block — not a script the CSP would have to allow — so the browser's first
  *   render is the same.
@@ -61,18 +62,19 @@ interface Answer {
   gzip: Buffer;
 }
 
-function answer(html: string, prerendered: boolean): Answer {
+/** Compressed hard once for a page that is kept, quickly for one that is not (each costs CPU). */
+function answer(html: string, prerendered: boolean, kept = true): Answer {
   const data = Buffer.from(html);
   return {
     prerendered,
     html,
     br: brotliCompressSync(data, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: kept ? 9 : 4,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
       },
     }),
-    gzip: gzipSync(data, { level: 9 }),
+    gzip: gzipSync(data, { level: kept ? 9 : 4 }),
   };
 }
 
@@ -134,8 +136,13 @@ export function fillAppPage(
     );
 }
 
-/** At most this many URLs (query strings included) are kept rendered; beyond, the store starts over. */
-const MAX_KEPT = 200;
+/**
+ * A URL with a query string (the checkout's prefill, a referral code) is rendered for its request
+ * and not kept: anyone can make up query strings, and a store of them would grow or be churned by
+ * whoever sends the most. Each costs a render and a compression, so at most this many a second are
+ * made; beyond, the plain app page answers — it works the same and only paints later.
+ */
+export const QUERY_RENDERS_PER_SECOND = 20;
 
 export function registerPrerenderedPages(
   app: FastifyInstance,
@@ -147,13 +154,21 @@ export function registerPrerenderedPages(
   const plain = answer(appPage, false);
   let kept: { settings: Settings; pages: Map<string, Promise<Answer>> } | undefined;
 
-  const render = async (route: string, url: string): Promise<Answer> => {
+  let queryRenders = { second: 0, count: 0 };
+  const mayRenderQuery = () => {
+    const second = Math.floor(Date.now() / 1000);
+    if (queryRenders.second !== second) queryRenders = { second, count: 0 };
+    queryRenders.count += 1;
+    return queryRenders.count <= QUERY_RENDERS_PER_SECOND;
+  };
+
+  const render = async (route: string, url: string, keep: boolean): Promise<Answer> => {
     // The `settings.public` answer, as the browser would get it (the operation's own definition).
     const settings = settingsOperations.public.run({ services } as OperationContext<'public'>, undefined);
     const state: PrerenderState = { url, settings, me: null };
     try {
       const rendered = await renderer.renderPage(state);
-      return rendered ? answer(fillAppPage(appPage, rendered, state, assets, route), true) : plain;
+      return rendered ? answer(fillAppPage(appPage, rendered, state, assets, route), true, keep) : plain;
     } catch (error) {
       app.log.error({ err: error, url }, 'pre-render failed: answering the app page');
       return plain;
@@ -167,14 +182,15 @@ export function registerPrerenderedPages(
       if (!(request.headers.accept?.includes('text/html') ?? false)) return reply.callNotFound();
       const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
       if (user) return send(request, reply, plain);
-      const current = services.settings.get();
-      if (kept?.settings !== current || kept.pages.size >= MAX_KEPT) {
-        kept = { settings: current, pages: new Map() };
+      if (request.url !== route) {
+        return send(request, reply, mayRenderQuery() ? await render(route, request.url, false) : plain);
       }
-      let page = kept.pages.get(request.url);
+      const current = services.settings.get();
+      if (kept?.settings !== current) kept = { settings: current, pages: new Map() };
+      let page = kept.pages.get(route);
       if (!page) {
-        page = render(route, request.url);
-        kept.pages.set(request.url, page);
+        page = render(route, route, true);
+        kept.pages.set(route, page);
       }
       return send(request, reply, await page);
     });
