@@ -75,6 +75,11 @@ export const adminScenarios: Scenario[] = [
     '/api/admin/payments?status=failed&sortBy=amount',
   ),
   adminGet('payments: search', 'a name fragment', `/api/admin/payments?search=${q('teixe')}`),
+  adminGet(
+    'payments: search id',
+    'a pasted transaction id',
+    `/api/admin/payments?search=${q('sbx_ch_bench4242')}`,
+  ),
   adminGet('dashboard figures', 'tiles, next actions, 12-month charts', '/api/admin/dashboard'),
 ];
 

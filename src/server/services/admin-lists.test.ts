@@ -297,6 +297,12 @@ describe('search pages', () => {
     expect(byTransaction.pagination.total).toBe(byDigits.length + 1);
     expect(byTransaction.payments.map((row) => row.id)).toContain('p12-0');
 
+    // An id no payer's text matches: found through its own index alone.
+    sqlite.exec(`update payments set transaction_id = 'ch_QWZKXY' where id = 'p30-0'`);
+    const byId = t.services.adminReports.listPayments(paymentListInput.parse({ search: 'ch_QWZKXY' }));
+    expect(byId.pagination.total).toBe(1);
+    expect(byId.payments.map((row) => row.id)).toEqual(['p30-0']);
+
     // The payments index follows the payer's record.
     sqlite.exec(`update subscribers set name = 'Quitéria Xavantes' where id = 's12'`);
     const renamed = t.services.adminReports.listPayments(paymentListInput.parse({ search: 'xavantes' }));

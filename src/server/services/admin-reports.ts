@@ -164,8 +164,12 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     );
   // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
   const exactId = (term: string) => or(eq(payments.transactionId, term), eq(payments.id, term));
-  const searchWhere = (input: PaymentExportInput, plan: Pick<SearchPlan, 'where'>) =>
-    plan.where ? or(plan.where, exactId(input.search.trim())) : undefined;
+  const searchWhere = (input: PaymentExportInput, plan: Pick<SearchPlan, 'where' | 'indexed'>) => {
+    if (!plan.where) return undefined;
+    const id = exactId(input.search.trim());
+    // No payer matches (a pasted id, typically): the id's own indexes answer, nothing is walked.
+    return plan.indexed?.matches === 0 ? id : or(plan.where, id);
+  };
 
   /** Every payment the filters and the search select (the CSV export). */
   const paymentWhere = (input: PaymentExportInput) =>
