@@ -107,3 +107,27 @@ test.describe('with JavaScript', () => {
     });
   }
 });
+
+test('the checkout loads within 200 KB on the wire; the form checks arrive with its first focus', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  const scripts: string[] = [];
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Nome completo')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  // Issue 8's budget, compressed bytes as sent (brotli); zod is not part of it.
+  expect(bytes).toBeLessThanOrEqual(200 * 1024);
+  const loaded = scripts.length;
+
+  await page.getByLabel('Nome completo').focus();
+  await expect.poll(() => scripts.length).toBeGreaterThan(loaded);
+  await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+  await expect(page.getByText('Email é obrigatório').first()).toBeVisible();
+});

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
-import { CHECKOUT_LIMITS, type CepAddress } from '../../../shared/checkout-schemas';
+import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
+import type { CepAddress } from '../../../shared/checkout-schemas';
 import { CEP_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from './MaskedFormField';

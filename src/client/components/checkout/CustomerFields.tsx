@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { CHECKOUT_LIMITS } from '../../../shared/checkout-schemas';
+import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from './MaskedFormField';

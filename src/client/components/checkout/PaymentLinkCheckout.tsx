@@ -5,21 +5,15 @@
  * (`createPublicLinkInput`): every failing message is listed at once and nothing is sent until the
  * form is valid.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import {
-  CHECKOUT_MSG,
-  checkoutForm,
-  checkoutPayloadOf,
-  referralCodeField,
-  type CheckoutFormData,
-  type CheckoutFormValues,
-} from '../../../shared/checkout-schemas';
+import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
+import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { apiErrorText, RefusedAnswer } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { Button, buttonClass } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
@@ -40,11 +34,10 @@ const emptyForm = (): CheckoutFormValues => ({
 });
 
 /** A referral code worth sending: well formed, otherwise ignored (a bad link must not block a purchase). */
-function usableReferral(ref: string | undefined): string | undefined {
-  if (!ref) return undefined;
-  const parsed = referralCodeField.safeParse(ref);
-  return parsed.success && parsed.data ? parsed.data : undefined;
-}
+const usableReferral = usableReferralCode;
+
+/** The form's zod schema arrives with the first focus or submit, not with the page. */
+const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.checkoutResolver));
 
 /** Codes already counted by this page load (StrictMode and remounts must not count twice). */
 const countedReferrals = new Set<string>();
@@ -58,7 +51,7 @@ export function PaymentLinkCheckout({
   priceCents: number;
 }) {
   const form = useForm<CheckoutFormValues, unknown, CheckoutFormData>({
-    resolver: zodResolver(checkoutForm),
+    resolver,
     defaultValues: { ...emptyForm(), ...prefillFromQuery(query.name, query.email) },
     // The list above the form changes only when the person submits (it is an alert: it would be
     // announced again at every key); the focus is moved by useFormErrors, once the marks are there.
@@ -151,6 +144,7 @@ export function PaymentLinkCheckout({
             ref={formRef}
             className="card"
             onSubmit={onSubmit}
+            onFocus={resolver.preload}
             noValidate
             aria-label="Dados para o link de pagamento"
           >

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { inSpecOrder, type FormIssue } from '../../../shared/checkout-schemas';
+import { inSpecOrder, type FormIssue } from '../../../shared/checkout-rules';
 
 /**
  * The failing fields react-hook-form found (one message each, the first rule the field breaks in
