@@ -14,12 +14,14 @@ export function lazyResolver<Values extends FieldValues, Output>(
   load: () => Promise<Resolver<Values, unknown, Output>>,
 ): LazyResolver<Values, Output> {
   let loading: Promise<Resolver<Values, unknown, Output>> | undefined;
-  const loaded = () => (loading ??= load());
+  // A failed download (a network blip) is not remembered: the next check or focus tries again.
+  const loaded = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const resolver = (async (values, context, options) =>
     (await loaded())(values, context, options)) as LazyResolver<Values, Output>;
-  resolver.preload = () => {
-    // A failed download is retried at the next use instead of being remembered.
-    loaded().catch(() => (loading = undefined));
-  };
+  resolver.preload = () => void loaded().catch(() => undefined);
   return resolver;
 }

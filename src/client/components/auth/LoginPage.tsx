@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { loginInput, type LoginInput } from '../../../shared/auth-schemas';
+import type { LoginInput } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -16,12 +16,15 @@ import { AuthLayout } from './AuthLayout';
  * "Acesso dos Confrades": e-mail and password, checked with the server's own schema (`loginInput`);
  * as the spec shows it, any problem is one message at the top of the form (DECISIONS §4).
  */
+/** The form's zod schema arrives with the first focus or submit, not with the page. */
+const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
+
 export function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const signedIn = useSignedIn();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, control } = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   // The typed address travels to "Esqueci minha senha".
@@ -51,7 +54,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Entrar">
+      <form className="form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Entrar">
         {error && <Alert>{error}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
         <TextField label="Senha" type="password" autoComplete="current-password" {...register('password')} />

@@ -1,22 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { apiPost } from '../../lib/api';
 import { errorText } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { trpc, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
-import { registerForm, type RegisterForm, type RegisterFormInput } from './form-schemas';
+import type { RegisterForm, RegisterFormInput } from './form-schemas';
 
 /** What the annual plan's checkout link is described as (the price comes from the settings). */
 const ANNUAL_CHECKOUT_DESCRIPTION = 'Assinatura Anual Confraria';
 
 /** `/signup` and `/register` (same page): creates the account, then goes on to pay. */
+/** The form's zod schema arrives with the first focus or submit, not with the page. */
+const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.registerResolver));
+
 export function RegisterPage() {
   const registerAccount = trpc.auth.register.useMutation();
   const navigate = useNavigate();
@@ -27,7 +30,7 @@ export function RegisterPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterForm>({
-    resolver: zodResolver(registerForm),
+    resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
 
@@ -80,7 +83,13 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Criar conta">
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        onFocus={resolver.preload}
+        noValidate
+        aria-label="Criar conta"
+      >
         {error && <Alert>{error}</Alert>}
         <TextField
           label="Nome completo"

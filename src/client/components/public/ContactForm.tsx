@@ -4,19 +4,22 @@
  * message at its field, focus on the first; the message goes to POST /api/emails/contact; success
  * is judged by the status alone, and any failure shows the spec's alert text.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { contactInput, type ContactInput, type ContactMessageInput } from '../../../shared/contact';
+import type { ContactInput, ContactMessageInput } from '../../../shared/contact';
 import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
 import { ApiError, apiPost } from '../../lib/api';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 
 type Phase = 'editing' | 'sending' | 'sent';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
+
+/** The form's zod schema arrives with the first focus or submit, not with the page. */
+const resolver = lazyResolver(() => import('./contact-resolver').then((module) => module.contactResolver));
 
 export function ContactForm({ recipient, whatsappNumber }: { recipient: string; whatsappNumber: string }) {
   const [phase, setPhase] = useState<Phase>('editing');
@@ -30,7 +33,7 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
     setFocus,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactMessageInput>({
-    resolver: zodResolver(contactInput),
+    resolver,
     defaultValues: EMPTY,
   });
 
@@ -80,7 +83,7 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
   }
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} onFocus={resolver.preload} noValidate>
       <h2 id="form-title">Envie uma mensagem</h2>
       {failed && (
         <div className="contact__error">
