@@ -32,17 +32,21 @@ CREATE TRIGGER `payments_search_subscriber` AFTER UPDATE OF name, email, phone, 
 END;
 --> statement-breakpoint
 -- 2. `payment_month_totals` (declared in the Drizzle schema): by São Paulo month (UTC-3, no daylight
---    saving since 2019), the revenue paid in it and the paid periods that began and ended in it. A
---    period begins when it was paid, or for an early renewal at the end it extended, and ends at
---    `period_end_date`. Each trigger takes out the old row's share and adds the new row's.
-INSERT INTO `payment_month_totals` (month, revenue, periods_begun, periods_ended)
-  SELECT month, sum(revenue), sum(begun), sum(ended) FROM (
-    SELECT cast(strftime('%Y%m', (p.paid_at - 10800000) / 1000, 'unixepoch') as integer) AS month, p.amount AS revenue, 0 AS begun, 0 AS ended
+--    saving since 2019), the revenue paid in it, the paid periods that began and ended in it, and the
+--    paid renewals of an end that fell in it. A period begins when it was paid, or for an early
+--    renewal at the end it extended, and ends at `period_end_date`. Each trigger takes out the old
+--    row's share and adds the new row's.
+INSERT INTO `payment_month_totals` (month, revenue, periods_begun, periods_ended, periods_renewed)
+  SELECT month, sum(revenue), sum(begun), sum(ended), sum(renewed) FROM (
+    SELECT cast(strftime('%Y%m', (p.paid_at - 10800000) / 1000, 'unixepoch') as integer) AS month, p.amount AS revenue, 0 AS begun, 0 AS ended, 0 AS renewed
       FROM `payments` p WHERE p.status = 'paid' AND p.paid_at IS NOT NULL
     UNION ALL
-    SELECT cast(strftime('%Y%m', (max(p.paid_at, coalesce(p.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 0, 1, 0 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
+    SELECT cast(strftime('%Y%m', (max(p.paid_at, coalesce(p.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 0, 1, 0, 0 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
     UNION ALL
-    SELECT cast(strftime('%Y%m', (p.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 0, 0, 1 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
+    SELECT cast(strftime('%Y%m', (p.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 0, 0, 1, 0 FROM `payments` p WHERE p.status = 'paid' and p.paid_at is not null and p.period_end_date > max(p.paid_at, coalesce(p.previous_end_date, 0))
+    UNION ALL
+    SELECT cast(strftime('%Y%m', (p.previous_end_date - 10800000) / 1000, 'unixepoch') as integer), 0, 0, 0, 1 FROM `payments` p
+      WHERE p.status = 'paid' AND p.previous_end_date IS NOT NULL
   ) GROUP BY month;
 --> statement-breakpoint
 CREATE TRIGGER `payment_month_totals_insert` AFTER INSERT ON `payments` BEGIN
@@ -52,6 +56,8 @@ CREATE TRIGGER `payment_month_totals_insert` AFTER INSERT ON `payments` BEGIN
     ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
   INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (new.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
     ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+  INSERT INTO `payment_month_totals` (month, periods_renewed) SELECT cast(strftime('%Y%m', (new.previous_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.previous_end_date is not null
+    ON CONFLICT (month) DO UPDATE SET periods_renewed = periods_renewed + excluded.periods_renewed;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `payment_month_totals_delete` AFTER DELETE ON `payments` BEGIN
@@ -61,6 +67,8 @@ CREATE TRIGGER `payment_month_totals_delete` AFTER DELETE ON `payments` BEGIN
     ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
   INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (old.period_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
     ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+  INSERT INTO `payment_month_totals` (month, periods_renewed) SELECT cast(strftime('%Y%m', (old.previous_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.previous_end_date is not null
+    ON CONFLICT (month) DO UPDATE SET periods_renewed = periods_renewed + excluded.periods_renewed;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `payment_month_totals_update` AFTER UPDATE OF status, amount, paid_at, previous_end_date, period_end_date ON `payments` BEGIN
@@ -70,10 +78,34 @@ CREATE TRIGGER `payment_month_totals_update` AFTER UPDATE OF status, amount, pai
     ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
   INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (old.period_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.paid_at is not null and old.period_end_date > max(old.paid_at, coalesce(old.previous_end_date, 0))
     ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+  INSERT INTO `payment_month_totals` (month, periods_renewed) SELECT cast(strftime('%Y%m', (old.previous_end_date - 10800000) / 1000, 'unixepoch') as integer), -1 WHERE old.status = 'paid' and old.previous_end_date is not null
+    ON CONFLICT (month) DO UPDATE SET periods_renewed = periods_renewed + excluded.periods_renewed;
   INSERT INTO `payment_month_totals` (month, revenue) SELECT cast(strftime('%Y%m', (new.paid_at - 10800000) / 1000, 'unixepoch') as integer), new.amount WHERE new.status = 'paid' and new.paid_at is not null
     ON CONFLICT (month) DO UPDATE SET revenue = revenue + excluded.revenue;
   INSERT INTO `payment_month_totals` (month, periods_begun) SELECT cast(strftime('%Y%m', (max(new.paid_at, coalesce(new.previous_end_date, 0)) - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
     ON CONFLICT (month) DO UPDATE SET periods_begun = periods_begun + excluded.periods_begun;
   INSERT INTO `payment_month_totals` (month, periods_ended) SELECT cast(strftime('%Y%m', (new.period_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.paid_at is not null and new.period_end_date > max(new.paid_at, coalesce(new.previous_end_date, 0))
     ON CONFLICT (month) DO UPDATE SET periods_ended = periods_ended + excluded.periods_ended;
+  INSERT INTO `payment_month_totals` (month, periods_renewed) SELECT cast(strftime('%Y%m', (new.previous_end_date - 10800000) / 1000, 'unixepoch') as integer), 1 WHERE new.status = 'paid' and new.previous_end_date is not null
+    ON CONFLICT (month) DO UPDATE SET periods_renewed = periods_renewed + excluded.periods_renewed;
+END;
+--> statement-breakpoint
+-- 3. `subscriber_status_counts` (declared in the Drizzle schema): subscribers per status.
+INSERT INTO `subscriber_status_counts` (status, count) SELECT status, count(*) FROM `subscribers` GROUP BY status;
+--> statement-breakpoint
+CREATE TRIGGER `subscriber_status_counts_insert` AFTER INSERT ON `subscribers` BEGIN
+  INSERT INTO `subscriber_status_counts` (status, count) VALUES (new.status, 1)
+    ON CONFLICT (status) DO UPDATE SET count = count + excluded.count;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `subscriber_status_counts_delete` AFTER DELETE ON `subscribers` BEGIN
+  INSERT INTO `subscriber_status_counts` (status, count) VALUES (old.status, -1)
+    ON CONFLICT (status) DO UPDATE SET count = count + excluded.count;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `subscriber_status_counts_update` AFTER UPDATE OF status ON `subscribers` BEGIN
+  INSERT INTO `subscriber_status_counts` (status, count) VALUES (old.status, -1)
+    ON CONFLICT (status) DO UPDATE SET count = count + excluded.count;
+  INSERT INTO `subscriber_status_counts` (status, count) VALUES (new.status, 1)
+    ON CONFLICT (status) DO UPDATE SET count = count + excluded.count;
 END;

@@ -186,6 +186,40 @@ describe('payment_month_totals', () => {
       expect({ month: point.month, value: point.value }).toEqual({ month: point.month, value: running });
     }
     expect(figures.activeMembersByMonth.some((point) => point.value > 20)).toBe(true);
+
+    // Renewal rate over the last 365 days: paid periods that ended, and paid renewals of an end.
+    const from = NOW.getTime() - 365 * DAY;
+    const within = (at: number | null) => at !== null && at >= from && at <= NOW.getTime();
+    const ended = paid.filter(
+      (row) =>
+        within(row.period_end_date) &&
+        row.period_end_date! > Math.max(row.paid_at, row.previous_end_date ?? 0),
+    ).length;
+    const renewed = (
+      sqlite.prepare(`select previous_end_date from payments where status = 'paid'`).all() as {
+        previous_end_date: number | null;
+      }[]
+    ).filter((row) => within(row.previous_end_date)).length;
+    expect(ended).toBeGreaterThan(10);
+    expect(renewed).toBeGreaterThan(5);
+    expect(figures.renewalRate).toBe(Math.round((Math.min(renewed, ended) / ended) * 1000) / 10);
+
+    // Subscribers per status, kept by their own triggers.
+    sqlite.exec(`update subscribers set status = 'active' where status = 'pending' and rowid % 2 = 0`);
+    sqlite.exec(`delete from subscribers where id = 's9'`);
+    const active = (
+      sqlite.prepare(`select count(*) as n from subscribers where status = 'active'`).get() as { n: number }
+    ).n;
+    expect(t.services.adminReports.dashboard().activeMembers).toBe(active);
+    expect(
+      sqlite
+        .prepare(`select status, count from subscriber_status_counts where count != 0 order by status`)
+        .all(),
+    ).toEqual(
+      sqlite
+        .prepare(`select status, count(*) as count from subscribers group by status order by status`)
+        .all(),
+    );
   });
 });
 

@@ -28,7 +28,13 @@ import type {
 } from '../../shared/admin-schemas';
 import { formatDateTime, SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
-import { paymentMonthTotals, payments, subscribers, type Payment } from '../db/schema';
+import {
+  paymentMonthTotals,
+  payments,
+  subscriberStatusCounts,
+  subscribers,
+  type Payment,
+} from '../db/schema';
 import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
@@ -180,13 +186,17 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
    * of this month beyond `from`. A period begins when it was paid, or for a renewal paid early at
    * the end it extended; the OR of the two names the indexes that find it (multi-index OR).
    */
+  const begin = sql`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
+  /** A paid period, as payment_month_totals counts them. */
+  const paidPeriod = and(
+    eq(payments.status, 'paid'),
+    isNotNull(payments.paidAt),
+    sql`${payments.periodEndDate} > ${begin}`,
+  );
+  const countPayments = (where: SQL | undefined) =>
+    db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
+
   const periodsIn = (from: Date, to: Date) => {
-    const begin = sql`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
-    const paidPeriod = and(
-      eq(payments.status, 'paid'),
-      isNotNull(payments.paidAt),
-      sql`${payments.periodEndDate} > ${begin}`,
-    );
     const begun =
       db
         .select({ n: count() })
@@ -270,7 +280,6 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       const in30Days = new Date(now.getTime() + 30 * DAY_MS);
       const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
 
-      const activeMembers = countSubscribers(eq(subscribers.status, 'active'));
       const pendingApprovals = countSubscribers(
         and(eq(subscribers.status, 'pending'), isNull(subscribers.approvedBy)),
       );
@@ -310,22 +319,16 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           )
           .get()?.n ?? 0;
 
-      // Renewal rate: of the paid periods that ended in the last 12 months, those that were
-      // renewed — a renewal records the end it extended as its `previousEndDate`.
-      const paidWhere = (column: typeof payments.periodEndDate | typeof payments.previousEndDate) =>
-        and(eq(payments.status, 'paid'), gte(column, yearAgo), lte(column, now));
-      const endedPeriods =
-        db.select({ n: count() }).from(payments).where(paidWhere(payments.periodEndDate)).get()?.n ?? 0;
-      const renewedPeriods =
-        db.select({ n: count() }).from(payments).where(paidWhere(payments.previousEndDate)).get()?.n ?? 0;
-      const renewalRate =
-        endedPeriods > 0
-          ? Math.round((Math.min(renewedPeriods, endedPeriods) / endedPeriods) * 1000) / 10
-          : null;
-
-      // Whole-history figures come from `payment_month_totals` (kept by triggers, one row a month):
-      // revenue by the month it was paid; members with a period running at a month's end = periods
-      // begun up to that month minus periods ended up to it (a period covers [begin, end)).
+      // Whole-history figures come from the triggers' tables: subscribers per status, and
+      // `payment_month_totals` (one row a month): revenue by the month it was paid; members with a
+      // period running at a month's end = periods begun up to that month minus periods ended up to
+      // it (a period covers [begin, end)); renewals by the month of the end they extended.
+      const activeMembers =
+        db
+          .select({ count: subscriberStatusCounts.count })
+          .from(subscriberStatusCounts)
+          .where(eq(subscriberStatusCounts.status, 'active'))
+          .get()?.count ?? 0;
       const totals = new Map(
         db
           .select()
@@ -333,6 +336,51 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           .all()
           .map((row) => [row.month, row]),
       );
+      /**
+       * How many of a month-totals column fall in [from, to]: whole months from the totals, the
+       * two partial months at the ends counted from their rows (`rowsIn`, an index range each).
+       */
+      const inWindow = (
+        column: 'periodsEnded' | 'periodsRenewed',
+        rowsIn: (a: Date, b: Date) => number,
+        from: Date,
+        to: Date,
+      ) => {
+        const first = monthNumber(from);
+        const last = monthNumber(to);
+        if (first === last) return rowsIn(from, to);
+        let whole = 0;
+        for (const row of totals.values()) if (row.month > first && row.month < last) whole += row[column];
+        return whole + rowsIn(from, new Date(monthStart(from, 1).getTime() - 1)) + rowsIn(monthStart(to), to);
+      };
+
+      // Renewal rate: of the paid periods that ended in the last 12 months, those that were
+      // renewed — a renewal records the end it extended as its `previousEndDate`.
+      const endedPeriods = inWindow(
+        'periodsEnded',
+        (a, b) =>
+          countPayments(and(paidPeriod, gte(payments.periodEndDate, a), lte(payments.periodEndDate, b))),
+        yearAgo,
+        now,
+      );
+      const renewedPeriods = inWindow(
+        'periodsRenewed',
+        (a, b) =>
+          countPayments(
+            and(
+              eq(payments.status, 'paid'),
+              gte(payments.previousEndDate, a),
+              lte(payments.previousEndDate, b),
+            ),
+          ),
+        yearAgo,
+        now,
+      );
+      const renewalRate =
+        endedPeriods > 0
+          ? Math.round((Math.min(renewedPeriods, endedPeriods) / endedPeriods) * 1000) / 10
+          : null;
+
       const firstKey = monthNumber(monthStart(now, -11));
       let runningBefore = 0;
       let revenueTotal = 0;

@@ -151,8 +151,9 @@ export type Payment = typeof payments.$inferSelect;
  * The dashboard's whole-history figures by São Paulo calendar month (`yyyymm`): revenue of paid
  * payments by the month they were paid, and paid periods by the month they began and the month they
  * ended (members with a period running at a month's end = periods begun minus periods ended up to
- * that month). Kept by triggers on `payments` in the same transaction as every write (migration
- * `payment_month_totals`; docs/decisions/026-admin-search-and-totals.md): an index the database
+ * that month), and paid renewals by the month of the end they extended. Kept by triggers on
+ * `payments` in the same transaction as every write (migration `admin_search_and_totals`;
+ * docs/decisions/026-admin-search-and-totals.md): an index the database
  * maintains, not a cache the code must remember to refresh.
  */
 export const paymentMonthTotals = sqliteTable('payment_month_totals', {
@@ -160,4 +161,6 @@ export const paymentMonthTotals = sqliteTable('payment_month_totals', {
   revenue: integer('revenue').notNull().default(0),
   periodsBegun: integer('periods_begun').notNull().default(0),
   periodsEnded: integer('periods_ended').notNull().default(0),
+  /** Paid renewals by the month of the end they extended (`previous_end_date`): the renewal rate. */
+  periodsRenewed: integer('periods_renewed').notNull().default(0),
 });

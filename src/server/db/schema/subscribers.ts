@@ -135,3 +135,13 @@ export const subscriberActivity = sqliteTable(
 );
 
 export type SubscriberActivity = typeof subscriberActivity.$inferSelect;
+
+/**
+ * How many subscribers are in each status (the dashboard's "active members" without counting half
+ * the club each time). Kept by triggers on `subscribers` in the same transaction as every write
+ * (migration `admin_search_and_totals`; docs/decisions/026-admin-search-and-totals.md).
+ */
+export const subscriberStatusCounts = sqliteTable('subscriber_status_counts', {
+  status: text('status').primaryKey(),
+  count: integer('count').notNull().default(0),
+});
