@@ -10,3 +10,6 @@ CREATE TABLE `payment_month_totals` (
 	`periods_ended` integer DEFAULT 0 NOT NULL,
 	`periods_renewed` integer DEFAULT 0 NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE `subscribers` ADD `first_paid_at` integer;--> statement-breakpoint
+CREATE INDEX `subscribers_first_paid_idx` ON `subscribers` (`first_paid_at`);

@@ -109,3 +109,22 @@ CREATE TRIGGER `subscriber_status_counts_update` AFTER UPDATE OF status ON `subs
   INSERT INTO `subscriber_status_counts` (status, count) VALUES (new.status, 1)
     ON CONFLICT (status) DO UPDATE SET count = count + excluded.count;
 END;
+--> statement-breakpoint
+-- 4. `subscribers.first_paid_at` (declared in the Drizzle schema): when the subscriber's first
+--    confirmed payment (paid, or paid and later refunded) was made; the dashboard counts this month's
+--    new members on its index. Each trigger recomputes it for the subscribers the write touched (one
+--    lookup in payments_subscriber_status_paid_idx).
+UPDATE `subscribers` SET first_paid_at = (SELECT min(paid_at) FROM `payments` WHERE subscriber_id = subscribers.id AND status IN ('paid', 'refunded'));
+--> statement-breakpoint
+CREATE TRIGGER `subscribers_first_paid_insert` AFTER INSERT ON `payments` WHEN new.status IN ('paid', 'refunded') BEGIN
+  UPDATE `subscribers` SET first_paid_at = (SELECT min(paid_at) FROM `payments` WHERE subscriber_id = new.subscriber_id AND status IN ('paid', 'refunded')) WHERE id = new.subscriber_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `subscribers_first_paid_delete` AFTER DELETE ON `payments` WHEN old.status IN ('paid', 'refunded') BEGIN
+  UPDATE `subscribers` SET first_paid_at = (SELECT min(paid_at) FROM `payments` WHERE subscriber_id = old.subscriber_id AND status IN ('paid', 'refunded')) WHERE id = old.subscriber_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `subscribers_first_paid_update` AFTER UPDATE OF status, paid_at, subscriber_id ON `payments` BEGIN
+  UPDATE `subscribers` SET first_paid_at = (SELECT min(paid_at) FROM `payments` WHERE subscriber_id = old.subscriber_id AND status IN ('paid', 'refunded')) WHERE id = old.subscriber_id;
+  UPDATE `subscribers` SET first_paid_at = (SELECT min(paid_at) FROM `payments` WHERE subscriber_id = new.subscriber_id AND status IN ('paid', 'refunded')) WHERE id = new.subscriber_id AND new.subscriber_id != old.subscriber_id;
+END;

@@ -204,6 +204,20 @@ describe('payment_month_totals', () => {
     expect(renewed).toBeGreaterThan(5);
     expect(figures.renewalRate).toBe(Math.round((Math.min(renewed, ended) / ended) * 1000) / 10);
 
+    // New members: subscribers whose first confirmed payment (paid or refunded) is this month.
+    const firstPaid = new Map<string, number>();
+    for (const row of sqlite
+      .prepare(
+        `select subscriber_id, paid_at from payments where status in ('paid', 'refunded') and paid_at is not null`,
+      )
+      .all() as { subscriber_id: string; paid_at: number }[]) {
+      firstPaid.set(row.subscriber_id, Math.min(firstPaid.get(row.subscriber_id) ?? Infinity, row.paid_at));
+    }
+    const monthBegins = Date.UTC(2026, 10, 1, 3);
+    const newMembers = [...firstPaid.values()].filter((at) => at >= monthBegins).length;
+    expect(newMembers).toBeGreaterThan(0);
+    expect(figures.newMembersThisMonth).toBe(newMembers);
+
     // Subscribers per status, kept by their own triggers.
     sqlite.exec(`update subscribers set status = 'active' where status = 'pending' and rowid % 2 = 0`);
     sqlite.exec(`delete from subscribers where id = 's9'`);

@@ -11,7 +11,6 @@ import {
   eq,
   gt,
   gte,
-  inArray,
   isNotNull,
   isNull,
   lte,
@@ -40,8 +39,6 @@ import type { ServiceDeps } from './deps';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Payments whose money was received (a refund came later). */
-const CONFIRMED = ['paid', 'refunded'] as const;
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
 /** Start (UTC instant) of the São Paulo month `offset` months from the one holding `now`. */
@@ -290,23 +287,9 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           lte(subscribers.subscriptionEndDate, in30Days),
         ),
       );
-      // New members: subscribers whose first confirmed payment fell in this month (read from this
-      // month's payments, each checked for an earlier one: no pass over the whole history).
-      const newMembersThisMonth = Number(
-        db
-          .select({ n: sql<number>`count(distinct ${payments.subscriberId})` })
-          .from(payments)
-          .where(
-            and(
-              inArray(payments.status, CONFIRMED),
-              gte(payments.paidAt, thisMonth),
-              sql`not exists (select 1 from payments as earlier
-                where earlier.subscriber_id = ${payments.subscriberId}
-                  and earlier.status in ('paid', 'refunded') and earlier.paid_at < ${thisMonth.getTime()})`,
-            ),
-          )
-          .get()?.n ?? 0,
-      );
+      // New members: subscribers whose first confirmed payment fell in this month — a range of the
+      // index on `first_paid_at`, which triggers keep (ADR 026).
+      const newMembersThisMonth = countSubscribers(gte(subscribers.firstPaidAt, thisMonth));
       const failedPaymentsLast30Days =
         db
           .select({ n: count() })

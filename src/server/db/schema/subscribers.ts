@@ -85,6 +85,12 @@ export const subscribers = sqliteTable(
     /** The referrer's subscriber id (DECISIONS §3.6). */
     referredBy: text('referred_by'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the first confirmed payment (paid, or paid and later refunded) was made. Kept by triggers
+     * on `payments` (migration `admin_search_and_totals`, ADR 026), never written by the code: the
+     * dashboard's "new members this month" is a range of its index.
+     */
+    firstPaidAt: integer('first_paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -100,6 +106,7 @@ export const subscribers = sqliteTable(
     index('subscribers_price_idx').on(table.subscriptionPrice, table.createdAt),
     index('subscribers_status_created_idx').on(table.status, table.createdAt),
     index('subscribers_status_approved_idx').on(table.status, table.approvedBy),
+    index('subscribers_first_paid_idx').on(table.firstPaidAt),
   ],
 );
 
