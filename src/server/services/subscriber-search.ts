@@ -82,7 +82,7 @@ export function searchCondition(on: Searchable, term: string): SQL | undefined {
 /**
  * Plans a search over `subscribers` or `payments` for one page of a list, the cheaper of two ways:
  * - Few matches (up to √((offset + limit) × rows ÷ 8): about 450 at 100,000 rows, page 1) are read
- *   from the index once, and the page is read from that list of rowids and sorted.
+ *   from the index as a list of rowids, and the page is read from that list and sorted.
  * - Many are counted in the index, and the page is found by walking the sort's own index and keeping
  *   the matching rows, which stops after one page (work grows with rows ÷ matches); the unary `+`
  *   keeps SQLite from driving the query from the match list.
@@ -92,20 +92,26 @@ export function planSearch(db: Db, on: Searchable, term: string, page: SearchPag
   const query = indexQuery(term);
   if (query === undefined) return { where: searchCondition(on, term) };
   const { table, index } = INDEXES[on];
-  const rows = db.get<{ rows: number | null }>(sql`select max(rowid) as rows from ${table}`)?.rows ?? 0;
-  const few = Math.ceil(Math.sqrt(((page.offset + page.limit) * rows) / 8));
-  const found = db
-    .all<{ rowid: number }>(sql`select rowid from ${index} where ${index} match ${query} limit ${few + 1}`)
-    .map(({ rowid }) => rowid);
-  if (found.length <= few) {
+  // The index counts the matches first (one evaluation; the table's size comes free with it): a
+  // phrase's evaluation costs the same whether one row or all are read, so each path adds only one.
+  const counted = db.get<{ matches: number; rows: number | null }>(
+    sql`select (select count(*) from ${index} where ${index} match ${query}) as matches,
+               (select max(rowid) from ${table}) as rows`,
+  );
+  const matches = counted?.matches ?? 0;
+  const few = Math.ceil(Math.sqrt(((page.offset + page.limit) * (counted?.rows ?? 0)) / 8));
+  if (matches <= few) {
+    const found =
+      matches === 0
+        ? []
+        : db
+            .all<{ rowid: number }>(sql`select rowid from ${index} where ${index} match ${query}`)
+            .map(({ rowid }) => rowid);
     // Integers the database just gave: written into the statement, no parameter limit to mind.
     const list = sql.raw(found.filter(Number.isSafeInteger).join(', '));
     const inList = found.length ? sql`${table}.rowid in (${list})` : sql`0`;
     return { where: inList, indexed: { matches: found.length, inMatches: inList, matchesRow: inList } };
   }
-  const matches =
-    db.get<{ matches: number }>(sql`select count(*) as matches from ${index} where ${index} match ${query}`)
-      ?.matches ?? 0;
   return {
     where: sql`+${table}.rowid in (select rowid from ${index} where ${index} match ${query})`,
     indexed: {
