@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import { parseEnv } from '../env';
 import { buildApp, type BuiltApp } from '../http/app';
@@ -115,5 +115,25 @@ describe('logs', () => {
     expect(log).toContain('/trpc/auth.login');
     expect(log).toContain('/api/auth/set-password');
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});
+
+describe('an unexpected failure in a tRPC procedure', () => {
+  it('answers the Portuguese message only, and is logged once with what failed', async () => {
+    const spy = vi.spyOn(built.services.settings, 'getPublic').mockImplementation(() => {
+      throw new Error('disco-ilegivel-xyz');
+    });
+    const before = lines.length;
+    try {
+      const answer = await inject('GET', '/trpc/settings.public');
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json().error.message).toBe('Erro interno do servidor');
+      expect(answer.body).not.toContain('disco-ilegivel-xyz');
+      const logged = lines.slice(before).filter((line) => line.includes('disco-ilegivel-xyz'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('"path":"settings.public"');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -34,8 +34,9 @@ const t = initTRPC.context<Context>().create({
 });
 
 // 2. Errors: services throw AppError; this turns it into the TRPCError of the same code. Anything
-//    else is an internal failure whose details stay in the log.
-const errorMapping = t.middleware(async ({ next, ctx, path }) => {
+//    else is an internal failure: the caller reads only the Portuguese message, and the failure
+//    goes along as the cause, which the HTTP adapter's onError logs once (http/app.ts).
+const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
@@ -43,8 +44,7 @@ const errorMapping = t.middleware(async ({ next, ctx, path }) => {
       throw new TRPCError({ code: cause.code, message: cause.message, cause });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof ZodError)) {
-      ctx.services.log.error({ err: result.error, path }, 'procedure failed');
-      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.internalError });
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.internalError, cause: result.error });
     }
   }
   return result;
