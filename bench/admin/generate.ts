@@ -4,44 +4,11 @@
  * the search terms of the scenarios are known to match.
  */
 import type Database from 'better-sqlite3';
+import { FIRST_NAMES, slug } from '../../src/server/seed/demo-history';
 
 export const SUBSCRIBERS = 100_000;
 export const PAYMENTS = 150_000;
 
-const FIRST = [
-  'Ana',
-  'Bruno',
-  'Camila',
-  'Diego',
-  'Eduarda',
-  'Felipe',
-  'Gabriela',
-  'Henrique',
-  'Isabela',
-  'João',
-  'Larissa',
-  'Marcelo',
-  'Natália',
-  'Otávio',
-  'Patrícia',
-  'Renato',
-  'Sofia',
-  'Thiago',
-  'Vanessa',
-  'Vítor',
-  'Aline',
-  'Caio',
-  'Débora',
-  'Gustavo',
-  'Helena',
-  'Igor',
-  'Letícia',
-  'Márcio',
-  'Priscila',
-  'Ricardo',
-  'Simone',
-  'Tatiana',
-];
 const LAST = [
   'Souza',
   'Lima',
@@ -106,16 +73,10 @@ const PAY_STATUSES = [
 ];
 const DAY = 24 * 3600 * 1000;
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 /** Subscriber `i`'s searchable fields, for the scenarios to pick terms from. */
 export function person(i: number) {
-  const first = FIRST[i % FIRST.length]!;
-  const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+  const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
+  const last = LAST[Math.floor(i / FIRST_NAMES.length) % LAST.length]!;
   const middle = LAST[(i * 7) % LAST.length]!;
   return {
     name: `${first} ${middle} ${last}`,

@@ -7,7 +7,8 @@
  */
 import type { DemoSubscriber } from './payments';
 
-const FIRST_NAMES = [
+/** First names of the made-up people (the demo seed and the bench's big club). */
+export const FIRST_NAMES = [
   'Ana',
   'Bruno',
   'Camila',
@@ -67,7 +68,8 @@ export function demoCpf(seed: number): string {
   return digits.join('');
 }
 
-const slug = (text: string) =>
+/** A name as it goes into a made-up e-mail address: no accents, lower case. */
+export const slug = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -194,27 +194,19 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
 
   const periodsIn = (from: Date, to: Date) => {
-    const begun =
-      db
-        .select({ n: count() })
-        .from(payments)
-        .where(
-          and(
-            paidPeriod,
-            sql`${begin} > ${from.getTime()} and ${begin} <= ${to.getTime()}`,
-            or(
-              and(gt(payments.previousEndDate, from), lte(payments.previousEndDate, to)),
-              and(gt(payments.paidAt, from), lte(payments.paidAt, to)),
-            ),
-          ),
-        )
-        .get()?.n ?? 0;
-    const ended =
-      db
-        .select({ n: count() })
-        .from(payments)
-        .where(and(paidPeriod, gt(payments.periodEndDate, from), lte(payments.periodEndDate, to)))
-        .get()?.n ?? 0;
+    const begun = countPayments(
+      and(
+        paidPeriod,
+        sql`${begin} > ${from.getTime()} and ${begin} <= ${to.getTime()}`,
+        or(
+          and(gt(payments.previousEndDate, from), lte(payments.previousEndDate, to)),
+          and(gt(payments.paidAt, from), lte(payments.paidAt, to)),
+        ),
+      ),
+    );
+    const ended = countPayments(
+      and(paidPeriod, gt(payments.periodEndDate, from), lte(payments.periodEndDate, to)),
+    );
     return { begun, ended };
   };
 
@@ -227,16 +219,14 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       const offset = (input.page - 1) * input.limit;
       const search = planSearch(db, 'payments', input.search, { offset, limit: input.limit });
       const where = and(filterWhere(input), searchWhere(input, search));
-      const countWhere = (condition: SQL | undefined) =>
-        db.select({ n: count() }).from(payments).where(condition).get()?.n ?? 0;
       // A search is counted by the index (or from its match list when filtered), plus a pasted id
       // the index does not match (an id's digits may match someone's phone).
       const filters = filterWhere(input);
       const { indexed } = search;
       const total = !indexed
-        ? countWhere(where)
-        : (filters ? countWhere(and(filters, indexed.inMatches)) : indexed.matches) +
-          countWhere(and(filters, exactId(input.search.trim()), not(indexed.matchesRow)));
+        ? countPayments(where)
+        : (filters ? countPayments(and(filters, indexed.inMatches)) : indexed.matches) +
+          countPayments(and(filters, exactId(input.search.trim()), not(indexed.matchesRow)));
       const column = PAYMENT_SORT_COLUMNS[input.sortBy];
       const rows = paymentRows()
         .where(where)
@@ -290,17 +280,9 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       // New members: subscribers whose first confirmed payment fell in this month — a range of the
       // index on `first_paid_at`, which triggers keep (ADR 026).
       const newMembersThisMonth = countSubscribers(gte(subscribers.firstPaidAt, thisMonth));
-      const failedPaymentsLast30Days =
-        db
-          .select({ n: count() })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.status, 'failed'),
-              gte(payments.createdAt, new Date(now.getTime() - 30 * DAY_MS)),
-            ),
-          )
-          .get()?.n ?? 0;
+      const failedPaymentsLast30Days = countPayments(
+        and(eq(payments.status, 'failed'), gte(payments.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
+      );
 
       // Whole-history figures come from the triggers' tables: subscribers per status, and
       // `payment_month_totals` (one row a month): revenue by the month it was paid; members with a

@@ -65,14 +65,16 @@ export interface SearchPlan {
   };
 }
 
+/** The rowids the index matches for an FTS5 query. */
+const matching = (index: SQL, query: string) => sql`select rowid from ${index} where ${index} match ${query}`;
+
 /** Condition on the searched table for `term`: every match, whatever the order (the CSV exports). */
 export function searchCondition(on: Searchable, term: string): SQL | undefined {
   const text = term.trim();
   if (!text) return undefined;
   const { table, index } = INDEXES[on];
   const query = indexQuery(text);
-  if (query !== undefined)
-    return sql`${table}.rowid in (select rowid from ${index} where ${index} match ${query})`;
+  if (query !== undefined) return sql`${table}.rowid in (${matching(index, query)})`;
   const short = shortMatch(text);
   return on === 'subscribers'
     ? short
@@ -102,21 +104,17 @@ export function planSearch(db: Db, on: Searchable, term: string, page: SearchPag
   const few = Math.ceil(Math.sqrt(((page.offset + page.limit) * (counted?.rows ?? 0)) / 8));
   if (matches <= few) {
     const found =
-      matches === 0
-        ? []
-        : db
-            .all<{ rowid: number }>(sql`select rowid from ${index} where ${index} match ${query}`)
-            .map(({ rowid }) => rowid);
+      matches === 0 ? [] : db.all<{ rowid: number }>(matching(index, query)).map(({ rowid }) => rowid);
     // Integers the database just gave: written into the statement, no parameter limit to mind.
     const list = sql.raw(found.filter(Number.isSafeInteger).join(', '));
     const inList = found.length ? sql`${table}.rowid in (${list})` : sql`0`;
     return { where: inList, indexed: { matches: found.length, inMatches: inList, matchesRow: inList } };
   }
   return {
-    where: sql`+${table}.rowid in (select rowid from ${index} where ${index} match ${query})`,
+    where: sql`+${table}.rowid in (${matching(index, query)})`,
     indexed: {
       matches,
-      inMatches: sql`${table}.rowid in (select rowid from ${index} where ${index} match ${query})`,
+      inMatches: sql`${table}.rowid in (${matching(index, query)})`,
       matchesRow: sql`exists (select 1 from ${index} where ${index} match ${query} and rowid = ${table}.rowid)`,
     },
   };
