@@ -36,6 +36,11 @@ export const PIX_KEY_MSG = {
   ambiguous: 'Esta chave pode ser um CPF ou um celular: escolha qual das duas é a sua chave PIX',
   notOfType: (label: string) => `Chave PIX inválida: esta chave não é do tipo ${label}`,
   typeInvalid: 'Tipo de chave PIX inválido: use cpf, cnpj, phone, email ou evp',
+  /** The settings screen, over a stored key that no longer passes. */
+  storedInvalid:
+    'A chave PIX salva não é válida e nenhum QR Code PIX é gerado até ela ser corrigida. Corrija a chave abaixo e salve.',
+  /** The payer, when no BR Code can be built with the stored key. */
+  unavailable: 'Pagamento por PIX indisponível no momento. Tente pagar com cartão ou fale com o clube.',
 } as const;
 
 /** One way of reading what was typed: the key type and the key in the DICT format. */
