@@ -41,6 +41,12 @@ export interface RecordedRequest {
   body: Json;
 }
 
+/**
+ * A `holder_name` as Pagar.me takes it: letters and spaces, at most 64 (the rule of issue 22;
+ * ADR 020 says what is documented of it and what is inferred).
+ */
+const HOLDER_NAME = /^[\p{L}\p{M} ]{1,64}$/u;
+
 /** How long a card token lives (Pagar.me: 60 s, one use). */
 export const PAGARME_TOKEN_TTL_MS = 60_000;
 
@@ -147,9 +153,10 @@ export async function startFakePagarme(
     check(/^\d{11}$/.test(customer?.document ?? ''), `${where}: customer.document deve ter 11 dígitos`);
     check(customer?.document_type === 'CPF', `${where}: customer.document_type deve ser CPF`);
     const phone = customer?.phones?.mobile_phone;
+    // Area codes have no 0 (a typed "011" is the long-distance prefix plus area 11).
     check(
       phone?.country_code === '55' &&
-        /^\d{2}$/.test(phone?.area_code ?? '') &&
+        /^[1-9]{2}$/.test(phone?.area_code ?? '') &&
         /^\d{8,9}$/.test(phone?.number ?? ''),
       `${where}: telefone inválido`,
     );
@@ -183,6 +190,16 @@ export async function startFakePagarme(
         'tokens: dados do cartão incompletos',
       );
     if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
+    if (!HOLDER_NAME.test(card.holder_name)) {
+      problems.push('tokens: holder_name com algo além de letras e espaços, ou mais de 64');
+      return {
+        status: 422,
+        body: {
+          message: 'The request is invalid.',
+          errors: { 'request.card.holder_name': ['Invalid holder name.'] },
+        },
+      };
+    }
     const now = new Date();
     const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
     if (
@@ -332,6 +349,10 @@ export async function startFakePagarme(
         check(
           card?.holder_name && card?.exp_month && card?.exp_year && card?.cvv,
           'orders: dados do cartão incompletos',
+        );
+        check(
+          HOLDER_NAME.test(card?.holder_name ?? ''),
+          'orders: holder_name com algo além de letras e espaços',
         );
         check(
           card?.billing_address?.zip_code && card?.billing_address?.city && card?.billing_address?.state,
