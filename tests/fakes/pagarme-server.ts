@@ -80,6 +80,14 @@ export interface FakePagarme {
   completeRefund(chargeId: string): Json;
   /** Makes the next requests fail with this status (e.g. 503) `times` times. */
   fail(times: number, status?: number): void;
+  /**
+   * Webhooks as registered in Pagar.me's dashboard (`pagarme:check --webhook`): after each answer,
+   * `order.created` and `order.paid` for a new order, `charge.refunded` for a cancelled charge, in
+   * order, with the Basic credentials. Null stops them.
+   */
+  deliverWebhooksTo(target: { url: string; user: string; password: string } | null): void;
+  /** Every delivery attempted: the hook's type and the status answered (null: no answer). */
+  deliveries: { type: string; status: number | null }[];
   close(): Promise<void>;
 }
 
@@ -455,10 +463,48 @@ export async function startFakePagarme(
         body,
       });
       const result = handle(req.method ?? '', url, req.headers, body);
+      notifyAfter(req.method ?? '', url, result);
       res.writeHead(result.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(result.body));
     });
   });
+  // ---------------------------------------------------------------- webhook deliveries
+  let webhookTarget: { url: string; user: string; password: string } | null = null;
+  const deliveries: FakePagarme['deliveries'] = [];
+  let delivering = Promise.resolve();
+
+  function deliver(type: string, data: Json) {
+    const target = webhookTarget;
+    if (!target) return;
+    const hook = webhook(type, structuredClone(data));
+    const authorization = `Basic ${Buffer.from(`${target.user}:${target.password}`).toString('base64')}`;
+    delivering = delivering.then(async () => {
+      try {
+        const res = await fetch(target.url, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(hook),
+        });
+        deliveries.push({ type, status: res.status });
+      } catch {
+        deliveries.push({ type, status: null });
+      }
+    });
+  }
+
+  /** The events Pagar.me sends after what it just answered. */
+  function notifyAfter(method: string, url: URL, result: { status: number; body: Json }) {
+    if (result.status !== 200) return;
+    const path = url.pathname.replace(/^\/core\/v5/, '');
+    if (method === 'POST' && path === '/orders') {
+      deliver('order.created', result.body);
+      if (result.body.status === 'paid') deliver('order.paid', result.body);
+    }
+    const cancelled =
+      method === 'DELETE' && /^\/charges\/[^/]+$/.test(path) && result.body.status === 'canceled';
+    if (cancelled) deliver('charge.refunded', chargeById(result.body.id)?.charge ?? result.body);
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -536,6 +582,10 @@ export async function startFakePagarme(
       failures = times;
       failureStatus = status;
     },
+    deliverWebhooksTo(target) {
+      webhookTarget = target;
+    },
+    deliveries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fakePagarme;
