@@ -1,305 +1,189 @@
 /**
- * `npm run pagarme:check`: talks to Pagar.me's test environment with a test secret key (`sk_test_…`)
- * and the public key, the way the app does — a payment link, a card token made with the public key
- * (no secret key), a card order paid with that token, a PIX order — reads them back, refunds the
- * card charge, and prints every field the adapter (src/server/providers/payment/pagarme.ts) relies
- * on as present or missing. Run it when the keys change or before going live; `PAGARME_API_URL`
- * points it elsewhere (the tests point it at the fake Pagar.me server).
+ * `npm run pagarme:check`: before going live (or when the keys change), runs the server's own
+ * Pagar.me adapter (`createPagarmeProvider`) against Pagar.me's test environment with a test secret
+ * key (`sk_test_…`) and the public key: a payment link and its reading, a card token made by the
+ * browser's code with the public key only, a card order paid with it and read back, a PIX order,
+ * a webhook round trip, and a refund. It prints each step with what it verified, then every field
+ * the adapter reads from Pagar.me's answers as present or missing (docs/decisions/020).
  *
- * Exit 0: every step answered and every field was there. Exit 1: missing keys, a step refused or a
- * field missing (the table says which).
+ *   npm run pagarme:check                      webhook round trip on a hook built from the order
+ *   npm run pagarme:check -- --webhook         also waits for the hooks Pagar.me delivers:
+ *       --webhook-url=https://…                the public address to register (a tunnel to the port)
+ *       --webhook-port=8788 --webhook-host=127.0.0.1 --webhook-timeout=120 (seconds per hook)
+ *
+ * `PAGARME_API_URL` points it elsewhere (the tests point it at the fake Pagar.me). Exit 0: every
+ * step passed and every field was there. Exit 1: missing keys, a step failed or a field is missing.
  */
 import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
+import { createPagarmeProvider } from '../src/server/providers/payment/pagarme';
+import {
+  awaitDeliveredWebhook,
+  CHECK_AMOUNT,
+  checkCardOrder,
+  checkCardToken,
+  checkConnection,
+  checkPaymentLink,
+  checkPixOrder,
+  checkRefund,
+  checkWebhookParsing,
+  listFields,
+  observePagarme,
+  Report,
+  startWebhookListener,
+  type CheckContext,
+} from './pagarme-check-steps';
 
-/** Provider JSON, inspected field by field through `valueAt`. */
-type Json = unknown;
+const { values: args } = parseArgs({
+  options: {
+    webhook: { type: 'boolean', default: false },
+    'webhook-url': { type: 'string' },
+    'webhook-port': { type: 'string', default: '8788' },
+    'webhook-host': { type: 'string', default: '127.0.0.1' },
+    'webhook-timeout': { type: 'string', default: '120' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
 
 const env = loadEnv();
 const secretKey = env.PAGARME_SECRET_KEY;
 const publicKey = env.PAGARME_PUBLIC_KEY;
-
 if (!secretKey || !publicKey) {
-  console.error(
+  fail(
     'Para verificar o Pagar.me, defina PAGARME_SECRET_KEY (chave secreta de teste, sk_test_…) e ' +
       'PAGARME_PUBLIC_KEY (chave pública, pk_test_…) de uma conta de testes. Exemplo:\n' +
       '  PAGARME_SECRET_KEY=sk_test_… PAGARME_PUBLIC_KEY=pk_test_… npm run pagarme:check',
   );
-  process.exit(1);
 }
 if (!secretKey.startsWith('sk_test_')) {
-  console.error(
-    'Use uma chave secreta de TESTE (sk_test_…): esta verificação cria pedidos e faz um reembolso.',
+  fail('Use uma chave secreta de TESTE (sk_test_…): esta verificação cria pedidos e faz um reembolso.');
+}
+const timeoutSeconds = Number(args['webhook-timeout']);
+const port = Number(args['webhook-port']);
+if (!Number.isInteger(timeoutSeconds) || timeoutSeconds <= 0 || !Number.isInteger(port) || port < 0) {
+  fail('--webhook-timeout (segundos) e --webhook-port devem ser números inteiros positivos.');
+}
+if (args.webhook && (!env.PAGARME_WEBHOOK_USER || !env.PAGARME_WEBHOOK_PASSWORD)) {
+  fail(
+    'Com --webhook, defina PAGARME_WEBHOOK_USER e PAGARME_WEBHOOK_PASSWORD: o usuário e a senha ' +
+      'cadastrados no webhook do painel do Pagar.me.',
   );
-  process.exit(1);
 }
 
+// The hooks a run builds itself need credentials; the dashboard's are used when set.
+const webhookCredentials = {
+  user: env.PAGARME_WEBHOOK_USER ?? 'verificacao',
+  password: env.PAGARME_WEBHOOK_PASSWORD ?? randomBytes(16).toString('hex'),
+};
 const base = env.PAGARME_API_URL.replace(/\/+$/, '');
-const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-const run = randomBytes(4).toString('hex');
-/** Pagar.me's simulator card that is approved. */
-const TEST_CARD = '4000000000000010';
-
-interface Row {
-  step: string;
-  field: string;
-  present: boolean;
-}
-const rows: Row[] = [];
-let failed = false;
-
-function valueAt(body: Json, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => {
-    if (value === undefined || value === null || typeof value !== 'object') return undefined;
-    return (value as Record<string, unknown>)[key];
-  }, body);
-}
-
-/** A string field, or undefined. */
-function textAt(body: Json, path: string): string | undefined {
-  const value = valueAt(body, path);
-  return typeof value === 'string' ? value : undefined;
-}
-
-function expectFields(step: string, body: Json, fields: string[]) {
-  for (const field of fields) {
-    const value = valueAt(body, field);
-    const present = value !== undefined && value !== null && value !== '';
-    if (!present) failed = true;
-    rows.push({ step, field, present });
-  }
-}
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: { idempotencyKey?: string; publicOnly?: boolean } = {},
-): Promise<Json> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  // The tokens call is the browser's: the public key in the URL, never the secret key.
-  if (!options.publicOnly) headers.authorization = authorization;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  const step = `${method} ${path.split('?')[0]}`;
-  try {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      failed = true;
-      // The answer may echo what we sent; never the keys, which are only in headers.
-      console.error(`${step}: HTTP ${response.status} ${text.slice(0, 300)}`);
-      return null;
-    }
-    return text ? (JSON.parse(text) as unknown) : {};
-  } catch (error) {
-    failed = true;
-    console.error(`${step}: sem resposta (${(error as Error).message})`);
-    return null;
-  }
-}
-
-const customer = {
-  name: 'Mariana Costa Ribeiro',
-  email: 'mariana.ribeiro@example.com',
-  code: `check-${run}`,
-  type: 'individual',
-  document: '52998224725',
-  document_type: 'CPF',
-  phones: { mobile_phone: { country_code: '55', area_code: '11', number: '987654321' } },
-  address: {
-    line_1: '101, Praça da Sé, Sé',
-    line_2: 'Conjunto 12',
-    zip_code: '01001000',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'BR',
-  },
-};
-const item = (code: string) => ({
-  amount: 149700,
-  description: 'Plano Anual Confraria (verificação)',
-  quantity: 1,
-  code,
+const observed = observePagarme(base);
+const provider = createPagarmeProvider({
+  apiUrl: base,
+  secretKey,
+  publicKey,
+  webhookUser: webhookCredentials.user,
+  webhookPassword: webhookCredentials.password,
+  timeoutMs: 20_000,
 });
+const run = randomBytes(4).toString('hex');
 
-console.log(`Verificando o Pagar.me em ${base} (execução ${run})…\n`);
+console.log(`Verificando o Pagar.me em ${base} (execução ${run}) com o adaptador do servidor…\n`);
 
-// 1. Payment link, as createPaymentLink sends it.
-const linkCode = `check-link-${run}`;
-const link = await call(
-  'POST',
-  '/paymentlinks',
-  {
-    is_building: false,
-    type: 'order',
-    name: 'Plano Anual Confraria (verificação)',
-    order_code: linkCode,
-    max_paid_sessions: 1,
-    expires_in: 48 * 60,
-    payment_settings: {
-      accepted_payment_methods: ['credit_card', 'pix'],
-      credit_card_settings: {
-        operation_type: 'auth_and_capture',
-        installments: [{ number: 1, total: 149700 }],
-      },
-      pix_settings: { expires_in: 3600 },
-    },
-    cart_settings: {
-      items: [{ name: 'Plano Anual Confraria (verificação)', amount: 149700, default_quantity: 1 }],
-    },
-  },
-  { idempotencyKey: `check-link-${run}` },
-);
-if (link) expectFields('criar link', link, ['id', 'url']);
-const linkId = textAt(link, 'id');
-if (linkId) {
-  const read = await call('GET', `/paymentlinks/${encodeURIComponent(linkId)}`);
-  // `total_paid_sessions` says whether a link was paid (reconciliation reads it).
-  if (read) expectFields('ler link', read, ['id', 'url', 'status', 'total_paid_sessions']);
-}
-
-// 2. Card token with the public key only (the browser's call).
-const token = await call(
-  'POST',
-  `/tokens?appId=${encodeURIComponent(publicKey)}`,
-  {
-    type: 'card',
-    card: { number: TEST_CARD, holder_name: 'MARIANA C RIBEIRO', exp_month: 12, exp_year: 2030, cvv: '123' },
-  },
-  { publicOnly: true },
-);
-if (token) expectFields('token do cartão', token, ['id', 'card.last_four_digits', 'card.brand']);
-
-// 3. Card order paid with the token, as createCharge sends it.
-const cardCode = `check-card-${run}`;
-const tokenId = textAt(token, 'id');
-const cardOrder = tokenId
-  ? await call(
-      'POST',
-      '/orders',
-      {
-        code: cardCode,
-        items: [item('plano-anual')],
-        customer,
-        payments: [
-          {
-            payment_method: 'credit_card',
-            credit_card: {
-              installments: 1,
-              statement_descriptor: 'CONFRARIA',
-              operation_type: 'auth_and_capture',
-              card_token: tokenId,
-              card: { billing_address: customer.address },
-            },
-          },
-        ],
-        metadata: { payment_id: cardCode },
-        closed: true,
-      },
-      { idempotencyKey: `check-card-${run}` },
-    )
-  : null;
-const chargeFields = ['charges.0.id', 'charges.0.status', 'charges.0.amount', 'charges.0.payment_method'];
-const paidCardFields = [
-  'charges.0.paid_amount',
-  'charges.0.paid_at',
-  'charges.0.last_transaction.card.brand',
-  'charges.0.last_transaction.card.last_four_digits',
-];
-if (cardOrder)
-  expectFields('pedido cartão', cardOrder, ['id', 'code', 'status', ...chargeFields, ...paidCardFields]);
-
-// 4. PIX order.
-const pixCode = `check-pix-${run}`;
-const pixOrder = await call(
-  'POST',
-  '/orders',
-  {
-    code: pixCode,
-    items: [item('plano-anual')],
-    customer,
-    payments: [{ payment_method: 'pix', pix: { expires_in: 1800 } }],
-    metadata: { payment_id: pixCode },
-    closed: true,
-  },
-  { idempotencyKey: `check-pix-${run}` },
-);
-if (pixOrder) {
-  expectFields('pedido PIX', pixOrder, [
-    'id',
-    'code',
-    'status',
-    ...chargeFields,
-    'charges.0.last_transaction.qr_code',
-    'charges.0.last_transaction.expires_at',
-  ]);
-}
-
-// 5. Read back: the order, its charge, and the order list by code (what webhooks and reconciliation do).
-const cardOrderId = textAt(cardOrder, 'id');
-if (cardOrderId) {
-  const order = await call('GET', `/orders/${encodeURIComponent(cardOrderId)}`);
-  if (order)
-    expectFields('ler pedido cartão', order, [
-      'id',
-      'code',
-      'status',
-      'metadata.payment_id',
-      ...chargeFields,
-    ]);
-  const listed = await call('GET', `/orders?code=${encodeURIComponent(cardCode)}&size=10`);
-  if (listed)
-    expectFields('listar pedidos pelo código', listed, ['data.0.id', 'data.0.code', 'data.0.status']);
-}
-const chargeId = textAt(cardOrder, 'charges.0.id');
-if (chargeId) {
-  const charge = await call('GET', `/charges/${encodeURIComponent(chargeId)}`);
-  if (charge) {
-    expectFields('ler cobrança', charge, [
-      'id',
-      'code',
-      'status',
-      'amount',
-      'paid_amount',
-      'order.id',
-      'order.code',
-    ]);
+let listener: CheckContext['listener'] = null;
+if (args.webhook) {
+  try {
+    listener = await startWebhookListener(provider, {
+      host: args['webhook-host'],
+      port,
+      publicUrl: args['webhook-url'],
+    });
+  } catch (error) {
+    fail(`Não foi possível escutar webhooks na porta ${port}: ${(error as Error).message}`);
   }
-  // 6. Refund (cancel) the card charge in full, as refund() does.
-  const refund = await call(
-    'DELETE',
-    `/charges/${encodeURIComponent(chargeId)}`,
-    { amount: 149700 },
-    { idempotencyKey: `check-refund-${run}` },
+  console.log(
+    `Webhook: no painel do Pagar.me (Configurações → Webhooks), cadastre a URL\n  ${listener.url}\n` +
+      'com o usuário e a senha de PAGARME_WEBHOOK_USER / PAGARME_WEBHOOK_PASSWORD e os eventos ' +
+      `order.paid e charge.refunded. Cada webhook é aguardado por até ${timeoutSeconds} s.\n`,
   );
-  if (refund) {
-    expectFields('reembolso', refund, ['id', 'status']);
-    const status = textAt(refund, 'status') ?? '';
-    if (!['canceled', 'refunded', 'voided', 'pending_refund'].includes(status)) {
-      failed = true;
-      console.error(`reembolso: status inesperado "${status}"`);
-    }
+  if (process.stdin.isTTY) {
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    await prompt.question('Pressione Enter quando a URL estiver cadastrada. ');
+    prompt.close();
   }
 }
 
-// The table.
-const widths = {
-  step: Math.max('Etapa'.length, ...rows.map((row) => row.step.length)),
-  field: Math.max('Campo'.length, ...rows.map((row) => row.field.length)),
+const report = new Report();
+const ctx: CheckContext = {
+  provider,
+  observed,
+  report,
+  run,
+  publicUrl: env.publicUrl,
+  webhookCredentials,
+  listener,
+  webhookTimeoutMs: timeoutSeconds * 1000,
 };
-const line = (a: string, b: string, c: string) => `${a.padEnd(widths.step)}  ${b.padEnd(widths.field)}  ${c}`;
-console.log(line('Etapa', 'Campo', 'Situação'));
-console.log(line('-'.repeat(widths.step), '-'.repeat(widths.field), '--------'));
-for (const row of rows) console.log(line(row.step, row.field, row.present ? 'presente' : 'AUSENTE'));
-const missing = rows.filter((row) => !row.present).length;
-console.log(
-  `\n${rows.length} campos verificados, ${missing} ausente(s).` +
-    (failed ? ' Verificação com problemas: veja acima.' : ' Tudo certo.'),
-);
-process.exit(failed ? 1 : 0);
+
+await checkConnection(ctx);
+await checkPaymentLink(ctx);
+const token = await checkCardToken(ctx);
+const card = token ? await checkCardOrder(ctx, token) : null;
+await checkPixOrder(ctx);
+if (card) {
+  await checkWebhookParsing(ctx, card);
+  const reference = `check-card-${run}`;
+  await awaitDeliveredWebhook(ctx, {
+    outcome: 'paid',
+    reference,
+    chargeId: card.providerChargeId,
+    label: 'pagamento',
+  });
+  await checkRefund(ctx, card);
+  await awaitDeliveredWebhook(ctx, {
+    outcome: 'refunded',
+    reference,
+    chargeId: card.providerChargeId,
+    label: 'reembolso',
+  });
+}
+listFields(ctx);
+await listener?.close();
+
+printReport(report);
+process.exit(report.ok ? 0 : 1);
+
+function table(headers: string[], lines: string[][]) {
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...lines.map((line) => line[i]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
+  console.log(format(headers));
+  console.log(format(widths.map((width) => '-'.repeat(width))));
+  for (const line of lines) console.log(format(line));
+}
+
+function printReport(result: Report) {
+  table(
+    ['Etapa', 'Verificado', 'Resultado'],
+    result.rows.map((row) => [row.step, row.verified, row.ok ? 'ok' : `FALHOU: ${row.detail ?? ''}`]),
+  );
+  console.log('\nCampos das respostas do Pagar.me que o adaptador lê:\n');
+  table(
+    ['Etapa', 'Campo', 'Situação'],
+    result.fields.map((field) => [field.step, field.field, field.present ? 'presente' : 'AUSENTE']),
+  );
+  const failed = result.rows.filter((row) => !row.ok).length;
+  const missing = result.fields.filter((field) => !field.present).length;
+  console.log(
+    `\n${result.rows.length} etapas (${failed} com falha), ${result.fields.length} campos ` +
+      `(${missing} ausente(s)); valor de teste ${CHECK_AMOUNT} centavos.` +
+      (result.ok ? ' Tudo certo.' : ' Verificação com problemas: veja acima.'),
+  );
+}

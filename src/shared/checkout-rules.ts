@@ -73,6 +73,8 @@ export const CHECKOUT_MSG = {
   paymentApproved: 'Pagamento aprovado com sucesso!',
   pixCreated: 'PIX gerado com sucesso. Pague com o QR Code ou o código copia e cola.',
   emailQueued: 'Email enviado com sucesso',
+  // The card's name as Pagar.me takes it: letters and spaces (issue 22).
+  cardHolderLetters: 'Nome no cartão deve ter letras, como está impresso no cartão',
 } as const;
 
 /** Longest text each checkout field takes: the schemas below and the inputs' `maxLength` share them. */

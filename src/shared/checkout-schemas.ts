@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BRAZIL_STATES } from './brazil';
+import { pagarmeHolderName } from './card-fields';
 import { cpfDigits, isValidCpf } from './cpf';
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PLAN_TYPES } from './plans';
 import { CHECKOUT_LIMITS, CHECKOUT_MSG, REFERRAL_CODE } from './checkout-rules';
@@ -269,7 +270,7 @@ export const cardDataInput = z.object({
     CHECKOUT_MSG.cardHolderRequired,
     CHECKOUT_LIMITS.cardHolder,
     CHECKOUT_MSG.cardHolderTooLong,
-  ),
+  ).refine((name) => pagarmeHolderName(name) !== '', CHECKOUT_MSG.cardHolderLetters),
   expiryDate: z
     .string({ error: CHECKOUT_MSG.cardExpiryRequired })
     .trim()

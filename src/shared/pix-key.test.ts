@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, normalizePixKey, PIX_KEY_MSG } from './pix-key';
+import { formatPixKey, isValidCnpj, normalizePixKey, PIX_KEY_MSG } from './pix-key';
 
 describe('normalizePixKey: every key type in the DICT format', () => {
   it.each([
@@ -71,4 +72,85 @@ describe('isValidCnpj', () => {
     expect(isValidCnpj('12ABC34501DE35')).toBe(true);
     expect(isValidCnpj('12ABC34501DE36')).toBe(false);
   });
+});
+
+// Issue 22: an 11-digit number that is both a valid CPF and a mobile number was stored as a CPF.
+describe('normalizePixKey: a key that is both a CPF and a mobile number', () => {
+  const BOTH = [
+    { type: 'cpf', key: '11910086304' },
+    { type: 'phone', key: '+5511910086304' },
+  ];
+
+  it.each(['11910086304', '11 91008-6304', ' 11 91008 6304 ', '11.91008.6304'])(
+    '%s is not taken as either until the type is given',
+    (typed) => {
+      expect(normalizePixKey(typed)).toEqual({ ok: false, message: PIX_KEY_MSG.ambiguous, choices: BOTH });
+    },
+  );
+
+  it('the chosen reading is the one stored', () => {
+    expect(normalizePixKey('11 91008-6304', 'phone')).toEqual({
+      ok: true,
+      type: 'phone',
+      key: '+5511910086304',
+    });
+    expect(normalizePixKey('11 91008-6304', 'cpf')).toEqual({ ok: true, type: 'cpf', key: '11910086304' });
+  });
+
+  it('what was typed decides when it can: the area code in parentheses, +55, the CPF mask', () => {
+    expect(normalizePixKey('(11) 91008-6304')).toEqual({ ok: true, type: 'phone', key: '+5511910086304' });
+    expect(normalizePixKey('+55 11 91008-6304')).toEqual({ ok: true, type: 'phone', key: '+5511910086304' });
+    expect(normalizePixKey('119.100.863-04')).toEqual({ ok: true, type: 'cpf', key: '11910086304' });
+  });
+
+  it('a stored key reads back as itself with its type', () => {
+    for (const reading of BOTH) {
+      expect(normalizePixKey(reading.key, reading.type as 'cpf' | 'phone')).toEqual({ ok: true, ...reading });
+    }
+  });
+
+  it('a number under an area code nobody uses is no phone: 529.982.247-25 typed bare is a CPF only', () => {
+    expect(normalizePixKey('52998224725')).toEqual({ ok: true, type: 'cpf', key: '52998224725' });
+    expect(normalizePixKey('(20) 98765-4321')).toEqual({ ok: false, message: PIX_KEY_MSG.phone });
+  });
+
+  it('a type the key cannot have is refused in Portuguese', () => {
+    expect(normalizePixKey('financeiro@confraria.com.br', 'cpf')).toEqual({
+      ok: false,
+      message: 'Chave PIX inválida: esta chave não é do tipo CPF',
+    });
+    expect(normalizePixKey('11987654321', 'cpf')).toEqual({
+      ok: false,
+      message: 'Chave PIX inválida: esta chave não é do tipo CPF',
+    });
+    expect(normalizePixKey('529.982.247-24', 'cpf')).toEqual({ ok: false, message: PIX_KEY_MSG.cpf });
+  });
+
+  it('formats each reading as people read it', () => {
+    expect(BOTH.map((reading) => formatPixKey(reading as never))).toEqual([
+      '119.100.863-04',
+      '+55 11 91008-6304',
+    ]);
+    expect(formatPixKey({ type: 'cnpj', key: '11222333000181' })).toBe('11.222.333/0001-81');
+  });
+});
+
+describe('normalizePixKey: the CPF vectors (fixtures/cpf.json) as PIX keys', () => {
+  const vectors = JSON.parse(
+    fs.readFileSync(new URL('../../tests/fixtures/cpf.json', import.meta.url), 'utf8'),
+  ) as {
+    valid: { input: string; digits: string }[];
+    invalid: { input: string; category: string }[];
+  };
+
+  it.each(vectors.valid)('valid $input is a CPF key when CPF is chosen', ({ input, digits }) => {
+    expect(normalizePixKey(input, 'cpf')).toEqual({ ok: true, type: 'cpf', key: digits });
+  });
+
+  it.each(vectors.invalid.filter((entry) => entry.category !== 'format'))(
+    'invalid $input ($category) is never a CPF key',
+    ({ input }) => {
+      expect(normalizePixKey(input, 'cpf').ok).toBe(false);
+    },
+  );
 });

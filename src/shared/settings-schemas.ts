@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { settingsSchema } from './content/settings-defaults';
+import { normalizePixKey } from './pix-key';
 import './zod-config';
 
 export const SETTINGS_SCREEN_MSG = {
@@ -13,6 +14,11 @@ export const SETTINGS_SCREEN_MSG = {
   saved: 'Configurações salvas com sucesso!',
   testFailed: 'Erro ao testar o provedor',
   priceInvalid: 'Preço inválido: informe um valor como 1.497,00',
+  // The PIX key's type, shown as it is typed (issue 22).
+  pixKeyDetected: (label: string) => `Tipo de chave: ${label}`,
+  pixKeyUnknown: 'Tipo de chave: ainda não reconhecido',
+  pixKeyEither: 'CPF ou telefone',
+  pixKeyChoose: 'Esta chave pode ser um CPF ou um celular. Qual das duas é a sua chave PIX?',
 } as const;
 
 export const settingsResponse = z.object({
@@ -48,6 +54,16 @@ const reais = z.string({ error: SETTINGS_SCREEN_MSG.priceInvalid }).transform((v
   return z.NEVER;
 });
 
-export const settingsForm = settingsSchema.extend({ priceAnnual: reais, priceRenewal: reais });
+/**
+ * The key with its type, as the server checks them on save: an error on the key, or on the type
+ * when the key has two readings and none was chosen.
+ */
+export const settingsForm = settingsSchema
+  .extend({ priceAnnual: reais, priceRenewal: reais })
+  .superRefine(({ pixKey, pixKeyType }, ctx) => {
+    const pix = normalizePixKey(pixKey, pixKeyType);
+    if (pix.ok) return;
+    ctx.addIssue({ code: 'custom', path: [pix.choices ? 'pixKeyType' : 'pixKey'], message: pix.message });
+  });
 export type SettingsFormInput = z.input<typeof settingsForm>;
 export type SettingsFormOutput = z.output<typeof settingsForm>;

@@ -41,6 +41,12 @@ export interface RecordedRequest {
   body: Json;
 }
 
+/**
+ * A `holder_name` as Pagar.me takes it: letters and spaces, at most 64 (the rule of issue 22;
+ * ADR 020 says what is documented of it and what is inferred).
+ */
+const HOLDER_NAME = /^[\p{L}\p{M} ]{1,64}$/u;
+
 /** How long a card token lives (Pagar.me: 60 s, one use). */
 export const PAGARME_TOKEN_TTL_MS = 60_000;
 
@@ -74,6 +80,14 @@ export interface FakePagarme {
   completeRefund(chargeId: string): Json;
   /** Makes the next requests fail with this status (e.g. 503) `times` times. */
   fail(times: number, status?: number): void;
+  /**
+   * Webhooks as registered in Pagar.me's dashboard (`pagarme:check --webhook`): after each answer,
+   * `order.created` and `order.paid` for a new order, `charge.refunded` for a cancelled charge, in
+   * order, with the Basic credentials. Null stops them.
+   */
+  deliverWebhooksTo(target: { url: string; user: string; password: string } | null): void;
+  /** Every delivery attempted: the hook's type and the status answered (null: no answer). */
+  deliveries: { type: string; status: number | null }[];
   close(): Promise<void>;
 }
 
@@ -147,9 +161,10 @@ export async function startFakePagarme(
     check(/^\d{11}$/.test(customer?.document ?? ''), `${where}: customer.document deve ter 11 dígitos`);
     check(customer?.document_type === 'CPF', `${where}: customer.document_type deve ser CPF`);
     const phone = customer?.phones?.mobile_phone;
+    // Area codes have no 0 (a typed "011" is the long-distance prefix plus area 11).
     check(
       phone?.country_code === '55' &&
-        /^\d{2}$/.test(phone?.area_code ?? '') &&
+        /^[1-9]{2}$/.test(phone?.area_code ?? '') &&
         /^\d{8,9}$/.test(phone?.number ?? ''),
       `${where}: telefone inválido`,
     );
@@ -183,6 +198,16 @@ export async function startFakePagarme(
         'tokens: dados do cartão incompletos',
       );
     if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
+    if (!HOLDER_NAME.test(card.holder_name)) {
+      problems.push('tokens: holder_name com algo além de letras e espaços, ou mais de 64');
+      return {
+        status: 422,
+        body: {
+          message: 'The request is invalid.',
+          errors: { 'request.card.holder_name': ['Invalid holder name.'] },
+        },
+      };
+    }
     const now = new Date();
     const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
     if (
@@ -334,6 +359,10 @@ export async function startFakePagarme(
           'orders: dados do cartão incompletos',
         );
         check(
+          HOLDER_NAME.test(card?.holder_name ?? ''),
+          'orders: holder_name com algo além de letras e espaços',
+        );
+        check(
           card?.billing_address?.zip_code && card?.billing_address?.city && card?.billing_address?.state,
           'orders: billing_address incompleto',
         );
@@ -434,10 +463,48 @@ export async function startFakePagarme(
         body,
       });
       const result = handle(req.method ?? '', url, req.headers, body);
+      notifyAfter(req.method ?? '', url, result);
       res.writeHead(result.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(result.body));
     });
   });
+  // ---------------------------------------------------------------- webhook deliveries
+  let webhookTarget: { url: string; user: string; password: string } | null = null;
+  const deliveries: FakePagarme['deliveries'] = [];
+  let delivering = Promise.resolve();
+
+  function deliver(type: string, data: Json) {
+    const target = webhookTarget;
+    if (!target) return;
+    const hook = webhook(type, structuredClone(data));
+    const authorization = `Basic ${Buffer.from(`${target.user}:${target.password}`).toString('base64')}`;
+    delivering = delivering.then(async () => {
+      try {
+        const res = await fetch(target.url, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(hook),
+        });
+        deliveries.push({ type, status: res.status });
+      } catch {
+        deliveries.push({ type, status: null });
+      }
+    });
+  }
+
+  /** The events Pagar.me sends after what it just answered. */
+  function notifyAfter(method: string, url: URL, result: { status: number; body: Json }) {
+    if (result.status !== 200) return;
+    const path = url.pathname.replace(/^\/core\/v5/, '');
+    if (method === 'POST' && path === '/orders') {
+      deliver('order.created', result.body);
+      if (result.body.status === 'paid') deliver('order.paid', result.body);
+    }
+    const cancelled =
+      method === 'DELETE' && /^\/charges\/[^/]+$/.test(path) && result.body.status === 'canceled';
+    if (cancelled) deliver('charge.refunded', chargeById(result.body.id)?.charge ?? result.body);
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -515,6 +582,10 @@ export async function startFakePagarme(
       failures = times;
       failureStatus = status;
     },
+    deliverWebhooksTo(target) {
+      webhookTarget = target;
+    },
+    deliveries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fakePagarme;

@@ -296,7 +296,15 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
       const id = request.params.id;
       const order = payableOrder(id, reply);
       if (!order) return reply;
-      const pix = await services.payments.sandboxPix(id);
+      let pix: Awaited<ReturnType<typeof services.payments.sandboxPix>>;
+      try {
+        pix = await services.payments.sandboxPix(id);
+      } catch (error) {
+        // No BR Code without a valid PIX key in settings: said on the page, never a 500.
+        if (!(error instanceof AppError)) throw error;
+        const back = `<p><a href="/sandbox/pay/${encodeURIComponent(id)}">Voltar</a></p>`;
+        return sendPage(reply, error.status, 'PIX', `<h1>PIX</h1><p>${escapeHtml(error.message)}</p>${back}`);
+      }
       if (!pix) return sendPage(reply, 404, 'Não encontrado', '<h1>Pedido não encontrado</h1>');
       scheduleAutoConfirm(id);
       return sendPage(reply, 200, 'PIX', pixPage(id, order, pix, autoConfirmSeconds));

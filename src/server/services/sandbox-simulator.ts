@@ -5,8 +5,9 @@ import type { PaymentMethod } from '../../shared/plans';
 import { subscribers, type Payment } from '../db/schema';
 import { AppError } from '../errors';
 import { isSandbox } from '../providers/payment';
+import type { SandboxProvider } from '../providers/payment/sandbox';
 import { cardBrand, cardLast4 } from '../providers/payment/card';
-import type { PaymentProvider } from '../providers/payment/types';
+import { ProviderError, type PaymentProvider } from '../providers/payment/types';
 import type { ServiceDeps } from './deps';
 import { qrImage } from './in-page-charges';
 import { PAYMENT_MSG } from './payment-messages';
@@ -87,7 +88,7 @@ export function createSandboxSimulator(
       const payment = link ? undefined : getById(id);
       const amount = link?.amount ?? payment?.amount;
       if (!amount) return null;
-      const qrCodeText = payment?.pixCode ?? provider.pixCode(id, amount);
+      const qrCodeText = payment?.pixCode ?? sandboxPixCode(provider, id, amount);
       return { qrCodeText, qrImage: await qrImage(qrCodeText) };
     },
 
@@ -122,4 +123,14 @@ export function createSandboxSimulator(
       };
     },
   };
+}
+
+/** A BR Code from the settings' PIX key; none when the key does not resolve (a Portuguese 502). */
+function sandboxPixCode(provider: SandboxProvider, id: string, amount: number): string {
+  try {
+    return provider.pixCode(id, amount);
+  } catch (error) {
+    if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', error.message);
+    throw error;
+  }
 }

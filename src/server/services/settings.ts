@@ -2,6 +2,11 @@
  * The settings store: typed keys with defaults from the content module, overrides in the
  * `settings` table. Reads are served from memory (settings are read on hot paths such as the
  * checkout) and the cache is replaced on every write.
+ *
+ * The PIX key is checked with its type (a key may read as a CPF and as a phone): a save that
+ * touches either is refused in Portuguese unless the pair resolves, and stores both normalised. A
+ * stored key that fails is kept as it is and reported (`pixKey()`), never replaced by the default:
+ * a BR Code must carry the owner's key or none (docs/decisions/031-pix-key-readings.md).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -11,8 +16,23 @@ import {
   type PublicSettings,
   type Settings,
 } from '../../shared/content/settings-defaults';
+import { normalizePixKey, type PixKeyResult } from '../../shared/pix-key';
 import { settings as settingsTable } from '../db/schema';
+import { AppError } from '../errors';
 import type { ServiceDeps } from './deps';
+
+/** The PIX key setting with its type, as stored or as a save would leave it. */
+export function resolvePixKeySetting(settings: Pick<Settings, 'pixKey' | 'pixKeyType'>): PixKeyResult {
+  return normalizePixKey(settings.pixKey, settings.pixKeyType);
+}
+
+/** What a stored value that no longer validates becomes: its default, except the PIX key's pair. */
+function repairedValue(key: keyof Settings): unknown {
+  // An empty key is reported as missing; the default would silently send payers elsewhere.
+  if (key === 'pixKey') return '';
+  if (key === 'pixKeyType') return null;
+  return SETTINGS_DEFAULTS[key];
+}
 
 export function createSettingsService({ db, log }: ServiceDeps) {
   let cache: Settings | undefined;
@@ -28,15 +48,22 @@ export function createSettingsService({ db, log }: ServiceDeps) {
       }
     }
     const parsed = settingsSchema.safeParse(merged);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return warnOfPixKey(parsed.data);
     // A stored value that no longer validates falls back to its default rather than break the site.
     const repaired: Record<string, unknown> = { ...merged };
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof Settings;
       log.warn({ key }, 'stored setting is invalid, using the default');
-      repaired[key] = SETTINGS_DEFAULTS[key];
+      repaired[key] = repairedValue(key);
     }
-    return settingsSchema.parse(repaired);
+    return warnOfPixKey(settingsSchema.parse(repaired));
+  }
+
+  /** A stored key that does not resolve is kept, and said once per load (never the key itself). */
+  function warnOfPixKey(loaded: Settings): Settings {
+    const pix = resolvePixKeySetting(loaded);
+    if (!pix.ok) log.warn({ reason: pix.message }, 'stored PIX key does not resolve: no BR Code until fixed');
+    return loaded;
   }
 
   return {
@@ -50,11 +77,28 @@ export function createSettingsService({ db, log }: ServiceDeps) {
       return Object.fromEntries(PUBLIC_SETTING_KEYS.map((key) => [key, all[key]])) as PublicSettings;
     },
 
+    /** The PIX key BR Codes may carry, or why there is none (shown on the settings screen). */
+    pixKey(): PixKeyResult {
+      return resolvePixKeySetting(this.get());
+    },
+
     /** Validates and stores the given keys; throws a ZodError on a bad value, changing nothing. */
     update(patch: Partial<Settings>): Settings {
-      const next = settingsSchema.parse({ ...this.get(), ...patch });
+      const touchesPixKey = patch.pixKey !== undefined || patch.pixKeyType !== undefined;
+      // A new key is read afresh: the type chosen for the old one says nothing about it.
+      const typeReset =
+        patch.pixKey !== undefined && patch.pixKeyType === undefined ? { pixKeyType: null } : {};
+      const next = settingsSchema.parse({ ...this.get(), ...typeReset, ...patch });
+      const keys = Object.keys(patch) as (keyof Settings)[];
+      if (touchesPixKey) {
+        const pix = resolvePixKeySetting(next);
+        if (!pix.ok) throw new AppError('BAD_REQUEST', pix.message);
+        next.pixKey = pix.key;
+        next.pixKeyType = pix.type;
+        keys.push('pixKey', 'pixKeyType');
+      }
       db.transaction((tx) => {
-        for (const key of Object.keys(patch) as (keyof Settings)[]) {
+        for (const key of new Set(keys)) {
           tx.insert(settingsTable)
             .values({ key, value: JSON.stringify(next[key]) })
             .onConflictDoUpdate({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import '../zod-config';
-import { normalizePixKey, PIX_KEY_MSG } from '../pix-key';
+import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
 
 export const SETTINGS_MSG = {
   webUrlInvalid: 'Link inválido: use um endereço que comece com https:// (ou http://)',
@@ -51,13 +51,14 @@ export const settingsSchema = z.object({
   youtubeUrl: webUrl,
   vivinoUrl: webUrl,
   vipGroupLink: webUrl,
-  /** Stored in the DICT format (src/shared/pix-key.ts): what banks match a BR Code against. */
-  pixKey: z.string({ error: PIX_KEY_MSG.required }).transform((value, ctx) => {
-    const key = normalizePixKey(value);
-    if (key.ok) return key.key;
-    ctx.addIssue({ code: 'custom', message: key.message });
-    return z.NEVER;
-  }),
+  /**
+   * Stored in the DICT format (src/shared/pix-key.ts): what banks match a BR Code against. Checked
+   * together with `pixKeyType` by the settings service (`resolvePixKeySetting`), since a key may
+   * have two readings; a stored key that no longer passes is reported, never replaced.
+   */
+  pixKey: z.string({ error: PIX_KEY_MSG.required }).trim().max(120, SETTINGS_MSG.tooLong(120)),
+  /** The reading of the key the owner chose and we stored; null for keys saved before it existed. */
+  pixKeyType: z.enum(PIX_KEY_TYPES, { error: PIX_KEY_MSG.typeInvalid }).nullable(),
   /** BR Code merchant name (at most 25 characters) and city (at most 15). */
   merchantName: z
     .string({ error: SETTINGS_MSG.merchantNameRequired })
@@ -95,6 +96,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   vivinoUrl: 'https://www.vivino.com/users/confrariavinhos',
   vipGroupLink: 'https://chat.whatsapp.com/confraria-vip',
   pixKey: 'contato@confraria.local',
+  pixKeyType: null,
   merchantName: 'CONFRARIA VINHOS',
   merchantCity: 'SAO PAULO',
   priceAnnual: 149700,

@@ -5,6 +5,7 @@
  * `cardTokenizer`), so this code is the same in both modes. A token lives 60 s and pays once: one is
  * made per submit.
  */
+import { pagarmeHolderName } from '../../../shared/card-fields';
 import { CHECKOUT_MSG, parseCardExpiry } from '../../../shared/checkout-schemas';
 import { RefusedAnswer } from '../../lib/errors';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
@@ -40,7 +41,7 @@ export async function tokenizeCard(tokenizer: CardTokenizer, card: CardValues): 
         type: 'card',
         card: {
           number: card.cardNumber.replace(/\D/g, ''),
-          holder_name: card.cardHolderName.trim(),
+          holder_name: pagarmeHolderName(card.cardHolderName),
           exp_month: expiry.month,
           exp_year: expiry.year,
           cvv: card.cvv.trim(),

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Settings } from '../../../shared/content/settings-defaults';
 import type { Env } from '../../env';
 import { createPagarmeProvider } from './pagarme';
+import { pixReceiver } from './pix-receiver';
 import { createSandboxProvider, type SandboxProvider } from './sandbox';
 import type { PaymentProvider } from './types';
 
@@ -37,10 +38,7 @@ export function createPaymentProvider(
   return createSandboxProvider({
     // Read at call time: e2e learns its port only after the server listens.
     publicUrl: () => env.publicUrl,
-    pix: () => {
-      const { pixKey, merchantName, merchantCity, clubName } = deps.settings();
-      return { pixKey, merchantName, merchantCity, clubName };
-    },
+    pix: () => pixReceiver(deps.settings()),
     now: deps.now,
     secret: env.SANDBOX_WEBHOOK_SECRET,
   });

@@ -11,6 +11,7 @@
  *   constant time) and every event is re-fetched from the API before anything changes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { brazilianPhoneParts, pagarmeHolderName } from '../../../shared/card-fields';
 import { PAYMENT_LINK_TTL_HOURS, type PaymentMethod } from '../../../shared/plans';
 import { newId } from '../../ids';
 import { providerText } from '../provider-status';
@@ -190,8 +191,8 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
  * country, area and number, and the `address` with `line_1`/`line_2`.
  */
 export function wireCustomer(customer: ProviderCustomer) {
-  let phone = customer.phone.replace(/\D/g, '');
-  if (phone.length > 11 && phone.startsWith('55')) phone = phone.slice(2);
+  // "011 98765-4321" is area 11: the long-distance 0 and +55 are not part of the area code.
+  const phone = brazilianPhoneParts(customer.phone);
   return {
     name: customer.name,
     email: customer.email,
@@ -199,7 +200,9 @@ export function wireCustomer(customer: ProviderCustomer) {
     type: 'individual',
     document: customer.cpf.replace(/\D/g, ''),
     document_type: 'CPF',
-    phones: { mobile_phone: { country_code: '55', area_code: phone.slice(0, 2), number: phone.slice(2) } },
+    ...(phone
+      ? { phones: { mobile_phone: { country_code: '55', area_code: phone.areaCode, number: phone.number } } }
+      : {}),
     address: addressOf(customer),
   };
 }
@@ -434,7 +437,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
                   : {
                       card: {
                         number: input.card?.number,
-                        holder_name: input.card?.holderName,
+                        holder_name: pagarmeHolderName(input.card?.holderName ?? ''),
                         exp_month: input.card?.expMonth,
                         exp_year: input.card?.expYear,
                         cvv: input.card?.cvv,

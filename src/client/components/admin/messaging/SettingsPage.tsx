@@ -24,6 +24,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
+import { PixKeyField } from './PixKeyField';
 
 const PROVIDER_LABELS: Record<string, string> = {
   sandbox: 'Sandbox (pagamentos simulados, nenhuma cobrança real)',
@@ -61,6 +62,9 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
     register,
     handleSubmit,
     reset,
+    control,
+    setValue,
+    trigger,
     formState: { errors, isDirty },
   } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
     resolver: zodResolver(settingsForm),
@@ -142,13 +146,7 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>PIX (QR Code e copia e cola)</legend>
         <div className="adm-grid adm-grid--2">
-          <TextField
-            label="Chave PIX"
-            hint="CPF, CNPJ, celular com DDD, e-mail ou chave aleatória. Salva no formato que os bancos usam."
-            autoComplete="off"
-            error={errors.pixKey?.message}
-            {...register('pixKey')}
-          />
+          <PixKeyField {...{ control, register, setValue, trigger, errors }} stored={data.settings} />
           <TextField
             label="Nome do recebedor"
             hint="Até 25 caracteres, como aparece no app do banco"
