@@ -62,10 +62,22 @@ if (process.argv.includes('--stamp')) {
   const built = fs.existsSync(STAMP) && OUTPUTS.every((file) => fs.existsSync(path.join(ROOT, file)));
   const current = built && fs.readFileSync(STAMP, 'utf8').trim() === fingerprint();
   if (!current) {
+    // A production install (`npm ci --omit=dev`) cannot build: say what to do instead of failing in Vite.
+    if (!fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'vite'))) {
+      console.error(
+        'O build em dist/ não corresponde às fontes e as ferramentas de build não estão instaladas: rode npm ci && npm run build.',
+      );
+      process.exit(1);
+    }
     // On stderr, with the build's own output: `npm run --silent env:example > file` keeps a clean file.
     console.error(
       built ? 'Fontes mudaram desde o último build: gerando de novo…' : 'Primeiro início: gerando o build…',
     );
-    execSync('npm run --silent build', { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    try {
+      execSync('npm run --silent build', { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    } catch {
+      console.error('O build falhou (a mensagem está acima).');
+      process.exit(1);
+    }
   }
 }
