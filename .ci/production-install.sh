@@ -42,6 +42,12 @@ grep -q '^#PORT=' "$work/env.example" || { echo "env:example printed no PORT"; h
 npm run --silent admin:create -- --email dona@clube-exemplo.com.br --password 'Safra-de-Malbec-2026!' --name 'Dona do Clube'
 npm run --silent backup
 npm run --silent jobs:run >/dev/null
+# The deployment guide's `confraria` command (runuser needs root, as on a server).
+if [ "$(id -u)" -eq 0 ]; then
+  printf 'DATA_DIR=%s\nMAIL_FROM="Confraria <contato@confraria.com.br>"\n' "$DATA_DIR" >"$work/confraria.env"
+  CONFRARIA_APP="$work" CONFRARIA_ENV="$work/confraria.env" CONFRARIA_USER=root CONFRARIA_NODE="$(command -v node)" \
+    sh docs/deploy/confraria backup | grep -q 'Backup salvo'
+fi
 if grep -rq 'gerando o build' "$work"/*.log 2>/dev/null; then echo "a command rebuilt a current build"; exit 1; fi
 
 echo "--- production install: npm start"
