@@ -46,7 +46,8 @@ npm run --silent jobs:run >/dev/null
 if [ "$(id -u)" -eq 0 ]; then
   printf 'DATA_DIR=%s\nMAIL_FROM="Confraria <contato@confraria.com.br>"\n' "$DATA_DIR" >"$work/confraria.env"
   CONFRARIA_APP="$work" CONFRARIA_ENV="$work/confraria.env" CONFRARIA_USER=root CONFRARIA_NODE="$(command -v node)" \
-    sh docs/deploy/confraria backup | grep -q 'Backup salvo'
+    sh docs/deploy/confraria backup >"$work/confraria-command.log"
+  grep -q 'Backup salvo' "$work/confraria-command.log"
 fi
 if grep -rq 'gerando o build' "$work"/*.log 2>/dev/null; then echo "a command rebuilt a current build"; exit 1; fi
 
