@@ -28,7 +28,10 @@ afterEach(() => {
 
 beforeAll(() => {
   if (fs.existsSync(path.join(PROJECT_ROOT, 'dist/server/main.js'))) return;
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   expect(built.status, built.stderr).toBe(0);
 }, 60_000);
 

@@ -73,7 +73,11 @@ export function loggerOptions(env: Env, { pretty = false }: { pretty?: boolean }
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const status = reply.statusCode;
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     const line = `${request.method} ${redactSecrets(request.url)} ${status} ${responseTime} ms`;

@@ -223,7 +223,11 @@ describe('GET of a pre-rendered public page', () => {
     await app?.close();
     const other = await start();
     // An uptime monitor or `curl` asks for anything: the page is still the page.
-    const monitor = await other.request({ method: 'GET', url: '/faq', headers: { accept: 'application/json' } });
+    const monitor = await other.request({
+      method: 'GET',
+      url: '/faq',
+      headers: { accept: 'application/json' },
+    });
     expect(monitor.statusCode).toBe(200);
     expect(monitor.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(monitor.body).toContain('Perguntas');
