@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { routerGeneratorConfig } from './src/client/router-config';
+import { routerGeneratorConfig } from './src/client/router-config.ts';
 
 export default defineConfig({
   root: 'src/client',

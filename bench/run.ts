@@ -83,7 +83,7 @@ async function bundleServer(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22.14',
     packages: 'external',
     outfile,
     logLevel: 'warning',

@@ -10,14 +10,23 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMANDS } from './bundled-commands.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
-const OUTPUTS = ['dist/client/index.html', 'dist/prerender/render-page.js', 'dist/server/main.js'];
+const OUTPUTS = [
+  'dist/client/index.html',
+  'dist/prerender/render-page.js',
+  'dist/server/main.js',
+  ...COMMANDS.map((name) => `dist/scripts/${name}.js`),
+];
 /** What the build reads: every source file, and the configuration that shapes the output. */
 const INPUTS = [
   'src',
   'scripts/prerender-landing.ts',
+  'scripts/build-server.mjs',
+  'scripts/bundled-commands.mjs',
+  ...COMMANDS.map((name) => `scripts/${name}.ts`),
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',
@@ -53,9 +62,22 @@ if (process.argv.includes('--stamp')) {
   const built = fs.existsSync(STAMP) && OUTPUTS.every((file) => fs.existsSync(path.join(ROOT, file)));
   const current = built && fs.readFileSync(STAMP, 'utf8').trim() === fingerprint();
   if (!current) {
-    console.log(
+    // A production install (`npm ci --omit=dev`) cannot build: say what to do instead of failing in Vite.
+    if (!fs.existsSync(path.join(ROOT, 'node_modules', '.bin', 'vite'))) {
+      console.error(
+        'O build em dist/ não corresponde às fontes e as ferramentas de build não estão instaladas: rode npm ci && npm run build.',
+      );
+      process.exit(1);
+    }
+    // On stderr, with the build's own output: `npm run --silent env:example > file` keeps a clean file.
+    console.error(
       built ? 'Fontes mudaram desde o último build: gerando de novo…' : 'Primeiro início: gerando o build…',
     );
-    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+    try {
+      execSync('npm run --silent build', { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    } catch {
+      console.error('O build falhou (a mensagem está acima).');
+      process.exit(1);
+    }
   }
 }

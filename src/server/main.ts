@@ -4,6 +4,7 @@ import { buildApp } from './http/app';
 import { drainOnSignals } from './http/shutdown';
 import { startBackgroundJobs } from './jobs';
 import { runningServerPid, writePidFile } from './pid-file';
+import { isAddressInUse, portInUseMessage, startupBanner } from './startup-banner';
 import { startupRefusal } from './startup-checks';
 
 const env = loadEnv();
@@ -26,4 +27,18 @@ await services.accounts.ensureFirstAdmin();
 const stopJobs = env.JOBS ? startBackgroundJobs(services) : () => {};
 drainOnSignals(app, { onClosed: stopJobs });
 
-await app.listen({ port: env.PORT, host: env.HOST });
+// Fastify logs a "listening at" line per address: the block below says it once, for a person.
+const level = app.log.level;
+app.log.level = 'warn';
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  if (!isAddressInUse(error)) throw error;
+  console.error(portInUseMessage(env));
+  process.exit(1);
+} finally {
+  app.log.level = level;
+}
+const hasAdmin = services.accounts.hasAdmin();
+if (process.stdout.isTTY) console.log(`\n${startupBanner(env, { hasAdmin })}\n`);
+else app.log.info({ url: env.publicUrl, hasAdmin }, 'listening');

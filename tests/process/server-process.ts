@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from '../../src/server/env';
 
 export interface ServerProcess {
   child: ChildProcess;
+  dataDir: string;
   port: number;
   baseUrl: string;
   output(): string;
@@ -26,11 +27,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Spawns the server; does not wait for it to answer (see `waitForHealth`). */
-export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * Spawns the server (by default from its sources; `command` runs something else, such as
+ * `npm start`); does not wait for it to answer (see `waitForHealth`).
+ */
+export async function spawnServer(
+  env: Record<string, string> = {},
+  command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server/main.ts']],
+): Promise<ServerProcess> {
+  const port = Number(env.PORT) || (await freePort());
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-process-'));
+  const child = spawn(command[0], command[1], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -50,6 +57,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Ser
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
+    dataDir,
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,

@@ -1,8 +1,8 @@
 /**
- * The SQLite driver survives V8 collecting its statements (ADR 025): on Node 24.19 or later a
- * better-sqlite3 compiled against that Node's own headers aborts the process at the first such
- * collection, at a random moment in a running server. Runs `scripts/sqlite-driver-check.mjs` under
- * the Node that runs the suite, so the Node 24 leg (`.ci/node24.sh`) checks the binary it installed.
+ * The SQLite driver survives V8 collecting its statements, under the Node that runs the suite (CI
+ * runs it on Node 24 and again on Node 22): better-sqlite3 12, built on Node's C++ ObjectWrap,
+ * aborted the process at such a collection on Node 24.19 and later (ADR 025); version 13 is built
+ * on Node-API (ADR 032), and this keeps it honest.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,6 +1,10 @@
-/** `npm start` on a public address without a real payment provider exits with one clear line. */
+/**
+ * What the server says at start: one clear line when it cannot start (a public address without a
+ * real payment provider, a port already in use), the address and the next step when it can.
+ */
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, waitForHealth, type ServerProcess } from './server-process';
+import { freePort, spawnServer, waitForHealth, type ServerProcess } from './server-process';
 
 let server: ServerProcess | undefined;
 afterEach(() => {
@@ -24,5 +28,36 @@ describe('start-up', () => {
     await waitForHealth(server);
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as Record<string, unknown>;
     expect(health.paymentProvider).toBe('sandbox');
+  }, 30_000);
+
+  it('says in one Portuguese line, naming PORT, that the port is taken: exit 1, no stack trace', async () => {
+    const port = await freePort();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      server = await spawnServer({ PORT: String(port) });
+      const { code } = await server.exited();
+      expect(code).toBe(1);
+      expect(server.output().trim().split('\n')).toEqual([
+        `A porta ${port} já está em uso por outro programa: pare-o ou escolha outra porta em PORT (por exemplo PORT=${port + 1} npm start).`,
+      ]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 30_000);
+
+  it('logs where it listens and whether the club has an admin, once, as one JSON line off a terminal', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'info' });
+    await waitForHealth(server);
+    const lines = server
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const listening = lines.filter((line) => line.msg === 'listening');
+    expect(listening).toEqual([
+      expect.objectContaining({ url: `http://localhost:${server.port}`, hasAdmin: false }),
+    ]);
+    expect(lines.some((line) => String(line.msg).startsWith('Server listening'))).toBe(false);
   }, 30_000);
 });

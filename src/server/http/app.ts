@@ -31,7 +31,7 @@ import { handleError, sendError } from './errors';
 import { registerLanding } from './landing';
 import { loadPrerender, registerPrerenderedPages } from './prerendered-pages';
 import { registerClient } from './static-assets';
-import { loggerOptions } from './logging';
+import { loggerOptions, OneLinePerRequest, prettyAvailable } from './logging';
 import { registerSecurityHeaders } from './security-headers';
 import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
 import { keepRawWebhookBodies } from './raw-body';
@@ -64,10 +64,15 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   // Readable lines when a person watches the terminal; JSON for everything else.
   const log = logStream
     ? pino(loggerOptions(env), logStream)
-    : pino(loggerOptions(env, { pretty: process.stdout.isTTY && env.NODE_ENV !== 'test' }));
+    : pino(
+        loggerOptions(env, {
+          pretty: process.stdout.isTTY && env.NODE_ENV !== 'test' && prettyAvailable(),
+        }),
+      );
   // Typed with the base logger so plugins and helpers see the ordinary FastifyInstance.
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: log,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { PROJECT_ROOT } from '../env';
 import { sendError } from './errors';
+import { isPageRequest } from './page-requests';
 
 const CLIENT_ROOT = path.join(PROJECT_ROOT, 'src/client');
 
@@ -53,9 +54,7 @@ export async function registerViteDevClient(app: FastifyInstance): Promise<void>
     if (!isServerPath && (await viteServes(request, reply.raw))) return reply.hijack();
 
     // As in production: a missing asset or API path is a JSON 404, never the SPA page.
-    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
-    const isPage = !isServerPath && !url.startsWith('/assets/') && request.method === 'GET' && wantsHtml;
-    if (!isPage) return sendError(reply, 404, MSG.notFound);
+    if (!isPageRequest(request)) return sendError(reply, 404, MSG.notFound);
     const template = await fs.readFile(path.join(CLIENT_ROOT, 'index.html'), 'utf8');
     const html = await vite.transformIndexHtml(url, template);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -178,8 +178,6 @@ export function registerPrerenderedPages(
   for (const route of PRERENDERED_PATHS) {
     app.get(route, async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      // Like the app's fallback: only a document request gets a page (not an API client's GET).
-      if (!(request.headers.accept?.includes('text/html') ?? false)) return reply.callNotFound();
       const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
       if (user) return send(request, reply, plain);
       if (request.url !== route) {

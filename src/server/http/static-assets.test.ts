@@ -70,4 +70,21 @@ describe('client assets', () => {
       expect(res.json(), url).toEqual({ error: 'Recurso não encontrado' });
     }
   });
+
+  it('answers a page as HTML whatever the Accept header says, and the API as JSON whatever it says', async () => {
+    await start();
+    for (const accept of [undefined, '*/*', 'application/json', 'text/html']) {
+      const headers: Record<string, string> = accept ? { accept } : {};
+      const page = await t!.app.inject({ method: 'GET', url: '/login', headers });
+      expect(page.statusCode, String(accept)).toBe(200);
+      expect(page.headers['content-type'], String(accept)).toBe('text/html; charset=utf-8');
+      const head = await t!.app.inject({ method: 'HEAD', url: '/admin/subscribers?status=pending', headers });
+      expect(head.statusCode, String(accept)).toBe(200);
+      for (const url of ['/api/nada', '/api', '/trpc/nada', '/assets/nada-1.js', '/icone-que-falta.png']) {
+        const missing = await t!.app.inject({ method: 'GET', url, headers });
+        expect(missing.statusCode, `${url} ${accept}`).toBe(404);
+        expect(missing.json(), url).toEqual({ error: 'Recurso não encontrado' });
+      }
+    }
+  });
 });

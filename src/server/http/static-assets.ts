@@ -4,8 +4,8 @@
  *   served to a browser that accepts it (`Content-Encoding`, `Vary: Accept-Encoding`);
  * - hashed files under /assets/ never change under their name: cached for a year, immutable;
  * - everything else (icons, manifest, service worker, the pages) is revalidated on every use;
- * - the SPA fallback: a GET that accepts HTML outside /api, /trpc and /assets answers the app's
- *   page; anything else that matches nothing is a JSON 404.
+ * - the SPA fallback: a GET or HEAD for a page path (page-requests.ts) answers the app's page,
+ *   whatever its Accept header; anything else that matches nothing is a JSON 404.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { sendError } from './errors';
 import { LANDING_FILE, readAppPage } from './landing';
+import { isPageRequest } from './page-requests';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -37,10 +38,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string, en
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/assets/');
-    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
-    if (hasClient && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    if (hasClient && isPageRequest(request)) {
       return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(appPage);
     }
     return sendError(reply, 404, MSG.notFound);
