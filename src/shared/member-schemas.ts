@@ -154,7 +154,7 @@ export const memberSubscription = z.object({
   daysLeft: z.number().int().nullable(),
   /** `warning` at ≤ 30 days, `urgent` at ≤ 7 (spec 02 §9); null otherwise or when ending by choice. */
   renewalWarning: z.enum(['warning', 'urgent']).nullable(),
-  /** Access lasts to the end of the paid period (DECISIONS §3.5). */
+  /** The membership is in force: the club's files are open (services/membership.ts, ADR 029). */
   hasAccess: z.boolean(),
   cancelRequestedAt: z.string().nullable(),
   canCancel: z.boolean(),

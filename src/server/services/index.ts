@@ -14,6 +14,7 @@ import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
 import { createMemberPortal } from './member-portal';
+import { createMembershipAccess } from './membership';
 import { createMessagingService } from './messaging';
 import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
@@ -63,6 +64,7 @@ export function createServices(options: CreateServicesOptions) {
     outbox,
     lifecycle: paymentServices.lifecycle,
   });
+  const membership = createMembershipAccess(deps, paymentServices);
   const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
   const whatsappAdmin = createWhatsAppAdmin(deps, {
     settings,
@@ -90,7 +92,8 @@ export function createServices(options: CreateServicesOptions) {
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
-    drive: createDriveService(deps),
+    membership,
+    drive: createDriveService(deps, { membership }),
     renewalReminders,
     whatsappAdmin,
     ...paymentServices,

@@ -35,6 +35,7 @@ import {
 import { AppError } from '../errors';
 import type { AccountsService } from './accounts';
 import type { ServiceDeps } from './deps';
+import { membershipInForce } from './membership';
 import type { PaymentLinksService } from './payment-links';
 import { canRenew } from './pricing';
 import type { ReferralsService } from './referrals';
@@ -123,7 +124,6 @@ export function createMemberPortal(
       .limit(1)
       .get();
     const left = daysLeft(subscriber.subscriptionEndDate, now);
-    const running = subscriber.subscriptionEndDate !== null && subscriber.subscriptionEndDate > now;
     const renewalPlan: PlanType = canRenew(subscriber) ? 'renewal' : 'annual';
     const prices = settings.get();
     return {
@@ -139,7 +139,7 @@ export function createMemberPortal(
       subscriptionEndDate: iso(subscriber.subscriptionEndDate),
       daysLeft: left,
       renewalWarning: renewalWarning(subscriber, left),
-      hasAccess: (subscriber.status === 'active' || subscriber.status === 'pending') && running,
+      hasAccess: membershipInForce(subscriber, now),
       cancelRequestedAt: iso(subscriber.cancelRequestedAt),
       canCancel:
         (subscriber.status === 'active' || subscriber.status === 'pending') && !subscriber.cancelRequestedAt,
