@@ -166,6 +166,8 @@ export const memberSubscription = z.object({
   approvedAt: z.string().nullable(),
   referralCode: z.string(),
   deletionRequestedAt: z.string().nullable(),
+  /** The legal deadline of that request (ADR 029): the end of the 15th São Paulo day after it. */
+  deletionDueAt: z.string().nullable(),
 });
 export type MemberSubscription = z.infer<typeof memberSubscription>;
 

@@ -7,8 +7,11 @@ import { createSessionStore } from '../auth/session';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { createAccountsService } from './accounts';
+import { createActivityLog } from './activity-log';
 import { createBackupService } from './backups';
 import { createContactService } from './contact';
+import { createDataErasure } from './data-erasure';
+import { createDeletionRequests } from './deletion-requests';
 import { createDiagnosticsService } from './diagnostics';
 import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
@@ -51,12 +54,21 @@ export function createServices(options: CreateServicesOptions) {
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
   const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
+  // LGPD (ADR 029): the activity log and the members' deletion requests.
+  const activityLog = createActivityLog(deps);
+  const deletionRequests = createDeletionRequests(deps, {
+    outbox,
+    lifecycle: paymentServices.lifecycle,
+    activityLog,
+    erasure: createDataErasure(deps, { lifecycle: paymentServices.lifecycle, outbox }),
+  });
   const subscriberAdmin = createSubscriberAdmin(deps, {
     lifecycle: paymentServices.lifecycle,
     accounts,
     outbox,
+    activityLog,
   });
-  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin);
+  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin, activityLog);
   const subscriberMessages = createSubscriberMessages(deps, {
     subscribers: paymentServices.subscribers,
     paymentLinks: paymentServices.paymentLinks,
@@ -97,7 +109,15 @@ export function createServices(options: CreateServicesOptions) {
     renewalReminders,
     whatsappAdmin,
     ...paymentServices,
-    memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
+    activityLog,
+    deletionRequests,
+    memberPortal: createMemberPortal(deps, {
+      accounts,
+      settings,
+      ...paymentServices,
+      deletionRequests,
+      activityLog,
+    }),
   };
 }
 
