@@ -7,6 +7,7 @@ import '../../../styles/admin-finance.css';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+import { PrivacySummary } from './PrivacySummary';
 
 // recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
 const DashboardCharts = lazy(() =>
@@ -122,6 +123,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
+        <PrivacySummary refetchInterval={DASHBOARD_REFRESH_MS} />
         <section className="panel" aria-labelledby="queue-title">
           <h2 id="queue-title">Aguardando aprovação</h2>
           {queue.data &&
