@@ -5,12 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { subscribers, users } from '../db/schema';
 import type { Services } from '../services';
+import { ERASED_EMAIL_DOMAIN } from '../services/data-erasure';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
 import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
 import { messagingSeed } from './messaging';
+import { privacySeed } from './privacy';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -23,6 +25,7 @@ export const seedModules: SeedModule[] = [
   driveSeed,
   memberPortalSeed,
   messagingSeed,
+  privacySeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
@@ -60,7 +63,11 @@ export function countRealMembers(services: Services): number {
     .from(subscribers)
     .all()
     .map((row) => row.email);
-  return new Set([...memberEmails, ...subscriberEmails].filter((email) => !isDemoEmail(email))).size;
+  // An erased record (ADR 029) is nobody any more: neither demo nor real.
+  const erased = (email: string) => email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+  return new Set(
+    [...memberEmails, ...subscriberEmails].filter((email) => !isDemoEmail(email) && !erased(email)),
+  ).size;
 }
 
 export const SEED_MSG = {

@@ -41,7 +41,9 @@ import { newReferralCode } from './subscribers';
 const HOUR_MS = 60 * 60 * 1000;
 const ERASED_TEXT = '[removido (LGPD)]';
 
-export const erasedEmail = (subscriberId: string) => `removido-${subscriberId}@anonimizado.invalid`;
+/** Where erased records' e-mails point: a reserved name (RFC 2606) that no message can reach. */
+export const ERASED_EMAIL_DOMAIN = 'anonimizado.invalid';
+export const erasedEmail = (subscriberId: string) => `removido-${subscriberId}@${ERASED_EMAIL_DOMAIN}`;
 
 const erasedBilling = (email: string): BillingData => ({
   name: ERASED_NAME,

@@ -102,10 +102,10 @@ export function createDeletionRequests(
 
   return {
     /**
-     * A member asks (from the portal): one open request per record — asking again, even from two
+     * A member asks (from the portal, `userId` their account): one open request per record — asking again, even from two
      * tabs at once, finds the first. Recorded in the history and the activity log; admins e-mailed.
      */
-    open(subscriber: Subscriber, userId: string, reason: string | null) {
+    open(subscriber: Subscriber, userId: string | null, reason: string | null) {
       return db.transaction(() => {
         const existing = openFor(subscriber.id);
         if (existing) return { request: existing, created: false };
@@ -125,7 +125,8 @@ export function createDeletionRequests(
           .returning()
           .get();
         if (!request) return { request: openFor(subscriber.id)!, created: false };
-        const actor = { kind: 'member', id: userId } as const;
+        // A request always comes from the member's account; the demo seed also makes one without.
+        const actor = userId ? ({ kind: 'member', id: userId } as const) : ({ kind: 'system' } as const);
         lifecycle.record({ subscriberId: subscriber.id, event: DELETION_REQUESTED_EVENT, actor, reason });
         activityLog.record({
           action: 'deletion_requested',
