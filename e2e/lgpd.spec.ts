@@ -4,10 +4,13 @@
  * its deadline, the admin completes it; the member is told by e-mail, can no longer sign in, and the
  * record shows anonymised data.
  */
-import { formatDate } from '../src/shared/format';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { formatDate, SAO_PAULO_OFFSET_MS } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test } from './fixtures';
-import { createSeededMember, logIn, MEMBER_PASSWORD } from './members';
+import { createSeededMember, logIn, MEMBER_PASSWORD, type SeededMember } from './members';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -16,10 +19,31 @@ const ADMIN = {
 const DAY = 24 * 3600 * 1000;
 const ERASED_NAME = 'Titular removido (LGPD)';
 
+/** A request made `daysAgo` days ago (what the portal would have written then), straight in the test database. */
+function openRequestDaysAgo(member: SeededMember, daysAgo: number) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    const at = Date.now() - daysAgo * DAY;
+    // The deadline: the last moment of the 15th São Paulo day after the request.
+    const dayStart = Math.floor((at - SAO_PAULO_OFFSET_MS) / DAY) * DAY + SAO_PAULO_OFFSET_MS;
+    db.prepare(
+      `insert into deletion_requests (id, subscriber_id, user_id, status, requested_at, due_at, created_at)
+       values (?, ?, ?, 'open', ?, ?, ?)`,
+    ).run(randomUUID(), member.subscriberId, member.userId, at, dayStart + 16 * DAY - 1, at);
+  } finally {
+    db.close();
+  }
+}
+
 test('a deletion request goes from the portal to the owner, who completes it', async ({ page }) => {
   const member = await createSeededMember(page.request, {
     name: `Lúcia Esquecida ${Date.now().toString(36)}`,
   });
+
+  // Another member asked 20 days ago and nobody answered: overdue.
+  const late = await createSeededMember(page.request, { name: `Bruno Esperando ${Date.now().toString(36)}` });
+  openRequestDaysAgo(late, 20);
 
   // The member asks.
   await logIn(page, member.email);
@@ -46,11 +70,12 @@ test('a deletion request goes from the portal to the owner, who completes it', a
   expect(notice?.body).toContain(`Prazo legal para concluir o pedido: ${due} (15 dias).`);
   expect(notice?.body).not.toContain(member.name);
 
-  // The owner: the dashboard's item, then the list.
+  // The owner: the dashboard's item (overdue highlighted), then the list.
   await page.context().clearCookies();
   await logIn(page, ADMIN.email, ADMIN.password);
   const item = page.getByTestId('privacy-summary');
   await expect(item.getByRole('heading', { name: 'Pedidos de exclusão (LGPD)' })).toBeVisible();
+  await expect(item.getByText(/\d+ com prazo vencido/)).toBeVisible();
   await item.getByRole('link', { name: /pedidos? abertos?/ }).click();
   await expect(page).toHaveURL(/\/admin\/lgpd$/);
   await expect(page.getByRole('heading', { level: 1, name: 'LGPD' })).toBeVisible();
@@ -58,6 +83,9 @@ test('a deletion request goes from the portal to the owner, who completes it', a
   await expect(row).toContainText(member.email);
   await expect(row).toContainText('Vou me mudar do país');
   await expect(row).toContainText(`${due}faltam 15 dias`);
+  await expect(page.getByTestId('deletion-request').filter({ hasText: late.name })).toContainText(
+    'Prazo vencido: vencido há 5 dias',
+  );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await seriousA11yViolations(page), `/admin/lgpd at ${width}px`).toEqual([]);

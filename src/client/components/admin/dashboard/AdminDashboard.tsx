@@ -82,7 +82,9 @@ export function AdminDashboard() {
     refreshing,
   );
   const queue = trpc.subscribers.list.useQuery({ status: 'pending', limit: LATEST }, refreshing);
-  const sources = [figures, latest, queue];
+  // LGPD requests (ADR 029): open and overdue, refreshed and reported with the rest.
+  const privacy = trpc.privacy.deletionSummary.useQuery(undefined, refreshing);
+  const sources = [figures, latest, queue, privacy];
 
   // A banner dismissed stays dismissed until a later failure (a new error time).
   const failedAt = Math.max(0, ...sources.map((source) => (source.isError ? source.errorUpdatedAt : 0)));
@@ -123,7 +125,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
-        <PrivacySummary refetchInterval={DASHBOARD_REFRESH_MS} />
+        {privacy.data && <PrivacySummary summary={privacy.data} />}
         <section className="panel" aria-labelledby="queue-title">
           <h2 id="queue-title">Aguardando aprovação</h2>
           {queue.data &&

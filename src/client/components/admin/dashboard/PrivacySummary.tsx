@@ -4,17 +4,10 @@
  */
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../../shared/format';
-import { trpc } from '../../../lib/trpc';
+import type { DeletionRequestSummary } from '../../../../shared/privacy-schemas';
 import '../../../styles/admin-privacy.css';
 
-/** `refetchInterval`: the dashboard's own (it refreshes everything on it together). */
-export function PrivacySummary({ refetchInterval }: { refetchInterval: number }) {
-  const summary = trpc.privacy.deletionSummary.useQuery(undefined, {
-    refetchInterval,
-    refetchIntervalInBackground: false,
-  });
-  const data = summary.data;
-  if (!data) return null;
+export function PrivacySummary({ summary: data }: { summary: DeletionRequestSummary }) {
   return (
     <section
       className={`panel${data.overdue > 0 ? ' privacy-summary--overdue' : ''}`}
