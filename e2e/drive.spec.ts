@@ -3,10 +3,11 @@
  * progress bar reach 100%, filters, edits tags; a member sees the public file and not the private
  * one (not even by its address); both screens are axe-clean on a phone and on a desktop.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sampleImage, samplePdf } from '../src/server/seed/drive-samples';
 import { seriousA11yViolations } from './a11y';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
+import { createSeededMember, MEMBER_PASSWORD } from './members';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -18,16 +19,6 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
-async function createMember(request: APIRequestContext) {
-  const email = uniqueEmail('arquivos');
-  const password = 'segredo123';
-  const response = await request.post('/api/auth/register', {
-    data: { name: 'Rita Confreira', email, password },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password };
 }
 
 const card = (page: Page, name: string) =>
@@ -150,10 +141,10 @@ test('admin uploads, filters and edits; a member sees only the public file', asy
     .getByRole('link', { name: `Abrir ${privateName}` })
     .getAttribute('href');
 
-  // The member.
+  // The member (a paid membership in force: the files are for them, issue 21 §3).
   await page.context().clearCookies();
-  const member = await createMember(request);
-  await logIn(page, member.email, member.password);
+  const member = await createSeededMember(request, { name: 'Rita Confreira' });
+  await logIn(page, member.email, MEMBER_PASSWORD);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/user/drive');
   await expect(page.getByRole('heading', { level: 1, name: 'Arquivos' })).toBeVisible();

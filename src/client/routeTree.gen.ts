@@ -35,6 +35,7 @@ import { Route as UserRouteRouteImport } from './routes/user/route';
 import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard';
 import { Route as AdminDriveRouteImport } from './routes/admin/drive';
+import { Route as AdminLgpdRouteImport } from './routes/admin/lgpd';
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox';
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments';
 import { Route as AdminReferralsRouteImport } from './routes/admin/referrals';
@@ -183,6 +184,11 @@ const AdminDriveRoute = AdminDriveRouteImport.update({
   path: '/drive',
   getParentRoute: () => AdminRouteRoute,
 } as any);
+const AdminLgpdRoute = AdminLgpdRouteImport.update({
+  id: '/lgpd',
+  path: '/lgpd',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/test-api': typeof TestApiRoute;
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
+  '/admin/lgpd': typeof AdminLgpdRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/test-api': typeof TestApiRoute;
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
+  '/admin/lgpd': typeof AdminLgpdRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -385,6 +393,7 @@ export interface FileRoutesById {
   '/test-api': typeof TestApiRoute;
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
+  '/admin/lgpd': typeof AdminLgpdRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -432,6 +441,7 @@ export interface FileRouteTypes {
     | '/test-api'
     | '/admin/dashboard'
     | '/admin/drive'
+    | '/admin/lgpd'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -475,6 +485,7 @@ export interface FileRouteTypes {
     | '/test-api'
     | '/admin/dashboard'
     | '/admin/drive'
+    | '/admin/lgpd'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/test-api'
     | '/admin/dashboard'
     | '/admin/drive'
+    | '/admin/lgpd'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDriveRouteImport;
       parentRoute: typeof AdminRouteRoute;
     };
+    '/admin/lgpd': {
+      id: '/admin/lgpd';
+      path: '/lgpd';
+      fullPath: '/admin/lgpd';
+      preLoaderRoute: typeof AdminLgpdRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/admin/outbox': {
       id: '/admin/outbox';
       path: '/outbox';
@@ -879,6 +898,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute;
   AdminDriveRoute: typeof AdminDriveRoute;
+  AdminLgpdRoute: typeof AdminLgpdRoute;
   AdminOutboxRoute: typeof AdminOutboxRoute;
   AdminPaymentsRoute: typeof AdminPaymentsRoute;
   AdminReferralsRoute: typeof AdminReferralsRoute;
@@ -891,6 +911,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDriveRoute: AdminDriveRoute,
+  AdminLgpdRoute: AdminLgpdRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReferralsRoute: AdminReferralsRoute,

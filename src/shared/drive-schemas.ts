@@ -32,6 +32,19 @@ export const DRIVE_MSG = {
   deleted: 'Arquivo excluído com sucesso!',
   deleteConfirm: (name: string) => `Excluir o arquivo "${name}"? Esta ação não pode ser desfeita.`,
   rangeNotSatisfiable: 'Intervalo de bytes inválido para este arquivo',
+  // The club's files are for memberships in force (issue 21 §3, ADR 029).
+  membersOnly:
+    'Os arquivos do clube são exclusivos para confrades com a assinatura em dia. Assine ou renove sua assinatura para acessá-los.',
+  lockedTitle: 'Arquivos exclusivos para confrades',
+  lockedJoin:
+    'Os arquivos do clube são exclusivos para confrades com a assinatura em dia. Assine a Confraria para ter acesso.',
+  lockedVerify: 'Já assinou? Confirme seu email pelo link que enviamos para ver sua assinatura.',
+  lockedPendingPayment: 'Conclua o pagamento da assinatura para ter acesso aos arquivos do clube.',
+  lockedPending:
+    'Seu pagamento foi recebido. Os arquivos ficam disponíveis assim que o clube aprovar seu cadastro.',
+  lockedExpired: 'Sua assinatura venceu. Renove para voltar a ter acesso aos arquivos do clube.',
+  lockedCancelled: 'Sua assinatura foi cancelada. Renove para voltar a ter acesso aos arquivos do clube.',
+  lockedInactive: 'Sua assinatura está inativa. Fale com o clube para reativá-la.',
 } as const;
 
 /** The item types of spec 02 §3, in the order the filters offer them. */

@@ -154,7 +154,7 @@ export const memberSubscription = z.object({
   daysLeft: z.number().int().nullable(),
   /** `warning` at ≤ 30 days, `urgent` at ≤ 7 (spec 02 §9); null otherwise or when ending by choice. */
   renewalWarning: z.enum(['warning', 'urgent']).nullable(),
-  /** Access lasts to the end of the paid period (DECISIONS §3.5). */
+  /** The membership is in force: the club's files are open (services/membership.ts, ADR 029). */
   hasAccess: z.boolean(),
   cancelRequestedAt: z.string().nullable(),
   canCancel: z.boolean(),
@@ -166,6 +166,8 @@ export const memberSubscription = z.object({
   approvedAt: z.string().nullable(),
   referralCode: z.string(),
   deletionRequestedAt: z.string().nullable(),
+  /** The legal deadline of that request (ADR 029): the end of the 15th São Paulo day after it. */
+  deletionDueAt: z.string().nullable(),
 });
 export type MemberSubscription = z.infer<typeof memberSubscription>;
 

@@ -17,5 +17,8 @@ export const TEMPLATE_KEYS = [
   'profile_update_code',
   /** A text an admin typed (WhatsApp screen, test sends): the body is the `message` variable. */
   'custom',
+  // LGPD requests (ADR 029): the admins told of a new request, the member told it was completed.
+  'lgpd_request',
+  'lgpd_erased',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

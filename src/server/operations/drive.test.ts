@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { sandboxPay } from '../../../tests/checkout';
 import { upload } from '../../../tests/drive';
+import { makeMember } from '../../../tests/member';
 import { DRIVE_MSG } from '../../shared/drive-schemas';
 import { MSG } from '../../shared/messages';
 import { sampleExecutable, sampleImage, sampleOfficeFile, samplePdf } from '../seed/drive-samples';
@@ -221,7 +223,7 @@ describe('who sees which file', () => {
   it('a member lists and downloads public files only; a private one is "not found"', async () => {
     const shared = await uploadPdf({ name: 'Carta de vinhos', isPublic: 'true' });
     const hidden = await uploadPdf({ name: 'Contrato', isPublic: 'false' });
-    const member = await t.signIn('user');
+    const member = await makeMember(t);
 
     const list = await t.request({ method: 'GET', url: '/api/drive/public', headers: bearer(member.token) });
     expect(list.statusCode).toBe(200);
@@ -254,6 +256,121 @@ describe('who sees which file', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/admin/drive', headers: bearer(member.token) })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the files are for memberships in force (issue 21 §3)', () => {
+  const DAY = 24 * 3600 * 1000;
+
+  /** Every path that shows a file or its name, as `token`'s owner: list (REST, tRPC), file, thumbnail. */
+  async function everyPath(token: string, file: { url: string }, image: { thumbnailUrl: string | null }) {
+    const get = (url: string) => t.request({ method: 'GET', url, headers: bearer(token) });
+    const trpc = await t
+      .caller(token)
+      .drive.listPublic({ page: 1, limit: 20, type: 'all', search: '' })
+      .then(
+        (answer) => ({ ok: true as const, names: answer.items.map((item) => item.name) }),
+        (error: { code?: string; message?: string }) => ({
+          ok: false as const,
+          code: error.code,
+          message: error.message,
+        }),
+      );
+    return {
+      list: await get('/api/drive/public'),
+      file: await get(file.url),
+      thumbnail: await get(image.thumbnailUrl!),
+      missing: await get('/api/drive/files/aaaaaaaaaaaaaaaaaaaaaaaa'),
+      trpc,
+    };
+  }
+
+  async function publicFiles() {
+    const file = await uploadPdf({ name: 'Carta de vinhos', isPublic: 'true' });
+    const image = await upload(
+      t,
+      admin.token,
+      { name: 'Rótulo da safra', isPublic: 'true' },
+      { filename: 'rotulo.png', content: await sampleImage('png') },
+    );
+    expect(image.statusCode).toBe(201);
+    return { file, image: image.json().item as { thumbnailUrl: string | null } };
+  }
+
+  async function expectRefused(token: string, files: Awaited<ReturnType<typeof publicFiles>>) {
+    const paths = await everyPath(token, files.file, files.image);
+    for (const answer of [paths.list, paths.file, paths.thumbnail, paths.missing]) {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual({ error: DRIVE_MSG.membersOnly });
+      // Nothing about the club's files in the answer (not even whether an id exists).
+      expect(answer.body).not.toMatch(/Carta de vinhos|Rótulo/);
+    }
+    expect(paths.trpc).toMatchObject({ ok: false, code: 'FORBIDDEN', message: DRIVE_MSG.membersOnly });
+  }
+
+  async function expectAllowed(token: string, files: Awaited<ReturnType<typeof publicFiles>>) {
+    const paths = await everyPath(token, files.file, files.image);
+    expect(paths.list.statusCode).toBe(200);
+    expect(
+      paths.list
+        .json()
+        .items.map((item: { name: string }) => item.name)
+        .sort(),
+    ).toEqual(['Carta de vinhos', 'Rótulo da safra']);
+    expect(paths.trpc).toMatchObject({ ok: true });
+    expect(paths.file.statusCode).toBe(200);
+    expect(paths.file.headers['content-type']).toBe('application/pdf');
+    expect(paths.thumbnail.statusCode).toBe(200);
+    expect(paths.missing.statusCode).toBe(404);
+  }
+
+  it('a brand-new account (nothing paid, e-mail not confirmed) gets 403 on every path', async () => {
+    const files = await publicFiles();
+    const fresh = await t.signIn('user', undefined, { verified: false });
+    await expectRefused(fresh.token, files);
+    const proven = await t.signIn('user');
+    await expectRefused(proven.token, files);
+  });
+
+  it('records that are not in force get 403: unpaid, awaiting approval, expired, inactive, cancelled and ended', async () => {
+    const files = await publicFiles();
+    const members = [
+      await makeMember(t, { status: 'pending_payment', approved: false }),
+      await makeMember(t, { status: 'pending', approved: false }),
+      await makeMember(t, { status: 'expired', endInDays: -3 }),
+      await makeMember(t, { status: 'inactive' }),
+      await makeMember(t, { status: 'cancelled', endInDays: -1 }),
+    ];
+    for (const member of members) await expectRefused(member.token, files);
+  });
+
+  it('active members, cancelled ones with paid time left, and admins list and download', async () => {
+    const files = await publicFiles();
+    const active = await makeMember(t, { endInDays: 30 });
+    const cancelling = await makeMember(t, { endInDays: 30 });
+    await t.caller(cancelling.token).member.cancel({});
+    const cancelledWithTimeLeft = await makeMember(t, { status: 'cancelled', endInDays: 10 });
+    for (const token of [active.token, cancelling.token, cancelledWithTimeLeft.token, admin.token]) {
+      await expectAllowed(token, files);
+    }
+  });
+
+  it('access ends with the paid period (the clock moves past the end date)', async () => {
+    const files = await publicFiles();
+    const member = await makeMember(t, { endInDays: 2 });
+    const cancelled = await makeMember(t, { status: 'cancelled', endInDays: 2 });
+    await expectAllowed(member.token, files);
+    await expectAllowed(cancelled.token, files);
+    t.clock.advance(2 * DAY + 1);
+    // Before the hourly pass expires it, an active record whose period ended is no longer in force.
+    await expectRefused(member.token, files);
+    await expectRefused(cancelled.token, files);
+    t.services.lifecycle.endPeriods();
+    await expectRefused(member.token, files);
+    // Paying the renewal opens them again.
+    const link = await t.caller(member.token).member.renew();
+    expect((await sandboxPay(t, link.id)).statusCode).toBeLessThan(400);
+    await expectAllowed(member.token, files);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * The file drive (spec 02 §2, §3, §5, §7): the back office manages files (`/admin/drive`), any
- * signed-in account lists and downloads the public ones (`/drive/public`, the item's `url`).
+ * The file drive (spec 02 §2, §3, §5, §7): the back office manages files (`/admin/drive`); accounts
+ * whose membership is in force list and download the public ones (`/drive/public`, the item's `url`);
+ * every other account gets 403 on all of them (docs/decisions/029-files-and-lgpd-requests.md).
  * Upload and download are REST-only: one streams a multipart body in, the other streams a file
  * out with HTTP ranges (docs/decisions/019-drive-uploads.md).
  */
@@ -21,6 +22,7 @@ import { pagination } from './output';
 const TAG = 'admin: drive';
 const byId = z.object({ id: z.string().min(1).max(64) });
 const notFound = { 404: DRIVE_MSG.notFound } as const;
+const membersOnly = { 403: DRIVE_MSG.membersOnly } as const;
 
 const fileAnswer = z.custom<FileAnswer>(
   (value) => typeof value === 'object' && value !== null && 'path' in value && 'mime' in value,
@@ -111,18 +113,22 @@ export const driveOperations = {
     },
   }),
 
-  /** The member area's "Arquivos" (spec 02 §2): public files, for any signed-in account. */
+  /** The member area's "Arquivos" (spec 02 §2): public files, for memberships in force. */
   listPublic: defineOperation({
     kind: 'query',
     access: 'authenticated',
     input: drivePublicListInput,
     output: z.object({ success: z.literal(true), items: z.array(driveItem), pagination }),
-    run: ({ services }, input) => services.drive.listPublic(input),
+    run: ({ services, user }, input) => services.drive.listPublic(user, input),
     rest: {
       method: 'GET',
       path: '/drive/public',
       tag: 'drive',
       summary: 'Lista os arquivos públicos do drive (filtros type, search; page, limit)',
+      description:
+        'Para confrades com a assinatura em vigor (ativa, ou cancelada com período pago restante) e ' +
+        'administradores; as demais contas recebem 403.',
+      errors: membersOnly,
     },
   }),
 
@@ -139,10 +145,11 @@ export const driveOperations = {
       tag: 'drive',
       summary: 'Baixa (ou exibe) um arquivo do drive; aceita Range (vídeos podem ser avançados)',
       description:
-        'Arquivos públicos: qualquer conta com sessão. Os demais: administradores (para outras contas, 404). ' +
+        'Arquivos públicos: confrades com a assinatura em vigor (as demais contas recebem 403, para qualquer ' +
+        'arquivo). Os demais arquivos: administradores (para os confrades, 404). ' +
         'Imagens, PDF, vídeo e áudio são exibidos no navegador; os demais são baixados.',
       fileAnswer: true,
-      errors: { ...notFound, 416: DRIVE_MSG.rangeNotSatisfiable },
+      errors: { ...notFound, ...membersOnly, 416: DRIVE_MSG.rangeNotSatisfiable },
     },
   }),
 
@@ -159,7 +166,7 @@ export const driveOperations = {
       tag: 'drive',
       summary: 'Miniatura de uma imagem do drive (WebP), com as mesmas regras de acesso do arquivo',
       fileAnswer: true,
-      errors: { ...notFound, 401: MSG.notAuthenticated },
+      errors: { ...notFound, ...membersOnly, 401: MSG.notAuthenticated },
     },
   }),
 };

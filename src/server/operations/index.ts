@@ -10,6 +10,7 @@ import { driveOperations } from './drive';
 import { outboxOperations } from './outbox';
 import { memberOperations } from './member';
 import { paymentOperations } from './payments';
+import { privacyOperations } from './privacy';
 import { profileUpdateOperations } from './profile-update';
 import { referralOperations } from './referrals';
 import { settingsOperations } from './settings';
@@ -27,6 +28,7 @@ export const operations = {
   member: memberOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
+  privacy: privacyOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
   settings: settingsOperations,

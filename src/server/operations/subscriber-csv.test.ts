@@ -102,7 +102,10 @@ describe('GET /api/admin/subscribers/export.csv', () => {
         insert.run(`s${i}`, `Sócio nº ${i}`, `s${i}@x.com`, `R${i}`, now, now);
     })();
     const started = performance.now();
-    const stream = t.services.subscriberCsv.exportCsv({ status: 'all', search: '', includeCpf: false });
+    const stream = t.services.subscriberCsv.exportCsv(
+      { status: 'all', search: '', includeCpf: false },
+      'admin',
+    );
     const chunks: Buffer[] = [];
     let firstAfter = 0;
     for await (const chunk of stream as AsyncIterable<Buffer | string>) {

@@ -114,8 +114,8 @@ const remove = defineOperation({
   access: 'admin',
   input: byId,
   output: z.object({ success: z.literal(true), message: z.string() }),
-  run({ services }, input) {
-    services.subscriberAdmin.remove(input.id);
+  run({ services, user }, input) {
+    services.subscriberAdmin.remove(input.id, user.id);
     return { success: true as const, message: SUBSCRIBER_MSG.deleted };
   },
   rest: {
@@ -204,9 +204,9 @@ export const subscriberOperations = {
     output: downloadOutput,
     trpc: false,
     rateLimit: 'export',
-    run: ({ services }, input) => ({
+    run: ({ services, user }, input) => ({
       filename: `assinantes-${services.clock.now().toISOString().slice(0, 10)}.csv`,
-      body: services.subscriberCsv.exportCsv(input),
+      body: services.subscriberCsv.exportCsv(input, user.id),
     }),
     rest: {
       method: 'GET',

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { subscribers, users } from '../db/schema';
 import type { Services } from '../services';
+import { ERASED_EMAIL_DOMAIN } from '../services/data-erasure';
 import { accountsSeed } from './accounts';
 import { contactSeed } from './contact';
 import { driveSeed } from './drive';
@@ -12,6 +13,7 @@ import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
 import { messagingSeed } from './messaging';
 import { pixKeySeed } from './pix-key';
+import { privacySeed } from './privacy';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -25,6 +27,7 @@ export const seedModules: SeedModule[] = [
   memberPortalSeed,
   messagingSeed,
   pixKeySeed,
+  privacySeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
@@ -62,7 +65,11 @@ export function countRealMembers(services: Services): number {
     .from(subscribers)
     .all()
     .map((row) => row.email);
-  return new Set([...memberEmails, ...subscriberEmails].filter((email) => !isDemoEmail(email))).size;
+  // An erased record (ADR 029) is nobody any more: neither demo nor real.
+  const erased = (email: string) => email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+  return new Set(
+    [...memberEmails, ...subscriberEmails].filter((email) => !isDemoEmail(email) && !erased(email)),
+  ).size;
 }
 
 export const SEED_MSG = {

@@ -1,6 +1,7 @@
 /**
  * The file drive (spec 02 §2, §3, §5; DECISIONS §1 "data/: database file and uploads"): admins
- * upload, list, edit and delete files; any signed-in account lists and downloads the public ones.
+ * upload, list, edit and delete files; accounts whose membership is in force (membership.ts) list
+ * and download the public ones.
  * Uploads are streamed to disk (drive-storage.ts), judged by their content (drive-content.ts),
  * and committed — file renamed into place, row written — only when everything succeeded.
  */
@@ -18,13 +19,13 @@ import {
   type DriveMetadata,
   type DrivePublicListInput,
 } from '../../shared/drive-schemas';
-import type { Role } from '../../shared/roles';
 import { driveFiles, users, type DriveFileRow } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { acceptedContent, extensionOf, type DetectedContent } from './drive-content';
 import { createDriveStorage, FileTooLargeError, type StagedFile } from './drive-storage';
 import type { ServiceDeps } from './deps';
+import type { FilesViewer, MembershipAccess } from './membership';
 import type { MultipartBody } from './uploads';
 
 const MB = 1024 * 1024;
@@ -96,7 +97,10 @@ export interface NewDriveFile {
   uploadedBy: string | null;
 }
 
-export function createDriveService({ db, env, log, clock }: ServiceDeps) {
+export function createDriveService(
+  { db, env, log, clock }: ServiceDeps,
+  { membership }: { membership: Pick<MembershipAccess, 'requireFiles'> },
+) {
   const storage = createDriveStorage(env.DATA_DIR);
   const maxBytes = env.DRIVE_MAX_UPLOAD_MB * MB;
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', DRIVE_MSG.tooLarge(env.DRIVE_MAX_UPLOAD_MB));
@@ -262,8 +266,9 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
       return { ...page(and(filters(input.type, input.search), visibility), input, adminItem), maxUploadMb };
     },
 
-    /** GET /drive/public: public files only, for any signed-in account. */
-    listPublic(input: DrivePublicListInput) {
+    /** GET /drive/public: public files only, for memberships in force (and admins). */
+    listPublic(viewer: FilesViewer, input: DrivePublicListInput) {
+      membership.requireFiles(viewer);
       return page(and(eq(driveFiles.isPublic, true), filters(input.type, input.search)), input, toDriveItem);
     },
 
@@ -330,10 +335,12 @@ export function createDriveService({ db, env, log, clock }: ServiceDeps) {
     },
 
     /**
-     * A file to send to `viewer`: public files to any signed-in account, the others to admins only.
-     * A private file is "not found" for a member, exactly like a missing one.
+     * A file to send to `viewer`: public files to memberships in force, the others to admins only.
+     * An account without a membership in force is refused before the id is even looked up; a
+     * private file is "not found" for a member, exactly like a missing one.
      */
-    download(id: string, viewer: { role: Role }, variant: 'file' | 'thumbnail'): DriveDownload {
+    download(id: string, viewer: FilesViewer, variant: 'file' | 'thumbnail'): DriveDownload {
+      membership.requireFiles(viewer);
       const row = db.select().from(driveFiles).where(eq(driveFiles.id, id)).get();
       if (!row || (!row.isPublic && viewer.role !== 'admin')) {
         throw new AppError('NOT_FOUND', DRIVE_MSG.notFound);

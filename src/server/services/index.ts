@@ -7,13 +7,17 @@ import { createSessionStore } from '../auth/session';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { createAccountsService } from './accounts';
+import { createActivityLog } from './activity-log';
 import { createBackupService } from './backups';
 import { createContactService } from './contact';
+import { createDataErasure } from './data-erasure';
+import { createDeletionRequests } from './deletion-requests';
 import { createDiagnosticsService } from './diagnostics';
 import { createDriveService } from './drive';
 import { systemClock, type Clock, type ServiceDeps } from './deps';
 import { createHealthService } from './health';
 import { createMemberPortal } from './member-portal';
+import { createMembershipAccess } from './membership';
 import { createMessagingService } from './messaging';
 import { createOutboxService } from './outbox';
 import { createPaymentServices } from './payment-services';
@@ -50,12 +54,21 @@ export function createServices(options: CreateServicesOptions) {
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
   const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
+  // LGPD (ADR 029): the activity log and the members' deletion requests.
+  const activityLog = createActivityLog(deps);
+  const deletionRequests = createDeletionRequests(deps, {
+    outbox,
+    lifecycle: paymentServices.lifecycle,
+    activityLog,
+    erasure: createDataErasure(deps, { lifecycle: paymentServices.lifecycle, outbox }),
+  });
   const subscriberAdmin = createSubscriberAdmin(deps, {
     lifecycle: paymentServices.lifecycle,
     accounts,
     outbox,
+    activityLog,
   });
-  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin);
+  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin, activityLog);
   const subscriberMessages = createSubscriberMessages(deps, {
     subscribers: paymentServices.subscribers,
     paymentLinks: paymentServices.paymentLinks,
@@ -63,6 +76,7 @@ export function createServices(options: CreateServicesOptions) {
     outbox,
     lifecycle: paymentServices.lifecycle,
   });
+  const membership = createMembershipAccess(deps, paymentServices);
   const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
   const whatsappAdmin = createWhatsAppAdmin(deps, {
     settings,
@@ -90,11 +104,20 @@ export function createServices(options: CreateServicesOptions) {
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
-    drive: createDriveService(deps),
+    membership,
+    drive: createDriveService(deps, { membership }),
     renewalReminders,
     whatsappAdmin,
     ...paymentServices,
-    memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
+    activityLog,
+    deletionRequests,
+    memberPortal: createMemberPortal(deps, {
+      accounts,
+      settings,
+      ...paymentServices,
+      deletionRequests,
+      activityLog,
+    }),
   };
 }
 

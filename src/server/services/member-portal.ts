@@ -27,14 +27,16 @@ import {
   payments,
   referrals,
   sessions,
-  subscriberActivity,
   subscribers,
   users,
   type Subscriber,
 } from '../db/schema';
 import { AppError } from '../errors';
 import type { AccountsService } from './accounts';
+import type { ActivityLog } from './activity-log';
+import type { DeletionRequests } from './deletion-requests';
 import type { ServiceDeps } from './deps';
+import { membershipInForce } from './membership';
 import type { PaymentLinksService } from './payment-links';
 import { canRenew } from './pricing';
 import type { ReferralsService } from './referrals';
@@ -43,8 +45,6 @@ import type { SubscriberLifecycle } from './subscriber-lifecycle';
 import type { SubscribersService } from './subscribers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The activity recorded when a member asks for their data to be erased (shown in the admin's history). */
-export const DELETION_REQUESTED_EVENT = 'deletion_requested';
 /** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
 export const MSG_NOT_LINKED = 'Assinante não encontrado';
 
@@ -76,6 +76,9 @@ export interface MemberPortalDeps {
   lifecycle: SubscriberLifecycle;
   paymentLinks: PaymentLinksService;
   referrals: ReferralsService;
+  // LGPD (ADR 029).
+  deletionRequests: DeletionRequests;
+  activityLog: ActivityLog;
 }
 
 export function createMemberPortal(
@@ -87,6 +90,8 @@ export function createMemberPortal(
     lifecycle,
     paymentLinks: links,
     referrals: referralsService,
+    deletionRequests,
+    activityLog,
   }: MemberPortalDeps,
 ) {
   /** The caller's own record, or a 404 that the portal turns into its "next step" screen. */
@@ -96,25 +101,9 @@ export function createMemberPortal(
     return subscriber;
   }
 
-  function deletionRequestedAt(subscriberId: string): Date | null {
-    return (
-      db
-        .select({ at: subscriberActivity.createdAt })
-        .from(subscriberActivity)
-        .where(
-          and(
-            eq(subscriberActivity.subscriberId, subscriberId),
-            eq(subscriberActivity.event, DELETION_REQUESTED_EVENT),
-          ),
-        )
-        .orderBy(desc(subscriberActivity.createdAt))
-        .limit(1)
-        .get()?.at ?? null
-    );
-  }
-
   function subscriptionOf(subscriber: Subscriber): MemberSubscription {
     const now = clock.now();
+    const deletion = deletionRequests.latestFor(subscriber.id);
     const lastPaid = db
       .select({ amount: payments.amount, planType: payments.planType })
       .from(payments)
@@ -123,7 +112,6 @@ export function createMemberPortal(
       .limit(1)
       .get();
     const left = daysLeft(subscriber.subscriptionEndDate, now);
-    const running = subscriber.subscriptionEndDate !== null && subscriber.subscriptionEndDate > now;
     const renewalPlan: PlanType = canRenew(subscriber) ? 'renewal' : 'annual';
     const prices = settings.get();
     return {
@@ -139,7 +127,7 @@ export function createMemberPortal(
       subscriptionEndDate: iso(subscriber.subscriptionEndDate),
       daysLeft: left,
       renewalWarning: renewalWarning(subscriber, left),
-      hasAccess: (subscriber.status === 'active' || subscriber.status === 'pending') && running,
+      hasAccess: membershipInForce(subscriber, now),
       cancelRequestedAt: iso(subscriber.cancelRequestedAt),
       canCancel:
         (subscriber.status === 'active' || subscriber.status === 'pending') && !subscriber.cancelRequestedAt,
@@ -150,7 +138,8 @@ export function createMemberPortal(
       renewalPrice: renewalPlan === 'renewal' ? prices.priceRenewal : prices.priceAnnual,
       approvedAt: iso(subscriber.approvedAt),
       referralCode: subscriber.referralCode,
-      deletionRequestedAt: iso(deletionRequestedAt(subscriber.id)),
+      deletionRequestedAt: iso(deletion?.requestedAt),
+      deletionDueAt: iso(deletion?.dueAt),
     };
   }
 
@@ -418,6 +407,11 @@ export function createMemberPortal(
       const account = db.select().from(users).where(eq(users.id, user.id)).get();
       if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
       const subscriber = subscribersService.findForUser(user);
+      activityLog.record({
+        action: 'data_exported',
+        actor: { kind: 'member', id: user.id },
+        subscriberId: subscriber?.id ?? null,
+      });
       const dates = <T extends Record<string, unknown>>(row: T) =>
         Object.fromEntries(
           Object.entries(row).map(([key, value]) => [
@@ -481,8 +475,9 @@ export function createMemberPortal(
     },
 
     /**
-     * LGPD (art. 18, VI): the member asks for their data to be erased. Recorded in the record's
-     * history for the club to handle (payments stay: tax law requires them); asked once.
+     * LGPD (art. 18, VI): the member asks for their data to be erased. The request reaches the
+     * club's back office with its legal deadline (deletion-requests.ts); payments stay (tax law
+     * requires them); asked once.
      */
     requestDeletion(
       user: Caller,
@@ -490,16 +485,8 @@ export function createMemberPortal(
     ): { requestedAt: string; alreadyRequested: boolean } {
       const subscriber = subscribersService.findForUser(user);
       if (!subscriber) throw new AppError('CONFLICT', MEMBER_MSG.deletionNeedsRecord);
-      const existing = deletionRequestedAt(subscriber.id);
-      if (existing) return { requestedAt: existing.toISOString(), alreadyRequested: true };
-      lifecycle.record({
-        subscriberId: subscriber.id,
-        event: DELETION_REQUESTED_EVENT,
-        actor: { kind: 'member', id: user.id },
-        reason: reason || null,
-      });
-      log.info({ subscriberId: subscriber.id }, 'member asked for data deletion');
-      return { requestedAt: clock.now().toISOString(), alreadyRequested: false };
+      const { request, created } = deletionRequests.open(subscriber, user.id, reason || null);
+      return { requestedAt: request.requestedAt.toISOString(), alreadyRequested: !created };
     },
   };
 }

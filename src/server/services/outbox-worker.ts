@@ -10,7 +10,7 @@ import { outbox } from '../db/schema';
 import { storableError } from '../providers/provider-status';
 import type { ServiceDeps } from './deps';
 import type { MessagingService } from './messaging';
-import type { OutboxMessage, OutboxService } from './outbox';
+import { ERASED_RECIPIENT, type OutboxMessage, type OutboxService } from './outbox';
 
 export const OUTBOX_DELIVERY = {
   /** First retry after 30 s, doubling each time… */
@@ -66,7 +66,15 @@ export function createOutboxWorker(
     const now = clock.now();
     db.update(outbox)
       // The delivered text goes: a set-password link is readable by its recipient only.
-      .set({ status: 'sent', sentAt: now, lastError: null, deliveryBody: null, updatedAt: now })
+      .set({
+        status: 'sent',
+        sentAt: now,
+        lastError: null,
+        deliveryBody: null,
+        updatedAt: now,
+        // The farewell to a person whose data was erased keeps no address once delivered (ADR 029).
+        ...(message.eraseRecipientOnSend ? { recipient: ERASED_RECIPIENT } : {}),
+      })
       .where(eq(outbox.id, message.id))
       .run();
   }

@@ -23,7 +23,12 @@ export interface EnqueueInput {
   secretVars?: TemplateVars;
   /** What the stored copy shows in place of the secrets (a code is not a link); SECRET_PLACEHOLDER by default. */
   secretPlaceholder?: string;
+  /** Once sent, the stored copy's recipient becomes ERASED_RECIPIENT (an erased person's last message). */
+  eraseRecipientOnSend?: boolean;
 }
+
+/** What the outbox shows in place of the address of a person whose data was erased (ADR 029). */
+export const ERASED_RECIPIENT = '[removido (LGPD)]';
 
 /** What the stored copy of a message shows in place of a secret. */
 export const SECRET_PLACEHOLDER = '[link enviado somente ao destinatário]';
@@ -95,6 +100,7 @@ export function createOutboxService(
           subject,
           body,
           deliveryBody,
+          eraseRecipientOnSend: input.eraseRecipientOnSend ?? false,
           status: 'queued',
           nextAttemptAt: now,
           createdAt: now,

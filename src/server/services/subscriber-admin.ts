@@ -19,6 +19,7 @@ import { payments, subscribers, users, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { AccountsService } from './accounts';
+import type { ActivityLog } from './activity-log';
 import type { ServiceDeps } from './deps';
 import { planSearch, searchCondition } from './subscriber-search';
 import type { OutboxService } from './outbox';
@@ -146,7 +147,13 @@ export function createSubscriberAdmin(
     lifecycle,
     accounts,
     outbox,
-  }: { lifecycle: SubscriberLifecycle; accounts: AccountsService; outbox: OutboxService },
+    activityLog,
+  }: {
+    lifecycle: SubscriberLifecycle;
+    accounts: AccountsService;
+    outbox: OutboxService;
+    activityLog: ActivityLog;
+  },
 ) {
   function load(id: string): Subscriber {
     const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
@@ -288,7 +295,7 @@ export function createSubscriberAdmin(
     },
 
     /** Deletes a record with no money on it; one with payments is deactivated or cancelled instead. */
-    remove(id: string): void {
+    remove(id: string, adminId: string): void {
       load(id);
       const money = db
         .select({ id: payments.id })
@@ -296,7 +303,15 @@ export function createSubscriberAdmin(
         .where(and(eq(payments.subscriberId, id), inArray(payments.status, ['paid', 'refunded'])))
         .get();
       if (money) throw new AppError('CONFLICT', SUBSCRIBER_MSG.hasPayments);
-      db.delete(subscribers).where(eq(subscribers.id, id)).run();
+      db.transaction(() => {
+        db.delete(subscribers).where(eq(subscribers.id, id)).run();
+        // The activity log (ADR 029) keeps that a record was deleted, by whom; the id only.
+        activityLog.record({
+          action: 'subscriber_deleted',
+          actor: { kind: 'admin', id: adminId },
+          subscriberId: id,
+        });
+      });
       log.info({ subscriberId: id }, 'subscriber deleted by an admin');
     },
 

@@ -30,6 +30,7 @@ import {
 } from '../../shared/subscriber-schemas';
 import { subscribers, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
+import type { ActivityLog } from './activity-log';
 import type { ServiceDeps } from './deps';
 import { subscriberFilterWhere, toSubscriberRecord, type SubscriberAdmin } from './subscriber-admin';
 import { isAllowed } from './subscriber-lifecycle';
@@ -208,7 +209,11 @@ function readFile(csv: string): Record<string, string>[] {
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function createSubscriberCsv({ db }: ServiceDeps, subscriberAdmin: SubscriberAdmin) {
+export function createSubscriberCsv(
+  { db }: ServiceDeps,
+  subscriberAdmin: SubscriberAdmin,
+  activityLog: Pick<ActivityLog, 'record'>,
+) {
   const findByEmail = (email: string) =>
     db
       .select()
@@ -319,7 +324,13 @@ export function createSubscriberCsv({ db }: ServiceDeps, subscriberAdmin: Subscr
      * EXPORT_BATCH at a time by rowid, so memory stays small and other requests are never blocked
      * by an open cursor. CPFs are masked unless `includeCpf`.
      */
-    exportCsv(filter: SubscriberExportFilter): Readable {
+    exportCsv(filter: SubscriberExportFilter, adminId: string): Readable {
+      // An export of people's data: the activity log keeps who took it (ADR 029).
+      activityLog.record({
+        action: 'subscribers_exported',
+        actor: { kind: 'admin', id: adminId },
+        details: { status: filter.status, search: filter.search !== '', includeCpf: filter.includeCpf },
+      });
       const where = subscriberFilterWhere(filter.status, filter.search);
       const rowid = sql<number>`${subscribers}.rowid`;
       function* rows(): Generator<string[]> {

@@ -28,6 +28,8 @@ export const LIFECYCLE_EVENTS = [
   'refunded',
   'deactivated',
   'reactivated',
+  // LGPD (ADR 029): the member's personal data erased at their request.
+  'data_erased',
 ] as const;
 export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
@@ -83,6 +85,13 @@ export const TRANSITIONS: readonly Triple[] = [
   ['inactive', 'reactivated', 'expired'],
   ['inactive', 'reactivated', 'pending'],
   ['inactive', 'reactivated', 'pending_payment'],
+  // LGPD (ADR 029): erasing a member's data ends the membership, whatever it was, without a refund.
+  ['pending_payment', 'data_erased', 'cancelled'],
+  ['pending', 'data_erased', 'cancelled'],
+  ['active', 'data_erased', 'cancelled'],
+  ['expired', 'data_erased', 'cancelled'],
+  ['cancelled', 'data_erased', 'cancelled'],
+  ['inactive', 'data_erased', 'cancelled'],
 ];
 
 /** What each event is, for the history ("Aprovado") and for refusals ("Não é possível aprovar…"). */
@@ -97,6 +106,7 @@ export const LIFECYCLE_EVENT_TEXT: Record<LifecycleEvent, { label: string; actio
   refunded: { label: 'Pagamento reembolsado', action: 'registrar o reembolso' },
   deactivated: { label: 'Assinante desativado', action: 'desativar o assinante' },
   reactivated: { label: 'Assinante reativado', action: 'reativar o assinante' },
+  data_erased: { label: 'Dados pessoais excluídos (LGPD)', action: 'excluir os dados pessoais' },
 };
 
 /** The targets allowed for (from, event); empty when the move is not allowed. */

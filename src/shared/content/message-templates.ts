@@ -131,4 +131,35 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
     email: { subject: '{{subject}}', body: '{{message}}' },
     whatsapp: { subject: null, body: '{{message}}' },
   },
+  // LGPD requests (ADR 029). Neither names the member: the outbox keeps these texts.
+  /** To every admin when a member asks for their data to be erased. */
+  lgpd_request: {
+    email: {
+      subject: 'Novo pedido de exclusão de dados (LGPD) - {{clubName}}',
+      body:
+        'Um confrade pediu a exclusão dos seus dados pessoais pelo Portal do Confrade.\n\n' +
+        'Prazo legal para concluir o pedido: {{dueDate}} (15 dias).\n\n' +
+        'Veja os pedidos abertos e conclua este em:\n{{requestsUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Novo pedido de exclusão de dados (LGPD). Prazo: {{dueDate}}. Veja em {{requestsUrl}}',
+    },
+  },
+  /** To the member, at the address on file before it is erased, when the request is completed. */
+  lgpd_erased: {
+    email: {
+      subject: 'Seus dados foram excluídos - {{clubName}}',
+      body:
+        'Olá!\n\nConcluímos o seu pedido de exclusão de dados pessoais (LGPD), feito em {{requestDate}}.\n\n' +
+        'Seus dados de cadastro foram anonimizados e sua conta foi encerrada: não é mais possível entrar com ela. ' +
+        'Sua assinatura, se ainda estava em vigor, foi encerrada sem reembolso do período restante.\n\n' +
+        'Os registros de pagamento são mantidos pelo prazo que a lei exige, sem o seu nome.\n\n' +
+        'Se quiser voltar a fazer parte do clube, será um prazer: basta assinar de novo pelo site.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Concluímos o seu pedido de exclusão de dados (LGPD) na {{clubName}}. Sua conta foi encerrada.',
+    },
+  },
 };

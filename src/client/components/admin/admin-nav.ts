@@ -8,4 +8,6 @@ export const ADMIN_NAV = [
   { to: '/admin/referrals', label: 'Indicações' },
   { to: '/admin/outbox', label: 'Mensagens' },
   { to: '/admin/settings', label: 'Configurações' },
+  // LGPD requests and the activity log (issue 21 §4).
+  { to: '/admin/lgpd', label: 'LGPD' },
 ] as const;

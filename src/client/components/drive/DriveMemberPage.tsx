@@ -1,23 +1,47 @@
 /**
  * /user/drive "Arquivos" (spec 02 §2 "Shared files page"): the club's public files, with type and
  * search filters and a pager of at most 5 page buttons; each file can be opened or downloaded.
+ * Only for memberships in force (ADR 029): anyone else sees how to join or renew instead.
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DRIVE_MSG, DRIVE_PAGE_SIZE, pagerPages } from '../../../shared/drive-schemas';
+import { MEMBER_MSG } from '../../../shared/member-schemas';
+import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useMemberOverview } from '../member/member-data';
 import { Alert } from '../ui/Alert';
-import { buttonClass } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
 import '../../styles/drive.css';
 import { DriveCard } from './DriveCard';
 import { DriveFilters, type TypeFilter } from './DriveFilters';
+import { FilesLocked } from './FilesLocked';
 import { useDebounced } from './use-debounced';
 
 const VIEWABLE = new Set(['image', 'pdf', 'video', 'audio']);
 
 export function DriveMemberPage() {
+  const overview = useMemberOverview();
+  if (overview.isPending) return <PageLoading />;
+  if (overview.isError) {
+    return (
+      <div className="member-stack">
+        <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
+        <div>
+          <Button variant="secondary" onClick={() => void overview.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!overview.data.subscription?.hasAccess) return <FilesLocked overview={overview.data} />;
+  return <MemberFiles />;
+}
+
+function MemberFiles() {
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);

@@ -15,7 +15,7 @@ import {
   type MemberSubscription,
 } from '../../../shared/member-schemas';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
-import { formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTime } from '../../../shared/format';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -385,7 +385,8 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
       {subscription.deletionRequestedAt ? (
         <p>
           Pedido de exclusão registrado em {formatDateTime(subscription.deletionRequestedAt)}. O clube vai
-          responder pelo seu email.
+          responder pelo seu email
+          {subscription.deletionDueAt ? ` até ${formatDate(subscription.deletionDueAt)} (prazo legal)` : ''}.
         </p>
       ) : confirming ? (
         <form
@@ -398,6 +399,10 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
           <p>
             O clube vai analisar o pedido e excluir seus dados pessoais. Os registros de pagamento são
             mantidos por obrigação legal.
+          </p>
+          <p>
+            Quando a exclusão for concluída, sua conta é encerrada e sua assinatura termina, sem reembolso do
+            período restante.
           </p>
           <div className="field">
             <label className="field__label" htmlFor={reasonId}>

@@ -58,7 +58,8 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
   );
 }
 
-function RenewCard({ subscription }: { subscription: MemberSubscription }) {
+/** The renewal (or first payment) offer: also what the files page shows a member whose access ended. */
+export function RenewCard({ subscription }: { subscription: MemberSubscription }) {
   const renew = trpc.member.renew.useMutation({
     // The provider's page: the member pays there and comes back through the tracking page.
     onSuccess: (link) => window.location.assign(link.url),

@@ -33,6 +33,11 @@ export const outbox = sqliteTable(
      * link is never readable afterwards (issue 8 §3). Null for messages without secrets.
      */
     deliveryBody: text('delivery_body'),
+    /**
+     * Replace the recipient by a placeholder once the message is sent: the last message to a person
+     * whose data was erased (LGPD, ADR 029) must not keep their address in the outbox.
+     */
+    eraseRecipientOnSend: integer('erase_recipient_on_send', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

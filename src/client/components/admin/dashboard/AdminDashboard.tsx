@@ -7,6 +7,7 @@ import '../../../styles/admin-finance.css';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+import { PrivacySummary } from './PrivacySummary';
 
 // recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
 const DashboardCharts = lazy(() =>
@@ -81,7 +82,9 @@ export function AdminDashboard() {
     refreshing,
   );
   const queue = trpc.subscribers.list.useQuery({ status: 'pending', limit: LATEST }, refreshing);
-  const sources = [figures, latest, queue];
+  // LGPD requests (ADR 029): open and overdue, refreshed and reported with the rest.
+  const privacy = trpc.privacy.deletionSummary.useQuery(undefined, refreshing);
+  const sources = [figures, latest, queue, privacy];
 
   // A banner dismissed stays dismissed until a later failure (a new error time).
   const failedAt = Math.max(0, ...sources.map((source) => (source.isError ? source.errorUpdatedAt : 0)));
@@ -122,6 +125,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
+        {privacy.data && <PrivacySummary summary={privacy.data} />}
         <section className="panel" aria-labelledby="queue-title">
           <h2 id="queue-title">Aguardando aprovação</h2>
           {queue.data &&

@@ -37,6 +37,9 @@ const TEMPLATE_NAMES: Record<string, string> = {
   custom: 'Mensagem avulsa',
   // Added by the profile-update wizard (issue 12); unknown keys show as they are.
   profile_update_code: 'Código de atualização de cadastro',
+  // LGPD requests (issue 21 §4).
+  lgpd_request: 'Pedido de exclusão de dados (LGPD)',
+  lgpd_erased: 'Dados excluídos (LGPD)',
 };
 
 export function OutboxPage() {

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { ERASED_NAME } from '../../shared/privacy-schemas';
+import { deletionRequests } from '../db/schema';
+import { countRealMembers, runSeed } from './index';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('demo LGPD requests', () => {
+  it('shows an open request with 4 days left and a completed one, once', async () => {
+    const first = await runSeed(t.services);
+    expect(first.lines).toContain(
+      'lgpd: 2 pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)',
+    );
+    const open = t.services.deletionRequests.list('open', 1).requests;
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      daysLeft: 4,
+      overdue: false,
+      blocker: null,
+      reason: 'Cancelei a assinatura e não quero mais meus dados no clube.',
+      subscriber: { fullName: 'João Pereira', email: 'joao@confraria.local' },
+    });
+    const completed = t.services.deletionRequests.list('completed', 1).requests;
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      subscriber: { fullName: ERASED_NAME },
+      completedBy: { name: 'Administração' },
+    });
+    expect(t.services.deletionRequests.summary()).toMatchObject({ open: 1, overdue: 0 });
+    // João's portal shows the request and its deadline; his account still works until it is completed.
+    const joao = first.ctx.users.joao!;
+    expect(t.services.memberPortal.overview(joao).subscription?.deletionDueAt).toBe(open[0]!.dueAt);
+    const login = await t.services.accounts.login({ email: joao.email, password: joao.password });
+    expect(login.user.id).toBe(joao.id);
+
+    // The erased record is nobody: the seed can still run again on this demo club.
+    expect(countRealMembers(t.services)).toBe(0);
+    const second = await runSeed(t.services);
+    expect(second.lines).toContain(
+      'lgpd: 0 pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)',
+    );
+    expect(t.services.db.select().from(deletionRequests).all()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Demo data for LGPD (ADR 029): João (the demo member whose membership was cancelled) asked 11 days
+ * ago for his data to be erased — open, 4 days left on the dashboard, the LGPD screen and his
+ * profile — and Sílvia's request, made 12 days ago, was completed by the admin (her record shows
+ * anonymised data). Runs after the accounts and payments modules.
+ */
+import { eq } from 'drizzle-orm';
+import { activityLog, deletionRequests, subscriberActivity, subscribers } from '../db/schema';
+import { newId } from '../ids';
+import type { Services } from '../services';
+import { deletionDueAt } from '../services/deletion-requests';
+import { newReferralCode } from '../services/subscribers';
+import type { SeedModule } from './types';
+
+const DAY = 24 * 60 * 60 * 1000;
+const SILVIA_EMAIL = 'silvia.prado@exemplo.com.br';
+
+/** Moves a request (and the lines it left) back in time, as if asked `daysAgo` days ago. */
+function askedDaysAgo(services: Services, requestId: string, subscriberId: string, daysAgo: number) {
+  const { db, clock } = services;
+  const at = new Date(clock.now().getTime() - daysAgo * DAY);
+  db.update(deletionRequests)
+    .set({ requestedAt: at, dueAt: deletionDueAt(at), createdAt: at })
+    .where(eq(deletionRequests.id, requestId))
+    .run();
+  db.update(subscriberActivity)
+    .set({ createdAt: at })
+    .where(eq(subscriberActivity.subscriberId, subscriberId))
+    .run();
+  db.update(activityLog).set({ createdAt: at }).where(eq(activityLog.subscriberId, subscriberId)).run();
+}
+
+/** A former member's record (no account, nothing paid), to show a completed erasure. */
+function formerMember(services: Services) {
+  const now = services.clock.now().getTime();
+  return services.db
+    .insert(subscribers)
+    .values({
+      id: newId(),
+      name: 'Sílvia Prado',
+      email: SILVIA_EMAIL,
+      phone: '11955554444',
+      city: 'Santos',
+      state: 'SP',
+      status: 'expired',
+      subscriptionStartDate: new Date(now - 400 * DAY),
+      subscriptionEndDate: new Date(now - 35 * DAY),
+      approvedAt: new Date(now - 400 * DAY),
+      referralCode: newReferralCode(),
+      createdAt: new Date(now - 400 * DAY),
+      updatedAt: new Date(now - 35 * DAY),
+    })
+    .returning()
+    .get();
+}
+
+export const privacySeed: SeedModule = {
+  name: 'lgpd',
+  run(services, ctx) {
+    const { db } = services;
+    let created = 0;
+    const joao = ctx.users.joao;
+    const record = joao ? services.subscribers.findForUser(joao) : undefined;
+    if (joao && record && !services.deletionRequests.latestFor(record.id)) {
+      created++;
+      const { request } = services.deletionRequests.open(
+        record,
+        joao.id,
+        'Cancelei a assinatura e não quero mais meus dados no clube.',
+      );
+      askedDaysAgo(services, request.id, record.id, 11);
+    }
+    const admin = ctx.users.admin;
+    const completedBefore = db
+      .select({ id: deletionRequests.id })
+      .from(deletionRequests)
+      .where(eq(deletionRequests.status, 'completed'))
+      .get();
+    if (admin && !completedBefore) {
+      created++;
+      const silvia = formerMember(services);
+      const { request } = services.deletionRequests.open(silvia, null, null);
+      askedDaysAgo(services, request.id, silvia.id, 12);
+      services.deletionRequests.complete(request.id, admin.id);
+    }
+    ctx.report(
+      `lgpd: ${created} pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)`,
+    );
+  },
+};
