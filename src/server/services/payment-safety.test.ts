@@ -8,11 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows } from '../../../tests/checkout';
-import {
-  PAGARME_PAID_CARD,
-  startFakePagarme,
-  type FakePagarme,
-} from '../../../tests/fakes/pagarme-server';
+import { PAGARME_PAID_CARD, startFakePagarme, type FakePagarme } from '../../../tests/fakes/pagarme-server';
+import { formatMoney } from '../../shared/format';
 import { paymentStatusLabel } from '../../shared/plans';
 import { payments } from '../db/schema';
 import { PAYMENT_MSG } from './payment-messages';
@@ -81,7 +78,13 @@ async function tokenize(cardNumber = PAGARME_PAID_CARD) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       type: 'card',
-      card: { number: cardNumber, holder_name: 'MARIANA C RIBEIRO', exp_month: 12, exp_year: 2030, cvv: '123' },
+      card: {
+        number: cardNumber,
+        holder_name: 'MARIANA C RIBEIRO',
+        exp_month: 12,
+        exp_year: 2030,
+        cvv: '123',
+      },
     }),
   });
   return ((await response.json()) as { id: string }).id;
@@ -109,7 +112,10 @@ const process = async (
 const ordersOf = (code: string) => [...fake.orders.values()].filter((order) => order.code === code);
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
-const paymentRow = (id: string) => rows(t).payments().find((payment) => payment.id === id);
+const paymentRow = (id: string) =>
+  rows(t)
+    .payments()
+    .find((payment) => payment.id === id);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json().status;
 
@@ -120,7 +126,8 @@ async function admin() {
     ...signed,
     caller: t.caller(signed.token),
     get: (url: string) => t.request({ method: 'GET', url, headers }),
-    post: (url: string, payload: unknown = {}) => t.request({ method: 'POST', url, headers, payload }),
+    post: (url: string, payload: Record<string, unknown> = {}) =>
+      t.request({ method: 'POST', url, headers, payload }),
   };
 }
 
@@ -358,7 +365,11 @@ describe('3. charge events: what Pagar.me answers and the ids we issued, never t
       paymentLinkId: paid.paymentLinkId,
       subscriberId: paid.subscriberId,
     });
-    expect(rows(t).links().find((link) => link.id === other.id)?.status).toBe('pending');
+    expect(
+      rows(t)
+        .links()
+        .find((link) => link.id === other.id)?.status,
+    ).toBe('pending');
   });
 });
 
@@ -522,7 +533,7 @@ describe('the owner’s view of a payment: provider ids and its history, no pers
     expect(texts).toEqual([
       'Checkout: Tentativa 1 enviada ao provedor (cartão de crédito)',
       'Checkout: Resposta do provedor não recebida: pagamento em verificação',
-      `Conciliação: Pedido ${order.id} encontrado pelo nosso código: pago (R$ 1.497,00)`,
+      `Conciliação: Pedido ${order.id} encontrado pelo nosso código: pago (${formatMoney(149700)})`,
     ]);
     const text = JSON.stringify(body);
     expect(text).not.toContain('52998224725');
@@ -548,14 +559,14 @@ describe('the owner’s view of a payment: provider ids and its history, no pers
         paymentId,
         source: 'reconciliation',
         kind: 'lookup',
-        details: { outcome: 'pending', index },
+        details: { outcome: 'pending', attempt: index },
       });
     }
     const kept = t.services.paymentHistory.forPayment(paymentId);
     expect(kept).toHaveLength(50);
-    expect(kept.at(-1)?.details).toMatchObject({ index: 79 });
-    expect(
-      t.services.db.select().from(payments).where(eq(payments.id, paymentId)).get()?.status,
-    ).toBe('pending');
+    expect(kept.at(-1)?.details).toMatchObject({ attempt: 79 });
+    expect(t.services.db.select().from(payments).where(eq(payments.id, paymentId)).get()?.status).toBe(
+      'pending',
+    );
   });
 });
