@@ -202,7 +202,10 @@ export function createPaymentLinksService(
    * Asks the provider about a pending link (or one expired less than an hour ago, whose PIX may
    * still be paid) and confirms it when paid (Pagar.me; webhooks are the main path).
    */
-  async function refreshFromProvider(id: string): Promise<void> {
+  async function refreshFromProvider(
+    id: string,
+    source: 'tracking' | 'reconciliation' = 'tracking',
+  ): Promise<void> {
     const link = getById(id);
     if (!link || link.status === 'paid') return;
     if (link.expiresAt.getTime() <= clock.now().getTime() - LINK_PIX_GRACE_MS) return;
@@ -210,7 +213,24 @@ export function createPaymentLinksService(
     try {
       const remote = await provider.getPaymentLinkStatus(link);
       // Confirmed only with its charge (id and amount checked by confirmLink), never blind.
-      if (remote.paid && remote.charge?.providerChargeId) confirmation.confirmLink(link, remote.charge);
+      if (remote.paid && remote.charge?.providerChargeId) {
+        const result = confirmation.confirmLink(link, remote.charge);
+        const paymentId = result.confirmed || 'paymentId' in result ? result.paymentId : null;
+        // What changed goes to the history; "nothing yet" every minute would only crowd it.
+        if (!result.confirmed && (result.reason === 'already' || result.reason === 'amount')) return;
+        confirmation.history.record({
+          paymentId,
+          linkId: link.id,
+          source,
+          kind: 'lookup',
+          details: {
+            outcome: 'paid',
+            change: result.confirmed ? 'confirmed' : result.reason,
+            orderId: remote.charge.providerOrderId,
+            amount: remote.charge.amount,
+          },
+        });
+      }
     } catch (error) {
       log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
     }

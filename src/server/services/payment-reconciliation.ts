@@ -96,7 +96,7 @@ export function createPaymentReconciliation(
     );
     let confirmed = 0;
     for (const { id } of due) {
-      await links.refreshFromProvider(id);
+      await links.refreshFromProvider(id, 'reconciliation');
       if (links.getById(id)?.status === 'paid') confirmed++;
     }
     return { checked: due.length, confirmed };

@@ -570,3 +570,46 @@ describe('the owner’s view of a payment: provider ids and its history, no pers
     );
   });
 });
+
+describe('sandbox: a second charge simulated for tests and development', () => {
+  it('`again: true` on a paid link records a "cobrança duplicada" the owner refunds in one click', async () => {
+    const sandbox = await createTestApp();
+    try {
+      const link = await createLink(sandbox);
+      const pay = (again?: boolean) =>
+        sandbox.request({
+          method: 'POST',
+          url: `/sandbox/pay/${link.id}`,
+          payload: { outcome: 'paid', method: 'credit_card', ...(again ? { again } : {}) },
+        });
+      expect((await pay()).statusCode).toBe(200);
+      // The hosted page's ordinary outcome refuses a paid link; only the marked simulation charges again.
+      expect((await pay()).statusCode).toBe(409);
+      expect((await pay(true)).statusCode).toBe(200);
+      const all = sandbox.services.db.select().from(payments).all();
+      const original = all.find((payment) => !payment.extraCharge);
+      const extra = all.find((payment) => payment.extraCharge === 'duplicate');
+      expect(extra).toMatchObject({ status: 'paid', extraChargeOf: original?.id, paymentLinkId: link.id });
+
+      const signed = await sandbox.signIn('admin');
+      const headers = { authorization: `Bearer ${signed.token}` };
+      const detail = (
+        await sandbox.request({ method: 'GET', url: `/api/admin/payments/${original?.id}`, headers })
+      ).json();
+      expect(detail.extraCharges).toMatchObject([{ id: extra?.id, statusLabel: 'Cobrança duplicada' }]);
+      expect(detail.history.map((entry: any) => entry.text)).toContain(
+        `Cobrança duplicada: ${formatMoney(149700)} (cobrança ${extra?.providerChargeId}), a reembolsar`,
+      );
+      const refunded = await sandbox.request({
+        method: 'POST',
+        url: `/api/admin/payments/${extra?.id}/refund-extra-charge`,
+        headers,
+      });
+      expect(refunded.json()).toMatchObject({ status: 'refunded', message: 'Pagamento reembolsado.' });
+      const after = sandbox.services.db.select().from(payments).all();
+      expect(after.find((payment) => payment.id === original?.id)?.status).toBe('paid');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
