@@ -15,6 +15,8 @@ export const ADMIN_MSG = {
   refundDone: 'Pagamento reembolsado.',
   refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
   exportFailed: 'Erro ao exportar pagamentos',
+  // Payment detail (issue 22; ADR 030).
+  detailLoadFailed: 'Erro ao carregar o histórico do pagamento',
 } as const;
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;

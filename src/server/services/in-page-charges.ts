@@ -125,7 +125,7 @@ export function createInPageCharges(
     if (marked.changes > 0) history.record({ paymentId, source: 'checkout', kind: 'answer_lost' });
     const current = getById(paymentId);
     if (current?.status === 'paid') return completed(paymentId);
-    return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending' };
+    return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
   }
 
   /** POST /payments/process: charges a card or opens a PIX for the annual (or renewal) price. */
