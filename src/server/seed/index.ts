@@ -10,6 +10,7 @@ import { contactSeed } from './contact';
 import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
+import { paymentHistorySeed } from './payment-history';
 import { messagingSeed } from './messaging';
 import type { SeedContext, SeedModule } from './types';
 
@@ -20,6 +21,7 @@ export const seedModules: SeedModule[] = [
   accountsSeed,
   contactSeed,
   paymentsSeed,
+  paymentHistorySeed,
   driveSeed,
   memberPortalSeed,
   messagingSeed,

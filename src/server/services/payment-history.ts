@@ -55,6 +55,8 @@ export interface HistoryInput {
   source: PaymentHistorySource;
   kind: HistoryKind;
   details?: HistoryDetails;
+  /** When it happened; now unless given (the demo seed tells past stories). */
+  at?: Date;
 }
 
 export interface HistoryEntry {
@@ -186,7 +188,7 @@ export function createPaymentHistory({ db, clock }: Pick<ServiceDeps, 'db' | 'cl
           source: input.source,
           kind: input.kind,
           details: clean(input.details),
-          createdAt: clock.now(),
+          createdAt: input.at ?? clock.now(),
         })
         .run();
       prune(
