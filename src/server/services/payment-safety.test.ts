@@ -408,6 +408,21 @@ describe('4. refunds and reconciliation', () => {
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.status).toBe('cancelled');
   });
 
+  it('a charge.paid webhook for a charge whose refund was in progress reverts the refund too', async () => {
+    const payment = await paidPix();
+    const owner = await admin();
+    fake.refundsPending = true;
+    await owner.caller.payments.refund({ paymentId: payment.id, reason: 'Desistência' });
+    fake.revertRefund(payment.providerChargeId ?? '');
+    const hook = { id: 'hook_paid_again', type: 'charge.paid', data: { id: payment.providerChargeId } };
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect(paymentRow(payment.id)).toMatchObject({ status: 'paid', refundStatus: 'failed' });
+    const texts = (await owner.get(`/api/admin/payments/${payment.id}`))
+      .json()
+      .history.map((entry: any) => entry.text);
+    expect(texts).toContain('Evento charge.paid: pago, reembolso não concluído: a cobrança está paga');
+  });
+
   it('keeps looking at a link’s PIX for the hour it stays payable after the link expires', async () => {
     const link = await createLink(t);
     const pl = rows(t).links()[0]?.providerLinkId ?? '';

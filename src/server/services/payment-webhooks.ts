@@ -138,6 +138,18 @@ export function createPaymentWebhooks(
   function apply(event: PaymentEvent): Applied {
     if (event.outcome === 'ignored') return { result: 'ignored', change: 'none' };
     if (event.outcome === 'refunded') return applyRefunded(event);
+    if (event.outcome === 'paid') {
+      // The charge paid again while its refund was in progress: the refund did not go through.
+      const held = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
+      if (held?.refundStatus === 'processing' && confirmation.refundReverted(held.id)) {
+        return {
+          result: 'processed',
+          paymentId: held.id,
+          linkId: held.paymentLinkId,
+          change: 'refund_reverted',
+        };
+      }
+    }
     const link = findLink(event);
     if (link) {
       if (event.outcome === 'paid') {
@@ -160,14 +172,6 @@ export function createPaymentWebhooks(
     if (!payment) return { result: 'not_found', change: 'none' };
     const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
     if (event.outcome === 'paid') {
-      // The charge paid again while its refund was in progress: the refund did not go through.
-      if (
-        payment.refundStatus === 'processing' &&
-        event.charge?.providerChargeId === payment.providerChargeId &&
-        confirmation.refundReverted(payment.id)
-      ) {
-        return { ...base, change: 'refund_reverted' };
-      }
       return { ...base, change: changeOf(confirmation.confirmPayment(payment, event.charge)) };
     }
     if (event.outcome === 'failed') {
