@@ -1,5 +1,5 @@
 /** Refunds (admin): through the provider, completed at once or in progress (ADR 012). */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
 import { payments, type Payment } from '../db/schema';
 import { AppError } from '../errors';
@@ -34,15 +34,27 @@ export function createPaymentRefunds(
     if (payment.provider !== provider.name || (!payment.providerChargeId && !isSandbox(provider))) {
       throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
     }
-    // Each request is its own attempt (its own idempotency key): asking again after a refund the
-    // provider gave up on is a new request, not the old answer replayed (ADR 030).
-    const attempt =
-      db
-        .update(payments)
-        .set({ refundAttempt: sql`${payments.refundAttempt} + 1` })
-        .where(eq(payments.id, paymentId))
-        .returning({ attempt: payments.refundAttempt })
-        .get()?.attempt ?? 1;
+    // Claimed before the provider is asked: two clicks cannot both send a refund. Each request is
+    // its own attempt (its own idempotency key): asking again after a refund the provider gave up
+    // on is a new request, not the old answer replayed (ADR 030).
+    const claimed = db
+      .update(payments)
+      .set({
+        refundAttempt: sql`${payments.refundAttempt} + 1`,
+        refundStatus: 'processing',
+        refundRequestedAt: clock.now(),
+      })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, 'paid'),
+          or(isNull(payments.refundStatus), ne(payments.refundStatus, 'processing')),
+        ),
+      )
+      .returning({ attempt: payments.refundAttempt })
+      .get();
+    if (!claimed) throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
+    const { attempt } = claimed;
     const record = (kind: 'refund_requested' | 'refund_answer', details: HistoryDetails) =>
       history.record({ paymentId, source: 'admin', kind, details });
     record('refund_requested', { attempt, reason: cleanReason });

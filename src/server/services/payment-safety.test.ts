@@ -408,6 +408,18 @@ describe('4. refunds and reconciliation', () => {
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.status).toBe('cancelled');
   });
 
+  it('two refund clicks at once send one refund to Pagar.me', async () => {
+    const payment = await paidPix();
+    const owner = await admin();
+    const clicks = await Promise.allSettled([
+      owner.caller.payments.refund({ paymentId: payment.id, reason: 'Desistência' }),
+      owner.caller.payments.refund({ paymentId: payment.id, reason: 'Desistência' }),
+    ]);
+    expect(clicks.map((click) => click.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(fake.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+    expect(paymentRow(payment.id)?.status).toBe('refunded');
+  });
+
   it('a charge.paid webhook for a charge whose refund was in progress reverts the refund too', async () => {
     const payment = await paidPix();
     const owner = await admin();
