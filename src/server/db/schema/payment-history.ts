@@ -8,7 +8,13 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { paymentLinks, payments } from './payments';
 
-export const PAYMENT_HISTORY_SOURCES = ['checkout', 'webhook', 'reconciliation', 'tracking', 'admin'] as const;
+export const PAYMENT_HISTORY_SOURCES = [
+  'checkout',
+  'webhook',
+  'reconciliation',
+  'tracking',
+  'admin',
+] as const;
 export type PaymentHistorySource = (typeof PAYMENT_HISTORY_SOURCES)[number];
 
 export const paymentHistory = sqliteTable(
