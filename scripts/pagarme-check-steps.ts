@@ -325,6 +325,7 @@ export async function checkCardOrder(ctx: CheckContext, cardToken: string): Prom
       try {
         return await provider.createCharge({
           paymentId,
+          attempt: 1,
           amount: CHECK_AMOUNT,
           description: 'Plano Anual Confraria (verificação)',
           method: 'credit_card',
@@ -361,6 +362,7 @@ export async function checkPixOrder({ provider, report, run }: CheckContext) {
     () =>
       provider.createCharge({
         paymentId: `check-pix-${run}`,
+        attempt: 1,
         amount: CHECK_AMOUNT,
         description: 'Plano Anual Confraria (verificação)',
         method: 'pix',
@@ -458,7 +460,12 @@ export async function checkRefund(ctx: CheckContext, charge: ChargeResult) {
     'reembolso',
     'refund da cobrança do cartão: reembolsado ou em processamento',
     () =>
-      provider.refund({ paymentId, providerChargeId: charge.providerChargeId ?? '', amount: CHECK_AMOUNT }),
+      provider.refund({
+        paymentId,
+        providerChargeId: charge.providerChargeId ?? '',
+        amount: CHECK_AMOUNT,
+        attempt: 1,
+      }),
   );
   if (!refund) return;
   await report.step(

@@ -15,6 +15,8 @@ export const ADMIN_MSG = {
   refundDone: 'Pagamento reembolsado.',
   refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
   exportFailed: 'Erro ao exportar pagamentos',
+  // Payment detail (issue 22; ADR 030).
+  detailLoadFailed: 'Erro ao carregar o histórico do pagamento',
 } as const;
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
@@ -83,6 +85,13 @@ export const adminPayment = z.object({
   date: z.string(),
   paidAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  // Lost answers and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+  /** The provider's answer to the attempt was lost: "Em verificação" until its order is found. */
+  verifying: z.boolean(),
+  /** Money that bought nothing, for the owner to refund: "Cobrança duplicada" / "Valor recebido a menor". */
+  extraCharge: z.enum(['duplicate', 'underpaid']).nullable(),
+  /** The payment an extra charge was for. */
+  extraChargeOf: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 
@@ -104,3 +113,30 @@ export const dashboardFigures = z.object({
   activeMembersByMonth: z.array(monthFigure),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
+
+// ---------------------------------------------------------------- payment detail (issue 22; ADR 030)
+
+/** One line of a payment's history as the owner reads it (never a webhook body or personal data). */
+export const paymentHistoryEntry = z.object({
+  at: z.string(),
+  source: z.enum(['checkout', 'webhook', 'reconciliation', 'tracking', 'admin']),
+  sourceLabel: z.string(),
+  text: z.string(),
+});
+export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntry>;
+
+/** `GET /api/admin/payments/:paymentId`: the provider's ids, the attempts, extra charges and history. */
+export const adminPaymentDetail = z.object({
+  success: z.literal(true),
+  payment: adminPayment.extend({
+    providerOrderId: z.string().nullable(),
+    providerChargeId: z.string().nullable(),
+    /** Attempts sent to the provider for this payment (in-page checkout); 0 for a link's payment. */
+    attempts: z.number().int(),
+    paymentLinkId: z.string().nullable(),
+  }),
+  /** Extra charges of this payment (or of its link): each refundable in one click while paid. */
+  extraCharges: z.array(adminPayment),
+  history: z.array(paymentHistoryEntry),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetail>;

@@ -430,6 +430,11 @@ export const processPaymentResponse = z.object({
   pixData: pixData.optional(),
   /** The subscriber's stored end date once the payment is confirmed (a renewal extends it). */
   subscriptionEndDate: z.string().nullable().optional(),
+  /**
+   * The provider's answer was lost (issue 22; ADR 030): the payment is "em verificação", `message`
+   * says so, and the customer must not pay again while it is looked up.
+   */
+  verifying: z.literal(true).optional(),
 });
 export type ProcessPaymentResponse = z.infer<typeof processPaymentResponse>;
 

@@ -68,12 +68,30 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 /** Shown while the provider completes a refund it accepted (a PIX refund takes time). */
 export const REFUND_PROCESSING_LABEL = 'Reembolso em processamento';
 
+// Attempts whose answer was lost and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+/** A pending attempt whose provider answer was lost: looked up by our code, never charged again. */
+export const VERIFYING_LABEL = 'Em verificação';
+/** Money received that bought nothing: refunded by the owner. */
+export const EXTRA_CHARGE_LABELS = {
+  duplicate: 'Cobrança duplicada',
+  underpaid: 'Valor recebido a menor',
+} as const;
+export type ExtraCharge = keyof typeof EXTRA_CHARGE_LABELS;
+
 /**
  * Payment status labels (DECISIONS §4): everything else is "Falhou". A paid payment whose refund the
- * provider is still completing reads "Reembolso em processamento".
+ * provider is still completing reads "Reembolso em processamento"; a pending attempt whose answer
+ * was lost "Em verificação"; an extra charge still held "Cobrança duplicada" or "Valor recebido a menor".
  */
-export function paymentStatusLabel(status: string | null | undefined, refundStatus?: string | null): string {
+export function paymentStatusLabel(
+  status: string | null | undefined,
+  refundStatus?: string | null,
+  flags: { verifyingSince?: unknown; extraCharge?: string | null } = {},
+): string {
   if (status === 'paid' && refundStatus === 'processing') return REFUND_PROCESSING_LABEL;
+  if (status === 'paid' && flags.extraCharge && flags.extraCharge in EXTRA_CHARGE_LABELS)
+    return EXTRA_CHARGE_LABELS[flags.extraCharge as ExtraCharge];
+  if (status === 'pending' && flags.verifyingSince) return VERIFYING_LABEL;
   switch (status) {
     case 'paid':
       return 'Pago';

@@ -8,6 +8,12 @@
  * Test helpers play the customer's side: pay a link or a PIX order, and build the webhook bodies
  * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`).
  *
+ * Idempotency as Pagar.me documents it: the answer to a create is kept under its Idempotency-Key
+ * (24 hours) and a request repeating the key gets that answer back, nothing created twice.
+ * `loseAnswers(n)` processes the next n requests and drops their answers (the connection closes),
+ * the case where Pagar.me charged a card and we never heard back. `GET /orders` answers the
+ * documented paged list `{ data, paging: { total, previous, next } }` (at most 30 per page).
+ *
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
  * key; a token lives 60 s and pays one order (`credit_card.card_token`).
@@ -88,6 +94,20 @@ export interface FakePagarme {
   deliverWebhooksTo(target: { url: string; user: string; password: string } | null): void;
   /** Every delivery attempted: the hook's type and the status answered (null: no answer). */
   deliveries: { type: string; status: number | null }[];
+  /** Processes the next `times` requests and closes the connection instead of answering. */
+  loseAnswers(times: number): void;
+  /** Answers kept by Idempotency-Key, and how many requests got a kept answer back. */
+  idempotency: { answers: Map<string, { status: number; body: Json }>; replays: number };
+  /** A PIX order opened on a link's page and not paid (code = our order_code), as Pagar.me keeps it. */
+  openLinkPix(linkId: string): Json;
+  /** A charge that was never paid is cancelled (a PIX that expired): the webhook of that change. */
+  cancelUnpaidCharge(chargeId: string, type?: string): Json;
+  /** A PIX order paid with less than it asked (`underpaid`): its `order.paid`-like webhook. */
+  underpayOrder(orderId: string, paidAmount: number): Json;
+  /** A second, paid card order under the same code (the customer was charged twice). */
+  chargeAgain(code: string): Json;
+  /** A refund accepted as `pending_refund` that the provider gives up: the charge is `paid` again. */
+  revertRefund(chargeId: string): void;
   close(): Promise<void>;
 }
 
@@ -103,6 +123,8 @@ export async function startFakePagarme(
   const orders = new Map<string, Json>();
   let failures = 0;
   let failureStatus = 503;
+  let lost = 0;
+  const idempotency: FakePagarme['idempotency'] = { answers: new Map(), replays: 0 };
 
   const isoNow = () => new Date().toISOString();
 
@@ -257,8 +279,22 @@ export async function startFakePagarme(
       return { status: failureStatus, body: { message: 'Service Unavailable' } };
     }
     const creates = method === 'POST' || method === 'DELETE';
-    if (creates && !headers['idempotency-key']) problems.push(`${method} ${path}: Idempotency-Key ausente`);
+    const key = headers['idempotency-key'];
+    if (creates && !key) problems.push(`${method} ${path}: Idempotency-Key ausente`);
+    if (creates && typeof key === 'string') {
+      const kept = idempotency.answers.get(key);
+      if (kept) {
+        idempotency.replays++;
+        return structuredClone(kept);
+      }
+      const answer = handleCreate(method, path, body);
+      idempotency.answers.set(key, structuredClone(answer));
+      return answer;
+    }
+    return creates ? handleCreate(method, path, body) : handleRead(method, url, path);
+  }
 
+  function handleCreate(method: string, path: string, body: Json): { status: number; body: Json } {
     if (method === 'POST' && path === '/paymentlinks') {
       const ok =
         check(body?.type === 'order', 'paymentlinks: type deve ser order') &&
@@ -305,14 +341,6 @@ export async function startFakePagarme(
         _success_url: body.flow_settings?.success_url,
       });
       return { status: 200, body: link };
-    }
-
-    const linkMatch = /^\/paymentlinks\/([^/]+)$/.exec(path);
-    if (method === 'GET' && linkMatch) {
-      const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
-      if (!link) return { status: 404, body: { message: 'Payment link not found' } };
-      const { _order_code: _code, _success_url: _url, ...visible } = link;
-      return { status: 200, body: visible };
     }
 
     if (method === 'POST' && path === '/orders') {
@@ -385,13 +413,80 @@ export async function startFakePagarme(
       return { status: 200, body: order };
     }
 
-    if (method === 'GET' && path === '/orders') {
-      const code = url.searchParams.get('code');
-      const status = url.searchParams.get('status');
-      const data = [...orders.values()].filter(
-        (order) => (!code || order.code === code) && (!status || order.status === status),
-      );
-      return { status: 200, body: { data, paging: { total: data.length } } };
+    const chargeMatch = /^\/charges\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && chargeMatch)
+      return cancelCharge(decodeURIComponent(chargeMatch[1] ?? ''), body);
+    problems.push(`rota inesperada ${method} ${path}`);
+    return { status: 404, body: { message: 'Not found' } };
+  }
+
+  /** `GET /orders?code=&status=&page=&size=`: the documented paged list (at most 30 per page). */
+  function listOrders(url: URL): { status: number; body: Json } {
+    const code = url.searchParams.get('code');
+    const status = url.searchParams.get('status');
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const size = Math.min(30, Math.max(1, Number(url.searchParams.get('size') ?? 10) || 10));
+    const all = [...orders.values()].filter(
+      (order) => (!code || order.code === code) && (!status || order.status === status),
+    );
+    const data = all.slice((page - 1) * size, page * size);
+    const pageUrl = (n: number) => {
+      const next = new URL(url.toString());
+      next.searchParams.set('page', String(n));
+      next.searchParams.set('size', String(size));
+      return `${fakePagarme.apiUrl}/orders${next.search}`;
+    };
+    return {
+      status: 200,
+      body: {
+        data,
+        paging: {
+          total: all.length,
+          previous: page > 1 ? pageUrl(page - 1) : null,
+          next: page * size < all.length ? pageUrl(page + 1) : null,
+        },
+      },
+    };
+  }
+
+  /** `DELETE /charges/:id`: cancels (refunds) a paid charge; `pending_refund` when refunds are slow. */
+  function cancelCharge(chargeId: string, body: Json): { status: number; body: Json } {
+    const found = chargeById(chargeId);
+    if (!found) return { status: 404, body: { message: 'Charge not found' } };
+    if (found.charge.status !== 'paid' && found.charge.status !== 'underpaid')
+      return { status: 412, body: { message: 'Charge can not be canceled.' } };
+    const received = found.charge.paid_amount ?? found.charge.amount;
+    check(
+      body?.amount === undefined || body.amount === received,
+      'charges: valor do cancelamento diferente do recebido',
+    );
+    const cancel = structuredClone(fixture('charge-cancel-response'));
+    cancel.id = found.charge.id;
+    cancel.code = found.charge.code;
+    cancel.amount = found.charge.amount;
+    cancel.canceled_amount = received;
+    cancel.canceled_at = isoNow();
+    if (fakePagarme.refundsPending) {
+      Object.assign(found.charge, { status: 'pending_refund' });
+      return { status: 200, body: { ...cancel, status: 'pending_refund', canceled_at: undefined } };
+    }
+    Object.assign(found.charge, {
+      status: 'canceled',
+      canceled_amount: received,
+      canceled_at: cancel.canceled_at,
+      last_transaction: cancel.last_transaction,
+    });
+    return { status: 200, body: cancel };
+  }
+
+  function handleRead(method: string, url: URL, path: string): { status: number; body: Json } {
+    if (method === 'GET' && path === '/orders') return listOrders(url);
+    const linkMatch = /^\/paymentlinks\/([^/]+)$/.exec(path);
+    if (method === 'GET' && linkMatch) {
+      const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
+      if (!link) return { status: 404, body: { message: 'Payment link not found' } };
+      const { _order_code: _code, _success_url: _url, ...visible } = link;
+      return { status: 200, body: visible };
     }
 
     const orderMatch = /^\/orders\/([^/]+)$/.exec(path);
@@ -401,43 +496,16 @@ export async function startFakePagarme(
     }
 
     const chargeMatch = /^\/charges\/([^/]+)$/.exec(path);
-    if (chargeMatch) {
+    if (method === 'GET' && chargeMatch) {
       const found = chargeById(decodeURIComponent(chargeMatch[1] ?? ''));
       if (!found) return { status: 404, body: { message: 'Charge not found' } };
-      if (method === 'GET') {
-        return {
-          status: 200,
-          body: {
-            ...found.charge,
-            order: { id: found.order.id, code: found.order.code, status: found.order.status },
-          },
-        };
-      }
-      if (method === 'DELETE') {
-        if (found.charge.status !== 'paid')
-          return { status: 412, body: { message: 'Charge can not be canceled.' } };
-        check(
-          body?.amount === undefined || body.amount === found.charge.amount,
-          'charges: valor do cancelamento diferente',
-        );
-        const cancel = structuredClone(fixture('charge-cancel-response'));
-        cancel.id = found.charge.id;
-        cancel.code = found.charge.code;
-        cancel.amount = found.charge.amount;
-        cancel.canceled_amount = found.charge.amount;
-        cancel.canceled_at = isoNow();
-        if (fakePagarme.refundsPending) {
-          Object.assign(found.charge, { status: 'pending_refund' });
-          return { status: 200, body: { ...cancel, status: 'pending_refund', canceled_at: undefined } };
-        }
-        Object.assign(found.charge, {
-          status: 'canceled',
-          canceled_amount: found.charge.amount,
-          canceled_at: cancel.canceled_at,
-          last_transaction: cancel.last_transaction,
-        });
-        return { status: 200, body: cancel };
-      }
+      return {
+        status: 200,
+        body: {
+          ...found.charge,
+          order: { id: found.order.id, code: found.order.code, status: found.order.status },
+        },
+      };
     }
     problems.push(`rota inesperada ${method} ${path}`);
     return { status: 404, body: { message: 'Not found' } };
@@ -464,6 +532,12 @@ export async function startFakePagarme(
       });
       const result = handle(req.method ?? '', url, req.headers, body);
       notifyAfter(req.method ?? '', url, result);
+      if (lost > 0 && !url.pathname.endsWith('/tokens')) {
+        // Processed, and the answer never reaches the caller.
+        lost--;
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(result.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(result.body));
     });
@@ -586,6 +660,54 @@ export async function startFakePagarme(
       webhookTarget = target;
     },
     deliveries,
+    loseAnswers(times) {
+      lost = times;
+    },
+    idempotency,
+    openLinkPix(linkId) {
+      const link = links.get(linkId);
+      if (!link) throw new Error(`fake: unknown link ${linkId}`);
+      const order = relabelOrder(
+        fixture('order-pix-response'),
+        link._order_code,
+        link.cart_settings.items[0].amount,
+        link.name,
+      );
+      order.charges[0].last_transaction.expires_at = new Date(Date.now() + 3600 * 1000).toISOString();
+      orders.set(order.id, order);
+      link.total_sessions = (link.total_sessions ?? 0) + 1;
+      return order;
+    },
+    cancelUnpaidCharge(chargeId, type = 'charge.refunded') {
+      const found = chargeById(chargeId);
+      if (!found) throw new Error(`fake: unknown charge ${chargeId}`);
+      if (found.charge.status === 'paid') throw new Error(`fake: charge ${chargeId} was paid`);
+      Object.assign(found.charge, { status: 'canceled', canceled_at: isoNow() });
+      found.order.status = 'canceled';
+      return webhook(type, { ...found.charge, order: { id: found.order.id, code: found.order.code } });
+    },
+    underpayOrder(orderId, paidAmount) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake: unknown order ${orderId}`);
+      const charge = order.charges[0];
+      Object.assign(charge, { status: 'underpaid', paid_amount: paidAmount, paid_at: isoNow() });
+      order.status = 'paid';
+      return webhook('charge.underpaid', { ...charge, order: { id: order.id, code: order.code } });
+    },
+    chargeAgain(code) {
+      const first = [...orders.values()].find((order) => order.code === code);
+      if (!first) throw new Error(`fake: no order with code ${code}`);
+      const order = relabelOrder(fixture('order-card-response-paid'), code, first.amount, 'again');
+      order.metadata = first.metadata;
+      orders.set(order.id, order);
+      return webhook('order.paid', order);
+    },
+    revertRefund(chargeId) {
+      const found = chargeById(chargeId);
+      if (found?.charge.status !== 'pending_refund')
+        throw new Error(`fake: no refund pending on ${chargeId}`);
+      found.charge.status = 'paid';
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fakePagarme;

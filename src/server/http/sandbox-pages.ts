@@ -314,9 +314,11 @@ export async function registerSandboxPages(app: FastifyInstance, services: Servi
       const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const id = request.params.id;
       if (!isForm) {
-        // Scripts and tests: `{ outcome, method }` as JSON, through the same webhook.
+        // Scripts and tests: `{ outcome, method }` as JSON, through the same webhook. Tests and
+        // development only: `again: true` charges something already paid a second time (issue 22).
         const { outcome, method } = sandboxOutcomeInput.parse(request.body ?? {});
-        const result = await deliver(id, outcome, method);
+        const again = (request.body as { again?: unknown } | undefined)?.again === true;
+        const result = await deliver(id, outcome, method, { again });
         if (!result.ok) {
           return reply
             .code(502)

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ADMIN_MSG,
   adminPayment,
+  adminPaymentDetail,
   dashboardFigures,
   paymentExportInput,
   paymentListInput,
@@ -14,6 +15,7 @@ import {
 import { paymentLinkDetails } from '../../shared/checkout-schemas';
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
+import type { Payment } from '../db/schema';
 import { toLinkDetails } from '../services/payment-links';
 import { PAYMENT_MSG } from '../services/payments';
 import { defineOperation } from './define';
@@ -36,6 +38,25 @@ const dashboard = defineOperation({
   output: dashboardFigures,
   run: ({ services }) => services.adminReports.dashboard(),
   rest: DASHBOARD_REST,
+});
+
+const refundOutput = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  refundStatus: z.enum(['processing', 'failed']).nullable(),
+  refundedAt: z.string().nullable(),
+});
+
+/** A refund's answer: done, or accepted and in progress at the provider. */
+const refundAnswer = (payment: Payment): z.input<typeof refundOutput> => ({
+  success: true as const,
+  message: payment.status === 'refunded' ? ADMIN_MSG.refundDone : ADMIN_MSG.refundStarted,
+  id: payment.id,
+  status: payment.status,
+  refundStatus: payment.refundStatus,
+  refundedAt: payment.refundedAt?.toISOString() ?? null,
 });
 
 export const paymentOperations = {
@@ -122,28 +143,51 @@ export const paymentOperations = {
     rest: { ...DASHBOARD_REST, path: '/admin/stats' },
   }),
 
+  // The payment detail and the one-click refund of an extra charge (issue 22; ADR 030).
+  /** The provider's ids, the attempts, extra charges and the history of one payment. */
+  detail: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: z.object({ paymentId: z.string().min(1).max(64) }),
+    output: adminPaymentDetail,
+    run: ({ services }, input) => services.paymentDetail.detail(input.paymentId),
+    rest: {
+      method: 'GET',
+      path: '/admin/payments/:paymentId',
+      tag: TAG,
+      summary: 'Detalhe de um pagamento: ids no provedor, tentativas, cobranças extras e histórico',
+      errors: { 404: 'Pagamento não encontrado' },
+    },
+  }),
+
+  /**
+   * Refunds a "cobrança duplicada" or a "valor recebido a menor" in one click, through the same
+   * refund path, with the reason that says what it was. Only for those: 409 otherwise.
+   */
+  refundExtraCharge: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({ paymentId: z.string().min(1).max(64) }),
+    output: refundOutput,
+    async run({ services, user }, input) {
+      return refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id));
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payments/:paymentId/refund-extra-charge',
+      tag: TAG,
+      summary: 'Reembolsa em um clique uma cobrança duplicada ou um valor recebido a menor',
+      errors: { 404: 'Pagamento não encontrado', 409: PAYMENT_MSG.refundExtraOnly },
+    },
+  }),
+
   refund: defineOperation({
     kind: 'mutation',
     access: 'admin',
     input: refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }),
-    output: z.object({
-      success: z.literal(true),
-      message: z.string(),
-      id: z.string(),
-      status: z.enum(PAYMENT_STATUSES),
-      refundStatus: z.enum(['processing', 'failed']).nullable(),
-      refundedAt: z.string().nullable(),
-    }),
+    output: refundOutput,
     async run({ services, user }, input) {
-      const payment = await services.payments.refund(input.paymentId, input.reason, user.id);
-      return {
-        success: true as const,
-        message: payment.status === 'refunded' ? ADMIN_MSG.refundDone : ADMIN_MSG.refundStarted,
-        id: payment.id,
-        status: payment.status,
-        refundStatus: payment.refundStatus,
-        refundedAt: payment.refundedAt?.toISOString() ?? null,
-      };
+      return refundAnswer(await services.payments.refund(input.paymentId, input.reason, user.id));
     },
     rest: {
       method: 'POST',

@@ -588,12 +588,15 @@ describe('webhook /api/webhooks/sandbox', () => {
     expect(extra).toMatchObject({
       amount: 149700,
       paymentLinkId: link.id,
-      description: 'Link de pagamento - Anual (pagamento em duplicidade)',
+      description: 'Link de pagamento - Anual (cobrança duplicada)',
+      // Shown to the owner as "Cobrança duplicada", refundable in one click (ADR 030).
+      extraCharge: 'duplicate',
+      extraChargeOf: rows(t).links()[0]?.paymentId,
     });
     expect(rows(t).links()[0]?.paymentId).not.toBe(extra?.id);
     expect(errors).toHaveBeenCalledWith(
       expect.objectContaining({ linkId: link.id, extraPaymentId: extra?.id }),
-      'payment link paid more than once: the extra payment was recorded and must be refunded',
+      'money received that bought nothing: recorded as an extra charge for the owner to refund',
     );
     // The money is on file, but it bought nothing twice: one year, one e-mail.
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);

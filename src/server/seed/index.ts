@@ -11,6 +11,7 @@ import { contactSeed } from './contact';
 import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
+import { paymentHistorySeed } from './payment-history';
 import { messagingSeed } from './messaging';
 import { pixKeySeed } from './pix-key';
 import { privacySeed } from './privacy';
@@ -23,6 +24,7 @@ export const seedModules: SeedModule[] = [
   accountsSeed,
   contactSeed,
   paymentsSeed,
+  paymentHistorySeed,
   driveSeed,
   memberPortalSeed,
   messagingSeed,

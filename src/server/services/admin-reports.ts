@@ -80,7 +80,7 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
     subscriber: { fullName, email },
     amount: payment.amount,
     status: payment.status,
-    statusLabel: paymentStatusLabel(payment.status, payment.refundStatus),
+    statusLabel: paymentStatusLabel(payment.status, payment.refundStatus, payment),
     refundStatus: payment.refundStatus,
     refundReason: payment.refundReason,
     refundFailureReason: payment.refundFailureReason,
@@ -95,6 +95,9 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
     date: (payment.paidAt ?? payment.createdAt).toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
     refundedAt: payment.refundedAt?.toISOString() ?? null,
+    verifying: payment.status === 'pending' && payment.verifyingSince !== null,
+    extraCharge: payment.extraCharge,
+    extraChargeOf: payment.extraChargeOf,
   };
 }
 
@@ -108,6 +111,8 @@ const PAYMENT_EXPORT_FIELDS = {
   amount: payments.amount,
   status: payments.status,
   refundStatus: payments.refundStatus,
+  verifyingSince: sql<number | null>`${payments.verifyingSince}`,
+  extraCharge: payments.extraCharge,
   method: payments.method,
   cardBrand: payments.cardBrand,
   cardLast4: payments.cardLast4,
@@ -125,6 +130,8 @@ interface PaymentExportRow {
   amount: number;
   status: Payment['status'];
   refundStatus: Payment['refundStatus'];
+  verifyingSince: number | null;
+  extraCharge: Payment['extraCharge'];
   method: Payment['method'];
   cardBrand: string | null;
   cardLast4: string | null;
@@ -141,7 +148,7 @@ const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
   { header: 'Assinante', value: (row) => row.name },
   { header: 'E-mail', value: (row) => row.email },
   { header: 'Valor (R$)', value: (row) => csvAmount(row.amount) },
-  { header: 'Status', value: (row) => paymentStatusLabel(row.status, row.refundStatus) },
+  { header: 'Status', value: (row) => paymentStatusLabel(row.status, row.refundStatus, row) },
   { header: 'Método', value: (row) => (row.method ? paymentMethodLabel(row.method) : '') },
   {
     header: 'Cartão',

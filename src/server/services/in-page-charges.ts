@@ -21,7 +21,8 @@ import { ProviderError, type ChargeResult, type PaymentProvider } from '../provi
 import type { ServiceDeps } from './deps';
 import { PAYMENT_MSG } from './payment-messages';
 import type { PaymentConfirmation } from './payment-confirmation';
-import { customerOf } from './payment-links';
+import { customerOf, PROVIDER_CHECK_INTERVAL_MS } from './payment-links';
+import { createPaymentVerification } from './payment-verification';
 import { planDescription, planForAmount } from './pricing';
 import type { SettingsService } from './settings';
 import { billingDataOf, type SubscribersService } from './subscribers';
@@ -47,11 +48,15 @@ export function createInPageCharges(
   getById: (id: string) => Payment | undefined,
 ) {
   const { db, clock, log } = deps;
+  const verification = createPaymentVerification(deps, provider, confirmation);
+  const { history } = confirmation;
 
   const statusQuery = db
     .select({
       id: payments.id,
       status: payments.status,
+      verifyingSince: payments.verifyingSince,
+      checkedAt: payments.checkedAt,
       amount: payments.amount,
       method: payments.method,
       paidAt: payments.paidAt,
@@ -65,8 +70,9 @@ export function createInPageCharges(
 
   /**
    * Takes an earlier attempt back for a new charge, atomically: only a `failed` or `cancelled` row
-   * becomes `pending` again (a PIX past its time is cancelled first). An attempt in flight, paid or
-   * refunded is never reused: two submits of one attempt cannot both reach the provider.
+   * becomes `pending` again (a PIX past its time is cancelled first), as the next attempt (a new
+   * idempotency key). An attempt in flight, paid or refunded is never reused: two submits of one
+   * attempt cannot both reach the provider.
    */
   function claimAttempt(previous: Payment, values: Partial<typeof payments.$inferInsert>) {
     if (previous.status === 'pending' && previous.pixExpiresAt && previous.pixExpiresAt <= clock.now()) {
@@ -74,7 +80,7 @@ export function createInPageCharges(
     }
     const claimed = db
       .update(payments)
-      .set(values)
+      .set({ ...values, attempt: sql`${payments.attempt} + 1`, verifyingSince: null })
       .where(and(eq(payments.id, previous.id), inArray(payments.status, ['failed', 'cancelled'])))
       .run();
     if (claimed.changes > 0) return;
@@ -87,6 +93,39 @@ export function createInPageCharges(
           ? PAYMENT_MSG.attemptRefunded
           : PAYMENT_MSG.attemptInProgress,
     );
+  }
+
+  /** The answer of an attempt the provider approved. */
+  function completed(paymentId: string): ProcessPaymentResponse {
+    return {
+      success: true,
+      paymentId,
+      message: CHECKOUT_MSG.paymentApproved,
+      status: 'completed',
+      subscriptionEndDate: status(paymentId).subscriptionEndDate,
+    };
+  }
+
+  /**
+   * The provider's answer was lost: the attempt stays pending, "em verificação", and the customer
+   * is told not to pay again (ADR 030). Reconciliation, the status poll or a retry of this same
+   * payment look its order up by our code.
+   */
+  function verifying(paymentId: string): ProcessPaymentResponse {
+    const marked = db
+      .update(payments)
+      .set({
+        verifyingSince: sql`coalesce(${payments.verifyingSince}, ${clock.now().getTime()})`,
+        // The adapter has just retried: the status page asks again in a minute, not at once.
+        checkedAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .run();
+    if (marked.changes > 0) history.record({ paymentId, source: 'checkout', kind: 'answer_lost' });
+    const current = getById(paymentId);
+    if (current?.status === 'paid') return completed(paymentId);
+    return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
   }
 
   /** POST /payments/process: charges a card or opens a PIX for the annual (or renewal) price. */
@@ -159,11 +198,27 @@ export function createInPageCharges(
       pixExpiresAt: null,
       updatedAt: now,
     };
-    if (reuse) claimAttempt(reuse, values);
+    // The same payment while its last answer was lost: that attempt is looked up first, and sent
+    // again with its own key when nothing is found (the provider answers it without charging twice).
+    let resend = false;
+    if (reuse?.status === 'pending' && reuse.verifyingSince) {
+      await verification.lookUp(reuse.id, 'checkout');
+      const current = getById(reuse.id) as Payment;
+      if (current.status === 'paid') return completed(current.id);
+      resend = current.status === 'pending' && current.verifyingSince !== null;
+      if (!resend) claimAttempt(current, values);
+    } else if (reuse) claimAttempt(reuse, values);
     else
       db.insert(payments)
-        .values({ ...values, id: paymentId, createdAt: now })
+        .values({ ...values, attempt: 1, id: paymentId, createdAt: now })
         .run();
+    const attempt = (getById(paymentId) as Payment).attempt;
+    history.record({
+      paymentId,
+      source: 'checkout',
+      kind: resend ? 'attempt_resent' : 'attempt_sent',
+      details: { attempt, method: paymentMethod },
+    });
 
     let charge: ChargeResult;
     try {
@@ -176,13 +231,35 @@ export function createInPageCharges(
         card,
         cardToken,
         pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
+        attempt,
       });
     } catch (error) {
+      log.warn({ paymentId, attempt, err: (error as Error).message }, 'charge creation failed');
+      // No answer, or a refusal of an attempt that may already exist: never "failed", never a second charge.
+      if ((error instanceof ProviderError && error.outcomeUnknown) || resend) return verifying(paymentId);
       const reason = error instanceof ProviderError ? error.message : CHECKOUT_MSG.paymentFailed;
       confirmation.failPayment(paymentId, null, reason);
-      log.warn({ paymentId, err: (error as Error).message }, 'charge creation failed');
+      history.record({
+        paymentId,
+        source: 'checkout',
+        kind: 'attempt_answer',
+        details: { attempt, outcome: 'failed', amount, reason },
+      });
       throw new AppError('BAD_GATEWAY', reason);
     }
+    history.record({
+      paymentId,
+      source: 'checkout',
+      kind: 'attempt_answer',
+      details: {
+        attempt,
+        outcome: charge.status,
+        orderId: charge.providerOrderId,
+        chargeId: charge.providerChargeId,
+        amount: charge.amount,
+        reason: charge.failureReason,
+      },
+    });
 
     // Only while still ours: a webhook may already have settled the attempt.
     db.update(payments)
@@ -199,13 +276,7 @@ export function createInPageCharges(
 
     if (charge.status === 'paid') {
       confirmation.confirmPayment(payment, charge);
-      return {
-        success: true,
-        paymentId,
-        message: CHECKOUT_MSG.paymentApproved,
-        status: 'completed',
-        subscriptionEndDate: status(paymentId).subscriptionEndDate,
-      };
+      return completed(paymentId);
     }
     if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {
       const reason = charge.failureReason ?? CHECKOUT_MSG.paymentFailed;
@@ -237,9 +308,20 @@ export function createInPageCharges(
     const row = statusQuery.get({ id });
     if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
     let current = row.status;
-    if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= clock.now().getTime()) {
+    const now = clock.now().getTime();
+    if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= now) {
       confirmation.cancelPayment(id);
       current = 'cancelled';
+    }
+    if (
+      current === 'pending' &&
+      row.verifyingSince &&
+      (!row.checkedAt || now - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
+    ) {
+      // In verification: ask the provider at most once a minute, in the background (the next poll sees it).
+      verification.lookUp(id, 'tracking').catch((error: unknown) => {
+        log.warn({ paymentId: id, err: (error as Error).message }, 'payment lookup failed');
+      });
     }
     return {
       status: CHECKOUT_STATUS[current],

@@ -12,6 +12,8 @@ import { newId } from '../ids';
 import type { ChargeResult, PaymentProviderName } from '../providers/payment/types';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
+import { PAYMENT_MSG } from './payment-messages';
+import type { HistoryInput, PaymentHistory } from './payment-history';
 import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
 import { PROVIDER, targetsOf, type Actor, type SubscriberLifecycle } from './subscriber-lifecycle';
@@ -19,13 +21,36 @@ import { periodAfterPayment, profileFromBilling } from './subscribers';
 
 export type ConfirmResult =
   | { confirmed: true; paymentId: string }
-  | { confirmed: false; reason: 'already' | 'amount' }
-  /** A second, different charge on a link already paid: recorded apart, for an admin to refund. */
-  | { confirmed: false; reason: 'duplicate'; paymentId: string };
+  /** `foreign`: the charge is on file for another payment or link, which it is never moved from. */
+  | { confirmed: false; reason: 'already' | 'amount' | 'foreign' }
+  /**
+   * Money that bought nothing, recorded apart for the owner to refund (ADR 030): a second charge
+   * for something already paid, or a charge paid with less than due.
+   */
+  | { confirmed: false; reason: 'duplicate' | 'underpaid'; paymentId: string };
 
 /** Paid in full: the provider said how much, and it is at least what was due. */
 function paidInFull(charge: ChargeResult | null, due: number): charge is ChargeResult & { amount: number } {
   return charge !== null && charge.amount !== null && charge.amount > 0 && charge.amount >= due;
+}
+
+/** Some money, less than due (Pagar.me `underpaid`, a PIX paid short). */
+function paidLess(charge: ChargeResult | null, due: number): charge is ChargeResult & { amount: number } {
+  return charge !== null && charge.amount !== null && charge.amount > 0 && charge.amount < due;
+}
+
+/** What recording an extra charge did: its row, nothing (the charge is the payment itself), or refused. */
+type ExtraRecorded = { id: string } | 'nothing' | 'foreign';
+
+/** What an extra charge is for: a payment (in-page, or a link's recorded one) and/or a link. */
+interface ExtraChargeInput {
+  kind: 'duplicate' | 'underpaid';
+  charge: ChargeResult & { amount: number };
+  due: number;
+  /** The payment it was meant for, when there is one. */
+  of: Payment | null;
+  link: PaymentLink | null;
+  paidAt: Date;
 }
 
 export function createPaymentConfirmation(
@@ -34,6 +59,7 @@ export function createPaymentConfirmation(
   outbox: OutboxService,
   referrals: ReferralsService,
   lifecycle: SubscriberLifecycle,
+  history: PaymentHistory,
 ) {
   // The confirmation path runs once per payment but in bulk under load (bench): its queries are prepared.
   const claimEmail = db
@@ -114,6 +140,7 @@ export function createPaymentConfirmation(
           eq(payments.subscriberId, payment.subscriberId),
           ne(payments.id, payment.id),
           inArray(payments.status, ['paid', 'refunded']),
+          isNull(payments.extraCharge),
         ),
       )
       .get();
@@ -194,63 +221,108 @@ export function createPaymentConfirmation(
     .prepare();
 
   /**
-   * A link already paid receives another, different charge (paid twice, e.g. before the provider
-   * closed it): the money is recorded as a separate `paid` payment, without a second period,
-   * commission or e-mail, and logged as an error so an admin refunds it. Runs inside the caller's
-   * transaction. Null when the charge is the one already on file.
+   * Money that bought nothing (ADR 030): a second, different charge for a link or payment already
+   * paid, or a charge paid with less than due. Recorded as its own `paid` payment marked
+   * `extraCharge` — no period, commission or e-mail — for the owner to refund from the back office,
+   * and logged as an error. Runs inside the caller's transaction. Returns the extra payment's id;
+   * 'nothing' when the charge is the payment already on file; 'foreign' when the charge is on file
+   * for another payment or link (it is never moved).
    */
-  function recordExtraLinkCharge(
-    link: PaymentLink,
-    charge: ChargeResult | null,
-    paidAt: Date,
-  ): string | null {
-    const chargeId = charge?.providerChargeId;
-    if (!charge || !chargeId) return null;
-    // The same charge on file: a replay (paid), or an attempt recorded as failed that went through.
-    const known = paymentByCharge(link.provider, chargeId);
-    if (known && (known.status === 'paid' || known.status === 'refunded')) return null;
+  function recordExtraCharge(input: ExtraChargeInput): ExtraRecorded {
+    const { charge, link, of } = input;
+    const chargeId = charge.providerChargeId;
+    if (!chargeId) return 'nothing';
+    const provider = link?.provider ?? of?.provider ?? 'sandbox';
+    const known = paymentByCharge(provider, chargeId);
+    if (known?.extraCharge) return { id: known.id };
+    if (known && (known.status === 'paid' || known.status === 'refunded')) return 'nothing';
+    const sameLink = Boolean(link && known?.paymentLinkId === link.id);
+    if (known && !sameLink && known.id !== of?.id) return 'foreign';
+    const now = clock.now();
+    if (known && known.id === of?.id) {
+      // The attempt itself holds the charge (an in-page PIX paid short): the money moves to its own
+      // row, the attempt keeps its story (it fails, and the customer may try again).
+      db.update(payments)
+        .set({ providerChargeId: null, transactionId: null, updatedAt: now })
+        .where(eq(payments.id, known.id))
+        .run();
+    }
+    const id = known && sameLink ? known.id : newId();
+    const subject = of ?? link;
+    const fields = {
+      ...chargeFields(charge),
+      subscriberId: (of ?? link)!.subscriberId,
+      paymentLinkId: link?.id ?? of?.paymentLinkId ?? null,
+      planType: subject!.planType,
+      amount: charge.amount,
+      status: 'paid' as const,
+      provider,
+      description: `${of?.description ?? `Link de pagamento - ${planLabel(link!.planType)}`} (${
+        input.kind === 'duplicate' ? 'cobrança duplicada' : 'valor recebido a menor'
+      })`,
+      billingData: of?.billingData ?? link?.billingData ?? null,
+      failureReason: null,
+      extraCharge: input.kind,
+      extraChargeOf: of?.id ?? null,
+      verifyingSince: null,
+      paidAt: input.paidAt,
+      updatedAt: now,
+    };
+    if (id === known?.id) db.update(payments).set(fields).where(eq(payments.id, id)).run();
+    else
+      db.insert(payments)
+        .values({ ...fields, id, createdAt: now })
+        .run();
+    const details = {
+      extra: input.kind,
+      extraPaymentId: id,
+      chargeId,
+      amount: charge.amount,
+      due: input.due,
+    };
+    history.record({ paymentId: id, linkId: link?.id, source: 'webhook', kind: 'extra_charge', details });
+    if (of) history.record({ paymentId: of.id, source: 'webhook', kind: 'extra_charge', details });
+    else if (link) history.record({ linkId: link.id, source: 'webhook', kind: 'extra_charge', details });
+    log.error(
+      {
+        kind: input.kind,
+        linkId: link?.id ?? null,
+        paymentId: of?.id ?? null,
+        extraPaymentId: id,
+        amount: charge.amount,
+      },
+      'money received that bought nothing: recorded as an extra charge for the owner to refund',
+    );
+    return { id };
+  }
+
+  /** The payment recorded for a paid link, when there is one. */
+  function recordedPaymentOf(link: PaymentLink): Payment | undefined {
     const recordedId = db
       .select({ paymentId: paymentLinks.paymentId })
       .from(paymentLinks)
       .where(eq(paymentLinks.id, link.id))
       .get()?.paymentId;
-    const recorded = recordedId
-      ? db.select().from(payments).where(eq(payments.id, recordedId)).get()
-      : undefined;
-    const now = clock.now();
-    if (recorded && !recorded.providerChargeId) {
-      // Confirmed before its charge was known: this is that charge, not a second one.
-      db.update(payments)
-        .set({ ...chargeFields(charge), updatedAt: now })
-        .where(and(eq(payments.id, recorded.id), isNull(payments.providerChargeId)))
-        .run();
-      return null;
-    }
-    const id = known?.id ?? newId();
-    const fields = {
-      ...chargeFields(charge),
-      subscriberId: link.subscriberId,
-      paymentLinkId: link.id,
-      planType: link.planType,
-      amount: charge.amount !== null && charge.amount > 0 ? charge.amount : link.amount,
-      status: 'paid' as const,
-      provider: link.provider,
-      description: `Link de pagamento - ${planLabel(link.planType)} (pagamento em duplicidade)`,
-      billingData: link.billingData,
-      failureReason: null,
-      paidAt,
-      updatedAt: now,
-    };
-    if (known) db.update(payments).set(fields).where(eq(payments.id, id)).run();
-    else
-      db.insert(payments)
-        .values({ ...fields, id, createdAt: now })
-        .run();
-    log.error(
-      { linkId: link.id, paymentId: recordedId ?? null, extraPaymentId: id, amount: charge.amount },
-      'payment link paid more than once: the extra payment was recorded and must be refunded',
-    );
-    return id;
+    return recordedId ? db.select().from(payments).where(eq(payments.id, recordedId)).get() : undefined;
+  }
+
+  /** An extra charge's result, or `foreign` / `already` when there was nothing to record. */
+  function extraResult(kind: 'duplicate' | 'underpaid', recorded: ExtraRecorded): ConfirmResult {
+    if (recorded === 'foreign') return { confirmed: false, reason: 'foreign' };
+    if (recorded === 'nothing') return { confirmed: false, reason: 'already' };
+    return { confirmed: false, reason: kind, paymentId: recorded.id };
+  }
+
+  /** A charge on file for a payment other than `paymentId` (or not of this link): never moved. */
+  function foreignCharge(
+    provider: PaymentProviderName,
+    charge: ChargeResult | null,
+    owner: { paymentId?: string; linkId?: string },
+  ): boolean {
+    const known = paymentByCharge(provider, charge?.providerChargeId);
+    if (!known) return false;
+    if (owner.linkId) return known.paymentLinkId !== owner.linkId;
+    return known.id !== owner.paymentId && known.extraChargeOf !== owner.paymentId;
   }
 
   /**
@@ -271,7 +343,11 @@ export function createPaymentConfirmation(
       .select({ id: payments.id })
       .from(payments)
       .where(
-        and(eq(payments.subscriberId, payment.subscriberId), inArray(payments.status, ['paid', 'refunded'])),
+        and(
+          eq(payments.subscriberId, payment.subscriberId),
+          inArray(payments.status, ['paid', 'refunded']),
+          isNull(payments.extraCharge),
+        ),
       )
       .orderBy(desc(payments.paidAt))
       .get();
@@ -290,31 +366,66 @@ export function createPaymentConfirmation(
     queueConfirmationEmail,
     paymentByCharge,
 
-    /** Marks a link paid and records its payment, once. No charge, or an underpaid one, is refused. */
+    /**
+     * Marks a link paid and records its payment, once. No charge is refused; a charge paid with less
+     * than due, or a second one once the link is paid, is recorded as an extra charge; a charge on
+     * file for another link or payment is refused (a paid payment never moves).
+     */
     confirmLink(link: PaymentLink, charge: ChargeResult | null): ConfirmResult {
-      if (!paidInFull(charge, link.amount)) {
+      const paidShort = paidLess(charge, link.amount);
+      if (!paidInFull(charge, link.amount) && !paidShort) {
         log.error(
           { linkId: link.id, paid: charge?.amount ?? null, expected: link.amount },
-          'link paid without its charge or with a smaller amount: not confirmed',
+          'link paid without its charge or its amount: not confirmed',
         );
         return { confirmed: false, reason: 'amount' };
       }
+      // Money the provider says was received (the guards above narrow what follows too eagerly).
+      const received: ChargeResult & { amount: number } = charge;
       const now = clock.now();
-      const paidAt = charge.paidAt ?? now;
-      return db.transaction(() => {
+      const paidAt = received.paidAt ?? now;
+      return db.transaction((): ConfirmResult => {
+        if (foreignCharge(link.provider, charge, { linkId: link.id })) {
+          log.error(
+            { linkId: link.id, chargeId: charge.providerChargeId },
+            'charge of another payment: not moved',
+          );
+          return { confirmed: false, reason: 'foreign' };
+        }
+        const paid = db
+          .select({ status: paymentLinks.status })
+          .from(paymentLinks)
+          .where(eq(paymentLinks.id, link.id))
+          .get();
+        if (paid?.status === 'paid' || paidShort) {
+          const recorded = paid?.status === 'paid' ? recordedPaymentOf(link) : undefined;
+          // Confirmed before its charge was known: this is that charge, not a second one.
+          if (recorded && !recorded.providerChargeId && !paidShort) {
+            db.update(payments)
+              .set({ ...chargeFields(charge), updatedAt: now })
+              .where(and(eq(payments.id, recorded.id), isNull(payments.providerChargeId)))
+              .run();
+            return { confirmed: false, reason: 'already' };
+          }
+          const kind = paid?.status === 'paid' ? 'duplicate' : 'underpaid';
+          const extra = recordExtraCharge({
+            kind,
+            charge,
+            due: link.amount,
+            of: recorded ?? null,
+            link,
+            paidAt,
+          });
+          return extraResult(kind, extra);
+        }
         const claimed = db
           .update(paymentLinks)
           .set({ status: 'paid', paidAt, updatedAt: now })
           .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')))
           .run();
-        if (claimed.changes === 0) {
-          const extra = recordExtraLinkCharge(link, charge, paidAt);
-          return extra
-            ? ({ confirmed: false, reason: 'duplicate', paymentId: extra } as const)
-            : ({ confirmed: false, reason: 'already' } as const);
-        }
+        if (claimed.changes === 0) return { confirmed: false, reason: 'already' };
         const fields = {
-          ...chargeFields(charge),
+          ...chargeFields(received),
           subscriberId: link.subscriberId,
           paymentLinkId: link.id,
           planType: link.planType,
@@ -327,8 +438,9 @@ export function createPaymentConfirmation(
           paidAt,
           updatedAt: now,
         };
-        // The same provider charge may already be on file (a failed attempt retried by the provider).
-        const known = paymentByCharge(link.provider, charge?.providerChargeId);
+        // The same provider charge may already be on file: a failed attempt of this very link that
+        // the provider retried (checked above: never another link's or payment's row).
+        const known = paymentByCharge(link.provider, received.providerChargeId);
         const paymentId = known?.id ?? newId();
         if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
         else
@@ -387,18 +499,68 @@ export function createPaymentConfirmation(
       );
     },
 
-    /** Confirms an in-page charge, once. Money that arrives after a PIX expired still counts. */
+    /**
+     * Confirms an in-page charge, once. Money that arrives after a PIX expired still counts. A second,
+     * different paid charge for a payment already paid is a "cobrança duplicada"; a charge paid with
+     * less than due fails the attempt and records what was received; both for the owner to refund.
+     */
     confirmPayment(payment: Payment, charge: ChargeResult | null): ConfirmResult {
-      if (!paidInFull(charge, payment.amount)) {
+      const paidShort = paidLess(charge, payment.amount);
+      if (!paidInFull(charge, payment.amount) && !paidShort) {
         log.error(
           { paymentId: payment.id, paid: charge?.amount ?? null, expected: payment.amount },
-          'charge without its paid amount or with a smaller one: not confirmed',
+          'charge without its paid amount: not confirmed',
         );
         return { confirmed: false, reason: 'amount' };
       }
       const now = clock.now();
-      const paidAt = charge?.paidAt ?? now;
-      return db.transaction(() => {
+      const paidAt = charge.paidAt ?? now;
+      return db.transaction((): ConfirmResult => {
+        if (foreignCharge(payment.provider, charge, { paymentId: payment.id })) {
+          log.error(
+            { paymentId: payment.id, chargeId: charge.providerChargeId },
+            'charge of another payment: not moved',
+          );
+          return { confirmed: false, reason: 'foreign' };
+        }
+        const current = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
+        const sameCharge = !charge.providerChargeId || charge.providerChargeId === current.providerChargeId;
+        if (current.status === 'paid' || current.status === 'refunded') {
+          if (sameCharge) return { confirmed: false, reason: 'already' };
+          return extraResult(
+            'duplicate',
+            recordExtraCharge({
+              kind: 'duplicate',
+              charge,
+              due: payment.amount,
+              of: current,
+              link: null,
+              paidAt,
+            }),
+          );
+        }
+        if (paidShort) {
+          const extra = recordExtraCharge({
+            kind: 'underpaid',
+            charge,
+            due: payment.amount,
+            of: current,
+            link: null,
+            paidAt,
+          });
+          db.update(payments)
+            .set({
+              status: 'failed',
+              failureReason: PAYMENT_MSG.underpaid(charge.amount, payment.amount),
+              verifyingSince: null,
+              updatedAt: now,
+            })
+            .where(
+              and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed', 'cancelled'])),
+            )
+            .run();
+          return extraResult('underpaid', extra);
+        }
         const known = chargeFields(charge);
         const claimed = db
           .update(payments)
@@ -406,6 +568,7 @@ export function createPaymentConfirmation(
             status: 'paid',
             paidAt,
             failureReason: null,
+            verifyingSince: null,
             updatedAt: now,
             method: known.method ?? payment.method,
             cardBrand: known.cardBrand ?? payment.cardBrand,
@@ -439,6 +602,7 @@ export function createPaymentConfirmation(
             failureReason: reason ?? charge?.failureReason ?? null,
             cardBrand: charge?.cardBrand ?? undefined,
             cardLast4: charge?.cardLast4 ?? undefined,
+            verifyingSince: null,
             updatedAt: now,
           })
           .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
@@ -455,7 +619,7 @@ export function createPaymentConfirmation(
       return (
         db
           .update(payments)
-          .set({ status: 'cancelled', updatedAt: now })
+          .set({ status: 'cancelled', verifyingSince: null, updatedAt: now })
           .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
           .run().changes > 0
       );
@@ -487,10 +651,13 @@ export function createPaymentConfirmation(
         referrals.cancelForPayment(payment.id, now);
         const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
         const subscriber = subscriberForPeriod.get({ id: payment.subscriberId });
-        // Its period is still the subscriber's: give exactly that period back.
-        const currentPeriod = row.periodEndDate
-          ? subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime()
-          : paidCurrentPeriodBefore(row);
+        // Its period is still the subscriber's: give exactly that period back. An extra charge
+        // bought no period: refunding it changes nothing but itself.
+        const currentPeriod = row.extraCharge
+          ? false
+          : row.periodEndDate
+            ? subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime()
+            : paidCurrentPeriodBefore(row);
         if (currentPeriod) {
           lifecycle.apply({
             subscriberId: payment.subscriberId,
@@ -516,7 +683,36 @@ export function createPaymentConfirmation(
         return true;
       });
     },
+
+    /**
+     * A refund the provider accepted (`pending_refund`) whose charge is `paid` again: it did not go
+     * through. The payment reads "Pago" again, with the reason, and the owner may ask once more.
+     */
+    refundReverted(paymentId: string): boolean {
+      return (
+        db
+          .update(payments)
+          .set({
+            refundStatus: 'failed',
+            refundFailureReason: PAYMENT_MSG.refundReverted,
+            updatedAt: clock.now(),
+          })
+          .where(
+            and(
+              eq(payments.id, paymentId),
+              eq(payments.status, 'paid'),
+              eq(payments.refundStatus, 'processing'),
+            ),
+          )
+          .run().changes > 0
+      );
+    },
+
+    /** Writes the payment's history (services/payment-history.ts), shared by every payment service. */
+    history,
   };
 }
+
+export type { HistoryInput };
 
 export type PaymentConfirmation = ReturnType<typeof createPaymentConfirmation>;

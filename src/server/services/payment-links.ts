@@ -32,6 +32,11 @@ import {
 const HOUR_MS = 60 * 60 * 1000;
 /** A pending link is asked about at most this often from the tracking page (issue 9: once a minute). */
 export const PROVIDER_CHECK_INTERVAL_MS = 60_000;
+/**
+ * A PIX opened on a link's page stays payable for an hour (`pix_settings.expires_in`), even past the
+ * link's own expiry: until then the link is still asked about (ADR 030).
+ */
+export const LINK_PIX_GRACE_MS = HOUR_MS;
 
 function sameBilling(a: BillingData, b: BillingData): boolean {
   return (Object.keys(a) as (keyof BillingData)[]).every((key) => a[key] === b[key]);
@@ -193,15 +198,39 @@ export function createPaymentLinksService(
       .get();
   }
 
-  /** Asks the provider about a pending link and confirms it when paid (Pagar.me; webhooks are the main path). */
-  async function refreshFromProvider(id: string): Promise<void> {
+  /**
+   * Asks the provider about a pending link (or one expired less than an hour ago, whose PIX may
+   * still be paid) and confirms it when paid (Pagar.me; webhooks are the main path).
+   */
+  async function refreshFromProvider(
+    id: string,
+    source: 'tracking' | 'reconciliation' = 'tracking',
+  ): Promise<void> {
     const link = getById(id);
-    if (!link || link.status !== 'pending') return;
+    if (!link || link.status === 'paid') return;
+    if (link.expiresAt.getTime() <= clock.now().getTime() - LINK_PIX_GRACE_MS) return;
     db.update(paymentLinks).set({ checkedAt: clock.now() }).where(eq(paymentLinks.id, id)).run();
     try {
       const remote = await provider.getPaymentLinkStatus(link);
       // Confirmed only with its charge (id and amount checked by confirmLink), never blind.
-      if (remote.paid && remote.charge?.providerChargeId) confirmation.confirmLink(link, remote.charge);
+      if (remote.paid && remote.charge?.providerChargeId) {
+        const result = confirmation.confirmLink(link, remote.charge);
+        const paymentId = result.confirmed || 'paymentId' in result ? result.paymentId : null;
+        // What changed goes to the history; "nothing yet" every minute would only crowd it.
+        if (!result.confirmed && (result.reason === 'already' || result.reason === 'amount')) return;
+        confirmation.history.record({
+          paymentId,
+          linkId: link.id,
+          source,
+          kind: 'lookup',
+          details: {
+            outcome: 'paid',
+            change: result.confirmed ? 'confirmed' : result.reason,
+            orderId: remote.charge.providerOrderId,
+            amount: remote.charge.amount,
+          },
+        });
+      }
     } catch (error) {
       log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
     }

@@ -1,4 +1,6 @@
 /** Messages of the payment services (Portuguese, shown to people or in the API's answers). */
+import { formatMoney } from '../../shared/format';
+
 export const PAYMENT_MSG = {
   webhookUnauthorized: 'Webhook não autorizado',
   webhookNotConfigured: 'Webhook não configurado para este provedor',
@@ -20,4 +22,16 @@ export const PAYMENT_MSG = {
   welcomeNoAccount: 'Assinante sem conta de acesso: as credenciais serão enviadas na aprovação.',
   welcomeLinkPending:
     'As credenciais de acesso já foram enviadas por email: use o link recebido para definir sua senha.',
+  // Attempts, lost answers and extra charges (issue 22; ADR 030).
+  verifying:
+    'Pagamento em verificação: o provedor de pagamento ainda não respondeu. Não pague de novo: esta página mostra o resultado assim que ele chegar.',
+  verifyingGaveUp:
+    'O provedor de pagamento não registrou esta cobrança: nenhum valor foi cobrado. Tente novamente.',
+  underpaid: (received: number, due: number) =>
+    `Valor pago menor que o devido: recebidos ${formatMoney(received)} de ${formatMoney(due)}. O valor recebido será devolvido.`,
+  refundReverted:
+    'O provedor não concluiu o reembolso e a cobrança continua paga. Tente reembolsar novamente.',
+  refundExtraOnly: 'Este pagamento não é uma cobrança duplicada nem um valor recebido a menor.',
+  duplicateRefundReason: 'Cobrança duplicada',
+  underpaidRefundReason: 'Valor recebido a menor',
 } as const;

@@ -1,5 +1,5 @@
 /** Refunds (admin): through the provider, completed at once or in progress (ADR 012). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
 import { payments, type Payment } from '../db/schema';
 import { AppError } from '../errors';
@@ -8,6 +8,7 @@ import { ProviderError, type PaymentProvider } from '../providers/payment/types'
 import type { ServiceDeps } from './deps';
 import { PAYMENT_MSG } from './payment-messages';
 import type { PaymentConfirmation } from './payment-confirmation';
+import type { HistoryDetails } from './payment-history';
 
 export function createPaymentRefunds(
   deps: ServiceDeps,
@@ -16,6 +17,7 @@ export function createPaymentRefunds(
   getById: (id: string) => Payment | undefined,
 ) {
   const { db, clock, log } = deps;
+  const { history } = confirmation;
 
   /**
    * Refunds a paid payment through the provider (reason required). Completed at once: recorded now.
@@ -32,12 +34,37 @@ export function createPaymentRefunds(
     if (payment.provider !== provider.name || (!payment.providerChargeId && !isSandbox(provider))) {
       throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
     }
+    // Claimed before the provider is asked: two clicks cannot both send a refund. Each request is
+    // its own attempt (its own idempotency key): asking again after a refund the provider gave up
+    // on is a new request, not the old answer replayed (ADR 030).
+    const claimed = db
+      .update(payments)
+      .set({
+        refundAttempt: sql`${payments.refundAttempt} + 1`,
+        refundStatus: 'processing',
+        refundRequestedAt: clock.now(),
+      })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, 'paid'),
+          or(isNull(payments.refundStatus), ne(payments.refundStatus, 'processing')),
+        ),
+      )
+      .returning({ attempt: payments.refundAttempt })
+      .get();
+    if (!claimed) throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
+    const { attempt } = claimed;
+    const record = (kind: 'refund_requested' | 'refund_answer', details: HistoryDetails) =>
+      history.record({ paymentId, source: 'admin', kind, details });
+    record('refund_requested', { attempt, reason: cleanReason });
     let result;
     try {
       result = await provider.refund({
         paymentId,
         providerChargeId: payment.providerChargeId ?? '',
         amount: payment.amount,
+        attempt,
       });
     } catch (error) {
       const why = error instanceof ProviderError ? error.message : PAYMENT_MSG.refundFailed;
@@ -45,9 +72,11 @@ export function createPaymentRefunds(
         .set({ refundStatus: 'failed', refundFailureReason: why, updatedAt: clock.now() })
         .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
         .run();
+      record('refund_answer', { outcome: 'refused', reason: why });
       log.warn({ paymentId, err: (error as Error).message }, 'refund refused by the provider');
       throw new AppError('BAD_GATEWAY', why);
     }
+    record('refund_answer', { outcome: result.status });
     const admin = { kind: 'admin', id: adminId } as const;
     if (result.status === 'refunded') {
       confirmation.markRefunded(payment, cleanReason, admin);
@@ -69,5 +98,21 @@ export function createPaymentRefunds(
     return getById(paymentId) as Payment;
   }
 
-  return { refund };
+  /**
+   * The owner's one click on an extra charge ("Cobrança duplicada", "Valor recebido a menor"): the
+   * same refund, with the reason that says what it was. Only for an extra charge: the payment that
+   * bought a period is refunded with a reason the owner writes.
+   */
+  async function refundExtraCharge(paymentId: string, adminId: string): Promise<Payment> {
+    const payment = getById(paymentId);
+    if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+    if (!payment.extraCharge) throw new AppError('CONFLICT', PAYMENT_MSG.refundExtraOnly);
+    const reason =
+      payment.extraCharge === 'duplicate'
+        ? PAYMENT_MSG.duplicateRefundReason
+        : PAYMENT_MSG.underpaidRefundReason;
+    return refund(paymentId, reason, adminId);
+  }
+
+  return { refund, refundExtraCharge };
 }

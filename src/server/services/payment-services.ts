@@ -9,6 +9,8 @@ import { createCepService } from './cep';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import { createPaymentConfirmation } from './payment-confirmation';
+import { createPaymentDetail } from './payment-detail';
+import { createPaymentHistory } from './payment-history';
 import { createPaymentLinksService } from './payment-links';
 import { createPaymentsService } from './payments';
 import { createPaymentReconciliation } from './payment-reconciliation';
@@ -29,7 +31,15 @@ export function createPaymentServices(
   const subscribers = createSubscribersService(deps);
   const referrals = createReferralsService(deps);
   const lifecycle = createSubscriberLifecycle(deps);
-  const paymentConfirmation = createPaymentConfirmation(deps, settings, outbox, referrals, lifecycle);
+  const paymentHistory = createPaymentHistory(deps);
+  const paymentConfirmation = createPaymentConfirmation(
+    deps,
+    settings,
+    outbox,
+    referrals,
+    lifecycle,
+    paymentHistory,
+  );
   const paymentLinks = createPaymentLinksService(
     deps,
     provider,
@@ -50,7 +60,10 @@ export function createPaymentServices(
   );
   const reconciliation = createPaymentReconciliation(deps, provider, paymentLinks, paymentConfirmation);
   const cep = createCepService(deps);
+  const paymentDetail = createPaymentDetail(deps, paymentHistory);
   return {
+    paymentHistory,
+    paymentDetail,
     subscribers,
     lifecycle,
     referrals,

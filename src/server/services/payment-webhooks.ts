@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
-import { payments, paymentLinks, webhookEvents, type Payment, type PaymentLink } from '../db/schema';
+import { paymentLinks, webhookEvents, type Payment, type PaymentLink } from '../db/schema';
 import { newId } from '../ids';
 import {
   ProviderError,
@@ -16,7 +16,7 @@ import {
 } from '../providers/payment/types';
 import type { ServiceDeps } from './deps';
 import { PAYMENT_MSG } from './payment-messages';
-import type { PaymentConfirmation } from './payment-confirmation';
+import type { ConfirmResult, PaymentConfirmation } from './payment-confirmation';
 import type { PaymentLinksService } from './payment-links';
 import { PROVIDER } from './subscriber-lifecycle';
 
@@ -92,58 +92,113 @@ export function createPaymentWebhooks(
     return confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
   }
 
+  /** What applying an event did, for the answer and for the payment's history. */
+  interface Applied {
+    result: 'processed' | 'ignored' | 'not_found';
+    paymentId?: string | null;
+    linkId?: string | null;
+    change: string;
+  }
+
+  const changeOf = (result: ConfirmResult) => (result.confirmed ? 'confirmed' : result.reason);
+
   /**
-   * The payment a refund is about: by its charge, by its order (the paid row of it), by our own
-   * reference, or as the payment recorded for the link the event names.
+   * `refunded` (cancelled, voided, charged back) is about one charge: only the paid payment holding
+   * that very charge is refunded; a pending attempt holding it (a PIX that expired) is cancelled,
+   * itself only. Never by our reference or link: a stale attempt's cancel must not touch the
+   * payment that did go through (ADR 030).
    */
-  function findRefundedPayment(event: PaymentEvent): Payment | undefined {
-    const byCharge = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
-    if (byCharge) return byCharge;
-    const orderId = event.charge?.providerOrderId;
-    const byOrder = orderId
-      ? db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.provider, provider.name),
-              eq(payments.providerOrderId, orderId),
-              eq(payments.status, 'paid'),
-            ),
-          )
-          .get()
-      : undefined;
-    if (byOrder) return byOrder;
-    const byReference = findPayment(event);
-    if (byReference) return byReference;
-    const linkPaymentId = findLink(event)?.paymentId;
-    return linkPaymentId ? getById(linkPaymentId) : undefined;
+  function applyRefunded(event: PaymentEvent): Applied {
+    const payment = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
+    if (!payment) {
+      // A charge we never recorded (a link's abandoned PIX): ours to acknowledge when the provider's
+      // own answer names a link or payment of ours; otherwise unknown.
+      const link = findLink(event);
+      const named = link ?? findPayment(event);
+      if (!named) return { result: 'not_found', change: 'none' };
+      return {
+        result: 'processed',
+        linkId: link?.id ?? null,
+        paymentId: link ? null : named.id,
+        change: 'none',
+      };
+    }
+    const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
+    if (payment.status === 'paid') {
+      const done = confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER);
+      return { ...base, change: done ? 'refunded' : 'none' };
+    }
+    if (payment.status === 'pending') {
+      return { ...base, change: confirmation.cancelPayment(payment.id) ? 'cancelled' : 'none' };
+    }
+    return { ...base, change: 'none' };
   }
 
   /** Applies a verified event. 'not_found' when it names nothing of ours. */
-  function applyEvent(event: PaymentEvent): 'processed' | 'ignored' | 'not_found' {
-    if (event.outcome === 'ignored') return 'ignored';
-    if (event.outcome === 'refunded') {
-      const payment = findRefundedPayment(event);
-      if (!payment) return 'not_found';
-      confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER);
-      return 'processed';
+  function apply(event: PaymentEvent): Applied {
+    if (event.outcome === 'ignored') return { result: 'ignored', change: 'none' };
+    if (event.outcome === 'refunded') return applyRefunded(event);
+    if (event.outcome === 'paid') {
+      // The charge paid again while its refund was in progress: the refund did not go through.
+      const held = confirmation.paymentByCharge(provider.name, event.charge?.providerChargeId);
+      if (held?.refundStatus === 'processing' && confirmation.refundReverted(held.id)) {
+        return {
+          result: 'processed',
+          paymentId: held.id,
+          linkId: held.paymentLinkId,
+          change: 'refund_reverted',
+        };
+      }
     }
     const link = findLink(event);
     if (link) {
-      if (event.outcome === 'paid') confirmation.confirmLink(link, event.charge);
-      else if (event.outcome === 'failed') confirmation.recordLinkFailure(link, event.charge);
-      else confirmation.expireLink(link.id);
-      return 'processed';
+      if (event.outcome === 'paid') {
+        const confirmed = confirmation.confirmLink(link, event.charge);
+        const paymentId =
+          confirmed.confirmed || 'paymentId' in confirmed ? confirmed.paymentId : link.paymentId;
+        return { result: 'processed', linkId: link.id, paymentId, change: changeOf(confirmed) };
+      }
+      if (event.outcome === 'failed') {
+        confirmation.recordLinkFailure(link, event.charge);
+        return { result: 'processed', linkId: link.id, change: 'failed' };
+      }
+      return {
+        result: 'processed',
+        linkId: link.id,
+        change: confirmation.expireLink(link.id) ? 'expired' : 'none',
+      };
     }
     const payment = findPayment(event);
-    if (payment) {
-      if (event.outcome === 'paid') confirmation.confirmPayment(payment, event.charge);
-      else if (event.outcome === 'failed') confirmation.failPayment(payment.id, event.charge);
-      else confirmation.cancelPayment(payment.id);
-      return 'processed';
+    if (!payment) return { result: 'not_found', change: 'none' };
+    const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
+    if (event.outcome === 'paid') {
+      return { ...base, change: changeOf(confirmation.confirmPayment(payment, event.charge)) };
     }
-    return 'not_found';
+    if (event.outcome === 'failed') {
+      return { ...base, change: confirmation.failPayment(payment.id, event.charge) ? 'failed' : 'none' };
+    }
+    return { ...base, change: confirmation.cancelPayment(payment.id) ? 'cancelled' : 'none' };
+  }
+
+  /** Applies a verified event and writes what it changed to the payment's (or link's) history. */
+  function applyEvent(event: PaymentEvent): Applied['result'] {
+    const applied = apply(event);
+    if (applied.result === 'processed') {
+      confirmation.history.record({
+        paymentId: applied.paymentId,
+        linkId: applied.linkId,
+        source: 'webhook',
+        kind: 'webhook',
+        details: {
+          type: event.type,
+          outcome: event.outcome,
+          change: applied.change,
+          orderId: event.charge?.providerOrderId ?? null,
+          chargeId: event.charge?.providerChargeId ?? null,
+        },
+      });
+    }
+    return applied.result;
   }
 
   /**

@@ -102,6 +102,7 @@ export function createPaymentsService(
     },
 
     refund: refunds.refund,
+    refundExtraCharge: refunds.refundExtraCharge,
 
     providerStatus() {
       return provider.status();

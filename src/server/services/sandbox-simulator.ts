@@ -36,12 +36,23 @@ export function createSandboxSimulator(
       id: string,
       outcome: 'paid' | 'failed' | 'expired',
       method: PaymentMethod,
-      details: { card?: { brand: string; last4: string } | null; failureReason?: string | null } = {},
+      details: {
+        card?: { brand: string; last4: string } | null;
+        failureReason?: string | null;
+        /**
+         * Tests and development only (issue 22): the customer is charged again for something
+         * already paid, as a provider that took the money twice reports it — a new charge id, so
+         * the back office shows a "Cobrança duplicada" to refund. Never offered on the hosted page.
+         */
+        again?: boolean;
+      } = {},
     ): { headers: Record<string, string>; rawBody: string; linkId: string | null } {
       if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+      const again = details.again === true && outcome === 'paid';
       const link = paymentLinks_.getById(id);
       if (link) {
-        if (link.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
+        if (link.status === 'paid' && !again)
+          throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
         if (effectiveLinkStatus(link, clock.now()) === 'expired') {
           throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
         }
@@ -51,22 +62,26 @@ export function createSandboxSimulator(
           outcome,
           method,
           amount: link.amount,
-          ...details,
+          card: details.card,
+          failureReason: details.failureReason,
         });
         return { ...webhook, linkId: id };
       }
       const payment = getById(id);
       if (!payment || payment.provider !== 'sandbox')
         throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
-      if (payment.status === 'paid') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
+      if (payment.status === 'paid' && !again)
+        throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
       const webhook = provider.customerActed({
         reference: id,
         target: 'charge',
         outcome,
         method: payment.method ?? method,
         amount: payment.amount,
-        chargeId: payment.providerChargeId,
-        ...details,
+        // A second charge has its own id (the sandbox makes one).
+        chargeId: again ? null : payment.providerChargeId,
+        card: details.card,
+        failureReason: details.failureReason,
       });
       return { ...webhook, linkId: null };
     },

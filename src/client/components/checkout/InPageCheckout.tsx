@@ -49,6 +49,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface Awaiting {
   paymentId: string;
   pix?: PixData;
+  /** The provider's answer was lost: the server's "em verificação" text, shown instead of "em análise". */
+  verifying?: string;
   /** What the receipt will show once the payment completes (its validity is set then). */
   receipt: Omit<CheckoutSuccessState, 'validUntil'>;
 }
@@ -145,6 +147,7 @@ export function InPageCheckout({
       setAwaiting({
         paymentId: answer.paymentId,
         pix: answer.pixData,
+        ...(answer.verifying ? { verifying: answer.message } : {}),
         receipt: receipt(data, answer.paymentId),
       });
     },
@@ -305,7 +308,9 @@ export function InPageCheckout({
                     </Button>
                   </>
                 ) : (
-                  <Alert tone="info">Pagamento em análise. Aguarde a confirmação...</Alert>
+                  <Alert tone="info">
+                    {awaiting.verifying ?? 'Pagamento em análise. Aguarde a confirmação...'}
+                  </Alert>
                 ))}
             </div>
             <CustomerFields askName={askName} askEmail={askEmail} disabled={busy} />

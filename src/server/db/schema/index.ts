@@ -5,6 +5,7 @@ export * from './notifications';
 export * from './contact';
 export * from './subscribers';
 export * from './payments';
+export * from './payment-history';
 export * from './referrals';
 export * from './profile-update';
 export * from './drive';

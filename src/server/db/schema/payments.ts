@@ -100,6 +100,29 @@ export const payments = sqliteTable(
     /** When the confirmation / welcome e-mails were queued (each at most once per payment). */
     confirmationEmailAt: integer('confirmation_email_at', { mode: 'timestamp_ms' }),
     welcomeEmailAt: integer('welcome_email_at', { mode: 'timestamp_ms' }),
+    // Attempts, lost answers and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+    /**
+     * The in-page attempt sent to the provider (1, 2…): its idempotency key is `order-{id}-{attempt}`,
+     * the same for every retry of that attempt, a new one only for a new attempt.
+     */
+    attempt: integer('attempt').notNull().default(0),
+    /**
+     * The provider's answer to this attempt was lost (network, timeout, 5xx): the payment is
+     * "em verificação" until the order is found by our code, or an hour passes without one.
+     */
+    verifyingSince: integer('verifying_since', { mode: 'timestamp_ms' }),
+    /** Last time the provider was asked about this payment (throttles the status page's lookups). */
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
+    /**
+     * Money received that bought nothing: a second paid charge for something already paid
+     * (`duplicate`) or a charge paid with less than due (`underpaid`). `paid` until the owner
+     * refunds it; never a period, a commission or an e-mail.
+     */
+    extraCharge: text('extra_charge', { enum: ['duplicate', 'underpaid'] }),
+    /** The payment an extra charge was for (null for a link paid with less, which has none yet). */
+    extraChargeOf: text('extra_charge_of'),
+    /** Refunds asked of the provider (1, 2…): key `refund-{id}-{n}`, so a retry after a reverted one is new. */
+    refundAttempt: integer('refund_attempt').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -126,6 +149,7 @@ export const payments = sqliteTable(
     index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
     index('payments_transaction_idx').on(table.transactionId),
+    index('payments_extra_charge_of_idx').on(table.extraChargeOf),
   ],
 );
 

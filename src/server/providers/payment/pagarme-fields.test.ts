@@ -127,6 +127,7 @@ describe('the card’s holder_name', () => {
     const provider = createPagarmeProvider({ apiUrl: fake.apiUrl, secretKey: fake.secretKey });
     const charge = await provider.createCharge({
       paymentId: 'pay_holder_1',
+      attempt: 1,
       amount: 149700,
       description: 'Plano Anual Confraria',
       method: 'credit_card',

@@ -13,11 +13,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { brazilianPhoneParts, pagarmeHolderName } from '../../../shared/card-fields';
 import { PAYMENT_LINK_TTL_HOURS, type PaymentMethod } from '../../../shared/plans';
-import { newId } from '../../ids';
 import { providerText } from '../provider-status';
 import type {
   ChargeResult,
   CreateChargeInput,
+  FoundOrder,
   PaymentEvent,
   PaymentProvider,
   ProviderCustomer,
@@ -85,15 +85,11 @@ interface PagarmeLink {
   total_paid_sessions?: number;
 }
 
+/** A webhook as it arrives: only its id, type and the id of what to re-fetch are read. */
 interface PagarmeWebhook {
   id?: string;
   type?: string;
-  data?: {
-    id?: string;
-    code?: string;
-    metadata?: Record<string, unknown> | null;
-    order?: { id?: string; code?: string; metadata?: Record<string, unknown> | null };
-  };
+  data?: { id?: string };
 }
 
 // ------------------------------------------------------------------ mapping helpers
@@ -113,12 +109,14 @@ export function parseProviderDate(value: string | undefined | null): Date | null
 
 function chargeStatus(status: string | undefined): ChargeResult['status'] {
   switch (status) {
+    // `underpaid`: money was received, less than asked. Its `paid_amount` says how much, and the
+    // confirmation records it as received (for the owner to refund), never as a payment in full.
     case 'paid':
     case 'overpaid':
+    case 'underpaid':
       return 'paid';
     case 'failed':
     case 'not_authorized':
-    case 'underpaid':
       return 'failed';
     case 'canceled':
     case 'refunded':
@@ -303,6 +301,9 @@ function keysOfOrder(order: PagarmeOrder) {
 
 // ------------------------------------------------------------------ the provider
 
+/** Pages of 30 read at most when listing the orders of one code. */
+const ORDER_PAGES = 5;
+
 export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider {
   const base = options.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
@@ -321,6 +322,8 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         signal: AbortSignal.timeout(timeoutMs),
       });
     };
+    // No answer (network, timeout) or a 5xx: the request may have been carried out all the same.
+    const unknown = (status?: number) => new ProviderError(PAGARME_MSG.unavailable, status, true);
     let response: Response;
     try {
       response = await attempt();
@@ -328,13 +331,14 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
       if (response.status >= 500 && idempotencyKey) response = await attempt();
     } catch {
       // Network failure or timeout: only a create carrying its idempotency key may be repeated.
-      if (!idempotencyKey) throw new ProviderError(PAGARME_MSG.unavailable);
+      if (!idempotencyKey) throw unknown();
       try {
         response = await attempt();
       } catch {
-        throw new ProviderError(PAGARME_MSG.unavailable);
+        throw unknown();
       }
     }
+    if (response.status >= 500) throw unknown(response.status);
     const text = await response.text();
     if (!response.ok) {
       let message = '';
@@ -356,13 +360,28 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
   const getOrder = (id: string) => call<PagarmeOrder>('GET', `/orders/${encodeURIComponent(id)}`);
   const getCharge = (id: string) => call<PagarmeCharge>('GET', `/charges/${encodeURIComponent(id)}`);
 
+  /**
+   * The orders under one of our codes: `GET /orders?code=` answers the documented paged list
+   * `{ data, paging: { total, previous, next } }` (30 a page at most), walked to its end (a few
+   * pages at most: one code has one order per attempt). Only orders carrying that exact code count.
+   */
+  async function ordersByCode(code: string, status?: 'paid'): Promise<PagarmeOrder[]> {
+    const found: PagarmeOrder[] = [];
+    for (let page = 1; page <= ORDER_PAGES; page++) {
+      const query = `code=${encodeURIComponent(code)}${status ? `&status=${status}` : ''}`;
+      const list = await call<{ data?: PagarmeOrder[]; paging?: { next?: string | null } }>(
+        'GET',
+        `/orders?${query}&page=${page}&size=30`,
+      );
+      found.push(...(list.data ?? []));
+      if (!list.paging?.next || !list.data?.length) break;
+    }
+    return found.filter((order) => order.code === code);
+  }
+
   /** The paid order of a link, found by our order code. */
   async function findPaidOrder(code: string): Promise<PagarmeOrder | null> {
-    const list = await call<{ data?: PagarmeOrder[] }>(
-      'GET',
-      `/orders?code=${encodeURIComponent(code)}&status=paid&size=10`,
-    );
-    return list.data?.find((order) => order.status === 'paid') ?? null;
+    return (await ordersByCode(code, 'paid')).find((order) => order.status === 'paid') ?? null;
   }
 
   function expectedCredentials(): Buffer | null {
@@ -461,11 +480,13 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
           ],
           customer,
           payments: [payment],
-          // Echoed on every read of the order: one more field to match it by (ADR 020).
-          metadata: { payment_id: input.paymentId },
+          // Echoed on every read of the order: one more field to match it by (ADR 020), and the
+          // attempt, so a lookup by our code tells this attempt's order from earlier ones (ADR 030).
+          metadata: { payment_id: input.paymentId, attempt: String(input.attempt) },
           closed: true,
         },
-        `order-${input.paymentId}-${newId().slice(0, 8)}`,
+        // One key per attempt: a retry of this attempt (ours or the adapter's) is never a second order.
+        `order-${input.paymentId}-${input.attempt}`,
       );
       return orderChargeResult(order);
     },
@@ -475,12 +496,22 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         'DELETE',
         `/charges/${encodeURIComponent(input.providerChargeId)}`,
         { amount: input.amount },
-        `refund-${input.paymentId}`,
+        `refund-${input.paymentId}-${input.attempt}`,
       );
       const state = chargeStatus(charge.status);
       if (state === 'refunded') return { status: 'refunded' };
       if (state === 'refunding') return { status: 'processing' };
       throw new ProviderError(PAGARME_MSG.refused);
+    },
+
+    async findOrders({ reference }): Promise<FoundOrder[]> {
+      return (await ordersByCode(reference)).map((order) => {
+        const attempt = Number(order.metadata?.attempt);
+        return {
+          attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : null,
+          charge: orderChargeResult(order),
+        };
+      });
     },
 
     async getCharge(input) {
@@ -531,8 +562,10 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
         };
       }
       if (type.startsWith('charge.')) {
+        // Only what Pagar.me answers to the re-fetch: the body's code, metadata and order are a
+        // claim anyone holding the webhook URL could write (ADR 030).
         const remote = await getCharge(dataId);
-        const charge = chargeResultOf(remote, remote.order?.id ?? hook.data?.order?.id ?? null);
+        const charge = chargeResultOf(remote, remote.order?.id ?? null);
         const outcome =
           charge.status === 'paid'
             ? 'paid'
@@ -542,13 +575,8 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
                 ? 'refunded'
                 : 'ignored';
         const keys = matchKeys({
-          codes: [remote.code, remote.order?.code, hook.data?.order?.code, hook.data?.code],
-          metadata: [
-            remote.metadata,
-            remote.order?.metadata,
-            hook.data?.metadata,
-            hook.data?.order?.metadata,
-          ],
+          codes: [remote.code, remote.order?.code],
+          metadata: [remote.metadata, remote.order?.metadata],
         });
         return {
           hookId,

@@ -264,6 +264,12 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return settled.get(input.paymentId) ?? null;
     },
 
+    async findOrders({ reference }) {
+      // The sandbox keeps one outcome per reference: what its page settled, if anything.
+      const charge = settled.get(reference);
+      return charge ? [{ attempt: null, charge }] : [];
+    },
+
     async createCharge(input) {
       const charge = baseCharge(input.amount, input.method);
       if (input.method === 'pix') {

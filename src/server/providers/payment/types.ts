@@ -68,6 +68,18 @@ export interface CreateChargeInput {
   card?: CardInput;
   /** PIX: how long the code stays payable. */
   pixExpiresInSeconds?: number;
+  /**
+   * Which attempt of this payment this is (1, 2…). Every retry of one attempt carries the same
+   * idempotency key (`order-{paymentId}-{attempt}`), so the provider never charges it twice; the
+   * order also carries it (`metadata.attempt`) so a lookup by our code tells attempts apart.
+   */
+  attempt: number;
+}
+
+/** An order the provider holds under our code, and the attempt that created it when it says. */
+export interface FoundOrder {
+  attempt: number | null;
+  charge: ChargeResult;
 }
 
 /** What the provider says about a charge, normalised. */
@@ -155,7 +167,18 @@ export interface PaymentProvider {
    * accepted it and completes it later (its webhook or a reconciliation read says when). Rejects with
    * a safe Portuguese message when the provider refuses.
    */
-  refund(input: { paymentId: string; providerChargeId: string; amount: number }): Promise<RefundResult>;
+  refund(input: {
+    paymentId: string;
+    providerChargeId: string;
+    amount: number;
+    /** The refund request's number (1, 2…): its idempotency key, new after a refund that came back. */
+    attempt: number;
+  }): Promise<RefundResult>;
+  /**
+   * Every order the provider holds under our code (a payment id), newest last: how an attempt whose
+   * answer was lost is found, and how a second charge of it shows. Empty when there is none.
+   */
+  findOrders(input: { reference: string }): Promise<FoundOrder[]>;
   /** The provider's current state of one of our charges (reconciliation); null when it has none. */
   getCharge(input: { paymentId: string; providerChargeId: string | null }): Promise<ChargeResult | null>;
   /** True when the webhook really comes from the provider (signature or Basic credentials). */
@@ -171,6 +194,11 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly httpStatus?: number,
+    /**
+     * The request may have been carried out although no answer came back (network failure,
+     * timeout, 5xx): a create must then be looked up, never taken as refused.
+     */
+    readonly outcomeUnknown = false,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -1,42 +1,172 @@
-import type { AdminPayment } from '../../../../shared/admin-schemas';
+import { toast } from 'sonner';
+import { ADMIN_MSG, type AdminPayment, type AdminPaymentDetail } from '../../../../shared/admin-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
+import { trpc } from '../../../lib/trpc';
+import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { PageLoading } from '../../ui/PageLoading';
+import { refundErrorText } from './RefundDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
-/** Everything the back office knows about a payment; of a card, only its brand and last four digits. */
-export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
-  const rows: [string, React.ReactNode][] = [
-    ['Status', <PaymentStatusBadge key="status" payment={payment} />],
-    ['Valor', formatMoney(payment.amount)],
-    ['Assinante', payment.subscriber.fullName],
-    ['E-mail', payment.subscriber.email],
-    ['Método', paymentMethodLabel(payment.method)],
+/** An extra charge the owner may still refund in one click (paid, no refund under way). */
+const refundable = (payment: AdminPayment) =>
+  payment.extraCharge !== null && payment.status === 'paid' && payment.refundStatus !== 'processing';
+
+const REFUND_LABEL = {
+  duplicate: 'Reembolsar cobrança duplicada',
+  underpaid: 'Reembolsar valor recebido a menor',
+} as const;
+
+/** The one-click refund of an extra charge, through the same refund path (ADR 030). */
+function RefundExtraButton({ payment }: { payment: AdminPayment }) {
+  const utils = trpc.useUtils();
+  const refund = trpc.payments.refundExtraCharge.useMutation({
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await Promise.all([
+        utils.payments.list.invalidate(),
+        utils.payments.detail.invalidate(),
+        utils.payments.dashboard.invalidate(),
+      ]);
+    },
+  });
+  if (!payment.extraCharge || !refundable(payment)) return null;
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => refund.mutate({ paymentId: payment.id })}
+        loading={refund.isPending}
+        loadingLabel="Reembolsando..."
+        aria-label={`${REFUND_LABEL[payment.extraCharge]} de ${formatMoney(payment.amount)}`}
+      >
+        {REFUND_LABEL[payment.extraCharge]}
+      </Button>
+      {refund.error && <Alert>{refundErrorText(refund.error)}</Alert>}
+    </>
+  );
+}
+
+function ProviderSection({ detail }: { detail: AdminPaymentDetail }) {
+  const { payment } = detail;
+  const rows: [string, string][] = [
+    ['Pedido no provedor', payment.providerOrderId ?? '—'],
+    ['Cobrança no provedor', payment.providerChargeId ?? '—'],
   ];
-  if (payment.cardLast4) {
-    rows.push(['Cartão', `${payment.cardBrand ?? 'Cartão'} •••• ${payment.cardLast4}`]);
+  if (payment.attempts > 0) rows.push(['Tentativas', String(payment.attempts)]);
+  if (payment.paymentLinkId) rows.push(['Link de pagamento', payment.paymentLinkId]);
+  if (payment.extraChargeOf) rows.push(['Cobrança extra do pagamento', payment.extraChargeOf]);
+  return (
+    <section aria-labelledby="payment-provider-heading">
+      <h3 id="payment-provider-heading" className="detail-heading">
+        No provedor
+      </h3>
+      <dl className="details">
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ExtraChargesSection({ extras }: { extras: AdminPayment[] }) {
+  if (extras.length === 0) return null;
+  return (
+    <section aria-labelledby="payment-extra-heading">
+      <h3 id="payment-extra-heading" className="detail-heading">
+        Cobranças extras
+      </h3>
+      <ul className="detail-list">
+        {extras.map((extra) => (
+          <li key={extra.id} className="detail-list__item">
+            <div className="cell-stack">
+              <span>
+                <PaymentStatusBadge payment={extra} /> {formatMoney(extra.amount)}
+              </span>
+              <span className="muted">
+                {formatDateTime(extra.date)} · {extra.transactionId ?? extra.id}
+              </span>
+            </div>
+            <RefundExtraButton payment={extra} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HistorySection({ detail }: { detail: AdminPaymentDetail }) {
+  return (
+    <section aria-labelledby="payment-history-heading">
+      <h3 id="payment-history-heading" className="detail-heading">
+        Histórico
+      </h3>
+      {detail.history.length === 0 ? (
+        <p className="muted">Nenhum evento registrado.</p>
+      ) : (
+        <ol className="detail-list">
+          {detail.history.map((entry, index) => (
+            <li key={`${entry.at}-${index}`} className="detail-list__item detail-list__item--stack">
+              <span className="muted">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.sourceLabel}
+              </span>
+              <span>{entry.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Everything the back office knows about a payment; of a card, only its brand and last four digits.
+ * Below, what the provider calls it (order and charge ids), the attempts, extra charges with their
+ * one-click refund and the payment's history (ADR 030): "was I charged twice?" answered here.
+ */
+export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const query = trpc.payments.detail.useQuery({ paymentId: payment.id });
+  const current = query.data?.payment ?? payment;
+  const rows: [string, React.ReactNode][] = [
+    ['Status', <PaymentStatusBadge key="status" payment={current} />],
+    ['Valor', formatMoney(current.amount)],
+    ['Assinante', current.subscriber.fullName],
+    ['E-mail', current.subscriber.email],
+    ['Método', paymentMethodLabel(current.method)],
+  ];
+  if (current.cardLast4) {
+    rows.push(['Cartão', `${current.cardBrand ?? 'Cartão'} •••• ${current.cardLast4}`]);
   }
   rows.push(
-    ['Plano', planLabel(payment.planType)],
-    ['Descrição', payment.description],
-    ['Criado em', formatDateTime(payment.createdAt)],
+    ['Plano', planLabel(current.planType)],
+    ['Descrição', current.description],
+    ['Criado em', formatDateTime(current.createdAt)],
   );
-  if (payment.paidAt) rows.push(['Pago em', formatDateTime(payment.paidAt)]);
-  if (payment.failureReason) rows.push(['Motivo da falha', payment.failureReason]);
-  if (payment.refundedAt) rows.push(['Reembolsado em', formatDateTime(payment.refundedAt)]);
-  if (payment.refundReason) rows.push(['Motivo do reembolso', payment.refundReason]);
-  if (payment.refundFailureReason) rows.push(['Reembolso recusado', payment.refundFailureReason]);
-  rows.push(['Transação', payment.transactionId ?? '—'], ['ID', payment.id]);
+  if (current.paidAt) rows.push(['Pago em', formatDateTime(current.paidAt)]);
+  if (current.failureReason) rows.push(['Motivo da falha', current.failureReason]);
+  if (current.refundedAt) rows.push(['Reembolsado em', formatDateTime(current.refundedAt)]);
+  if (current.refundReason) rows.push(['Motivo do reembolso', current.refundReason]);
+  if (current.refundFailureReason) rows.push(['Reembolso recusado', current.refundFailureReason]);
+  rows.push(['Transação', current.transactionId ?? '—'], ['ID', current.id]);
 
   return (
     <ModalDialog
       title="Detalhes do pagamento"
       onClose={onClose}
       footer={
-        <Button variant="secondary" onClick={onClose}>
-          Fechar
-        </Button>
+        <>
+          <RefundExtraButton payment={current} />
+          <Button variant="secondary" onClick={onClose}>
+            Fechar
+          </Button>
+        </>
       }
     >
       <dl className="details">
@@ -47,6 +177,15 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
           </div>
         ))}
       </dl>
+      {query.isPending && <PageLoading label="Carregando histórico..." />}
+      {query.isError && <Alert>{ADMIN_MSG.detailLoadFailed}</Alert>}
+      {query.data && (
+        <>
+          <ProviderSection detail={query.data} />
+          <ExtraChargesSection extras={query.data.extraCharges} />
+          <HistorySection detail={query.data} />
+        </>
+      )}
     </ModalDialog>
   );
 }

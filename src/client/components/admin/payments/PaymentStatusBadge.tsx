@@ -2,8 +2,12 @@ import type { AdminPayment } from '../../../../shared/admin-schemas';
 
 type Tone = 'paid' | 'pending' | 'refunded' | 'processing' | 'failed';
 
-function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus'>): Tone {
-  if (payment.status === 'paid') return payment.refundStatus === 'processing' ? 'processing' : 'paid';
+function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge'>): Tone {
+  if (payment.status === 'paid') {
+    if (payment.refundStatus === 'processing') return 'processing';
+    // Money that bought nothing ("Cobrança duplicada", "Valor recebido a menor"): to refund.
+    return payment.extraCharge ? 'failed' : 'paid';
+  }
   if (payment.status === 'pending' || payment.status === 'refunded') return payment.status;
   return 'failed';
 }
@@ -12,7 +16,7 @@ function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus'>): Tone {
 export function PaymentStatusBadge({
   payment,
 }: {
-  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel'>;
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel' | 'extraCharge'>;
 }) {
   return <span className={`badge badge--${toneOf(payment)}`}>{payment.statusLabel}</span>;
 }

@@ -1,0 +1,171 @@
+/**
+ * Issue 22 in a real browser (docs/decisions/030-payment-attempts-and-history.md): the owner opens a
+ * payment and sees the provider's ids and its history, finds the "Cobrança duplicada" the sandbox
+ * simulated (a second charge of a paid link) and refunds it in one click while the paid payment
+ * stays; the customer whose payment answer was lost reads "em verificação", not an error.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/format';
+import { seriousA11yViolations } from './a11y';
+import { expect, test, uniqueEmail } from './fixtures';
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
+};
+const ANNUAL = 149700;
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A link paid by card through the sandbox, then charged a second time (the sandbox's test-only `again`). */
+async function paidTwice(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/payment-links/create-public', {
+    data: {
+      customerName: name,
+      customerEmail: uniqueEmail('duplicada'),
+      customerPhone: '(11) 98765-4321',
+      customerDocument: '529.982.247-25',
+      customerCep: '01310-100',
+      customerNumber: '1000',
+      customerComplement: '',
+      customerStreet: 'Avenida Paulista',
+      customerNeighborhood: 'Bela Vista',
+      customerCity: 'São Paulo',
+      customerState: 'SP',
+      planType: 'annual',
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { paymentLink } = (await response.json()) as { paymentLink: { id: string } };
+  const pay = (again: boolean) =>
+    request.post(`/sandbox/pay/${paymentLink.id}`, {
+      data: { outcome: 'paid', method: 'credit_card', ...(again ? { again } : {}) },
+    });
+  expect((await pay(false)).ok()).toBe(true);
+  expect((await pay(true)).ok()).toBe(true);
+}
+
+async function expectAxeClean(page: Page) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    expect(await seriousA11yViolations(page), `axe at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the owner sees a payment’s ids and history and refunds its duplicate charge in one click', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const stamp = Date.now().toString(36);
+  const name = `Cobrada Duas Vezes ${stamp}`;
+  await paidTwice(request, name);
+  await logIn(page);
+
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Pagamentos' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(stamp);
+  await expect(page.getByText('2 pagamento(s)')).toBeVisible();
+  const rows = page.getByRole('row', { name: new RegExp(name) });
+  await expect(rows.filter({ hasText: 'Cobrança duplicada' })).toHaveCount(1);
+  const paidRow = rows.filter({ hasNotText: 'Cobrança duplicada' });
+  await expect(paidRow.getByText('Pago', { exact: true })).toBeVisible();
+
+  await paidRow.getByRole('button', { name: /Detalhes/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Detalhes do pagamento' });
+  await expect(detail.getByRole('heading', { name: 'No provedor' })).toBeVisible();
+  await expect(detail.getByText('Cobrança no provedor')).toBeVisible();
+  const history = detail.getByRole('region', { name: 'Histórico' });
+  await expect(history.getByText('Evento payment_link.paid: pago, pagamento confirmado')).toBeVisible();
+  await expect(history.getByText(/^Cobrança duplicada: R\$\s1\.497,00 \(cobrança sbx_ch_/)).toBeVisible();
+  const extras = detail.getByRole('region', { name: 'Cobranças extras' });
+  await expect(extras.getByText('Cobrança duplicada', { exact: true })).toBeVisible();
+  // Nothing personal in the history: no CPF, no card number.
+  await expect(detail).not.toContainText('529.982.247-25');
+  await expect(detail).not.toContainText('4111111111111111');
+  await expectAxeClean(page);
+
+  await extras
+    .getByRole('button', { name: `Reembolsar cobrança duplicada de ${formatMoney(ANNUAL)}` })
+    .click();
+  await expect(page.getByText('Pagamento reembolsado.')).toBeVisible();
+  await expect(extras.getByText('Reembolsado', { exact: true })).toBeVisible();
+  await expect(extras.getByRole('button', { name: /Reembolsar/ })).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Fechar', exact: true }).click();
+
+  // In the list: the duplicate is refunded, the payment that bought the year is still paid.
+  await expect(rows.filter({ hasText: 'Reembolsado' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Cobrança duplicada' })).toHaveCount(0);
+  await expect(rows.getByText('Pago', { exact: true })).toHaveCount(1);
+});
+
+test('a card payment whose answer was lost reads "em verificação", never an invitation to pay again', async ({
+  page,
+}) => {
+  const verifying =
+    'Pagamento em verificação: o provedor de pagamento ainda não respondeu. Não pague de novo: esta página mostra o resultado assim que ele chegar.';
+  await page.route('**/api/subscriber-update/cep/**', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"x"}' }),
+  );
+  // What the server answers when Pagar.me's answer to the order was lost (the sandbox never loses one).
+  await page.route('**/api/payments/process', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: true,
+        paymentId: 'pagamento-em-verificacao',
+        status: 'pending',
+        message: verifying,
+        verifying: true,
+      }),
+    }),
+  );
+  await page.route('**/api/payments/status/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 'pending',
+        paymentId: 'pagamento-em-verificacao',
+        amount: ANNUAL,
+        method: 'credit_card',
+        paidAt: null,
+        subscriptionEndDate: null,
+      }),
+    }),
+  );
+  const email = uniqueEmail('verificacao');
+  await page.goto(
+    `/checkout/old?name=${encodeURIComponent('Vera Verificação')}&email=${email}&amount=${ANNUAL}`,
+  );
+  await page.getByLabel('Telefone / WhatsApp').pressSequentially('11987654321');
+  await page.getByLabel('CPF').pressSequentially('52998224725');
+  await page.getByLabel('CEP').pressSequentially('01310100');
+  await page.getByLabel('Número', { exact: true }).fill('1000');
+  await page.getByLabel('Endereço (rua, avenida)').fill('Avenida Paulista');
+  await page.getByLabel('Bairro').fill('Bela Vista');
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await page.getByLabel('Estado').selectOption('SP');
+  await page.getByLabel('Número do cartão').pressSequentially('4111111111111111');
+  await page.getByLabel('Nome no cartão').fill('Vera Verificacao');
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  const submit = page.getByRole('button', { name: `Finalizar Pagamento - ${formatMoney(ANNUAL)}` });
+  await submit.click();
+
+  await expect(page.getByText(verifying)).toBeVisible();
+  // The form stays closed while the payment is looked up: nobody is invited to pay twice.
+  await expect(submit).toBeDisabled();
+  await expect(page.getByRole('alert').filter({ hasText: /erro|falhou/i })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

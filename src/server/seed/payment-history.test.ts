@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { runSeed } from './index';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('payment history demo seed', () => {
+  it('shows a paid payment with its history and one "Cobrança duplicada" to refund; idempotent', async () => {
+    const { lines } = await runSeed(t.services);
+    expect(lines).toContain(
+      'histórico de pagamentos: 1 cobrança duplicada criada (Beatriz Santos, em Pagamentos: "Cobrança duplicada")',
+    );
+    const listed = t.services.adminReports.listPayments({
+      status: 'paid',
+      method: 'all',
+      search: 'beatriz',
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+      limit: 10,
+    }).payments;
+    const duplicate = listed.find((payment) => payment.statusLabel === 'Cobrança duplicada');
+    expect(duplicate).toMatchObject({ extraCharge: 'duplicate', amount: 149700 });
+    const detail = t.services.paymentDetail.detail(duplicate?.extraChargeOf ?? '');
+    expect(detail.extraCharges.map((extra) => extra.id)).toEqual([duplicate?.id]);
+    expect(detail.history.map((entry) => entry.text)).toEqual([
+      'Evento payment_link.paid: pago, pagamento confirmado',
+      expect.stringMatching(/^Cobrança duplicada: R\$\s1\.497,00 \(cobrança sbx_ch_\w+\), a reembolsar$/),
+    ]);
+
+    const second = await runSeed(t.services);
+    expect(second.lines).toContain('histórico de pagamentos: 0 cobranças duplicadas criadas, 1 já existia');
+    expect(
+      t.services.adminReports
+        .listPayments({
+          status: 'paid',
+          method: 'all',
+          search: 'beatriz',
+          sortBy: 'createdAt',
+          sortOrder: 'desc',
+          page: 1,
+          limit: 10,
+        })
+        .payments.filter((payment) => payment.extraCharge),
+    ).toHaveLength(1);
+  });
+});
