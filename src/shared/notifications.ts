@@ -17,5 +17,7 @@ export const TEMPLATE_KEYS = [
   'profile_update_code',
   /** A text an admin typed (WhatsApp screen, test sends): the body is the `message` variable. */
   'custom',
+  // The owner's account (issue 21 §2): what changed in the account's security, never a credential.
+  'account_security',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

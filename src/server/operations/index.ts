@@ -12,6 +12,7 @@ import { memberOperations } from './member';
 import { paymentOperations } from './payments';
 import { profileUpdateOperations } from './profile-update';
 import { referralOperations } from './referrals';
+import { securityOperations } from './security';
 import { settingsOperations } from './settings';
 import { subscriberOperations } from './subscribers';
 import { systemOperations } from './system';
@@ -29,6 +30,7 @@ export const operations = {
   payments: paymentOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
+  security: securityOperations,
   settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,

@@ -9,3 +9,4 @@ export * from './referrals';
 export * from './profile-update';
 export * from './drive';
 export * from './jobs';
+export * from './two-factor';
