@@ -27,24 +27,19 @@ export const SECURITY_MSG = {
     'quem descobrir sua senha entra no painel.',
 } as const;
 
-/** "Confirme sua identidade": the password, or (two-factor on) the app's current code. */
-export const stepUpInput = z.union(
-  [
-    z.object({
-      password: z
-        .string({ error: SECURITY_MSG.stepUpCredentialRequired })
-        .min(1, SECURITY_MSG.stepUpCredentialRequired)
-        .max(200, SECURITY_MSG.stepUpPasswordWrong),
-    }),
-    z.object({
-      code: z
-        .string({ error: SECURITY_MSG.codeFormat })
-        .trim()
-        .regex(/^\d{6}$/, SECURITY_MSG.codeFormat),
-    }),
-  ],
-  { error: SECURITY_MSG.stepUpCredentialRequired },
-);
+/** "Confirme sua identidade": the password, or (two-factor on) the app's current code; one of them. */
+export const stepUpInput = z
+  .object({
+    password: z.string({ error: SECURITY_MSG.stepUpCredentialRequired }).max(200).optional(),
+    code: z
+      .string({ error: SECURITY_MSG.codeFormat })
+      .trim()
+      .regex(/^\d{6}$/, SECURITY_MSG.codeFormat)
+      .optional(),
+  })
+  .refine((value) => Boolean(value.password) !== Boolean(value.code), {
+    message: SECURITY_MSG.stepUpCredentialRequired,
+  });
 export type StepUpInput = z.infer<typeof stepUpInput>;
 
 /** The first code, typed to prove the app was set up. */

@@ -43,12 +43,12 @@ export function createStepUp(
   }
 
   async function credentialIsRight(userId: string, input: StepUpInput): Promise<boolean> {
-    if ('code' in input) {
+    if (input.code) {
       if (!twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
       return twoFactor.verifyCode(userId, input.code, { allowRecovery: false }) !== null;
     }
     const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-    return Boolean(row?.hash && (await verifyPassword(row.hash, input.password)));
+    return Boolean(row?.hash && (await verifyPassword(row.hash, input.password ?? '')));
   }
 
   return {
@@ -78,7 +78,7 @@ export function createStepUp(
         throw error;
       }
       if (!right) {
-        const message = 'code' in input ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
+        const message = input.code ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
         throw new AppError('BAD_REQUEST', message);
       }
       attempt.succeeded();
