@@ -38,6 +38,7 @@ import { Route as AdminDriveRouteImport } from './routes/admin/drive';
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox';
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments';
 import { Route as AdminReferralsRouteImport } from './routes/admin/referrals';
+import { Route as AdminSecurityRouteImport } from './routes/admin/security';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
 import { Route as AdminSubscribersRouteImport } from './routes/admin/subscribers';
 import { Route as AdminWhatsappRouteImport } from './routes/admin/whatsapp';
@@ -198,6 +199,11 @@ const AdminReferralsRoute = AdminReferralsRouteImport.update({
   path: '/referrals',
   getParentRoute: () => AdminRouteRoute,
 } as any);
+const AdminSecurityRoute = AdminSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -388,6 +396,7 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -435,6 +444,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -775,6 +787,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReferralsRouteImport;
       parentRoute: typeof AdminRouteRoute;
     };
+    '/admin/security': {
+      id: '/admin/security';
+      path: '/security';
+      fullPath: '/admin/security';
+      preLoaderRoute: typeof AdminSecurityRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/admin/settings': {
       id: '/admin/settings';
       path: '/settings';
@@ -882,6 +901,7 @@ interface AdminRouteRouteChildren {
   AdminOutboxRoute: typeof AdminOutboxRoute;
   AdminPaymentsRoute: typeof AdminPaymentsRoute;
   AdminReferralsRoute: typeof AdminReferralsRoute;
+  AdminSecurityRoute: typeof AdminSecurityRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
   AdminSubscribersRoute: typeof AdminSubscribersRoute;
   AdminWhatsappRoute: typeof AdminWhatsappRoute;
@@ -894,6 +914,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReferralsRoute: AdminReferralsRoute,
+  AdminSecurityRoute: AdminSecurityRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminWhatsappRoute: AdminWhatsappRoute,

@@ -8,4 +8,6 @@ export const ADMIN_NAV = [
   { to: '/admin/referrals', label: 'Indicações' },
   { to: '/admin/outbox', label: 'Mensagens' },
   { to: '/admin/settings', label: 'Configurações' },
+  // The owner's account (issue 21 §2): two-factor sign-in.
+  { to: '/admin/security', label: 'Segurança' },
 ] as const;

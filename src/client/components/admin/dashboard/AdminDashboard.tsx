@@ -7,6 +7,7 @@ import '../../../styles/admin-finance.css';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+import { TwoFactorWarning } from '../security/TwoFactorWarning';
 
 // recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
 const DashboardCharts = lazy(() =>
@@ -94,6 +95,7 @@ export function AdminDashboard() {
 
   return (
     <div className="finance-page">
+      <TwoFactorWarning />
       <div className="finance-toolbar">
         <p className="finance-toolbar__meta" aria-live="polite">
           {updatedAt > 0 ? `Atualizado às ${formatTime(updatedAt)}` : ''}
