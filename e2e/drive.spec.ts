@@ -22,7 +22,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 async function createMember(request: APIRequestContext) {
   const email = uniqueEmail('arquivos');
-  const password = 'segredo123';
+  const password = 'Taca-Rubi-Adega';
   const response = await request.post('/api/auth/register', {
     data: { name: 'Rita Confreira', email, password },
   });

@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 import { MSG } from './messages';
+import { PASSWORD_MIN } from './password-rules';
 import './zod-config';
 
-export const PASSWORD_MIN = 8;
+export { PASSWORD_MIN };
 
 const email = z
   .string({ error: MSG.emailRequired })

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { apiPost } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { preloadPasswordStrength } from '../../lib/password-strength';
+import { preloadPasswordStrength } from '../../lib/password-check';
 import { trpc, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
-import { refineStrongPassword } from '../../lib/password-strength';
+import { refineStrongPassword } from '../../lib/password-check';
 
 const newPassword = z.string().min(PASSWORD_MIN, MSG.passwordTooShort);
 

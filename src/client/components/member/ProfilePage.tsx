@@ -17,7 +17,7 @@ import {
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDateTime } from '../../../shared/format';
 import { errorText } from '../../lib/errors';
-import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-strength';
+import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';

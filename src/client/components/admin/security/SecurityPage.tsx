@@ -23,7 +23,8 @@ const ACTION_FAILED = 'Não foi possível concluir. Tente novamente.';
 export function SecurityPage() {
   const status = trpc.security.status.useQuery();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  /** Recovery codes just made, with what happened (shown once). */
+  const [codes, setCodes] = useState<{ codes: string[]; message: string } | null>(null);
 
   if (status.isPending) return <PageLoading />;
   if (status.isError) return <Alert>{errorText(status.error, LOAD_FAILED)}</Alert>;
@@ -39,13 +40,13 @@ export function SecurityPage() {
           sua senha não entra sem o celular.
         </p>
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          <RecoveryCodes codes={codes.codes} message={codes.message} onDone={() => setCodes(null)} />
         ) : setup ? (
           <ConfirmSetup
             setup={setup}
-            onEnabled={(recoveryCodes) => {
+            onEnabled={(answer) => {
               setSetup(null);
-              setCodes(recoveryCodes);
+              setCodes({ codes: answer.recoveryCodes, message: answer.message });
             }}
             onCancel={() => setSetup(null)}
           />
@@ -98,7 +99,7 @@ function ConfirmSetup({
   onCancel,
 }: {
   setup: TwoFactorSetup;
-  onEnabled: (recoveryCodes: string[]) => void;
+  onEnabled: (answer: { recoveryCodes: string[]; message: string }) => void;
   onCancel: () => void;
 }) {
   const utils = trpc.useUtils();
@@ -112,8 +113,7 @@ function ConfirmSetup({
     try {
       const answer = await confirm.mutateAsync({ code });
       await utils.security.status.invalidate();
-      toast.success(answer.message);
-      onEnabled(answer.recoveryCodes);
+      onEnabled(answer);
     } catch (failure) {
       setError(errorText(failure, SECURITY_MSG.setupCodeInvalid));
     }
@@ -159,7 +159,7 @@ function ConfirmSetup({
 }
 
 /** The recovery codes, shown this once: to copy, print or download before leaving. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({ codes, message, onDone }: { codes: string[]; message: string; onDone: () => void }) {
   function download() {
     const text = `Códigos de recuperação (cada um vale uma vez):\n\n${codes.join('\n')}\n`;
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -172,6 +172,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
   return (
     <div className="sec-card" role="region" aria-labelledby="recovery-title">
+      <Alert tone="success">{message}</Alert>
       <h3 id="recovery-title">Códigos de recuperação</h3>
       <Alert tone="info">
         Guarde estes códigos num lugar seguro, fora do celular. Se perder o celular, cada código permite
@@ -199,7 +200,7 @@ function Enabled({
 }: {
   enabledAt: string | null;
   codesLeft: number;
-  onNewCodes: (codes: string[]) => void;
+  onNewCodes: (codes: { codes: string[]; message: string }) => void;
 }) {
   const withStepUp = useStepUp();
   const utils = trpc.useUtils();
@@ -213,7 +214,7 @@ function Enabled({
     try {
       const answer = await withStepUp(() => renew.mutateAsync());
       await utils.security.status.invalidate();
-      onNewCodes(answer.recoveryCodes);
+      onNewCodes({ codes: answer.recoveryCodes, message: answer.message });
     } catch (failure) {
       setError(errorText(failure, ACTION_FAILED));
     }

@@ -5,7 +5,7 @@
  * stays and the screen shows its message.
  */
 import { createContext, use, useCallback, useState, type ReactNode } from 'react';
-import { errorReason } from '../../../lib/errors';
+import { errorReason } from '../../../lib/error-reason';
 import { StepUpDialog } from './StepUpDialog';
 
 /** Runs `action`; if the server asks for a step-up, asks the admin and runs it once more. */

@@ -5,7 +5,7 @@
  * The server checks again whatever the browser says.
  */
 import type { RefinementCtx } from 'zod';
-import { PASSWORD_MIN } from '../../shared/auth-schemas';
+import { PASSWORD_MIN } from '../../shared/password-rules';
 import type * as Strength from '../../shared/password-strength';
 
 type StrengthModule = typeof Strength;
