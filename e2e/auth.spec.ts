@@ -15,7 +15,7 @@ const ADMIN = {
 /** A member account created through the public REST path (no browser session). */
 async function createMember(request: APIRequestContext, name = 'Maria Confreira') {
   const email = uniqueEmail('membro');
-  const password = 'segredo123';
+  const password = 'Taca-Rubi-Adega';
   const response = await request.post('/api/auth/register', { data: { name, email, password } });
   expect(response.status()).toBe(201);
   return { name, email, password };
@@ -42,8 +42,8 @@ test('register → on to the checkout → signed in → logout clears the sessio
 
   await page.getByLabel('Nome completo').fill('João Confrade');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-  await page.getByLabel('Confirmar senha').fill('segredo123');
+  await page.getByLabel('Senha', { exact: true }).fill('Taca-Rubi-Adega');
+  await page.getByLabel('Confirmar senha').fill('Taca-Rubi-Adega');
   // The terms are required.
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByText('Você precisa aceitar os termos de uso')).toBeVisible();
@@ -80,8 +80,8 @@ test('an e-mail already registered is refused on the register screen', async ({ 
   await page.goto('/signup');
   await page.getByLabel('Nome completo').fill('Outra Pessoa');
   await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-  await page.getByLabel('Confirmar senha').fill('segredo123');
+  await page.getByLabel('Senha', { exact: true }).fill('Taca-Rubi-Adega');
+  await page.getByLabel('Confirmar senha').fill('Taca-Rubi-Adega');
   await page.getByLabel(/Li e aceito/).check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByRole('alert')).toHaveText('Este email já está cadastrado');
@@ -96,7 +96,7 @@ test('register screen checks the passwords before calling the server', async ({ 
   await page.getByLabel('Confirmar senha').fill('54321');
   await page.getByLabel(/Li e aceito/).check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
-  await expect(page.getByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+  await expect(page.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible();
   await expect(page.getByText('As senhas não coincidem')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
 });
@@ -106,8 +106,8 @@ test('register and login show the call defaults when the server cannot be reache
   await page.goto('/register');
   await page.getByLabel('Nome completo').fill('Ana');
   await page.getByLabel('Email').fill(uniqueEmail());
-  await page.getByLabel('Senha', { exact: true }).fill('123456');
-  await page.getByLabel('Confirmar senha').fill('123456');
+  await page.getByLabel('Senha', { exact: true }).fill('Taca-Rubi-Adega');
+  await page.getByLabel('Confirmar senha').fill('Taca-Rubi-Adega');
   await page.getByLabel(/Li e aceito/).check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByRole('alert')).toHaveText('Erro no registro');
@@ -298,8 +298,8 @@ test('register → "Confirme seu email" in the mailbox → /confirmar-email conf
   await page.goto('/register');
   await page.getByLabel('Nome completo').fill('Clara Confirma');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-  await page.getByLabel('Confirmar senha').fill('segredo123');
+  await page.getByLabel('Senha', { exact: true }).fill('Taca-Rubi-Adega');
+  await page.getByLabel('Confirmar senha').fill('Taca-Rubi-Adega');
   await page.getByLabel(/Li e aceito/).check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'));

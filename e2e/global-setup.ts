@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/http/app';
 import { startBackgroundJobs } from '../src/server/jobs';
 
 /** The admin every spec can sign in as (also exported to workers as E2E_ADMIN_EMAIL/PASSWORD). */
-const E2E_ADMIN = { email: 'admin@e2e.local', password: 'admin123', name: 'Admin E2E' };
+const E2E_ADMIN = { email: 'admin@e2e.local', password: 'Rolha-Taca-Adega-2026', name: 'Admin E2E' };
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-e2e-'));

@@ -13,7 +13,7 @@ import { seriousA11yViolations } from './a11y';
 import { expect, payWithTestCard, test, uniqueEmail } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;
-const PASSWORD = 'segredo123';
+const PASSWORD = 'Taca-Rubi-Adega';
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',

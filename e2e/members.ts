@@ -11,7 +11,7 @@ import { expect, uniqueEmail } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const MEMBER_PASSWORD = 'segredo123';
+export const MEMBER_PASSWORD = 'Taca-Rubi-Adega';
 
 export interface SeededMember {
   name: string;

@@ -223,7 +223,7 @@ test.describe('landing', () => {
     baseURL,
   }) => {
     const response = await request.post('/api/auth/register', {
-      data: { name: 'Confrade Logado', email: uniqueEmail('landing'), password: 'segredo123' },
+      data: { name: 'Confrade Logado', email: uniqueEmail('landing'), password: 'Taca-Rubi-Adega' },
     });
     expect(response.status()).toBe(201);
     const { token } = (await response.json()) as { token: string };

@@ -96,9 +96,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       const account = { name: `Pessoa ${role}`, email, password: 'segredo123' };
       // Verified: as if its confirmation link had been used (no message queued). Unverified: a
       // plain registration, which queues the confirmation e-mail.
-      const user = verified
-        ? await built.services.accounts.createAccount({ ...account, emailVerified: true })
-        : (await built.services.accounts.register(account)).user;
+      // (createAccount takes the fixed test password as it is; registration would refuse it as guessable.)
+      const user = await built.services.accounts.createAccount({ ...account, emailVerified: verified });
+      if (!verified) built.services.accounts.resendVerification(user.id);
       if (role === 'admin') await built.services.accounts.createOrPromoteAdmin({ email });
       const login = await built.services.accounts.login({ email, password: 'segredo123' });
       return { token: login.token, userId: user.id, email };

@@ -66,13 +66,13 @@ describe('npm run admin:create', () => {
       '--email',
       'Chefe@Confraria.com.br',
       '--password',
-      'segredo123',
+      'Malbec-Serra-42',
       '--name',
       'Chefe',
     ]);
     expect(created).toMatchObject({ code: 0, stdout: 'Admin criado: Chefe <chefe@confraria.com.br>\n' });
     expect(fs.existsSync(path.join(dataDir, 'club.db'))).toBe(true);
-    expect(await canLogIn('chefe@confraria.com.br', 'segredo123')).toMatchObject({
+    expect(await canLogIn('chefe@confraria.com.br', 'Malbec-Serra-42')).toMatchObject({
       role: 'admin',
       name: 'Chefe',
     });
@@ -97,7 +97,14 @@ describe('npm run admin:create', () => {
 
     const shortPassword = await run('admin-create.ts', ['--email', 'a@b.com.br', '--password', '123']);
     expect(shortPassword.code).not.toBe(0);
-    expect(shortPassword.stderr).toBe('Erro: A senha deve ter pelo menos 6 caracteres\n');
+    expect(shortPassword.stderr).toBe('Erro: A senha deve ter pelo menos 8 caracteres\n');
+
+    const guessable = await run('admin-create.ts', ['--email', 'a@b.com.br', '--password', 'admin123']);
+    expect(guessable.code).not.toBe(0);
+    expect(guessable.stderr).toBe(
+      'Erro: Esta é uma das senhas mais usadas. Escolha outra: junte três ou quatro palavras sem ' +
+        'relação entre si, ou use uma senha mais longa com letras, números e símbolos.\n',
+    );
 
     const unknownFlag = await run('admin-create.ts', ['--mail', 'a@b.com.br']);
     expect(unknownFlag.code).not.toBe(0);

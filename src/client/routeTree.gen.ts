@@ -39,6 +39,7 @@ import { Route as AdminLgpdRouteImport } from './routes/admin/lgpd';
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox';
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments';
 import { Route as AdminReferralsRouteImport } from './routes/admin/referrals';
+import { Route as AdminSecurityRouteImport } from './routes/admin/security';
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings';
 import { Route as AdminSubscribersRouteImport } from './routes/admin/subscribers';
 import { Route as AdminWhatsappRouteImport } from './routes/admin/whatsapp';
@@ -204,6 +205,11 @@ const AdminReferralsRoute = AdminReferralsRouteImport.update({
   path: '/referrals',
   getParentRoute: () => AdminRouteRoute,
 } as any);
+const AdminSecurityRoute = AdminSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -306,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -350,6 +357,7 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -397,6 +405,7 @@ export interface FileRoutesById {
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
+  '/admin/security': typeof AdminSecurityRoute;
   '/admin/settings': typeof AdminSettingsRoute;
   '/admin/subscribers': typeof AdminSubscribersRoute;
   '/admin/whatsapp': typeof AdminWhatsappRoute;
@@ -445,6 +454,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
+    | '/admin/security'
     | '/admin/settings'
     | '/admin/subscribers'
     | '/admin/whatsapp'
@@ -794,6 +806,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReferralsRouteImport;
       parentRoute: typeof AdminRouteRoute;
     };
+    '/admin/security': {
+      id: '/admin/security';
+      path: '/security';
+      fullPath: '/admin/security';
+      preLoaderRoute: typeof AdminSecurityRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/admin/settings': {
       id: '/admin/settings';
       path: '/settings';
@@ -902,6 +921,7 @@ interface AdminRouteRouteChildren {
   AdminOutboxRoute: typeof AdminOutboxRoute;
   AdminPaymentsRoute: typeof AdminPaymentsRoute;
   AdminReferralsRoute: typeof AdminReferralsRoute;
+  AdminSecurityRoute: typeof AdminSecurityRoute;
   AdminSettingsRoute: typeof AdminSettingsRoute;
   AdminSubscribersRoute: typeof AdminSubscribersRoute;
   AdminWhatsappRoute: typeof AdminWhatsappRoute;
@@ -915,6 +935,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReferralsRoute: AdminReferralsRoute,
+  AdminSecurityRoute: AdminSecurityRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminWhatsappRoute: AdminWhatsappRoute,

@@ -3,6 +3,9 @@
  * same code, REST to `{ error }` with the matching HTTP status (DECISIONS §5). The message is
  * always user-facing Portuguese and never carries internals.
  */
+import type { ErrorReason } from '../shared/error-reasons';
+import { MSG } from '../shared/messages';
+
 export const APP_ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -19,16 +22,36 @@ export const APP_ERROR_STATUS = {
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 
 export class AppError extends Error {
+  /**
+   * A refusal a client reacts to by itself (ask for the sign-in code, open the step-up dialog):
+   * `reason` in a tRPC error's data, `code` beside `error` in a REST answer.
+   */
+  readonly reason: ErrorReason | undefined;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; reason?: ErrorReason },
   ) {
     super(message, options);
     this.name = 'AppError';
+    this.reason = options?.reason;
   }
 
   get status(): number {
     return APP_ERROR_STATUS[this.code];
+  }
+}
+
+/**
+ * An allowance is spent (a per-IP rate limit, the per-account sign-in throttle): transports answer
+ * 429 with `Retry-After`.
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = MSG.tooManyRequests,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
   }
 }

@@ -10,7 +10,7 @@ export const MSG = {
   loginFailed: 'Erro no login',
   invalidCredentials: 'Email ou senha inválidos',
   passwordsDontMatch: 'As senhas não coincidem',
-  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  passwordTooShort: 'A senha deve ter pelo menos 8 caracteres',
   registerFailed: 'Erro no registro',
   registerScreenFailed: 'Erro ao criar conta',
   termsRequired: 'Você precisa aceitar os termos de uso',
@@ -40,4 +40,12 @@ export const MSG = {
 
   accessDeniedTitle: 'Acesso Negado',
   notFoundTitle: 'Página Não Encontrada',
+
+  // The owner's account (issue 21 §2): two-factor sign-in and the per-account sign-in throttle.
+  twoFactorCodeRequired:
+    'Informe o código de 6 dígitos do seu aplicativo autenticador (ou um código de recuperação) para entrar.',
+  twoFactorCodeInvalid:
+    'Código inválido ou expirado. Confira o código no aplicativo autenticador e tente de novo.',
+  accountThrottled: (wait: string) =>
+    `Muitas tentativas de entrar nesta conta. Aguarde ${wait} e tente novamente.`,
 } as const;

@@ -20,5 +20,7 @@ export const TEMPLATE_KEYS = [
   // LGPD requests (ADR 029): the admins told of a new request, the member told it was completed.
   'lgpd_request',
   'lgpd_erased',
+  // The owner's account (issue 21 §2): what changed in the account's security, never a credential.
+  'account_security',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -6,10 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import { parseEnv } from '../env';
 import { buildApp, type BuiltApp } from '../http/app';
+import { totpCode } from './totp';
 
 const PASSWORD = 'Senha-Secreta-Registro';
 const NEW_PASSWORD = 'Senha-Nova-Definida';
@@ -115,6 +117,43 @@ describe('logs', () => {
     expect(log).toContain('/trpc/auth.login');
     expect(log).toContain('/api/auth/set-password');
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});
+
+describe('two-factor sign-in in the logs (issue 21 §2)', () => {
+  it('carries neither the authenticator key, nor its codes, nor the recovery codes', async () => {
+    // From another address: the flow above spent this one's sign-in allowance.
+    const inject = (method: 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+      built.app.inject({
+        method,
+        url,
+        remoteAddress: '10.9.9.9',
+        headers: { ...json, ...headers },
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+    const email = 'dona@teste.com.br';
+    await built.services.accounts.createOrPromoteAdmin({ email, password: 'Rubi-Adega-Safra-81' });
+    const login = await inject('POST', '/api/auth/login', { email, password: 'Rubi-Adega-Safra-81' });
+    const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const before = lines.length;
+    const setup = await inject('POST', '/trpc/security.twoFactorSetup', undefined, auth);
+    const secret = setup.json().result.data.secret as string;
+    const key = decodeBase32IgnorePadding(secret.replace(/\s/g, ''));
+    const code = totpCode(key, new Date());
+    const confirm = await inject('POST', '/trpc/security.twoFactorConfirm', { code }, auth);
+    const recoveryCodes = confirm.json().result.data.recoveryCodes as string[];
+    await inject('POST', '/api/auth/login', {
+      email,
+      password: 'Rubi-Adega-Safra-81',
+      code: recoveryCodes[0],
+    });
+    await inject('POST', '/api/auth/login', { email, password: 'Rubi-Adega-Safra-81', code: '123456' });
+
+    const log = lines.slice(before).join('');
+    expect(log).toContain('/trpc/security.twoFactorConfirm');
+    for (const hidden of [secret.replace(/\s/g, ''), secret, code, ...recoveryCodes]) {
+      expect(log).not.toContain(hidden);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 /** argon2id password hashing (DECISIONS §2), with the parameters OWASP recommends. */
 import { hash, verify } from '@node-rs/argon2';
+import { checkPasswordStrength } from '../../shared/password-strength';
+import { AppError } from '../errors';
 
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
@@ -23,4 +25,14 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(crypto.randomUUID());
   return dummyHash;
+}
+
+/**
+ * A new password must not be guessable (docs/decisions/028-owner-account.md): refused with the
+ * Portuguese message that says what to choose instead. Every path that stores a password a person
+ * chose calls it; the minimum length is the input schemas' (PASSWORD_MIN).
+ */
+export function assertStrongPassword(password: string, person: { name?: string; email?: string }): void {
+  const verdict = checkPasswordStrength(password, person);
+  if (!verdict.ok) throw new AppError('BAD_REQUEST', verdict.message);
 }

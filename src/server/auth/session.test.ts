@@ -118,3 +118,62 @@ describe('sessions', () => {
     expect(sessionRows()).toHaveLength(1);
   });
 });
+
+describe('session lifetimes by role (issue 21 §2)', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  async function adminSession() {
+    await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br' });
+    return t.services.sessions.create(userId);
+  }
+
+  it('an admin session ends after 12 hours unused', async () => {
+    const { token, session } = await adminSession();
+    expect(session.expiresAt.getTime() - t.clock.now().getTime()).toBe(12 * HOUR);
+    t.clock.advance(12 * HOUR - 1);
+    expect(t.services.sessions.validate(token)).not.toBeNull();
+    t.clock.advance(12 * HOUR);
+    expect(t.services.sessions.validate(token)).toBeNull();
+    expect(sessionRows()).toEqual([]);
+  });
+
+  it('an admin session in use slides (written at most once an hour) and still ends 7 days after sign-in', async () => {
+    const { token, session } = await adminSession();
+    expect(session.endsAt.getTime() - t.clock.now().getTime()).toBe(7 * DAY);
+    t.clock.advance(30 * 60 * 1000);
+    expect(t.services.sessions.validate(token)?.session.expiresAt).toEqual(session.expiresAt);
+    t.clock.advance(31 * 60 * 1000);
+    const slid = t.services.sessions.validate(token);
+    expect(slid?.session.expiresAt.getTime()).toBe(t.clock.now().getTime() + 12 * HOUR);
+    expect(sessionRows()[0]?.expires_at).toBe(slid?.session.expiresAt.getTime());
+    // Used every 11 hours it lives on, to the 7th day and not after.
+    const signedInAt = session.createdAt.getTime();
+    while (t.clock.now().getTime() + 11 * HOUR < signedInAt + 7 * DAY) {
+      t.clock.advance(11 * HOUR);
+      expect(t.services.sessions.validate(token)).not.toBeNull();
+    }
+    t.clock.set(new Date(signedInAt + 7 * DAY));
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
+  it('a member session slides for 30 days and ends 90 days after sign-in however it is used', () => {
+    const { token, session } = t.services.sessions.create(userId);
+    expect(session.endsAt.getTime() - session.createdAt.getTime()).toBe(90 * DAY);
+    for (let day = 20; day < 90; day += 20) {
+      t.clock.set(new Date(session.createdAt.getTime() + day * DAY));
+      expect(t.services.sessions.validate(token), `day ${day}`).not.toBeNull();
+    }
+    t.clock.set(new Date(session.createdAt.getTime() + 89 * DAY));
+    const last = t.services.sessions.validate(token);
+    // The slide stops at the hard end.
+    expect(last?.session.expiresAt.getTime()).toBe(session.createdAt.getTime() + 90 * DAY);
+    t.clock.set(new Date(session.createdAt.getTime() + 90 * DAY));
+    expect(t.services.sessions.validate(token)).toBeNull();
+  });
+
+  it('a member promoted to admin keeps no member-length session', async () => {
+    const member = t.services.sessions.create(userId);
+    await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br' });
+    expect(t.services.sessions.validate(member.token)).toBeNull();
+  });
+});

@@ -1,7 +1,11 @@
 /**
  * Sessions in Lucia's design: the token handed to the client is `id.secret`; the table keeps the
- * id and a SHA-256 of the secret, compared in constant time. Expiry slides: a session used in its
- * second half is pushed back to 30 days (written at most once per request, and only then).
+ * id and a SHA-256 of the secret, compared in constant time.
+ *
+ * How long a session lives depends on the account's role (docs/decisions/028-owner-account.md):
+ * it ends after a time unused (idle) and, however busy, at a fixed time after sign-in (absolute).
+ * Admins: 12 hours idle, 7 days at most. Members: 30 days idle, 90 days at most. Use pushes the
+ * idle expiry back, written at most once per `renewAfterMs` so most requests write nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
@@ -11,14 +15,37 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { PublicUser } from '../../shared/auth-schemas';
+import type { Role } from '../../shared/roles';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface SessionPolicy {
+  /** Unused this long, the session ends. */
+  idleMs: number;
+  /** After this long from sign-in, the session ends however it is used. */
+  absoluteMs: number;
+  /** The idle expiry is pushed back (one write) once this much of it has passed. */
+  renewAfterMs: number;
+}
+
+export const SESSION_POLICY: Record<Role, SessionPolicy> = {
+  admin: { idleMs: 12 * HOUR_MS, absoluteMs: 7 * DAY_MS, renewAfterMs: HOUR_MS },
+  user: { idleMs: 30 * DAY_MS, absoluteMs: 90 * DAY_MS, renewAfterMs: 15 * DAY_MS },
+};
+
+/** A member's idle lifetime (the sessions of ADR 002). */
+export const SESSION_TTL_MS = SESSION_POLICY.user.idleMs;
 
 export interface Session {
   id: string;
   userId: string;
+  /** When it ends if unused (the idle expiry, never past `endsAt`). */
   expiresAt: Date;
+  /** When it ends however it is used: the browser's cookie lasts until then. */
+  endsAt: Date;
+  /** Sign-in time: counts as a fresh confirmation of identity for a few minutes (step-up). */
+  createdAt: Date;
 }
 
 export interface SessionWithUser {
@@ -35,6 +62,7 @@ export function createSessionStore(db: Db, now: () => Date) {
       id: sessions.id,
       secretHash: sessions.secretHash,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -45,16 +73,22 @@ export function createSessionStore(db: Db, now: () => Date) {
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
 
+  const roleOf = (userId: string): Role =>
+    db.select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role ?? 'user';
+
   return {
     /** Creates a session and returns the token to hand to the client (never stored). */
     create(userId: string): { token: string; session: Session } {
       const id = randomSecret();
       const secret = randomSecret();
-      const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+      const createdAt = now();
+      const policy = SESSION_POLICY[roleOf(userId)];
+      const expiresAt = new Date(createdAt.getTime() + policy.idleMs);
+      const endsAt = new Date(createdAt.getTime() + policy.absoluteMs);
       db.insert(sessions)
-        .values({ id, userId, secretHash: hashSecret(secret), expiresAt })
+        .values({ id, userId, secretHash: hashSecret(secret), expiresAt, createdAt })
         .run();
-      return { token: `${id}.${secret}`, session: { id, userId, expiresAt } };
+      return { token: `${id}.${secret}`, session: { id, userId, expiresAt, endsAt, createdAt } };
     },
 
     /** Resolves a token to its session and user, sliding the expiry; null when invalid or expired. */
@@ -65,17 +99,31 @@ export function createSessionStore(db: Db, now: () => Date) {
       if (!row) return null;
       if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
       const current = now().getTime();
-      if (row.expiresAt.getTime() <= current) {
+      const policy = SESSION_POLICY[row.role];
+      const endsAt = row.createdAt.getTime() + policy.absoluteMs;
+      // The stored expiry never reaches past the role's idle time from now (a role changed since).
+      const idleEnd = Math.min(row.expiresAt.getTime(), current + policy.idleMs);
+      if (Math.min(idleEnd, endsAt) <= current) {
         db.delete(sessions).where(eq(sessions.id, id)).run();
         return null;
       }
-      let expiresAt = row.expiresAt;
-      if (expiresAt.getTime() - current < RENEW_WHEN_LEFT_MS) {
-        expiresAt = new Date(current + SESSION_TTL_MS);
-        db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+      let expiresAt = Math.min(idleEnd, endsAt);
+      const renewed = Math.min(current + policy.idleMs, endsAt);
+      if (renewed - expiresAt >= policy.renewAfterMs || idleEnd < row.expiresAt.getTime()) {
+        expiresAt = renewed;
+        db.update(sessions)
+          .set({ expiresAt: new Date(expiresAt) })
+          .where(eq(sessions.id, id))
+          .run();
       }
       return {
-        session: { id, userId: row.userId, expiresAt },
+        session: {
+          id,
+          userId: row.userId,
+          expiresAt: new Date(expiresAt),
+          endsAt: new Date(endsAt),
+          createdAt: row.createdAt,
+        },
         user: { id: row.userId, name: row.name, email: row.email, role: row.role },
       };
     },

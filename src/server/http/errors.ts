@@ -8,15 +8,18 @@ import { MSG } from '../../shared/messages';
 import { AppError } from '../errors';
 import { RateLimitedError } from '../operations/rate-limits';
 
-export function sendError(reply: FastifyReply, status: number, error: string) {
-  return reply.code(status).header('cache-control', 'no-store').send({ error });
+export function sendError(reply: FastifyReply, status: number, error: string, code?: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(code ? { error, code } : { error });
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(reply, error.status, error.message);
+    return sendError(reply, error.status, error.message, error.reason);
   }
   if (error instanceof ZodError) {
     return sendError(reply, 400, error.issues[0]?.message ?? MSG.invalidInput);

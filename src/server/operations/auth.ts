@@ -9,6 +9,7 @@ import {
   verifyEmailInput,
 } from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
+import { SECURITY_MSG } from '../../shared/security-schemas';
 import { defineOperation } from './define';
 
 const userAnswer = z.object({ user: publicUser });
@@ -38,7 +39,7 @@ export const authOperations = {
     output: userAnswer,
     issuesSession: 'always',
     async run(ctx, input) {
-      const { user, token, expiresAt } = await ctx.services.accounts.login(input);
+      const { user, token, expiresAt } = await ctx.services.accounts.login(input, { ip: ctx.ip });
       ctx.issueSession({ token, expiresAt });
       return { user };
     },
@@ -47,7 +48,16 @@ export const authOperations = {
       path: '/auth/login',
       tag: 'auth',
       summary: 'Login: devolve o token de sessão (Bearer) e o usuário',
-      errors: { 400: MSG.loginRequired, 401: MSG.invalidCredentials, 429: MSG.tooManyRequests },
+      description:
+        'Conta com verificação em duas etapas (administradores que a ativaram): envie também `code`, ' +
+        'o código de 6 dígitos do aplicativo autenticador ou um código de recuperação. Sem ele, a ' +
+        'resposta é 401 com `code: "two_factor_required"`. Tentativas erradas numa mesma conta ' +
+        'esperam cada vez mais (429 com Retry-After).',
+      errors: {
+        400: MSG.loginRequired,
+        401: `${MSG.invalidCredentials} | ${MSG.twoFactorCodeRequired}`,
+        429: MSG.tooManyRequests,
+      },
     },
   }),
 
@@ -58,6 +68,8 @@ export const authOperations = {
     input: registerInput,
     output: userAnswer,
     issuesSession: 'sometimes',
+    // Making someone an admin is a sensitive change: the admin confirms their identity first.
+    stepUpWhen: (ctx, input) => ctx.user?.role === 'admin' && input.role === 'admin',
     async run(ctx, input) {
       const byAdmin = ctx.user?.role === 'admin';
       const { user, token, expiresAt } = await ctx.services.accounts.register(input, { allowRole: byAdmin });
@@ -73,7 +85,12 @@ export const authOperations = {
       description:
         'Devolve o token da nova sessão, exceto quando um administrador cria a conta de outra pessoa.',
       successStatus: 201,
-      errors: { 400: MSG.invalidInput, 409: MSG.emailTaken, 429: MSG.tooManyRequests },
+      errors: {
+        400: MSG.invalidInput,
+        403: SECURITY_MSG.stepUpRequired,
+        409: MSG.emailTaken,
+        429: MSG.tooManyRequests,
+      },
     },
   }),
 
@@ -139,7 +156,14 @@ export const authOperations = {
     output: userAnswer,
     issuesSession: 'always',
     async run(ctx, input) {
-      const { user, token, expiresAt } = await ctx.services.accounts.setPassword(input.token, input.password);
+      const { user, token, expiresAt } = await ctx.services.accounts.setPassword(
+        input.token,
+        input.password,
+        {
+          code: input.code,
+          ip: ctx.ip,
+        },
+      );
       ctx.issueSession({ token, expiresAt });
       return { user };
     },
@@ -149,7 +173,14 @@ export const authOperations = {
       tag: 'auth',
       summary:
         'Define a senha com o token do link /definir-senha; encerra as outras sessões e devolve uma nova',
-      errors: { 400: MSG.setPasswordTokenInvalid, 429: MSG.tooManyRequests },
+      description:
+        'Conta com verificação em duas etapas: envie também `code` (aplicativo autenticador ou código de ' +
+        'recuperação); sem ele, 401 com `code: "two_factor_required"` e nada muda.',
+      errors: {
+        400: MSG.setPasswordTokenInvalid,
+        401: MSG.twoFactorCodeRequired,
+        429: MSG.tooManyRequests,
+      },
     },
   }),
 

@@ -117,6 +117,13 @@ export interface Operation<
    * as `token` in the answer — always, or only in some cases (documented as optional).
    */
   issuesSession?: 'always' | 'sometimes';
+  /**
+   * A sensitive change: the caller must have confirmed their identity in the last few minutes
+   * (services/step-up.ts); otherwise 403 with reason `step_up_required`.
+   */
+  stepUp?: boolean;
+  /** Instead of `stepUp`, when only some calls are sensitive (an admin giving the admin role). */
+  stepUpWhen?(ctx: OperationContext<A>, input: InputOf<I>): boolean;
   /** Reachable through tRPC (the SPA's transport). Default true; false for REST-only operations. */
   trpc?: T;
   rest?: RestBinding<z.output<O>>;

@@ -13,6 +13,7 @@ import { paymentOperations } from './payments';
 import { privacyOperations } from './privacy';
 import { profileUpdateOperations } from './profile-update';
 import { referralOperations } from './referrals';
+import { securityOperations } from './security';
 import { settingsOperations } from './settings';
 import { subscriberOperations } from './subscribers';
 import { systemOperations } from './system';
@@ -31,6 +32,7 @@ export const operations = {
   privacy: privacyOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
+  security: securityOperations,
   settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,

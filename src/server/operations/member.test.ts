@@ -5,12 +5,12 @@
  * profile, password and e-mail changes, LGPD export and deletion request, and the admin referrals.
  */
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { sandboxPay } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
-import { referrals, sessions, subscribers } from '../db/schema';
+import { outbox, referrals, sessions, subscribers } from '../db/schema';
 import { restRoutes } from '../rest';
 import { operations } from '.';
 
@@ -473,23 +473,35 @@ describe('member profile, password and e-mail', () => {
     const wrong = await failure(
       caller.member.changePassword({
         currentPassword: 'errada',
-        newPassword: 'nova123',
-        confirmPassword: 'nova123',
+        newPassword: 'Rio-Tannat-Lua',
+        confirmPassword: 'Rio-Tannat-Lua',
       }),
     );
     expect(wrong?.message).toBe('Senha atual incorreta');
     const mismatch = await failure(
       caller.member.changePassword({
         currentPassword: 'segredo123',
-        newPassword: 'nova123',
+        newPassword: 'Rio-Tannat-Lua',
         confirmPassword: 'x',
       }),
     );
     expect(mismatch?.message).toContain('As senhas não coincidem');
+    const guessable = await failure(
+      caller.member.changePassword({
+        currentPassword: 'segredo123',
+        newPassword: 'senha1234',
+        confirmPassword: 'senha1234',
+      }),
+    );
+    expect(guessable?.message).toBe(
+      'Esta senha é fácil de adivinhar. Escolha outra: junte três ou quatro palavras sem relação ' +
+        'entre si, ou use uma senha mais longa com letras, números e símbolos.',
+    );
+    expect(t.services.sessions.validate(other.token)).not.toBeNull();
     const done = await caller.member.changePassword({
       currentPassword: 'segredo123',
-      newPassword: 'nova123',
-      confirmPassword: 'nova123',
+      newPassword: 'Rio-Tannat-Lua',
+      confirmPassword: 'Rio-Tannat-Lua',
     });
     expect(done.message).toBe('Senha alterada com sucesso! As outras sessões da sua conta foram encerradas.');
     expect(t.services.sessions.validate(member.token)).not.toBeNull();
@@ -497,8 +509,20 @@ describe('member profile, password and e-mail', () => {
     const left = t.services.db.select().from(sessions).where(eq(sessions.userId, member.userId)).all();
     expect(left).toHaveLength(1);
     await expect(
-      t.services.accounts.login({ email: member.email, password: 'nova123' }),
+      t.services.accounts.login({ email: member.email, password: 'Rio-Tannat-Lua' }),
     ).resolves.toBeTruthy();
+    // The owner is told on the proven e-mail, with no credential in the message.
+    const notice = t.services.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, member.email), eq(outbox.template, 'account_security')))
+      .all();
+    expect(notice).toHaveLength(1);
+    expect(notice[0]?.body).toContain(
+      'A senha da sua conta foi alterada. As sessões abertas com a senha anterior foram encerradas.',
+    );
+    expect(notice[0]?.body).not.toContain('Rio-Tannat-Lua');
+    expect(notice[0]?.body).not.toMatch(/token=/);
   });
 
   it('change e-mail needs the current password and a free address; the new one must be confirmed', async () => {

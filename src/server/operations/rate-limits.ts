@@ -4,9 +4,8 @@
  * between tRPC and REST does not double anyone's allowance.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { RateLimitedError } from '../errors';
 
 export type RateLimitGroup =
   'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate' | 'upload' | 'export';
@@ -31,11 +30,7 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
 }
 
 /** Thrown when a group's allowance is spent; transports answer 429 with `Retry-After`. */
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('TOO_MANY_REQUESTS', MSG.tooManyRequests);
-  }
-}
+export { RateLimitedError };
 
 export interface RateLimits {
   /** Counts one call of `group` from `ip`; throws RateLimitedError past the group's limit. */

@@ -1,7 +1,8 @@
 /**
  * The steps every call of an operation goes through, whichever transport carries it:
  * access (`authorize`), then — after the transport parsed the input with the operation's schema —
- * the rate limit, the operation itself, and its answer checked against the output schema.
+ * the rate limit, the step-up of a sensitive change, the operation itself, and its answer checked
+ * against the output schema.
  */
 import type { z } from 'zod';
 import { requireRole, requireUser, type RequestAuth } from '../auth/request-auth';
@@ -53,6 +54,9 @@ export async function execute<O extends z.ZodType>(
 ): Promise<z.output<O>> {
   if (operation.rateLimit) await context.limits.consume(operation.rateLimit, context.ip);
   const op = operation as AnyOperation;
+  if (op.stepUp || op.stepUpWhen?.(context, input)) {
+    context.services.stepUp.require(context.auth.session);
+  }
   const result: unknown = await op.run(context, input);
   const checked = operation.output.safeParse(result);
   if (!checked.success) throw new OutputMismatchError(name, checked.error);

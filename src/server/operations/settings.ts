@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PUBLIC_SETTING_KEYS, settingsSchema } from '../../shared/content/settings-defaults';
+import { SECURITY_MSG } from '../../shared/security-schemas';
 import { settingsResponse, SETTINGS_SCREEN_MSG } from '../../shared/settings-schemas';
 import { defineOperation } from './define';
 import { messagingStatus, paymentProviderStatus } from './system';
@@ -58,6 +59,8 @@ export const settingsOperations = {
   update: defineOperation({
     kind: 'mutation',
     access: 'admin',
+    // The PIX key, prices and links that go to every member: the admin confirms their identity first.
+    stepUp: true,
     input: settingsSchema.partial(),
     output: settingsResponse.extend({ message: z.string() }),
     run: ({ services }, input) => ({
@@ -75,7 +78,10 @@ export const settingsOperations = {
       path: '/admin/settings',
       tag: TAG,
       summary: 'Salva configurações (qualquer subconjunto); chave PIX normalizada, inválida recusada',
-      errors: { 400: 'Chave PIX inválida: use CPF, CNPJ, telefone com DDD, e-mail ou chave aleatória' },
+      errors: {
+        400: 'Chave PIX inválida: use CPF, CNPJ, telefone com DDD, e-mail ou chave aleatória',
+        403: SECURITY_MSG.stepUpRequired,
+      },
     },
   }),
 

@@ -12,6 +12,7 @@ import {
   whatsappTestInput,
   whatsappTestMessageInput,
 } from '../../shared/messaging-schemas';
+import { SECURITY_MSG } from '../../shared/security-schemas';
 import type { OutboxMessage } from '../services/outbox';
 import { defineOperation } from './define';
 
@@ -42,6 +43,8 @@ export const whatsappOperations = {
   saveMessages: defineOperation({
     kind: 'mutation',
     access: 'admin',
+    // The texts every member receives, links included: the admin confirms their identity first.
+    stepUp: true,
     input: templatesSaveInput,
     output: templatesResponse,
     run: ({ services }, input) => services.whatsappAdmin.saveTemplates(input),
@@ -50,7 +53,7 @@ export const whatsappOperations = {
       path: '/admin/whatsapp/messages',
       tag: TAG,
       summary: 'Salva modelos: `messages` (textos de WhatsApp por tipo) e/ou `templates` (qualquer canal)',
-      errors: { 400: WHATSAPP_MSG.emptyMessage },
+      errors: { 400: WHATSAPP_MSG.emptyMessage, 403: SECURITY_MSG.stepUpRequired },
     },
   }),
 

@@ -14,7 +14,7 @@ describe('REST /api/auth', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Ana', email: 'Ana@Teste.com.br', password: '123456', role: 'admin' },
+      payload: { name: 'Ana', email: 'Ana@Teste.com.br', password: 'Tannat-Rio-Lua', role: 'admin' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -29,35 +29,62 @@ describe('REST /api/auth', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { authorization: `Bearer ${admin.token}` },
-      payload: { name: 'Bia', email: 'bia@teste.com.br', password: '123456', role: 'admin' },
+      payload: { name: 'Bia', email: 'bia@teste.com.br', password: 'Tannat-Rio-Lua', role: 'admin' },
     });
     expect(res.json().user.role).toBe('admin');
   });
 
   it('answers 409 in Portuguese for an e-mail already registered', async () => {
-    const payload = { name: 'Ana', email: 'ana@teste.com.br', password: '123456' };
+    const payload = { name: 'Ana', email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' };
     await t.request({ method: 'POST', url: '/api/auth/register', payload });
     const res = await t.request({ method: 'POST', url: '/api/auth/register', payload });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Este email já está cadastrado' });
   });
 
-  it('rejects a short password with the spec message', async () => {
+  it('rejects a short password with the spec message (8 characters, ASVS)', async () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Ana', email: 'ana@teste.com.br', password: '123' },
+      payload: { name: 'Ana', email: 'ana@teste.com.br', password: '1234567' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'A senha deve ter pelo menos 6 caracteres' });
+    expect(res.json()).toEqual({ error: 'A senha deve ter pelo menos 8 caracteres' });
+  });
+
+  it('rejects a guessable password, saying what to choose, and creates nothing', async () => {
+    const cases = [
+      ['12345678', 'Esta é uma das senhas mais usadas.'],
+      ['ana.souza1', 'A senha não deve conter seu nome, seu email ou o nome do clube.'],
+      ['confraria2026', 'A senha não deve conter seu nome, seu email ou o nome do clube.'],
+      ['qwertyuiop', 'Esta é uma das senhas mais usadas.'],
+    ];
+    for (const [password, warning] of cases) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Ana Souza', email: 'ana.souza@teste.com.br', password },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual({
+        error:
+          `${warning} Escolha outra: junte três ou quatro palavras sem relação entre si, ou use uma ` +
+          'senha mais longa com letras, números e símbolos.',
+      });
+    }
+    expect(t.services.accounts.findByEmail('ana.souza@teste.com.br')).toBeUndefined();
   });
 
   it('logs in with {token, user} and verifies the token', async () => {
-    await t.services.accounts.register({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+    await t.services.accounts.register({
+      name: 'Ana',
+      email: 'ana@teste.com.br',
+      password: 'Tannat-Rio-Lua',
+    });
     const login = await t.request({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'ana@teste.com.br', password: '123456' },
+      payload: { email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' },
     });
     expect(login.statusCode).toBe(200);
     const { token, user } = login.json();
@@ -78,7 +105,11 @@ describe('REST /api/auth', () => {
   });
 
   it('refuses a wrong password with 401 and no token', async () => {
-    await t.services.accounts.register({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+    await t.services.accounts.register({
+      name: 'Ana',
+      email: 'ana@teste.com.br',
+      password: 'Tannat-Rio-Lua',
+    });
     const res = await t.request({
       method: 'POST',
       url: '/api/auth/login',
@@ -116,7 +147,13 @@ describe('REST /api/auth', () => {
     const unknown = await t.request({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Ana', email: 'ana@teste.com.br', password: '123456', isAdmin: true, extra: { a: 1 } },
+      payload: {
+        name: 'Ana',
+        email: 'ana@teste.com.br',
+        password: 'Tannat-Rio-Lua',
+        isAdmin: true,
+        extra: { a: 1 },
+      },
     });
     expect(unknown.statusCode).toBe(201);
     expect(unknown.json().user.role).toBe('user');
@@ -128,7 +165,8 @@ describe('REST /api/auth', () => {
       last = await t.request({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'x@y.co', password: 'z' },
+        // Each on another account: the per-account throttle is not what this counts.
+        payload: { email: `x${i}@y.co`, password: 'z' },
       });
     }
     expect(last?.statusCode).toBe(429);

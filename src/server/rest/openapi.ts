@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/request-auth';
+import { ERROR_REASONS } from '../../shared/error-reasons';
 import { APP_VERSION } from '../version';
 import type { Access } from '../operations/define';
 import type { RestRoute } from './route';
@@ -293,7 +294,16 @@ export function buildOpenApiDocument(
         ...schemas.components,
         Error: {
           type: 'object',
-          properties: { error: { type: 'string', description: 'Mensagem em português' } },
+          properties: {
+            error: { type: 'string', description: 'Mensagem em português' },
+            code: {
+              type: 'string',
+              enum: [...ERROR_REASONS],
+              description:
+                'Só em recusas que o cliente resolve sozinho: `two_factor_required` (envie `code` no login) ' +
+                'ou `step_up_required` (confirme em POST /api/auth/step-up e repita a chamada)',
+            },
+          },
           required: ['error'],
         },
       },

@@ -1,4 +1,8 @@
-/** Demo accounts: one admin and a few members, with fixed readable passwords (a demo club). */
+/**
+ * Demo accounts: one admin and a few members, with fixed readable passwords (a demo club). They are
+ * guessable on purpose and stored with `createAccount`, which skips the strength check new passwords
+ * get: development only (security.ts says so in the seed's report; docs/decisions/028).
+ */
 import type { Role } from '../../shared/roles';
 import type { SeedModule } from './types';
 

@@ -15,6 +15,7 @@ import { paymentHistorySeed } from './payment-history';
 import { messagingSeed } from './messaging';
 import { pixKeySeed } from './pix-key';
 import { privacySeed } from './privacy';
+import { securitySeed } from './security';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -30,6 +31,7 @@ export const seedModules: SeedModule[] = [
   messagingSeed,
   pixKeySeed,
   privacySeed,
+  securitySeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

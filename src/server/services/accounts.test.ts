@@ -29,12 +29,12 @@ describe('accounts', () => {
     const result = await t.services.accounts.register({
       name: 'Ana',
       email: ' Ana@Teste.COM.br ',
-      password: 'segredo123',
+      password: 'Malbec-Serra-42',
     });
     expect(result.user.email).toBe('ana@teste.com.br');
     expect(passwordHashOf('ana@teste.com.br')).toMatch(/^\$argon2id\$/);
     expect(
-      (await t.services.accounts.login({ email: 'ANA@teste.com.br', password: 'segredo123' })).user.id,
+      (await t.services.accounts.login({ email: 'ANA@teste.com.br', password: 'Malbec-Serra-42' })).user.id,
     ).toBe(result.user.id);
   });
 
@@ -69,14 +69,14 @@ describe('createOrPromoteAdmin', () => {
     t = await createTestApp();
     const { user, created } = await t.services.accounts.createOrPromoteAdmin({
       email: 'Chefe@Confraria.com.br',
-      password: 'segredo123',
+      password: 'Malbec-Serra-42',
       name: 'Chefe',
     });
     expect(created).toBe(true);
     expect(user).toMatchObject({ email: 'chefe@confraria.com.br', name: 'Chefe', role: 'admin' });
     const login = await t.services.accounts.login({
       email: 'chefe@confraria.com.br',
-      password: 'segredo123',
+      password: 'Malbec-Serra-42',
     });
     expect(login.user.role).toBe('admin');
   });
@@ -86,18 +86,20 @@ describe('createOrPromoteAdmin', () => {
     const member = await t.services.accounts.register({
       name: 'Ana',
       email: 'ana@teste.com.br',
-      password: 'segredo123',
+      password: 'Malbec-Serra-42',
     });
     const promoted = await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br' });
     expect(promoted).toEqual({ user: { ...member.user, role: 'admin' }, created: false });
-    expect(
-      (await t.services.accounts.login({ email: 'ana@teste.com.br', password: 'segredo123' })).user.role,
-    ).toBe('admin');
-    // Same session, now seen with its new role.
-    expect(t.services.sessions.validate(member.token)?.user.role).toBe('admin');
+    // The member's sessions end: an admin's live by other rules (12 hours idle, 7 days at most).
+    expect(t.services.sessions.validate(member.token)).toBeNull();
+    const asAdmin = await t.services.accounts.login({
+      email: 'ana@teste.com.br',
+      password: 'Malbec-Serra-42',
+    });
+    expect(asAdmin.user.role).toBe('admin');
 
     await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br', password: 'outra-senha' });
-    expect(t.services.sessions.validate(member.token)).toBeNull();
+    expect(t.services.sessions.validate(asAdmin.token)).toBeNull();
     expect(
       (await t.services.accounts.login({ email: 'ana@teste.com.br', password: 'outra-senha' })).user.role,
     ).toBe('admin');
@@ -108,14 +110,25 @@ describe('createOrPromoteAdmin', () => {
     expect(
       (
         await appError(
-          t.services.accounts.createOrPromoteAdmin({ email: 'nao-e-email', password: 'segredo123' }),
+          t.services.accounts.createOrPromoteAdmin({ email: 'nao-e-email', password: 'Malbec-Serra-42' }),
         )
       ).message,
     ).toBe('Email inválido');
     expect(
-      (await appError(t.services.accounts.createOrPromoteAdmin({ email: 'a@b.com.br', password: '123' })))
+      (await appError(t.services.accounts.createOrPromoteAdmin({ email: 'a@b.com.br', password: '1234567' })))
         .message,
-    ).toBe('A senha deve ter pelo menos 6 caracteres');
+    ).toBe('A senha deve ter pelo menos 8 caracteres');
+    // Long enough but guessable: refused with what to do instead.
+    expect(
+      (
+        await appError(
+          t.services.accounts.createOrPromoteAdmin({ email: 'a@b.com.br', password: 'admin123' }),
+        )
+      ).message,
+    ).toBe(
+      'Esta é uma das senhas mais usadas. Escolha outra: junte três ou quatro palavras sem relação ' +
+        'entre si, ou use uma senha mais longa com letras, números e símbolos.',
+    );
     // A new admin needs a password.
     expect((await appError(t.services.accounts.createOrPromoteAdmin({ email: 'a@b.com.br' }))).code).toBe(
       'BAD_REQUEST',
@@ -125,13 +138,20 @@ describe('createOrPromoteAdmin', () => {
 });
 
 describe('ensureFirstAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
-  const ADMIN = { ADMIN_EMAIL: 'dono@confraria.com.br', ADMIN_PASSWORD: 'segredo123', ADMIN_NAME: 'Dono' };
+  const ADMIN = {
+    ADMIN_EMAIL: 'dono@confraria.com.br',
+    ADMIN_PASSWORD: 'Malbec-Serra-42',
+    ADMIN_NAME: 'Dono',
+  };
 
   it('creates the first admin when the club has none', async () => {
     t = await createTestApp(ADMIN);
     const admin = await t.services.accounts.ensureFirstAdmin();
     expect(admin).toMatchObject({ email: 'dono@confraria.com.br', name: 'Dono', role: 'admin' });
-    const login = await t.services.accounts.login({ email: 'dono@confraria.com.br', password: 'segredo123' });
+    const login = await t.services.accounts.login({
+      email: 'dono@confraria.com.br',
+      password: 'Malbec-Serra-42',
+    });
     expect(login.user.role).toBe('admin');
   });
 
@@ -152,11 +172,21 @@ describe('ensureFirstAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
 
   it('promotes the account that already uses that e-mail', async () => {
     t = await createTestApp(ADMIN);
-    await t.services.accounts.register({ name: 'Dono', email: ADMIN.ADMIN_EMAIL, password: 'antiga123' });
+    await t.services.accounts.register({
+      name: 'Dono',
+      email: ADMIN.ADMIN_EMAIL,
+      password: 'antiga-senha-do-dono',
+    });
     expect((await t.services.accounts.ensureFirstAdmin())?.role).toBe('admin');
     expect(
-      (await t.services.accounts.login({ email: ADMIN.ADMIN_EMAIL, password: 'segredo123' })).user.role,
+      (await t.services.accounts.login({ email: ADMIN.ADMIN_EMAIL, password: 'Malbec-Serra-42' })).user.role,
     ).toBe('admin');
+  });
+
+  it('refuses a guessable ADMIN_PASSWORD: no admin, one line in the log, the server goes on', async () => {
+    t = await createTestApp({ ...ADMIN, ADMIN_PASSWORD: 'admin123' });
+    expect(await t.services.accounts.ensureFirstAdmin()).toBeNull();
+    expect(t.services.accounts.hasAdmin()).toBe(false);
   });
 
   it('needs both variables', async () => {

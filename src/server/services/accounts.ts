@@ -16,13 +16,16 @@ import {
 } from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
+import { assertStrongPassword, dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/session';
+import type { SignInAttempt, SignInThrottle } from '../auth/sign-in-throttle';
 import { passwordTokens, subscribers, users } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import type { AccountSecurity } from './account-security';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
+import type { TwoFactorService } from './two-factor';
 
 export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const USERS_PAGE_SIZE = 10;
@@ -45,7 +48,7 @@ export interface Pagination {
   pages: number;
 }
 
-/** Same rules as registration (e-mail normalised, password ≥ 6), password optional for promotions. */
+/** Same rules as registration (e-mail normalised, password ≥ 8), password optional for promotions. */
 const adminInput = z.object({
   email: registerInput.shape.email,
   password: registerInput.shape.password.optional(),
@@ -74,10 +77,21 @@ const toAccountView = (row: PublicUser & { createdAt: Date }): AccountView => ({
 
 const hashToken = (token: string) => Buffer.from(sha256(new TextEncoder().encode(token)));
 
+/**
+ * What sign-in needs beyond the account itself (docs/decisions/028-owner-account.md): the second
+ * factor, the per-account throttle, and the notices and session ends around credential changes.
+ */
+export interface SignInSecurity {
+  twoFactor: TwoFactorService;
+  throttle: SignInThrottle;
+  accountSecurity: AccountSecurity;
+}
+
 export function createAccountsService(
   { db, env, clock, log }: ServiceDeps,
   sessions: SessionStore,
   outbox: OutboxService,
+  { twoFactor, throttle, accountSecurity }: SignInSecurity,
 ) {
   function findByEmail(email: string) {
     return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
@@ -90,7 +104,25 @@ export function createAccountsService(
 
   function startSession(user: PublicUser): AuthResult {
     const { token, session } = sessions.create(user.id);
-    return { token, expiresAt: session.expiresAt, user };
+    // The browser keeps the cookie until the session's hard end; the server ends it sooner when idle.
+    return { token, expiresAt: session.endsAt, user };
+  }
+
+  /**
+   * The second step of a sign-in for an account with two-factor on: the app's code or a recovery
+   * code must come with the password (the REST call, and the screen's second step, send both).
+   * Without a code the answer says one is needed; nothing is opened in between.
+   */
+  function checkSecondFactor(userId: string, code: string | undefined, attempt: SignInAttempt): void {
+    if (!twoFactor.isEnabled(userId)) return;
+    const reason = 'two_factor_required' as const;
+    if (!code) {
+      attempt.uncounted();
+      throw new AppError('UNAUTHORIZED', MSG.twoFactorCodeRequired, { reason });
+    }
+    if (!twoFactor.verifyCode(userId, code, { allowRecovery: true })) {
+      throw new AppError('UNAUTHORIZED', MSG.twoFactorCodeInvalid, { reason });
+    }
   }
 
   /**
@@ -245,6 +277,7 @@ export function createAccountsService(
     const { email, password, name } = parsed.data;
     const existing = findByEmail(email);
     if (!existing && !password) throw new AppError('BAD_REQUEST', MSG.passwordTooShort);
+    if (password) assertStrongPassword(password, { name: name ?? existing?.name, email });
     const passwordHash = password ? await hashPassword(password) : undefined;
     if (!existing) {
       // Admins are created by the machine's operator (admin:create, ADMIN_EMAIL): their address is theirs.
@@ -267,8 +300,10 @@ export function createAccountsService(
       })
       .where(eq(users.id, existing.id))
       .run();
-    // A new password ends the sessions opened with the old one, as setPassword does.
-    if (passwordHash) sessions.invalidateAllForUser(existing.id);
+    // A new password ends the sessions opened with the old one, as setPassword does, and the owner
+    // is told; a new role ends them too (an admin's sessions live by other rules).
+    if (passwordHash || existing.role !== 'admin') accountSecurity.endOtherSessions(existing.id);
+    if (passwordHash && existing.passwordHash) accountSecurity.notify(existing.id, 'password_changed');
     log.info({ userId: existing.id }, 'account promoted to admin');
     return {
       user: { ...toPublicUser(existing), role: 'admin', name: name ?? existing.name },
@@ -332,6 +367,7 @@ export function createAccountsService(
      */
     async register(input: RegisterInput, options: { allowRole?: boolean } = {}): Promise<AuthResult> {
       const role: Role = options.allowRole && input.role ? input.role : 'user';
+      assertStrongPassword(input.password, input);
       const user = await createAccount({
         name: input.name,
         email: input.email,
@@ -344,10 +380,17 @@ export function createAccountsService(
       return startSession(user);
     },
 
-    async login(input: LoginInput): Promise<AuthResult> {
+    /**
+     * Signs in with the password, and the code when the account has two-factor on. Failures count
+     * against the account (growing waits, sign-in-throttle.ts) besides the per-IP limit.
+     */
+    async login(input: LoginInput, { ip = 'local' }: { ip?: string } = {}): Promise<AuthResult> {
+      const attempt = throttle.begin(input.email, ip);
       const row = findByEmail(input.email);
       const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!row || !row.passwordHash || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+      checkSecondFactor(row.id, input.code, attempt);
+      attempt.succeeded();
       return startSession(toPublicUser(row));
     },
 
@@ -373,11 +416,27 @@ export function createAccountsService(
       log.info({ userId: row.id }, 'set-password link queued');
     },
 
-    /** Uses a set-password link: stores the new password, ends every old session, signs in. */
-    async setPassword(token: string, password: string): Promise<AuthResult> {
+    /**
+     * Uses a set-password link: stores the new password, ends every old session, tells the owner
+     * (when there was a password before), signs in. An account with two-factor on also needs its
+     * code: the link alone, from a mailbox someone else reads, opens nothing.
+     */
+    async setPassword(
+      token: string,
+      password: string,
+      { code, ip = 'local' }: { code?: string; ip?: string } = {},
+    ): Promise<AuthResult> {
       const now = clock.now();
       const link = findToken(token, 'set_password', now);
       if (!link) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
+      const account = db.select().from(users).where(eq(users.id, link.userId)).get();
+      if (!account) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
+      assertStrongPassword(password, account);
+      if (twoFactor.isEnabled(account.id)) {
+        const attempt = throttle.begin(account.email, ip);
+        checkSecondFactor(account.id, code, attempt);
+        attempt.succeeded();
+      }
       const passwordHash = await hashPassword(password);
       // Claimed inside the transaction so two concurrent uses of one link cannot both succeed.
       const claimed = db.transaction((tx) => {
@@ -393,7 +452,8 @@ export function createAccountsService(
         return true;
       });
       if (!claimed) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
-      sessions.invalidateAllForUser(link.userId);
+      accountSecurity.endOtherSessions(link.userId);
+      if (account.passwordHash) accountSecurity.notify(link.userId, 'password_changed');
       const user = getUser(link.userId);
       if (!user) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
       log.info({ userId: user.id }, 'password set');
@@ -411,11 +471,19 @@ export function createAccountsService(
         return null;
       }
       if (hasAdmin()) return null;
-      const { user } = await createOrPromoteAdmin({
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
-        name: env.ADMIN_NAME,
-      });
+      let user: PublicUser;
+      try {
+        ({ user } = await createOrPromoteAdmin({
+          email: env.ADMIN_EMAIL,
+          password: env.ADMIN_PASSWORD,
+          name: env.ADMIN_NAME,
+        }));
+      } catch (error) {
+        // A guessable ADMIN_PASSWORD, a bad ADMIN_EMAIL: said once in the log; the server starts.
+        if (!(error instanceof AppError)) throw error;
+        log.error({ reason: error.message }, 'first admin not created: ADMIN_EMAIL / ADMIN_PASSWORD refused');
+        return null;
+      }
       log.info({ userId: user.id }, 'first admin created from ADMIN_EMAIL');
       return user;
     },

@@ -4,8 +4,10 @@
  */
 import type { Logger } from 'pino';
 import { createSessionStore } from '../auth/session';
+import { createSignInThrottle } from '../auth/sign-in-throttle';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { createAccountSecurity } from './account-security';
 import { createAccountsService } from './accounts';
 import { createActivityLog } from './activity-log';
 import { createBackupService } from './backups';
@@ -31,6 +33,8 @@ import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
 import { createRenewalReminders } from './renewal-reminders';
 import { createWhatsAppAdmin } from './whatsapp-admin';
+import { createStepUp } from './step-up';
+import { createTwoFactor } from './two-factor';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -45,7 +49,16 @@ export function createServices(options: CreateServicesOptions) {
   const settings = createSettingsService(deps);
   const templates = createTemplatesService(deps);
   const outbox = createOutboxService(deps, templates, settings);
-  const accounts = createAccountsService(deps, sessions, outbox);
+  // The owner's account (issue 21 §2): second factor, per-account throttle, credential-change notices.
+  const accountSecurity = createAccountSecurity(deps, { outbox });
+  const twoFactor = createTwoFactor(deps, { accountSecurity, issuer: () => settings.get().clubName });
+  const signInThrottle = createSignInThrottle(deps.clock);
+  const stepUp = createStepUp(deps, { twoFactor, throttle: signInThrottle });
+  const accounts = createAccountsService(deps, sessions, outbox, {
+    twoFactor,
+    throttle: signInThrottle,
+    accountSecurity,
+  });
   const messaging = createMessagingService(deps);
   const outboxWorker = createOutboxWorker(deps, outbox, messaging);
 
@@ -93,6 +106,9 @@ export function createServices(options: CreateServicesOptions) {
     templates,
     outbox,
     accounts,
+    accountSecurity,
+    twoFactor,
+    stepUp,
     health,
     messaging,
     outboxWorker,
@@ -113,6 +129,7 @@ export function createServices(options: CreateServicesOptions) {
     deletionRequests,
     memberPortal: createMemberPortal(deps, {
       accounts,
+      accountSecurity,
       settings,
       ...paymentServices,
       deletionRequests,

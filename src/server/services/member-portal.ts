@@ -4,7 +4,7 @@
  * user), never a subscriber id: the record is the one tied to the account (ADR 014), so one member
  * can never reach another's data by sending an id.
  */
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
 import {
@@ -21,17 +21,19 @@ import {
   type MemberSubscription,
 } from '../../shared/member-schemas';
 import { paymentStatusLabel, planLabel, SUBSCRIBER_STATUS_LABELS, type PlanType } from '../../shared/plans';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/password';
 import {
   paymentLinks,
   payments,
   referrals,
   sessions,
+  subscriberActivity,
   subscribers,
   users,
   type Subscriber,
 } from '../db/schema';
 import { AppError } from '../errors';
+import type { AccountSecurity } from './account-security';
 import type { AccountsService } from './accounts';
 import type { ActivityLog } from './activity-log';
 import type { DeletionRequests } from './deletion-requests';
@@ -71,6 +73,8 @@ export function renewalWarning(
 
 export interface MemberPortalDeps {
   accounts: AccountsService;
+  /** Ends the other sessions and tells the owner when the password changes. */
+  accountSecurity: AccountSecurity;
   settings: SettingsService;
   subscribers: SubscribersService;
   lifecycle: SubscriberLifecycle;
@@ -85,6 +89,7 @@ export function createMemberPortal(
   { db, clock, log }: ServiceDeps,
   {
     accounts,
+    accountSecurity,
     settings,
     subscribers: subscribersService,
     lifecycle,
@@ -296,22 +301,28 @@ export function createMemberPortal(
       return { email };
     },
 
-    /** New password: the other sessions of the account end, the one making the change stays. */
+    /**
+     * New password: the other sessions of the account end, the one making the change stays, and the
+     * owner is told on the proven e-mail.
+     */
     async changePassword(
-      user: Caller & { sessionId: string },
+      user: Caller & { sessionId: string; name?: string; email?: string },
       input: { currentPassword: string; newPassword: string },
     ): Promise<void> {
       await checkPassword(user.id, input.currentPassword);
       if (input.currentPassword === input.newPassword) {
         throw new AppError('BAD_REQUEST', MEMBER_MSG.newPasswordSame);
       }
+      assertStrongPassword(input.newPassword, user);
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
       db.transaction(() => {
         db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run();
-        db.delete(sessions)
-          .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
-          .run();
+        accountSecurity.credentialChanged({
+          userId: user.id,
+          notice: 'password_changed',
+          keepSessionId: user.sessionId,
+        });
       });
       log.info({ userId: user.id }, 'member changed password');
     },

@@ -28,6 +28,8 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         stack: undefined,
         zodError: zodError ? z.flattenError(zodError) : null,
+        // What the client does about it, when it is one of the few it acts on (errors.ts).
+        reason: error.cause instanceof AppError ? (error.cause.reason ?? null) : null,
       },
     };
   },

@@ -162,4 +162,19 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Concluímos o seu pedido de exclusão de dados (LGPD) na {{clubName}}. Sua conta foi encerrada.',
     },
   },
+  // The owner's account (issue 21 §2): a notice of a change in the account's security (password,
+  // two-factor, sign-in address). It carries no link that opens the account and no code.
+  account_security: {
+    email: {
+      subject: 'Aviso de segurança da sua conta - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\n{{change}}\n\nQuando: {{when}}\n\n' +
+        'Se foi você, não precisa fazer nada. Se não foi, entre em contato com o clube imediatamente ' +
+        'e peça um novo link de senha em "Esqueci minha senha", na página de login.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Aviso de segurança da {{clubName}}: {{change}} Se não foi você, fale com o clube.',
+    },
+  },
 };

@@ -8,6 +8,7 @@ import { currentSection } from '../layout/nav';
 import { UserAvatar } from '../layout/UserAvatar';
 import { Button } from '../ui/Button';
 import { ADMIN_NAV } from './admin-nav';
+import { StepUpProvider } from './security/step-up';
 
 /** Where the side navigation stops being a drawer (admin.css). */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -118,7 +119,10 @@ export function AdminLayout() {
           </div>
         </header>
         <main id="conteudo" className="admin-content" tabIndex={-1}>
-          <Outlet />
+          {/* Sensitive changes ask the admin to confirm their identity (security/step-up.tsx). */}
+          <StepUpProvider>
+            <Outlet />
+          </StepUpProvider>
         </main>
       </div>
     </div>

@@ -10,4 +10,6 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Configurações' },
   // LGPD requests and the activity log (issue 21 §4).
   { to: '/admin/lgpd', label: 'LGPD' },
+  // The owner's account (issue 21 §2): two-factor sign-in.
+  { to: '/admin/security', label: 'Segurança' },
 ] as const;

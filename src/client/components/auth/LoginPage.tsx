@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { LoginInput } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
+import { errorReason } from '../../lib/error-reason';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useSignedIn } from '../../lib/session';
@@ -14,7 +15,9 @@ import { AuthLayout } from './AuthLayout';
 
 /**
  * "Acesso dos Confrades": e-mail and password, checked with the server's own schema (`loginInput`);
- * as the spec shows it, any problem is one message at the top of the form (DECISIONS §4).
+ * as the spec shows it, any problem is one message at the top of the form (DECISIONS §4). An
+ * account with two-factor sign-in on is then asked for its code, sent with the same e-mail and
+ * password: no session exists until the code is right.
  */
 /** The form's zod schema arrives with the first focus or submit, not with the page. */
 const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
@@ -23,20 +26,27 @@ export function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const signedIn = useSignedIn();
   const [error, setError] = useState<string | null>(null);
+  // The server said the account needs its code: the code field shows, and goes with the next try.
+  const [askCode, setAskCode] = useState(false);
   const { register, handleSubmit, control } = useForm<LoginInput>({
     resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
   // The typed address travels to "Esqueci minha senha".
   const email = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit(
-    async (input) => {
+    async ({ email: typedEmail, password, code }) => {
       setError(null);
       try {
-        const { user } = await login.mutateAsync(input);
+        const { user } = await login.mutateAsync({
+          email: typedEmail,
+          password,
+          code: askCode && code ? code : undefined,
+        });
         await signedIn(user);
       } catch (failure) {
+        if (errorReason(failure) === 'two_factor_required') setAskCode(true);
         setError(errorText(failure, MSG.loginFailed));
       }
     },
@@ -58,6 +68,15 @@ export function LoginPage() {
         {error && <Alert>{error}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
         <TextField label="Senha" type="password" autoComplete="current-password" {...register('password')} />
+        {askCode && (
+          <TextField
+            label="Código de verificação"
+            autoComplete="one-time-code"
+            hint="Os 6 dígitos do aplicativo autenticador, ou um código de recuperação."
+            autoFocus
+            {...register('code')}
+          />
+        )}
         <Button type="submit" block loading={login.isPending} loadingLabel="Entrando...">
           Entrar
         </Button>

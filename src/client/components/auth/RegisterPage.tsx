@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { apiPost } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { preloadPasswordStrength } from '../../lib/password-check';
 import { trpc, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
@@ -109,8 +110,9 @@ export function RegisterPage() {
           label="Senha"
           type="password"
           autoComplete="new-password"
-          hint="Mínimo de 6 caracteres."
+          hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           error={errors.password?.message}
+          onFocus={preloadPasswordStrength}
           {...register('password')}
         />
         <TextField

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { errorReason } from '../../lib/error-reason';
 import { errorText } from '../../lib/errors';
+import { preloadPasswordStrength } from '../../lib/password-check';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -15,29 +17,32 @@ import { setPasswordForm, type SetPasswordForm } from './form-schemas';
 
 /**
  * `/definir-senha?token=…`: the one-time link sent as "credentials" to approved members and by
- * "Esqueci minha senha". Using it sets the password and signs the person in.
+ * "Esqueci minha senha". Using it sets the password and signs the person in. An account with
+ * two-factor sign-in on is also asked for its code (the server says so; the link alone opens nothing).
  */
 export function SetPasswordPage({ token }: { token?: string }) {
   const setPassword = trpc.auth.setPassword.useMutation();
   const signedIn = useSignedIn();
   const [error, setError] = useState<string | null>(token ? null : MSG.setPasswordTokenInvalid);
+  const [askCode, setAskCode] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<SetPasswordForm>({
     resolver: zodResolver(setPasswordForm),
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { password: '', confirmPassword: '', code: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async ({ password, code }) => {
     if (!token) return;
     setError(null);
     try {
-      const { user } = await setPassword.mutateAsync({ token, password });
+      const { user } = await setPassword.mutateAsync({ token, password, code: code || undefined });
       toast.success('Senha definida com sucesso!');
       await signedIn(user);
     } catch (failure) {
+      if (errorReason(failure) === 'two_factor_required') setAskCode(true);
       setError(errorText(failure, MSG.setPasswordTokenInvalid));
     }
   });
@@ -58,9 +63,10 @@ export function SetPasswordPage({ token }: { token?: string }) {
           label="Nova senha"
           type="password"
           autoComplete="new-password"
-          hint="Mínimo de 6 caracteres."
+          hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           error={errors.password?.message}
           disabled={!token}
+          onFocus={preloadPasswordStrength}
           {...register('password')}
         />
         <TextField
@@ -71,6 +77,16 @@ export function SetPasswordPage({ token }: { token?: string }) {
           disabled={!token}
           {...register('confirmPassword')}
         />
+        {askCode && (
+          <TextField
+            label="Código de verificação"
+            autoComplete="one-time-code"
+            inputMode="text"
+            hint="Os 6 dígitos do aplicativo autenticador, ou um código de recuperação."
+            autoFocus
+            {...register('code')}
+          />
+        )}
         <Button
           type="submit"
           block

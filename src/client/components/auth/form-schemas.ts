@@ -5,15 +5,18 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
+import { refineStrongPassword } from '../../lib/password-check';
 
 const newPassword = z.string().min(PASSWORD_MIN, MSG.passwordTooShort);
 
+/** Set-password; `code` is asked only of an account with two-factor sign-in on. */
 export const setPasswordForm = z
-  .object({ password: newPassword, confirmPassword: z.string() })
+  .object({ password: newPassword, confirmPassword: z.string(), code: z.string().optional() })
   .refine((form) => form.password === form.confirmPassword, {
     message: MSG.passwordsDontMatch,
     path: ['confirmPassword'],
-  });
+  })
+  .superRefine((form, ctx) => refineStrongPassword(form.password, {}, ctx, 'password'));
 export type SetPasswordForm = z.infer<typeof setPasswordForm>;
 
 export const registerForm = z
@@ -27,6 +30,7 @@ export const registerForm = z
   .refine((form) => form.password === form.confirmPassword, {
     message: MSG.passwordsDontMatch,
     path: ['confirmPassword'],
-  });
+  })
+  .superRefine((form, ctx) => refineStrongPassword(form.password, form, ctx, 'password'));
 export type RegisterFormInput = z.input<typeof registerForm>;
 export type RegisterForm = z.output<typeof registerForm>;

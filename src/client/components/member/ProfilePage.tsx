@@ -17,6 +17,7 @@ import {
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { errorText } from '../../lib/errors';
+import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -273,6 +274,13 @@ function EmailForm({ current }: { current: string }) {
   );
 }
 
+/** The server's schema, plus the strength check (its estimator downloads on first use). */
+const strongPasswordResolver = zodResolver(
+  changePasswordInput.superRefine((form, ctx) =>
+    refineStrongPassword(form.newPassword, {}, ctx, 'newPassword'),
+  ),
+);
+
 function PasswordForm() {
   const [done, setDone] = useState<string | null>(null);
   const change = trpc.member.changePassword.useMutation();
@@ -282,7 +290,7 @@ function PasswordForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordInput), defaultValues: empty });
+  } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
   const submit = handleSubmit(async (values) => {
     setDone(null);
     try {
@@ -310,7 +318,9 @@ function PasswordForm() {
           label="Nova senha"
           type="password"
           autoComplete="new-password"
+          hint="Mínimo de 8 caracteres; evite palavras comuns, datas e seu nome."
           error={errors.newPassword?.message}
+          onFocus={preloadPasswordStrength}
           {...register('newPassword')}
         />
         <TextField

@@ -11,3 +11,4 @@ export * from './profile-update';
 export * from './drive';
 export * from './jobs';
 export * from './privacy';
+export * from './two-factor';

@@ -43,7 +43,9 @@ describe('tRPC auth.login', () => {
     const cookie = sessionCookie(res);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeUndefined(); // http://localhost: no Secure flag, or the browser would drop it
-    expect(cookie?.expires?.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 60 * 60 * 1000);
+    // The cookie lasts until the session's hard end (90 days for a member); the server ends it
+    // sooner when unused for 30 days.
+    expect(cookie?.expires?.getTime()).toBe(t.clock.now().getTime() + 90 * 24 * 60 * 60 * 1000);
     expect(t.services.sessions.validate(cookie!.value)?.user.email).toBe('ana@teste.com.br');
   });
 
@@ -81,7 +83,8 @@ describe('tRPC auth.login', () => {
     const answers: number[] = [];
     let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await mutate('auth.login', { email: 'x@teste.com.br', password: 'errada' });
+      // Each on another account: the per-account throttle is not what this counts.
+      last = await mutate('auth.login', { email: `x${i}@teste.com.br`, password: 'errada' });
       answers.push(last.statusCode);
     }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -92,7 +95,10 @@ describe('tRPC auth.login', () => {
 
   it('counts every call of a batch: 15 logins in one request make at most 10 password checks', async () => {
     t = await createTestApp();
-    const logins = Array.from({ length: 15 }, () => ({ email: 'x@teste.com.br', password: 'errada' }));
+    const logins = Array.from({ length: 15 }, (_, i) => ({
+      email: `x${i}@teste.com.br`,
+      password: 'errada',
+    }));
     // The client splits its calls at 10 a request; a hand-made batch of 15 is refused whole…
     const tooLarge = await batch('auth.login', logins);
     expect(tooLarge.statusCode).toBe(400);
@@ -349,6 +355,16 @@ describe('forgot password → /definir-senha link', () => {
     await requestLink();
     const res = await mutate('auth.setPassword', { token: linkToken(), password: '123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('A senha deve ter pelo menos 6 caracteres');
+    expect(res.json().error.message).toBe('A senha deve ter pelo menos 8 caracteres');
+    const guessable = await mutate('auth.setPassword', { token: linkToken(), password: 'senha1234' });
+    expect(guessable.statusCode).toBe(400);
+    expect(guessable.json().error.message).toBe(
+      'Esta senha é fácil de adivinhar. Escolha outra: junte três ou quatro palavras sem relação ' +
+        'entre si, ou use uma senha mais longa com letras, números e símbolos.',
+    );
+    // The link still works: a refused password does not use it up.
+    expect(
+      (await mutate('auth.setPassword', { token: linkToken(), password: 'nova-senha-1' })).statusCode,
+    ).toBe(200);
   });
 });

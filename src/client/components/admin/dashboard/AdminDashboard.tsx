@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
 import { PrivacySummary } from './PrivacySummary';
+import { TwoFactorWarning } from '../security/TwoFactorWarning';
 
 // recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
 const DashboardCharts = lazy(() =>
@@ -97,6 +98,7 @@ export function AdminDashboard() {
 
   return (
     <div className="finance-page">
+      <TwoFactorWarning />
       <div className="finance-toolbar">
         <p className="finance-toolbar__meta" aria-live="polite">
           {updatedAt > 0 ? `Atualizado às ${formatTime(updatedAt)}` : ''}

@@ -20,6 +20,7 @@ import {
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-messaging.css';
+import { useStepUp } from '../security/step-up';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
@@ -57,6 +58,7 @@ export function SettingsPage() {
 function SettingsForm({ data }: { data: SettingsResponse }) {
   const utils = trpc.useUtils();
   const update = trpc.settings.update.useMutation();
+  const withStepUp = useStepUp();
   const [saveError, setSaveError] = useState<string | null>(null);
   const {
     register,
@@ -74,7 +76,8 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
     try {
-      const answer = await update.mutateAsync(values);
+      // A sensitive change: the server may ask the admin to confirm their identity first.
+      const answer = await withStepUp(() => update.mutateAsync(values));
       utils.settings.get.setData(undefined, answer);
       reset(toForm(answer.settings));
       // The public pages read the same store: show them the new values at once.

@@ -22,6 +22,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
+import { useStepUp } from '../security/step-up';
 
 type Draft = { subject: string | null; body: string };
 const idOf = (template: Pick<EditableTemplate, 'key' | 'channel'>) => `${template.key}|${template.channel}`;
@@ -80,6 +81,7 @@ function TemplateEditor({
 }) {
   const utils = trpc.useUtils();
   const save = trpc.whatsapp.saveMessages.useMutation();
+  const withStepUp = useStepUp();
   const testMessage = trpc.whatsapp.testMessage.useMutation();
   const keys = useMemo(() => [...new Map(templates.map((t) => [t.key, t.label])).entries()], [templates]);
   const [key, setKey] = useState(templates[0]?.key ?? 'welcome');
@@ -117,7 +119,8 @@ function TemplateEditor({
   async function saveAll() {
     setSaveError(null);
     try {
-      const answer = await save.mutateAsync({
+      // A sensitive change: the server may ask the admin to confirm their identity first.
+      const payload = {
         templates: changed.map((t) => {
           const d = drafts[idOf(t)]!;
           return {
@@ -127,7 +130,8 @@ function TemplateEditor({
             body: d.body,
           };
         }),
-      });
+      };
+      const answer = await withStepUp(() => save.mutateAsync(payload));
       utils.whatsapp.messages.setData(undefined, answer);
       setDrafts({});
       toast.success(WHATSAPP_MSG.saved);

@@ -1,0 +1,47 @@
+/**
+ * The password strength check in the browser: the same estimator as the server's
+ * (src/shared/password-strength.ts), downloaded as its own chunk the first time a form where a
+ * password is chosen needs it (its dictionaries are large: never part of a page's first load).
+ * The server checks again whatever the browser says.
+ */
+import type { RefinementCtx } from 'zod';
+import { PASSWORD_MIN } from '../../shared/password-rules';
+import type * as Strength from '../../shared/password-strength';
+
+type StrengthModule = typeof Strength;
+
+let loading: Promise<StrengthModule> | undefined;
+function load(): Promise<StrengthModule> {
+  // A failed download is not remembered: the next check tries again.
+  loading ??= import('../../shared/password-strength').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Starts the download early (the password field's first focus). */
+export function preloadPasswordStrength(): void {
+  void load().catch(() => undefined);
+}
+
+/**
+ * A zod refinement for a form: adds the estimator's message to `path` when the new password is
+ * guessable. Passwords under the minimum length are left to the length rule; a failed download lets
+ * the form through (the server refuses a weak password anyway).
+ */
+export async function refineStrongPassword(
+  password: string,
+  person: { name?: string; email?: string },
+  ctx: RefinementCtx,
+  path: string,
+): Promise<void> {
+  if (password.length < PASSWORD_MIN) return;
+  let verdict;
+  try {
+    verdict = (await load()).checkPasswordStrength(password, person);
+  } catch {
+    return;
+  }
+  if (!verdict.ok) ctx.addIssue({ code: 'custom', path: [path], message: verdict.message });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { checkPasswordStrength, PASSWORD_STRENGTH_MSG } from './password-strength';
+
+const refused = (warning: string) => ({ ok: false, message: `${warning} ${PASSWORD_STRENGTH_MSG.advice}` });
+
+describe('password strength', () => {
+  it('refuses common passwords, keyboard runs and Brazilian Portuguese words with digits', () => {
+    expect(checkPasswordStrength('12345678')).toEqual(refused('Esta é uma das senhas mais usadas.'));
+    expect(checkPasswordStrength('admin123')).toEqual(refused('Esta é uma das senhas mais usadas.'));
+    expect(checkPasswordStrength('qwertyuiop')).toEqual(refused('Esta é uma das senhas mais usadas.'));
+    expect(checkPasswordStrength('senha1234')).toEqual(refused('Esta senha é fácil de adivinhar.'));
+    expect(checkPasswordStrength('flamengo2024').ok).toBe(false);
+    expect(checkPasswordStrength('brasil2026').ok).toBe(false);
+  });
+
+  it('refuses the person’s own name or e-mail and the club’s words', () => {
+    const person = { name: 'Helena Duarte', email: 'helena.duarte@exemplo.com.br' };
+    const own = refused('A senha não deve conter seu nome, seu email ou o nome do clube.');
+    expect(checkPasswordStrength('helenaduarte1', person)).toEqual(own);
+    expect(checkPasswordStrength('Confraria2026', person)).toEqual(own);
+    expect(checkPasswordStrength('confrade123', person)).toEqual(own);
+  });
+
+  it('accepts passphrases and long mixed passwords', () => {
+    for (const password of ['Malbec@Serra', 'cabernet sauvignon rio', 'Uva-Madura-42', 'Tannat!97x']) {
+      expect(checkPasswordStrength(password, { name: 'Ana', email: 'ana@teste.com.br' }), password).toEqual({
+        ok: true,
+      });
+    }
+  });
+});
