@@ -26,8 +26,6 @@ import {
   paymentLinks,
   payments,
   referrals,
-  sessions,
-  subscriberActivity,
   subscribers,
   users,
   type Subscriber,
