@@ -60,7 +60,8 @@ async function canLogIn(email: string, password: string) {
   }
 }
 
-describe('npm run admin:create', () => {
+// Each test spawns the commands as processes (through tsx): slow on a busy machine.
+describe('npm run admin:create', { timeout: 90_000 }, () => {
   it('creates an admin from flags, then promotes/updates it on a second run', async () => {
     const created = await run('admin-create.ts', [
       '--email',
@@ -130,7 +131,8 @@ describe('npm run admin:create', () => {
   });
 });
 
-describe('npm run seed:demo', () => {
+// Each test spawns the commands as processes (through tsx): slow on a busy machine.
+describe('npm run seed:demo', { timeout: 90_000 }, () => {
   it('fills the demo club, prints the credentials, and can run twice', async () => {
     const first = await run('seed-demo.ts');
     expect(first.code).toBe(0);
@@ -163,7 +165,8 @@ describe('npm run seed:demo', () => {
   });
 });
 
-describe('npm run backup', () => {
+// Each test spawns the commands as processes (through tsx): slow on a busy machine.
+describe('npm run backup', { timeout: 90_000 }, () => {
   it('writes DATA_DIR/backups/club-YYYYMMDD-HHMMSS.db, copies the drive files, and prints its path', async () => {
     await run('seed-demo.ts');
     const res = await run('backup.ts');

@@ -130,6 +130,7 @@ describe('GET /api/admin/dashboard and /api/admin/stats', () => {
     const veteran = await paidMember('veterano@exemplo.com.br');
     await t.caller(admin.token).subscribers.approve({ id: veteran.id });
     t.clock.set(new Date('2026-11-05T15:00:00Z'));
+    admin = await t.signIn('admin'); // admin sessions end after 12 h unused (ADR 028)
     const renewal = await t.caller(admin.token).payments.createLinkForSubscriber({
       subscriberId: veteran.id,
       planType: 'renewal',
@@ -140,6 +141,7 @@ describe('GET /api/admin/dashboard and /api/admin/stats', () => {
     await paidMember('novo@exemplo.com.br');
     const failed = await createLink(t, { customerEmail: 'falhou@exemplo.com.br' });
     await sandboxPay(t, failed.id, 'failed');
+    admin = await t.signIn('admin');
 
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);

@@ -350,7 +350,7 @@ describe('the admin completes a request', () => {
     const comeback = await t.request({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Otília de Volta', email: member.email, password: 'segredo123' },
+      payload: { name: 'Otília de Volta', email: member.email, password: 'Taca-Rubi-Adega' },
     });
     expect(comeback.statusCode).toBe(201);
   });
