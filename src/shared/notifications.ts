@@ -17,5 +17,11 @@ export const TEMPLATE_KEYS = [
   'profile_update_code',
   /** A text an admin typed (WhatsApp screen, test sends): the body is the `message` variable. */
   'custom',
+  // Proven contacts (ADR 027): notices without credentials, the new address's link, the WhatsApp proof.
+  'access_ready',
+  'email_change_confirm',
+  'email_change_requested',
+  'email_changed',
+  'phone_proof_code',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

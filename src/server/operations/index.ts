@@ -18,6 +18,7 @@ import { systemOperations } from './system';
 import { userOperations } from './users';
 import { webhookOperations } from './webhooks';
 import { whatsappOperations } from './whatsapp';
+import { identityOperations } from './identity';
 
 export const operations = {
   auth: authOperations,
@@ -35,6 +36,7 @@ export const operations = {
   users: userOperations,
   webhooks: webhookOperations,
   whatsapp: whatsappOperations,
+  identity: identityOperations,
 };
 
 export type Operations = typeof operations;

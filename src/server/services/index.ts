@@ -27,6 +27,11 @@ import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
 import { createRenewalReminders } from './renewal-reminders';
 import { createWhatsAppAdmin } from './whatsapp-admin';
+// Proven contacts (ADR 027).
+import { createCredentials } from './credentials';
+import { createEmailChanges } from './email-changes';
+import { createMemberContacts } from './member-contacts';
+import { createPhoneProof } from './phone-proof';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -50,16 +55,22 @@ export function createServices(options: CreateServicesOptions) {
 
   const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
   const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
+  // Proven contacts (ADR 027): where credentials may go, sign-in address changes, WhatsApp proofs.
+  const credentials = createCredentials(deps, { accounts, outbox });
+  const emailChanges = createEmailChanges(deps, { outbox, lifecycle: paymentServices.lifecycle });
+  const phoneProof = createPhoneProof(deps, { outbox });
   const subscriberAdmin = createSubscriberAdmin(deps, {
     lifecycle: paymentServices.lifecycle,
     accounts,
-    outbox,
+    credentials,
+    emailChanges,
   });
   const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin);
   const subscriberMessages = createSubscriberMessages(deps, {
     subscribers: paymentServices.subscribers,
     paymentLinks: paymentServices.paymentLinks,
     accounts,
+    credentials,
     outbox,
     lifecycle: paymentServices.lifecycle,
   });
@@ -89,12 +100,26 @@ export function createServices(options: CreateServicesOptions) {
     subscriberMessages,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
-    profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
+    profileUpdate: createProfileUpdateService(deps, {
+      outbox,
+      lifecycle: paymentServices.lifecycle,
+      credentials,
+      emailChanges,
+    }),
     drive: createDriveService(deps),
     renewalReminders,
     whatsappAdmin,
     ...paymentServices,
     memberPortal: createMemberPortal(deps, { accounts, settings, ...paymentServices }),
+    credentials,
+    emailChanges,
+    phoneProof,
+    memberContacts: createMemberContacts(deps, {
+      credentials,
+      emailChanges,
+      phoneProof,
+      subscribers: paymentServices.subscribers,
+    }),
   };
 }
 

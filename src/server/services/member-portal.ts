@@ -12,7 +12,6 @@ import {
   MEMBER_STATUS_INDICATOR,
   RENEWAL_URGENT_DAYS,
   RENEWAL_WARNING_DAYS,
-  type ChangeEmailFormValues,
   type MemberDataExport,
   type MemberOverview,
   type MemberPayment,
@@ -81,7 +80,6 @@ export interface MemberPortalDeps {
 export function createMemberPortal(
   { db, clock, log }: ServiceDeps,
   {
-    accounts,
     settings,
     subscribers: subscribersService,
     lifecycle,
@@ -261,50 +259,6 @@ export function createMemberPortal(
       });
       if (!updated) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
       return profileOf(updated);
-    },
-
-    /**
-     * A new e-mail for the account (and the tied record): the current password is required, the new
-     * address must be free, and it counts as unproven until its confirmation link is used.
-     */
-    async changeEmail(user: Caller, input: Required<ChangeEmailFormValues>): Promise<{ email: string }> {
-      await checkPassword(user.id, input.currentPassword);
-      const email = input.email.trim().toLowerCase();
-      const account = db.select().from(users).where(eq(users.id, user.id)).get();
-      if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
-      if (account.email === email) throw new AppError('BAD_REQUEST', MEMBER_MSG.emailSame);
-      const subscriber = subscribersService.findForUser(user);
-      const takenByAccount = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-      const takenBySubscriber = db
-        .select({ id: subscribers.id })
-        .from(subscribers)
-        .where(eq(subscribers.email, email))
-        .get();
-      if (takenByAccount || (takenBySubscriber && takenBySubscriber.id !== subscriber?.id)) {
-        throw new AppError('CONFLICT', MSG.emailTaken);
-      }
-      const now = clock.now();
-      db.transaction(() => {
-        db.update(users)
-          .set({ email, emailVerifiedAt: null, updatedAt: now })
-          .where(eq(users.id, user.id))
-          .run();
-        if (subscriber) {
-          db.update(subscribers)
-            .set({ email, lastModifiedBy: user.id, updatedAt: now })
-            .where(eq(subscribers.id, subscriber.id))
-            .run();
-          lifecycle.record({
-            subscriberId: subscriber.id,
-            event: 'edited',
-            actor: { kind: 'member', id: user.id },
-            details: { changes: { email: { from: account.email, to: email } } },
-          });
-        }
-      });
-      accounts.resendVerification(user.id);
-      log.info({ userId: user.id }, 'member changed e-mail');
-      return { email };
     },
 
     /** New password: the other sessions of the account end, the one making the change stays. */

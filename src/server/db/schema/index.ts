@@ -9,3 +9,5 @@ export * from './referrals';
 export * from './profile-update';
 export * from './drive';
 export * from './jobs';
+// Proven contacts and sign-in address changes (ADR 027).
+export * from './contacts';

@@ -37,6 +37,12 @@ const TEMPLATE_NAMES: Record<string, string> = {
   custom: 'Mensagem avulsa',
   // Added by the profile-update wizard (issue 12); unknown keys show as they are.
   profile_update_code: 'Código de atualização de cadastro',
+  // Proven contacts (ADR 027).
+  access_ready: 'Acesso pronto (aviso)',
+  email_change_confirm: 'Confirmar novo email',
+  email_change_requested: 'Pedido de troca de email (aviso)',
+  email_changed: 'Email de acesso trocado (aviso)',
+  phone_proof_code: 'Código de confirmação do WhatsApp',
 };
 
 export function OutboxPage() {
