@@ -11,6 +11,7 @@ import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
 import { messagingSeed } from './messaging';
+import { contactsSeed } from './contacts';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -23,6 +24,7 @@ export const seedModules: SeedModule[] = [
   driveSeed,
   memberPortalSeed,
   messagingSeed,
+  contactsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
