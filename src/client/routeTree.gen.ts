@@ -15,6 +15,7 @@ import { Route as R403RouteImport } from './routes/403';
 import { Route as R404RouteImport } from './routes/404';
 import { Route as AdminRouteRouteImport } from './routes/admin/route';
 import { Route as ConfirmarEmailRouteImport } from './routes/confirmar-email';
+import { Route as ConfirmarNovoEmailRouteImport } from './routes/confirmar-novo-email';
 import { Route as ContatoRouteImport } from './routes/contato';
 import { Route as DashboardRouteImport } from './routes/dashboard';
 import { Route as DefinirSenhaRouteImport } from './routes/definir-senha';
@@ -81,6 +82,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const ConfirmarEmailRoute = ConfirmarEmailRouteImport.update({
   id: '/confirmar-email',
   path: '/confirmar-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ConfirmarNovoEmailRoute = ConfirmarNovoEmailRouteImport.update({
+  id: '/confirmar-novo-email',
+  path: '/confirmar-novo-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ContatoRoute = ContatoRouteImport.update({
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -367,6 +375,7 @@ export interface FileRoutesById {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -457,6 +467,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -548,6 +560,7 @@ export interface RootRouteChildren {
   R403Route: typeof R403Route;
   R404Route: typeof R404Route;
   ConfirmarEmailRoute: typeof ConfirmarEmailRoute;
+  ConfirmarNovoEmailRoute: typeof ConfirmarNovoEmailRoute;
   ContatoRoute: typeof ContatoRoute;
   DashboardRoute: typeof DashboardRoute;
   DefinirSenhaRoute: typeof DefinirSenhaRoute;
@@ -612,6 +625,13 @@ declare module '@tanstack/react-router' {
       path: '/confirmar-email';
       fullPath: '/confirmar-email';
       preLoaderRoute: typeof ConfirmarEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/confirmar-novo-email': {
+      id: '/confirmar-novo-email';
+      path: '/confirmar-novo-email';
+      fullPath: '/confirmar-novo-email';
+      preLoaderRoute: typeof ConfirmarNovoEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contato': {
@@ -936,6 +956,7 @@ const rootRouteChildren: RootRouteChildren = {
   R403Route: R403Route,
   R404Route: R404Route,
   ConfirmarEmailRoute: ConfirmarEmailRoute,
+  ConfirmarNovoEmailRoute: ConfirmarNovoEmailRoute,
   ContatoRoute: ContatoRoute,
   DashboardRoute: DashboardRoute,
   DefinirSenhaRoute: DefinirSenhaRoute,
