@@ -32,6 +32,7 @@ export const EMAIL_CHANGE_MSG = {
   confirmedRecord: (email: string) => `Email confirmado! O seu cadastro passa a usar ${email}.`,
   cancelled: 'Troca de email cancelada. Seu email de acesso continua o mesmo.',
   nothingPending: 'Não há troca de email aguardando confirmação.',
+  tooMany: 'Muitos pedidos de troca de email nesta última hora. Tente novamente mais tarde.',
   pendingBadge: 'aguardando confirmação',
   /** Who asked, as the current address reads it in the notice. */
   requesters: {

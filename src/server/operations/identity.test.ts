@@ -196,6 +196,16 @@ describe('changing the sign-in address (member profile)', () => {
     expect(t.services.accounts.getUser(member.userId)?.email).toBe(member.email);
   });
 
+  it('at most 5 requests an hour per account (each mails two addresses)', async () => {
+    for (let i = 0; i < 5; i++) await ask(`tentativa${i}@teste.com.br`);
+    const sixth = await failure(ask('sexta@teste.com.br'));
+    expect(sixth.code).toBe('TOO_MANY_REQUESTS');
+    expect(sixth.message).toBe(EMAIL_CHANGE_MSG.tooMany);
+    expect(messagesTo('sexta@teste.com.br')).toEqual([]);
+    t.clock.advance(60 * 60_000 + 1);
+    await ask('sexta@teste.com.br');
+  });
+
   it('a made-up or empty token gets the Portuguese message', async () => {
     for (const token of ['inventado', '']) {
       const error = await failure(t.caller().identity.confirmEmailChange({ token }));

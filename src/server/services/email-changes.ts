@@ -6,7 +6,7 @@
  * else change; the account's other sessions end and links sent to the old address stop working.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { EMAIL_CHANGE_MSG, type PendingEmailChange } from '../../shared/identity-schemas';
 import { MSG } from '../../shared/messages';
 import { emailChanges, passwordTokens, sessions, subscribers, users, type EmailChange } from '../db/schema';
@@ -18,9 +18,12 @@ import { maskEmail } from './profile-update';
 import type { Actor, SubscriberLifecycle } from './subscriber-lifecycle';
 
 export const EMAIL_CHANGE_TTL_MS = 48 * 60 * 60 * 1000;
+/** Requests per account (or record) per hour: each one mails two addresses, one of them anybody's. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
 export const EMAIL_CHANGE_REQUESTED_EVENT = 'email_change_requested';
 export const EMAIL_CHANGED_EVENT = 'email_changed';
 
+const HOUR_MS = 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Whose e-mail changes: an account (and the record tied to it), or a record without an account. */
@@ -133,8 +136,19 @@ export function createEmailChanges(
       if (takenByOthers(newEmail, input.target)) {
         throw new AppError('CONFLICT', input.takenMessage ?? MSG.emailTaken);
       }
-      const token = randomBytes(32).toString('base64url');
       const now = clock.now();
+      const lastHour =
+        db
+          .select({ total: count() })
+          .from(emailChanges)
+          .where(
+            and(targetWhere(input.target), gt(emailChanges.createdAt, new Date(now.getTime() - HOUR_MS))),
+          )
+          .get()?.total ?? 0;
+      if (lastHour >= EMAIL_CHANGES_PER_HOUR) {
+        throw new AppError('TOO_MANY_REQUESTS', EMAIL_CHANGE_MSG.tooMany);
+      }
+      const token = randomBytes(32).toString('base64url');
       const row = db.transaction((tx) => {
         tx.update(emailChanges)
           .set({ cancelledAt: now })
