@@ -261,3 +261,31 @@ test('the wizard says a new e-mail waits for its confirmation', async ({ page, r
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expectAxeClean(page, 'wizard done with a pending e-mail');
 });
+
+test("an admin's correction of a member's e-mail waits for the new address, and the view says so", async ({
+  page,
+}) => {
+  const member = await createMember(page.request, 'Olga Corrigida', uniquePhone());
+  const corrected = uniqueEmail('olga.corrigida');
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/subscribers');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(member.email);
+  await page.getByRole('button', { name: 'Olga Corrigida', exact: true }).click();
+  const view = page.getByRole('dialog', { name: 'Assinante' });
+  await expect(view.getByTestId('subscriber-access')).toContainText(member.email);
+  await view.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar assinante' });
+  await edit.getByLabel('Email', { exact: true }).fill(corrected);
+  await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(
+    page.getByText(
+      'Assinante atualizado. O novo email só passa a valer quando for confirmado pelo link enviado a ele; o email atual foi avisado.',
+    ),
+  ).toBeVisible();
+  const saved = page.getByRole('dialog', { name: 'Assinante' });
+  await expect(saved.getByTestId('pending-email')).toContainText(
+    `${corrected} — aguardando confirmação (pedido pela equipe do clube; link válido até`,
+  );
+  await expect(saved.getByTestId('subscriber-access')).toContainText(member.email);
+  await expectAxeClean(page, 'admin view with a pending e-mail');
+});

@@ -10,7 +10,11 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { formatPhone } from './subscriber-form-values';
 
-const REQUESTERS = { member: 'o assinante', admin: 'a equipe do clube', wizard: 'a Atualização de Dados' };
+const REQUESTERS = {
+  member: 'pedido pelo assinante',
+  admin: 'pedido pela equipe do clube',
+  wizard: 'pedido na Atualização de Dados',
+};
 
 export function AccessSection({ id }: { id: string }) {
   const access = trpc.subscribers.access.useQuery({ id });
@@ -51,7 +55,7 @@ export function AccessSection({ id }: { id: string }) {
           <div className="sub-details__field">
             <dt>Novo email</dt>
             <dd data-testid="pending-email">
-              {pendingEmail.newEmail} — {EMAIL_CHANGE_MSG.pendingBadge} (pedido por{' '}
+              {pendingEmail.newEmail} — {EMAIL_CHANGE_MSG.pendingBadge} (
               {REQUESTERS[pendingEmail.requestedBy]}; link válido até {formatDate(pendingEmail.expiresAt)})
             </dd>
           </div>
