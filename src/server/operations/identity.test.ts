@@ -373,6 +373,25 @@ describe('the back office', () => {
     expect(t.services.accounts.getUser(member.userId)?.email).toBe('corrigido@teste.com.br');
   });
 
+  it('a new e-mail asked while the record had no account moves the account approval created for the old one', async () => {
+    const link = await createLink(t, { customerEmail: 'antigo@teste.com.br' });
+    await sandboxPay(t, link.id);
+    const record = rows(t).subscriberByEmail('antigo@teste.com.br')!;
+    t.services.emailChanges.request({
+      target: { userId: null, subscriberId: record.id },
+      newEmail: 'novo@teste.com.br',
+      name: record.name,
+      requestedBy: 'wizard',
+      requestedById: null,
+    });
+    await t.caller(admin.token).subscribers.approve({ id: record.id });
+    const account = t.services.accounts.findByEmail('antigo@teste.com.br')!;
+    const answer = await t.caller().identity.confirmEmailChange({ token: confirmToken('novo@teste.com.br') });
+    expect(answer.message).toBe(EMAIL_CHANGE_MSG.confirmed('novo@teste.com.br'));
+    expect(t.services.accounts.getUser(account.id)?.email).toBe('novo@teste.com.br');
+    expect(rows(t).subscriberByEmail('novo@teste.com.br')?.userId).toBe(account.id);
+  });
+
   it('a record without an account takes a corrected e-mail at once (nobody signs in with it yet)', async () => {
     const created = await t.caller(admin.token).subscribers.create({
       fullName: 'Sem Conta',

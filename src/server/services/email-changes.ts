@@ -106,6 +106,21 @@ export function createEmailChanges(
     return db.select({ id: subscribers.id, name: subscribers.name }).from(subscribers).where(where).get();
   }
 
+  /**
+   * A record asked for its new e-mail while it had no account, and the approval then gave it one
+   * for the address that was told: that account's sign-in address is the one that changes.
+   */
+  function accountSince(row: Pick<EmailChange, 'subscriberId' | 'oldEmail'>): string | null {
+    if (!row.subscriberId) return null;
+    const tied = db
+      .select({ id: users.id })
+      .from(subscribers)
+      .innerJoin(users, eq(users.id, subscribers.userId))
+      .where(and(eq(subscribers.id, row.subscriberId), eq(users.email, row.oldEmail)))
+      .get();
+    return tied?.id ?? null;
+  }
+
   /** How the notices greet the person: the account's name, else the record's. */
   function nameOf(target: Pick<EmailChange, 'userId' | 'subscriberId'>): string {
     const account = target.userId
@@ -233,10 +248,11 @@ export function createEmailChanges(
         .where(and(eq(emailChanges.tokenHash, sha256(token)), openWhere(now)))
         .get();
       if (!row) throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.linkInvalid);
-      const target: EmailTarget = row.userId
-        ? { userId: row.userId, subscriberId: row.subscriberId }
+      const userId = row.userId ?? accountSince(row);
+      const target: EmailTarget = userId
+        ? { userId, subscriberId: row.subscriberId }
         : { userId: null, subscriberId: row.subscriberId ?? '' };
-      const name = nameOf(row);
+      const name = nameOf({ ...row, userId });
       db.transaction((tx) => {
         const claimed = tx
           .update(emailChanges)
@@ -258,23 +274,19 @@ export function createEmailChanges(
             details: { changes: { email: { from: row.oldEmail, to: row.newEmail } }, via: row.requestedBy },
           });
         }
-        if (!row.userId) return;
+        if (!userId) return;
         tx.update(users)
           .set({ email: row.newEmail, emailVerifiedAt: now, updatedAt: now })
-          .where(eq(users.id, row.userId))
+          .where(eq(users.id, userId))
           .run();
         // Links mailed to the old address open this account no more.
         tx.update(passwordTokens)
           .set({ usedAt: now })
-          .where(and(eq(passwordTokens.userId, row.userId), isNull(passwordTokens.usedAt)))
+          .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
           .run();
-        const keep = caller && caller.userId === row.userId ? caller.sessionId : null;
+        const keep = caller && caller.userId === userId ? caller.sessionId : null;
         tx.delete(sessions)
-          .where(
-            keep
-              ? and(eq(sessions.userId, row.userId), ne(sessions.id, keep))
-              : eq(sessions.userId, row.userId),
-          )
+          .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
           .run();
       });
       outbox.enqueue({
@@ -283,10 +295,10 @@ export function createEmailChanges(
         template: 'email_changed',
         vars: { name, newEmailMasked: maskEmail(row.newEmail) },
       });
-      log.info({ userId: row.userId, subscriberId: row.subscriberId }, 'e-mail change confirmed');
+      log.info({ userId, subscriberId: row.subscriberId }, 'e-mail change confirmed');
       return {
         email: row.newEmail,
-        message: row.userId
+        message: userId
           ? EMAIL_CHANGE_MSG.confirmed(row.newEmail)
           : EMAIL_CHANGE_MSG.confirmedRecord(row.newEmail),
       };
