@@ -1,7 +1,7 @@
 /**
  * The back office's subscribers screen in the browser (issue 10): create with invalid then valid
  * data, edit, view, approve a paid pending member (a sandbox checkout; then the welcome e-mail and
- * WhatsApp are in the outbox), delete after typing CONFIRMAR; axe clean at 390 and 1280 px.
+ * the WhatsApp notice are in the outbox), delete after typing CONFIRMAR; axe clean at 390 and 1280 px.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
@@ -151,16 +151,17 @@ test('create (invalid, then valid), edit, view, approve a paid member, delete wi
   expect(await seriousA11yViolations(page)).toEqual([]);
   await pending.getByRole('button', { name: 'Aprovar cadastro' }).click();
   await expect(
-    page.getByText('Cadastro aprovado! As credenciais de acesso foram enviadas por email e WhatsApp.'),
+    page.getByText(
+      'Cadastro aprovado! O link para definir a senha foi enviado ao email do cadastro; o WhatsApp recebeu só um aviso.',
+    ),
   ).toBeVisible();
   await expect(pending.getByRole('button', { name: 'Aprovar cadastro' })).toBeHidden();
   await expect(pending.getByText('Ativo').first()).toBeVisible();
+  // The link goes only to the new account's e-mail; the WhatsApp typed at the checkout gets a notice.
   const welcomeEmail = e2eDb.outboxFor(pendingEmail).filter((message) => message.template === 'welcome');
-  const welcomeWhatsApp = e2eDb
-    .outboxFor(pendingPhoneDigits)
-    .filter((message) => message.template === 'welcome' && message.channel === 'whatsapp');
+  const toWhatsApp = e2eDb.outboxFor(pendingPhoneDigits).filter((message) => message.channel === 'whatsapp');
   expect(welcomeEmail).toHaveLength(1);
-  expect(welcomeWhatsApp).toHaveLength(1);
+  expect(toWhatsApp.map((message) => message.template)).toEqual(['access_ready']);
 
   // A custom WhatsApp message: empty is refused at the field, then queued in the outbox.
   await pending.getByRole('button', { name: 'Enviar mensagem' }).click();

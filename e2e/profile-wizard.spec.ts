@@ -1,6 +1,6 @@
 /**
  * The profile-update wizard (/formulario-atualizacao) in a real Chromium: find the record, confirm
- * the code read from the member's mailbox (the WhatsApp copy goes to the server's log), complete
+ * the code read from the member's mailbox (a record without an account gets it by e-mail only), complete
  * the profile, see the credentials; "Atualizar Outro Cadastro" starts over. Axe-clean at the
  * phone and desktop widths.
  */
@@ -99,20 +99,19 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
     await expect(page.getByRole('alert')).toHaveText('Assinante não encontrado');
 
-    // Found by phone: masked contacts, the code goes to the e-mail and the WhatsApp on file.
+    // Found by phone: masked contacts. A record without an account gets the code on its e-mail only:
+    // the phone on file is a claim nobody proved (ADR 027).
     await page.getByLabel('E-mail').fill('');
     await page.getByLabel('Telefone / WhatsApp').pressSequentially(member.phone);
     await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
     await expect(page.getByRole('heading', { name: 'Confirme que é você' })).toBeFocused();
-    await expect(page.getByText(`(21) *****-${member.phone.slice(-4)}`)).toBeVisible();
+    await expect(
+      page.getByText(/Enviamos um código de 6 dígitos para o e-mail as\*+@t\*+\.com\.br\./),
+    ).toBeVisible();
     await expect(page.getByText('Helena D.')).toBeVisible();
     await expect(page.getByText(member.email)).toHaveCount(0);
     const code = await codeFromMailbox(member.email);
-    const whatsapp = e2eDb.outboxFor(member.phone);
-    expect(whatsapp.map((message) => [message.channel, message.template])).toEqual([
-      ['whatsapp', 'profile_update_code'],
-    ]);
-    expect(whatsapp[0]!.body).not.toContain(code);
+    expect(e2eDb.outboxFor(member.phone)).toEqual([]);
     expect(e2eDb.outboxFor(member.email)[0]!.body).not.toContain(code);
     await expectAxeClean(page);
     await page.screenshot({ path: `test-results/profile-wizard-code-${width}.png` });

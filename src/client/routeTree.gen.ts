@@ -15,6 +15,7 @@ import { Route as R403RouteImport } from './routes/403';
 import { Route as R404RouteImport } from './routes/404';
 import { Route as AdminRouteRouteImport } from './routes/admin/route';
 import { Route as ConfirmarEmailRouteImport } from './routes/confirmar-email';
+import { Route as ConfirmarNovoEmailRouteImport } from './routes/confirmar-novo-email';
 import { Route as ContatoRouteImport } from './routes/contato';
 import { Route as DashboardRouteImport } from './routes/dashboard';
 import { Route as DefinirSenhaRouteImport } from './routes/definir-senha';
@@ -83,6 +84,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const ConfirmarEmailRoute = ConfirmarEmailRouteImport.update({
   id: '/confirmar-email',
   path: '/confirmar-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ConfirmarNovoEmailRoute = ConfirmarNovoEmailRouteImport.update({
+  id: '/confirmar-novo-email',
+  path: '/confirmar-novo-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ContatoRoute = ContatoRouteImport.update({
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -383,6 +391,7 @@ export interface FileRoutesById {
   '/403': typeof R403Route;
   '/404': typeof R404Route;
   '/confirmar-email': typeof ConfirmarEmailRoute;
+  '/confirmar-novo-email': typeof ConfirmarNovoEmailRoute;
   '/contato': typeof ContatoRoute;
   '/dashboard': typeof DashboardRoute;
   '/definir-senha': typeof DefinirSenhaRoute;
@@ -432,6 +441,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -477,6 +487,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -524,6 +535,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/404'
     | '/confirmar-email'
+    | '/confirmar-novo-email'
     | '/contato'
     | '/dashboard'
     | '/definir-senha'
@@ -572,6 +584,7 @@ export interface RootRouteChildren {
   R403Route: typeof R403Route;
   R404Route: typeof R404Route;
   ConfirmarEmailRoute: typeof ConfirmarEmailRoute;
+  ConfirmarNovoEmailRoute: typeof ConfirmarNovoEmailRoute;
   ContatoRoute: typeof ContatoRoute;
   DashboardRoute: typeof DashboardRoute;
   DefinirSenhaRoute: typeof DefinirSenhaRoute;
@@ -636,6 +649,13 @@ declare module '@tanstack/react-router' {
       path: '/confirmar-email';
       fullPath: '/confirmar-email';
       preLoaderRoute: typeof ConfirmarEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/confirmar-novo-email': {
+      id: '/confirmar-novo-email';
+      path: '/confirmar-novo-email';
+      fullPath: '/confirmar-novo-email';
+      preLoaderRoute: typeof ConfirmarNovoEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contato': {
@@ -978,6 +998,7 @@ const rootRouteChildren: RootRouteChildren = {
   R403Route: R403Route,
   R404Route: R404Route,
   ConfirmarEmailRoute: ConfirmarEmailRoute,
+  ConfirmarNovoEmailRoute: ConfirmarNovoEmailRoute,
   ContatoRoute: ContatoRoute,
   DashboardRoute: DashboardRoute,
   DefinirSenhaRoute: DefinirSenhaRoute,

@@ -104,7 +104,7 @@ export const envSchema = z.object({
     .default('Confraria <nao-responda@confraria.local>')
     .describe('sender of the e-mails'),
   WHATSAPP_TOKEN: optionalString.describe(
-    'WhatsApp Cloud API token; with WHATSAPP_PHONE_ID sends real messages, unset: to the log',
+    'WhatsApp Cloud API token; with WHATSAPP_PHONE_ID sends real messages, unset: to the log and DATA_DIR/mailbox',
   ),
   WHATSAPP_PHONE_ID: optionalString.describe('WhatsApp Cloud API phone number id'),
   WHATSAPP_API_URL: z

@@ -33,7 +33,6 @@ export const MEMBER_MSG = {
   profileFailed: 'Erro ao atualizar perfil',
   currentPasswordRequired: 'Informe sua senha atual',
   currentPasswordWrong: 'Senha atual incorreta',
-  emailChanged: 'Email alterado! Enviamos um link de confirmação para o novo endereço.',
   emailSame: 'Este já é o seu email',
   passwordChanged: 'Senha alterada com sucesso! As outras sessões da sua conta foram encerradas.',
   newPasswordSame: 'A nova senha deve ser diferente da atual',

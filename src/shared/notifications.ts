@@ -22,5 +22,11 @@ export const TEMPLATE_KEYS = [
   'lgpd_erased',
   // The owner's account (issue 21 §2): what changed in the account's security, never a credential.
   'account_security',
+  // Proven contacts (ADR 027): notices without credentials, the new address's link, the WhatsApp proof.
+  'access_ready',
+  'email_change_confirm',
+  'email_change_requested',
+  'email_changed',
+  'phone_proof_code',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

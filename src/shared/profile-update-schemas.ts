@@ -32,7 +32,8 @@ export const PROFILE_UPDATE_MSG = {
   codeLocked: 'Código bloqueado após 5 tentativas incorretas. Solicite um novo código.',
   codeExpired: 'Código expirado. Solicite um novo código.',
   codeResendTooSoon: 'Um código acabou de ser enviado. Aguarde 1 minuto para pedir outro.',
-  tooManyCodes: 'Muitos códigos pedidos para este cadastro. Tente novamente em 1 hora.',
+  tooManyCodes:
+    'Muitos códigos pedidos para este cadastro (no máximo 3 por hora). Tente novamente mais tarde.',
   verifyFailed: 'Erro ao confirmar o código. Verifique sua conexão.',
   tokenInvalid: 'Verificação expirada ou inválida. Confirme seu cadastro com um novo código.',
   // Step 2 fields (spec 01 §5: required ones).
@@ -131,6 +132,11 @@ export const requestFormResponse = z.object({
       shirtSize: z.null(),
     }),
   }),
+  /**
+   * Where the code went, masked (ADR 027): the e-mail of the account the record belongs to (or the
+   * record's own, when it has none) and, only when the account proved it, its WhatsApp number.
+   */
+  codeSentTo: z.object({ email: z.string(), whatsapp: z.string().nullable() }),
 });
 export type RequestFormResponse = z.infer<typeof requestFormResponse>;
 
@@ -223,6 +229,8 @@ export const completeProfileResponse = z.object({
   success: z.literal(true),
   credentials: z.object({ email: z.string(), referralCode: z.string() }),
   accessInfo: z.object({ dashboardUrl: z.string() }),
+  /** A new e-mail typed in step 2 waits for the link sent to it (ADR 027); null when unchanged. */
+  pendingEmail: z.string().nullable(),
 });
 export type CompleteProfileResponse = z.infer<typeof completeProfileResponse>;
 

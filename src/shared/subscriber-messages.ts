@@ -10,7 +10,7 @@ export const ADMIN_MESSAGE_TEMPLATES = ['welcome', 'payment_reminder', 'renewal'
 export type AdminMessageTemplate = (typeof ADMIN_MESSAGE_TEMPLATES)[number];
 
 export const ADMIN_MESSAGE_LABELS: Record<AdminMessageTemplate, string> = {
-  welcome: 'Boas-vindas (com link para definir a senha)',
+  welcome: 'Boas-vindas (link para definir a senha: por WhatsApp só se o número foi confirmado)',
   payment_reminder: 'Lembrete de pagamento (com link de pagamento)',
   renewal: 'Renovação (com link de renovação)',
   custom: 'Mensagem personalizada',

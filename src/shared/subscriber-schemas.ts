@@ -56,7 +56,6 @@ export const SUBSCRIBER_MSG = {
   deleteCancelled: 'Exclusão cancelada: digite CONFIRMAR para excluir.',
   hasPayments:
     'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
-  approved: 'Cadastro aprovado! As credenciais de acesso foram enviadas por email e WhatsApp.',
   statusChangeRefused:
     'Mudança de status não permitida por edição. Use as ações do assinante (aprovar, cancelar, reembolsar).',
 } as const;

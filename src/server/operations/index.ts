@@ -20,6 +20,7 @@ import { systemOperations } from './system';
 import { userOperations } from './users';
 import { webhookOperations } from './webhooks';
 import { whatsappOperations } from './whatsapp';
+import { identityOperations } from './identity';
 
 export const operations = {
   auth: authOperations,
@@ -39,6 +40,7 @@ export const operations = {
   users: userOperations,
   webhooks: webhookOperations,
   whatsapp: whatsappOperations,
+  identity: identityOperations,
 };
 
 export type Operations = typeof operations;

@@ -177,7 +177,12 @@ describe('one member never reads or changes another member’s data', () => {
     expect(ofB.profile).toMatchObject({ fullName: 'Bruno Alterado', phone: '21998765432', shirtSize: 'GG' });
     expect(ofB.overview.subscription?.cancelRequestedAt).not.toBeNull();
     expect(ofB.overview.subscription?.deletionRequestedAt).not.toBeNull();
-    expect(ofB.overview.account.email).toBe('bruno.novo@teste.com.br');
+    // B's new address waits for its confirmation link (ADR 027); A has nothing pending.
+    expect(ofB.overview.account.email).toBe(b.email);
+    expect((await t.caller(b.token).identity.myContacts()).pendingEmail?.newEmail).toBe(
+      'bruno.novo@teste.com.br',
+    );
+    expect((await t.caller(a.token).identity.myContacts()).pendingEmail).toBeNull();
   });
 
   it('B cannot pay, process or see A’s referral commissions through the member paths', async () => {
@@ -525,7 +530,7 @@ describe('member profile, password and e-mail', () => {
     expect(notice[0]?.body).not.toMatch(/token=/);
   });
 
-  it('change e-mail needs the current password and a free address; the new one must be confirmed', async () => {
+  it('change e-mail needs the current password and a free address, and waits for the new one to confirm', async () => {
     const member = await makeMember(t);
     const other = await makeMember(t);
     const caller = t.caller(member.token);
@@ -542,11 +547,17 @@ describe('member profile, password and e-mail', () => {
       email: ' Novo@Teste.com.br ',
       currentPassword: 'segredo123',
     });
-    expect(done).toMatchObject({ email: 'novo@teste.com.br' });
+    expect(done).toEqual({
+      success: true,
+      message:
+        'Enviamos um link de confirmação para o novo email. A troca só vale depois da confirmação; até lá, continue entrando com o email atual.',
+      email: 'novo@teste.com.br',
+    });
+    // Nothing changes before the new address confirms it (ADR 027; identity.test.ts follows it through).
     const overview = await caller.member.overview();
-    expect(overview.account).toMatchObject({ email: 'novo@teste.com.br', emailVerified: false });
+    expect(overview.account).toMatchObject({ email: member.email, emailVerified: true });
     expect(overview.subscription?.id).toBe(member.subscriberId);
-    expect((await caller.member.profile()).email).toBe('novo@teste.com.br');
+    expect((await caller.member.profile()).email).toBe(member.email);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   memberProfileInput,
   memberSubscription,
 } from '../../shared/member-schemas';
+import { EMAIL_CHANGE_MSG } from '../../shared/identity-schemas';
 import { PLAN_TYPES } from '../../shared/plans';
 import { defineOperation } from './define';
 
@@ -56,9 +57,10 @@ export const memberOperations = {
     rateLimit: 'auth',
     input: changeEmailInput,
     output: message.extend({ email: z.string() }),
+    // Effective only once the new address confirms it (ADR 027); `email` is the address waiting.
     async run({ services, user }, input) {
-      const { email } = await services.memberPortal.changeEmail(user, input);
-      return { success: true as const, message: MEMBER_MSG.emailChanged, email };
+      const { newEmail } = await services.memberContacts.changeEmail(user, input);
+      return { success: true as const, message: EMAIL_CHANGE_MSG.requested, email: newEmail };
     },
   }),
 

@@ -1,6 +1,6 @@
 /**
  * The profile-update wizard over REST (and tRPC where the SPA could use it): the lookup answers the
- * documented shape masked, the code goes to both channels and stays unreadable in the outbox and
+ * documented shape masked, the code goes only to proven contacts (ADR 027) and stays unreadable in the outbox and
  * the logs, five wrong codes lock it, an expired one is refused, nothing is saved without a
  * confirmed code, and the per-IP limit answers 429 in Portuguese.
  */
@@ -15,7 +15,14 @@ import { createLink } from '../../../tests/checkout';
 import { MSG } from '../../shared/messages';
 import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
 import { databaseFile, openDatabase } from '../db/client';
-import { outbox, profileUpdateCodes, subscriberActivity, subscribers, type Subscriber } from '../db/schema';
+import {
+  accountPhones,
+  outbox,
+  profileUpdateCodes,
+  subscriberActivity,
+  subscribers,
+  type Subscriber,
+} from '../db/schema';
 import { parseEnv } from '../env';
 import { buildApp } from '../http/app';
 import { newId } from '../ids';
@@ -56,6 +63,27 @@ function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInse
     .get();
 }
 
+/**
+ * Gives the record an account (tied, e-mail proven), with `provenPhone` as the WhatsApp number the
+ * account proved by a code (ADR 027).
+ */
+async function withAccount(services: TestApp['services'], subscriber: Subscriber, provenPhone?: string) {
+  const user = await services.accounts.createAccount({
+    name: subscriber.name,
+    email: subscriber.email,
+    password: 'segredo123',
+    emailVerified: true,
+  });
+  services.db.update(subscribers).set({ userId: user.id }).where(eq(subscribers.id, subscriber.id)).run();
+  if (provenPhone) {
+    services.db
+      .insert(accountPhones)
+      .values({ userId: user.id, phone: provenPhone, provenAt: new Date() })
+      .run();
+  }
+  return user;
+}
+
 const post = (url: string, payload: unknown) =>
   t.request({ method: 'POST', url: `/api/subscriber-update/${url}`, payload: payload as object });
 
@@ -63,6 +91,12 @@ const post = (url: string, payload: unknown) =>
 function codeSentTo(recipient: string): string {
   const message = t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient)).all().at(-1)!;
   return message.deliveryBody!.match(/\b(\d{6})\b/)![1]!;
+}
+
+/** The token of the "Confirme seu novo email" link the new address received. */
+function codeLink(recipient: string): string {
+  const message = t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient)).all().at(-1)!;
+  return /confirmar-novo-email\?token=([\w-]+)/.exec(message.deliveryBody!)![1]!;
 }
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -110,6 +144,7 @@ describe('POST /api/subscriber-update/request-form', () => {
         phone: '(21) *****-5432',
         currentData: { firstName: 'Helena', lastName: 'D.', address: null, shirtSize: null },
       },
+      codeSentTo: { email: 'he******@e******.com.br', whatsapp: null },
     });
     for (const secret of ['helena.duarte', 'Videiras', '22250040', '998765432', 'Duarte', 'Botafogo']) {
       expect(res.body).not.toContain(secret);
@@ -147,8 +182,34 @@ describe('POST /api/subscriber-update/request-form', () => {
     expect(t.services.db.select().from(outbox).all()).toEqual([]);
   });
 
-  it('sends the code to the e-mail and the WhatsApp on file, unreadable in the outbox and the database', async () => {
+  it('a record without an account: the code goes to its e-mail only, never to the phone someone typed', async () => {
     const helena = seedSubscriber(t.services.db);
+    const found = await post('request-form', { phone: '21998765432' });
+    expect(found.json().codeSentTo).toEqual({ email: 'he******@e******.com.br', whatsapp: null });
+    const sent = t.services.db.select().from(outbox).all();
+    expect(sent.map((m) => [m.channel, m.recipient, m.template])).toEqual([
+      ['email', helena.email, 'profile_update_code'],
+    ]);
+  });
+
+  it("a record with an account: the account's e-mail and the WhatsApp it proved, not the record's other phone", async () => {
+    const helena = seedSubscriber(t.services.db);
+    await withAccount(t.services, helena, '21911112222');
+    const found = await post('request-form', { email: helena.email });
+    expect(found.json().codeSentTo).toEqual({
+      email: 'he******@e******.com.br',
+      whatsapp: '(21) *****-2222',
+    });
+    const sent = t.services.db.select().from(outbox).all();
+    expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ['email', helena.email],
+      ['whatsapp', '21911112222'],
+    ]);
+  });
+
+  it('keeps the code unreadable in the outbox and the database', async () => {
+    const helena = seedSubscriber(t.services.db);
+    await withAccount(t.services, helena, helena.phone);
     await post('request-form', { phone: '21998765432' });
     const sent = t.services.db.select().from(outbox).all();
     expect(sent.map((m) => [m.channel, m.recipient, m.template]).sort()).toEqual([
@@ -172,21 +233,30 @@ describe('POST /api/subscriber-update/request-form', () => {
     expect(JSON.stringify(stored)).not.toContain(code);
   });
 
-  it('sends a new code to the same record only after a minute, and at most 5 an hour', async () => {
+  it('sends a new code to the same record only after a minute, and at most 3 an hour (issue 21 §5)', async () => {
     const helena = seedSubscriber(t.services.db);
     expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
     const again = await post('request-form', { email: helena.email });
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeResendTooSoon });
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 2; i++) {
       t.clock.advance(61_000);
       expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
     }
+    // The per-record limit holds whoever asks and however the record is found (e-mail or phone).
     t.clock.advance(61_000);
-    expect((await post('request-form', { email: helena.email })).json()).toEqual({
-      error: PROFILE_UPDATE_MSG.tooManyCodes,
-    });
-    expect(t.services.db.select().from(outbox).all()).toHaveLength(10);
+    for (const lookup of [{ email: helena.email }, { phone: '(21) 99876-5432' }]) {
+      const refused = await post('request-form', lookup);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error:
+          'Muitos códigos pedidos para este cadastro (no máximo 3 por hora). Tente novamente mais tarde.',
+      });
+    }
+    expect(t.services.db.select().from(outbox).all()).toHaveLength(3);
+    // An hour after the first, one more may go.
+    t.clock.advance(60 * 60_000 - 3 * 61_000 + 1);
+    expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
   });
 });
 
@@ -325,13 +395,15 @@ describe('POST /api/subscriber-update/complete-profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      credentials: { email: 'helena.lima@exemplo.com.br', referralCode: helena.referralCode },
+      credentials: { email: helena.email, referralCode: helena.referralCode },
       accessInfo: { dashboardUrl: `${t.env.publicUrl}/login` },
+      pendingEmail: 'helena.lima@exemplo.com.br',
     });
     const row = t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get()!;
     expect(row).toMatchObject({
       name: 'Helena Duarte Lima',
-      email: 'helena.lima@exemplo.com.br',
+      // The new e-mail waits for the link sent to it (ADR 027).
+      email: helena.email,
       phone: '21999990000',
       zipCode: '01001000',
       street: 'Praça da Sé',
@@ -346,11 +418,44 @@ describe('POST /api/subscriber-update/complete-profile', () => {
       profileCompletedAt: t.clock.now(),
     });
     const history = t.services.db.select().from(subscriberActivity).all();
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ event: 'profile_completed', fromStatus: null, toStatus: null });
-    expect(history[0]!.details).toMatchObject({
+    expect(history.map((entry) => entry.event).sort()).toEqual([
+      'email_change_requested',
+      'profile_completed',
+    ]);
+    const completed = history.find((entry) => entry.event === 'profile_completed')!;
+    expect(completed).toMatchObject({ fromStatus: null, toStatus: null });
+    expect(completed.details).toMatchObject({
       changes: { name: { from: 'Helena Maria Duarte', to: 'Helena Duarte Lima' } },
     });
+    expect(completed.details).not.toHaveProperty('changes.email');
+
+    // The link reaches the new address only; the current one is told, without a link.
+    const confirm = codeLink('helena.lima@exemplo.com.br');
+    const told = t.services.db.select().from(outbox).where(eq(outbox.recipient, helena.email)).all();
+    expect(told.map((message) => message.template)).toContain('email_change_requested');
+    for (const message of told)
+      expect(message.deliveryBody ?? message.body).not.toContain('confirmar-novo-email');
+    const confirmed = await t.caller().identity.confirmEmailChange({ token: confirm });
+    expect(confirmed.email).toBe('helena.lima@exemplo.com.br');
+    expect(t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get()!.email).toBe(
+      'helena.lima@exemplo.com.br',
+    );
+  });
+
+  it('a record with an account: the new e-mail becomes the sign-in address once confirmed', async () => {
+    const helena = seedSubscriber(t.services.db);
+    const user = await withAccount(t.services, helena);
+    const token = await verified(helena);
+    const res = await post('complete-profile', profile(helena.id, token));
+    expect(res.json()).toMatchObject({
+      credentials: { email: helena.email },
+      pendingEmail: 'helena.lima@exemplo.com.br',
+    });
+    await t.caller().identity.confirmEmailChange({ token: codeLink('helena.lima@exemplo.com.br') });
+    expect(t.services.accounts.getUser(user.id)?.email).toBe('helena.lima@exemplo.com.br');
+    expect(
+      await t.services.accounts.login({ email: 'helena.lima@exemplo.com.br', password: 'segredo123' }),
+    ).toBeTruthy();
   });
 
   it('keeps a size the club set outside P/M/G/GG, and refuses another such size', async () => {
@@ -427,6 +532,8 @@ describe('logs', () => {
     const built = await buildApp({ env, database, logStream });
     try {
       const helena = seedSubscriber(built.services.db);
+      // An account that proved its WhatsApp: the code goes to both channels, both through the log.
+      await withAccount(built.services, helena, helena.phone);
       const inject = (url: string, payload: unknown) =>
         built.app.inject({
           method: 'POST',

@@ -32,9 +32,11 @@ export const profileUpdateOperations = {
       description:
         'Responde o formato documentado com o email e o telefone mascarados, o nome reduzido ao primeiro ' +
         'nome e à inicial do sobrenome, e `currentData.address`/`currentData.shirtSize` nulos: os dados ' +
-        'completos só saem com o código. Um código de 6 dígitos (válido por 10 minutos, 5 tentativas) é ' +
-        'enviado ao email e ao WhatsApp já cadastrados. Um novo código para o mesmo cadastro só depois de ' +
-        '1 minuto, e no máximo 5 por hora. Cadastros de checkouts nunca pagos não são encontrados.',
+        'completos só saem com o código. Um código de 6 dígitos (válido por 10 minutos, 5 tentativas) vai ' +
+        'só a contatos comprovados: ao email da conta do cadastro e ao WhatsApp que essa conta confirmou; ' +
+        'um cadastro sem conta recebe o código só no email dele (`codeSentTo` diz para onde foi, ' +
+        'mascarado). Um novo código para o mesmo cadastro só depois de 1 minuto, e no máximo 3 por hora. ' +
+        'Cadastros de checkouts nunca pagos não são encontrados.',
       errors: {
         400: `${PROFILE_UPDATE_MSG.lookupRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.phoneInvalid}`,
         404: PROFILE_UPDATE_MSG.notFound,
@@ -84,7 +86,9 @@ export const profileUpdateOperations = {
         'Além do payload documentado, exige `verificationToken` (a resposta de `verify-code`): sem ele, ' +
         'ou com um expirado, já usado ou de outro cadastro, nada muda (403). `firstName` + `lastName` ' +
         'formam o nome completo. Tamanhos P, M, G e GG; um tamanho definido pelo clube fora deles só ' +
-        'pode ser mantido. Marca o perfil como completo e registra no histórico; o status não muda. ' +
+        'pode ser mantido. Um email novo só passa a valer depois de confirmado pelo link enviado a ele ' +
+        '(`pendingEmail`; o email atual é avisado) e nunca pode ser o de outra conta ou cadastro (409). ' +
+        'Marca o perfil como completo e registra no histórico; o status não muda. ' +
         '`credentials.email` é o login da conta (quando o cadastro tem uma); `accessInfo.dashboardUrl` ' +
         'leva ao login, onde "Esqueci minha senha" envia o link para definir a senha.',
       errors: {

@@ -8,7 +8,16 @@ import type { Env } from '../env';
 import { RateLimitedError } from '../errors';
 
 export type RateLimitGroup =
-  'auth' | 'contact' | 'diagnostics' | 'checkout' | 'lookup' | 'profileUpdate' | 'upload' | 'export';
+  | 'auth'
+  | 'contact'
+  | 'diagnostics'
+  | 'checkout'
+  | 'lookup'
+  | 'profileUpdate'
+  | 'upload'
+  | 'export'
+  // Proving a WhatsApp number (ADR 027).
+  | 'contactProof';
 
 const WINDOW_S = 60;
 
@@ -26,6 +35,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     upload: 30,
     // A CSV export reads a whole table: a few a minute is plenty for a person.
     export: 10,
+    // Codes to a WhatsApp number and the guesses at them (each account has its own limits besides).
+    contactProof: 10,
   };
 }
 

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
-import { outbox, subscribers } from '../db/schema';
+import { WELCOME_BY_EMAIL_MSG } from '../../shared/identity-schemas';
+import { accountPhones, outbox, subscribers } from '../db/schema';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -132,26 +133,57 @@ describe('subscribers.sendMessage', () => {
     expect(whatsapp()).toHaveLength(0);
   });
 
-  it('after approval, welcome sends a set-password link kept out of the stored copy, and renewal works', async () => {
+  it("after approval, welcome: the link goes to the account's e-mail, the unproven WhatsApp gets a notice; renewal works", async () => {
     const link = await createLink(t);
     await sandboxPay(t, link.id);
     const paid = rows(t).subscriberByEmail('mariana.ribeiro@example.com');
     await t.caller(admin.token).subscribers.approve({ id: paid?.id ?? '' });
     const before = whatsapp().length;
-    await t
+    const answer = await t
       .caller(admin.token)
       .subscribers.sendMessage({ subscriberId: paid?.id ?? '', template: 'welcome' });
+    expect(answer.message).toBe(WELCOME_BY_EMAIL_MSG);
     const renewal = await t
       .caller(admin.token)
       .subscribers.sendMessage({ subscriberId: paid?.id ?? '', template: 'renewal' });
     const sent = whatsapp();
     expect(sent).toHaveLength(before + 2);
-    const welcome = sent.find(
-      (message) => message.template === 'welcome' && message.body.includes('[link enviado'),
-    );
-    expect(welcome?.body).not.toContain('token=');
+    const notice = sent.find((message) => message.id === answer.outboxId);
+    expect(notice?.template).toBe('access_ready');
+    expect(notice?.deliveryBody ?? notice?.body).not.toContain('definir-senha');
+    const mailed = t.services.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'mariana.ribeiro@example.com'))
+      .all()
+      .filter((message) => message.template === 'welcome');
+    // One from the approval, one from this welcome; both by e-mail, to the account's own address.
+    expect(mailed.map((message) => message.channel)).toEqual(['email', 'email']);
+    expect(mailed.at(-1)?.deliveryBody).toContain('/definir-senha?token=');
     const renewalMessage = sent.find((message) => message.template === 'renewal');
     expect(renewalMessage?.body).toContain(renewal.paymentUrl);
+  });
+
+  it('welcome by WhatsApp carries the link only to the number the account proved, kept out of the stored copy', async () => {
+    const link = await createLink(t);
+    await sandboxPay(t, link.id);
+    const paid = rows(t).subscriberByEmail('mariana.ribeiro@example.com')!;
+    await t.caller(admin.token).subscribers.approve({ id: paid.id });
+    const tied = rows(t).subscriberByEmail('mariana.ribeiro@example.com')!;
+    t.services.db
+      .insert(accountPhones)
+      .values({ userId: tied.userId!, phone: tied.phone, provenAt: t.clock.now() })
+      .run();
+    const answer = await t
+      .caller(admin.token)
+      .subscribers.sendMessage({ subscriberId: paid.id, template: 'welcome' });
+    expect(answer.message).toBe('Mensagem enviada para a fila do WhatsApp!');
+    const welcome = whatsapp().find((message) => message.id === answer.outboxId)!;
+    expect(welcome.template).toBe('welcome');
+    expect(welcome.recipient).toBe(tied.phone);
+    expect(welcome.body).toContain('[link enviado somente ao destinatário]');
+    expect(welcome.body).not.toContain('token=');
+    expect(welcome.deliveryBody).toContain('/definir-senha?token=');
   });
 
   it('refuses a template that is not offered', async () => {

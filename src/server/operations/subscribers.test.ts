@@ -299,7 +299,7 @@ describe('/api/admin/subscribers', () => {
 });
 
 describe('approval (DECISIONS §3.3)', () => {
-  it('a paid subscriber becomes active, gets an account and a set-password link by e-mail and WhatsApp', async () => {
+  it('a paid subscriber becomes active and gets an account: the link by e-mail, a notice by WhatsApp', async () => {
     const link = await createLink(t);
     await sandboxPay(t, link.id);
     const paid = rows(t).subscriberByEmail(MARIANA.customerEmail);
@@ -313,21 +313,28 @@ describe('approval (DECISIONS §3.3)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      message: 'Cadastro aprovado! As credenciais de acesso foram enviadas por email e WhatsApp.',
+      message:
+        'Cadastro aprovado! O link para definir a senha foi enviado ao email do cadastro; o WhatsApp recebeu só um aviso.',
       subscriber: { status: 'active', approvedBy: admin.userId, hasAccount: true },
     });
     const account = t.services.db.select().from(users).where(eq(users.email, MARIANA.customerEmail)).get();
     expect(account?.role).toBe('user');
-    const welcome = t.services.db.select().from(outbox).where(eq(outbox.template, 'welcome')).all();
-    expect(welcome.map((message) => [message.channel, message.recipient]).sort()).toEqual([
-      ['email', MARIANA.customerEmail],
-      ['whatsapp', '11987654321'],
+    const sent = t.services.db
+      .select()
+      .from(outbox)
+      .all()
+      .filter((message) => message.template === 'welcome' || message.template === 'access_ready');
+    expect(sent.map((message) => [message.channel, message.template, message.recipient]).sort()).toEqual([
+      ['email', 'welcome', MARIANA.customerEmail],
+      ['whatsapp', 'access_ready', '11987654321'],
     ]);
-    // What admins can read of it never carries the link.
-    for (const message of welcome) {
-      expect(message.body).toContain('[link enviado somente ao destinatário]');
+    // What admins can read of it never carries the link; WhatsApp never gets one at all.
+    for (const message of sent) {
       expect(message.body).not.toContain('/definir-senha?token=');
     }
+    expect(sent.find((message) => message.channel === 'whatsapp')?.deliveryBody ?? '').not.toContain(
+      'definir-senha',
+    );
     const history = await t.caller(admin.token).subscribers.history({ id: paid?.id ?? '' });
     expect(history.map((entry) => [entry.event, entry.toStatus])).toEqual([
       ['payment_confirmed', 'pending'],

@@ -12,6 +12,7 @@ import {
   subscriberImportInput,
   subscriberImportReport,
 } from '../../shared/subscriber-csv';
+import { APPROVAL_MSG, EMAIL_CHANGE_MSG, subscriberAccess } from '../../shared/identity-schemas';
 import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
 import {
   SUBSCRIBER_LEGACY_NAMES,
@@ -97,13 +98,22 @@ const update = defineOperation({
   output: z.object({ success: z.literal(true), message: z.string(), subscriber: subscriberRecord }),
   run({ services, user }, { id, ...input }) {
     const subscriber = services.subscriberAdmin.update(id, input, user.id);
-    return { success: true as const, message: SUBSCRIBER_MSG.updated, subscriber };
+    // The e-mail of a record with an account waits for the new address's confirmation (ADR 027).
+    const waiting = subscriber.email !== input.email;
+    return {
+      success: true as const,
+      message: waiting ? EMAIL_CHANGE_MSG.adminRequested : SUBSCRIBER_MSG.updated,
+      subscriber,
+    };
   },
   rest: {
     method: 'PUT',
     path: '/admin/subscribers/:id',
     tag: TAG,
     summary: 'Atualiza um assinante (mudança de status só pelas transições permitidas)',
+    description:
+      'Num cadastro ligado a uma conta, um email novo só vale depois de confirmado pelo link enviado a ' +
+      'ele (o email atual é avisado); os demais campos são salvos na hora e `subscriber.email` continua o atual.',
     legacyNames: SUBSCRIBER_LEGACY_NAMES,
     errors: { ...notFound, 409: SUBSCRIBER_MSG.statusChangeRefused },
   },
@@ -150,15 +160,21 @@ export const subscriberOperations = {
     input: byId,
     output: z.object({ success: z.literal(true), message: z.string(), subscriber: subscriberRecord }),
     async run({ services, user }, input) {
-      const subscriber = await services.subscriberAdmin.approve(input.id, user.id);
-      return { success: true as const, message: SUBSCRIBER_MSG.approved, subscriber };
+      const { subscriber, message } = await services.subscriberAdmin.approve(input.id, user.id);
+      return { success: true as const, message, subscriber };
     },
     rest: {
       method: 'POST',
       path: '/admin/subscribers/:id/approve',
       tag: TAG,
-      summary: 'Aprova um assinante pago (conta criada ou vinculada, credenciais por email e WhatsApp)',
-      errors: { ...notFound, 409: 'Este cadastro já foi aprovado.' },
+      summary:
+        'Aprova um assinante pago (conta criada ou vinculada; o link de acesso só vai ao email da conta)',
+      description:
+        'Conta nova: o link para definir a senha vai só ao email do cadastro, que é o email de acesso ' +
+        'da conta (usá-lo comprova o endereço). Email que já tem conta: a conta é só avisada por email, ' +
+        'sem link. O WhatsApp do cadastro recebe um aviso sem link. Um cadastro com o email de um ' +
+        'administrador não pode ser aprovado (409).',
+      errors: { ...notFound, 409: `Este cadastro já foi aprovado. | ${APPROVAL_MSG.adminEmail}` },
     },
   }),
 
@@ -169,6 +185,15 @@ export const subscriberOperations = {
     input: byId,
     output: z.array(subscriberActivityEntry),
     run: ({ services }, input) => services.subscriberAdmin.history(input.id),
+  }),
+
+  /** The record's account, its proven contacts, a pending e-mail change and an approval refusal (ADR 027). */
+  access: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: byId,
+    output: subscriberAccess,
+    run: ({ services }, input) => services.subscriberAdmin.access(input.id),
   }),
 
   /** "Cancele quando quiser" from the back office: access lasts to the end of the paid period. */
@@ -188,8 +213,8 @@ export const subscriberOperations = {
     input: sendMessageInput,
     output: sendMessageOutput,
     async run({ services, user }, input) {
-      const sent = await services.subscriberMessages.send(input, user.id);
-      return { success: true as const, message: ADMIN_MESSAGE_MSG.sent, ...sent };
+      const { notice, ...sent } = await services.subscriberMessages.send(input, user.id);
+      return { success: true as const, message: notice ?? ADMIN_MESSAGE_MSG.sent, ...sent };
     },
   }),
 

@@ -16,6 +16,7 @@ import { messagingSeed } from './messaging';
 import { pixKeySeed } from './pix-key';
 import { privacySeed } from './privacy';
 import { securitySeed } from './security';
+import { contactsSeed } from './contacts';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -32,6 +33,7 @@ export const seedModules: SeedModule[] = [
   pixKeySeed,
   privacySeed,
   securitySeed,
+  contactsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

@@ -35,6 +35,11 @@ import { createRenewalReminders } from './renewal-reminders';
 import { createWhatsAppAdmin } from './whatsapp-admin';
 import { createStepUp } from './step-up';
 import { createTwoFactor } from './two-factor';
+// Proven contacts (ADR 027).
+import { createCredentials } from './credentials';
+import { createEmailChanges } from './email-changes';
+import { createMemberContacts } from './member-contacts';
+import { createPhoneProof } from './phone-proof';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -75,17 +80,23 @@ export function createServices(options: CreateServicesOptions) {
     activityLog,
     erasure: createDataErasure(deps, { lifecycle: paymentServices.lifecycle, outbox }),
   });
+  // Proven contacts (ADR 027): where credentials may go, sign-in address changes, WhatsApp proofs.
+  const credentials = createCredentials(deps, { accounts, outbox });
+  const emailChanges = createEmailChanges(deps, { outbox, lifecycle: paymentServices.lifecycle });
+  const phoneProof = createPhoneProof(deps, { outbox });
   const subscriberAdmin = createSubscriberAdmin(deps, {
     lifecycle: paymentServices.lifecycle,
     accounts,
-    outbox,
     activityLog,
+    credentials,
+    emailChanges,
   });
   const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin, activityLog);
   const subscriberMessages = createSubscriberMessages(deps, {
     subscribers: paymentServices.subscribers,
     paymentLinks: paymentServices.paymentLinks,
     accounts,
+    credentials,
     outbox,
     lifecycle: paymentServices.lifecycle,
   });
@@ -119,7 +130,12 @@ export function createServices(options: CreateServicesOptions) {
     subscriberMessages,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
-    profileUpdate: createProfileUpdateService(deps, { outbox, lifecycle: paymentServices.lifecycle }),
+    profileUpdate: createProfileUpdateService(deps, {
+      outbox,
+      lifecycle: paymentServices.lifecycle,
+      credentials,
+      emailChanges,
+    }),
     membership,
     drive: createDriveService(deps, { membership }),
     renewalReminders,
@@ -128,12 +144,20 @@ export function createServices(options: CreateServicesOptions) {
     activityLog,
     deletionRequests,
     memberPortal: createMemberPortal(deps, {
-      accounts,
       accountSecurity,
       settings,
       ...paymentServices,
       deletionRequests,
       activityLog,
+    }),
+    credentials,
+    emailChanges,
+    phoneProof,
+    memberContacts: createMemberContacts(deps, {
+      credentials,
+      emailChanges,
+      phoneProof,
+      subscribers: paymentServices.subscribers,
     }),
   };
 }

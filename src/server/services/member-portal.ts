@@ -12,7 +12,6 @@ import {
   MEMBER_STATUS_INDICATOR,
   RENEWAL_URGENT_DAYS,
   RENEWAL_WARNING_DAYS,
-  type ChangeEmailFormValues,
   type MemberDataExport,
   type MemberOverview,
   type MemberPayment,
@@ -22,17 +21,9 @@ import {
 } from '../../shared/member-schemas';
 import { paymentStatusLabel, planLabel, SUBSCRIBER_STATUS_LABELS, type PlanType } from '../../shared/plans';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/password';
-import {
-  paymentLinks,
-  payments,
-  referrals,
-  subscribers,
-  users,
-  type Subscriber,
-} from '../db/schema';
+import { paymentLinks, payments, referrals, subscribers, users, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
 import type { AccountSecurity } from './account-security';
-import type { AccountsService } from './accounts';
 import type { ActivityLog } from './activity-log';
 import type { DeletionRequests } from './deletion-requests';
 import type { ServiceDeps } from './deps';
@@ -70,7 +61,6 @@ export function renewalWarning(
 }
 
 export interface MemberPortalDeps {
-  accounts: AccountsService;
   /** Ends the other sessions and tells the owner when the password changes. */
   accountSecurity: AccountSecurity;
   settings: SettingsService;
@@ -86,7 +76,6 @@ export interface MemberPortalDeps {
 export function createMemberPortal(
   { db, clock, log }: ServiceDeps,
   {
-    accounts,
     accountSecurity,
     settings,
     subscribers: subscribersService,
@@ -253,50 +242,6 @@ export function createMemberPortal(
       });
       if (!updated) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
       return profileOf(updated);
-    },
-
-    /**
-     * A new e-mail for the account (and the tied record): the current password is required, the new
-     * address must be free, and it counts as unproven until its confirmation link is used.
-     */
-    async changeEmail(user: Caller, input: Required<ChangeEmailFormValues>): Promise<{ email: string }> {
-      await checkPassword(user.id, input.currentPassword);
-      const email = input.email.trim().toLowerCase();
-      const account = db.select().from(users).where(eq(users.id, user.id)).get();
-      if (!account) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
-      if (account.email === email) throw new AppError('BAD_REQUEST', MEMBER_MSG.emailSame);
-      const subscriber = subscribersService.findForUser(user);
-      const takenByAccount = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-      const takenBySubscriber = db
-        .select({ id: subscribers.id })
-        .from(subscribers)
-        .where(eq(subscribers.email, email))
-        .get();
-      if (takenByAccount || (takenBySubscriber && takenBySubscriber.id !== subscriber?.id)) {
-        throw new AppError('CONFLICT', MSG.emailTaken);
-      }
-      const now = clock.now();
-      db.transaction(() => {
-        db.update(users)
-          .set({ email, emailVerifiedAt: null, updatedAt: now })
-          .where(eq(users.id, user.id))
-          .run();
-        if (subscriber) {
-          db.update(subscribers)
-            .set({ email, lastModifiedBy: user.id, updatedAt: now })
-            .where(eq(subscribers.id, subscriber.id))
-            .run();
-          lifecycle.record({
-            subscriberId: subscriber.id,
-            event: 'edited',
-            actor: { kind: 'member', id: user.id },
-            details: { changes: { email: { from: account.email, to: email } } },
-          });
-        }
-      });
-      accounts.resendVerification(user.id);
-      log.info({ userId: user.id }, 'member changed e-mail');
-      return { email };
     },
 
     /**

@@ -36,7 +36,8 @@ describe('messaging.status()', () => {
         provider: 'log',
         configured: false,
         ok: true,
-        detail: 'WhatsApp Cloud API não configurada: as mensagens são gravadas no log do servidor',
+        detail:
+          'WhatsApp Cloud API não configurada: as mensagens são gravadas no log do servidor e em DATA_DIR/mailbox',
       },
     });
   });

@@ -216,10 +216,22 @@ describe('outbox worker', () => {
       'WhatsApp entregue ao log',
     );
     expect(JSON.stringify(logged.mock.calls)).not.toContain('abc123');
-    const [file] = fs.readdirSync(path.join(t.dataDir, 'mailbox'));
-    const mailbox = path.join(t.dataDir, 'mailbox', file!);
+    const files = fs.readdirSync(path.join(t.dataDir, 'mailbox'));
+    const mailbox = path.join(
+      t.dataDir,
+      'mailbox',
+      files.find((name) => name.endsWith('-ana@teste.com.br.txt'))!,
+    );
     expect(fs.readFileSync(mailbox, 'utf8')).toContain('definir-senha?token=abc123');
     expect(fs.statSync(mailbox).mode & 0o777).toBe(0o600);
+    // The WhatsApp copy lands there too (the development inbox of both channels).
+    const chat = path.join(
+      t.dataDir,
+      'mailbox',
+      files.find((name) => name.endsWith('-whatsapp-11987654321.txt'))!,
+    );
+    expect(fs.readFileSync(chat, 'utf8')).toContain('definir-senha?token=abc123');
+    expect(fs.statSync(chat).mode & 0o777).toBe(0o600);
   });
 
   it('keeps a secret link out of the stored copy, and wipes the delivered text once sent', async () => {

@@ -78,8 +78,12 @@ export function createPaymentsService(
       const payment = paidPayment(paymentId);
       const subscriber = subscribersService.getById(payment.subscriberId);
       if (!subscriber?.approvedAt) return { success: true, message: PAYMENT_MSG.welcomeAfterApproval };
-      const account = subscriber.userId ?? accounts.findByEmail(subscriber.email)?.id;
-      if (!account) return { success: true, message: PAYMENT_MSG.welcomeNoAccount };
+      // The account's own sign-in address, never the record's e-mail an admin may have typed (ADR 027).
+      const owner = subscriber.userId
+        ? accounts.getUser(subscriber.userId)
+        : accounts.findByEmail(subscriber.email);
+      const account = owner?.id;
+      if (!owner || !account) return { success: true, message: PAYMENT_MSG.welcomeNoAccount };
       if (payment.welcomeEmailAt) return { success: true, message: CHECKOUT_MSG.emailQueued };
       // A new link would cancel the one the member already holds (from the approval, say).
       if (accounts.hasUsableSetPasswordLink(account))
@@ -92,9 +96,9 @@ export function createPaymentsService(
       if (claimed.changes > 0) {
         outbox.enqueue({
           channel: 'email',
-          recipient: subscriber.email,
+          recipient: owner.email,
           template: 'welcome',
-          vars: { name: subscriber.name, email: subscriber.email },
+          vars: { name: subscriber.name, email: owner.email },
           secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account) },
         });
       }

@@ -19,10 +19,12 @@ import {
   type VerifyCodeInput,
   type VerifyCodeResponse,
 } from '../../shared/profile-update-schemas';
-import { profileUpdateCodes, subscribers, users, type Subscriber } from '../db/schema';
+import { profileUpdateCodes, subscribers, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
+import type { EmailChanges } from './email-changes';
 import type { OutboxService } from './outbox';
 import type { SubscriberLifecycle } from './subscriber-lifecycle';
 
@@ -33,7 +35,7 @@ export const TOKEN_TTL_MS = 30 * MINUTE_MS;
 /** A new code for the same record waits this long (one message at a time to the member's phone). */
 export const RESEND_AFTER_MS = MINUTE_MS;
 /** At most this many codes per record per hour: the lookup cannot be used to flood a member. */
-export const CODES_PER_HOUR = 5;
+export const CODES_PER_HOUR = 3;
 
 /** What the outbox's readable copy shows instead of the code. */
 export const CODE_PLACEHOLDER = '[código enviado somente ao destinatário]';
@@ -87,7 +89,17 @@ function phoneCandidates(digits: string): string[] {
 
 export function createProfileUpdateService(
   { db, env, clock, log }: ServiceDeps,
-  { outbox, lifecycle }: { outbox: OutboxService; lifecycle: SubscriberLifecycle },
+  {
+    outbox,
+    lifecycle,
+    credentials,
+    emailChanges,
+  }: {
+    outbox: OutboxService;
+    lifecycle: SubscriberLifecycle;
+    credentials: Credentials;
+    emailChanges: EmailChanges;
+  },
 ) {
   /**
    * A record the wizard may find. A never-paid checkout record that nobody at the club created is
@@ -150,25 +162,40 @@ export function createProfileUpdateService(
     if (lastHour >= CODES_PER_HOUR) throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.tooManyCodes);
   }
 
+  /**
+   * Where a code may go (ADR 027): it unlocks the record, and its save can move the record's
+   * e-mail, so it is a credential. A record that belongs to an account (tied to it, or filed under
+   * its sign-in address) gets it on the account's e-mail and on the WhatsApp number the account
+   * proved. A record without an account gets it on its e-mail only: that address is where the
+   * approval sends the new account's link, while the phone on file is whatever the payer typed.
+   */
+  function codeRecipients(subscriber: Subscriber): { email: string; whatsapp: string | null } {
+    const owner = credentials.accountOf(subscriber);
+    if (!owner) return { email: subscriber.email, whatsapp: null };
+    return { email: owner.email, whatsapp: credentials.provenPhone(owner.id)?.phone ?? null };
+  }
+
   function sendCode(subscriber: Subscriber, code: string) {
+    const to = codeRecipients(subscriber);
     const vars = { name: splitName(subscriber.name).firstName || subscriber.name };
     const secret = { secretVars: { code }, secretPlaceholder: CODE_PLACEHOLDER };
     outbox.enqueue({
       channel: 'email',
-      recipient: subscriber.email,
+      recipient: to.email,
       template: 'profile_update_code',
       vars,
       ...secret,
     });
-    if (subscriber.phone) {
+    if (to.whatsapp) {
       outbox.enqueue({
         channel: 'whatsapp',
-        recipient: subscriber.phone,
+        recipient: to.whatsapp,
         template: 'profile_update_code',
         vars,
         ...secret,
       });
     }
+    return { email: maskEmail(to.email), whatsapp: to.whatsapp ? maskPhone(to.whatsapp) : null };
   }
 
   function fullData(subscriber: Subscriber): VerifyCodeResponse['subscriber'] {
@@ -224,7 +251,7 @@ export function createProfileUpdateService(
           })
           .run();
       });
-      sendCode(subscriber, code);
+      const codeSentTo = sendCode(subscriber, code);
       log.info({ subscriberId: subscriber.id }, 'profile-update code queued');
       const { firstName, lastName } = splitName(subscriber.name);
       const initial = lastName ? `${lastName.split(/\s+/).at(-1)!.slice(0, 1).toUpperCase()}.` : '';
@@ -237,6 +264,7 @@ export function createProfileUpdateService(
           phone: maskPhone(subscriber.phone),
           currentData: { firstName, lastName: initial, address: null, shirtSize: null },
         },
+        codeSentTo,
       };
     },
 
@@ -319,17 +347,25 @@ export function createProfileUpdateService(
         if (!offered && input.shirtSize !== current.shirtSize) {
           throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.shirtSizeInvalid);
         }
-        if (input.email !== current.email) {
-          const taken = tx
-            .select({ id: subscribers.id })
-            .from(subscribers)
-            .where(and(eq(subscribers.email, input.email), ne(subscribers.id, current.id)))
-            .get();
-          if (taken) throw new AppError('CONFLICT', PROFILE_UPDATE_MSG.emailTaken);
+        // The e-mail is a sign-in address, or becomes one at approval: it changes only once the new
+        // address confirms it (ADR 027), and never to an address another account or record holds.
+        const owner = credentials.accountOf(current);
+        const loginEmail = owner?.email ?? current.email;
+        const emailToConfirm = input.email !== current.email && input.email !== loginEmail;
+        if (emailToConfirm) {
+          emailChanges.request({
+            target: owner
+              ? { userId: owner.id, subscriberId: current.id }
+              : { userId: null, subscriberId: current.id },
+            newEmail: input.email,
+            name: current.name,
+            requestedBy: 'wizard',
+            requestedById: null,
+            takenMessage: PROFILE_UPDATE_MSG.emailTaken,
+          });
         }
         const next = {
           name: `${input.firstName} ${input.lastName}`,
-          email: input.email,
           phone: input.phone,
           street: input.address.street,
           number: input.address.number,
@@ -365,17 +401,15 @@ export function createProfileUpdateService(
           actor: { kind: 'member', id: current.userId ?? current.id },
           details: { changes, via: 'formulario-atualizacao' },
         });
-        return row;
+        return { row, loginEmail, pendingEmail: emailToConfirm ? input.email : null };
       });
-      const account = subscriber.userId
-        ? db.select({ email: users.email }).from(users).where(eq(users.id, subscriber.userId)).get()
-        : undefined;
-      log.info({ subscriberId: subscriber.id }, 'profile completed through the wizard');
+      log.info({ subscriberId: subscriber.row.id }, 'profile completed through the wizard');
       return {
         success: true,
         // The login is the account's e-mail when the record has one; otherwise the record's.
-        credentials: { email: account?.email ?? subscriber.email, referralCode: subscriber.referralCode },
+        credentials: { email: subscriber.loginEmail, referralCode: subscriber.row.referralCode },
         accessInfo: { dashboardUrl: `${env.publicUrl}/login` },
+        pendingEmail: subscriber.pendingEmail,
       };
     },
   };

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
+import { APPROVAL_MSG, type SubscriberAccess } from '../../shared/identity-schemas';
 import { MSG } from '../../shared/messages';
 import type { SubscriberStatus } from '../../shared/plans';
 import {
@@ -20,9 +21,10 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { AccountsService } from './accounts';
 import type { ActivityLog } from './activity-log';
+import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
+import type { EmailChanges } from './email-changes';
 import { planSearch, searchCondition } from './subscriber-search';
-import type { OutboxService } from './outbox';
 import { newReferralCode } from './subscribers';
 import {
   isAllowed,
@@ -146,13 +148,15 @@ export function createSubscriberAdmin(
   {
     lifecycle,
     accounts,
-    outbox,
     activityLog,
+    credentials,
+    emailChanges,
   }: {
     lifecycle: SubscriberLifecycle;
     accounts: AccountsService;
-    outbox: OutboxService;
     activityLog: ActivityLog;
+    credentials: Credentials;
+    emailChanges: EmailChanges;
   },
 ) {
   function load(id: string): Subscriber {
@@ -251,10 +255,16 @@ export function createSubscriberAdmin(
       return toSubscriberRecord(row);
     },
 
+    /**
+     * Saves the form. The e-mail of a record tied to an account is that account's sign-in address:
+     * a new one only waits for its confirmation (ADR 027) while the rest is saved; a record without
+     * an account takes the corrected e-mail at once.
+     */
     update(id: string, input: SubscriberInput, adminId: string): SubscriberRecord {
       const current = load(id);
       const actor: Actor = { kind: 'admin', id: adminId };
-      if (input.email !== current.email) {
+      const emailToConfirm = current.userId !== null && input.email !== current.email;
+      if (input.email !== current.email && !emailToConfirm) {
         const taken = db
           .select({ id: subscribers.id })
           .from(subscribers)
@@ -262,7 +272,7 @@ export function createSubscriberAdmin(
           .get();
         if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
       }
-      const next = columnsOf(input);
+      const next = { ...columnsOf(input), ...(emailToConfirm ? { email: current.email } : {}) };
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       for (const key of Object.keys(next) as (keyof Columns)[]) {
         const before = historyValue(key, current[key]);
@@ -290,6 +300,16 @@ export function createSubscriberAdmin(
         if (Object.keys(changes).length > 0) {
           lifecycle.record({ subscriberId: id, event: 'edited', actor, details: { changes } });
         }
+        if (emailToConfirm && current.userId) {
+          // Inside the transaction: a refused address (409) leaves the whole save undone.
+          emailChanges.request({
+            target: { userId: current.userId, subscriberId: id },
+            newEmail: input.email,
+            name: current.name,
+            requestedBy: 'admin',
+            requestedById: adminId,
+          });
+        }
         return toSubscriberRecord(row);
       });
     },
@@ -316,18 +336,21 @@ export function createSubscriberAdmin(
     },
 
     /**
-     * The entry bar (DECISIONS §3.3): a paid subscriber awaiting approval becomes active; the account
-     * of that e-mail is created (or linked, when its owner proved the address) and a set-password
-     * link goes out by e-mail and WhatsApp through the outbox. An account someone registered with
-     * that e-mail without proving it is not linked: using the link proves the address and links it.
+     * The entry bar (DECISIONS §3.3): a paid subscriber awaiting approval becomes active and gets
+     * an account. Who receives what follows ADR 027 (`credentials.deliverApproval`): a new account's
+     * set-password link goes only to its own e-mail; an account that already had that e-mail is
+     * only told; WhatsApp gets a notice. A record naming an admin's e-mail is refused. An account
+     * someone registered with that e-mail without proving it is not tied: proving it ties it.
      */
-    async approve(id: string, adminId: string): Promise<SubscriberRecord> {
+    async approve(id: string, adminId: string): Promise<{ subscriber: SubscriberRecord; message: string }> {
       const current = load(id);
       if (current.approvedBy) throw new AppError('CONFLICT', LIFECYCLE_MSG.alreadyApproved);
       // Refused in the machine's words before any account is touched.
       if (!isAllowed(current.status, 'approved', 'active'))
         throw new AppError('CONFLICT', refusalMessage(current.status, 'approved'));
-      const existing = accounts.findByEmail(current.email);
+      const refusal = credentials.approvalRefusal(current);
+      if (refusal) throw new AppError('CONFLICT', refusal);
+      const existing = credentials.accountOf(current);
       const account =
         existing ?? (await accounts.createAccount({ name: current.name, email: current.email }));
       const linkNow = current.userId === null && (!existing || existing.emailVerifiedAt !== null);
@@ -344,26 +367,39 @@ export function createSubscriberAdmin(
           ...(linkNow ? { userId: account.id } : {}),
         },
       });
-      const setPasswordUrl = accounts.createSetPasswordLink(account.id);
-      const vars = { name: current.name, email: current.email };
-      outbox.enqueue({
-        channel: 'email',
-        recipient: current.email,
-        template: 'welcome',
-        vars,
-        secretVars: { setPasswordUrl },
-      });
-      if (current.phone) {
-        outbox.enqueue({
-          channel: 'whatsapp',
-          recipient: current.phone,
-          template: 'welcome',
-          vars,
-          secretVars: { setPasswordUrl },
-        });
-      }
+      credentials.deliverApproval({ subscriber: current, account, created: !existing });
       log.info({ subscriberId: id, linked: linkNow }, 'subscriber approved');
-      return toSubscriberRecord(moved.subscriber);
+      return {
+        subscriber: toSubscriberRecord(moved.subscriber),
+        message: existing ? APPROVAL_MSG.approvedExistingAccount : APPROVAL_MSG.approvedNewAccount,
+      };
+    },
+
+    /**
+     * What the back office shows of a record's access (ADR 027): the account it belongs to with its
+     * proven contacts, a sign-in address change waiting for confirmation, and why an approval would
+     * be refused.
+     */
+    access(id: string): SubscriberAccess {
+      const current = load(id);
+      const account = credentials.accountOf(current);
+      const phone = account ? credentials.provenPhone(account.id) : undefined;
+      return {
+        account: account
+          ? {
+              email: account.email,
+              role: account.role,
+              emailVerifiedAt: iso(account.emailVerifiedAt),
+              provenPhone: phone?.phone ?? null,
+              phoneProvenAt: iso(phone?.provenAt ?? null),
+              tied: current.userId === account.id,
+            }
+          : null,
+        pendingEmail: emailChanges.pending(
+          current.userId ? { userId: current.userId, subscriberId: id } : { userId: null, subscriberId: id },
+        ),
+        approvalRefusal: credentials.approvalRefusal(current),
+      };
     },
 
     /** "Cancele quando quiser" asked by an admin: access lasts to the end of the paid period. */
@@ -411,6 +447,9 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   messaged: 'Mensagem enviada',
   profile_completed: 'Dados atualizados pelo assinante (Atualização de Dados)',
   deletion_requested: 'Exclusão de dados solicitada (LGPD)',
+  // Proven contacts (ADR 027).
+  email_change_requested: 'Troca de email pedida (aguardando confirmação pelo novo endereço)',
+  email_changed: 'Email trocado (confirmado pelo novo endereço)',
 };
 
 function activityLabel(event: string): string {

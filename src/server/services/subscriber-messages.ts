@@ -2,14 +2,18 @@
  * WhatsApp messages an admin sends one subscriber from the back office (spec 02 §2): the stored
  * templates (welcome, payment reminder, renewal) or a custom text, always through the outbox, each
  * recorded in the subscriber's history as 'messaged'. A reminder or renewal carries a fresh payment
- * link; the welcome carries a new set-password link, so it needs the account approval created.
+ * link; the welcome gives a new set-password link, so it needs the account approval created, and
+ * the link goes only where ADR 027 lets a credential go: by WhatsApp when the record's number is the
+ * one the account proved, else by e-mail to the account's own address with a notice on WhatsApp.
  */
 import { formatDate, formatMoney } from '../../shared/format';
 import type { PlanType } from '../../shared/plans';
 import { ADMIN_MESSAGE_MSG, type AdminMessageTemplate } from '../../shared/subscriber-messages';
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import { AppError } from '../errors';
+import { WELCOME_BY_EMAIL_MSG } from '../../shared/identity-schemas';
 import type { AccountsService } from './accounts';
+import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { createPaymentLinksService } from './payment-links';
@@ -29,11 +33,12 @@ export function createSubscriberMessages(
     subscribers: ReturnType<typeof createSubscribersService>;
     paymentLinks: ReturnType<typeof createPaymentLinksService>;
     accounts: AccountsService;
+    credentials: Credentials;
     outbox: OutboxService;
     lifecycle: SubscriberLifecycle;
   },
 ) {
-  const { subscribers, paymentLinks, accounts, outbox, lifecycle } = deps;
+  const { subscribers, paymentLinks, accounts, credentials, outbox, lifecycle } = deps;
 
   return {
     async send(input: SendSubscriberMessage, adminId: string) {
@@ -42,6 +47,7 @@ export function createSubscriberMessages(
       if (!subscriber.phone) throw new AppError('BAD_REQUEST', SUBSCRIBER_MSG.phoneMissing);
       const base = { name: subscriber.name, email: subscriber.email };
       let paymentUrl: string | null = null;
+      let notice: string | null = null;
       let queued;
 
       if (input.template === 'custom') {
@@ -54,15 +60,28 @@ export function createSubscriberMessages(
           vars: { ...base, message: text },
         });
       } else if (input.template === 'welcome') {
-        // The welcome text carries the way in (a set-password link): only an approved member has an account.
-        if (!subscriber.userId) throw new AppError('CONFLICT', ADMIN_MESSAGE_MSG.welcomeNeedsApproval);
-        queued = outbox.enqueue({
-          channel: 'whatsapp',
-          recipient: subscriber.phone,
-          template: 'welcome',
-          vars: base,
-          secretVars: { setPasswordUrl: accounts.createSetPasswordLink(subscriber.userId) },
-        });
+        // The welcome gives the way in (a set-password link): only an approved member has an account.
+        const account = subscriber.userId ? credentials.accountById(subscriber.userId) : undefined;
+        if (!account) throw new AppError('CONFLICT', ADMIN_MESSAGE_MSG.welcomeNeedsApproval);
+        if (credentials.isProvenPhone(account.id, subscriber.phone)) {
+          queued = outbox.enqueue({
+            channel: 'whatsapp',
+            recipient: subscriber.phone,
+            template: 'welcome',
+            vars: base,
+            secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account.id) },
+          });
+        } else {
+          // A number the account never proved is a claim: the link goes to the account's e-mail.
+          credentials.sendSetPasswordLink(account, 'welcome');
+          queued = outbox.enqueue({
+            channel: 'whatsapp',
+            recipient: subscriber.phone,
+            template: 'access_ready',
+            vars: { ...base, email: account.email },
+          });
+          notice = WELCOME_BY_EMAIL_MSG;
+        }
       } else {
         // A reminder of a first payment asks for the annual plan; a renewal needs an approved member
         // (the pricing refuses it otherwise, with its own message).
@@ -90,7 +109,7 @@ export function createSubscriberMessages(
         details: { template: input.template, channel: 'whatsapp', outboxId: queued.id },
       });
       log.info({ subscriberId: subscriber.id, template: input.template }, 'message queued by an admin');
-      return { outboxId: queued.id, paymentUrl };
+      return { outboxId: queued.id, paymentUrl, notice };
     },
   };
 }

@@ -177,4 +177,83 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Olá, {{name}}! Aviso de segurança da {{clubName}}: {{change}} Se não foi você, fale com o clube.',
     },
   },
+
+  // Proven contacts (ADR 027). Only `email_change_confirm` and `phone_proof_code` carry a secret, and
+  // each goes only to the address or number it proves.
+  /** The approval's notice: no link. WhatsApp and an account that already existed get this one. */
+  access_ready: {
+    email: {
+      subject: 'Seu acesso está pronto - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nSeu cadastro na {{clubName}} foi aprovado e o Portal do Confrade já está ' +
+        'disponível para a conta deste email ({{email}}).\n\nEntre com seu email e sua senha. Se ainda ' +
+        'não tem senha, ou não se lembra dela, use "Esqueci minha senha" na página de login: o link ' +
+        'chega a este email.\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! 🍷 Seu cadastro na {{clubName}} foi aprovado: seu acesso está pronto, veja o ' +
+        'seu e-mail. Por segurança, links de acesso só vão por email.',
+    },
+  },
+  /** To the new address: the link that makes it the sign-in address. */
+  email_change_confirm: {
+    email: {
+      subject: 'Confirme seu novo email - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nPediram para que este email ({{email}}) passe a ser o email de acesso da ' +
+        'sua conta na {{clubName}}. Para confirmar, use o link abaixo (válido por 48 horas, uma única ' +
+        'vez):\n\n{{confirmUrl}}\n\nAté a confirmação, nada muda. Se você não pediu esta troca, ' +
+        'ignore este email.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Confirme seu novo email na {{clubName}} pelo link enviado a ele.',
+    },
+  },
+  /** To the current address when a change is asked for: no link. */
+  email_change_requested: {
+    email: {
+      subject: 'Pedido de troca do seu email de acesso - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nRecebemos um pedido, {{requester}}, para trocar o email do seu cadastro ' +
+        'na {{clubName}} (o email com que você entra no Portal do Confrade) para {{newEmailMasked}}. ' +
+        'A troca só vale depois que o novo endereço for ' +
+        'confirmado pelo link enviado a ele; até lá, você continua entrando com este email.\n\n' +
+        'Se não foi você, entre no Portal do Confrade e cancele a troca em "Meu Perfil", troque sua ' +
+        'senha e fale com o clube.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! Pediram a troca do seu email de acesso na {{clubName}}. Veja o seu email.',
+    },
+  },
+  /** To the previous address once the change took effect: no link. */
+  email_changed: {
+    email: {
+      subject: 'Seu email de acesso foi trocado - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nO email de acesso da sua conta na {{clubName}} agora é ' +
+        '{{newEmailMasked}}, confirmado pelo link enviado a ele. As outras sessões da conta foram ' +
+        'encerradas.\n\nSe não foi você, fale com o clube imediatamente.\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! O email de acesso da sua conta na {{clubName}} foi trocado.',
+    },
+  },
+  /** The code that proves a WhatsApp number (sent only to that number). */
+  phone_proof_code: {
+    email: {
+      subject: 'Seu código de confirmação - {{clubName}}',
+      body: 'Olá, {{name}}!\n\nSeu código de confirmação na {{clubName}} é {{code}} (vale por 10 minutos).',
+    },
+    whatsapp: {
+      subject: null,
+      body:
+        'Olá, {{name}}! Seu código para confirmar este WhatsApp na {{clubName}} é {{code}} (vale por ' +
+        '10 minutos). Não compartilhe este código.',
+    },
+  },
 };

@@ -3,11 +3,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  changeEmailInput,
   changePasswordInput,
   MEMBER_MSG,
   memberProfileInput,
-  type ChangeEmailFormValues,
   type ChangePasswordFormValues,
   type MemberProfile,
   type MemberProfileFormValues,
@@ -23,6 +21,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { TextField } from '../ui/TextField';
+import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 
@@ -32,10 +31,10 @@ export function ProfilePage() {
     <section className="member-section member-stack" aria-labelledby="member-section-title">
       <h1 id="member-section-title">Meu Perfil</h1>
       <MemberGate>
-        {(subscription, overview) => (
+        {(subscription) => (
           <>
             <ProfileData />
-            <EmailForm current={overview.account.email} />
+            <ContactCards />
             <PasswordForm />
             <PrivacyCard subscription={subscription} />
           </>
@@ -72,6 +71,7 @@ function ProfileData() {
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
   const refresh = useRefreshMember();
+  const utils = trpc.useUtils();
   const [saved, setSaved] = useState<string | null>(null);
   const genderId = useId();
   const shirtId = useId();
@@ -92,7 +92,8 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       const answer = await update.mutateAsync(values);
       reset(toForm(answer.profile));
       setSaved(answer.message);
-      await refresh();
+      // A new phone is not the proven one: the WhatsApp card reads it again.
+      await Promise.all([refresh(), utils.identity.myContacts.invalidate()]);
     } catch {
       // The alert below shows the server's words.
     }
@@ -114,7 +115,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           label="Email"
           value={profile.email}
           readOnly
-          hint="Para trocar o email, use o formulário abaixo."
+          hint="Para trocar o email, use o quadro Email de acesso abaixo."
         />
         <TextField
           label="Telefone"
@@ -212,62 +213,6 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       <div className="member-actions">
         <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
           Salvar alterações
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function EmailForm({ current }: { current: string }) {
-  const refresh = useRefreshMember();
-  const utils = trpc.useUtils();
-  const [done, setDone] = useState<string | null>(null);
-  const change = trpc.member.changeEmail.useMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ChangeEmailFormValues, unknown, Required<ChangeEmailFormValues>>({
-    resolver: zodResolver(changeEmailInput),
-    defaultValues: { email: '', currentPassword: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setDone(null);
-    try {
-      const answer = await change.mutateAsync(values);
-      reset({ email: '', currentPassword: '' });
-      setDone(answer.message);
-      await Promise.all([refresh(), utils.auth.me.invalidate()]);
-    } catch {
-      // Shown below.
-    }
-  });
-  return (
-    <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
-      <h2>Alterar email</h2>
-      <p className="member-muted">Email atual: {current}</p>
-      {done && <Alert tone="success">{done}</Alert>}
-      {change.isError && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
-      <div className="member-form-grid">
-        <TextField
-          label="Novo email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Senha atual"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-      </div>
-      <div className="member-actions">
-        <Button type="submit" loading={change.isPending} loadingLabel="Salvando...">
-          Alterar email
         </Button>
       </div>
     </form>

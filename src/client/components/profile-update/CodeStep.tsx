@@ -1,5 +1,6 @@
 /**
- * Step 1, second half (DECISIONS §3.8): the 6-digit code sent to the e-mail and WhatsApp on file.
+ * Step 1, second half (DECISIONS §3.8): the 6-digit code sent to the record's proven contacts (ADR
+ * 027: the account's e-mail, and its WhatsApp only when the account proved that number).
  * A right code hands the verification token and the full current data to the parent; the screen
  * can ask for a new code (the server decides when one may go) or go back to the search.
  */
@@ -24,11 +25,13 @@ import { StepHeading, useFocusFirstInvalid } from './step-heading';
 
 export function CodeStep({
   found,
+  sentTo,
   lookup,
   onVerified,
   onBack,
 }: {
   found: RequestFormResponse['subscriber'];
+  sentTo: RequestFormResponse['codeSentTo'];
   lookup: RequestFormInput;
   onVerified: (answer: VerifyCodeResponse) => void;
   onBack: () => void;
@@ -36,6 +39,7 @@ export function CodeStep({
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  const [to, setTo] = useState(sentTo);
   const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
@@ -64,7 +68,7 @@ export function CodeStep({
     setNotice(null);
     setResending(true);
     try {
-      await requestForm(lookup);
+      setTo((await requestForm(lookup)).codeSentTo);
       reset({ subscriberId: found.id, code: '' });
       setNotice('Enviamos um novo código. O anterior não vale mais.');
     } catch (error) {
@@ -74,7 +78,7 @@ export function CodeStep({
     }
   }
 
-  const channels = [found.email && `o e-mail ${found.email}`, found.phone && `o WhatsApp ${found.phone}`]
+  const channels = [`o e-mail ${to.email}`, to.whatsapp && `o WhatsApp ${to.whatsapp}`]
     .filter(Boolean)
     .join(' e ');
 

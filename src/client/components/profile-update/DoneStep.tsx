@@ -5,6 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { CompleteProfileResponse } from '../../../shared/profile-update-schemas';
+import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { StepHeading } from './step-heading';
 
@@ -19,6 +20,13 @@ export function DoneStep({ saved, onRestart }: { saved: CompleteProfileResponse;
         Dados atualizados com sucesso!
       </StepHeading>
       <p>Seu cadastro está completo. Guarde suas informações de acesso:</p>
+      {saved.pendingEmail && (
+        <Alert tone="info">
+          O novo email <strong>{saved.pendingEmail}</strong> está aguardando confirmação: enviamos um link
+          para ele, e a troca só vale depois que você usar esse link. Até lá, o email de acesso continua sendo{' '}
+          {saved.credentials.email}.
+        </Alert>
+      )}
       <dl className="pu-credentials">
         <div>
           <dt>E-mail de acesso</dt>

@@ -33,7 +33,12 @@ export function FindStep({
 }: {
   initial: FindValues;
   focusHeading: boolean;
-  onFound: (found: RequestFormResponse['subscriber'], lookup: RequestFormInput, typed: FindValues) => void;
+  onFound: (
+    found: RequestFormResponse['subscriber'],
+    lookup: RequestFormInput,
+    typed: FindValues,
+    sentTo: RequestFormResponse['codeSentTo'],
+  ) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +61,12 @@ export function FindStep({
     try {
       const answer = await requestForm(lookup);
       const typed = getValues();
-      onFound(answer.subscriber, lookup, { email: typed.email ?? '', phone: typed.phone ?? '' });
+      onFound(
+        answer.subscriber,
+        lookup,
+        { email: typed.email ?? '', phone: typed.phone ?? '' },
+        answer.codeSentTo,
+      );
     } catch (error) {
       setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     }

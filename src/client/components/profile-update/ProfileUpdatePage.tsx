@@ -21,7 +21,13 @@ import './profile-update.css';
 
 type WizardState =
   | { step: 'find'; typed: FindValues; arrived: boolean }
-  | { step: 'code'; typed: FindValues; lookup: RequestFormInput; found: RequestFormResponse['subscriber'] }
+  | {
+      step: 'code';
+      typed: FindValues;
+      lookup: RequestFormInput;
+      found: RequestFormResponse['subscriber'];
+      sentTo: RequestFormResponse['codeSentTo'];
+    }
   | { step: 'profile'; typed: FindValues; verified: VerifyCodeResponse }
   | { step: 'done'; saved: CompleteProfileResponse };
 
@@ -73,12 +79,15 @@ export function ProfileUpdatePage() {
               <FindStep
                 initial={state.typed}
                 focusHeading={state.arrived}
-                onFound={(found, lookup, typed) => setState({ step: 'code', typed, lookup, found })}
+                onFound={(found, lookup, typed, sentTo) =>
+                  setState({ step: 'code', typed, lookup, found, sentTo })
+                }
               />
             )}
             {state.step === 'code' && (
               <CodeStep
                 found={state.found}
+                sentTo={state.sentTo}
                 lookup={state.lookup}
                 onVerified={(verified) => setState({ step: 'profile', typed: state.typed, verified })}
                 onBack={() => setState({ step: 'find', typed: state.typed, arrived: true })}

@@ -12,3 +12,5 @@ export * from './drive';
 export * from './jobs';
 export * from './privacy';
 export * from './two-factor';
+// Proven contacts and sign-in address changes (ADR 027).
+export * from './contacts';

@@ -1,8 +1,9 @@
 /**
  * WhatsApp transports: one interface, chosen once from the configuration. With `WHATSAPP_TOKEN`
  * and `WHATSAPP_PHONE_ID` the messages go out through the WhatsApp Cloud API; otherwise they are
- * written to the server log (DECISIONS §6).
+ * written to the server log and to DATA_DIR/mailbox (DECISIONS §6).
  */
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from '../../env';
 import type { ProviderStatus } from '../provider-status';
@@ -35,5 +36,5 @@ export function createWhatsAppTransport(env: Env, log: Logger): WhatsAppTranspor
   }
   const missing = env.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : env.WHATSAPP_PHONE_ID ? 'WHATSAPP_TOKEN' : null;
   if (missing) log.warn(`${missing} não definido: as mensagens de WhatsApp vão para o log`);
-  return createLogWhatsAppTransport(log, missing);
+  return createLogWhatsAppTransport(log, missing, path.join(env.DATA_DIR, 'mailbox'));
 }

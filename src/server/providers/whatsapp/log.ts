@@ -1,12 +1,28 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { redactMessageBody } from '../../redact';
 import type { WhatsAppTransport } from './index';
 
-/** The default WhatsApp transport: the message goes to the log, which is the development inbox. */
-export function createLogWhatsAppTransport(log: Logger, missingVariable: string | null): WhatsAppTransport {
+/**
+ * The default WhatsApp transport: the message goes to the log (codes and tokens masked) and, whole,
+ * to a file of its own in `mailboxDir` (DATA_DIR/mailbox, readable by the server's user only), the
+ * development inbox of both channels: without a WhatsApp provider, that file is where the owner of
+ * the machine reads a code sent to prove a number (ADR 027).
+ */
+export function createLogWhatsAppTransport(
+  log: Logger,
+  missingVariable: string | null,
+  mailboxDir: string,
+): WhatsAppTransport {
+  let sequence = 0;
   return {
     provider: 'log',
     async send({ to, text }) {
+      await fs.mkdir(mailboxDir, { recursive: true, mode: 0o700 });
+      const digits = to.replace(/\D/g, '');
+      const name = `${Date.now()}-${String(++sequence).padStart(4, '0')}-whatsapp-${digits}.txt`;
+      await fs.writeFile(path.join(mailboxDir, name), `WhatsApp para: ${to}\n\n${text}\n`, { mode: 0o600 });
       log.info({ channel: 'whatsapp', to, body: redactMessageBody(text) }, 'WhatsApp entregue ao log');
     },
     async check() {
@@ -15,8 +31,8 @@ export function createLogWhatsAppTransport(log: Logger, missingVariable: string 
         configured: false,
         ok: true,
         detail: missingVariable
-          ? `${missingVariable} não definido: as mensagens de WhatsApp são gravadas no log do servidor`
-          : 'WhatsApp Cloud API não configurada: as mensagens são gravadas no log do servidor',
+          ? `${missingVariable} não definido: as mensagens de WhatsApp são gravadas no log do servidor e em DATA_DIR/mailbox`
+          : 'WhatsApp Cloud API não configurada: as mensagens são gravadas no log do servidor e em DATA_DIR/mailbox',
       };
     },
   };

@@ -40,6 +40,12 @@ const TEMPLATE_NAMES: Record<string, string> = {
   // LGPD requests (issue 21 §4).
   lgpd_request: 'Pedido de exclusão de dados (LGPD)',
   lgpd_erased: 'Dados excluídos (LGPD)',
+  // Proven contacts (ADR 027).
+  access_ready: 'Acesso pronto (aviso)',
+  email_change_confirm: 'Confirmar novo email',
+  email_change_requested: 'Pedido de troca de email (aviso)',
+  email_changed: 'Email de acesso trocado (aviso)',
+  phone_proof_code: 'Código de confirmação do WhatsApp',
 };
 
 export function OutboxPage() {

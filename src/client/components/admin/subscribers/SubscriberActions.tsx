@@ -16,6 +16,7 @@ import {
 import { SUBSCRIBER_MSG, type SubscriberRecord } from '../../../../shared/subscriber-schemas';
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from './fields';
 
@@ -30,24 +31,33 @@ function useRefresh(id: string) {
     void utils.subscribers.get.invalidate({ id });
     void utils.subscribers.history.invalidate({ id });
     void utils.subscribers.list.invalidate();
+    void utils.subscribers.access.invalidate({ id });
   };
 }
 
 export function ApproveAction({ subscriber }: { subscriber: SubscriberRecord }) {
   const approve = trpc.subscribers.approve.useMutation();
+  const access = trpc.subscribers.access.useQuery({ id: subscriber.id });
   const refresh = useRefresh(subscriber.id);
   // DECISIONS §3.3: only a paid member waiting for the club (pending) and never approved.
   if (subscriber.status !== 'pending' || subscriber.approvedBy) return null;
+  // ADR 027: a record naming an admin's e-mail is refused, and the screen says why before the click.
+  const refusal = access.data?.approvalRefusal ?? null;
+  const existing = access.data?.account ?? null;
   return (
     <section className="sub-action" aria-labelledby="approve-title">
       <h3 id="approve-title">Aprovação</h3>
       <p>
-        Pagamento confirmado, aguardando a aprovação do clube. Aprovar ativa o cadastro, cria (ou vincula) a
-        conta e envia o link para definir a senha por email e WhatsApp.
+        Pagamento confirmado, aguardando a aprovação do clube.{' '}
+        {existing
+          ? `Este email já tem uma conta (${existing.email}): aprovar ativa o cadastro e avisa essa conta por email, sem link de acesso.`
+          : 'Aprovar ativa o cadastro e cria a conta: o link para definir a senha vai só ao email do cadastro, e o WhatsApp recebe um aviso sem link.'}
       </p>
+      {refusal && <Alert>{refusal}</Alert>}
       <Button
         loading={approve.isPending}
         loadingLabel="Aprovando..."
+        disabled={refusal !== null || access.isPending}
         onClick={() => {
           approve.mutate(
             { id: subscriber.id },

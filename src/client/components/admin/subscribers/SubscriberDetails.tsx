@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { AccessSection } from './AccessSection';
 import { ApproveAction, CancelAction, MessageAction, PaymentLinkAction } from './SubscriberActions';
 import { formatCep, formatCpf, formatPhone } from './subscriber-form-values';
 import { StatusBadge } from './StatusBadge';
@@ -100,6 +101,8 @@ export function SubscriberDetails({
         <Field label="Atualizado em" value={formatDateTime(s.updatedAt)} />
         <Field label="Observações internas" value={s.adminNotes} />
       </dl>
+
+      <AccessSection id={s.id} />
 
       <div className="sub-details__actions">
         <ApproveAction subscriber={s} />

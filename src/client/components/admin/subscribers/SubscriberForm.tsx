@@ -178,7 +178,9 @@ export function SubscriberForm({
         });
         // The view opened next shows what was saved, not the copy read before the edit.
         utils.subscribers.get.setData({ id: subscriber.id }, updated.subscriber);
-        toast.success(SUBSCRIBER_MSG.updated);
+        // A member's new e-mail waits for its confirmation (ADR 027): the answer says so.
+        toast.success(updated.message);
+        void utils.subscribers.access.invalidate({ id: subscriber.id });
         onSaved(updated.subscriber);
       }
       void utils.subscribers.list.invalidate();

@@ -1,0 +1,243 @@
+/**
+ * "Meu Perfil", the member's contacts (ADR 027): the sign-in address with a change that waits for
+ * the new address's confirmation ("aguardando confirmação", cancellable), and the WhatsApp number
+ * of the profile, proven by a 6-digit code sent to it. Only proven contacts receive codes and links.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { formatDate } from '../../../shared/format';
+import {
+  EMAIL_CHANGE_MSG,
+  PHONE_PROOF_MSG,
+  phoneCodeInput,
+  type MemberContacts,
+  type PhoneCodeValues,
+} from '../../../shared/identity-schemas';
+import { changeEmailInput, MEMBER_MSG, type ChangeEmailFormValues } from '../../../shared/member-schemas';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { formatPhone } from '../admin/subscribers/subscriber-form-values';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { PageLoading } from '../ui/PageLoading';
+import { TextField } from '../ui/TextField';
+
+function Badge({ proven, children }: { proven: boolean; children: string }) {
+  return (
+    <span className="member-badge" data-tone={proven ? 'good' : undefined}>
+      {children}
+    </span>
+  );
+}
+
+/** Both cards, from one read of the member's contacts. */
+export function ContactCards() {
+  const contacts = trpc.identity.myContacts.useQuery();
+  if (contacts.isPending) return <PageLoading />;
+  if (contacts.isError) return <Alert>{errorText(contacts.error, MEMBER_MSG.loadFailed)}</Alert>;
+  return (
+    <>
+      <EmailCard contacts={contacts.data} />
+      <PhoneCard contacts={contacts.data} />
+    </>
+  );
+}
+
+function EmailCard({ contacts }: { contacts: MemberContacts }) {
+  const utils = trpc.useUtils();
+  const [done, setDone] = useState<string | null>(null);
+  const change = trpc.member.changeEmail.useMutation();
+  const cancel = trpc.identity.cancelEmailChange.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangeEmailFormValues, unknown, Required<ChangeEmailFormValues>>({
+    resolver: zodResolver(changeEmailInput),
+    defaultValues: { email: '', currentPassword: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    setDone(null);
+    cancel.reset();
+    try {
+      const answer = await change.mutateAsync(values);
+      reset({ email: '', currentPassword: '' });
+      setDone(answer.message);
+      await utils.identity.myContacts.invalidate();
+    } catch {
+      // Shown below.
+    }
+  });
+  const pending = contacts.pendingEmail;
+
+  return (
+    <form
+      className="card member-card form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="email-card-title"
+    >
+      <h2 id="email-card-title">Email de acesso</h2>
+      <p>
+        <span data-testid="account-email">{contacts.email}</span>{' '}
+        <Badge proven={contacts.emailVerifiedAt !== null}>
+          {contacts.emailVerifiedAt ? 'confirmado' : 'não confirmado'}
+        </Badge>
+      </p>
+      {pending && (
+        <div className="member-pending" data-testid="pending-email">
+          <p>
+            Novo email: <strong>{pending.newEmail}</strong>{' '}
+            <Badge proven={false}>{EMAIL_CHANGE_MSG.pendingBadge}</Badge>
+          </p>
+          <p className="member-muted">
+            Enviamos um link para {pending.newEmail}, válido até {formatDate(pending.expiresAt)}. A troca só
+            vale depois que ele for usado; até lá, entre com {contacts.email}.
+          </p>
+          <div className="member-actions">
+            <Button
+              variant="ghost"
+              loading={cancel.isPending}
+              loadingLabel="Cancelando..."
+              onClick={() => {
+                setDone(null);
+                cancel.mutate(undefined, {
+                  onSuccess: (answer) => {
+                    setDone(answer.message);
+                    void utils.identity.myContacts.invalidate();
+                  },
+                });
+              }}
+            >
+              Cancelar troca de email
+            </Button>
+          </div>
+        </div>
+      )}
+      {done && <Alert tone="success">{done}</Alert>}
+      {change.isError && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
+      {cancel.isError && <Alert>{errorText(cancel.error, MEMBER_MSG.profileFailed)}</Alert>}
+      <div className="member-form-grid">
+        <TextField
+          label="Novo email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      </div>
+      <p className="member-muted">
+        O novo email só passa a valer depois de confirmado pelo link que enviamos a ele; o email atual é
+        avisado. Quando a troca vale, as outras sessões da sua conta são encerradas.
+      </p>
+      <div className="member-actions">
+        <Button type="submit" loading={change.isPending} loadingLabel="Enviando...">
+          Alterar email
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PhoneCard({ contacts }: { contacts: MemberContacts }) {
+  const utils = trpc.useUtils();
+  const [sent, setSent] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const request = trpc.identity.requestPhoneCode.useMutation();
+  const confirm = trpc.identity.confirmPhone.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PhoneCodeValues, unknown, { code: string }>({
+    resolver: zodResolver(phoneCodeInput),
+    defaultValues: { code: '' },
+  });
+
+  const ask = () => {
+    setDone(null);
+    confirm.reset();
+    request.mutate(undefined, {
+      onSuccess: (answer) => {
+        reset({ code: '' });
+        setSent(answer.message);
+      },
+    });
+  };
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await confirm.mutateAsync(values);
+      setSent(null);
+      setDone(answer.message);
+      utils.identity.myContacts.setData(undefined, answer.contacts);
+    } catch {
+      // Shown below.
+    }
+  });
+
+  return (
+    <section className="card member-card member-stack" aria-labelledby="phone-card-title">
+      <h2 id="phone-card-title">WhatsApp</h2>
+      {contacts.phone ? (
+        <p>
+          <span data-testid="profile-phone">{formatPhone(contacts.phone)}</span>{' '}
+          <Badge proven={contacts.phoneProven}>
+            {contacts.phoneProven ? 'confirmado' : 'não confirmado'}
+          </Badge>
+        </p>
+      ) : (
+        <p>{PHONE_PROOF_MSG.noPhone}</p>
+      )}
+      {contacts.phoneProven && contacts.phoneProvenAt ? (
+        <p className="member-muted">
+          Confirmado em {formatDate(contacts.phoneProvenAt)}. Códigos e links de acesso podem ser enviados a
+          este número.
+        </p>
+      ) : (
+        <p className="member-muted">
+          Enquanto o número não for confirmado, o clube só envia avisos por WhatsApp: códigos e links de
+          acesso vão apenas ao seu email.
+          {contacts.provenPhone && ` O número confirmado antes foi ${formatPhone(contacts.provenPhone)}.`}
+        </p>
+      )}
+      {done && <Alert tone="success">{done}</Alert>}
+      {request.isError && <Alert>{errorText(request.error, PHONE_PROOF_MSG.failed)}</Alert>}
+      {!contacts.phoneProven && contacts.phone && (
+        <div className="member-actions">
+          <Button variant="secondary" loading={request.isPending} loadingLabel="Enviando..." onClick={ask}>
+            {sent ? 'Enviar outro código' : 'Enviar código por WhatsApp'}
+          </Button>
+        </div>
+      )}
+      {sent && (
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <Alert tone="info">{sent}</Alert>
+          {confirm.isError && <Alert>{errorText(confirm.error, PHONE_PROOF_MSG.failed)}</Alert>}
+          <TextField
+            label="Código recebido no WhatsApp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.code?.message}
+            {...register('code')}
+          />
+          <div className="member-actions">
+            <Button type="submit" loading={confirm.isPending} loadingLabel="Confirmando...">
+              Confirmar WhatsApp
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { searchText } from '../lib/search-params';
+import { ConfirmEmailChangePage } from '../components/auth/ConfirmEmailChangePage';
+
+/** The link of the "Confirme seu novo email" message: `/confirmar-novo-email?token=…` (ADR 027). */
+export const Route = createFileRoute('/confirmar-novo-email')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: searchText(search.token, 200),
+  }),
+  component: ConfirmEmailChangeRoute,
+});
+
+function ConfirmEmailChangeRoute() {
+  const { token } = Route.useSearch();
+  return <ConfirmEmailChangePage token={token} />;
+}
