@@ -40,6 +40,8 @@ const TEMPLATE_NAMES: Record<string, string> = {
   // LGPD requests (issue 21 §4).
   lgpd_request: 'Pedido de exclusão de dados (LGPD)',
   lgpd_erased: 'Dados excluídos (LGPD)',
+  // The owner's account (ADR 028).
+  account_security: 'Aviso de segurança da conta',
   // Proven contacts (ADR 027).
   access_ready: 'Acesso pronto (aviso)',
   email_change_confirm: 'Confirmar novo email',
