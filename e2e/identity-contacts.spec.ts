@@ -15,7 +15,7 @@ import { e2eDb, expect, test, uniqueEmail } from './fixtures';
 // on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-const PASSWORD = 'segredo123';
+const PASSWORD = 'Rolha-Safra-Cave-19';
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
