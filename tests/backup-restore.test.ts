@@ -62,7 +62,7 @@ async function makeClub() {
 }
 
 // Each test spawns the commands as processes (through tsx): slow on a busy machine.
-describe('npm run backup, then npm run restore into a new data folder', { timeout: 90_000 }, () => {
+describe('npm run backup, then npm run restore into a new data folder', { timeout: 240_000 }, () => {
   it('brings back members, payments, messages and drive files; the app started there finds them', async () => {
     await makeClub();
     const backup = await run('backup.ts', [], t.dataDir);
