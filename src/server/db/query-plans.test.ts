@@ -90,11 +90,25 @@ export function unboundedStep(detail: string, sql: string, intermediate: string[
       (ranges.length === 0 || (ranges.length === 1 && terms.length === 2));
     // A unique index on the status (a counters table's primary key) reads one row.
     const unique = /^sqlite_autoindex_|_uq$|_unique$/.test(indexName!);
+    if (statusOnly && firstOfIndex(sql, indexName!, equalities.length)) return null;
     // A status range read a page at a time (admin lists' status filter) is bounded by its LIMIT.
     if (statusOnly && !unique && !/\blimit\b/i.test(sql))
       return `walks the ${table} status range (${indexName})`;
   }
   return null;
+}
+
+/**
+ * `select min(col)` / `max(col)` where `col` is the index's next column after the equalities:
+ * SQLite reads one entry at the end of the range, whatever its length.
+ */
+function firstOfIndex(sql: string, indexName: string, equalities: number): boolean {
+  const aggregate = /^\s*select (?:min|max)\("\w+"\."(\w+)"\) from "\w+" where "\w+"\."\w+" = \?\s*$/i.exec(
+    sql,
+  );
+  if (!aggregate) return false;
+  const columns = t.database.sqlite.pragma(`index_info(${indexName})`) as { name: string }[];
+  return columns[equalities]?.name === aggregate[1];
 }
 
 const DATA_STATEMENT = /^\s*(select|update|delete|insert|with)\b/i;
