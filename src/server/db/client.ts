@@ -83,6 +83,8 @@ export function openDatabase(
   // Statistics for the query planner, as SQLite recommends for a long-lived connection: at open
   // (0x10002: look at every table, with a bounded analysis), then hourly by the housekeeping job and
   // once more on close (ADR 036). Cheap when nothing changed; no plan on a request path relies on it.
+  // analysis_limit: each index is sampled (about a thousand rows), never read whole on a big club.
+  sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize=0x10002');
   return {
     db,
