@@ -44,6 +44,8 @@ export interface ScenarioRequest {
   requests?: autocannon.Request[];
   /** Status every answer must have (200 unless given); anything else invalidates the figure. */
   expectStatus?: number;
+  /** Other statuses that do not invalidate it (a rate limit's allowance renewed each minute). */
+  alsoAccept?: number[];
   /** Send exactly this many requests (no warm-up) instead of running for the duration. */
   amount?: number;
   /** `bare`: the plain Fastify instance beside the app (the baseline); the app otherwise. */
@@ -63,6 +65,12 @@ export interface Scenario<Prepared = any> {
    * throughput run, sequential requests are timed and their 95th percentile must stay under this.
    */
   p95TargetMs?: number;
+  /**
+   * `big`: runs in a server of its own on the big club (bench/scenarios/big-club.ts: 100,000
+   * subscribers, 150,000 payments, 10,000 pending links, 10,000 queued messages), with its own bare
+   * route; the other scenarios share the empty club's server.
+   */
+  club?: 'big';
   /** Environment the server process needs for this scenario (merged over the bench defaults). */
   serverEnv?: Record<string, string>;
   /** Server side, before listening: add routes to the bench's own app instance. */

@@ -5,7 +5,8 @@
  */
 import { defineScenario, type Scenario } from './scenario';
 import { memberScenarios } from './scenarios/member';
-import { paymentScenarios } from './scenarios/payments';
+import { bigClubScenarios } from './scenarios/big-club';
+import { paymentScenarios, refusedLogin } from './scenarios/payments';
 
 export const BARE_PATH = '/bench/bare';
 
@@ -48,4 +49,6 @@ export const scenarios: Scenario[] = [
   trpcRead,
   ...paymentScenarios,
   ...memberScenarios,
+  refusedLogin,
+  ...bigClubScenarios,
 ];

@@ -129,3 +129,20 @@ export const linkStatus = defineScenario({
 });
 
 export const paymentScenarios = [linkStatus, linkCreation, webhookConfirmation];
+
+/**
+ * A refused call's cost (issue 26): logins from one address past its allowance, each answered 429.
+ * The allowance (AUTH_RATE_LIMIT a minute) renews every minute, so a few answers a minute are the
+ * wrong password's 401 instead.
+ */
+export const refusedLogin = defineScenario({
+  name: 'refused call (429, login past the limit)',
+  description: 'POST /api/auth/login with a well-formed body from an address whose allowance is spent',
+  request: () => ({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: JSON.stringify({ email: 'ninguem@exemplo.com.br', password: 'senha-errada-123' }),
+    expectStatus: 429,
+    alsoAccept: [401],
+  }),
+});

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/app';
+import { eq } from 'drizzle-orm';
+import { payments } from './db/schema';
 import { runHousekeeping } from './jobs';
 
 let t: TestApp;
@@ -45,5 +47,48 @@ describe('hourly housekeeping', () => {
     expect(await status(old)).toBe('expired');
     expect(await status(recent)).toBe('pending');
     expect(runHousekeeping(t.services)).toMatchObject({ expiredLinks: 0 });
+  });
+
+  it('cancels in-page PIX attempts an hour past their deadline, which then stop counting as pending', async () => {
+    const pix = async (email: string) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/payments/process',
+        payload: {
+          paymentMethod: 'pix',
+          customerData: {
+            name: customer.customerName,
+            email,
+            phone: customer.customerPhone,
+            cpf: customer.customerDocument,
+            address: {
+              street: 'Praça da Sé',
+              number: '100',
+              complement: '',
+              neighborhood: 'Sé',
+              city: 'São Paulo',
+              state: 'SP',
+              zipCode: '01001-000',
+            },
+          },
+          paymentData: { amount: 149700 },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().paymentId as string;
+    };
+    const pending = () => t.services.db.select().from(payments).where(eq(payments.status, 'pending')).all();
+    const old = await pix('ana@teste.com.br');
+    // The PIX is payable for 30 minutes; the job waits an hour more for the reconciliation's last look.
+    t.clock.advance(30 * 60 * 1000 + 59 * 60 * 1000);
+    const recent = await pix('bia@teste.com.br');
+    expect(runHousekeeping(t.services)).toMatchObject({ cancelledPixAttempts: 0 });
+    t.clock.advance(2 * 60 * 1000);
+
+    expect(runHousekeeping(t.services)).toMatchObject({ cancelledPixAttempts: 1 });
+    expect(pending().map((payment) => payment.id)).toEqual([recent]);
+    const status = await t.request({ method: 'GET', url: `/api/payments/status/${old}` });
+    expect(status.json().status).toBe('cancelled');
+    expect(runHousekeeping(t.services)).toMatchObject({ cancelledPixAttempts: 0 });
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../auth/request-auth';
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import type { Env } from '../env';
+import { operations } from '../operations';
 import { restRoutes } from '../rest';
 import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
@@ -34,6 +35,7 @@ import { registerClient } from './static-assets';
 import { loggerOptions, OneLinePerRequest, prettyAvailable } from './logging';
 import { registerSecurityHeaders } from './security-headers';
 import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
+import { earlyRateLimitHook } from './early-rate-limits';
 import { keepRawWebhookBodies } from './raw-body';
 import { registerSandboxPages } from './sandbox-pages';
 
@@ -99,7 +101,8 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, env);
-  const callContext = createCallContextFactory(services, createRateLimits(env));
+  const limits = createRateLimits(env);
+  const callContext = createCallContextFactory(services, limits);
   const checkTrpcCalls = trpcCallCheck(appRouter);
 
   // Who is calling: resolved once per request, for tRPC and REST alike.
@@ -134,6 +137,9 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
     }
     done();
   });
+  // Rate limits before the body is read (ADR 036); after the checks above, which cost less.
+  app.decorateRequest('earlyLimits', null);
+  app.addHook('onRequest', earlyRateLimitHook({ limits, restRoutes, operations }));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

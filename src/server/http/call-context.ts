@@ -13,7 +13,7 @@ import { SESSION_COOKIE, anonymous, type RequestAuth } from '../auth/request-aut
 import type { Env } from '../env';
 import type { Access, CallerFor, IssuedSession } from '../operations/define';
 import type { RateLimits } from '../operations/rate-limits';
-import type { AuthorizedContext } from '../operations/run';
+import type { AuthorizedContext, EarlyLimitOutcomes } from '../operations/run';
 import type { Services } from '../services';
 
 /** Cookie that identifies a visitor for "one click per visitor per day" (an opaque hash, no personal data). */
@@ -36,6 +36,7 @@ export type SessionDelivery = 'cookie' | 'answer';
 export class HttpCallContext implements AuthorizedContext {
   readonly auth: RequestAuth;
   readonly ip: string;
+  readonly earlyLimits: EarlyLimitOutcomes | null;
   /** The token of a session opened during the call, when the transport answers it (REST). */
   issuedToken: string | undefined;
 
@@ -49,6 +50,7 @@ export class HttpCallContext implements AuthorizedContext {
   ) {
     this.auth = request.auth;
     this.ip = request.ip;
+    this.earlyLimits = request.earlyLimits;
   }
 
   /** The visitor is the cookie we gave them, or (first visit, or cookies off) their IP and browser. */
@@ -110,6 +112,7 @@ export function plainCallContext(context: HttpCallContext): AuthorizedContext {
   return {
     services: context.services,
     limits: context.limits,
+    earlyLimits: context.earlyLimits,
     auth: context.auth,
     ip: context.ip,
     user: context.user,

@@ -14,16 +14,21 @@ export interface Refusal {
   error: string;
 }
 
+/** The procedure names of a `/trpc/a.b,c.d?…` URL, or null when the path does not decode. */
+export function trpcCallNames(url: string): string[] | null {
+  const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path).split(',');
+  } catch {
+    return null;
+  }
+}
+
 export function trpcCallCheck(router: AnyTRPCRouter): (url: string) => Refusal | null {
   const known = new Set(Object.keys(router._def.procedures as Record<string, unknown>));
   return (url) => {
-    const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
-    let names: string[];
-    try {
-      names = decodeURIComponent(path).split(',');
-    } catch {
-      return { status: 404, error: MSG.notFound };
-    }
+    const names = trpcCallNames(url);
+    if (!names) return { status: 404, error: MSG.notFound };
     if (names.length > TRPC_MAX_BATCH) return { status: 400, error: MSG.tooManyCalls };
     if (!names.every((name) => known.has(name))) return { status: 404, error: MSG.notFound };
     return null;

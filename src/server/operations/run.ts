@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { requireRole, requireUser, type RequestAuth } from '../auth/request-auth';
 import type { Access, AnyOperation, CallContext, CallerFor, Operation, OperationKind } from './define';
-import type { RateLimits } from './rate-limits';
+import type { RateLimitGroup, RateLimitedError, RateLimits } from './rate-limits';
 
 /** The one place access levels are decided, for tRPC and REST alike. */
 export function authorize<A extends Access>(access: A, auth: RequestAuth): CallerFor<A> {
@@ -27,6 +27,17 @@ export function authorize<A extends Access>(access: A, auth: RequestAuth): Calle
 /** A call context plus the app's rate limiter: what a transport provides per request. */
 export interface TransportContext extends CallContext {
   limits: RateLimits;
+  /**
+   * Calls the HTTP transport already counted before reading the body (ADR 036): each call takes
+   * its outcome from here instead of counting again. Absent for callers with no request (tests,
+   * scripts), whose calls are counted here as they run.
+   */
+  earlyLimits?: EarlyLimitOutcomes | null;
+}
+
+export interface EarlyLimitOutcomes {
+  /** Null: allowed; an error: refused; undefined: not counted yet. */
+  take(group: RateLimitGroup): RateLimitedError | null | undefined;
 }
 
 /** A transport context once the caller is authorized: what `execute` hands to `run`. */
@@ -52,7 +63,11 @@ export async function execute<O extends z.ZodType>(
   context: AuthorizedContext,
   input: unknown,
 ): Promise<z.output<O>> {
-  if (operation.rateLimit) await context.limits.consume(operation.rateLimit, context.ip);
+  if (operation.rateLimit) {
+    const early = context.earlyLimits?.take(operation.rateLimit);
+    if (early) throw early;
+    if (early === undefined) await context.limits.consume(operation.rateLimit, context.ip);
+  }
   const op = operation as AnyOperation;
   if (op.stepUp || op.stepUpWhen?.(context, input)) {
     context.services.stepUp.require(context.auth.session);

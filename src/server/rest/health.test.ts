@@ -3,8 +3,10 @@
  * the outbox's backlog and the background jobs' last runs; 503 when the database is gone; nothing
  * secret in it.
  */
+import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { outbox } from '../db/schema';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -52,6 +54,45 @@ describe('GET /api/health', () => {
     for (const secret of ['senha-secreta', 'token-secreto-do-whatsapp', 'usuario']) {
       expect(body).not.toContain(secret);
     }
+  });
+
+  it('counts the backlog from counters kept by every write, equal to counting the rows', async () => {
+    const queue = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        t.services.outbox.enqueue({
+          channel: 'email',
+          recipient: `pessoa${i}@exemplo.com.br`,
+          template: 'contact',
+          vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
+        });
+      }
+    };
+    const db = t.services.db;
+    const counted = () =>
+      db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'queued')).get()?.n ?? 0;
+    const waiting = async () => (await health()).json().outbox.waiting as number;
+
+    queue(5);
+    expect(await waiting()).toBe(5);
+    // The SMTP server of this test is not there: every message goes back to wait for a retry.
+    await t.services.outboxWorker.runOnce();
+    expect(await waiting()).toBe(5);
+    db.update(outbox).set({ status: 'sent' }).where(eq(outbox.status, 'queued')).run();
+    expect(await waiting()).toBe(0);
+    queue(3);
+    const [first, second] = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.status, 'queued'))
+      .all();
+    db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, first!.id)).run();
+    // Written again with the same status: counted once.
+    db.update(outbox).set({ status: 'queued' }).where(eq(outbox.id, second!.id)).run();
+    expect(await waiting()).toBe(2);
+    t.services.outbox.retry(first!.id);
+    db.delete(outbox).where(eq(outbox.id, second!.id)).run();
+    expect(await waiting()).toBe(2);
+    expect(await waiting()).toBe(counted());
   });
 
   it('answers 503 when the database is unreachable', async () => {

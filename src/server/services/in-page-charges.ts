@@ -2,7 +2,7 @@
  * The old in-page checkout (card or PIX, spec 02): the charge and its status poll. A card arrives
  * as the provider's token (ADR 020); raw card fields only while the sandbox is the provider.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   cardExpired,
@@ -21,7 +21,7 @@ import { ProviderError, type ChargeResult, type PaymentProvider } from '../provi
 import type { ServiceDeps } from './deps';
 import { PAYMENT_MSG } from './payment-messages';
 import type { PaymentConfirmation } from './payment-confirmation';
-import { customerOf, PROVIDER_CHECK_INTERVAL_MS } from './payment-links';
+import { customerOf, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './payment-links';
 import { createPaymentVerification } from './payment-verification';
 import { planDescription, planForAmount } from './pricing';
 import type { SettingsService } from './settings';
@@ -334,5 +334,26 @@ export function createInPageCharges(
     };
   }
 
-  return { process, status };
+  /**
+   * Hourly (ADR 036): in-page PIX attempts an hour past their deadline are cancelled, as the PIX
+   * screen's poll does the moment it sees one, so attempts nobody polls again stop counting as
+   * pending. The hour leaves the reconciliation its last looks at a PIX paid at the deadline. Read
+   * through the (status, pix_expires_at) index: only the rows it cancels, a batch at a time.
+   */
+  function cancelOverduePix(batch = 500): number {
+    const due = db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          lte(payments.pixExpiresAt, new Date(clock.now().getTime() - LINK_PIX_GRACE_MS)),
+        ),
+      )
+      .limit(batch)
+      .all();
+    return db.transaction(() => due.filter(({ id }) => confirmation.cancelPayment(id)).length);
+  }
+
+  return { process, status, cancelOverduePix };
 }

@@ -57,6 +57,7 @@ export function createPaymentsService(
     getById,
     process: charges.process,
     status: charges.status,
+    cancelOverduePix: charges.cancelOverduePix,
     handleWebhook: webhooks.handleWebhook,
     applyEvent: webhooks.applyEvent,
 

@@ -46,5 +46,19 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
-  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    // The oldest message still waiting, for /api/health: one step down the index (ADR 036).
+    index('outbox_status_created_idx').on(table.status, table.createdAt),
+  ],
 );
+
+/**
+ * Messages per outbox status, so /api/health reads its backlog in one row whatever its size (ADR
+ * 036). Kept by triggers on `outbox` in the same transaction as every write that queues, sends,
+ * fails or deletes a message (migration `outbox_counts`).
+ */
+export const outboxCounts = sqliteTable('outbox_counts', {
+  status: text('status').primaryKey(),
+  count: integer('count').notNull().default(0),
+});

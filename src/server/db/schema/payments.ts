@@ -46,7 +46,9 @@ export const paymentLinks = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (table) => [
-    index('payment_links_subscriber_idx').on(table.subscriberId),
+    // A subscriber's links, and among them the pending ones still payable: the checkout's "same
+    // link again?" lookup reads only that person's few rows (ADR 036), never the whole pending range.
+    index('payment_links_subscriber_status_idx').on(table.subscriberId, table.status, table.expiresAt),
     index('payment_links_provider_link_idx').on(table.providerLinkId),
     index('payment_links_status_idx').on(table.status, table.expiresAt),
   ],
@@ -150,6 +152,9 @@ export const payments = sqliteTable(
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
     index('payments_transaction_idx').on(table.transactionId),
     index('payments_extra_charge_of_idx').on(table.extraChargeOf),
+    // In-page PIX attempts past their time, cancelled by the hourly job (ADR 036): the job reads
+    // exactly the pending rows whose deadline has passed.
+    index('payments_status_pix_expires_idx').on(table.status, table.pixExpiresAt),
   ],
 );
 

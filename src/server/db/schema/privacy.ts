@@ -33,6 +33,8 @@ export const deletionRequests = sqliteTable(
   },
   (table) => [
     index('deletion_requests_status_due_idx').on(table.status, table.dueAt),
+    // The member portal reads a record's requests (ADR 036: no full scan on a request path).
+    index('deletion_requests_subscriber_idx').on(table.subscriberId, table.requestedAt),
     // One open request per record: asking twice (two tabs) finds the first one.
     uniqueIndex('deletion_requests_open_uq')
       .on(table.subscriberId)

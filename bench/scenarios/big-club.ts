@@ -1,0 +1,79 @@
+/**
+ * The write paths and the health poll on a big club (issue 26): checkout creation and webhook
+ * confirmation with 100,000 subscribers, 150,000 payments and 10,000 pending links already there,
+ * and `/api/health` with 10,000 messages waiting in the outbox (jobs are off in the bench, so they
+ * stay queued). These run in a server of their own (`club: 'big'`), after the club is written.
+ */
+import { generateClub } from '../admin/generate';
+import { defineScenario, type ServerContext } from '../scenario';
+import { linkCreation, webhookConfirmation } from './payments';
+
+export const PENDING_LINKS = 10_000;
+export const QUEUED_MESSAGES = 10_000;
+const DAY = 24 * 3600 * 1000;
+
+let written = false;
+/** Once per server: the club, its pending links (spread over the last 48 h) and the outbox backlog. */
+function writeBigClub({ services }: ServerContext): void {
+  if (written) return;
+  written = true;
+  const sqlite = services.db.$client;
+  generateClub(sqlite);
+  const now = Date.now();
+  const link = sqlite.prepare(
+    `insert into payment_links (id, subscriber_id, plan_type, amount, status, provider, url, customer_name,
+       customer_email, billing_data, expires_at, created_at, updated_at)
+     values (?, ?, 'annual', 149700, 'pending', 'sandbox', ?, 'Cliente', ?, '{}', ?, ?, ?)`,
+  );
+  const message = sqlite.prepare(
+    `insert into outbox (id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at)
+     values (?, 'email', ?, 'contact', 'Olá', 'queued', ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < PENDING_LINKS; i++) {
+      const created = now - Math.floor((i / PENDING_LINKS) * 2 * DAY) + 1;
+      link.run(
+        `bpl${i}`,
+        `bsub${i * 7}`,
+        `https://bench/l/${i}`,
+        `b${i}@exemplo.com.br`,
+        created + 2 * DAY,
+        created,
+        created,
+      );
+    }
+    for (let i = 0; i < QUEUED_MESSAGES; i++) {
+      const at = now - (QUEUED_MESSAGES - i) * 1000;
+      message.run(`bmsg${i}`, `fila${i}@exemplo.com.br`, at, at, at);
+    }
+  })();
+}
+
+export const bigClubHealth = defineScenario({
+  name: `GET /api/health, ${QUEUED_MESSAGES.toLocaleString('en-US')} queued messages (big club)`,
+  description: 'the health poll while the outbox has a backlog (SMTP or WhatsApp down)',
+  target: 0.45,
+  club: 'big',
+  prepare: writeBigClub,
+  request: () => ({ path: '/api/health' }),
+});
+
+export const bigClubLinkCreation = defineScenario({
+  ...linkCreation,
+  name: 'payment link creation (big club)',
+  description: `${linkCreation.description}, with ${PENDING_LINKS.toLocaleString('en-US')} pending links from others`,
+  club: 'big',
+  prepare: writeBigClub,
+});
+
+export const bigClubWebhookConfirmation = defineScenario({
+  ...webhookConfirmation,
+  name: 'webhook confirmation (big club)',
+  club: 'big',
+  async prepare(ctx) {
+    writeBigClub(ctx);
+    return webhookConfirmation.prepare!(ctx);
+  },
+});
+
+export const bigClubScenarios = [bigClubHealth, bigClubLinkCreation, bigClubWebhookConfirmation];

@@ -1,0 +1,126 @@
+/**
+ * Rate limits decided before the body is read (issue 26, docs/decisions/036-flat-costs.md): an
+ * `onRequest` hook counts the call against its operation's group, keyed by the route and the
+ * client's IP, so a refused call costs no body parsing, no validation and no context. A tRPC batch
+ * counts each of its calls (their names are in the URL path); when every call of the request is
+ * refused the request is answered 429 at once, otherwise each call learns its own outcome when it
+ * runs (`EarlyLimits`), as it would have had it been counted there.
+ */
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OperationGroup } from '../operations/define';
+import { RateLimitedError, type RateLimitGroup, type RateLimits } from '../operations/rate-limits';
+import type { RestRoute } from '../rest/route';
+import { sendError } from './errors';
+import { trpcCallNames } from './trpc-calls';
+
+/** What the hook decided for a request's calls, taken one by one by the runner. */
+export class EarlyLimits {
+  private readonly outcomes = new Map<RateLimitGroup, (RateLimitedError | null)[]>();
+
+  add(group: RateLimitGroup, outcome: RateLimitedError | null): void {
+    const list = this.outcomes.get(group);
+    if (list) list.push(outcome);
+    else this.outcomes.set(group, [outcome]);
+  }
+
+  /**
+   * The next outcome counted for `group`: null when allowed, the error when refused, undefined
+   * when the hook did not count such a call (the runner then counts it itself).
+   */
+  take(group: RateLimitGroup): RateLimitedError | null | undefined {
+    return this.outcomes.get(group)?.shift();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    earlyLimits: EarlyLimits | null;
+  }
+}
+
+async function count(
+  limits: RateLimits,
+  group: RateLimitGroup,
+  ip: string,
+): Promise<RateLimitedError | null> {
+  try {
+    await limits.consume(group, ip);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return error;
+    throw error;
+  }
+}
+
+/** A tRPC error as tRPC's own formatter answers it (init.ts), for a call refused before tRPC runs. */
+function trpcRefusal(error: RateLimitedError, path: string) {
+  return {
+    error: {
+      message: error.message,
+      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path, zodError: null, reason: null },
+    },
+  };
+}
+
+export function earlyRateLimitHook(options: {
+  limits: RateLimits;
+  restRoutes: readonly RestRoute[];
+  operations: Readonly<Record<string, OperationGroup>>;
+}) {
+  const { limits } = options;
+  const restGroups = new Map<string, RateLimitGroup>();
+  for (const route of options.restRoutes) {
+    if (route.rateLimit) restGroups.set(`${route.method} /api${route.path}`, route.rateLimit);
+  }
+  const procedureGroups = new Map<string, RateLimitGroup>();
+  for (const [domain, group] of Object.entries(options.operations)) {
+    for (const [name, operation] of Object.entries(group)) {
+      if (operation.rateLimit && operation.trpc !== false)
+        procedureGroups.set(`${domain}.${name}`, operation.rateLimit);
+    }
+  }
+
+  async function restCall(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const group = restGroups.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (!group) return;
+    const refused = await count(limits, group, request.ip);
+    if (refused) {
+      reply.header('retry-after', refused.retryAfterSeconds);
+      await sendError(reply, 429, refused.message);
+      return;
+    }
+    request.earlyLimits = new EarlyLimits();
+    request.earlyLimits.add(group, null);
+  }
+
+  async function trpcRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Checked already by the first hook (app.ts): known names, not too many.
+    const names = trpcCallNames(request.url) ?? [];
+    const early = new EarlyLimits();
+    const refusals: (RateLimitedError | null)[] = [];
+    for (const name of names) {
+      const group = procedureGroups.get(name);
+      const outcome = group ? await count(limits, group, request.ip) : null;
+      if (group) early.add(group, outcome);
+      refusals.push(outcome);
+    }
+    request.earlyLimits = early;
+    if (names.length === 0 || refusals.some((outcome) => outcome === null)) return;
+    const first = refusals[0]!;
+    const answers = names.map((name, index) => trpcRefusal(refusals[index]!, name));
+    const batched = /[?&]batch=1(&|$)/.test(request.url);
+    await reply
+      .code(429)
+      .header('retry-after', first.retryAfterSeconds)
+      .header('cache-control', 'no-store')
+      .send(batched ? answers : answers[0]);
+  }
+
+  return async function earlyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    request.earlyLimits = null;
+    if (request.url.startsWith('/api/')) return restCall(request, reply);
+    if (request.url.startsWith('/trpc/')) return trpcRequest(request, reply);
+  };
+}
