@@ -25,7 +25,7 @@ import type {
   PaymentExportInput,
   PaymentListInput,
 } from '../../shared/admin-schemas';
-import { formatDateTime, SAO_PAULO_OFFSET_MS } from '../../shared/format';
+import { SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
 import {
   paymentMonthTotals,
@@ -34,7 +34,7 @@ import {
   subscribers,
   type Payment,
 } from '../db/schema';
-import { csvAmount, csvStream, type CsvColumn } from './csv-export';
+import { csvAmount, csvDateTime, csvIso, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
@@ -143,8 +143,8 @@ interface PaymentExportRow {
 
 const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
   { header: 'ID', value: (row) => row.id },
-  { header: 'Criado em', value: (row) => formatDateTime(row.createdAt) },
-  { header: 'Pago em', value: (row) => (row.paidAt === null ? '' : formatDateTime(row.paidAt)) },
+  { header: 'Criado em', value: (row) => csvDateTime(row.createdAt) },
+  { header: 'Pago em', value: (row) => csvDateTime(row.paidAt) },
   { header: 'Assinante', value: (row) => row.name },
   { header: 'E-mail', value: (row) => row.email },
   { header: 'Valor (R$)', value: (row) => csvAmount(row.amount) },
@@ -158,6 +158,9 @@ const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
   { header: 'Transação', value: (row) => row.transactionId },
   { header: 'Descrição', value: (row) => row.description },
   { header: 'Motivo do reembolso', value: (row) => row.refundReason },
+  // The exact instants, for a program reading the file.
+  { header: 'criado_em_iso', value: (row) => csvIso(row.createdAt) },
+  { header: 'pago_em_iso', value: (row) => csvIso(row.paidAt) },
 ];
 
 export function createAdminReports({ db, clock }: ServiceDeps) {
