@@ -1,10 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate, formatMoney } from '../../../shared/format';
-import {
-  MEMBER_MSG,
-  MEMBER_RENEWAL_MSG,
-  type MemberSubscription,
-} from '../../../shared/member-schemas';
+import { MEMBER_MSG, MEMBER_RENEWAL_MSG, type MemberSubscription } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -30,7 +26,9 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
     <>
       <RenewalWarning subscription={subscription} />
       {subscription.renewedAt && subscription.subscriptionEndDate && (
-        <Alert tone="success">{MEMBER_RENEWAL_MSG.thanks(formatDate(subscription.subscriptionEndDate))}</Alert>
+        <Alert tone="success">
+          {MEMBER_RENEWAL_MSG.thanks(formatDate(subscription.subscriptionEndDate))}
+        </Alert>
       )}
       {subscription.cancelRequestedAt && subscription.subscriptionEndDate && (
         <div className="member-warning" role="status">
