@@ -146,8 +146,8 @@ export const memberSubscription = z.object({
   paymentStatus: z.string(),
   planType: z.enum(PLAN_TYPES).nullable(),
   planLabel: z.string(),
-  /** What the member paid for the current period (the last confirmed payment), else the record's price. */
-  pricePaid: z.number().int(),
+  /** What the member paid for the current period (the last confirmed payment); null before any payment. */
+  pricePaid: z.number().int().nullable(),
   subscriptionStartDate: z.string().nullable(),
   subscriptionEndDate: z.string().nullable(),
   daysLeft: z.number().int().nullable(),
@@ -159,6 +159,11 @@ export const memberSubscription = z.object({
   canCancel: z.boolean(),
   canWithdrawCancellation: z.boolean(),
   canRenew: z.boolean(),
+  /**
+   * When a renewal was paid, while the renewed period runs beyond the renewal warning (issue 23):
+   * the page thanks the member and `canRenew` is false. Null otherwise.
+   */
+  renewedAt: z.string().nullable(),
   /** The plan a renewal button buys: renewal (89700) for members approved before, annual otherwise. */
   renewalPlan: z.enum(PLAN_TYPES),
   renewalPrice: z.number().int(),
@@ -336,4 +341,10 @@ export const ADMIN_REFERRAL_MSG = {
   loadFailed: 'Erro ao carregar indicações',
   processed: 'Comissão marcada como paga',
   processFailed: 'Erro ao marcar comissão como paga',
+} as const;
+
+// Member subscription page after a renewal (issue 23).
+export const MEMBER_RENEWAL_MSG = {
+  /** `end`: the renewed period's last day, dd/mm/aaaa. */
+  thanks: (end: string) => `Obrigado por renovar! Sua assinatura vai até ${end}.`,
 } as const;

@@ -94,6 +94,10 @@ export const subscriberImportReport = z.object({
     unchanged: z.number().int(),
     reject: z.number().int(),
   }),
+  /** Which CSV dialect the file was read as (docs/decisions/035-csv-dialect-and-active-members.md). */
+  dialect: z.enum(['semicolon', 'comma']),
+  /** The same, said to the person: "Formato detectado: …". */
+  dialectMessage: z.string(),
   rows: z.array(
     z.object({
       /** Line of the file (the header is line 1). */
@@ -109,3 +113,11 @@ export const subscriberImportReport = z.object({
   ),
 });
 export type SubscriberImportReport = z.infer<typeof subscriberImportReport>;
+
+// CSV dialects (issue 23): the exports write the spreadsheet's; the import reads both and says which.
+export const CSV_DIALECTS = ['semicolon', 'comma'] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
+export const CSV_DIALECT_MSG: Record<CsvDialect, string> = {
+  semicolon: 'Formato detectado: Excel (ponto e vírgula)',
+  comma: 'Formato detectado: vírgula',
+};

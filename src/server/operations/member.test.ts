@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { sandboxPay } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
-import { outbox, referrals, sessions, subscribers } from '../db/schema';
+import { outbox, payments, referrals, sessions, subscribers } from '../db/schema';
 import { restRoutes } from '../rest';
 import { operations } from '.';
 
@@ -353,6 +353,17 @@ describe('member subscription', () => {
       new Date(after.subscriptionEndDate!).getTime() - new Date(before.subscriptionEndDate!).getTime();
     expect(moved).toBe(365 * 24 * 3600 * 1000);
     expect(after).toMatchObject({ status: 'active', renewalWarning: null, pricePaid: 89700 });
+    // Renewed: the page thanks the member and no longer offers another renewal.
+    expect(after).toMatchObject({ renewedAt: '2026-11-22T12:00:00.000Z', canRenew: false });
+    expect(before).toMatchObject({ renewedAt: null, canRenew: true });
+    // A year on, within the warning again, renewing is offered again.
+    t.clock.advance(365 * 24 * 3600 * 1000);
+    const again = await t.services.accounts.login({ email: member.email, password: 'segredo123' });
+    expect((await t.caller(again.token).member.overview()).subscription).toMatchObject({
+      renewedAt: null,
+      canRenew: true,
+      renewalWarning: 'warning',
+    });
     const payments = (await caller.member.payments()).payments;
     expect(payments[0]).toMatchObject({
       amount: 89700,
@@ -364,6 +375,12 @@ describe('member subscription', () => {
 
   it('renew: 149700 for a member never approved; refused while awaiting approval', async () => {
     const never = await makeMember(t, { status: 'pending_payment', approved: false });
+    t.services.db.delete(payments).where(eq(payments.subscriberId, never.subscriberId)).run();
+    // Nothing paid yet: no "Valor pago" to show.
+    expect((await t.caller(never.token).member.overview()).subscription).toMatchObject({
+      pricePaid: null,
+      renewedAt: null,
+    });
     expect(await t.caller(never.token).member.renew()).toMatchObject({ planType: 'annual', amount: 149700 });
     const pending = await makeMember(t, { status: 'pending', approved: false });
     const error = await failure(t.caller(pending.token).member.renew());

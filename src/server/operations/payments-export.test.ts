@@ -57,12 +57,14 @@ describe('GET /api/admin/payments/export.csv', () => {
       'Transação',
       'Descrição',
       'Motivo do reembolso',
+      'criado_em_iso',
+      'pago_em_iso',
     ]);
     const [payment] = rows(t).payments();
     expect(row).toEqual([
       payment?.id,
-      '22/11/2026, 09:00',
-      '22/11/2026, 09:00',
+      '22/11/2026 09:00',
+      '22/11/2026 09:00',
       'Conceição Araújo',
       MARIANA.customerEmail,
       '1497,00',
@@ -73,8 +75,19 @@ describe('GET /api/admin/payments/export.csv', () => {
       payment?.transactionId,
       payment?.description,
       '',
+      '2026-11-22T12:00:00.000Z',
+      '2026-11-22T12:00:00.000Z',
     ]);
     expect(res.body).not.toContain('4111111111111111');
+    // The exact bytes a spreadsheet opens: BOM, `;`, no quotes where none are needed.
+    const headerLine =
+      'ID;Criado em;Pago em;Assinante;E-mail;Valor (R$);Status;Método;Cartão;Plano;Transação;' +
+      'Descrição;Motivo do reembolso;criado_em_iso;pago_em_iso';
+    const first =
+      `${payment?.id};22/11/2026 09:00;22/11/2026 09:00;Conceição Araújo;${MARIANA.customerEmail};` +
+      `1497,00;Pago;Cartão de crédito;Visa •••• 1111;Anual;${payment?.transactionId};` +
+      `${payment?.description};;2026-11-22T12:00:00.000Z;2026-11-22T12:00:00.000Z\n`;
+    expect(res.rawPayload.toString('utf8')).toBe(`\uFEFF${headerLine}\n${first}`);
   });
 
   it("exports what the list's filters select, in its order", async () => {

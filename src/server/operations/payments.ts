@@ -92,7 +92,10 @@ export const paymentOperations = {
       path: '/admin/payments/export.csv',
       tag: TAG,
       summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
-      description: 'UTF-8 com BOM, campos separados por `;` e valores com vírgula decimal (planilhas pt-BR).',
+      description:
+        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa hh:mm no horário de São Paulo e, ao ' +
+        'final, as mesmas datas em ISO 8601 (criado_em_iso, pago_em_iso).',
       download: { contentType: 'text/csv; charset=utf-8' },
     },
   }),

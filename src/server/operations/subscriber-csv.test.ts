@@ -20,7 +20,14 @@ afterEach(async () => {
 });
 
 const auth = () => ({ authorization: `Bearer ${admin.token}` });
+/** The export's header (Excel in pt-BR: `;` between fields). */
 const HEADER =
+  'Nome completo;Email;Telefone;CPF;Data de nascimento;Gênero;Profissão;Tamanho da camiseta;' +
+  'Preferência de vinho;Endereço;Número;Complemento;Bairro;Cidade;Estado;CEP;Status;Valor (R$);' +
+  'Início da assinatura;Término da assinatura;Observações;Criado em;' +
+  'inicio_assinatura_iso;termino_assinatura_iso;criado_em_iso';
+/** The same columns as another program writes them: `,` between fields. */
+const COMMA_HEADER =
   'Nome completo,Email,Telefone,CPF,Data de nascimento,Gênero,Profissão,Tamanho da camiseta,' +
   'Preferência de vinho,Endereço,Número,Complemento,Bairro,Cidade,Estado,CEP,Status,Valor (R$),' +
   'Início da assinatura,Término da assinatura,Observações,Criado em';
@@ -45,26 +52,39 @@ const exportCsv = (query = '') =>
   t.request({ method: 'GET', url: `/api/admin/subscribers/export.csv${query}`, headers: auth() });
 
 describe('GET /api/admin/subscribers/export.csv', () => {
-  it('is a UTF-8 CSV with a BOM, accents intact, CPF masked by default', async () => {
-    await create();
+  it("is Excel pt-BR's CSV: BOM, `;`, decimal comma, dd/mm/aaaa in São Paulo, ISO columns; CPF masked", async () => {
+    await create({
+      birthDate: '1980-02-03',
+      zipCode: '01310-100',
+      address: 'Avenida Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      subscriptionStartDate: '2026-01-10T15:30:00.000Z',
+      // 02:30 UTC is still the 9th in São Paulo: the day written is the club's.
+      subscriptionEndDate: '2027-01-10T02:30:00.000Z',
+    });
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="assinantes-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
+    const expected =
+      '\uFEFF' +
+      HEADER +
+      '\n' +
+      'João Conceição;joao@exemplo.com.br;(11) 98765-4321;529.***.***-25;03/02/1980;;;M;;' +
+      'Avenida Paulista;1000;;Bela Vista;São Paulo;SP;01310-100;Ativo;1497,00;10/01/2026;09/01/2027;;' +
+      '22/11/2026 09:00;2026-01-10T15:30:00.000Z;2027-01-10T02:30:00.000Z;2026-11-22T12:00:00.000Z\n';
+    expect(res.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true);
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
-    expect(lines[0]).toBe(HEADER);
-    expect(lines[1]).toContain('João Conceição,joao@exemplo.com.br,11987654321,529.***.***-25,');
-    expect(lines[1]).toContain(',São Paulo,SP,,Ativo,"1497,00",');
     expect(res.body).not.toContain('52998224725');
   });
 
-  it('has the full CPF only when the admin ticks "incluir CPF completo"', async () => {
+  it('has the full CPF only when the admin ticks "incluir CPF completo" (punctuated: a spreadsheet keeps it text)', async () => {
     await create();
     const res = await exportCsv('?includeCpf=true');
-    expect(res.body).toContain(',52998224725,');
+    expect(res.body).toContain(';529.982.247-25;');
   });
 
   it('exports the filtered list (status and search)', async () => {
@@ -168,13 +188,18 @@ describe('POST /api/admin/subscribers/import', () => {
   it('apply: writes the valid rows (keeps a masked CPF and blank cells) and skips the rejected', async () => {
     const existing = await create();
     const csv = [
-      HEADER,
+      COMMA_HEADER,
       'Beatriz Lima,bia@exemplo.com.br,31999990000,,1990-02-03,Feminino,,gg,Tintos,,,,,,,,,,,,,',
       'João Conceição,joao@exemplo.com.br,11987654321,529.***.***-25,,,,,,,,,,Campinas,,,Ativo,"1497,00",,,,',
       'Sem Email,,11987654321,,,,,,,,,,,,,,,,,,,',
     ].join('\r\n');
     const res = await importCsv(csv, true);
-    expect(res.json()).toMatchObject({ applied: true, totals: { create: 1, update: 1, reject: 1 } });
+    expect(res.json()).toMatchObject({
+      applied: true,
+      totals: { create: 1, update: 1, reject: 1 },
+      dialect: 'comma',
+      dialectMessage: 'Formato detectado: vírgula',
+    });
     const beatriz = t.services.db
       .select()
       .from(subscribers)
@@ -191,14 +216,72 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(joao).toMatchObject({ city: 'Campinas', cpf: '52998224725', state: 'SP' });
   });
 
-  it('an exported file imported back changes nothing', async () => {
+  it('an exported file imported back changes nothing (and is read as the Excel dialect)', async () => {
     await create({
+      birthDate: '1980-02-03',
+      zipCode: '01310-100',
+      address: 'Avenida Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      subscriptionPrice: 89700,
       subscriptionStartDate: '2026-01-10T15:30:00.000Z',
-      subscriptionEndDate: '2027-01-10T15:30:00.000Z',
+      subscriptionEndDate: '2027-01-10T02:30:00.000Z',
     });
-    const exported = (await exportCsv('?includeCpf=true')).body;
-    const res = await importCsv(exported);
-    expect(res.json().totals).toEqual({ create: 0, update: 0, unchanged: 1, reject: 0 });
+    await create({
+      fullName: 'Ana Pereira',
+      email: 'ana@exemplo.com.br',
+      cpf: null,
+      status: 'pending_payment',
+    });
+    for (const query of ['?includeCpf=true', '']) {
+      const exported = (await exportCsv(query)).body;
+      const res = await importCsv(exported);
+      expect(res.json()).toMatchObject({
+        totals: { create: 0, update: 0, unchanged: 2, reject: 0 },
+        dialect: 'semicolon',
+        dialectMessage: 'Formato detectado: Excel (ponto e vírgula)',
+      });
+    }
+  });
+
+  it('reads both dialects, with or without a BOM: `;` with decimal comma, `,` with decimal point', async () => {
+    const excel =
+      '\uFEFFNome completo;Email;Telefone;Valor (R$);Início da assinatura\r\n' +
+      'Ana Excel;ana@exemplo.com.br;(11) 98765-4321;1.497,50;2/3/2026\r\n' +
+      'Bia Excel;bia@exemplo.com.br;(11) 98765-4322;897;10/03/2026\r\n';
+    const fromExcel = (await importCsv(excel, true)).json();
+    expect(fromExcel).toMatchObject({
+      dialect: 'semicolon',
+      dialectMessage: 'Formato detectado: Excel (ponto e vírgula)',
+      totals: { create: 2, reject: 0 },
+    });
+    const other =
+      'Nome completo,Email,Telefone,Valor (R$),Início da assinatura\n' +
+      'Caio Virgula,caio@exemplo.com.br,11987654323,1497.00,2026-03-02\n' +
+      'Duda Virgula,duda@exemplo.com.br,11987654324,"1,497.5",02/03/2026\n';
+    const fromOther = (await importCsv(other, true)).json();
+    expect(fromOther).toMatchObject({
+      dialect: 'comma',
+      dialectMessage: 'Formato detectado: vírgula',
+      totals: { create: 2, reject: 0 },
+    });
+    const stored = Object.fromEntries(
+      t.services.db
+        .select()
+        .from(subscribers)
+        .all()
+        .map((row) => [row.name, row.subscriptionPrice]),
+    );
+    expect(stored).toEqual({
+      'Ana Excel': 149750,
+      'Bia Excel': 89700,
+      'Caio Virgula': 149700,
+      'Duda Virgula': 149750,
+    });
+    const bad = await importCsv(
+      'Nome completo;Email;Telefone;Valor (R$)\nEva;eva@exemplo.com.br;11987654325;1.49',
+    );
+    expect(bad.json().rows[0].errors).toEqual(['Valor (R$): Valor inválido (use, por exemplo, 1497,00)']);
   });
 
   it('refuses a status change the form may not make (approval is an action)', async () => {

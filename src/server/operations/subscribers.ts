@@ -238,6 +238,10 @@ export const subscriberOperations = {
       path: '/admin/subscribers/export.csv',
       tag: TAG,
       summary: 'Exporta a lista filtrada em CSV (UTF-8 com BOM; CPF mascarado salvo includeCpf=true)',
+      description:
+        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo e, ao ' +
+        'final, as mesmas datas em ISO 8601 (inicio_assinatura_iso, termino_assinatura_iso, criado_em_iso).',
       download: { contentType: 'text/csv; charset=utf-8' },
     },
   }),
@@ -259,6 +263,10 @@ export const subscriberOperations = {
       path: '/admin/subscribers/import',
       tag: TAG,
       summary: 'Importa assinantes de um CSV (mesmas colunas da exportação): simulação e aplicação',
+      description:
+        'Lê os dois formatos: `;` com vírgula decimal (Excel em português, o da exportação) e `,` com ' +
+        'ponto decimal, com ou sem BOM. A resposta diz qual encontrou (`dialect`: semicolon ou comma; ' +
+        '`dialectMessage`, por exemplo "Formato detectado: Excel (ponto e vírgula)").',
       // JSON escaping can double a CSV's size (quotes).
       bodyLimit: SUBSCRIBER_IMPORT_MAX_BYTES * 2 + 4096,
       errors: { 400: SUBSCRIBER_CSV_MSG.tooLarge, 413: SUBSCRIBER_CSV_MSG.tooLarge },

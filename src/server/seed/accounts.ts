@@ -36,6 +36,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   member('beatriz', 'Beatriz Santos'),
   member('joao', 'João Pereira'),
   member('helena', 'Helena Duarte'),
+  // A member who renewed (issue 23: the subscription page after a renewal).
+  member('tereza', 'Tereza Almeida'),
 ];
 
 export const accountsSeed: SeedModule = {

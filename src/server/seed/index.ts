@@ -17,6 +17,7 @@ import { pixKeySeed } from './pix-key';
 import { privacySeed } from './privacy';
 import { securitySeed } from './security';
 import { contactsSeed } from './contacts';
+import { renewalSeed } from './renewal';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -34,6 +35,7 @@ export const seedModules: SeedModule[] = [
   privacySeed,
   securitySeed,
   contactsSeed,
+  renewalSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

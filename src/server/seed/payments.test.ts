@@ -65,12 +65,13 @@ describe('payments demo seed', () => {
     );
     expect(figures).toMatchObject({
       // Mariana, Carolina, 30 newcomers of the year, 4 veterans who renewed, the one whose card failed,
-      // and Helena of the member-portal seed.
-      activeMembers: 2 + 30 + 4 + 1 + 1,
+      // Helena of the member-portal seed, and Tereza who renewed (renewal seed).
+      activeMembers: 2 + 30 + 4 + 1 + 1 + 1,
       // Beatriz, the two paid this week, and two people Helena referred (paid, awaiting approval).
       pendingApprovals: 3 + 2,
-      // Of the years that ended in the last 12 months (six veterans and Rafael), four were renewed.
-      renewalRate: 57.1,
+      // Of the years that ended in the last 12 months (six veterans, Rafael and Tereza), five were
+      // renewed.
+      renewalRate: 62.5,
       // Three of this seed, and Helena (renewal due in 20 days).
       expiringIn30Days: 3 + 1,
     });

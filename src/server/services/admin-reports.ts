@@ -25,16 +25,11 @@ import type {
   PaymentExportInput,
   PaymentListInput,
 } from '../../shared/admin-schemas';
-import { formatDateTime, SAO_PAULO_OFFSET_MS } from '../../shared/format';
+import { SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
-import {
-  paymentMonthTotals,
-  payments,
-  subscriberStatusCounts,
-  subscribers,
-  type Payment,
-} from '../db/schema';
-import { csvAmount, csvStream, type CsvColumn } from './csv-export';
+import { paymentMonthTotals, payments, subscribers, type Payment } from '../db/schema';
+import { countActiveMembers } from './active-members';
+import { csvAmount, csvDateTime, csvIso, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
@@ -143,8 +138,8 @@ interface PaymentExportRow {
 
 const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
   { header: 'ID', value: (row) => row.id },
-  { header: 'Criado em', value: (row) => formatDateTime(row.createdAt) },
-  { header: 'Pago em', value: (row) => (row.paidAt === null ? '' : formatDateTime(row.paidAt)) },
+  { header: 'Criado em', value: (row) => csvDateTime(row.createdAt) },
+  { header: 'Pago em', value: (row) => csvDateTime(row.paidAt) },
   { header: 'Assinante', value: (row) => row.name },
   { header: 'E-mail', value: (row) => row.email },
   { header: 'Valor (R$)', value: (row) => csvAmount(row.amount) },
@@ -158,6 +153,9 @@ const PAYMENT_EXPORT_COLUMNS: readonly CsvColumn<PaymentExportRow>[] = [
   { header: 'Transação', value: (row) => row.transactionId },
   { header: 'Descrição', value: (row) => row.description },
   { header: 'Motivo do reembolso', value: (row) => row.refundReason },
+  // The exact instants, for a program reading the file.
+  { header: 'criado_em_iso', value: (row) => csvIso(row.createdAt) },
+  { header: 'pago_em_iso', value: (row) => csvIso(row.paidAt) },
 ];
 
 export function createAdminReports({ db, clock }: ServiceDeps) {
@@ -185,11 +183,7 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
   const paymentWhere = (input: PaymentExportInput) =>
     and(filterWhere(input), searchWhere(input, { where: searchCondition('payments', input.search) }));
 
-  /**
-   * Paid periods that begin, and that end, in (from, to]: what the month totals hold for the rest
-   * of this month beyond `from`. A period begins when it was paid, or for a renewal paid early at
-   * the end it extended; the OR of the two names the indexes that find it (multi-index OR).
-   */
+  /** A period begins when it was paid, or for a renewal paid early at the end it extended. */
   const begin = sql`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
   /** A paid period, as payment_month_totals counts them. */
   const paidPeriod = and(
@@ -199,23 +193,6 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
   );
   const countPayments = (where: SQL | undefined) =>
     db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
-
-  const periodsIn = (from: Date, to: Date) => {
-    const begun = countPayments(
-      and(
-        paidPeriod,
-        sql`${begin} > ${from.getTime()} and ${begin} <= ${to.getTime()}`,
-        or(
-          and(gt(payments.previousEndDate, from), lte(payments.previousEndDate, to)),
-          and(gt(payments.paidAt, from), lte(payments.paidAt, to)),
-        ),
-      ),
-    );
-    const ended = countPayments(
-      and(paidPeriod, gt(payments.periodEndDate, from), lte(payments.periodEndDate, to)),
-    );
-    return { begun, ended };
-  };
 
   const countSubscribers = (where: SQL | undefined) =>
     db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
@@ -291,16 +268,8 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
         and(eq(payments.status, 'failed'), gte(payments.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
       );
 
-      // Whole-history figures come from the triggers' tables: subscribers per status, and
-      // `payment_month_totals` (one row a month): revenue by the month it was paid; members with a
-      // period running at a month's end = periods begun up to that month minus periods ended up to
-      // it (a period covers [begin, end)); renewals by the month of the end they extended.
-      const activeMembers =
-        db
-          .select({ count: subscriberStatusCounts.count })
-          .from(subscriberStatusCounts)
-          .where(eq(subscriberStatusCounts.status, 'active'))
-          .get()?.count ?? 0;
+      // Whole-history money figures come from `payment_month_totals` (one row a month, kept by
+      // triggers): revenue by the month it was paid; renewals by the month of the end they extended.
       const totals = new Map(
         db
           .select()
@@ -353,27 +322,26 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
           ? Math.round((Math.min(renewedPeriods, endedPeriods) / endedPeriods) * 1000) / 10
           : null;
 
-      const firstKey = monthNumber(monthStart(now, -11));
-      let runningBefore = 0;
       let revenueTotal = 0;
-      for (const row of totals.values()) {
-        revenueTotal += row.revenue;
-        if (row.month < firstKey) runningBefore += row.periodsBegun - row.periodsEnded;
-      }
+      for (const row of totals.values()) revenueTotal += row.revenue;
       const revenueByMonth = [];
-      const activeMembersByMonth = [];
-      let running = runningBefore;
+      const months = [];
       for (let offset = -11; offset <= 0; offset++) {
         const start = monthStart(now, offset);
-        const key = monthKey(start);
-        const row = totals.get(monthNumber(start));
-        revenueByMonth.push({ ...key, value: row?.revenue ?? 0 });
-        running += (row?.periodsBegun ?? 0) - (row?.periodsEnded ?? 0);
-        activeMembersByMonth.push({ ...key, value: running });
+        revenueByMonth.push({ ...monthKey(start), value: totals.get(monthNumber(start))?.revenue ?? 0 });
+        months.push(start);
       }
-      // This month is not over: its point is now, without what begins or ends later this month.
-      const rest = periodsIn(now, new Date(monthStart(now, 1).getTime() - 1));
-      activeMembersByMonth.at(-1)!.value += rest.ended - rest.begun;
+      // Members at each month's last instant, the month under way at now; the tile is that last
+      // point: one definition of an active member for both (services/active-members.ts).
+      const instants = months.map((start, index) =>
+        index === months.length - 1 ? now : new Date(monthStart(start, 1).getTime() - 1),
+      );
+      const memberCounts = countActiveMembers(db, instants);
+      const activeMembersByMonth = months.map((start, index) => ({
+        ...monthKey(start),
+        value: memberCounts[index] ?? 0,
+      }));
+      const activeMembers = memberCounts.at(-1) ?? 0;
 
       const nextActions = [
         { kind: 'approve', count: pendingApprovals, text: `Aprovar ${pendingApprovals} cadastro(s) pago(s)` },

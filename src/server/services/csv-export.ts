@@ -1,20 +1,23 @@
 /**
- * CSV exports streamed straight from the database (docs/decisions/016-downloads.md). A query's rows
- * are read one at a time with better-sqlite3's `.iterate()` and turned into CSV as the response
- * drains, so memory stays flat whatever the table's size.
+ * The one CSV writer of the back office's exports (docs/decisions/035-csv-dialect-and-active-members.md):
+ * every file opens as is in a spreadsheet configured for Brazil.
  *
- * The rows are read on a connection of their own, opened read-only for the export and closed when
- * it ends (or the client goes away): while an iterator is open its connection refuses writes, and
- * the app's connection must keep taking payments and logins during a long download. WAL mode lets
- * that reader see one consistent snapshot while the writer goes on.
+ * - UTF-8 with a byte-order mark (accents survive), `;` between fields;
+ * - amounts with a decimal comma and no thousands separator (`1497,00`);
+ * - dates `dd/mm/aaaa` and date-times `dd/mm/aaaa hh:mm` in São Paulo time (what a spreadsheet in
+ *   pt-BR reads as a date), plus, where a program reads the file, an ISO 8601 column (`…_iso`);
+ * - cells a spreadsheet would run as a formula (a name typed at a public checkout as
+ *   `=HYPERLINK(…)`) get a leading apostrophe.
  *
- * The file opens in a Brazilian spreadsheet as is: UTF-8 with a byte-order mark (accents), `;`
- * between fields and decimal commas. Cells that a spreadsheet would run as a formula (a name typed
- * at a public checkout as `=HYPERLINK(…)`) get a leading apostrophe.
+ * Rows come from any iterable (`csvFile`) or straight from a drizzle query read on a connection of
+ * its own (`csvStream`, docs/decisions/016-downloads-and-big-lists.md): while an iterator is open its
+ * connection refuses writes, and the app's connection must keep taking payments and logins during a
+ * long download. WAL mode lets that reader see one consistent snapshot while the writer goes on.
  */
 import { Readable, pipeline } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
+import { TIME_ZONE } from '../../shared/format';
 import type { Db } from '../db/client';
 
 export interface CsvColumn<Row> {
@@ -29,6 +32,9 @@ export interface CsvQuery<Row> {
   fields: Record<keyof Row, unknown>;
 }
 
+/** The exports' dialect: what Excel in pt-BR opens without an import wizard. */
+export const CSV_DELIMITER = ';';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Text a spreadsheet shows as text, never evaluates. */
@@ -41,6 +47,71 @@ export function csvAmount(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+type Instant = Date | string | number;
+const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function localParts(value: Instant) {
+  const parts = Object.fromEntries(partsFormat.formatToParts(toDate(value)).map((p) => [p.type, p.value]));
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+}
+
+/** The São Paulo calendar day of an instant: "22/11/2026" ('' when there is none). */
+export function csvDate(value: Instant | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const { day, month, year } = localParts(value);
+  return `${day}/${month}/${year}`;
+}
+
+/** A calendar day stored as "2026-11-22" (a birth date: no time zone) → "22/11/2026". */
+export function csvCalendarDay(day: string | null | undefined): string {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (day ?? '');
+}
+
+/** São Paulo date and time of an instant: "22/11/2026 09:00" (no comma: Excel reads it as a date). */
+export function csvDateTime(value: Instant | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const { day, month, year, hour, minute } = localParts(value);
+  return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+/** The instant for a program: ISO 8601 in UTC ('' when there is none). */
+export function csvIso(value: Instant | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return toDate(value).toISOString();
+}
+
+/** Rows (any iterable: a generator reading batches, say) → the CSV file, header first, streamed. */
+export function csvFile<Row>(rows: Iterable<Row>, columns: readonly CsvColumn<Row>[]): Readable {
+  const records = Readable.from(
+    (function* () {
+      for (const row of rows) {
+        yield columns.map((column) => {
+          const value = column.value(row);
+          if (value === null || value === undefined) return '';
+          return typeof value === 'string' ? spreadsheetSafe(value) : String(value);
+        });
+      }
+    })(),
+  );
+  const csv = stringify({
+    bom: true,
+    delimiter: CSV_DELIMITER,
+    header: true,
+    columns: columns.map((column) => column.header),
+  });
+  // Any failure (or the client leaving) tears the whole chain down, which ends the row source.
+  return pipeline(records, csv, () => undefined);
 }
 
 function* readRows<Row>(db: Db, { query, fields }: CsvQuery<Row>): Generator<Row> {
@@ -65,20 +136,7 @@ function* readRows<Row>(db: Db, { query, fields }: CsvQuery<Row>): Generator<Row
   }
 }
 
-/** The query's rows as a CSV stream with a header line. */
+/** The query's rows as a CSV stream with a header line, read on a read-only connection. */
 export function csvStream<Row>(db: Db, source: CsvQuery<Row>, columns: readonly CsvColumn<Row>[]): Readable {
-  const records = Readable.from(
-    (function* () {
-      for (const row of readRows(db, source)) {
-        yield columns.map((column) => {
-          const value = column.value(row);
-          if (value === null || value === undefined) return '';
-          return typeof value === 'string' ? spreadsheetSafe(value) : String(value);
-        });
-      }
-    })(),
-  );
-  const csv = stringify({ bom: true, delimiter: ';', header: true, columns: columns.map((c) => c.header) });
-  // Any failure (or the client leaving) tears the whole chain down, which closes the reader.
-  return pipeline(records, csv, () => undefined);
+  return csvFile(readRows(db, source), columns);
 }

@@ -97,13 +97,19 @@ export function createMemberPortal(
     const now = clock.now();
     const deletion = deletionRequests.latestFor(subscriber.id);
     const lastPaid = db
-      .select({ amount: payments.amount, planType: payments.planType })
+      .select({
+        amount: payments.amount,
+        planType: payments.planType,
+        paidAt: payments.paidAt,
+        previousEndDate: payments.previousEndDate,
+      })
       .from(payments)
       .where(and(eq(payments.subscriberId, subscriber.id), eq(payments.status, 'paid')))
       .orderBy(desc(payments.paidAt))
       .limit(1)
       .get();
     const left = daysLeft(subscriber.subscriptionEndDate, now);
+    const renewedAt = renewalJustPaid(subscriber, lastPaid, left);
     const renewalPlan: PlanType = canRenew(subscriber) ? 'renewal' : 'annual';
     const prices = settings.get();
     return {
@@ -114,7 +120,7 @@ export function createMemberPortal(
       paymentStatus: subscriber.paymentStatus,
       planType: lastPaid?.planType ?? null,
       planLabel: lastPaid ? planLabel(lastPaid.planType) : planLabel('annual'),
-      pricePaid: lastPaid?.amount ?? subscriber.subscriptionPrice,
+      pricePaid: lastPaid?.amount ?? null,
       subscriptionStartDate: iso(subscriber.subscriptionStartDate),
       subscriptionEndDate: iso(subscriber.subscriptionEndDate),
       daysLeft: left,
@@ -125,7 +131,8 @@ export function createMemberPortal(
         (subscriber.status === 'active' || subscriber.status === 'pending') && !subscriber.cancelRequestedAt,
       canWithdrawCancellation:
         (subscriber.status === 'active' || subscriber.status === 'pending') && !!subscriber.cancelRequestedAt,
-      canRenew: renewable(subscriber),
+      canRenew: renewable(subscriber) && renewedAt === null,
+      renewedAt,
       renewalPlan,
       renewalPrice: renewalPlan === 'renewal' ? prices.priceRenewal : prices.priceAnnual,
       approvedAt: iso(subscriber.approvedAt),
@@ -133,6 +140,22 @@ export function createMemberPortal(
       deletionRequestedAt: iso(deletion?.requestedAt),
       deletionDueAt: iso(deletion?.dueAt),
     };
+  }
+
+  /**
+   * When the latest confirmed payment renewed a period (it extended an earlier end) and the renewed
+   * period still runs beyond the renewal warning: its payment time. The page thanks the member and
+   * offers no further renewal until the next warning.
+   */
+  function renewalJustPaid(
+    subscriber: Subscriber,
+    lastPaid: { paidAt: Date | null; previousEndDate: Date | null } | undefined,
+    left: number | null,
+  ): string | null {
+    if (!lastPaid?.paidAt || lastPaid.previousEndDate === null) return null;
+    if (subscriber.status !== 'active' || subscriber.cancelRequestedAt) return null;
+    if (left === null || left <= RENEWAL_WARNING_DAYS) return null;
+    return lastPaid.paidAt.toISOString();
   }
 
   /** Who may pay from the portal: not someone awaiting approval (already paid) nor turned off by the club. */

@@ -1,17 +1,17 @@
 /**
  * The subscribers' CSV (ADR 015): a streamed export of the filtered list and a bounded import with
- * a dry run. Both use the columns of `shared/subscriber-csv.ts`; the import checks each row with
+ * a dry run. The file's dialect is the exports' one (ADR 035: `;`, decimal comma, dd/mm/aaaa); the
+ * import also reads the comma dialect and says which it found. Both use the columns of `shared/subscriber-csv.ts`; the import checks each row with
  * the admin form's schema (its messages) and writes through `subscriberAdmin`, so the status
  * machine and the history see imported rows like typed ones.
  */
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify';
 import { and, asc, getTableColumns, gt, sql } from 'drizzle-orm';
-import { Readable } from 'node:stream';
-import { maskCpf } from '../../shared/cpf';
-import { TIME_ZONE } from '../../shared/format';
+import type { Readable } from 'node:stream';
+import { cpfDigits, maskCpf } from '../../shared/cpf';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../shared/plans';
 import {
+  CSV_DIALECT_MSG,
+  type CsvDialect,
   SUBSCRIBER_CSV_COLUMNS,
   SUBSCRIBER_CSV_MSG,
   SUBSCRIBER_IMPORT_MAX_ROWS,
@@ -31,6 +31,16 @@ import {
 import { subscribers, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
 import type { ActivityLog } from './activity-log';
+import {
+  csvAmount,
+  csvCalendarDay,
+  csvDate,
+  csvDateTime,
+  csvFile,
+  csvIso,
+  type CsvColumn,
+} from './csv-export';
+import { centsOf, isoDayOf, readCsv, type CsvText } from './csv-read';
 import type { ServiceDeps } from './deps';
 import { subscriberFilterWhere, toSubscriberRecord, type SubscriberAdmin } from './subscriber-admin';
 import { isAllowed } from './subscriber-lifecycle';
@@ -40,58 +50,75 @@ export const EXPORT_BATCH = 500;
 /** Price of a new subscriber when the file leaves it blank (spec 02 §3 default). */
 const DEFAULT_PRICE = 149700;
 
-const HEADERS = SUBSCRIBER_CSV_COLUMNS.map(([header]) => header);
 const HEADER_OF = Object.fromEntries(
   SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => [field, header]),
 ) as Record<SubscriberCsvField, string>;
 
-const sãoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' });
-const sãoPauloDateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-/** YYYY-MM-DD of an instant, in the club's time zone (what a person means by "the date"). */
-const localDate = (iso: string | null) => (iso ? sãoPauloDate.format(new Date(iso)) : '');
+/**
+ * Digits a spreadsheet would read as a number (and drop a leading zero of: CPF 012…, CEP 01310…)
+ * go out with their usual punctuation, so they stay text; the import takes the digits back.
+ */
+const withPunctuation = {
+  phone(digits: string) {
+    if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+    if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+    return digits;
+  },
+  cpf(digits: string) {
+    return digits.length === 11
+      ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+      : digits;
+  },
+  cep(digits: string) {
+    return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+  },
+};
 
-/** Cents → "1497,00" (a spreadsheet in pt-BR reads it as a number). */
-const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+type ExportRow = { record: SubscriberRecord; includeCpf: boolean };
+
+/** What each importable column holds, in the spreadsheet's formats. */
+const CELL: Record<SubscriberCsvField, (row: ExportRow) => string> = {
+  fullName: ({ record }) => record.fullName,
+  email: ({ record }) => record.email,
+  phone: ({ record }) => withPunctuation.phone(record.phone),
+  cpf: ({ record, includeCpf }) =>
+    record.cpf ? (includeCpf ? withPunctuation.cpf(cpfDigits(record.cpf)) : maskCpf(record.cpf)) : '',
+  birthDate: ({ record }) => csvCalendarDay(record.birthDate),
+  gender: ({ record }) => (record.gender ? GENDER_LABELS[record.gender] : ''),
+  profession: ({ record }) => record.profession ?? '',
+  shirtSize: ({ record }) => record.shirtSize,
+  winePreference: ({ record }) => record.winePreference ?? '',
+  address: ({ record }) => record.address ?? '',
+  number: ({ record }) => record.number ?? '',
+  complement: ({ record }) => record.complement ?? '',
+  neighborhood: ({ record }) => record.neighborhood ?? '',
+  city: ({ record }) => record.city ?? '',
+  state: ({ record }) => record.state ?? '',
+  zipCode: ({ record }) => (record.zipCode ? withPunctuation.cep(record.zipCode) : ''),
+  status: ({ record }) => SUBSCRIBER_STATUS_LABELS[record.status],
+  subscriptionPrice: ({ record }) => csvAmount(record.subscriptionPrice),
+  subscriptionStartDate: ({ record }) => csvDate(record.subscriptionStartDate),
+  subscriptionEndDate: ({ record }) => csvDate(record.subscriptionEndDate),
+  adminNotes: ({ record }) => record.adminNotes ?? '',
+  createdAt: ({ record }) => csvDateTime(record.createdAt),
+};
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe; the import
- * takes it off again.
+ * The export's columns: the importable ones, then the exact instants for a program (ignored by the
+ * import, which reads the dates a person edits).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const safeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-const unsafeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+const EXPORT_COLUMNS: readonly CsvColumn<ExportRow>[] = [
+  ...SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => ({ header, value: CELL[field] })),
+  { header: 'inicio_assinatura_iso', value: ({ record }) => csvIso(record.subscriptionStartDate) },
+  { header: 'termino_assinatura_iso', value: ({ record }) => csvIso(record.subscriptionEndDate) },
+  { header: 'criado_em_iso', value: ({ record }) => csvIso(record.createdAt) },
+];
 
-function csvRow(record: SubscriberRecord, includeCpf: boolean): string[] {
-  const values: Record<SubscriberCsvField, string> = {
-    fullName: record.fullName,
-    email: record.email,
-    phone: record.phone,
-    cpf: record.cpf ? (includeCpf ? record.cpf : maskCpf(record.cpf)) : '',
-    birthDate: record.birthDate ?? '',
-    gender: record.gender ? GENDER_LABELS[record.gender] : '',
-    profession: record.profession ?? '',
-    shirtSize: record.shirtSize,
-    winePreference: record.winePreference ?? '',
-    address: record.address ?? '',
-    number: record.number ?? '',
-    complement: record.complement ?? '',
-    neighborhood: record.neighborhood ?? '',
-    city: record.city ?? '',
-    state: record.state ?? '',
-    zipCode: record.zipCode ?? '',
-    status: SUBSCRIBER_STATUS_LABELS[record.status],
-    subscriptionPrice: reais(record.subscriptionPrice),
-    subscriptionStartDate: localDate(record.subscriptionStartDate),
-    subscriptionEndDate: localDate(record.subscriptionEndDate),
-    adminNotes: record.adminNotes ?? '',
-    createdAt: sãoPauloDateTime.format(new Date(record.createdAt)),
-  };
-  return SUBSCRIBER_CSV_COLUMNS.map(([, field]) => safeCell(values[field]));
-}
+/** The São Paulo day ("YYYY-MM-DD") of a stored instant: what the file's date cell says. */
+const localDay = (iso: string | null) => (iso ? isoDayOf(csvDate(iso)) : undefined);
+
+/** The export's formula guard (a leading apostrophe) comes off on the way back in. */
+const unsafeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 // ---------------------------------------------------------------------------------------------
 // Import: reading cells back into the form's values.
@@ -113,21 +140,6 @@ function statusOf(cell: string): SubscriberStatus | undefined {
 function genderOf(cell: string): string | null {
   const wanted = normalise(cell);
   return GENDERS.find((gender) => gender === wanted || normalise(GENDER_LABELS[gender]) === wanted) ?? null;
-}
-
-/** "R$ 1.497,00", "1497,00", "1497.00", "1497" → cents. */
-function centsOf(cell: string): number | undefined {
-  let text = cell.replace(/R\$|\s/g, '');
-  if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
-  return Math.round(Number(text) * 100);
-}
-
-/** "2026-03-01" or "01/03/2026" → "2026-03-01". */
-function isoDateOf(cell: string): string | undefined {
-  if (/^\d{4}-\d{2}-\d{2}/.test(cell)) return cell.slice(0, 10);
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(cell);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
 }
 
 /** The form's values of a stored subscriber (what an update starts from). */
@@ -172,23 +184,14 @@ type Planned =
   | { line: number; email: string; name: string; action: 'reject'; errors: string[] };
 
 /** Reads the file into rows keyed by field; a missing required column refuses the whole file. */
-function readFile(csv: string): Record<string, string>[] {
-  const firstLine = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  // Spreadsheets in pt-BR save with semicolons (the comma is the decimal mark).
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  let records: string[][];
+function readFile(csv: string): { dialect: CsvDialect; rows: Record<string, string>[] } {
+  let text: CsvText;
   try {
-    records = parse(csv, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    });
+    text = readCsv(csv);
   } catch {
     throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.unreadable);
   }
-  const [header, ...rows] = records;
+  const [header, ...rows] = text.records;
   if (!header || rows.length === 0) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.empty);
   if (rows.length > SUBSCRIBER_IMPORT_MAX_ROWS)
     throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.tooManyRows);
@@ -198,13 +201,16 @@ function readFile(csv: string): Record<string, string>[] {
     .filter((field) => !fields.includes(field))
     .map((field) => HEADER_OF[field]);
   if (missing.length > 0) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.missingColumns(missing));
-  return rows.map((cells) => {
-    const row: Record<string, string> = {};
-    fields.forEach((field, index) => {
-      if (field && field !== 'createdAt') row[field] = unsafeCell(cells[index] ?? '');
-    });
-    return row;
-  });
+  return {
+    dialect: text.dialect,
+    rows: rows.map((cells) => {
+      const row: Record<string, string> = {};
+      fields.forEach((field, index) => {
+        if (field && field !== 'createdAt') row[field] = unsafeCell(cells[index] ?? '');
+      });
+      return row;
+    }),
+  };
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -222,7 +228,10 @@ export function createSubscriberCsv(
       .get();
 
   /** One row of the file → what would happen to it. */
-  function planRow(row: Record<string, string>, line: number, seen: Map<string, number>): Planned {
+  function planRow(
+    row: Record<string, string>,
+    { line, seen, dialect }: { line: number; seen: Map<string, number>; dialect: CsvDialect },
+  ): Planned {
     const email = (row.email ?? '').trim().toLowerCase();
     const name = (row.fullName ?? '').trim();
     const reject = (errors: string[]): Planned => ({ line, email, name, action: 'reject', errors });
@@ -252,7 +261,7 @@ export function createSubscriberCsv(
         }
         case 'subscriptionPrice': {
           if (cell === '') break;
-          const cents = centsOf(cell);
+          const cents = centsOf(cell, dialect);
           if (cents === undefined)
             problems.push(`${HEADER_OF.subscriptionPrice}: ${SUBSCRIBER_CSV_MSG.priceInvalid}`);
           else values.subscriptionPrice = cents;
@@ -275,14 +284,14 @@ export function createSubscriberCsv(
             values[key] = null;
             break;
           }
-          const date = isoDateOf(cell);
+          const date = isoDayOf(cell);
           if (!date) {
             problems.push(`${HEADER_OF[key]}: ${SUBSCRIBER_CSV_MSG.dateInvalid}`);
             break;
           }
           // The export writes the club's calendar date of an instant: the same date keeps the instant.
           const stored = current?.[key] ?? null;
-          if (key !== 'birthDate' && stored && localDate(stored) === date) break;
+          if (key !== 'birthDate' && stored && localDay(stored) === date) break;
           values[key] = date;
           break;
         }
@@ -320,7 +329,7 @@ export function createSubscriberCsv(
 
   return {
     /**
-     * The filtered list as CSV (UTF-8 with BOM for spreadsheets), streamed: rows are read
+     * The filtered list as CSV in the exports' dialect (`csv-export.ts`), streamed: rows are read
      * EXPORT_BATCH at a time by rowid, so memory stays small and other requests are never blocked
      * by an open cursor. CPFs are masked unless `includeCpf`.
      */
@@ -333,7 +342,7 @@ export function createSubscriberCsv(
       });
       const where = subscriberFilterWhere(filter.status, filter.search);
       const rowid = sql<number>`${subscribers}.rowid`;
-      function* rows(): Generator<string[]> {
+      function* rows(): Generator<ExportRow> {
         let after = 0;
         for (;;) {
           const batch = db
@@ -345,22 +354,22 @@ export function createSubscriberCsv(
             .all();
           for (const { rowid: id, ...row } of batch) {
             after = id;
-            yield csvRow(toSubscriberRecord(row), filter.includeCpf);
+            yield { record: toSubscriberRecord(row), includeCpf: filter.includeCpf };
           }
           if (batch.length < EXPORT_BATCH) return;
         }
       }
-      const csv = stringify({ bom: true, header: true, columns: HEADERS });
-      const source = Readable.from(rows());
-      source.on('error', (error) => csv.destroy(error));
-      return source.pipe(csv);
+      return csvFile(rows(), EXPORT_COLUMNS);
     },
 
     /** Dry run (`apply` false) or import of a file: a report row by row, applied rows written. */
     import(csv: string, apply: boolean, adminId: string): SubscriberImportReport {
       const run = (): SubscriberImportReport => {
         const seen = new Map<string, number>();
-        const planned = readFile(csv).map((row, index) => planRow(row, index + 2, seen));
+        const file = readFile(csv);
+        const planned = file.rows.map((row, index) =>
+          planRow(row, { line: index + 2, seen, dialect: file.dialect }),
+        );
         if (apply) {
           for (const row of planned) {
             if (row.action === 'create') subscriberAdmin.create(row.input, adminId);
@@ -373,6 +382,8 @@ export function createSubscriberCsv(
           success: true as const,
           applied: apply,
           totals,
+          dialect: file.dialect,
+          dialectMessage: CSV_DIALECT_MSG[file.dialect],
           rows: planned.map((row) => ({
             line: row.line,
             email: row.email,

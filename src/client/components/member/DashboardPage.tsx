@@ -34,7 +34,10 @@ function nextSteps(subscription: MemberSubscription): string[] {
       else if (subscription.renewalWarning) steps.push('Renove sua assinatura antes do vencimento.');
       break;
   }
-  steps.push('Mantenha seu perfil atualizado para receber seus vinhos sem atraso.');
+  // The plan is a membership (group, meetings, classes, summaries): nothing is shipped to the member.
+  steps.push(
+    'Mantenha seu email e WhatsApp atualizados para receber os avisos do clube: encontros, resumos semanais e compras coletivas.',
+  );
   steps.push('Indique amigos e ganhe 10% do valor de cada nova assinatura.');
   return steps;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { MEMBER_MSG, type MemberSubscription } from '../../../shared/member-schemas';
+import { MEMBER_MSG, MEMBER_RENEWAL_MSG, type MemberSubscription } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -25,6 +25,11 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
   return (
     <>
       <RenewalWarning subscription={subscription} />
+      {subscription.renewedAt && subscription.subscriptionEndDate && (
+        <Alert tone="success">
+          {MEMBER_RENEWAL_MSG.thanks(formatDate(subscription.subscriptionEndDate))}
+        </Alert>
+      )}
       {subscription.cancelRequestedAt && subscription.subscriptionEndDate && (
         <div className="member-warning" role="status">
           <p>
@@ -40,8 +45,12 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
           <dd data-testid="subscription-status">{subscription.statusLabel}</dd>
           <dt>Plano</dt>
           <dd>{subscription.planLabel}</dd>
-          <dt>Valor pago</dt>
-          <dd>{formatMoney(subscription.pricePaid)}</dd>
+          {subscription.pricePaid !== null && (
+            <>
+              <dt>Valor pago</dt>
+              <dd>{formatMoney(subscription.pricePaid)}</dd>
+            </>
+          )}
           <dt>Início</dt>
           <dd data-testid="subscription-start">{date(subscription.subscriptionStartDate)}</dd>
           <dt>Término</dt>

@@ -120,6 +120,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               sem mudanças, {report.totals.reject} rejeitada(s).
               {report.applied ? ' As linhas válidas foram gravadas.' : ' Nada foi gravado ainda.'}
             </p>
+            <p>{report.dialectMessage}.</p>
             <div className="sub-table-wrap">
               <table className="sub-report">
                 <thead>

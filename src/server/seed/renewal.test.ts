@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/app';
+import { runSeed } from './index';
+import { TEREZA } from './renewal';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('demo seed: a renewed member', () => {
+  it('Tereza signs in and is thanked for renewing, with no renewal offered; a second run adds nothing', async () => {
+    const { lines } = await runSeed(t.services);
+    expect(lines).toContain('renovação: 1 registro criado (Tereza: renovada há 20 dias)');
+    const login = await t.services.accounts.login({ email: TEREZA.email, password: TEREZA.password });
+    const { subscription } = await t.caller(login.token).member.overview();
+    expect(subscription).toMatchObject({
+      status: 'active',
+      pricePaid: 89700,
+      canRenew: false,
+      renewalWarning: null,
+      renewedAt: new Date(t.clock.now().getTime() - 20 * 24 * 3600 * 1000).toISOString(),
+      daysLeft: 350,
+    });
+    const second = await runSeed(t.services);
+    expect(second.lines).toContain('renovação: 0 registros criados (Tereza: renovada há 20 dias)');
+  });
+});
