@@ -22,6 +22,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
 type Draft = { subject: string | null; body: string };
@@ -158,6 +159,8 @@ function TemplateEditor({
 
   return (
     <section className="card adm-card" aria-labelledby="templates-title">
+      {/* Texts marked "(alterado)" and not saved: leaving the page asks first (ADR 033). */}
+      <UnsavedChangesGuard dirty={changed.length > 0 && !save.isPending} />
       <h2 id="templates-title">Modelos de mensagem</h2>
       <p className="adm-card__intro">
         Textos enviados pelo clube por WhatsApp e e-mail. Os marcadores entre chaves são trocados pelos dados
