@@ -144,3 +144,53 @@ test('WhatsApp templates: "Descartar" leaves without saving', async ({ page }) =
   await page.getByLabel('Modelo', { exact: true }).selectOption({ label: 'Evento' });
   await expect(page.getByLabel('Mensagem (WhatsApp)')).toHaveValue(stored);
 });
+
+test('WhatsApp: the message to one number says what it does, with no "teste" in it', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto('/admin/whatsapp');
+  const card = page.getByRole('region', { name: 'Enviar mensagem a um número' });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText(/teste/i);
+  await card.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(card.getByText('Digite o número de telefone', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText(/teste/i);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+  const phone = `1196${String(Date.now()).slice(-7)}`;
+  await card.getByLabel('Telefone').fill(phone);
+  await card.getByLabel('Mensagem', { exact: true }).fill('Degustação na sexta!');
+  await card.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByText('Mensagem enviada para a fila de envio.')).toBeVisible();
+  expect(e2eDb.outboxFor(phone).map((row) => row.body)).toEqual(['Degustação na sexta!']);
+});
+
+test('Status offers only the moves the status machine allows from the stored status', async ({ page }) => {
+  const name = `Status Permitido ${Date.now().toString(36)}`;
+  const subscriber = activeSubscriber(name);
+  await logInAsAdmin(page);
+  await page.goto('/admin/subscribers');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(subscriber.email);
+  await page.getByRole('button', { name, exact: true }).click();
+  const view = page.getByRole('dialog', { name: 'Assinante' });
+  await view.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar assinante' });
+  const status = edit.getByLabel('Status');
+  await expect(status.locator('option')).toHaveText(['Ativo', 'Inativo']);
+  await status.selectOption({ label: 'Inativo' });
+  await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Assinante atualizado com sucesso!')).toBeVisible();
+  expect(e2eDb.query('select status from subscribers where id = ?', subscriber.id)).toEqual([
+    { status: 'inactive' },
+  ]);
+  // Turned off: it can be turned back on into any status the facts may put it in.
+  await view.getByRole('button', { name: 'Editar' }).click();
+  await expect(status.locator('option')).toHaveText([
+    'Aguardando aprovação',
+    'Aguardando pagamento',
+    'Ativo',
+    'Expirado',
+    'Inativo',
+  ]);
+});
