@@ -62,10 +62,10 @@ test('a template edited and test-sent is delivered and listed in Mensagens', asy
   await expect(page.getByText('Mensagens salvas com sucesso!')).toBeVisible();
 
   // The spec's message when no phone is typed; nothing is sent.
-  await page.getByRole('button', { name: 'Enviar teste' }).click();
+  await page.getByRole('button', { name: 'Enviar exemplo' }).click();
   await expect(page.getByText('Digite um número de telefone para teste')).toBeVisible();
-  await page.getByLabel('Telefone para teste').fill('(11) 97777-1234');
-  await page.getByRole('button', { name: 'Enviar teste' }).click();
+  await page.getByLabel('Número que recebe o exemplo').fill('(11) 97777-1234');
+  await page.getByRole('button', { name: 'Enviar exemplo' }).click();
   await expect(page.getByText('Mensagem de teste enviada para a fila de envio.')).toBeVisible();
 
   await page.locator('.admin-nav').getByRole('link', { name: 'Mensagens', exact: true }).click();

@@ -40,7 +40,7 @@ async function upload(
   await expect(dialog.getByText('Arquivo enviado com sucesso!')).toBeVisible();
   await expect(dialog.locator('progress')).toHaveAttribute('value', '100');
   await expect(dialog.getByText('100%')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

@@ -8,12 +8,16 @@ import path from 'node:path';
 import { parseEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 import { startBackgroundJobs } from '../src/server/jobs';
+import { startFakeViaCep } from '../tests/fakes/viacep-server';
 
 /** The admin every spec can sign in as (also exported to workers as E2E_ADMIN_EMAIL/PASSWORD). */
 const E2E_ADMIN = { email: 'admin@e2e.local', password: 'Rolha-Taca-Adega-2026', name: 'Admin E2E' };
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-e2e-'));
+  // The CEP lookup never leaves the machine: a fake ViaCEP on loopback answers with the recorded
+  // fixtures (01001-000 is the real "Praça da Sé" answer; others are "not found").
+  const viacep = await startFakeViaCep();
   // Every spec signs in from the same loopback address: lift the per-IP auth limit (tested in vitest).
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -24,6 +28,7 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
     PROFILE_UPDATE_RATE_LIMIT: '1000',
+    VIACEP_URL: viacep.url,
   });
   const { app, services } = await buildApp({ env });
   await services.accounts.createOrPromoteAdmin({
@@ -45,6 +50,7 @@ export default async function globalSetup() {
   return async () => {
     stopJobs();
     await app.close();
+    await viacep.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

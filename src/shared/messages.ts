@@ -48,4 +48,17 @@ export const MSG = {
     'Código inválido ou expirado. Confira o código no aplicativo autenticador e tente de novo.',
   accountThrottled: (wait: string) =>
     `Muitas tentativas de entrar nesta conta. Aguarde ${wait} e tente novamente.`,
+
+  // Forms that never change data by themselves (issue 23, ADR 033): the CEP question and the
+  // unsaved-changes guard.
+  cepSearching: 'Buscando endereço...',
+  cepQuestionLabel: 'Endereço do CEP',
+  cepReplaceQuestion: (cep: string, address: string) =>
+    `O CEP ${cep} corresponde a ${address}. Substituir o endereço preenchido?`,
+  cepReplace: 'Substituir',
+  cepKeep: 'Manter',
+  discardChangesQuestion: 'Descartar as alterações?',
+  discardChangesHint: 'O que você mudou neste formulário ainda não foi salvo.',
+  discardChanges: 'Descartar',
+  keepEditing: 'Continuar editando',
 } as const;

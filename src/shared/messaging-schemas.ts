@@ -27,6 +27,8 @@ export const WHATSAPP_MSG = {
     count === 1
       ? 'Lembrete de renovação enviado para 1 assinante.'
       : `Lembretes de renovação enviados para ${count} assinantes.`,
+  // A message sent to one typed number is a real message, not a test (issue 23).
+  phoneRequired: 'Digite o número de telefone',
 } as const;
 
 /** The templates an admin edits (spec 02 §3), in the screen's order; each has both channels. */
@@ -129,7 +131,7 @@ export const whatsappSendInput = z
     if (input.subscriberId) return;
     const digits = (input.phone ?? '').replace(/\D/g, '');
     if (digits.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.testPhoneRequired });
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.phoneRequired });
     else if (digits.length < 10)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.phoneTooShort });
     else if (digits.length > 15)

@@ -198,7 +198,7 @@ describe('sending: POST /api/admin/whatsapp/send, /test, /test-message', () => {
   it.each([
     [{ phone: '11987654321', message: '   ' }, 400, 'Mensagem não pode estar vazia'],
     [{ phone: '11987654321' }, 400, 'Mensagem não pode estar vazia'],
-    [{ message: 'Oi' }, 400, 'Digite um número de telefone para teste'],
+    [{ message: 'Oi' }, 400, 'Digite o número de telefone'],
     [{ phone: '1198765', message: 'Oi' }, 400, 'Telefone deve ter pelo menos 10 dígitos'],
     [{ subscriberId: 'nao-existe', message: 'Oi' }, 404, 'Assinante não encontrado'],
   ])('refuses %j', async (payload, status, error) => {

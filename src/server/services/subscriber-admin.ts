@@ -22,6 +22,7 @@ import { newId } from '../ids';
 import type { AccountsService } from './accounts';
 import type { ActivityLog } from './activity-log';
 import type { Credentials } from './credentials';
+import { formStatusEvent } from '../../shared/subscriber-status-machine';
 import type { ServiceDeps } from './deps';
 import type { EmailChanges } from './email-changes';
 import { planSearch, searchCondition } from './subscriber-search';
@@ -167,9 +168,7 @@ export function createSubscriberAdmin(
 
   /** A status an admin sets in the form: allowed only as a move of the machine (turn off / on). */
   function editEvent(from: SubscriberStatus, to: SubscriberStatus): LifecycleEvent {
-    const event = (['deactivated', 'reactivated'] as const).find((candidate) =>
-      isAllowed(from, candidate, to),
-    );
+    const event = formStatusEvent(from, to);
     if (!event) throw new AppError('CONFLICT', SUBSCRIBER_MSG.statusChangeRefused);
     return event;
   }

@@ -43,7 +43,7 @@ import {
 import { centsOf, isoDayOf, readCsv, type CsvText } from './csv-read';
 import type { ServiceDeps } from './deps';
 import { subscriberFilterWhere, toSubscriberRecord, type SubscriberAdmin } from './subscriber-admin';
-import { isAllowed } from './subscriber-lifecycle';
+import { formStatusEvent } from '../../shared/subscriber-status-machine';
 
 /** Rows read per query: small memory, and the connection is never held between chunks. */
 export const EXPORT_BATCH = 500;
@@ -317,11 +317,7 @@ export function createSubscriberCsv(
       .map((key) => HEADER_OF[key as SubscriberCsvField] ?? key);
     if (changes.length === 0) return { line, email, name: input.fullName, action: 'unchanged' };
     // A status typed in a file moves only as the form may move it (turn off / back on).
-    if (
-      input.status !== current.status &&
-      !isAllowed(current.status, 'deactivated', input.status) &&
-      !isAllowed(current.status, 'reactivated', input.status)
-    ) {
+    if (input.status !== current.status && !formStatusEvent(current.status, input.status)) {
       return reject([`${HEADER_OF.status}: ${SUBSCRIBER_MSG.statusChangeRefused}`]);
     }
     return { line, email, name: input.fullName, action: 'update', id: current.id, input, changes };

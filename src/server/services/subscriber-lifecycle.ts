@@ -15,84 +15,17 @@ import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from '../../shared/pl
 import { subscriberActivity, subscribers, type Subscriber } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import {
+  isAllowed,
+  LIFECYCLE_EVENTS,
+  targetsOf,
+  TRANSITIONS,
+  type LifecycleEvent,
+} from '../../shared/subscriber-status-machine';
 import type { ServiceDeps } from './deps';
 
-export const LIFECYCLE_EVENTS = [
-  'payment_confirmed',
-  'payment_renewed',
-  'approved',
-  'cancel_requested',
-  'cancel_withdrawn',
-  'cancellation_completed',
-  'period_ended',
-  'refunded',
-  'deactivated',
-  'reactivated',
-  // LGPD (ADR 029): the member's personal data erased at their request.
-  'data_erased',
-] as const;
-export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
-
-type Triple = readonly [from: SubscriberStatus, event: LifecycleEvent, to: SubscriberStatus];
-
-/**
- * Every allowed move, as (from, event, to). A pair (from, event) with more than one `to` lets the
- * caller pick the target from the facts (reactivation); otherwise the target is implied.
- */
-export const TRANSITIONS: readonly Triple[] = [
-  // A never-approved subscriber paid: the period starts and the club decides (§3.2). A second payment
-  // before approval stacks on the paid period.
-  ['pending_payment', 'payment_confirmed', 'pending'],
-  ['pending', 'payment_confirmed', 'pending'],
-  ['expired', 'payment_confirmed', 'pending'],
-  ['cancelled', 'payment_confirmed', 'pending'],
-  ['inactive', 'payment_confirmed', 'inactive'],
-  // Made active by an admin without the approval step (back-office form): paying keeps it so.
-  ['active', 'payment_confirmed', 'active'],
-  // An approved member paid (annual or renewal): the period extends and access is on (§3.2, §3.4).
-  ['active', 'payment_renewed', 'active'],
-  ['expired', 'payment_renewed', 'active'],
-  ['cancelled', 'payment_renewed', 'active'],
-  // The club turned this member off: the money is recorded, the status stays until it reactivates.
-  ['inactive', 'payment_renewed', 'inactive'],
-  // The entry bar (§3.3): only a paid subscriber awaiting approval.
-  ['pending', 'approved', 'active'],
-  // "Cancele quando quiser" (§3.5): a mark; access lasts to the end of the paid period.
-  ['active', 'cancel_requested', 'active'],
-  ['pending', 'cancel_requested', 'pending'],
-  ['active', 'cancel_withdrawn', 'active'],
-  ['pending', 'cancel_withdrawn', 'pending'],
-  // Daily job: the paid period of a cancelled membership ended.
-  ['active', 'cancellation_completed', 'cancelled'],
-  ['pending', 'cancellation_completed', 'cancelled'],
-  ['expired', 'cancellation_completed', 'cancelled'],
-  // Daily job: the paid period ended without a renewal (§3.4).
-  ['active', 'period_ended', 'expired'],
-  ['pending', 'period_ended', 'expired'],
-  // The payment of the current period was refunded (§3.7).
-  ['pending', 'refunded', 'cancelled'],
-  ['active', 'refunded', 'cancelled'],
-  ['expired', 'refunded', 'cancelled'],
-  ['cancelled', 'refunded', 'cancelled'],
-  ['inactive', 'refunded', 'inactive'],
-  // The club turns a subscriber off, and back on where the facts put them.
-  ['pending_payment', 'deactivated', 'inactive'],
-  ['pending', 'deactivated', 'inactive'],
-  ['active', 'deactivated', 'inactive'],
-  ['expired', 'deactivated', 'inactive'],
-  ['cancelled', 'deactivated', 'inactive'],
-  ['inactive', 'reactivated', 'active'],
-  ['inactive', 'reactivated', 'expired'],
-  ['inactive', 'reactivated', 'pending'],
-  ['inactive', 'reactivated', 'pending_payment'],
-  // LGPD (ADR 029): erasing a member's data ends the membership, whatever it was, without a refund.
-  ['pending_payment', 'data_erased', 'cancelled'],
-  ['pending', 'data_erased', 'cancelled'],
-  ['active', 'data_erased', 'cancelled'],
-  ['expired', 'data_erased', 'cancelled'],
-  ['cancelled', 'data_erased', 'cancelled'],
-  ['inactive', 'data_erased', 'cancelled'],
-];
+// The table itself is shared with the back-office form, which offers only the moves it allows.
+export { isAllowed, LIFECYCLE_EVENTS, targetsOf, TRANSITIONS, type LifecycleEvent };
 
 /** What each event is, for the history ("Aprovado") and for refusals ("Não é possível aprovar…"). */
 export const LIFECYCLE_EVENT_TEXT: Record<LifecycleEvent, { label: string; action: string }> = {
@@ -108,15 +41,6 @@ export const LIFECYCLE_EVENT_TEXT: Record<LifecycleEvent, { label: string; actio
   reactivated: { label: 'Assinante reativado', action: 'reativar o assinante' },
   data_erased: { label: 'Dados pessoais excluídos (LGPD)', action: 'excluir os dados pessoais' },
 };
-
-/** The targets allowed for (from, event); empty when the move is not allowed. */
-export function targetsOf(from: SubscriberStatus, event: LifecycleEvent): SubscriberStatus[] {
-  return TRANSITIONS.filter(([f, e]) => f === from && e === event).map(([, , to]) => to);
-}
-
-export function isAllowed(from: SubscriberStatus, event: LifecycleEvent, to: SubscriberStatus): boolean {
-  return TRANSITIONS.some(([f, e, t]) => f === from && e === event && t === to);
-}
 
 export function refusalMessage(from: SubscriberStatus, event: LifecycleEvent): string {
   return `Não é possível ${LIFECYCLE_EVENT_TEXT[event].action}: assinante com status "${SUBSCRIBER_STATUS_LABELS[from]}".`;

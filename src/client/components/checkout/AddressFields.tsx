@@ -2,11 +2,13 @@ import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
-import type { CepAddress } from '../../../shared/checkout-schemas';
+import { ADDRESS_PART_KEYS } from '../address/cep-fill';
+import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
+import { CepQuestion } from '../address/CepQuestion';
+import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from './MaskedFormField';
-import { useCepLookup } from './useCepLookup';
 
 export interface AddressValues {
   cep: string;
@@ -29,27 +31,10 @@ export const EMPTY_ADDRESS: AddressValues = {
 };
 
 /**
- * Keeps what the person typed where the lookup has nothing (spec 01 §5: "fills street,
- * neighborhood, city and state where found and keeps existing values otherwise").
- */
-export function mergeCepAddress<T extends AddressValues>(current: T, found: CepAddress): T {
-  const pick = (value: string, existing: string) => (value.trim() ? value.trim() : existing);
-  const state = (BRAZIL_STATES as readonly string[]).includes(found.state.toUpperCase())
-    ? found.state.toUpperCase()
-    : current.state;
-  return {
-    ...current,
-    street: pick(found.street, current.street),
-    neighborhood: pick(found.neighborhood, current.neighborhood),
-    city: pick(found.city, current.city),
-    state,
-  };
-}
-
-/**
  * Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement,
  * city, state, bound to the surrounding react-hook-form form, whose schema gives each field its
- * message. The address found for the CEP fills the form (`mergeCepAddress`).
+ * message. A CEP the person types fills the empty address parts, and asks before replacing a
+ * different address (`useCepAutofill`, ADR 033).
  */
 export function AddressFields({ disabled }: { disabled?: boolean }) {
   const stateId = useId();
@@ -60,9 +45,11 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
     setValue,
     formState: { errors },
   } = useFormContext<AddressValues>();
-  const { lookup, loading } = useCepLookup((found) => {
-    const merged = mergeCepAddress(getValues(), found);
-    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) setValue(key, merged[key]);
+  const cep = useCepAutofill({
+    read: () => getValues(),
+    write: (parts) => {
+      for (const key of ADDRESS_PART_KEYS) setValue(key, parts[key], { shouldDirty: true });
+    },
   });
   const stateError = errors.state?.message;
 
@@ -78,8 +65,8 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           placeholder="00000-000"
           mask={CEP_MASK}
           aria-required="true"
-          hint={loading ? 'Buscando endereço...' : undefined}
-          onValue={lookup}
+          hint={cep.loading ? MSG.cepSearching : undefined}
+          onType={cep.onCepTyped}
         />
         <TextField
           label="Número"
@@ -90,6 +77,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           {...register('number')}
         />
       </div>
+      <CepQuestion question={cep.question} />
       <TextField
         label="Endereço (rua, avenida)"
         maxLength={CHECKOUT_LIMITS.street}

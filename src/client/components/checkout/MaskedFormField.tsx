@@ -4,16 +4,14 @@ import { MaskedTextField, type MaskedTextFieldProps } from '../ui/MaskedTextFiel
 /**
  * A `MaskedTextField` bound to the surrounding react-hook-form form (FormProvider) by `name`: IMask
  * owns the input's text, so the field is a controlled one (`useController`) whose value is the
- * masked text; its message is the form schema's for that field. `onValue` also hears each accepted
- * change (the CEP lookup).
+ * masked text; its message is the form schema's for that field. `onType` also hears each change the
+ * person made (the CEP lookup), never a prefill or reset.
  */
 export function MaskedFormField({
   name,
-  onValue,
   ...field
 }: Omit<MaskedTextFieldProps, 'name' | 'value' | 'onAccept' | 'onBlur' | 'error'> & {
   name: string;
-  onValue?: (value: string) => void;
 }) {
   const {
     field: { value, onChange, onBlur },
@@ -24,10 +22,7 @@ export function MaskedFormField({
       {...field}
       name={name}
       value={typeof value === 'string' ? value : ''}
-      onAccept={(accepted) => {
-        onChange(accepted);
-        onValue?.(accepted);
-      }}
+      onAccept={onChange}
       onBlur={onBlur}
       error={fieldState.error?.message}
     />

@@ -1,41 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS, mergeCepAddress } from './AddressFields';
 import { searchCents, searchText } from '../../lib/search-params';
 import { readSuccessState, validUntilFrom } from './success-state';
 import { qrImageSrc } from './PixPayment';
-
-describe('mergeCepAddress', () => {
-  it('fills what the lookup found and keeps what it did not', () => {
-    const current = {
-      ...EMPTY_ADDRESS,
-      cep: '01310-100',
-      street: 'Rua digitada',
-      city: 'Cidade digitada',
-      number: '12',
-    };
-    const merged = mergeCepAddress(current, {
-      street: 'Avenida Paulista',
-      neighborhood: '',
-      city: 'São Paulo',
-      state: 'sp',
-      zipCode: '01310100',
-    });
-    expect(merged).toEqual({
-      ...current,
-      street: 'Avenida Paulista',
-      neighborhood: '',
-      city: 'São Paulo',
-      state: 'SP',
-    });
-  });
-
-  it('ignores a state that is not one of the 27 units', () => {
-    const current = { ...EMPTY_ADDRESS, state: 'RJ' };
-    expect(
-      mergeCepAddress(current, { street: '', neighborhood: '', city: '', state: 'XX', zipCode: '' }).state,
-    ).toBe('RJ');
-  });
-});
 
 describe('search params', () => {
   it('normalises JSON-parsed values and drops unusable ones', () => {

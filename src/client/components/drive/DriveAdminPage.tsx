@@ -9,11 +9,11 @@ import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { Dialog as Modal } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
 import '../../styles/drive.css';
 import { DriveCard } from './DriveCard';
-import { DriveDialog } from './DriveDialog';
 import { DriveEditDialog } from './DriveEditDialog';
 import { DriveFilters, type TypeFilter, type VisibilityFilter } from './DriveFilters';
 import { DriveUploadDialog } from './DriveUploadDialog';
@@ -142,7 +142,7 @@ export function DriveAdminPage() {
         </>
       )}
 
-      <DriveDialog open={dialog?.kind === 'upload'} title="Enviar arquivo" onClose={() => setDialog(null)}>
+      <Modal open={dialog?.kind === 'upload'} title="Enviar arquivo" onClose={() => setDialog(null)}>
         <DriveUploadDialog
           maxUploadMb={list.data?.maxUploadMb}
           onClose={() => setDialog(null)}
@@ -151,8 +151,8 @@ export function DriveAdminPage() {
             void refresh();
           }}
         />
-      </DriveDialog>
-      <DriveDialog open={dialog?.kind === 'edit'} title="Editar arquivo" onClose={() => setDialog(null)}>
+      </Modal>
+      <Modal open={dialog?.kind === 'edit'} title="Editar arquivo" onClose={() => setDialog(null)}>
         {dialog?.kind === 'edit' && (
           <DriveEditDialog
             item={dialog.item}
@@ -164,8 +164,8 @@ export function DriveAdminPage() {
             }}
           />
         )}
-      </DriveDialog>
-      <DriveDialog open={dialog?.kind === 'delete'} title="Excluir arquivo" onClose={() => setDialog(null)}>
+      </Modal>
+      <Modal open={dialog?.kind === 'delete'} title="Excluir arquivo" onClose={() => setDialog(null)}>
         {dialog?.kind === 'delete' && (
           <div className="drive-form">
             <p>{DRIVE_MSG.deleteConfirm(dialog.item.name)}</p>
@@ -183,7 +183,7 @@ export function DriveAdminPage() {
             </div>
           </div>
         )}
-      </DriveDialog>
+      </Modal>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   changePasswordInput,
@@ -14,12 +14,18 @@ import {
 } from '../../../shared/member-schemas';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
+import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
+import { formatCep, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
+import { CepQuestion } from '../address/CepQuestion';
+import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
+import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
@@ -44,10 +50,11 @@ export function ProfilePage() {
   );
 }
 
+/** The stored record as the form shows it: phone, CPF and CEP masked as in the checkout and back office. */
 const toForm = (profile: MemberProfile): MemberProfileFormValues => ({
   fullName: profile.fullName,
-  phone: profile.phone,
-  cpf: profile.cpf ?? '',
+  phone: formatPhone(profile.phone),
+  cpf: profile.cpf ? formatCpf(profile.cpf) : '',
   birthDate: profile.birthDate ?? '',
   gender: profile.gender ?? null,
   profession: profile.profession ?? '',
@@ -59,7 +66,7 @@ const toForm = (profile: MemberProfile): MemberProfileFormValues => ({
   neighborhood: profile.neighborhood ?? '',
   city: profile.city ?? '',
   state: profile.state ?? '',
-  zipCode: profile.zipCode ?? '',
+  zipCode: profile.zipCode ? formatCep(profile.zipCode) : '',
 });
 
 function ProfileData() {
@@ -79,12 +86,29 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   const update = trpc.member.updateProfile.useMutation();
   const {
     register,
+    control,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
     resolver: zodResolver(memberProfileInput),
     defaultValues: toForm(profile),
+  });
+  // The CEP rule of every form (ADR 033): looked up only when the member changes it.
+  const cep = useCepAutofill({
+    read: () => {
+      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
+      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
+    },
+    write: (parts) => {
+      const options = { shouldDirty: true };
+      setValue('address', parts.street, options);
+      setValue('neighborhood', parts.neighborhood, options);
+      setValue('city', parts.city, options);
+      setValue('state', parts.state, options);
+    },
   });
   const submit = handleSubmit(async (values) => {
     setSaved(null);
@@ -117,15 +141,40 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           readOnly
           hint="Para trocar o email, use o quadro Email de acesso abaixo."
         />
-        <TextField
-          label="Telefone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <MaskedTextField
+              label="Telefone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              mask={PHONE_MASK}
+              name={field.name}
+              value={field.value ?? ''}
+              onAccept={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
-        <TextField label="CPF" inputMode="numeric" error={errors.cpf?.message} {...register('cpf')} />
+        <Controller
+          control={control}
+          name="cpf"
+          render={({ field, fieldState }) => (
+            <MaskedTextField
+              label="CPF"
+              inputMode="numeric"
+              mask={CPF_MASK}
+              name={field.name}
+              value={field.value ?? ''}
+              onAccept={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <TextField
           label="Data de nascimento"
           type="date"
@@ -163,12 +212,25 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
             ))}
           </select>
         </div>
-        <TextField
-          label="CEP"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={errors.zipCode?.message}
-          {...register('zipCode')}
+        <Controller
+          control={control}
+          name="zipCode"
+          render={({ field, fieldState }) => (
+            <MaskedTextField
+              label="CEP"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="00000-000"
+              mask={CEP_MASK}
+              name={field.name}
+              value={field.value ?? ''}
+              onAccept={field.onChange}
+              onType={cep.onCepTyped}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
+            />
+          )}
         />
         <TextField
           label="Endereço"
@@ -198,6 +260,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           {...register('state')}
         />
       </div>
+      <CepQuestion question={cep.question} />
       <div className="field">
         <label className="field__label" htmlFor={wineId}>
           Preferências de vinho
@@ -232,12 +295,19 @@ function PasswordForm() {
   const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
   } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
+  // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
+  // soon as the current password changes.
+  const current = useWatch({ control, name: 'currentPassword' });
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
+  const showRefusal = change.isError && refusedFor === current;
   const submit = handleSubmit(async (values) => {
     setDone(null);
+    setRefusedFor(values.currentPassword);
     try {
       const answer = await change.mutateAsync(values);
       reset(empty);
@@ -250,7 +320,7 @@ function PasswordForm() {
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Alterar senha</h2>
       {done && <Alert tone="success">{done}</Alert>}
-      {change.isError && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
+      {showRefusal && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
       <div className="member-form-grid">
         <TextField
           label="Senha atual"

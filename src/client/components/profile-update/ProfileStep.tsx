@@ -1,7 +1,7 @@
 /**
  * Step 2 of the wizard: the complete profile (spec 01 §5), pre-filled with the current data the
- * confirmed code unlocked. The fields are checked with the server's schema; the CEP fills the
- * address at 8 digits (keeping what the lookup does not know); a size the club set outside
+ * confirmed code unlocked. The fields are checked with the server's schema; a CEP the person types
+ * fills the empty address parts and asks before replacing a different address (ADR 033); a size the club set outside
  * P/M/G/GG is offered beside them, so saving keeps it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,10 +18,11 @@ import {
   type CompleteProfileValues,
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
-import type { CepAddress } from '../../../shared/checkout-schemas';
+import { MSG } from '../../../shared/messages';
 import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
-import { mergeCepAddress } from '../checkout/AddressFields';
-import { useCepLookup } from '../checkout/useCepLookup';
+import { ADDRESS_PART_KEYS } from '../address/cep-fill';
+import { CepQuestion } from '../address/CepQuestion';
+import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { MaskedTextField } from '../ui/MaskedTextField';
@@ -58,7 +59,6 @@ export function ProfileStep({
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const initialCep = verified.subscriber.currentData.address.zipCode;
   const currentSize = verified.subscriber.currentData.shirtSize;
   const sizes: string[] = (WIZARD_SHIRT_SIZES as readonly string[]).includes(currentSize)
     ? [...WIZARD_SHIRT_SIZES]
@@ -78,23 +78,21 @@ export function ProfileStep({
   });
   useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
-  const cep = useCepLookup((found: CepAddress) => {
-    const current = getValues('address');
-    const merged = mergeCepAddress(
-      {
-        cep: current.zipCode ?? '',
+  const cep = useCepAutofill({
+    read: () => {
+      const current = getValues('address');
+      return {
         street: current.street ?? '',
-        number: current.number ?? '',
-        complement: current.complement ?? '',
         neighborhood: current.neighborhood ?? '',
         city: current.city ?? '',
         state: current.state ?? '',
-      },
-      found,
-    );
-    for (const key of ['street', 'neighborhood', 'city', 'state'] as const) {
-      setValue(`address.${key}`, merged[key], { shouldValidate: submitCount > 0 });
-    }
+      };
+    },
+    write: (parts) => {
+      for (const key of ADDRESS_PART_KEYS) {
+        setValue(`address.${key}`, parts[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
+      }
+    },
   });
 
   const submit = handleSubmit(async (input) => {
@@ -193,14 +191,11 @@ export function ProfileStep({
                 placeholder="00000-000"
                 mask={CEP_MASK}
                 value={field.value ?? ''}
-                onAccept={(value) => {
-                  field.onChange(value);
-                  // The CEP already on file is not looked up again: it would overwrite the street typed before.
-                  if (value.replace(/\D/g, '') !== initialCep) cep.lookup(value);
-                }}
+                onAccept={field.onChange}
+                onType={cep.onCepTyped}
                 onBlur={field.onBlur}
                 error={errors.address?.zipCode?.message}
-                hint={cep.loading ? 'Buscando endereço...' : undefined}
+                hint={cep.loading ? MSG.cepSearching : undefined}
               />
             )}
           />
@@ -213,6 +208,7 @@ export function ProfileStep({
             {...register('address.number')}
           />
         </div>
+        <CepQuestion question={cep.question} />
         <TextField
           label="Endereço (rua, avenida)"
           autoComplete="address-line1"

@@ -14,6 +14,12 @@ export interface MaskedTextFieldProps extends Omit<
   value: string;
   /** Receives the masked text after each change IMask accepts (typing, pasting, deleting). */
   onAccept: (value: string) => void;
+  /**
+   * Receives the masked text only after a change the person made (typing, pasting, deleting), not
+   * when a new `value` from the parent is written in: what may act on a change (the CEP lookup)
+   * listens here, so opening, prefilling or resetting a form never triggers it (ADR 033).
+   */
+  onType?: (value: string) => void;
 }
 
 /**
@@ -22,19 +28,30 @@ export interface MaskedTextFieldProps extends Omit<
  * written into the mask, and every accepted change comes back through `onAccept`. The mask itself
  * bounds the length, so there is no `maxLength` (it would cut a pasted "+55 …" before IMask sees it).
  */
-export function MaskedTextField({ mask, value, onAccept, ...field }: MaskedTextFieldProps) {
-  // A stable listener: react-imask re-applies the options whenever its `onAccept` changes.
-  const onAcceptRef = useRef(onAccept);
+export function MaskedTextField({ mask, value, onAccept, onType, ...field }: MaskedTextFieldProps) {
+  // Stable listeners: react-imask re-applies the options whenever its `onAccept` changes.
+  const listeners = useRef({ onAccept, onType });
   useEffect(() => {
-    onAcceptRef.current = onAccept;
+    listeners.current = { onAccept, onType };
   });
-  const handleAccept = useCallback((accepted: string) => onAcceptRef.current(accepted), []);
+  // True while the parent's value is being written into the mask (not the person's doing).
+  const writing = useRef(false);
+  const handleAccept = useCallback((accepted: string) => {
+    listeners.current.onAccept(accepted);
+    if (!writing.current) listeners.current.onType?.(accepted);
+  }, []);
   const { ref, maskRef } = useIMask<HTMLInputElement>(mask, { onAccept: handleAccept });
 
   useEffect(() => {
     const masked = maskRef.current;
-    // Setting the mask's value fires `accept` only when the text really changes.
-    if (masked && masked.value !== value) masked.value = value;
+    // Setting the mask's value fires `accept` (synchronously) only when the text really changes.
+    if (!masked || masked.value === value) return;
+    writing.current = true;
+    try {
+      masked.value = value;
+    } finally {
+      writing.current = false;
+    }
   }, [value, maskRef]);
 
   return <TextField {...field} ref={ref} />;

@@ -1,7 +1,7 @@
 /**
  * /admin/whatsapp (spec 02 §2 "Admin WhatsApp templates", §5, §8): the template editor (WhatsApp
  * and e-mail texts, placeholders inserted at the cursor, a live preview with a sample member), a
- * test send of the template shown, a free message to a phone, and the renewal reminders button.
+ * sample send of the template shown, a message to one typed number, and the renewal reminders button.
  * Every send is queued in the outbox; the "Mensagens" screen shows what happened to it.
  */
 import { Link } from '@tanstack/react-router';
@@ -22,6 +22,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
 type Draft = { subject: string | null; body: string };
@@ -38,9 +39,9 @@ function sendError(error: unknown): string {
 }
 
 /** Client-side check of a typed phone, with the server's messages. */
-function phoneProblem(value: string): string | null {
+function phoneProblem(value: string, emptyMessage: string): string | null {
   const digits = phoneDigits(value);
-  if (!digits) return WHATSAPP_MSG.testPhoneRequired;
+  if (!digits) return emptyMessage;
   if (digits.length < 10) return WHATSAPP_MSG.phoneTooShort;
   if (digits.length > 15) return WHATSAPP_MSG.phoneTooLong;
   return null;
@@ -142,7 +143,7 @@ function TemplateEditor({
 
   async function sendTest(event: FormEvent) {
     event.preventDefault();
-    const problem = phoneProblem(testPhone);
+    const problem = phoneProblem(testPhone, WHATSAPP_MSG.testPhoneRequired);
     setTestError(problem);
     if (problem) return;
     try {
@@ -158,6 +159,8 @@ function TemplateEditor({
 
   return (
     <section className="card adm-card" aria-labelledby="templates-title">
+      {/* Texts marked "(alterado)" and not saved: leaving the page asks first (ADR 033). */}
+      <UnsavedChangesGuard dirty={changed.length > 0 && !save.isPending} />
       <h2 id="templates-title">Modelos de mensagem</h2>
       <p className="adm-card__intro">
         Textos enviados pelo clube por WhatsApp e e-mail. Os marcadores entre chaves são trocados pelos dados
@@ -276,7 +279,7 @@ function TemplateEditor({
           </div>
           <form className="form" onSubmit={(event) => void sendTest(event)} noValidate>
             <TextField
-              label="Telefone para teste"
+              label="Número que recebe o exemplo"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -286,8 +289,8 @@ function TemplateEditor({
               error={testError ?? undefined}
               hint={
                 isDirty(current)
-                  ? 'O teste envia o texto salvo: salve as alterações antes.'
-                  : 'Envia este modelo por WhatsApp.'
+                  ? 'O exemplo usa o texto salvo: salve as alterações antes.'
+                  : 'Envia este modelo, preenchido com o confrade de exemplo, por WhatsApp.'
               }
             />
             <div>
@@ -297,7 +300,7 @@ function TemplateEditor({
                 loading={testMessage.isPending}
                 loadingLabel="Enviando..."
               >
-                Enviar teste
+                Enviar exemplo
               </Button>
             </div>
           </form>
@@ -316,7 +319,7 @@ function SendMessage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = {
-      phone: phoneProblem(phone) ?? undefined,
+      phone: phoneProblem(phone, WHATSAPP_MSG.phoneRequired) ?? undefined,
       message: message.trim() ? undefined : WHATSAPP_MSG.emptyMessage,
     };
     setErrors(found);
@@ -332,9 +335,10 @@ function SendMessage() {
 
   return (
     <section className="card adm-card" aria-labelledby="send-title">
-      <h2 id="send-title">Enviar mensagem</h2>
+      <h2 id="send-title">Enviar mensagem a um número</h2>
       <p className="adm-card__intro">
-        Uma mensagem avulsa por WhatsApp. Para escrever a um confrade, use também a tela de Assinantes.
+        Uma mensagem de verdade, por WhatsApp, ao número digitado. Para escrever a um confrade, use também a
+        tela de Assinantes.
       </p>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField

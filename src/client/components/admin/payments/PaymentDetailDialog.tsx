@@ -5,7 +5,7 @@ import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ModalDialog } from '../../ui/ModalDialog';
+import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { refundErrorText } from './RefundDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -157,7 +157,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
   rows.push(['Transação', current.transactionId ?? '—'], ['ID', current.id]);
 
   return (
-    <ModalDialog
+    <Dialog
       title="Detalhes do pagamento"
       onClose={onClose}
       footer={
@@ -186,6 +186,6 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
           <HistorySection detail={query.data} />
         </>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

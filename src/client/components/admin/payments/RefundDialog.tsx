@@ -14,7 +14,7 @@ import { errorText, trpcStatus } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ModalDialog } from '../../ui/ModalDialog';
+import { Dialog } from '../../ui/Dialog';
 
 /**
  * The message of a refund that did not go through: the server's own words when it gave some (a
@@ -57,7 +57,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const errorId = `${formId}-error`;
 
   return (
-    <ModalDialog
+    <Dialog
       title="Reembolsar pagamento"
       onClose={onClose}
       footer={
@@ -107,6 +107,6 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
           )}
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -16,7 +16,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { ModalDialog } from '../../ui/ModalDialog';
+import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 
 const FILTER_LABELS: Record<DeletionRequestFilter, string> = {
@@ -189,7 +189,7 @@ function CompleteDialog({ request, onClose }: { request: DeletionRequestItem; on
     },
   });
   return (
-    <ModalDialog
+    <Dialog
       title="Concluir exclusão de dados"
       onClose={onClose}
       footer={
@@ -219,6 +219,6 @@ function CompleteDialog({ request, onClose }: { request: DeletionRequestItem; on
         <li>O confrade recebe um aviso no email cadastrado.</li>
       </ul>
       {complete.isError && <Alert>{errorText(complete.error, PRIVACY_MSG.completeFailed)}</Alert>}
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -12,7 +12,7 @@ import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-security.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ModalDialog } from '../../ui/ModalDialog';
+import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
 import { useStepUp } from './step-up';
@@ -257,7 +257,7 @@ function Enabled({
         </Button>
       </div>
       {confirmingOff && (
-        <ModalDialog
+        <Dialog
           title="Desativar a verificação em duas etapas?"
           onClose={() => setConfirmingOff(false)}
           footer={
@@ -270,7 +270,7 @@ function Enabled({
           }
         >
           <p>Sem ela, quem descobrir sua senha entra no painel. Os códigos de recuperação deixam de valer.</p>
-        </ModalDialog>
+        </Dialog>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { ModalDialog } from '../../ui/ModalDialog';
+import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import '../../../styles/admin-security.css';
 
@@ -44,7 +44,7 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
   }
 
   return (
-    <ModalDialog title="Confirme sua identidade" onClose={onCancel}>
+    <Dialog title="Confirme sua identidade" onClose={onCancel}>
       <form
         className="form"
         onSubmit={(event) => void submit(event)}
@@ -92,6 +92,6 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
           </Button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 /**
  * Deleting a subscriber (spec 02 §5): only after typing CONFIRMAR exactly; anything else cancels

@@ -15,7 +15,7 @@ import { apiErrorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 const IMPORT_PATH = '/api/admin/subscribers/import';
 

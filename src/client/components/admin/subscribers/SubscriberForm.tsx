@@ -9,8 +9,9 @@ import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { CepAddress } from '../../../../shared/checkout-schemas';
+import { MSG } from '../../../../shared/messages';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
+import { formStatusOptions } from '../../../../shared/subscriber-status-machine';
 import {
   GENDER_LABELS,
   GENDERS,
@@ -24,8 +25,11 @@ import {
 import { errorText } from '../../../lib/errors';
 import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
-import { useCepLookup } from '../../checkout/useCepLookup';
+import { CepQuestion } from '../../address/CepQuestion';
+import { useCepAutofill } from '../../address/useCepAutofill';
 import { Button } from '../../ui/Button';
+import { useDialogDirty } from '../../ui/Dialog';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { MaskedTextField } from '../../ui/MaskedTextField';
 import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from './fields';
@@ -96,13 +100,18 @@ export function SubscriberForm({
     control,
     handleSubmit,
     reset,
+    getValues,
     setValue,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormState, unknown, SubscriberInput>({
     resolver: zodResolver(subscriberInput),
     defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
   });
+  // An edit's unsaved changes: the dialog's Escape and close button, and leaving the page, ask first
+  // (ADR 033). A new record's typing is kept as a draft instead (below), offered at the next opening.
+  const unsaved = mode === 'edit' && isDirty;
+  useDialogDirty(unsaved);
   const values = useWatch({ control }) as FormState;
   const warnings = subscriberWarnings(values);
 
@@ -121,12 +130,20 @@ export function SubscriberForm({
     return () => window.clearTimeout(timer);
   }, [draftLoaded]);
 
-  const { lookup, loading: cepLoading } = useCepLookup((address: CepAddress) => {
-    const options = { shouldDirty: true };
-    if (address.street) setValue('address', address.street, options);
-    if (address.neighborhood) setValue('neighborhood', address.neighborhood, options);
-    if (address.city) setValue('city', address.city, options);
-    if (address.state) setValue('state', address.state, options);
+  // The CEP is looked up only when the person changes it, and a different stored address is
+  // replaced only on their word (ADR 033).
+  const cep = useCepAutofill({
+    read: () => {
+      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
+      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
+    },
+    write: (parts) => {
+      const options = { shouldDirty: true };
+      setValue('address', parts.street, options);
+      setValue('neighborhood', parts.neighborhood, options);
+      setValue('city', parts.city, options);
+      setValue('state', parts.state, options);
+    },
   });
 
   function loadDraft() {
@@ -200,6 +217,9 @@ export function SubscriberForm({
   }
 
   const busy = isSubmitting || create.isPending || update.isPending;
+  // An edit offers only the moves the status machine lets the form make from the stored status.
+  const statusOptions =
+    subscriber && mode === 'edit' ? formStatusOptions(subscriber.status) : SUBSCRIBER_STATUSES;
 
   return (
     <form
@@ -208,6 +228,7 @@ export function SubscriberForm({
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       aria-label={mode === 'create' ? 'Novo assinante' : 'Editar assinante'}
     >
+      <UnsavedChangesGuard dirty={unsaved && !isSubmitting} />
       {mode === 'create' && draft && (
         <div className="alert alert--info sub-form__draft">
           <span>Há um rascunho salvo deste formulário.</span>
@@ -343,13 +364,11 @@ export function SubscriberForm({
                 inputMode="numeric"
                 name={field.name}
                 value={field.value ?? ''}
-                onAccept={(value) => {
-                  field.onChange(value);
-                  lookup(value);
-                }}
+                onAccept={field.onChange}
+                onType={cep.onCepTyped}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
-                hint={cepLoading ? <span role="status">Buscando endereço...</span> : undefined}
+                hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
               />
             )}
           />
@@ -366,13 +385,14 @@ export function SubscriberForm({
             {...register('state')}
           />
         </div>
+        <CepQuestion question={cep.question} />
       </fieldset>
 
       <fieldset className="sub-form__group">
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
           <SelectField label="Status" required error={errors.status?.message} {...register('status')}>
-            {SUBSCRIBER_STATUSES.map((status) => (
+            {statusOptions.map((status) => (
               <option key={status} value={status}>
                 {SUBSCRIBER_STATUS_LABELS[status]}
               </option>

@@ -21,7 +21,7 @@ import { Alert } from '../../ui/Alert';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { SelectField } from './fields';
 import { ImportDialog } from './ImportDialog';
 import { formatPhone } from './subscriber-form-values';
