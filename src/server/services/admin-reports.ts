@@ -36,6 +36,7 @@ import {
 } from '../db/schema';
 import { csvAmount, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
+import { endingWithinWhere } from './subscriber-admin';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -271,19 +272,13 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     dashboard(): DashboardFigures {
       const now = clock.now();
       const thisMonth = monthStart(now);
-      const in30Days = new Date(now.getTime() + 30 * DAY_MS);
       const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
 
       const pendingApprovals = countSubscribers(
         and(eq(subscribers.status, 'pending'), isNull(subscribers.approvedBy)),
       );
-      const expiringIn30Days = countSubscribers(
-        and(
-          eq(subscribers.status, 'active'),
-          gt(subscribers.subscriptionEndDate, now),
-          lte(subscribers.subscriptionEndDate, in30Days),
-        ),
-      );
+      // The same rule as the subscriber list's `endingWithinDays` filter the shortcut opens.
+      const expiringIn30Days = countSubscribers(endingWithinWhere(30, now));
       // New members: subscribers whose first confirmed payment fell in this month — a range of the
       // index on `first_paid_at`, which triggers keep (ADR 026).
       const newMembersThisMonth = countSubscribers(gte(subscribers.firstPaidAt, thisMonth));
