@@ -63,18 +63,19 @@ export function SubscribersPage({
     update({ search: text }, { replace: true }),
   );
   const [includeCpf, setIncludeCpf] = useState(false);
-  // Create and edit are this screen's own; the record being viewed is in the address.
+  // Create and edit are this screen's own; the record being viewed is in the address. While the
+  // address catches up, the modal shown stays open (never closed in between, which would end it).
   const [editing, setEditing] = useState<Modal>(null);
-  const modal: Modal = editing ?? (params.view ? { mode: 'view', id: params.view } : null);
+  const modal: Modal = params.view ? { mode: 'view', id: params.view } : editing;
+  if (params.view && editing !== null) setEditing(null);
+  const withoutView = () => nextListSearch(params, { view: undefined, page: params.page });
   const setModal = (next: Modal) => {
     if (next?.mode === 'view') {
-      setEditing(null);
       if (params.view !== next.id) navigate({ ...params, view: next.id });
-    } else {
-      setEditing(next);
-      if (next === null && params.view)
-        navigate(nextListSearch(params, { view: undefined, page: params.page }));
+      return;
     }
+    setEditing(next);
+    if (params.view) navigate(withoutView(), { replace: next !== null });
   };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
