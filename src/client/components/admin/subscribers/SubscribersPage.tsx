@@ -67,7 +67,12 @@ export function SubscribersPage({
   // address catches up, the modal shown stays open (never closed in between, which would end it).
   const [editing, setEditing] = useState<Modal>(null);
   const modal: Modal = params.view ? { mode: 'view', id: params.view } : editing;
-  if (params.view && editing !== null) setEditing(null);
+  const [seenView, setSeenView] = useState(params.view);
+  if (params.view !== seenView) {
+    setSeenView(params.view);
+    // A record opened in the address replaces the form; one leaving it does not touch the form.
+    if (params.view) setEditing(null);
+  }
   const withoutView = () => nextListSearch(params, { view: undefined, page: params.page });
   const setModal = (next: Modal) => {
     if (next?.mode === 'view') {
