@@ -175,7 +175,12 @@ test('referral link → checkout → sandbox payment → the referrer sees a con
   const adminRow = admin.getByTestId('admin-referral-row').filter({ hasText: 'Amanda Amiga' });
   await expect(adminRow).toContainText('R$ 149,70');
   await adminRow.getByRole('button', { name: 'Marcar como pago' }).click();
+  // Paying money out asks first, naming the amount and the referrer (ADR 034).
+  const confirm = admin.getByRole('dialog', { name: 'Marcar comissão como paga' });
+  await expect(confirm).toContainText(`Confirmar o pagamento de R$ 149,70 de comissão a ${referrer.name}`);
+  await confirm.getByRole('button', { name: 'Confirmar pagamento' }).click();
   await expect(admin.getByText('Comissão marcada como paga')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(adminRow).toContainText(/Pago em .* por Admin E2E/);
   await expectAxeClean(admin, '/admin/referrals');
   await adminContext.close();

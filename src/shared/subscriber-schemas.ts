@@ -58,6 +58,8 @@ export const SUBSCRIBER_MSG = {
     'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
   statusChangeRefused:
     'Mudança de status não permitida por edição. Use as ações do assinante (aprovar, cancelar, reembolsar).',
+  // The renewals filter of the list (issue 23, ADR 034).
+  endingWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o vencimento.',
 } as const;
 
 export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
@@ -233,7 +235,11 @@ export function subscriberWarnings(values: Partial<SubscriberFormValues>): strin
   return warnings;
 }
 
-/** List filters (spec 02 §3): status (all or one), search, sortBy, sortOrder, page, limit. */
+/**
+ * List filters (spec 02 §3): status (all or one), search, sortBy, sortOrder, page, limit; and
+ * `endingWithinDays` (ADR 034): only active subscriptions whose period ends within that many days
+ * from now, the dashboard's renewals shortcut.
+ */
 export const subscriberListInput = z
   .object({
     status: z.union([z.literal('all'), z.enum(SUBSCRIBER_STATUSES)]).default('all'),
@@ -242,6 +248,12 @@ export const subscriberListInput = z
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
+    endingWithinDays: z.coerce
+      .number({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+      .int({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+      .min(1, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+      .max(366, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+      .optional(),
   })
   .default({
     status: 'all',

@@ -27,3 +27,20 @@ export function searchCents(value: unknown): number | undefined {
         : Number.NaN;
   return Number.isInteger(cents) && cents > 0 ? cents : undefined;
 }
+
+/** One of `options`, or absent (anything else in the address is ignored, never an error page). */
+export function searchOneOf<T extends string>(value: unknown, options: readonly T[]): T | undefined {
+  return options.find((option) => option === value);
+}
+
+/** A list's page from the address: a whole number above 1 (the first page is the absent default). */
+export function searchPage(value: unknown): number | undefined {
+  const page = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isInteger(page) && page > 1 && page <= 1_000_000 ? page : undefined;
+}
+
+/** A whole number within [min, max], or absent. */
+export function searchInt(value: unknown, min: number, max: number): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+}

@@ -377,3 +377,66 @@ describe('approval (DECISIONS §3.3)', () => {
     expect(stranger.userId).toBeTruthy();
   });
 });
+
+describe('the renewals filter: endingWithinDays (ADR 034)', () => {
+  const DAY = 24 * 3600 * 1000;
+
+  async function subscriberEnding(name: string, status: 'active' | 'expired', endInDays: number) {
+    const end = new Date(t.clock.now().getTime() + endInDays * DAY);
+    await t.caller(admin.token).subscribers.create({
+      ...valid,
+      fullName: name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemplo.com.br`,
+      cpf: null,
+      status,
+      subscriptionStartDate: new Date(end.getTime() - 365 * DAY).toISOString(),
+      subscriptionEndDate: end.toISOString(),
+    });
+  }
+
+  it('lists the active subscriptions ending within the days, the same count as the dashboard', async () => {
+    await subscriberEnding('Vence Amanha', 'active', 1);
+    await subscriberEnding('Vence Em Trinta', 'active', 30);
+    await subscriberEnding('Vence Em Quarenta', 'active', 40);
+    await subscriberEnding('Ja Venceu', 'expired', -2);
+    await subscriberEnding('Expirado Futuro', 'expired', 10);
+
+    const api = t.caller(admin.token).subscribers;
+    const ending = await api.list({ endingWithinDays: 30, sortBy: 'fullName', sortOrder: 'asc' });
+    expect(ending.subscribers.map((row) => row.fullName)).toEqual(['Vence Amanha', 'Vence Em Trinta']);
+    expect(ending.pagination.total).toBe(2);
+    // With a search too (counted from the search index's matches).
+    expect((await api.list({ endingWithinDays: 30, search: 'Trinta' })).pagination.total).toBe(1);
+    expect((await api.list({ endingWithinDays: 30, search: 'Quarenta' })).pagination.total).toBe(0);
+
+    const rest = await t.request({
+      method: 'GET',
+      url: '/api/admin/subscribers?endingWithinDays=45&sortBy=fullName&sortOrder=asc',
+      headers: auth(admin.token),
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().subscribers.map((row: { fullName: string }) => row.fullName)).toEqual([
+      'Vence Amanha',
+      'Vence Em Quarenta',
+      'Vence Em Trinta',
+    ]);
+
+    const figures = await t.caller(admin.token).payments.dashboard();
+    expect(figures.expiringIn30Days).toBe(2);
+  });
+
+  it('refuses a number of days out of range with a Portuguese message (400, not 500)', async () => {
+    for (const value of ['0', '367', 'abc', '2.5']) {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/admin/subscribers?endingWithinDays=${value}`,
+        headers: auth(admin.token),
+      });
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json().error, value).toBe('Informe um número de dias entre 1 e 366 para o vencimento.');
+    }
+    await expect(t.caller(admin.token).subscribers.list({ endingWithinDays: 0 })).rejects.toThrow(
+      'Informe um número de dias entre 1 e 366 para o vencimento.',
+    );
+  });
+});

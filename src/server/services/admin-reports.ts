@@ -31,6 +31,7 @@ import { paymentMonthTotals, payments, subscribers, type Payment } from '../db/s
 import { countActiveMembers } from './active-members';
 import { csvAmount, csvDateTime, csvIso, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
+import { endingWithinWhere } from './subscriber-admin';
 import { planSearch, searchCondition, type SearchPlan } from './subscriber-search';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -248,19 +249,13 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     dashboard(): DashboardFigures {
       const now = clock.now();
       const thisMonth = monthStart(now);
-      const in30Days = new Date(now.getTime() + 30 * DAY_MS);
       const yearAgo = new Date(now.getTime() - 365 * DAY_MS);
 
       const pendingApprovals = countSubscribers(
         and(eq(subscribers.status, 'pending'), isNull(subscribers.approvedBy)),
       );
-      const expiringIn30Days = countSubscribers(
-        and(
-          eq(subscribers.status, 'active'),
-          gt(subscribers.subscriptionEndDate, now),
-          lte(subscribers.subscriptionEndDate, in30Days),
-        ),
-      );
+      // The same rule as the subscriber list's `endingWithinDays` filter the shortcut opens.
+      const expiringIn30Days = countSubscribers(endingWithinWhere(30, now));
       // New members: subscribers whose first confirmed payment fell in this month — a range of the
       // index on `first_paid_at`, which triggers keep (ADR 026).
       const newMembersThisMonth = countSubscribers(gte(subscribers.firstPaidAt, thisMonth));

@@ -4,7 +4,7 @@
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
  */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
 import { APPROVAL_MSG, type SubscriberAccess } from '../../shared/identity-schemas';
 import { MSG } from '../../shared/messages';
@@ -126,6 +126,8 @@ function historyValue(column: keyof Columns, value: unknown): unknown {
   return value ?? null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const SORT_COLUMNS = {
   createdAt: subscribers.createdAt,
   fullName: subscribers.name,
@@ -139,6 +141,16 @@ const SORT_COLUMNS = {
  */
 const statusWhere = (status: 'all' | SubscriberStatus) =>
   status === 'all' ? undefined : eq(subscribers.status, status);
+
+/** Active subscriptions whose period ends after now and within `days` (the dashboard's renewals). */
+export function endingWithinWhere(days: number | undefined, now: Date): SQL | undefined {
+  if (days === undefined) return undefined;
+  return and(
+    eq(subscribers.status, 'active'),
+    gt(subscribers.subscriptionEndDate, now),
+    lte(subscribers.subscriptionEndDate, new Date(now.getTime() + days * DAY_MS)),
+  );
+}
 
 export function subscriberFilterWhere(status: 'all' | SubscriberStatus, search: string): SQL | undefined {
   return and(statusWhere(status), searchCondition('subscribers', search));
@@ -178,15 +190,15 @@ export function createSubscriberAdmin(
     list(input: SubscriberListInput) {
       const offset = (input.page - 1) * input.limit;
       const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
-      const where = and(statusWhere(input.status), search.where);
+      const filters = and(statusWhere(input.status), endingWithinWhere(input.endingWithinDays, clock.now()));
+      const where = and(filters, search.where);
       const countWhere = (condition: SQL | undefined) =>
         db.select({ total: count() }).from(subscribers).where(condition).get()?.total ?? 0;
-      // A search is counted by the index alone, or with a status filter from the match list.
-      const status = statusWhere(input.status);
+      // A search is counted by the index alone, or with the other filters from the match list.
       const total = !search.indexed
         ? countWhere(where)
-        : status
-          ? countWhere(and(status, search.indexed.inMatches))
+        : filters
+          ? countWhere(and(filters, search.indexed.inMatches))
           : search.indexed.matches;
       const column = SORT_COLUMNS[input.sortBy];
       const rows = db

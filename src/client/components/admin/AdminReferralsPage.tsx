@@ -8,38 +8,64 @@ import {
 } from '../../../shared/member-schemas';
 import { REFERRAL_STATUSES } from '../../../shared/plans';
 import { errorText } from '../../lib/errors';
+import { nextListSearch, type ReferralSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import '../../styles/admin-referrals.css';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
+import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
+import { Dialog } from '../ui/Dialog';
 import { PageLoading } from '../ui/PageLoading';
+import { useSearchBox } from '../ui/use-search-box';
 
 type StatusFilter = AdminReferralListInput['status'];
+const PAGE_SIZE = 20;
 
 /**
- * The back office's referral programme (DECISIONS §3.6): every commission with its referrer and
- * referred member, totals per status, and "Marcar como pago" for confirmed ones (who and when kept).
+ * The back office's referral programme: every commission with its referrer and referred member,
+ * totals per status, and "Marcar como pago" for confirmed ones (who and when kept), after a
+ * confirmation that names the amount and the referrer, since it records money paid out. Filters
+ * and page live in the address (ADR 034).
  */
-export function AdminReferralsPage() {
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+export function AdminReferralsPage({
+  search: params,
+  navigate,
+}: {
+  search: ReferralSearch;
+  navigate: (next: ReferralSearch, options?: { replace?: boolean }) => void;
+}) {
+  const status: StatusFilter = params.status ?? 'all';
+  const page = params.page ?? 1;
+  const update = (change: Partial<ReferralSearch>, options?: { replace?: boolean }) =>
+    navigate(nextListSearch(params, change), options);
+  const [search, setSearch] = useSearchBox(params.search ?? '', (text) =>
+    update({ search: text }, { replace: true }),
+  );
   const statusId = useId();
   const searchId = useId();
-  const list = trpc.referrals.list.useQuery({ status, search, page, limit: 20 });
+  const list = trpc.referrals.list.useQuery(
+    { status, search: params.search ?? '', page, limit: PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
   const utils = trpc.useUtils();
   const [done, setDone] = useState<string | null>(null);
+  const [paying, setPaying] = useState<AdminReferral | null>(null);
   const markPaid = trpc.referrals.markPaid.useMutation({
     onSuccess: async () => {
       setDone(ADMIN_REFERRAL_MSG.processed);
+      setPaying(null);
       await utils.referrals.list.invalidate();
     },
   });
 
   return (
     <div className="admin-referrals">
-      <form className="admin-referrals__filters" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="admin-referrals__filters"
+        role="search"
+        aria-label="Filtrar indicações"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div className="field">
           <label className="field__label" htmlFor={statusId}>
             Status
@@ -49,8 +75,8 @@ export function AdminReferralsPage() {
             className="field__input"
             value={status}
             onChange={(event) => {
-              setStatus(event.target.value as StatusFilter);
-              setPage(1);
+              const value = event.target.value as StatusFilter;
+              update({ status: value === 'all' ? undefined : value });
             }}
           >
             <option value="all">Todos</option>
@@ -71,15 +97,11 @@ export function AdminReferralsPage() {
             type="search"
             placeholder="Nome, email ou código"
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) => setSearch(event.target.value)}
           />
         </div>
       </form>
       {done && <Alert tone="success">{done}</Alert>}
-      {markPaid.isError && <Alert>{errorText(markPaid.error, ADMIN_REFERRAL_MSG.processFailed)}</Alert>}
       {list.isPending ? (
         <PageLoading />
       ) : list.isError ? (
@@ -107,111 +129,121 @@ export function AdminReferralsPage() {
               </div>
             ))}
           </section>
-          {list.data.referrals.length === 0 ? (
-            <EmptyState>Nenhuma indicação encontrada.</EmptyState>
-          ) : (
-            <div
-              className="admin-referrals__table-wrap"
-              role="region"
-              aria-label="Lista de indicações"
-              tabIndex={0}
-            >
-              <table className="admin-referrals__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Indicador</th>
-                    <th scope="col">Indicado</th>
-                    <th scope="col">Código</th>
-                    <th scope="col">Data</th>
-                    <th scope="col">Comissão</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Ação</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.referrals.map((referral) => (
-                    <ReferralRow
-                      key={referral.id}
-                      referral={referral}
-                      busy={markPaid.isPending && markPaid.variables?.id === referral.id}
-                      onPay={() => {
-                        setDone(null);
-                        markPaid.mutate({ id: referral.id });
-                      }}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {list.data.pagination.pages > 1 && (
-            <nav className="admin-referrals__pager" aria-label="Paginação">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Anterior
-              </Button>
-              <span>
-                Página {list.data.pagination.page} de {list.data.pagination.pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= list.data.pagination.pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <DataTable
+            caption="Lista de indicações"
+            columns={referralColumns((referral) => {
+              setDone(null);
+              markPaid.reset();
+              setPaying(referral);
+            })}
+            rows={list.data.referrals}
+            rowKey={(referral) => referral.id}
+            rowProps={() => ({ 'data-testid': 'admin-referral-row' })}
+            busy={list.isFetching}
+            empty="Nenhuma indicação encontrada."
+            pagination={{
+              page,
+              pages: list.data.pagination.pages,
+              onPage: (next) => update({ page: next }),
+            }}
+          />
         </>
+      )}
+      {paying && (
+        <Dialog
+          title="Marcar comissão como paga"
+          onClose={() => setPaying(null)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setPaying(null)} disabled={markPaid.isPending}>
+                Cancelar
+              </Button>
+              <Button
+                loading={markPaid.isPending}
+                loadingLabel="Salvando..."
+                onClick={() => markPaid.mutate({ id: paying.id })}
+              >
+                Confirmar pagamento
+              </Button>
+            </>
+          }
+        >
+          <p>
+            Confirmar o pagamento de <strong>{formatMoney(paying.commissionAmount)}</strong> de comissão a{' '}
+            <strong>{paying.referrer.fullName}</strong> pela indicação de {paying.referredSubscriber.fullName}
+            ? Fica registrado quem marcou e quando.
+          </p>
+          {markPaid.isError && <Alert>{errorText(markPaid.error, ADMIN_REFERRAL_MSG.processFailed)}</Alert>}
+        </Dialog>
       )}
     </div>
   );
 }
 
-function ReferralRow({
-  referral,
-  busy,
-  onPay,
-}: {
-  referral: AdminReferral;
-  busy: boolean;
-  onPay: () => void;
-}) {
-  return (
-    <tr data-testid="admin-referral-row">
-      <td>
-        {referral.referrer.fullName}
-        <br />
-        <span className="admin-referrals__muted">{referral.referrer.email}</span>
-      </td>
-      <td>
-        {referral.referredSubscriber.fullName}
-        <br />
-        <span className="admin-referrals__muted">{referral.referredSubscriber.email}</span>
-      </td>
-      <td>{referral.referralCode}</td>
-      <td>{formatDate(referral.createdAt)}</td>
-      <td>{formatMoney(referral.commissionAmount)}</td>
-      <td>
-        <span className="admin-referrals__badge" data-status={referral.status}>
-          {REFERRAL_STATUS_LABELS[referral.status]}
-        </span>
-        {referral.paidAt && (
-          <span className="admin-referrals__muted admin-referrals__paid">
-            Pago em {formatDateTime(referral.paidAt)}
-            {referral.paidBy?.name ? ` por ${referral.paidBy.name}` : ''}
+function referralColumns(onPay: (referral: AdminReferral) => void): Column<AdminReferral>[] {
+  return [
+    {
+      key: 'referrer',
+      header: 'Indicador',
+      rowHeader: true,
+      cell: (referral) => (
+        <div className="cell-stack">
+          <span>{referral.referrer.fullName}</span>
+          <BreakableEmail email={referral.referrer.email} className="admin-referrals__muted" />
+        </div>
+      ),
+    },
+    {
+      key: 'referred',
+      header: 'Indicado',
+      cell: (referral) => (
+        <div className="cell-stack">
+          <span>{referral.referredSubscriber.fullName}</span>
+          <BreakableEmail email={referral.referredSubscriber.email} className="admin-referrals__muted" />
+        </div>
+      ),
+    },
+    { key: 'code', header: 'Código', cell: (referral) => referral.referralCode },
+    { key: 'date', header: 'Data', cell: (referral) => formatDate(referral.createdAt) },
+    {
+      key: 'commission',
+      header: 'Comissão',
+      numeric: true,
+      cell: (referral) => formatMoney(referral.commissionAmount),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (referral) => (
+        <>
+          <span className="admin-referrals__badge" data-status={referral.status}>
+            {REFERRAL_STATUS_LABELS[referral.status]}
           </span>
-        )}
-      </td>
-      <td>
-        {referral.status === 'confirmed' ? (
-          <Button size="sm" loading={busy} loadingLabel="Salvando..." onClick={onPay}>
+          {referral.paidAt && (
+            <span className="admin-referrals__muted admin-referrals__paid">
+              Pago em {formatDateTime(referral.paidAt)}
+              {referral.paidBy?.name ? ` por ${referral.paidBy.name}` : ''}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      header: 'Ação',
+      className: 'admin-referrals__action',
+      cell: (referral) =>
+        referral.status === 'confirmed' ? (
+          <Button
+            size="sm"
+            onClick={() => onPay(referral)}
+            aria-label={`Marcar como pago: comissão de ${referral.referrer.fullName}`}
+          >
             Marcar como pago
           </Button>
         ) : (
           '—'
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }

@@ -3,12 +3,14 @@
  * (type, search, public or private) and pages of 20; upload, edit and delete (after confirming).
  */
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DRIVE_MSG, DRIVE_PAGE_SIZE, type DriveItem } from '../../../shared/drive-schemas';
 import { errorText } from '../../lib/errors';
+import { nextListSearch, type DriveSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { Pager } from '../ui/DataTable';
 import { Dialog as Modal } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
@@ -17,33 +19,38 @@ import { DriveCard } from './DriveCard';
 import { DriveEditDialog } from './DriveEditDialog';
 import { DriveFilters, type TypeFilter, type VisibilityFilter } from './DriveFilters';
 import { DriveUploadDialog } from './DriveUploadDialog';
-import { useDebounced } from './use-debounced';
+import { useSearchBox } from '../ui/use-search-box';
 
 type Dialog =
   { kind: 'upload' } | { kind: 'edit'; item: DriveItem } | { kind: 'delete'; item: DriveItem } | null;
 
-export function DriveAdminPage() {
-  const [type, setType] = useState<TypeFilter>('all');
-  const [search, setSearch] = useState('');
-  const [visibility, setVisibility] = useState<VisibilityFilter>('all');
-  const [page, setPage] = useState(1);
+export function DriveAdminPage({
+  search: params,
+  navigate,
+}: {
+  search: DriveSearch;
+  navigate: (next: DriveSearch, options?: { replace?: boolean }) => void;
+}) {
+  const type: TypeFilter = params.type ?? 'all';
+  const visibility: VisibilityFilter = params.isPublic ?? 'all';
+  const page = params.page ?? 1;
+  const update = (change: Partial<DriveSearch>, options?: { replace?: boolean }) =>
+    navigate(nextListSearch(params, change), options);
+  const setPage = (next: number) => update({ page: next });
+  const [search, setSearch] = useSearchBox(params.search ?? '', (text) =>
+    update({ search: text }, { replace: true }),
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const debouncedSearch = useDebounced(search.trim());
   const utils = trpc.useUtils();
   const list = trpc.drive.list.useQuery(
-    { page, limit: DRIVE_PAGE_SIZE, type, search: debouncedSearch, isPublic: visibility },
+    { page, limit: DRIVE_PAGE_SIZE, type, search: params.search ?? '', isPublic: visibility },
     { placeholderData: keepPreviousData },
   );
   const remove = trpc.drive.remove.useMutation();
+  const listRef = useRef<HTMLUListElement>(null);
 
   const refresh = () => utils.drive.list.invalidate();
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
 
   async function confirmDelete(item: DriveItem) {
     try {
@@ -70,9 +77,9 @@ export function DriveAdminPage() {
         type={type}
         search={search}
         visibility={visibility}
-        onType={filter(setType)}
-        onSearch={filter(setSearch)}
-        onVisibility={filter(setVisibility)}
+        onType={(value) => update({ type: value === 'all' ? undefined : value })}
+        onSearch={setSearch}
+        onVisibility={(value) => update({ isPublic: value === 'all' ? undefined : value })}
       />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {list.isError && <Alert>{DRIVE_MSG.loadFailed}</Alert>}
@@ -83,11 +90,12 @@ export function DriveAdminPage() {
           <p className="drive__count" aria-live="polite">
             {data.pagination.total} {data.pagination.total === 1 ? 'arquivo' : 'arquivos'}
           </p>
-          <ul className="drive-grid" aria-label="Arquivos">
+          <ul className="drive-grid" aria-label="Arquivos" ref={listRef} tabIndex={-1}>
             {data.items.map((item) => (
               <DriveCard
                 key={item.id}
                 item={item}
+                showVisibility
                 actions={
                   <>
                     <a
@@ -121,24 +129,13 @@ export function DriveAdminPage() {
               />
             ))}
           </ul>
-          {data.pagination.pages > 1 && (
-            <nav className="drive-pager" aria-label="Paginação">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Anterior
-              </Button>
-              <span>
-                Página {data.pagination.page} de {data.pagination.pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= data.pagination.pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={data.pagination.pages}
+            onPage={setPage}
+            listRef={listRef}
+            label="Páginas de arquivos"
+          />
         </>
       )}
 

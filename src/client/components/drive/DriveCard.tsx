@@ -12,8 +12,19 @@ export function visibleTags(tags: readonly string[]) {
   return { shown: tags.slice(0, DRIVE_CARD_TAGS), more: Math.max(0, tags.length - DRIVE_CARD_TAGS) };
 }
 
-/** One drive item as a card: preview, name, type, size, date, visibility, tags; actions below. */
-export function DriveCard({ item, actions }: { item: DriveItem; actions: ReactNode }) {
+/**
+ * One drive item as a card: preview, name, type, size, date, tags, and (in the admin's drive, where
+ * it tells something) whether members see it; actions below.
+ */
+export function DriveCard({
+  item,
+  actions,
+  showVisibility = false,
+}: {
+  item: DriveItem;
+  actions: ReactNode;
+  showVisibility?: boolean;
+}) {
   const { shown, more } = visibleTags(item.tags);
   return (
     <li className="drive-card">
@@ -31,11 +42,13 @@ export function DriveCard({ item, actions }: { item: DriveItem; actions: ReactNo
         <p className="drive-card__meta">
           {DRIVE_TYPE_LABELS[item.type]} · {formatFileSize(item.size)} · {formatDate(item.uploadedAt)}
         </p>
-        <p
-          className={`drive-card__visibility drive-card__visibility--${item.isPublic ? 'public' : 'private'}`}
-        >
-          {item.isPublic ? 'Público' : 'Privado'}
-        </p>
+        {showVisibility && (
+          <p
+            className={`drive-card__visibility drive-card__visibility--${item.isPublic ? 'public' : 'private'}`}
+          >
+            {item.isPublic ? 'Público' : 'Privado'}
+          </p>
+        )}
         {item.description && <p className="drive-card__description">{item.description}</p>}
         {item.tags.length > 0 && (
           <ul className="drive-card__tags" aria-label="Tags">

@@ -1,10 +1,12 @@
 /**
  * /user/drive "Arquivos" (spec 02 §2 "Shared files page"): the club's public files, with type and
- * search filters and a pager of at most 5 page buttons; each file can be opened or downloaded.
+ * search filters and a pager of at most 5 page buttons (a page change brings the list's top into
+ * view and focus); each file can be opened or downloaded. A member sees only what members may see,
+ * so the cards carry no public / private badge (that one is for the admin's drive).
  * Only for memberships in force (ADR 029): anyone else sees how to join or renew instead.
  */
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DRIVE_MSG, DRIVE_PAGE_SIZE, pagerPages } from '../../../shared/drive-schemas';
 import { MEMBER_MSG } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
@@ -12,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { useMemberOverview } from '../member/member-data';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
+import { Pager } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
 import '../../styles/drive.css';
@@ -45,6 +48,7 @@ function MemberFiles() {
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const listRef = useRef<HTMLUListElement>(null);
   const debouncedSearch = useDebounced(search.trim());
   const list = trpc.drive.listPublic.useQuery(
     { page, limit: DRIVE_PAGE_SIZE, type, search: debouncedSearch },
@@ -79,7 +83,7 @@ function MemberFiles() {
       {data && data.items.length === 0 && <EmptyState>Nenhum arquivo disponível.</EmptyState>}
       {data && data.items.length > 0 && (
         <>
-          <ul className="drive-grid" aria-label="Arquivos">
+          <ul className="drive-grid" aria-label="Arquivos" ref={listRef} tabIndex={-1}>
             {data.items.map((item) => (
               <DriveCard
                 key={item.id}
@@ -110,41 +114,13 @@ function MemberFiles() {
               />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="drive-pager" aria-label="Paginação">
-              <button
-                type="button"
-                className={buttonClass('secondary', { size: 'sm' })}
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Anterior
-              </button>
-              <ul className="drive-pager__pages">
-                {pagerPages(page, pages).map((number) => (
-                  <li key={number}>
-                    <button
-                      type="button"
-                      className={buttonClass(number === page ? 'primary' : 'ghost', { size: 'sm' })}
-                      aria-current={number === page ? 'page' : undefined}
-                      aria-label={`Página ${number}`}
-                      onClick={() => setPage(number)}
-                    >
-                      {number}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className={buttonClass('secondary', { size: 'sm' })}
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Próxima
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            numbered={pagerPages(page, pages)}
+            listRef={listRef}
+          />
         </>
       )}
     </div>

@@ -2,10 +2,14 @@ import { formatDate, formatMoney } from '../../../shared/format';
 import { MEMBER_MSG } from '../../../shared/member-schemas';
 import { paymentMethodLabel, planLabel } from '../../../shared/plans';
 import { errorText } from '../../lib/errors';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
+
+type RouterOutputs = inferRouterOutputs<AppRouter>;
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
+import { DataTable, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
 
@@ -36,41 +40,37 @@ function PaymentsList() {
       </div>
     );
   }
-  const payments = list.data.payments;
-  if (payments.length === 0) return <EmptyState>Nenhum pagamento registrado.</EmptyState>;
   return (
-    <div className="member-table-wrap" role="region" aria-label="Histórico de pagamentos" tabIndex={0}>
-      <table className="member-table">
-        <thead>
-          <tr>
-            <th scope="col">Data</th>
-            <th scope="col">Descrição</th>
-            <th scope="col">Plano</th>
-            <th scope="col">Forma</th>
-            <th scope="col">Valor</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td>{formatDate(payment.date)}</td>
-              <td>{payment.description}</td>
-              <td>{planLabel(payment.planType)}</td>
-              <td>
-                {paymentMethodLabel(payment.method)}
-                {payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ''}
-              </td>
-              <td>{formatMoney(payment.amount)}</td>
-              <td>
-                <span className="member-badge" data-tone={toneOf(payment.status)}>
-                  {payment.statusLabel}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Histórico de pagamentos"
+      columns={PAYMENT_COLUMNS}
+      rows={list.data.payments}
+      rowKey={(payment) => payment.id}
+      empty="Nenhum pagamento registrado."
+    />
   );
 }
+
+type MemberPayment = RouterOutputs['member']['payments']['payments'][number];
+
+const PAYMENT_COLUMNS: Column<MemberPayment>[] = [
+  { key: 'date', header: 'Data', cell: (payment) => formatDate(payment.date) },
+  { key: 'description', header: 'Descrição', rowHeader: true, cell: (payment) => payment.description },
+  { key: 'plan', header: 'Plano', cell: (payment) => planLabel(payment.planType) },
+  {
+    key: 'method',
+    header: 'Forma',
+    cell: (payment) =>
+      `${paymentMethodLabel(payment.method)}${payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ''}`,
+  },
+  { key: 'amount', header: 'Valor', numeric: true, cell: (payment) => formatMoney(payment.amount) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (payment) => (
+      <span className="member-badge" data-tone={toneOf(payment.status)}>
+        {payment.statusLabel}
+      </span>
+    ),
+  },
+];

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { MEMBER_MSG, REFERRAL_STATUS_LABELS } from '../../../shared/member-schemas';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
+import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
 
@@ -83,58 +85,17 @@ function ReferralSummary() {
       </div>
       <div className="card member-card">
         <h2>Suas indicações</h2>
-        {data.activeReferrals.length === 0 ? (
-          <EmptyState>Nenhuma indicação ainda. Compartilhe seu link!</EmptyState>
-        ) : (
-          <div className="member-table-wrap" role="region" aria-label="Lista de indicações" tabIndex={0}>
-            <table className="member-table">
-              <thead>
-                <tr>
-                  <th scope="col">Indicado</th>
-                  <th scope="col">Data</th>
-                  <th scope="col">Comissão</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.activeReferrals.map((referral) => (
-                  <tr key={referral._id} data-testid="referral-row">
-                    <td>
-                      {referral.referredSubscriber.fullName}
-                      <br />
-                      <span className="member-muted">{referral.referredSubscriber.email}</span>
-                    </td>
-                    <td>{formatDate(referral.createdAt)}</td>
-                    <td>{formatMoney(referral.commissionAmount)}</td>
-                    <td>
-                      <span className="member-badge" data-tone={toneOf(referral.status)}>
-                        {REFERRAL_STATUS_LABELS[referral.status]}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {data.pagination.pages > 1 && (
-          <nav className="member-actions member-pager" aria-label="Páginas de indicações">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </Button>
-            <span>
-              Página {data.pagination.page} de {data.pagination.pages}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= data.pagination.pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Próxima
-            </Button>
-          </nav>
-        )}
+        <DataTable
+          caption="Lista de indicações"
+          columns={REFERRAL_COLUMNS}
+          rows={data.activeReferrals}
+          rowKey={(referral) => referral._id}
+          rowProps={() => ({ 'data-testid': 'referral-row' })}
+          busy={summary.isFetching}
+          empty="Nenhuma indicação ainda. Compartilhe seu link!"
+          pagination={{ page, pages: data.pagination.pages, onPage: setPage }}
+          pagerLabel="Páginas de indicações"
+        />
       </div>
     </>
   );
@@ -150,3 +111,35 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
     </div>
   );
 }
+
+type MemberReferral = inferRouterOutputs<AppRouter>['referrals']['mine']['activeReferrals'][number];
+
+const REFERRAL_COLUMNS: Column<MemberReferral>[] = [
+  {
+    key: 'referred',
+    header: 'Indicado',
+    rowHeader: true,
+    cell: (referral) => (
+      <div className="cell-stack">
+        <span>{referral.referredSubscriber.fullName}</span>
+        <BreakableEmail email={referral.referredSubscriber.email} className="member-muted" />
+      </div>
+    ),
+  },
+  { key: 'date', header: 'Data', cell: (referral) => formatDate(referral.createdAt) },
+  {
+    key: 'commission',
+    header: 'Comissão',
+    numeric: true,
+    cell: (referral) => formatMoney(referral.commissionAmount),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (referral) => (
+      <span className="member-badge" data-tone={toneOf(referral.status)}>
+        {REFERRAL_STATUS_LABELS[referral.status]}
+      </span>
+    ),
+  },
+];

@@ -1,18 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPayments } from '../../components/admin/payments/AdminPayments';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/plans';
+import { paymentSearch } from '../../lib/list-search';
 
-/** `?status=failed` (the dashboard's "next action") opens the list filtered. */
+/**
+ * `?status=&method=&search=&sortBy=&sortOrder=&page=` keep the list (ADR 034); the dashboard's
+ * "next action" opens it at `?status=failed`.
+ */
 export const Route = createFileRoute('/admin/payments')({
-  validateSearch: (search: Record<string, unknown>): { status?: PaymentStatus } => {
-    const status = PAYMENT_STATUSES.find((candidate) => candidate === search.status);
-    return status ? { status } : {};
-  },
+  validateSearch: paymentSearch,
   component: PaymentsRoute,
 });
 
 function PaymentsRoute() {
-  const { status } = Route.useSearch();
-  // Keyed: following a link with another status starts the screen over with that filter.
-  return <AdminPayments key={status ?? 'all'} initialStatus={status ?? 'all'} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <AdminPayments
+      search={search}
+      navigate={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
 }

@@ -45,7 +45,30 @@ function Tiles({ figures }: { figures: DashboardFigures }) {
   );
 }
 
-/** Each next action leads to the screen where it is done. */
+/** Each next action opens the list that holds its work, already filtered (ADR 034). */
+function ActionLink({ action }: { action: DashboardFigures['nextActions'][number] }) {
+  switch (action.kind) {
+    case 'failed':
+      return (
+        <Link to="/admin/payments" search={{ status: 'failed' }}>
+          {action.text}
+        </Link>
+      );
+    case 'renew':
+      return (
+        <Link to="/admin/subscribers" search={{ endingWithinDays: 30, sortBy: 'fullName', sortOrder: 'asc' }}>
+          {action.text}
+        </Link>
+      );
+    default:
+      return (
+        <Link to="/admin/subscribers" search={{ status: 'pending' }}>
+          {action.text}
+        </Link>
+      );
+  }
+}
+
 function NextActions({ actions }: { actions: DashboardFigures['nextActions'] }) {
   return (
     <section className="panel" aria-labelledby="next-actions-title">
@@ -56,13 +79,7 @@ function NextActions({ actions }: { actions: DashboardFigures['nextActions'] }) 
         <ul className="action-list">
           {actions.map((action) => (
             <li key={action.kind}>
-              {action.kind === 'failed' ? (
-                <Link to="/admin/payments" search={{ status: 'failed' }}>
-                  {action.text}
-                </Link>
-              ) : (
-                <Link to="/admin/subscribers">{action.text}</Link>
-              )}
+              <ActionLink action={action} />
             </li>
           ))}
         </ul>
@@ -137,7 +154,9 @@ export function AdminDashboard() {
               <ul className="plain-list">
                 {queue.data.subscribers.map((subscriber) => (
                   <li key={subscriber.id}>
-                    <span>{subscriber.fullName}</span>
+                    <Link to="/admin/subscribers" search={{ view: subscriber.id }}>
+                      {subscriber.fullName}
+                    </Link>
                     <span className="muted">{subscriber.email}</span>
                   </li>
                 ))}
@@ -145,7 +164,9 @@ export function AdminDashboard() {
             ))}
           {queue.data && queue.data.pagination.total > LATEST && (
             <p>
-              <Link to="/admin/subscribers">Ver todos ({queue.data.pagination.total})</Link>
+              <Link to="/admin/subscribers" search={{ status: 'pending' }}>
+                Ver todos ({queue.data.pagination.total})
+              </Link>
             </p>
           )}
         </section>
@@ -172,7 +193,11 @@ export function AdminDashboard() {
                 {latest.data.payments.map((payment) => (
                   <tr key={payment.id}>
                     <td data-label="Data">{formatDate(payment.date)}</td>
-                    <td data-label="Assinante">{payment.subscriber.fullName}</td>
+                    <td data-label="Assinante">
+                      <Link to="/admin/subscribers" search={{ view: payment.subscriberId }}>
+                        {payment.subscriber.fullName}
+                      </Link>
+                    </td>
                     <td data-label="Valor" className="num">
                       {formatMoney(payment.amount)}
                     </td>

@@ -4,18 +4,19 @@
  * a retry for failed ones. Links that sign someone in were replaced by a placeholder before the
  * message was stored (ADR 008), so nothing here can be used to become a member.
  */
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/format';
 import { CHANNEL_LABELS } from '../../../../shared/messaging-schemas';
 import { CHANNELS, OUTBOX_STATUSES, type Channel, type OutboxStatus } from '../../../../shared/notifications';
 import { errorText } from '../../../lib/errors';
+import { nextListSearch, type OutboxSearch } from '../../../lib/list-search';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/trpc/root';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-messaging.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageLoading } from '../../ui/PageLoading';
+import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
 
 const PAGE_SIZE = 20;
 
@@ -50,12 +51,17 @@ const TEMPLATE_NAMES: Record<string, string> = {
   phone_proof_code: 'Código de confirmação do WhatsApp',
 };
 
-export function OutboxPage() {
-  const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const [channel, setChannel] = useState<Channel | ''>('');
-  const [page, setPage] = useState(1);
+export function OutboxPage({
+  search: params,
+  navigate,
+}: {
+  search: OutboxSearch;
+  navigate: (next: OutboxSearch) => void;
+}) {
+  const page = params.page ?? 1;
+  const update = (change: Partial<OutboxSearch>) => navigate(nextListSearch(params, change));
   const list = trpc.outbox.list.useQuery(
-    { status: status || undefined, channel: channel || undefined, page, limit: PAGE_SIZE },
+    { status: params.status, channel: params.channel, page, limit: PAGE_SIZE },
     { placeholderData: (previous) => previous, refetchInterval: 15_000 },
   );
   const utils = trpc.useUtils();
@@ -83,11 +89,8 @@ export function OutboxPage() {
             <select
               id="outbox-status"
               className="field__input adm-select"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as OutboxStatus | '');
-                setPage(1);
-              }}
+              value={params.status ?? ''}
+              onChange={(event) => update({ status: (event.target.value || undefined) as OutboxStatus })}
             >
               <option value="">Todos</option>
               {OUTBOX_STATUSES.map((value) => (
@@ -104,11 +107,8 @@ export function OutboxPage() {
             <select
               id="outbox-channel"
               className="field__input adm-select"
-              value={channel}
-              onChange={(event) => {
-                setChannel(event.target.value as Channel | '');
-                setPage(1);
-              }}
+              value={params.channel ?? ''}
+              onChange={(event) => update({ channel: (event.target.value || undefined) as Channel })}
             >
               <option value="">Todos</option>
               {CHANNELS.map((value) => (
@@ -120,115 +120,110 @@ export function OutboxPage() {
           </div>
         </div>
 
-        {list.isPending ? (
-          <PageLoading />
-        ) : list.isError ? (
+        {list.isError ? (
           <Alert>{errorText(list.error, 'Erro ao carregar mensagens')}</Alert>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState>Nenhuma mensagem encontrada.</EmptyState>
         ) : (
-          <>
-            <table className="adm-table">
-              <caption className="sr-only">
-                Mensagens, página {list.data.page} de {Math.max(1, list.data.pages)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Canal</th>
-                  <th scope="col">Para</th>
-                  <th scope="col">Mensagem</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Ações</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((message) => (
-                  <tr key={message.id} data-testid="outbox-row">
-                    <td data-label="Data">
-                      <div>
-                        {formatDateTime(message.createdAt)}
-                        {message.sentAt && (
-                          <div className="adm-note">Enviada {formatDateTime(message.sentAt)}</div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label="Canal">
-                      <div>{CHANNEL_LABELS[message.channel]}</div>
-                    </td>
-                    <td data-label="Para">
-                      <div>{message.recipient}</div>
-                    </td>
-                    <td data-label="Mensagem">
-                      <div>
-                        <details>
-                          <summary>
-                            {TEMPLATE_NAMES[message.template] ?? message.template}
-                            {message.subject ? `: ${message.subject}` : ''}
-                          </summary>
-                          <pre>{message.body}</pre>
-                        </details>
-                      </div>
-                    </td>
-                    <td data-label="Status">
-                      <div>
-                        <span className={`adm-badge adm-badge--${message.status}`}>
-                          {OUTBOX_STATUS_LABELS[message.status]}
-                        </span>
-                        {message.attempts > 0 && (
-                          <div className="adm-note">
-                            {message.attempts} {message.attempts === 1 ? 'tentativa' : 'tentativas'}
-                          </div>
-                        )}
-                        {message.lastError && message.status !== 'sent' && (
-                          <div className="adm-error-text">Erro: {message.lastError}</div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label="Ações">
-                      <div>
-                        {message.status === 'failed' ? (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            loading={retry.isPending && retry.variables?.id === message.id}
-                            loadingLabel="Reenviando..."
-                            onClick={() => retry.mutate({ id: message.id })}
-                            aria-label={`Reenviar mensagem para ${message.recipient}`}
-                          >
-                            Reenviar
-                          </Button>
-                        ) : (
-                          <span className="adm-note">—</span>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <nav className="adm-pager" aria-label="Paginação das mensagens">
-              <span className="adm-note">
-                {list.data.total} {list.data.total === 1 ? 'mensagem' : 'mensagens'} · página {list.data.page}{' '}
-                de {Math.max(1, list.data.pages)}
-              </span>
-              <div className="adm-actions">
-                <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Anterior
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page >= list.data.pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Próxima
-                </Button>
-              </div>
-            </nav>
-          </>
+          <DataTable
+            caption="Mensagens"
+            columns={outboxColumns(retry)}
+            rows={list.data?.items}
+            rowKey={(message) => message.id}
+            rowProps={() => ({ 'data-testid': 'outbox-row' })}
+            loading={list.isPending}
+            busy={list.isFetching}
+            empty="Nenhuma mensagem encontrada."
+            pagination={
+              list.data && {
+                page: list.data.page,
+                pages: Math.max(1, list.data.pages),
+                onPage: (next) => update({ page: next }),
+                summary: `${list.data.total} ${list.data.total === 1 ? 'mensagem' : 'mensagens'}`,
+              }
+            }
+            pagerLabel="Paginação das mensagens"
+          />
         )}
       </section>
     </div>
   );
+}
+
+type OutboxItem = inferRouterOutputs<AppRouter>['outbox']['list']['items'][number];
+interface Retry {
+  isPending: boolean;
+  variables?: { id: string };
+  mutate: (input: { id: string }) => void;
+}
+
+function outboxColumns(retry: Retry): Column<OutboxItem>[] {
+  return [
+    {
+      key: 'date',
+      header: 'Data',
+      cell: (message) => (
+        <div>
+          {formatDateTime(message.createdAt)}
+          {message.sentAt && <div className="adm-note">Enviada {formatDateTime(message.sentAt)}</div>}
+        </div>
+      ),
+    },
+    { key: 'channel', header: 'Canal', cell: (message) => CHANNEL_LABELS[message.channel] },
+    {
+      key: 'recipient',
+      header: 'Para',
+      cell: (message) =>
+        message.recipient.includes('@') ? <BreakableEmail email={message.recipient} /> : message.recipient,
+    },
+    {
+      key: 'message',
+      header: 'Mensagem',
+      cell: (message) => (
+        <details>
+          <summary>
+            {TEMPLATE_NAMES[message.template] ?? message.template}
+            {message.subject ? `: ${message.subject}` : ''}
+          </summary>
+          <pre>{message.body}</pre>
+        </details>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (message) => (
+        <div>
+          <span className={`adm-badge adm-badge--${message.status}`}>
+            {OUTBOX_STATUS_LABELS[message.status]}
+          </span>
+          {message.attempts > 0 && (
+            <div className="adm-note">
+              {message.attempts} {message.attempts === 1 ? 'tentativa' : 'tentativas'}
+            </div>
+          )}
+          {message.lastError && message.status !== 'sent' && (
+            <div className="adm-error-text">Erro: {message.lastError}</div>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      cell: (message) =>
+        message.status === 'failed' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={retry.isPending && retry.variables?.id === message.id}
+            loadingLabel="Reenviando..."
+            onClick={() => retry.mutate({ id: message.id })}
+            aria-label={`Reenviar mensagem para ${message.recipient}`}
+          >
+            Reenviar
+          </Button>
+        ) : (
+          <span className="adm-note">—</span>
+        ),
+    },
+  ];
 }

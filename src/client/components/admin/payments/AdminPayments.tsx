@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ADMIN_MSG,
   PAYMENT_PAGE_SIZE,
@@ -14,12 +14,14 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from '../../../../shared/plans';
+import { nextListSearch, type PaymentSearch, type PaymentSort } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-finance.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { PageLoading } from '../../ui/PageLoading';
+import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
 import { TextField } from '../../ui/TextField';
+import { useSearchBox } from '../../ui/use-search-box';
 import { PaymentDetailDialog } from './PaymentDetailDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { RefundDialog } from './RefundDialog';
@@ -34,7 +36,6 @@ const SORT_LABELS: Record<(typeof PAYMENT_SORTS)[number], string> = {
 };
 /** While a refund is with the provider, the list asks again until it is done. */
 const REFUND_POLL_MS = 5000;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Refund is offered only for a paid payment whose refund is not already under way (spec 02 §4). */
 export const canRefund = (payment: AdminPayment) =>
@@ -76,32 +77,28 @@ function Select<T extends string>({
  * search, sort by date, amount or status, pages of 10, a detail modal, a refund modal, and a CSV of
  * what the filters select.
  */
-export function AdminPayments({ initialStatus = 'all' }: { initialStatus?: StatusFilter }) {
-  const [filters, setFilters] = useState<Filters>({
-    status: initialStatus,
-    method: 'all',
-    search: '',
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-  });
-  const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
+export function AdminPayments({
+  search: params,
+  navigate,
+}: {
+  search: PaymentSearch;
+  navigate: (next: PaymentSearch, options?: { replace?: boolean }) => void;
+}) {
+  const filters: Filters = {
+    status: params.status ?? 'all',
+    method: params.method ?? 'all',
+    search: params.search ?? '',
+    sortBy: params.sortBy ?? 'createdAt',
+    sortOrder: params.sortOrder ?? 'desc',
+  };
+  const page = params.page ?? 1;
+  const update = (change: Partial<PaymentSearch>, options?: { replace?: boolean }) =>
+    navigate(nextListSearch(params, change), options);
+  const [searchText, setSearchText] = useSearchBox(filters.search, (text) =>
+    update({ search: text }, { replace: true }),
+  );
   const [detail, setDetail] = useState<AdminPayment | null>(null);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
-
-  const update = (change: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    setPage(1);
-  };
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const search = searchText.trim();
-      setFilters((current) => (current.search === search ? current : { ...current, search }));
-      setPage((current) => (filters.search === search ? current : 1));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, filters.search]);
 
   const list = trpc.payments.list.useQuery(
     { ...filters, page, limit: PAYMENT_PAGE_SIZE },
@@ -115,6 +112,61 @@ export function AdminPayments({ initialStatus = 'all' }: { initialStatus?: Statu
   );
   const data = list.data;
   const pages = data?.pagination.pages ?? 1;
+
+  const columns: Column<AdminPayment>[] = [
+    { key: 'date', header: 'Data', sortKey: 'createdAt', cell: (payment) => formatDate(payment.date) },
+    {
+      key: 'subscriber',
+      header: 'Assinante',
+      cell: (payment) => (
+        <div className="cell-stack">
+          <span>{payment.subscriber.fullName}</span>
+          <BreakableEmail email={payment.subscriber.email} className="muted" />
+        </div>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Valor',
+      sortKey: 'amount',
+      numeric: true,
+      cell: (payment) => formatMoney(payment.amount),
+    },
+    { key: 'method', header: 'Método', cell: (payment) => paymentMethodLabel(payment.method) },
+    {
+      key: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      cell: (payment) => <PaymentStatusBadge payment={payment} />,
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      headerHidden: true,
+      cell: (payment) => (
+        <div className="row-actions">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setDetail(payment)}
+            aria-label={`Detalhes do pagamento de ${payment.subscriber.fullName}`}
+          >
+            Detalhes
+          </Button>
+          {canRefund(payment) && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setRefunding(payment)}
+              aria-label={`Reembolsar pagamento de ${payment.subscriber.fullName}`}
+            >
+              Reembolsar
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="finance-page">
@@ -130,13 +182,13 @@ export function AdminPayments({ initialStatus = 'all' }: { initialStatus?: Statu
           label="Status"
           value={filters.status}
           options={[['all', 'Todos'], ...PAYMENT_STATUSES.map((s) => [s, paymentStatusLabel(s)] as const)]}
-          onChange={(status) => update({ status })}
+          onChange={(status) => update({ status: status === 'all' ? undefined : status })}
         />
         <Select<Filters['method']>
           label="Método"
           value={filters.method}
           options={[['all', 'Todos'], ...PAYMENT_METHODS.map((m) => [m, paymentMethodLabel(m)] as const)]}
-          onChange={(method) => update({ method })}
+          onChange={(method) => update({ method: method === 'all' ? undefined : method })}
         />
         <Select<Filters['sortBy']>
           label="Ordenar por"
@@ -169,87 +221,22 @@ export function AdminPayments({ initialStatus = 'all' }: { initialStatus?: Statu
       </div>
 
       {list.isError && <Alert>{ADMIN_MSG.paymentsLoadFailed}</Alert>}
-      {list.isPending && <PageLoading />}
-
-      {data &&
-        (data.payments.length === 0 ? (
-          <p className="muted">Nenhum pagamento encontrado.</p>
-        ) : (
-          <table className="data-table data-table--stack" aria-busy={list.isFetching || undefined}>
-            <caption className="sr-only">Pagamentos</caption>
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Assinante</th>
-                <th scope="col" className="num">
-                  Valor
-                </th>
-                <th scope="col">Método</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td data-label="Data">{formatDate(payment.date)}</td>
-                  <td data-label="Assinante">
-                    <div className="cell-stack">
-                      <span>{payment.subscriber.fullName}</span>
-                      <span className="muted">{payment.subscriber.email}</span>
-                    </div>
-                  </td>
-                  <td data-label="Valor" className="num">
-                    {formatMoney(payment.amount)}
-                  </td>
-                  <td data-label="Método">{paymentMethodLabel(payment.method)}</td>
-                  <td data-label="Status">
-                    <PaymentStatusBadge payment={payment} />
-                  </td>
-                  <td data-label="Ações">
-                    <div className="row-actions">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDetail(payment)}
-                        aria-label={`Detalhes do pagamento de ${payment.subscriber.fullName}`}
-                      >
-                        Detalhes
-                      </Button>
-                      {canRefund(payment) && (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setRefunding(payment)}
-                          aria-label={`Reembolsar pagamento de ${payment.subscriber.fullName}`}
-                        >
-                          Reembolsar
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
-
-      {data && pages > 1 && (
-        <nav className="pager" aria-label="Paginação">
-          <span>
-            Página {data.pagination.page} de {pages}
-          </span>
-          <div className="pager__buttons">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </Button>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Próxima
-            </Button>
-          </div>
-        </nav>
+      {!list.isError && (
+        <DataTable
+          caption="Pagamentos"
+          columns={columns}
+          rows={data?.payments}
+          rowKey={(payment) => payment.id}
+          loading={list.isPending}
+          busy={list.isFetching}
+          empty="Nenhum pagamento encontrado."
+          sort={{
+            by: filters.sortBy,
+            order: filters.sortOrder,
+            onSort: (by, order) => update({ sortBy: by as PaymentSort, sortOrder: order }),
+          }}
+          pagination={{ page, pages, onPage: (next) => update({ page: next }) }}
+        />
       )}
 
       {detail && <PaymentDetailDialog payment={detail} onClose={() => setDetail(null)} />}

@@ -4,7 +4,7 @@
  * CONFIRMAR, and the CSV export and import.
  */
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import {
   SUBSCRIBER_STATUS_LABELS,
@@ -16,10 +16,13 @@ import {
   SUBSCRIBER_PAGE_SIZE,
   type SubscriberRecord,
 } from '../../../../shared/subscriber-schemas';
+import { nextListSearch, type SubscriberSearch, type SubscriberSort } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClass } from '../../ui/Button';
+import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
 import { TextField } from '../../ui/TextField';
+import { useSearchBox } from '../../ui/use-search-box';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField } from './fields';
@@ -30,8 +33,7 @@ import { SubscriberDetails } from './SubscriberDetails';
 import { SubscriberForm } from './SubscriberForm';
 import '../../../styles/admin-subscribers.css';
 
-type SortBy = 'createdAt' | 'fullName' | 'status' | 'subscriptionPrice';
-const SORTS: Record<SortBy, string> = {
+const SORTS: Record<SubscriberSort, string> = {
   createdAt: 'Data de cadastro',
   fullName: 'Nome',
   status: 'Status',
@@ -41,48 +43,157 @@ const SORTS: Record<SortBy, string> = {
 type Modal =
   { mode: 'create' } | { mode: 'edit'; record: SubscriberRecord } | { mode: 'view'; id: string } | null;
 
-const SEARCH_DELAY_MS = 300;
+export type SubscribersNavigate = (next: SubscriberSearch, options?: { replace?: boolean }) => void;
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-export function SubscribersPage() {
-  const [status, setStatus] = useState<'all' | SubscriberStatus>('all');
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
-  const [sortBy, setSortBy] = useState<SortBy>('createdAt');
-  const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc');
+/** The list's filters, sort, page and open record come from the address (ADR 034). */
+export function SubscribersPage({
+  search: params,
+  navigate,
+}: {
+  search: SubscriberSearch;
+  navigate: SubscribersNavigate;
+}) {
+  const status = params.status ?? 'all';
+  const sortBy = params.sortBy ?? 'createdAt';
+  const sortOrder = params.sortOrder ?? 'desc';
+  const page = params.page ?? 1;
+  const update = (change: Partial<SubscriberSearch>, options?: { replace?: boolean }) =>
+    navigate(nextListSearch(params, change), options);
+  const [searchText, setSearchText] = useSearchBox(params.search ?? '', (text) =>
+    update({ search: text }, { replace: true }),
+  );
   const [includeCpf, setIncludeCpf] = useState(false);
-  const [modal, setModal] = useState<Modal>(null);
+  // Create and edit are this screen's own; the record being viewed is in the address. While the
+  // address catches up, the modal shown stays open (never closed in between, which would end it).
+  const [editing, setEditing] = useState<Modal>(null);
+  const modal: Modal = params.view ? { mode: 'view', id: params.view } : editing;
+  const [seenView, setSeenView] = useState(params.view);
+  if (params.view !== seenView) {
+    setSeenView(params.view);
+    // A record opened in the address replaces the form; one leaving it does not touch the form.
+    if (params.view) setEditing(null);
+  }
+  const withoutView = () => nextListSearch(params, { view: undefined, page: params.page });
+  const setModal = (next: Modal) => {
+    if (next?.mode === 'view') {
+      if (params.view !== next.id) navigate({ ...params, view: next.id });
+      return;
+    }
+    setEditing(next);
+    if (params.view) navigate(withoutView(), { replace: next !== null });
+  };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
-  const captionId = useId();
-
-  // The page belongs to the filters it was chosen with: new filters start from the first page.
-  const filterKey = JSON.stringify([status, search, sortBy, sortOrder]);
-  const [pageOf, setPageOf] = useState({ filterKey, page: 1 });
-  const page = pageOf.filterKey === filterKey ? pageOf.page : 1;
-  const setPage = (next: number) => setPageOf({ filterKey, page: next });
 
   const list = trpc.subscribers.list.useQuery(
-    { status, search, sortBy, sortOrder, page, limit: SUBSCRIBER_PAGE_SIZE },
+    {
+      status,
+      search: params.search ?? '',
+      sortBy,
+      sortOrder,
+      page,
+      limit: SUBSCRIBER_PAGE_SIZE,
+      endingWithinDays: params.endingWithinDays,
+    },
     { placeholderData: keepPreviousData },
   );
 
   const exportQuery = new URLSearchParams({
     status,
-    search,
+    search: params.search ?? '',
     ...(includeCpf ? { includeCpf: 'true' } : {}),
   }).toString();
 
   const pages = list.data?.pagination.pages ?? 1;
   const total = list.data?.pagination.total ?? 0;
+  const columns: Column<SubscriberRecord>[] = [
+    {
+      key: 'name',
+      header: 'Nome',
+      sortKey: 'fullName',
+      rowHeader: true,
+      cell: (subscriber) => (
+        <button
+          type="button"
+          className="link-button sub-table__name"
+          onClick={() => setModal({ mode: 'view', id: subscriber.id })}
+        >
+          {subscriber.fullName}
+        </button>
+      ),
+    },
+    {
+      key: 'contact',
+      header: 'Contato',
+      className: 'sub-table__contact',
+      cell: (subscriber) => (
+        <>
+          <BreakableEmail email={subscriber.email} className="sub-table__email" />
+          <span className="sub-table__phone">{formatPhone(subscriber.phone)}</span>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      cell: (subscriber) => <StatusBadge status={subscriber.status} />,
+    },
+    {
+      key: 'price',
+      header: 'Valor',
+      sortKey: 'subscriptionPrice',
+      numeric: true,
+      cell: (subscriber) => formatMoney(subscriber.subscriptionPrice),
+    },
+    {
+      key: 'end',
+      header: 'Vencimento',
+      cell: (subscriber) =>
+        subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '—',
+    },
+    {
+      key: 'created',
+      header: 'Cadastro',
+      sortKey: 'createdAt',
+      cell: (subscriber) => formatDate(subscriber.createdAt),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      headerHidden: true,
+      className: 'sub-table__actions',
+      cell: (subscriber) => (
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Ver ${subscriber.fullName}`}
+            onClick={() => setModal({ mode: 'view', id: subscriber.id })}
+          >
+            Ver
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Editar ${subscriber.fullName}`}
+            onClick={() => setModal({ mode: 'edit', record: subscriber })}
+          >
+            Editar
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn--danger-text"
+            aria-label={`Excluir ${subscriber.fullName}`}
+            onClick={() => setDeleting(subscriber)}
+          >
+            Excluir
+          </Button>
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="subs">
@@ -112,7 +223,10 @@ export function SubscribersPage() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(event) => setStatus(event.target.value as 'all' | SubscriberStatus)}
+          onChange={(event) => {
+            const value = event.target.value as 'all' | SubscriberStatus;
+            update({ status: value === 'all' ? undefined : value });
+          }}
         >
           <option value="all">Todos</option>
           {SUBSCRIBER_STATUSES.map((value) => (
@@ -124,7 +238,7 @@ export function SubscribersPage() {
         <SelectField
           label="Ordenar por"
           value={sortBy}
-          onChange={(event) => setSortBy(event.target.value as SortBy)}
+          onChange={(event) => update({ sortBy: event.target.value as SubscriberSort })}
         >
           {Object.entries(SORTS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -135,7 +249,7 @@ export function SubscribersPage() {
         <SelectField
           label="Ordem"
           value={sortOrder}
-          onChange={(event) => setSortOrder(event.target.value as 'asc' | 'desc')}
+          onChange={(event) => update({ sortOrder: event.target.value as 'asc' | 'desc' })}
         >
           <option value="desc">Decrescente</option>
           <option value="asc">Crescente</option>
@@ -160,6 +274,19 @@ export function SubscribersPage() {
         </a>
       </div>
 
+      {params.endingWithinDays !== undefined && (
+        <div className="subs__active-filter" role="status">
+          <span>Assinaturas ativas que vencem em até {params.endingWithinDays} dias.</span>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => update({ endingWithinDays: undefined })}
+          >
+            Mostrar todas
+          </button>
+        </div>
+      )}
+
       {list.isError ? (
         <Alert>
           {SUBSCRIBER_MSG.loadFailed}{' '}
@@ -167,95 +294,29 @@ export function SubscribersPage() {
             Tentar novamente
           </button>
         </Alert>
-      ) : list.isPending ? (
-        <p role="status">Carregando assinantes...</p>
-      ) : list.data.subscribers.length === 0 ? (
-        <p className="subs__empty">Nenhum assinante encontrado.</p>
       ) : (
-        <div className="sub-table-wrap">
-          <table className="sub-table" aria-describedby={captionId}>
-            <caption id={captionId} className="sr-only">
-              Assinantes: {total} no total, página {page} de {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Nome</th>
-                <th scope="col">Contato</th>
-                <th scope="col">Status</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Cadastro</th>
-                <th scope="col">
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.subscribers.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <th scope="row" data-label="Nome">
-                    <button
-                      type="button"
-                      className="link-button sub-table__name"
-                      onClick={() => setModal({ mode: 'view', id: subscriber.id })}
-                    >
-                      {subscriber.fullName}
-                    </button>
-                  </th>
-                  <td data-label="Contato">
-                    <span className="sub-table__email">{subscriber.email}</span>
-                    <span className="sub-table__phone">{formatPhone(subscriber.phone)}</span>
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={subscriber.status} />
-                  </td>
-                  <td data-label="Valor">{formatMoney(subscriber.subscriptionPrice)}</td>
-                  <td data-label="Cadastro">{formatDate(subscriber.createdAt)}</td>
-                  <td className="sub-table__actions">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Ver ${subscriber.fullName}`}
-                      onClick={() => setModal({ mode: 'view', id: subscriber.id })}
-                    >
-                      Ver
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Editar ${subscriber.fullName}`}
-                      onClick={() => setModal({ mode: 'edit', record: subscriber })}
-                    >
-                      Editar
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="btn--danger-text"
-                      aria-label={`Excluir ${subscriber.fullName}`}
-                      onClick={() => setDeleting(subscriber)}
-                    >
-                      Excluir
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {list.data && (
-        <nav className="subs__pager" aria-label="Páginas de assinantes">
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Anterior
-          </Button>
-          <span aria-live="polite">
-            Página {page} de {pages} · {total} assinante{total === 1 ? '' : 's'}
-          </span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Próxima
-          </Button>
-        </nav>
+        <DataTable
+          caption={`Assinantes: ${total} no total`}
+          columns={columns}
+          rows={list.data?.subscribers}
+          rowKey={(subscriber) => subscriber.id}
+          loading={list.isPending}
+          loadingLabel="Carregando assinantes..."
+          busy={list.isFetching}
+          empty="Nenhum assinante encontrado."
+          sort={{
+            by: sortBy,
+            order: sortOrder,
+            onSort: (by, order) => update({ sortBy: by as SubscriberSort, sortOrder: order }),
+          }}
+          pagination={{
+            page,
+            pages,
+            onPage: (next) => update({ page: next }),
+            summary: `${total} assinante${total === 1 ? '' : 's'}`,
+          }}
+          pagerLabel="Páginas de assinantes"
+        />
       )}
 
       <Dialog

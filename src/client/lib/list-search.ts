@@ -1,0 +1,169 @@
+/**
+ * The back office's lists keep their filters, search, sort and page in the address (ADR 034), under
+ * the names of the REST query (`status`, `search`, `method`, `sortBy`, `sortOrder`, `page`…), so a
+ * reload, the back button and a shared link show the same list. Each route's `validateSearch` reads
+ * them with these plain functions (no zod: the routes are in the entry chunk); a value that is not
+ * one the list accepts is dropped, which shows the default, never an error page. Defaults are
+ * absent from the address (`status=all`, `page=1` are never written).
+ */
+import type { DriveFileType, DriveListInput } from '../../shared/drive-schemas';
+import type { AdminReferralListInput } from '../../shared/member-schemas';
+import { CHANNELS, OUTBOX_STATUSES, type Channel, type OutboxStatus } from '../../shared/notifications';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFERRAL_STATUSES,
+  SUBSCRIBER_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+  type SubscriberStatus,
+} from '../../shared/plans';
+import type { PaymentListInput } from '../../shared/admin-schemas';
+import type { SubscriberListInput } from '../../shared/subscriber-schemas';
+import { searchInt, searchOneOf, searchPage, searchText } from './search-params';
+
+export type SortOrder = 'asc' | 'desc';
+const SORT_ORDERS = ['asc', 'desc'] as const satisfies readonly SortOrder[];
+const SEARCH_MAX = 120;
+
+/** The list's search text from the address (empty is absent). */
+const searchOf = (value: unknown) => searchText(value, SEARCH_MAX) || undefined;
+
+/** The renewals shortcut's window; the list accepts 1 to 366 days. */
+export const ENDING_WITHIN_DAYS_MAX = 366;
+
+export const SUBSCRIBER_SORTS = [
+  'createdAt',
+  'fullName',
+  'status',
+  'subscriptionPrice',
+] as const satisfies readonly SubscriberListInput['sortBy'][];
+export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
+
+export interface SubscriberSearch {
+  status?: SubscriberStatus;
+  search?: string;
+  sortBy?: SubscriberSort;
+  sortOrder?: SortOrder;
+  page?: number;
+  endingWithinDays?: number;
+  /** The record open in the detail modal (the dashboard's names lead here). */
+  view?: string;
+}
+
+export function subscriberSearch(search: Record<string, unknown>): SubscriberSearch {
+  return {
+    status: searchOneOf(search.status, SUBSCRIBER_STATUSES),
+    search: searchOf(search.search),
+    sortBy: searchOneOf(search.sortBy, SUBSCRIBER_SORTS),
+    sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
+    page: searchPage(search.page),
+    endingWithinDays: searchInt(search.endingWithinDays, 1, ENDING_WITHIN_DAYS_MAX),
+    view: searchText(search.view, 64) || undefined,
+  };
+}
+
+export const PAYMENT_SORTS = [
+  'createdAt',
+  'amount',
+  'status',
+] as const satisfies readonly PaymentListInput['sortBy'][];
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+
+export interface PaymentSearch {
+  status?: PaymentStatus;
+  method?: PaymentMethod;
+  search?: string;
+  sortBy?: PaymentSort;
+  sortOrder?: SortOrder;
+  page?: number;
+}
+
+export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
+  return {
+    status: searchOneOf(search.status, PAYMENT_STATUSES),
+    method: searchOneOf(search.method, PAYMENT_METHODS),
+    search: searchOf(search.search),
+    sortBy: searchOneOf(search.sortBy, PAYMENT_SORTS),
+    sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
+    page: searchPage(search.page),
+  };
+}
+
+export interface ReferralSearch {
+  status?: Exclude<AdminReferralListInput['status'], 'all'>;
+  search?: string;
+  page?: number;
+}
+
+export function referralSearch(search: Record<string, unknown>): ReferralSearch {
+  return {
+    status: searchOneOf(search.status, REFERRAL_STATUSES),
+    search: searchOf(search.search),
+    page: searchPage(search.page),
+  };
+}
+
+/** The drive's types, here rather than imported: drive-schemas carries zod (checked complete below). */
+const DRIVE_TYPES = [
+  'image',
+  'video',
+  'audio',
+  'pdf',
+  'document',
+  'spreadsheet',
+  'presentation',
+  'archive',
+  'text',
+  'code',
+  'other',
+] as const satisfies readonly DriveFileType[];
+const driveTypesComplete: Exclude<DriveFileType, (typeof DRIVE_TYPES)[number]> extends never ? true : false =
+  true;
+void driveTypesComplete;
+
+const VISIBILITIES = ['true', 'false'] as const satisfies readonly DriveListInput['isPublic'][];
+
+export interface DriveSearch {
+  type?: DriveFileType;
+  search?: string;
+  isPublic?: (typeof VISIBILITIES)[number];
+  page?: number;
+}
+
+export function driveSearch(search: Record<string, unknown>): DriveSearch {
+  return {
+    type: searchOneOf(search.type, DRIVE_TYPES),
+    search: searchOf(search.search),
+    // TanStack Router JSON-parses `?isPublic=true` into a boolean.
+    isPublic: searchOneOf(
+      typeof search.isPublic === 'boolean' ? String(search.isPublic) : search.isPublic,
+      VISIBILITIES,
+    ),
+    page: searchPage(search.page),
+  };
+}
+
+export interface OutboxSearch {
+  status?: OutboxStatus;
+  channel?: Channel;
+  page?: number;
+}
+
+export function outboxSearch(search: Record<string, unknown>): OutboxSearch {
+  return {
+    status: searchOneOf(search.status, OUTBOX_STATUSES),
+    channel: searchOneOf(search.channel, CHANNELS),
+    page: searchPage(search.page),
+  };
+}
+
+/**
+ * The next address of a list: `change` applied over `current`, back to the first page unless the
+ * change is the page itself, with absent values left out.
+ */
+export function nextListSearch<S extends { page?: number }>(current: S, change: Partial<S>): S {
+  const next: Record<string, unknown> = { ...current, page: undefined, ...change };
+  for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '') delete next[key];
+  return next as S;
+}
