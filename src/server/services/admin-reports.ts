@@ -3,22 +3,7 @@
  * pages of 10) and the dashboard's figures, all computed from the data (DECISIONS §4: no
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  isNotNull,
-  isNull,
-  lte,
-  not,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminPayment,
   DashboardFigures,
