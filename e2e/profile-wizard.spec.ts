@@ -143,9 +143,13 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: `test-results/profile-wizard-step2-${width}.png`, fullPage: true });
 
     await page.getByLabel('Sobrenome').fill('Duarte Lima');
-    // A new CEP fills the address at 8 digits.
+    // A new CEP whose address differs from the one on file asks before replacing it (ADR 033).
     await page.getByLabel('CEP').fill('');
     await page.getByLabel('CEP').pressSequentially('01310100');
+    const question = page.getByRole('group', { name: 'Endereço do CEP' });
+    await expect(question).toContainText('Substituir o endereço preenchido?');
+    await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('Rua das Videiras');
+    await question.getByRole('button', { name: 'Substituir' }).click();
     await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('Avenida Paulista');
     await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
     await expect(page.getByLabel('Estado')).toHaveValue('SP');
