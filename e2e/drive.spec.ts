@@ -1,5 +1,5 @@
 /**
- * The file drive end to end (spec 02 §2, §5): an admin uploads a PDF and an image watching the
+ * The file drive end to end (docs/product/back-office-and-member-area.md §2, §5): an admin uploads a PDF and an image watching the
  * progress bar reach 100%, filters, edits tags; a member sees the public file and not the private
  * one (not even by its address); both screens are axe-clean on a phone and on a desktop.
  */

@@ -2,7 +2,7 @@
  * The public site in a real Chromium against the real server: every page renders, passes axe-core
  * without serious or critical problems and is photographed at phone and desktop widths
  * (e2e/artifacts/); the carousel, contact form, FAQ, API panel, install banner and offline shell
- * behave as specified (spec 01 §2, issue 3).
+ * behave as specified (docs/product/public-site-and-checkout.md §2, issue 3).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -- --email a@b.c --password '…' --name '…'` creates an admin, or promotes
- * the existing account of that e-mail (DECISIONS §2). Without flags it asks for each value.
+ * the existing account of that e-mail (docs/product/decisions.md §2). Without flags it asks for each value.
  * Honours DATA_DIR like every command.
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Member portal bench: GET /api/user/referrals for a member who referred 1,000 people (spec 02 §3
+ * Member portal bench: GET /api/user/referrals for a member who referred 1,000 people (docs/product/back-office-and-member-area.md §3
  * summary: totals, clicks, the list). Target: p95 ≤ 10 ms for one member at a time.
  */
 import { newId } from '../../src/server/ids';

@@ -1,6 +1,6 @@
 /**
  * The one error type services throw. Each transport maps it once: tRPC to a TRPCError with the
- * same code, REST to `{ error }` with the matching HTTP status (DECISIONS §5). The message is
+ * same code, REST to `{ error }` with the matching HTTP status (docs/product/decisions.md §5). The message is
  * always user-facing Portuguese and never carries internals.
  */
 import type { ErrorReason } from '../shared/error-reasons';

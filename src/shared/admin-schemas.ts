@@ -1,6 +1,6 @@
 /**
- * The back office's payments list and dashboard (spec 02 §2–§3, §7; issue 10): filters, the shapes
- * both transports answer, and the screens' messages of spec 02 §8.
+ * The back office's payments list and dashboard (docs/product/back-office-and-member-area.md §2–§3, §7; issue 10): filters, the shapes
+ * both transports answer, and the screens' messages of docs/product/back-office-and-member-area.md §8.
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
@@ -51,7 +51,7 @@ export type PaymentListInput = z.output<typeof paymentListInput>;
 export const paymentExportInput = z.object(paymentFilterFields).default(PAYMENT_FILTER_DEFAULTS);
 export type PaymentExportInput = z.output<typeof paymentExportInput>;
 
-/** The refund modal's form and the refund's body (spec 02 §5: reason required). */
+/** The refund modal's form and the refund's body (docs/product/back-office-and-member-area.md §5: reason required). */
 export const refundReasonInput = z.object({
   reason: z
     .string({ error: ADMIN_MSG.refundReasonRequired })
@@ -61,7 +61,7 @@ export const refundReasonInput = z.object({
 });
 export type RefundReasonInput = z.input<typeof refundReasonInput>;
 
-/** A payment as the back office sees it (spec 02 §3); card brand and last four only. */
+/** A payment as the back office sees it (docs/product/back-office-and-member-area.md §3); card brand and last four only. */
 export const adminPayment = z.object({
   id: z.string(),
   _id: z.string(),

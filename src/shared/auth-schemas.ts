@@ -40,7 +40,7 @@ export const registerInput = z.object({
   name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120, MSG.nameTooLong),
   email,
   password,
-  /** Honoured only when an admin makes the call (DECISIONS §2). */
+  /** Honoured only when an admin makes the call (docs/product/decisions.md §2). */
   role: z.enum(ROLES).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;

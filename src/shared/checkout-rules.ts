@@ -55,7 +55,7 @@ export const CHECKOUT_MSG = {
   neighborhoodTooLong: 'Bairro muito longo',
   cityTooLong: 'Nome da cidade muito longo',
   cardHolderTooLong: 'Nome no cartão muito longo',
-  // Screens (spec 01 §8, spec 02 §8).
+  // Screens (docs/product/public-site-and-checkout.md §8, docs/product/back-office-and-member-area.md §8).
   createLinkFailed: 'Erro ao criar link de pagamento. Tente novamente.',
   internalError: 'Erro interno. Tente novamente.',
   paymentLinkIdMissing: 'ID do Payment Link não encontrado na URL',
@@ -104,7 +104,7 @@ export interface FormIssue {
   message: string;
 }
 
-/** Spec 01 §5's order: missing customer fields, malformed ones (CPF before phone), the address. */
+/** docs/product/public-site-and-checkout.md §5's order: missing customer fields, malformed ones (CPF before phone), the address. */
 const CHECKOUT_MESSAGE_ORDER = [
   ['name', 'email', 'phone', 'document', 'cpf'],
   ['name', 'email', 'document', 'cpf', 'phone'],
@@ -123,7 +123,7 @@ const REQUIRED_MESSAGES = new Set<string>([
 ]);
 
 /**
- * A checkout form's failing fields (one message each) in the order spec 01 §5 and spec 02 §5 list
+ * A checkout form's failing fields (one message each) in the order docs/product/public-site-and-checkout.md §5 and docs/product/back-office-and-member-area.md §5 list
  * them: the customer's missing fields, their malformed ones (CPF before phone), the address, then
  * the old checkout's card and amount, each group in its own order. The page shows them as a list.
  */

@@ -177,7 +177,7 @@ describe('card helpers', () => {
 });
 
 describe('plans', () => {
-  it('labels plans as DECISIONS §4 says', () => {
+  it('labels plans as docs/product/decisions.md §4 says', () => {
     expect([planLabel('annual'), planLabel('renewal'), planLabel('monthly'), planLabel(undefined)]).toEqual([
       'Anual',
       'Renovação anual',

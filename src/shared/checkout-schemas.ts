@@ -1,7 +1,9 @@
 /**
  * Checkout inputs and answers, shared by the checkout pages, the REST routes, tRPC and the OpenAPI
- * document. The Portuguese messages are the spec's exact words (spec 01 §5, spec 02 §5, DECISIONS
- * §4); the server's zod errors answer 400 with the first failing message, the pages collect them all.
+ * document. The Portuguese messages are the product description's exact words
+ * (docs/product/public-site-and-checkout.md §5, docs/product/back-office-and-member-area.md §5,
+ * docs/product/decisions.md §4); the server's zod errors answer 400 with the first failing message,
+ * the pages collect them all.
  */
 import { z } from 'zod';
 import { BRAZIL_STATES } from './brazil';
@@ -113,7 +115,7 @@ export const amountField = z.preprocess(
  * `processPaymentInput`), which only give the same field schemas the payload's names.
  */
 const nameField = requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong);
-/** The old checkout asks for the "full name" (spec 02 §5). */
+/** The old checkout asks for the "full name" (docs/product/back-office-and-member-area.md §5). */
 const fullNameField = requiredText(
   CHECKOUT_MSG.fullNameRequired,
   CHECKOUT_LIMITS.name,
@@ -137,7 +139,7 @@ const addressFields = {
 
 // ---------------------------------------------------------------- new checkout (/checkout)
 
-/** The /checkout form (spec 01 §3 "Checkout form (new)"), by its inputs' names. */
+/** The /checkout form (docs/product/public-site-and-checkout.md §3 "Checkout form (new)"), by its inputs' names. */
 export const checkoutForm = z.object({
   name: nameField,
   email: emailField,
@@ -151,7 +153,7 @@ export type CheckoutFormValues = z.input<typeof checkoutForm>;
 export type CheckoutFormData = z.output<typeof checkoutForm>;
 
 /**
- * POST /api/payment-links/create-public body (spec 01 §3 "Payment-link creation payload"): the
+ * POST /api/payment-links/create-public body (docs/product/public-site-and-checkout.md §3 "Payment-link creation payload"): the
  * /checkout form's very field schemas under the payload's names. Their order is the order the
  * server reports the first failing message in.
  */
@@ -182,7 +184,7 @@ export const createPublicLinkResponse = z.object({
 });
 export type CreatePublicLinkResponse = z.infer<typeof createPublicLinkResponse>;
 
-/** GET /api/payment-links/status-public/:id (spec 01 §3 "Payment-link status response"). */
+/** GET /api/payment-links/status-public/:id (docs/product/public-site-and-checkout.md §3 "Payment-link status response"). */
 export const paymentLinkStatusResponse = z.object({
   status: z.enum(PAYMENT_LINK_STATUSES),
   customerName: z.string(),
@@ -224,7 +226,7 @@ export type PaymentLinkDetails = z.infer<typeof paymentLinkDetails>;
 
 // ---------------------------------------------------------------- after registration
 
-/** POST /api/payments/create-checkout-link body (spec 01 §3 "Other checkout payload"). */
+/** POST /api/payments/create-checkout-link body (docs/product/public-site-and-checkout.md §3 "Other checkout payload"). */
 export const createCheckoutLinkInput = z.object({
   name: requiredText(CHECKOUT_MSG.nameRequired, CHECKOUT_LIMITS.name, CHECKOUT_MSG.nameTooLong),
   email: emailField,
@@ -313,7 +315,7 @@ export const customerAddressInput = z.object({
   zipCode: addressFields.cep,
 });
 
-/** POST /api/payments/process body (spec 02 §3 "Old checkout payload"). */
+/** POST /api/payments/process body (docs/product/back-office-and-member-area.md §3 "Old checkout payload"). */
 export const processPaymentInput = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MSG.paymentMethodInvalid }),
   customerData: z.object(
@@ -349,7 +351,7 @@ export const processPaymentInput = z.object({
 export type ProcessPaymentInput = z.input<typeof processPaymentInput>;
 export type ProcessPaymentData = z.output<typeof processPaymentInput>;
 
-/** The old checkout's customer, address and amount (spec 02 §5), by the inputs' names. */
+/** The old checkout's customer, address and amount (docs/product/back-office-and-member-area.md §5), by the inputs' names. */
 const oldCheckoutCommon = z.object({
   name: fullNameField,
   email: emailField,
@@ -361,7 +363,7 @@ const oldCheckoutCommon = z.object({
 });
 
 /**
- * The /checkout/old form (spec 02 §5): by PIX, the customer and address; by card, also the card.
+ * The /checkout/old form (docs/product/back-office-and-member-area.md §5): by PIX, the customer and address; by card, also the card.
  * The card never reaches our server (ADR 020: the browser tokenizes it), so its rules are the
  * sandbox's raw-card schema (`cardDataInput`, what the provider's page checks too) plus "Cartão
  * vencido" against the browser's clock, said before anything leaves the browser (ADR 023).

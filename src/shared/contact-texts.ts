@@ -10,7 +10,7 @@ export const CONTACT_MSG = {
   nameTooLong: `Nome muito longo (máximo ${CONTACT_LIMITS.name} caracteres)`,
   subjectTooLong: `Assunto muito longo (máximo ${CONTACT_LIMITS.subject} caracteres)`,
   messageTooLong: `Mensagem muito longa (máximo ${CONTACT_LIMITS.message} caracteres)`,
-  /** Shown by the contact page when sending fails (spec 01 §8). */
+  /** Shown by the contact page when sending fails (docs/product/public-site-and-checkout.md §8). */
   sendFailed: 'Erro ao enviar mensagem. Tente novamente ou entre em contato diretamente via WhatsApp.',
   sent: 'Mensagem Enviada!',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The contact form's input (spec 01 §3, §5): the same zod schema checks the browser's payload on
+ * The contact form's input (docs/product/public-site-and-checkout.md §3, §5): the same zod schema checks the browser's payload on
  * the server, for REST and tRPC alike, with the Portuguese messages the form shows.
  * `to` is accepted because the old client sends it, and then ignored: the server always writes to
  * the club's configured address, so nobody can relay mail through the form.

@@ -1,6 +1,6 @@
 /**
  * CPF validation: 11 digits (plain or masked 000.000.000-00), not one repeated digit, and both
- * mod-11 check digits right. Used by every form and the server (DECISIONS §4: "CPF inválido").
+ * mod-11 check digits right. Used by every form and the server (docs/product/decisions.md §4: "CPF inválido").
  */
 export function cpfDigits(value: string): string {
   return value.replace(/\D/g, '');

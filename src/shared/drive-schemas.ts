@@ -1,5 +1,5 @@
 /**
- * The file drive (spec 02 §2 "Admin drive management", §3 "Drive item", §5 "Drive upload", §8, §9):
+ * The file drive (docs/product/back-office-and-member-area.md §2 "Admin drive management", §3 "Drive item", §5 "Drive upload", §8, §9):
  * the messages once, the 11 item types with their labels, tag normalisation, and the zod schemas
  * that the admin's forms (react-hook-form in the browser) and the drive operations both parse with.
  */
@@ -7,12 +7,12 @@ import { z } from 'zod';
 import './zod-config';
 
 export const DRIVE_MSG = {
-  // Screens (spec 02 §8), word for word.
+  // Screens (docs/product/back-office-and-member-area.md §8), word for word.
   loadFailed: 'Erro ao carregar arquivos',
   uploadFailed: 'Erro ao enviar arquivo',
   updateFailed: 'Erro ao atualizar arquivo',
   deleteFailed: 'Erro ao excluir arquivo',
-  // Upload form (spec 02 §5).
+  // Upload form (docs/product/back-office-and-member-area.md §5).
   fileRequired: 'Selecione um arquivo para upload',
   nameRequired: 'Nome é obrigatório',
   nameTooLong: 'Nome muito longo (máximo de 200 caracteres)',
@@ -47,7 +47,7 @@ export const DRIVE_MSG = {
   lockedInactive: 'Sua assinatura está inativa. Fale com o clube para reativá-la.',
 } as const;
 
-/** The item types of spec 02 §3, in the order the filters offer them. */
+/** The item types of docs/product/back-office-and-member-area.md §3, in the order the filters offer them. */
 export const DRIVE_TYPES = [
   'image',
   'video',
@@ -77,7 +77,7 @@ export const DRIVE_TYPE_LABELS: Record<DriveFileType, string> = {
   other: 'Outro',
 };
 
-/** Spec 02 §9: pages of 20, at most 3 tags on a card, at most 5 page buttons on the member pager. */
+/** docs/product/back-office-and-member-area.md §9: pages of 20, at most 3 tags on a card, at most 5 page buttons on the member pager. */
 export const DRIVE_PAGE_SIZE = 20;
 export const DRIVE_CARD_TAGS = 3;
 export const DRIVE_PAGER_BUTTONS = 5;
@@ -144,7 +144,7 @@ export type DriveMetadata = z.output<typeof driveMetadataInput>;
 export const driveUpdateInput = driveMetadataInput.extend({ id: z.string().min(1).max(64) });
 export type DriveUpdateInput = z.output<typeof driveUpdateInput>;
 
-/** The admin's upload/edit form: tags typed comma-separated (spec 02 §5). */
+/** The admin's upload/edit form: tags typed comma-separated (docs/product/back-office-and-member-area.md §5). */
 export const driveFormSchema = z.object({
   name,
   description: z.string().trim().max(2000, DRIVE_MSG.descriptionTooLong),
@@ -180,7 +180,7 @@ export const drivePublicListInput = z
   .default({ page: 1, limit: DRIVE_PAGE_SIZE, type: 'all', search: '' });
 export type DrivePublicListInput = z.output<typeof drivePublicListInput>;
 
-/** A drive item as answered (spec 02 §3), with `_id` beside `id` (DECISIONS §5). */
+/** A drive item as answered (docs/product/back-office-and-member-area.md §3), with `_id` beside `id` (docs/product/decisions.md §5). */
 export const driveItem = z.object({
   id: z.string(),
   _id: z.string(),

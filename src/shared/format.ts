@@ -1,4 +1,4 @@
-/** The one money and date formatting of the product (DECISIONS §5): cents in, pt-BR out. */
+/** The one money and date formatting of the product (docs/product/decisions.md §5): cents in, pt-BR out. */
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export const TIME_ZONE = 'America/Sao_Paulo';

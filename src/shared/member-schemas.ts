@@ -1,5 +1,5 @@
 /**
- * The member portal (spec 02 §2 "User layout", DECISIONS §3.4–§3.6): what a signed-in member may
+ * The member portal (docs/product/back-office-and-member-area.md §2 "User layout", docs/product/decisions.md §3.4–§3.6): what a signed-in member may
  * read and change of their own record. One schema per form, shared by the browser's form
  * (react-hook-form) and the member operations, with the Portuguese messages once.
  */
@@ -16,12 +16,12 @@ import {
 import { GENDERS, SUBSCRIBER_MSG, subscriberFields } from './subscriber-schemas';
 import './zod-config';
 
-/** Renewal warnings (spec 02 §9): 30 days or fewer, urgent at 7 or fewer. */
+/** Renewal warnings (docs/product/back-office-and-member-area.md §9): 30 days or fewer, urgent at 7 or fewer. */
 export const RENEWAL_WARNING_DAYS = 30;
 export const RENEWAL_URGENT_DAYS = 7;
 
 export const MEMBER_MSG = {
-  // Account not tied to a subscriber record yet (DECISIONS §3.3, ADR 014).
+  // Account not tied to a subscriber record yet (docs/product/decisions.md §3.3, ADR 014).
   verifyEmailTitle: 'Confirme seu email',
   verifyEmail:
     'Para ver sua assinatura, confirme seu email pelo link que enviamos. Não recebeu? Peça um novo link.',
@@ -45,7 +45,7 @@ export const MEMBER_MSG = {
   cancelFailed: 'Erro ao cancelar assinatura',
   // Payments.
   paymentsFailed: 'Erro ao carregar pagamentos',
-  // Referrals (spec 02 §8).
+  // Referrals (docs/product/back-office-and-member-area.md §8).
   referralsFailed: 'Erro ao carregar dados de indicações',
   linkCopied: 'Link copiado!',
   // LGPD.
@@ -57,7 +57,7 @@ export const MEMBER_MSG = {
   loadFailed: 'Erro ao carregar seus dados',
 } as const;
 
-/** Header and dashboard words for each status ("Confrade Ativo" only when active, DECISIONS §4). */
+/** Header and dashboard words for each status ("Confrade Ativo" only when active, docs/product/decisions.md §4). */
 export const MEMBER_STATUS_INDICATOR: Record<(typeof SUBSCRIBER_STATUSES)[number], string> = {
   active: 'Confrade Ativo',
   pending: 'Aguardando aprovação',
@@ -151,7 +151,7 @@ export const memberSubscription = z.object({
   subscriptionStartDate: z.string().nullable(),
   subscriptionEndDate: z.string().nullable(),
   daysLeft: z.number().int().nullable(),
-  /** `warning` at ≤ 30 days, `urgent` at ≤ 7 (spec 02 §9); null otherwise or when ending by choice. */
+  /** `warning` at ≤ 30 days, `urgent` at ≤ 7 (docs/product/back-office-and-member-area.md §9); null otherwise or when ending by choice. */
   renewalWarning: z.enum(['warning', 'urgent']).nullable(),
   /** The membership is in force: the club's files are open (services/membership.ts, ADR 029). */
   hasAccess: z.boolean(),
@@ -230,7 +230,7 @@ export const memberPayment = z.object({
 });
 export type MemberPayment = z.infer<typeof memberPayment>;
 
-/** Spec 02 §3 "Referral summary" (GET /api/user/referrals). */
+/** docs/product/back-office-and-member-area.md §3 "Referral summary" (GET /api/user/referrals). */
 export const referralSummary = z.object({
   totalReferrals: z.number().int(),
   earnedAmount: z.number().int(),
@@ -264,7 +264,7 @@ export const referralSummaryInput = z
   .object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) })
   .default({ page: 1 });
 
-/** Referral status labels (spec 02 §4). */
+/** Referral status labels (docs/product/back-office-and-member-area.md §4). */
 export const REFERRAL_STATUS_LABELS: Record<(typeof REFERRAL_STATUSES)[number], string> = {
   pending: 'Pendente',
   confirmed: 'Confirmada',

@@ -1,5 +1,5 @@
 /**
- * User-facing texts that code checks against (spec 01 §8, spec 02 §8, DECISIONS §4): kept in one
+ * User-facing texts that code checks against (docs/product/public-site-and-checkout.md §8, docs/product/back-office-and-member-area.md §8, docs/product/decisions.md §4): kept in one
  * place so the screen, the server and the tests use the very same words.
  */
 export const MSG = {

@@ -1,7 +1,7 @@
 /**
- * The back office's messaging (spec 02 §2 "Admin WhatsApp templates", §5 "WhatsApp", §7, §8): the
+ * The back office's messaging (docs/product/back-office-and-member-area.md §2 "Admin WhatsApp templates", §5 "WhatsApp", §7, §8): the
  * editable templates with their placeholders and a sample member to preview them, the inputs of
- * the WhatsApp calls with spec 02's messages, and the shapes both transports answer.
+ * the WhatsApp calls with the back office's messages (docs/product/back-office-and-member-area.md §7), and the shapes both transports answer.
  */
 import { z } from 'zod';
 import { CHANNELS, OUTBOX_STATUSES, type Channel, type TemplateKey } from './notifications';
@@ -31,7 +31,7 @@ export const WHATSAPP_MSG = {
   phoneRequired: 'Digite o número de telefone',
 } as const;
 
-/** The templates an admin edits (spec 02 §3), in the screen's order; each has both channels. */
+/** The templates an admin edits (docs/product/back-office-and-member-area.md §3), in the screen's order; each has both channels. */
 export const EDITABLE_TEMPLATE_KEYS = [
   'welcome',
   'renewal',

@@ -1,6 +1,6 @@
 /**
  * Plans the club sells. Prices are NOT here: they live in settings (priceAnnual / priceRenewal)
- * and the server decides them (DECISIONS §3: money is decided by the server).
+ * and the server decides them (docs/product/decisions.md §3: money is decided by the server).
  */
 export const PLAN_TYPES = ['annual', 'renewal'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -24,7 +24,7 @@ export const SUBSCRIBER_STATUSES = [
 ] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
-/** Subscriber status labels (DECISIONS §4: `pending` is the approval queue). */
+/** Subscriber status labels (docs/product/decisions.md §4: `pending` is the approval queue). */
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   pending: 'Aguardando aprovação',
   pending_payment: 'Aguardando pagamento',
@@ -37,19 +37,19 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
 export const REFERRAL_STATUSES = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** A membership period (spec 02 §9: 365 days). */
+/** A membership period (docs/product/back-office-and-member-area.md §9: 365 days). */
 export const SUBSCRIPTION_DAYS = 365;
-/** A payment link is payable for 48 hours (DECISIONS §3.1). */
+/** A payment link is payable for 48 hours (docs/product/decisions.md §3.1). */
 export const PAYMENT_LINK_TTL_HOURS = 48;
 /** A sandbox PIX code is valid for 30 minutes. */
 export const PIX_TTL_MINUTES = 30;
-/** The referrer earns 10% of what the referred member paid (DECISIONS §3.6). */
+/** The referrer earns 10% of what the referred member paid (docs/product/decisions.md §3.6). */
 export const REFERRAL_COMMISSION_PERCENT = 10;
-/** Polling interval of the tracking page and the PIX screen (spec 01 §9, spec 02 §9). */
+/** Polling interval of the tracking page and the PIX screen (docs/product/public-site-and-checkout.md §9, docs/product/back-office-and-member-area.md §9). */
 export const STATUS_POLL_MS = 5000;
 
 /**
- * Plan label on the tracking page (DECISIONS §4): "Anual" for annual, "Renovação anual" for
+ * Plan label on the tracking page (docs/product/decisions.md §4): "Anual" for annual, "Renovação anual" for
  * renewal, "Mensal" for anything else (the spec's recorded monthly reading).
  */
 export function planLabel(planType: string | null | undefined): string {
@@ -79,7 +79,7 @@ export const EXTRA_CHARGE_LABELS = {
 export type ExtraCharge = keyof typeof EXTRA_CHARGE_LABELS;
 
 /**
- * Payment status labels (DECISIONS §4): everything else is "Falhou". A paid payment whose refund the
+ * Payment status labels (docs/product/decisions.md §4): everything else is "Falhou". A paid payment whose refund the
  * provider is still completing reads "Reembolso em processamento"; a pending attempt whose answer
  * was lost "Em verificação"; an extra charge still held "Cobrança duplicada" or "Valor recebido a menor".
  */

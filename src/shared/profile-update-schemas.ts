@@ -1,5 +1,5 @@
 /**
- * The profile-update wizard (/formulario-atualizacao, spec 01 §2–§8, DECISIONS §3.8): one zod
+ * The profile-update wizard (/formulario-atualizacao, docs/product/public-site-and-checkout.md §2–§8, docs/product/decisions.md §3.8): one zod
  * schema per form, parsed by react-hook-form in the browser and by the operations on the server,
  * with the Portuguese messages once. Step 1 finds the record (masked answer) and confirms a 6-digit
  * code sent to the contacts on file; only a confirmed code unlocks the full data and step 2.
@@ -14,17 +14,17 @@ export const PROFILE_UPDATE_CODE_LENGTH = 6;
 export const PROFILE_UPDATE_CODE_TTL_MINUTES = 10;
 export const PROFILE_UPDATE_MAX_TRIES = 5;
 
-/** Sizes the wizard offers (spec 01 §9); a size an admin set outside them is kept and shown. */
+/** Sizes the wizard offers (docs/product/public-site-and-checkout.md §9); a size an admin set outside them is kept and shown. */
 export const WIZARD_SHIRT_SIZES = ['P', 'M', 'G', 'GG'] as const;
 
 export const PROFILE_UPDATE_MSG = {
-  // Spec 01 §5 and §8, word for word.
+  // docs/product/public-site-and-checkout.md §5 and §8, word for word.
   lookupRequired: 'Informe pelo menos o email ou telefone',
   notFound: 'Assinante não encontrado',
   lookupNetwork: 'Erro ao buscar assinante. Verifique sua conexão.',
   updateFailed: 'Erro ao atualizar perfil',
   updateNetwork: 'Erro ao atualizar perfil. Verifique sua conexão.',
-  // The code of DECISIONS §3.8 (the spec has none).
+  // The code of docs/product/decisions.md §3.8 (the spec has none).
   codeRequired: 'Informe o código de 6 dígitos',
   codeFormat: 'O código tem 6 dígitos',
   codeWrong: (left: number) =>
@@ -36,7 +36,7 @@ export const PROFILE_UPDATE_MSG = {
     'Muitos códigos pedidos para este cadastro (no máximo 3 por hora). Tente novamente mais tarde.',
   verifyFailed: 'Erro ao confirmar o código. Verifique sua conexão.',
   tokenInvalid: 'Verificação expirada ou inválida. Confirme seu cadastro com um novo código.',
-  // Step 2 fields (spec 01 §5: required ones).
+  // Step 2 fields (docs/product/public-site-and-checkout.md §5: required ones).
   firstNameRequired: 'Nome é obrigatório',
   lastNameRequired: 'Sobrenome é obrigatório',
   nameTooLong: 'Nome muito longo',
@@ -114,9 +114,9 @@ const addressShape = z.object({
 export type ProfileAddress = z.infer<typeof addressShape>;
 
 /**
- * The lookup's answer: the documented shape (spec 01 §3 "Found subscriber") with the e-mail and
+ * The lookup's answer: the documented shape (docs/product/public-site-and-checkout.md §3 "Found subscriber") with the e-mail and
  * phone masked, the name cut to the first name and the initial of the last, and neither address
- * nor size: those come only after the code (DECISIONS §3.8).
+ * nor size: those come only after the code (docs/product/decisions.md §3.8).
  */
 export const requestFormResponse = z.object({
   success: z.literal(true),
@@ -179,7 +179,7 @@ export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
 
 // ---------------------------------------------------------------- step 2: complete
 
-/** POST /api/subscriber-update/complete-profile: spec 01 §7's payload plus the verification token. */
+/** POST /api/subscriber-update/complete-profile: docs/product/public-site-and-checkout.md §7's payload plus the verification token. */
 export const completeProfileInput = z.object({
   subscriberId,
   verificationToken: z
@@ -224,7 +224,7 @@ export const completeProfileInput = z.object({
 export type CompleteProfileValues = z.input<typeof completeProfileInput>;
 export type CompleteProfileInput = z.output<typeof completeProfileInput>;
 
-/** spec 01 §3 "Profile update response". */
+/** docs/product/public-site-and-checkout.md §3 "Profile update response". */
 export const completeProfileResponse = z.object({
   success: z.literal(true),
   credentials: z.object({ email: z.string(), referralCode: z.string() }),

@@ -26,7 +26,7 @@ export interface PublicSettingsText {
   vivinoUrl: string;
   /** "R$ 1.497,00" */
   priceAnnual: string;
-  /** The landing's subscribe link: the checkout with the annual price (spec 01 §2). */
+  /** The landing's subscribe link: the checkout with the annual price (docs/product/public-site-and-checkout.md §2). */
   subscribeHref: string;
 }
 

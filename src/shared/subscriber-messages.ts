@@ -1,5 +1,5 @@
 /**
- * Messages an admin sends a subscriber from the back office (spec 02 §2 "Admin subscriber
+ * Messages an admin sends a subscriber from the back office (docs/product/back-office-and-member-area.md §2 "Admin subscriber
  * management"): the stored templates welcome, payment reminder and renewal, or a custom text. One
  * schema for the view modal and the `subscribers.sendMessage` operation.
  */

@@ -1,7 +1,7 @@
 /**
  * The back office's subscriber: one zod schema for the admin form (react-hook-form in the browser)
- * and the admin operations on the server, with the messages of spec 02 §5 once. The documented
- * legacy names (DECISIONS §5: `name`, `cpfCnpj`, `tshirtSize`, `startDate`, `endDate`, `notes`,
+ * and the admin operations on the server, with the messages of docs/product/back-office-and-member-area.md §5 once. The documented
+ * legacy names (docs/product/decisions.md §5: `name`, `cpfCnpj`, `tshirtSize`, `startDate`, `endDate`, `notes`,
  * `internalNotes`) are accepted on REST input (`SUBSCRIBER_LEGACY_NAMES`) and present on output.
  */
 import { z } from 'zod';
@@ -29,10 +29,10 @@ export const SUBSCRIBER_MSG = {
   statusRequired: 'Status é obrigatório',
   endBeforeStart: 'Data de término deve ser posterior à data de início',
   tooLong: 'Texto muito longo',
-  // Warnings: shown, never blocking (spec 02 §5).
+  // Warnings: shown, never blocking (docs/product/back-office-and-member-area.md §5).
   underage: 'Assinante menor de 18 anos',
   addressRecommended: 'Endereço, cidade e estado são recomendados quando o CEP é informado',
-  // Screens (spec 02 §8).
+  // Screens (docs/product/back-office-and-member-area.md §8).
   validationPrefix: 'Erro de validação: ',
   notFound: 'Assinante não encontrado',
   loadFailed: 'Erro ao carregar assinantes',
@@ -129,7 +129,7 @@ export const subscriberFields = z.object({
     .transform((value) => value.replace(/\D/g, ''))
     .refine((digits) => digits.length >= 10, SUBSCRIBER_MSG.phoneTooShort)
     .refine((digits) => digits.length <= 13, SUBSCRIBER_MSG.phoneTooLong),
-  /** Optional on the admin form (DECISIONS §4); when filled, 11 digits with check digits right. */
+  /** Optional on the admin form (docs/product/decisions.md §4); when filled, 11 digits with check digits right. */
   cpf: z
     .string()
     .trim()
@@ -201,7 +201,7 @@ function crossFieldRules(
   }
 }
 
-/** The documented legacy input names (DECISIONS §5), legacy → ours; the REST binding accepts them. */
+/** The documented legacy input names (docs/product/decisions.md §5), legacy → ours; the REST binding accepts them. */
 export const SUBSCRIBER_LEGACY_NAMES = {
   name: 'fullName',
   cpfCnpj: 'cpf',
@@ -212,7 +212,7 @@ export const SUBSCRIBER_LEGACY_NAMES = {
   internalNotes: 'adminNotes',
 } as const;
 
-/** Create (and the whole form): every field of spec 02 §3 a person types. */
+/** Create (and the whole form): every field of docs/product/back-office-and-member-area.md §3 a person types. */
 export const subscriberInput = subscriberFields.superRefine(crossFieldRules);
 export type SubscriberInput = z.output<typeof subscriberFields>;
 export type SubscriberFormValues = z.input<typeof subscriberFields>;
@@ -222,7 +222,7 @@ export const subscriberUpdateInput = subscriberFields
   .extend({ id: z.string().min(1).max(64) })
   .superRefine(crossFieldRules);
 
-/** Non-blocking warnings of the form (spec 02 §5): under 18; address recommended with a CEP. */
+/** Non-blocking warnings of the form (docs/product/back-office-and-member-area.md §5): under 18; address recommended with a CEP. */
 export function subscriberWarnings(values: Partial<SubscriberFormValues>): string[] {
   const warnings: string[] = [];
   if (values.birthDate) {
@@ -236,7 +236,7 @@ export function subscriberWarnings(values: Partial<SubscriberFormValues>): strin
 }
 
 /**
- * List filters (spec 02 §3): status (all or one), search, sortBy, sortOrder, page, limit; and
+ * List filters (docs/product/back-office-and-member-area.md §3): status (all or one), search, sortBy, sortOrder, page, limit; and
  * `endingWithinDays` (ADR 034): only active subscriptions whose period ends within that many days
  * from now, the dashboard's renewals shortcut.
  */

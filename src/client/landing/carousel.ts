@@ -1,5 +1,5 @@
 /**
- * The landing's hero carousel behaviour (spec 01 §2), for the markup of HeroCarousel.tsx: the only
+ * The landing's hero carousel behaviour (docs/product/public-site-and-checkout.md §2), for the markup of HeroCarousel.tsx: the only
  * copy, used by the pre-rendered landing (enhance.ts) and by the app's fallback landing alike.
  * - Rotates every `data-carousel-interval` ms; dots choose a slide; a button pauses (WCAG 2.2.2);
  *   hovering or focusing the hero pauses too.

@@ -1,5 +1,5 @@
 /**
- * The shared call layer for the REST paths the spec calls with fetch (spec 01 §7–8): JSON in and
+ * The shared call layer for the REST paths the spec calls with fetch (docs/product/public-site-and-checkout.md §7–8): JSON in and
  * out, never cached, cookie sent on same-origin calls only. A non-OK answer throws `ApiError` whose
  * message is the body's `error`, else "HTTP error! status: {code}".
  */

@@ -38,7 +38,7 @@ export class RefusedAnswer extends Error {
 }
 
 /**
- * The message a checkout screen shows for a failed REST call (spec 01 §8, spec 02 §8): the
+ * The message a checkout screen shows for a failed REST call (docs/product/public-site-and-checkout.md §8, docs/product/back-office-and-member-area.md §8): the
  * server's own `{ error }` text or a refusal's reason; otherwise the screen's `fallback` when the
  * server answered without one, and `unreachable` when it could not be reached (or the code failed).
  */

@@ -1,5 +1,5 @@
 /**
- * Route guards (DECISIONS §2). The session is the `auth.me` query: the HttpOnly cookie travels with
+ * Route guards (docs/product/decisions.md §2). The session is the `auth.me` query: the HttpOnly cookie travels with
  * it, so the client never holds a token. Guards are UX only — the server checks every permission.
  *
  * Used from `beforeLoad`: `beforeLoad: ({ context }) => redirectIfAuthenticated(context)`.

@@ -1,5 +1,5 @@
 /**
- * Input masks for the Brazilian form fields (spec 01 §5, spec 02 §5), as IMask options shared by
+ * Input masks for the Brazilian form fields (docs/product/public-site-and-checkout.md §5, docs/product/back-office-and-member-area.md §5), as IMask options shared by
  * both checkouts (and the admin subscriber form). `MaskedTextField` applies them to an input; the
  * field's value is the masked text, exactly what the person sees. Masks only shape the text: the
  * rules (required, CPF check digits, card expiry…) live in the validators.

@@ -1,7 +1,7 @@
 /**
  * The session on the client: `auth.me` is the truth (the HttpOnly cookie rides along). Logging in
  * writes the answer into that query; logging out ends the server session and clears every cached
- * query, so nothing of the previous person stays in memory (DECISIONS §2).
+ * query, so nothing of the previous person stays in memory (docs/product/decisions.md §2).
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { searchText } from '../lib/search-params';
 import { SetPasswordPage } from '../components/auth/SetPasswordPage';
 
-/** The one-time set-password link (DECISIONS §2): `/definir-senha?token=…`. */
+/** The one-time set-password link (docs/product/decisions.md §2): `/definir-senha?token=…`. */
 export const Route = createFileRoute('/definir-senha')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: searchText(search.token, 200),

@@ -5,7 +5,7 @@ import { redirectIfAuthenticated } from '../lib/guards';
 
 /**
  * `/` is the pre-rendered landing the server answers (src/server/http/landing.ts; ADR 006), not a
- * page of the app: the server also sends a signed-in person to their home (DECISIONS §2). So
+ * page of the app: the server also sends a signed-in person to their home (docs/product/decisions.md §2). So
  * navigations inside the app (logo, "Voltar ao início") load it as a new document.
  *
  * Only when this document itself was opened at / — the development server, or a build without the

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Alias of /user/payments (spec 01 §6); the member area's guard sends others where they belong. */
+/** Alias of /user/payments (docs/product/public-site-and-checkout.md §6); the member area's guard sends others where they belong. */
 export const Route = createFileRoute('/payments')({
   beforeLoad: () => {
     throw redirect({ to: '/user/payments', replace: true });

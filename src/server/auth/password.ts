@@ -1,4 +1,4 @@
-/** argon2id password hashing (DECISIONS §2), with the parameters OWASP recommends. */
+/** argon2id password hashing (docs/product/decisions.md §2), with the parameters OWASP recommends. */
 import { hash, verify } from '@node-rs/argon2';
 import { checkPasswordStrength } from '../../shared/password-strength';
 import { AppError } from '../errors';

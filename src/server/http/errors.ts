@@ -1,5 +1,5 @@
 /**
- * The REST side's one error mapper (DECISIONS §5): every failure leaves as `{ error }` with the
+ * The REST side's one error mapper (docs/product/decisions.md §5): every failure leaves as `{ error }` with the
  * right status, in Portuguese, and nothing a client can send turns into a 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';

@@ -71,7 +71,7 @@ describe('GET /', () => {
     expect((await request({ method: 'GET', url: '/' })).body).toContain('© 2027 ');
   });
 
-  it('sends a signed-in person to the home of their role (DECISIONS §2)', async () => {
+  it('sends a signed-in person to the home of their role (docs/product/decisions.md §2)', async () => {
     const { request, signIn } = await start();
     for (const [role, home] of [
       ['user', '/user/dashboard'],

@@ -1,7 +1,7 @@
 /**
  * GET / (and HEAD): the landing, pre-rendered at build time (scripts/prerender-landing.ts; ADR 006)
  * so its first load carries no framework.
- * - A visitor with a valid session cookie goes to the home of their role instead (DECISIONS §2):
+ * - A visitor with a valid session cookie goes to the home of their role instead (docs/product/decisions.md §2):
  *   the static page cannot ask, so the server decides.
  * - Everyone else gets dist/client/landing.html with its slots filled: the club's public settings
  *   (HTML-escaped, price formatted) and the copyright year. The filled page is kept in memory and

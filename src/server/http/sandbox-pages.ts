@@ -1,5 +1,5 @@
 /**
- * The sandbox provider's hosted page (DECISIONS §6), registered only while the sandbox is the
+ * The sandbox provider's hosted page (docs/product/decisions.md §6), registered only while the sandbox is the
  * payment provider. It plays the provider faithfully: `GET /sandbox/pay/:id` takes a typed card
  * (4111 1111 1111 1111 approves, 4000 0000 0000 0002 is declined with the provider's reason, an
  * expired date is refused) or shows a PIX (`/sandbox/pay/:id/pix`: a real BR Code for the amount,

@@ -1,4 +1,4 @@
-/** Accounts and sessions (DECISIONS §2): who is signed in, login, registration, passwords. */
+/** Accounts and sessions (docs/product/decisions.md §2): who is signed in, login, registration, passwords. */
 import { z } from 'zod';
 import {
   forgotPasswordInput,

@@ -1,5 +1,5 @@
 /**
- * The checkout domain (spec 01 §3–4, spec 02's old in-page checkout): payment links, in-page
+ * The checkout domain (docs/product/public-site-and-checkout.md §3–4, the old in-page checkout of docs/product/back-office-and-member-area.md §2): payment links, in-page
  * payments and their status polls, the e-mails the old checkout asks for, the CEP lookup and the
  * referral click. Reached by the SPA and by external programs through `/api`.
  */

@@ -1,4 +1,4 @@
-/** The public contact form (spec 01 §5). */
+/** The public contact form (docs/product/public-site-and-checkout.md §5). */
 import { z } from 'zod';
 import { contactInput } from '../../shared/contact';
 import { defineOperation } from './define';

@@ -49,7 +49,7 @@ export type DocumentedErrors = Partial<
   Record<400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 502, string>
 >;
 
-/** How an operation is also reachable as a documented `/api` path (spec 01 §7, spec 02 §7). */
+/** How an operation is also reachable as a documented `/api` path (docs/product/public-site-and-checkout.md §7, docs/product/back-office-and-member-area.md §7). */
 export interface RestBinding<Output = unknown> {
   method: HttpMethod;
   /** Under `/api`, Fastify style (`/payments/status/:id`); path parameters are input fields. */
@@ -66,7 +66,7 @@ export interface RestBinding<Output = unknown> {
    */
   fastSerialize?: boolean;
   /**
-   * Documented legacy input names (DECISIONS §5), legacy → ours: accepted on input (ours win when
+   * Documented legacy input names (docs/product/decisions.md §5), legacy → ours: accepted on input (ours win when
    * both are sent) and listed in the route's OpenAPI description. Outputs carry both names.
    */
   legacyNames?: Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 /**
- * The drive through REST (spec 02 §3, §5, §7): uploads judged by content and bounded in size with
+ * The drive through REST (docs/product/back-office-and-member-area.md §3, §5, §7): uploads judged by content and bounded in size with
  * nothing left behind, who sees which file, downloads with ranges and safe names, tags normalised.
  */
 import fs from 'node:fs';

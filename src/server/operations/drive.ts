@@ -1,5 +1,5 @@
 /**
- * The file drive (spec 02 §2, §3, §5, §7): the back office manages files (`/admin/drive`); accounts
+ * The file drive (docs/product/back-office-and-member-area.md §2, §3, §5, §7): the back office manages files (`/admin/drive`); accounts
  * whose membership is in force list and download the public ones (`/drive/public`, the item's `url`);
  * every other account gets 403 on all of them (docs/decisions/029-files-and-lgpd-requests.md).
  * Upload and download are REST-only: one streams a multipart body in, the other streams a file
@@ -113,7 +113,7 @@ export const driveOperations = {
     },
   }),
 
-  /** The member area's "Arquivos" (spec 02 §2): public files, for memberships in force. */
+  /** The member area's "Arquivos" (docs/product/back-office-and-member-area.md §2): public files, for memberships in force. */
   listPublic: defineOperation({
     kind: 'query',
     access: 'authenticated',

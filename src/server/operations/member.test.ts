@@ -201,7 +201,7 @@ describe('one member never reads or changes another member’s data', () => {
 });
 
 describe('GET /api/user/referrals', () => {
-  it('answers the summary shape of spec 02 §3 with the link built from PUBLIC_URL', async () => {
+  it('answers the summary shape of docs/product/back-office-and-member-area.md §3 with the link built from PUBLIC_URL', async () => {
     const member = await makeMember(t);
     const referral = addReferral(t, member, 'confirmed', 14970);
     addReferral(t, member, 'pending', 14970);
@@ -427,7 +427,7 @@ describe('member subscription', () => {
 });
 
 describe('member profile, password and e-mail', () => {
-  it('saves the fields a member may change, with spec 02 §5 messages for bad input', async () => {
+  it('saves the fields a member may change, with docs/product/back-office-and-member-area.md §5 messages for bad input', async () => {
     const member = await makeMember(t);
     const caller = t.caller(member.token);
     const saved = await caller.member.updateProfile({

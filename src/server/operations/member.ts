@@ -1,5 +1,5 @@
 /**
- * The member portal (spec 02 §2 "User layout", DECISIONS §3.4–§3.6, §4): tRPC namespace `member`.
+ * The member portal (docs/product/back-office-and-member-area.md §2 "User layout", docs/product/decisions.md §3.4–§3.6, §4): tRPC namespace `member`.
  * Every operation is `member` access and reaches only the caller's own record: the services derive
  * the subscriber from the session's user, and no input carries an id.
  */
@@ -90,7 +90,7 @@ export const memberOperations = {
     run: ({ services, user }) => services.memberPortal.renew(user),
   }),
 
-  /** "Cancele quando quiser" (DECISIONS §3.5): a mark; access lasts to the end of the paid period. */
+  /** "Cancele quando quiser" (docs/product/decisions.md §3.5): a mark; access lasts to the end of the paid period. */
   cancel: defineOperation({
     kind: 'mutation',
     access: 'member',

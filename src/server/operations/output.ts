@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** A Date from the database, answered as an ISO 8601 string. */
 export const isoDate = z.date().transform((date) => date.toISOString());
 
-/** `pagination { page, limit, total, pages }` of every list (DECISIONS §5). */
+/** `pagination { page, limit, total, pages }` of every list (docs/product/decisions.md §5). */
 export const pagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),

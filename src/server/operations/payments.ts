@@ -1,6 +1,6 @@
 /**
  * The back office's payment operations: the payments list, links for a subscriber, refunds, the
- * dashboard's figures and the provider's status (spec 02 §7).
+ * dashboard's figures and the provider's status (docs/product/back-office-and-member-area.md §7).
  */
 import { z } from 'zod';
 import {

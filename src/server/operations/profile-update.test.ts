@@ -464,7 +464,7 @@ describe('POST /api/subscriber-update/complete-profile', () => {
     const refused = await post('complete-profile', profile(helena.id, token, { shirtSize: 'XXG' }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: PROFILE_UPDATE_MSG.shirtSizeInvalid });
-    // `tshirtSize`, the documented legacy name (DECISIONS §5), is accepted too.
+    // `tshirtSize`, the documented legacy name (docs/product/decisions.md §5), is accepted too.
     const kept = profile(helena.id, token, { shirtSize: undefined, tshirtSize: 'XG' });
     expect((await post('complete-profile', kept)).statusCode).toBe(200);
     expect(t.services.db.select().from(subscribers).get()!.shirtSize).toBe('XG');

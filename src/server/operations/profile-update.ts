@@ -1,5 +1,5 @@
 /**
- * The profile-update wizard (/formulario-atualizacao, spec 01 §7, DECISIONS §3.8): find the record
+ * The profile-update wizard (/formulario-atualizacao, docs/product/public-site-and-checkout.md §7, docs/product/decisions.md §3.8): find the record
  * (masked answer, code sent to the contacts on file), confirm the code, save the profile with the
  * token the code gave. Public and rate-limited per IP; the SPA calls the documented REST paths.
  */

@@ -1,5 +1,5 @@
 /**
- * Referrals: the member's own summary (spec 02 §3, GET /api/user/referrals) and the back office's
+ * Referrals: the member's own summary (docs/product/back-office-and-member-area.md §3, GET /api/user/referrals) and the back office's
  * list with totals and the payout of a confirmed commission (GET /api/admin/referrals,
  * POST /api/admin/referrals/:id/process).
  */

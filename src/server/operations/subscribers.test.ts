@@ -1,6 +1,6 @@
 /**
  * The back office's subscribers through both transports: the documented REST shapes (aliases in
- * and out), spec 02 §5's messages, approval through the status machine with its messages in the
+ * and out), docs/product/back-office-and-member-area.md §5's messages, approval through the status machine with its messages in the
  * outbox, and who may call what — every admin operation, taken from the definitions themselves.
  */
 import { TRPCError } from '@trpc/server';
@@ -298,7 +298,7 @@ describe('/api/admin/subscribers', () => {
   });
 });
 
-describe('approval (DECISIONS §3.3)', () => {
+describe('approval (docs/product/decisions.md §3.3)', () => {
   it('a paid subscriber becomes active and gets an account: the link by e-mail, a notice by WhatsApp', async () => {
     const link = await createLink(t);
     await sandboxPay(t, link.id);

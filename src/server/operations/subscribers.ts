@@ -1,6 +1,6 @@
 /**
- * The back office's subscriber operations (spec 02 §2–§7, DECISIONS §3.3). All admin-only. The
- * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (DECISIONS §4),
+ * The back office's subscriber operations (docs/product/back-office-and-member-area.md §2–§7, docs/product/decisions.md §3.3). All admin-only. The
+ * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (docs/product/decisions.md §4),
  * REST-only copies of the same definitions.
  */
 import { downloadOutput } from './download';
@@ -206,7 +206,7 @@ export const subscriberOperations = {
       services.subscriberAdmin.requestCancellation(input.id, user.id, input.reason ?? null),
   }),
 
-  /** A WhatsApp message from a stored template or a custom text, through the outbox (spec 02 §2). */
+  /** A WhatsApp message from a stored template or a custom text, through the outbox (docs/product/back-office-and-member-area.md §2). */
   sendMessage: defineOperation({
     kind: 'mutation',
     access: 'admin',

@@ -1,4 +1,4 @@
-/** The system domain: health for monitors, and the /test-api panel's provider checks (spec 01 §2, §7). */
+/** The system domain: health for monitors, and the /test-api panel's provider checks (docs/product/public-site-and-checkout.md §2, §7). */
 import { z } from 'zod';
 import { APP_VERSION } from '../version';
 import { defineOperation } from './define';

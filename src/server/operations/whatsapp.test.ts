@@ -1,6 +1,6 @@
 /**
- * The WhatsApp screen's calls (spec 02 §5, §7, §8) over REST and tRPC: the templates editor with
- * its defaults and refusals, sends and test sends (always through the outbox, in spec 02's words),
+ * The WhatsApp screen's calls (docs/product/back-office-and-member-area.md §5, §7, §8) over REST and tRPC: the templates editor with
+ * its defaults and refusals, sends and test sends (always through the outbox, in the words of docs/product/back-office-and-member-area.md §7),
  * renewal reminders, who may call them, and the outbox list never showing a usable secret link.
  */
 import { eq } from 'drizzle-orm';

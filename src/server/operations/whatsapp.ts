@@ -1,5 +1,5 @@
 /**
- * The back office's WhatsApp screen (spec 02 §2, §5, §7, §8): templates, messages to a subscriber
+ * The back office's WhatsApp screen (docs/product/back-office-and-member-area.md §2, §5, §7, §8): templates, messages to a subscriber
  * or a typed phone, test sends and renewal reminders. Every message is queued in the outbox.
  */
 import {

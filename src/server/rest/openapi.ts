@@ -175,7 +175,7 @@ function operationId(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** The form of a multipart upload (the drive's: spec 02 §7). */
+/** The form of a multipart upload (the drive's: docs/product/back-office-and-member-area.md §7). */
 const UPLOAD_FORM: JsonSchema = {
   type: 'object',
   properties: {

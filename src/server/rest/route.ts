@@ -143,7 +143,7 @@ function inputOf(route: RestRoute, request: FastifyRequest): unknown {
   const sent = (route.method === 'GET' ? request.query : request.body) ?? {};
   if (!isPlainObject(sent)) throw new AppError('BAD_REQUEST', MSG.invalidInput);
   const input: Record<string, unknown> = { ...sent, ...(request.params as Record<string, string>) };
-  // Documented legacy names (DECISIONS §5) are accepted; ours win when both are sent.
+  // Documented legacy names (docs/product/decisions.md §5) are accepted; ours win when both are sent.
   for (const [legacy, ours] of Object.entries(route.binding.legacyNames ?? {})) {
     if (input[ours] === undefined && input[legacy] !== undefined) input[ours] = input[legacy];
   }

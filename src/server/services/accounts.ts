@@ -1,5 +1,5 @@
 /**
- * Accounts: registration, login and logout, the one-time set-password links (DECISIONS §2),
+ * Accounts: registration, login and logout, the one-time set-password links (docs/product/decisions.md §2),
  * admin creation (script and first start) and the admin's list of accounts. Passwords and tokens
  * are never sent or logged; only the set-password link leaves, through the outbox.
  */
@@ -127,7 +127,7 @@ export function createAccountsService(
 
   /**
    * Inserts an account without signing it in. `password` may be absent: an approved member
-   * without a password gets a set-password link instead (DECISIONS §2).
+   * without a password gets a set-password link instead (docs/product/decisions.md §2).
    */
   async function createAccount(input: {
     name: string;
@@ -363,7 +363,7 @@ export function createAccountsService(
 
     /**
      * Creates an account and signs it in. The role is `user` unless the caller is an admin
-     * (`allowRole`), as DECISIONS §2 requires.
+     * (`allowRole`), as docs/product/decisions.md §2 requires.
      */
     async register(input: RegisterInput, options: { allowRole?: boolean } = {}): Promise<AuthResult> {
       const role: Role = options.allowRole && input.role ? input.role : 'user';

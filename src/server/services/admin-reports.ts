@@ -1,6 +1,6 @@
 /**
  * What the back office reads about money and members: the payments list (filters, search, sort,
- * pages of 10) and the dashboard's figures, all computed from the data (DECISIONS §4: no
+ * pages of 10) and the dashboard's figures, all computed from the data (docs/product/decisions.md §4: no
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
@@ -184,7 +184,7 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
     db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
 
   return {
-    /** `{ payments, pagination }` (spec 02 §3). */
+    /** `{ payments, pagination }` (docs/product/back-office-and-member-area.md §3). */
     listPayments(input: PaymentListInput) {
       const offset = (input.page - 1) * input.limit;
       const search = planSearch(db, 'payments', input.search, { offset, limit: input.limit });

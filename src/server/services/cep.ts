@@ -1,5 +1,5 @@
 /**
- * CEP lookup for the checkout and profile forms, through our server (DECISIONS §6): ViaCEP with an
+ * CEP lookup for the checkout and profile forms, through our server (docs/product/decisions.md §6): ViaCEP with an
  * in-memory cache, so a form that asks again (or a hundred forms asking for the same street) costs
  * one call. A failed lookup is only logged; the caller gets a Portuguese error, never a 500.
  */

@@ -59,7 +59,7 @@ const erasedBilling = (email: string): BillingData => ({
   zipCode: '',
 });
 
-/** Every personal field of spec 02 §3 emptied (shirt size back to its default: the column is required). */
+/** Every personal field of docs/product/back-office-and-member-area.md §3 emptied (shirt size back to its default: the column is required). */
 const ERASED_PROFILE = {
   name: ERASED_NAME,
   phone: '',

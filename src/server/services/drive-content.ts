@@ -1,7 +1,7 @@
 /**
  * What a drive file is, judged by its bytes (file-type's signatures) and only then by its name:
- * a renamed executable is not a PDF. Decides the item type (spec 02 §3) and whether the upload is
- * one the drive accepts (spec 02 §5: images, videos, pdf, doc, docx, xls, xlsx, ppt, pptx).
+ * a renamed executable is not a PDF. Decides the item type (docs/product/back-office-and-member-area.md §3) and whether the upload is
+ * one the drive accepts (docs/product/back-office-and-member-area.md §5: images, videos, pdf, doc, docx, xls, xlsx, ppt, pptx).
  */
 import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
@@ -87,7 +87,7 @@ export function extensionOf(filename: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** The item type of spec 02 §3 for a MIME type and extension (any of the 11, accepted or not). */
+/** The item type of docs/product/back-office-and-member-area.md §3 for a MIME type and extension (any of the 11, accepted or not). */
 export function driveTypeOf(mime: string, extension: string): DriveFileType {
   if (mime.startsWith('image/')) return 'image';
   if (mime.startsWith('video/')) return 'video';

@@ -1,5 +1,5 @@
 /**
- * The file drive (spec 02 §2, §3, §5; DECISIONS §1 "data/: database file and uploads"): admins
+ * The file drive (docs/product/back-office-and-member-area.md §2, §3, §5; docs/product/decisions.md §1 "data/: database file and uploads"): admins
  * upload, list, edit and delete files; accounts whose membership is in force (membership.ts) list
  * and download the public ones.
  * Uploads are streamed to disk (drive-storage.ts), judged by their content (drive-content.ts),
@@ -253,7 +253,7 @@ export function createDriveService(
   return {
     maxBytes,
 
-    /** GET /admin/drive: every file, filtered by type, search and isPublic (spec 02 §3, §7). */
+    /** GET /admin/drive: every file, filtered by type, search and isPublic (docs/product/back-office-and-member-area.md §3, §7). */
     list(input: DriveListInput) {
       const visibility =
         input.isPublic === 'true'

@@ -1,5 +1,5 @@
 /**
- * The old in-page checkout (card or PIX, spec 02): the charge and its status poll. A card arrives
+ * The old in-page checkout (card or PIX, docs/product/back-office-and-member-area.md §2): the charge and its status poll. A card arrives
  * as the provider's token (ADR 020); raw card fields only while the sandbox is the provider.
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The member portal (spec 02 §2 "User layout", DECISIONS §3.4–§3.6, §4): everything a signed-in
+ * The member portal (docs/product/back-office-and-member-area.md §2 "User layout", docs/product/decisions.md §3.4–§3.6, §4): everything a signed-in
  * member reads or changes of their OWN record. Every function takes the caller (the session's
  * user), never a subscriber id: the record is the one tied to the account (ADR 014), so one member
  * can never reach another's data by sending an id.
@@ -49,7 +49,7 @@ export function daysLeft(end: Date | null, now: Date): number | null {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** `warning` at ≤ 30 days, `urgent` at ≤ 7 (spec 02 §9), for a running membership not ending by choice. */
+/** `warning` at ≤ 30 days, `urgent` at ≤ 7 (docs/product/back-office-and-member-area.md §9), for a running membership not ending by choice. */
 export function renewalWarning(
   subscriber: Pick<Subscriber, 'status' | 'cancelRequestedAt'>,
   left: number | null,
@@ -295,7 +295,7 @@ export function createMemberPortal(
 
     /**
      * A payment link to renew (or start) the membership: renewal price for members approved before,
-     * annual otherwise (DECISIONS §3.4). A pending link of the same plan still payable is reused.
+     * annual otherwise (docs/product/decisions.md §3.4). A pending link of the same plan still payable is reused.
      */
     async renew(user: Caller): Promise<{ id: string; url: string; planType: PlanType; amount: number }> {
       const subscriber = ownRecord(user);
@@ -370,7 +370,7 @@ export function createMemberPortal(
         }));
     },
 
-    /** spec 02 §3 "Referral summary" of the caller's own code. */
+    /** docs/product/back-office-and-member-area.md §3 "Referral summary" of the caller's own code. */
     referrals(user: Caller, page = 1) {
       return referralsService.summary(ownRecord(user), page);
     },

@@ -1,7 +1,7 @@
 /**
  * What happens when money moves, exactly once: a link or an in-page charge is claimed with a
  * conditional update (`where status <> 'paid'`) inside one transaction, so a webhook replayed or
- * delivered twenty times at once records one payment, extends the period once (DECISIONS §3.2),
+ * delivered twenty times at once records one payment, extends the period once (docs/product/decisions.md §3.2),
  * confirms one commission and queues one e-mail. Failures and expiries follow the same pattern.
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -457,7 +457,7 @@ export function createPaymentConfirmation(
       });
     },
 
-    /** A failed attempt on a link: a `failed` payment, and the link stays payable (DECISIONS §3.2). */
+    /** A failed attempt on a link: a `failed` payment, and the link stays payable (docs/product/decisions.md §3.2). */
     recordLinkFailure(link: PaymentLink, charge: ChargeResult | null) {
       const now = clock.now();
       db.transaction(() => {
@@ -627,7 +627,7 @@ export function createPaymentConfirmation(
 
     /**
      * A paid payment refunded (by an admin, or announced by the provider): commission cancelled;
-     * when it paid the current period, the subscriber is `cancelled` (DECISIONS §3.7) and the end
+     * when it paid the current period, the subscriber is `cancelled` (docs/product/decisions.md §3.7) and the end
      * date goes back to what it was before that payment, so the next payment does not stack a year
      * on a period that was given back.
      */

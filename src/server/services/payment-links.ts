@@ -1,5 +1,5 @@
 /**
- * Payment links (the /checkout flow, DECISIONS §3.1): created through the provider for a subscriber
+ * Payment links (the /checkout flow, docs/product/decisions.md §3.1): created through the provider for a subscriber
  * found or created by e-mail, payable for 48 hours, tracked by the public status page. The status
  * read is the hot path (polled every 5 s by every open tracking page): one prepared statement.
  */

@@ -73,7 +73,7 @@ export function createPaymentsService(
 
     /**
      * POST /emails/welcome: the access credentials (a set-password link) for the payment's own
-     * customer, at most once per payment, and only once the club approved them (DECISIONS §3.3).
+     * customer, at most once per payment, and only once the club approved them (docs/product/decisions.md §3.3).
      */
     sendWelcomeEmail(paymentId: string): { success: true; message: string } {
       const payment = paidPayment(paymentId);

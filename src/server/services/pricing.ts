@@ -1,7 +1,7 @@
 /**
- * What the club charges whom: the one place a price is decided (DECISIONS §3: money is decided by
+ * What the club charges whom: the one place a price is decided (docs/product/decisions.md §3: money is decided by
  * the server). Annual is offered to everyone; the renewal price only to subscribers approved before
- * (DECISIONS §3.4). An amount sent by a client is accepted only when it equals one of these.
+ * (docs/product/decisions.md §3.4). An amount sent by a client is accepted only when it equals one of these.
  */
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
 import type { Settings } from '../../shared/content/settings-defaults';

@@ -1,5 +1,5 @@
 /**
- * The profile-update wizard (spec 01 §2, DECISIONS §3.8). A subscriber finds the record by e-mail
+ * The profile-update wizard (docs/product/public-site-and-checkout.md §2, docs/product/decisions.md §3.8). A subscriber finds the record by e-mail
  * or phone without a password, so the lookup answers only masked data and sends a 6-digit code to
  * the e-mail and WhatsApp already on file; the code (10 minutes, 5 tries) yields a short-lived
  * token, and only that token unlocks the full data and the one save of `complete-profile`. Codes
@@ -103,7 +103,7 @@ export function createProfileUpdateService(
 ) {
   /**
    * A record the wizard may find. A never-paid checkout record that nobody at the club created is
-   * provisional (anyone can type anyone's e-mail into a checkout, DECISIONS §3.1): not found.
+   * provisional (anyone can type anyone's e-mail into a checkout, docs/product/decisions.md §3.1): not found.
    */
   const findable = or(ne(subscribers.status, 'pending_payment'), isNotNull(subscribers.createdBy));
 

@@ -1,5 +1,5 @@
 /**
- * Referral programme (DECISIONS §3.6): clicks on a member's link (once per visitor per day), the
+ * Referral programme (docs/product/decisions.md §3.6): clicks on a member's link (once per visitor per day), the
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
@@ -193,7 +193,7 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
     },
 
     /**
-     * The member's referral page (spec 02 §3 "Referral summary"). A hot read (a member with a
+     * The member's referral page (docs/product/back-office-and-member-area.md §3 "Referral summary"). A hot read (a member with a
      * thousand referrals): one prepared statement, dates formatted by SQLite.
      */
     summary(subscriber: { id: string; referralCode: string }, page = 1): ReferralSummary {

@@ -1,5 +1,5 @@
 /**
- * The scheduled jobs (DECISIONS §3.4–3.5): renewal reminders at 30 and 7 days left, each carrying
+ * The scheduled jobs (docs/product/decisions.md §3.4–3.5): renewal reminders at 30 and 7 days left, each carrying
  * the member's renewal link, at most once per threshold and period — across runs and restarts —
  * and the daily expiry pass through the status machine.
  */

@@ -1,5 +1,5 @@
 /**
- * Renewal reminders (DECISIONS §3.4): a renewal payment link sent by e-mail and WhatsApp to
+ * Renewal reminders (docs/product/decisions.md §3.4): a renewal payment link sent by e-mail and WhatsApp to
  * approved members whose paid period ends soon. The daily job sends one at 30 days left and one
  * at 7 (only the nearer one when a member is already past both), each at most once per threshold
  * and period; the WhatsApp screen's button sends to everyone with 30 days or fewer left.

@@ -1,5 +1,5 @@
 /**
- * The back office's subscriber management (spec 02 §2–§5, DECISIONS §3.3): list with filters, sort
+ * The back office's subscriber management (docs/product/back-office-and-member-area.md §2–§5, docs/product/decisions.md §3.3): list with filters, sort
  * and search; create, edit and delete records typed by an admin; approve a paid subscriber (account
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
@@ -186,7 +186,7 @@ export function createSubscriberAdmin(
   }
 
   return {
-    /** `{ subscribers, pagination }`, filtered, searched and sorted (spec 02 §3). */
+    /** `{ subscribers, pagination }`, filtered, searched and sorted (docs/product/back-office-and-member-area.md §3). */
     list(input: SubscriberListInput) {
       const offset = (input.page - 1) * input.limit;
       const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
@@ -347,7 +347,7 @@ export function createSubscriberAdmin(
     },
 
     /**
-     * The entry bar (DECISIONS §3.3): a paid subscriber awaiting approval becomes active and gets
+     * The entry bar (docs/product/decisions.md §3.3): a paid subscriber awaiting approval becomes active and gets
      * an account. Who receives what follows ADR 027 (`credentials.deliverApproval`): a new account's
      * set-password link goes only to its own e-mail; an account that already had that e-mail is
      * only told; WhatsApp gets a notice. A record naming an admin's e-mail is refused. An account

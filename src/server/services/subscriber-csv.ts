@@ -47,7 +47,7 @@ import { formStatusEvent } from '../../shared/subscriber-status-machine';
 
 /** Rows read per query: small memory, and the connection is never held between chunks. */
 export const EXPORT_BATCH = 500;
-/** Price of a new subscriber when the file leaves it blank (spec 02 §3 default). */
+/** Price of a new subscriber when the file leaves it blank (docs/product/back-office-and-member-area.md §3 default). */
 const DEFAULT_PRICE = 149700;
 
 const HEADER_OF = Object.fromEntries(

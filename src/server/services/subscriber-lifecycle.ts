@@ -1,5 +1,5 @@
 /**
- * The subscriber status machine (DECISIONS §3). Every change of a subscriber's status goes through
+ * The subscriber status machine (docs/product/decisions.md §3). Every change of a subscriber's status goes through
  * `apply`: payments, approval, cancellation, refunds, the club turning a member off and the daily
  * jobs. The allowed moves are one table (`TRANSITIONS`); anything else is refused with a Portuguese
  * message and changes nothing. Each move is written to `subscriber_activity` (who, when, why) in the
@@ -213,7 +213,7 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     },
 
     /**
-     * The daily pass (DECISIONS §3.4, §3.5): memberships whose paid period ended become `cancelled`
+     * The daily pass (docs/product/decisions.md §3.4, §3.5): memberships whose paid period ended become `cancelled`
      * when a cancellation was asked for, `expired` otherwise. Idempotent: a second run finds nothing.
      */
     endPeriods(): { expired: number; cancelled: number } {

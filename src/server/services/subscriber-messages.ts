@@ -1,5 +1,5 @@
 /**
- * WhatsApp messages an admin sends one subscriber from the back office (spec 02 §2): the stored
+ * WhatsApp messages an admin sends one subscriber from the back office (docs/product/back-office-and-member-area.md §2): the stored
  * templates (welcome, payment reminder, renewal) or a custom text, always through the outbox, each
  * recorded in the subscriber's history as 'messaged'. A reminder or renewal carries a fresh payment
  * link; the welcome gives a new set-password link, so it needs the account approval created, and

@@ -1,7 +1,7 @@
 /**
- * Subscribers as the checkout meets them: found or created by e-mail (DECISIONS §3.1: an existing
+ * Subscribers as the checkout meets them: found or created by e-mail (docs/product/decisions.md §3.1: an existing
  * subscriber's profile is never overwritten by checkout data), given a unique referral code, and
- * moved through their paid period when a payment is confirmed (DECISIONS §3.2).
+ * moved through their paid period when a payment is confirmed (docs/product/decisions.md §3.2).
  */
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ export function newReferralCode(): string {
 }
 
 /**
- * The period after a confirmed payment (DECISIONS §3.2). Never approved: the new period starts at
+ * The period after a confirmed payment (docs/product/decisions.md §3.2). Never approved: the new period starts at
  * the payment and the subscriber waits for approval (`pending`). Approved before: the end moves to
  * the later of now and the current end, plus 365 days, and the member is `active`. A second payment
  * before approval also stacks on the paid period instead of discarding it.

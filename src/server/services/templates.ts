@@ -1,7 +1,7 @@
 /**
  * Message templates: the stored override of a (key, channel) or the default text, with
  * `{{placeholder}}` substitution. Every sender renders through here. Admins edit the templates of
- * spec 02 §3 (both channels); a text saved equal to its default removes the override, so a later
+ * docs/product/back-office-and-member-area.md §3 (both channels); a text saved equal to its default removes the override, so a later
  * change of the default reaches it.
  */
 import { and, eq } from 'drizzle-orm';

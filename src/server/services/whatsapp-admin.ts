@@ -1,5 +1,5 @@
 /**
- * The back office's WhatsApp screen (spec 02 §2, §5, §7): the template editor's data, a message
+ * The back office's WhatsApp screen (docs/product/back-office-and-member-area.md §2, §5, §7): the template editor's data, a message
  * to a subscriber or a typed phone, test sends rendered with a sample member, and the renewal
  * reminders button. Everything goes through the outbox (ADR 008): nothing here talks to a provider.
  */

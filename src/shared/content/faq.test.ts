@@ -8,7 +8,7 @@ describe('FAQ content', () => {
     expect(new Set(FAQ_ITEMS.map((i) => i.id)).size).toBe(FAQ_ITEMS.length);
   });
 
-  it('records the monthly plan, the chat-server community and the monthly tastings (DECISIONS §4)', () => {
+  it('records the monthly plan, the chat-server community and the monthly tastings (docs/product/decisions.md §4)', () => {
     const text = FAQ_ITEMS.map((i) => i.answer).join(' ');
     expect(text).toContain('{{monthlyPrice}}');
     expect(text).toContain('servidor de chat');

@@ -1,5 +1,5 @@
 /**
- * The FAQ (spec 01 §2, DECISIONS §4): five categories, items with id, category, question and answer.
+ * The FAQ (docs/product/public-site-and-checkout.md §2, docs/product/decisions.md §4): five categories, items with id, category, question and answer.
  * Answers may use `{{placeholders}}` (club name, prices, contacts) filled from the settings store by
  * the page, so prices and contacts are never copied here. `searchFaq` is the page's real filter.
  */

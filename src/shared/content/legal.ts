@@ -1,5 +1,5 @@
 /**
- * Terms of use and privacy policy (spec 01 §2, §9): twelve sections each. The numbers the policy
+ * Terms of use and privacy policy (docs/product/public-site-and-checkout.md §2, §9): twelve sections each. The numbers the policy
  * promises are constants here so the text and any code that relies on them agree. Texts may use
  * `{{clubName}}`, `{{contactEmail}}`, `{{priceAnnual}}` (filled from the settings store).
  */

@@ -126,7 +126,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
         'Não compartilhe este código.',
     },
   },
-  /** A text an admin writes for one subscriber in the back office (spec 02 §2). */
+  /** A text an admin writes for one subscriber in the back office (docs/product/back-office-and-member-area.md §2). */
   custom: {
     email: { subject: '{{subject}}', body: '{{message}}' },
     whatsapp: { subject: null, body: '{{message}}' },

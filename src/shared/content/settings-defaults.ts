@@ -70,7 +70,7 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, SETTINGS_MSG.merchantCityRequired)
     .max(15, SETTINGS_MSG.tooLong(15)),
-  /** Prices in cents: new membership and renewal (spec 02 §9). */
+  /** Prices in cents: new membership and renewal (docs/product/back-office-and-member-area.md §9). */
   priceAnnual: z
     .number({ error: SETTINGS_MSG.priceInvalid })
     .int(SETTINGS_MSG.priceInvalid)
@@ -79,7 +79,7 @@ export const settingsSchema = z.object({
     .number({ error: SETTINGS_MSG.priceInvalid })
     .int(SETTINGS_MSG.priceInvalid)
     .positive(SETTINGS_MSG.priceInvalid),
-  /** When on, the daily job sends renewal links by itself (DECISIONS §3.4). */
+  /** When on, the daily job sends renewal links by itself (docs/product/decisions.md §3.4). */
   renewalAutomation: z.boolean({ error: SETTINGS_MSG.invalid }),
 });
 

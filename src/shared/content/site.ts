@@ -1,12 +1,12 @@
 /**
- * Copy and numbers of the public site (spec 01 §1–2, DECISIONS §4), in one module the owner can
+ * Copy and numbers of the public site (docs/product/public-site-and-checkout.md §1–2, docs/product/decisions.md §4), in one module the owner can
  * edit. Contacts, social links, the club's name and the annual price are NOT here: they live in
  * the settings store (settings-defaults.ts) and reach the texts below through `{{placeholders}}`
  * filled by `fillContent`, so each fact has one source.
  */
 
 /** The founder's numbers. The landing and the about page disagree in the recorded product; both
- *  readings are kept (DECISIONS §4) and can be made to agree here. */
+ *  readings are kept (docs/product/decisions.md §4) and can be made to agree here. */
 export const CLUB_NUMBERS = {
   landing: { winesRated: '18k+', countries: '36+', ranking: 'Top 5' },
   about: { winesRated: '17k+', countries: '30+' },
@@ -18,7 +18,7 @@ export const MONTHLY_PLAN_PRICE_CENTS = 4990;
 export const TAGLINE = 'Conectando pessoas por meio de experiências únicas e memoráveis.';
 export const FOOTER_PROMISES = ['Cancele quando quiser', 'Suporte completo', 'Satisfação garantida'] as const;
 
-/** Hero carousel: six member scenes (our own drawings), rotating every 5 seconds (spec 01 §9). */
+/** Hero carousel: six member scenes (our own drawings), rotating every 5 seconds (docs/product/public-site-and-checkout.md §9). */
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const HERO_SLIDES = [
   { src: '/images/members/brinde.svg', alt: 'Confrades erguendo as taças em um brinde' },
@@ -29,7 +29,7 @@ export const HERO_SLIDES = [
   { src: '/images/members/encontro.svg', alt: 'Grupo de confrades conversando com taças na mão' },
 ] as const;
 
-/** Spec 01 §2: the landing's subscribe button opens the checkout with these query values. */
+/** docs/product/public-site-and-checkout.md §2: the landing's subscribe button opens the checkout with these query values. */
 export function subscribeHref(priceCents: number): string {
   return `/checkout?name=${encodeURIComponent('Novo Assinante')}&email=&amount=${priceCents}`;
 }
@@ -60,7 +60,7 @@ export const LANDING = {
   closingText: 'As vagas são limitadas para manter o grupo próximo e bem moderado.',
 } as const;
 
-/** "Mais que Vinhos" (spec 01 §1): the benefits the landing states. */
+/** "Mais que Vinhos" (docs/product/public-site-and-checkout.md §1): the benefits the landing states. */
 export const BENEFITS = [
   { title: 'Grupo com régua de entrada', text: 'Grupo pago em que só participam convidados aprovados.' },
   { title: 'Vagas limitadas', text: 'Grupo de mensagens com vagas limitadas e moderação ativa.' },

@@ -14,7 +14,7 @@ import { StepUpProvider } from './security/step-up';
 const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /**
- * The back office frame (spec 02 §2 "Admin layout"): side navigation, a header with the section's
+ * The back office frame (docs/product/back-office-and-member-area.md §2 "Admin layout"): side navigation, a header with the section's
  * name (the page's h1: pages start at h2) and today's long date, and the signed-in admin with "Sair".
  * On phones the side navigation is a drawer opened from the header.
  */

@@ -1,4 +1,4 @@
-/** The admin side navigation (spec 02 §2 + DECISIONS §4: Indicações, Mensagens, Configurações). */
+/** The admin side navigation (docs/product/back-office-and-member-area.md §2 + docs/product/decisions.md §4: Indicações, Mensagens, Configurações). */
 export const ADMIN_NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/subscribers', label: 'Assinantes' },

@@ -15,7 +15,7 @@ import { AuthLayout } from './AuthLayout';
 
 /**
  * "Acesso dos Confrades": e-mail and password, checked with the server's own schema (`loginInput`);
- * as the spec shows it, any problem is one message at the top of the form (DECISIONS §4). An
+ * as the spec shows it, any problem is one message at the top of the form (docs/product/decisions.md §4). An
  * account with two-factor sign-in on is then asked for its code, sent with the same e-mail and
  * password: no session exists until the code is right.
  */

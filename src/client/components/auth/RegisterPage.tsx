@@ -41,7 +41,7 @@ export function RegisterPage() {
       const { user } = await registerAccount.mutateAsync({ name, email, password });
       trpcUtils.auth.me.setData(undefined, user);
     } catch (failure) {
-      // The call's own default is "Erro no registro" (spec 01 §8); the screen falls back to
+      // The call's own default is "Erro no registro" (docs/product/public-site-and-checkout.md §8); the screen falls back to
       // "Erro ao criar conta" only when the failure is not an error it can read at all.
       setError(failure instanceof Error ? errorText(failure, MSG.registerFailed) : MSG.registerScreenFailed);
       return;

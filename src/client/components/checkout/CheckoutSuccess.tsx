@@ -9,7 +9,7 @@ import { CHECKOUT_TEXT } from './texts';
 import type { CheckoutSuccessState } from './success-state';
 import { SummaryLines } from './SummaryLines';
 
-/** /checkout/success: the receipt of an in-page payment (spec 01 §2, DECISIONS §4). */
+/** /checkout/success: the receipt of an in-page payment (docs/product/public-site-and-checkout.md §2, docs/product/decisions.md §4). */
 export function CheckoutSuccess({ purchase }: { purchase: CheckoutSuccessState }) {
   // The route's loader has fetched the settings: the contacts are there on the first paint.
   const { whatsappNumber, contactEmail } = usePublicSettings();

@@ -1,6 +1,6 @@
 import { Alert } from '../ui/Alert';
 
-/** Every failing message of a form at once (spec 01 §5: "collected and shown as a list"). */
+/** Every failing message of a form at once (docs/product/public-site-and-checkout.md §5: "collected and shown as a list"). */
 export function ErrorList({
   errors,
   title = 'Corrija os campos abaixo:',

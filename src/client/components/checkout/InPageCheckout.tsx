@@ -1,5 +1,5 @@
 /**
- * /checkout/old: the in-page checkout of spec 02 (card or PIX without leaving the site). The query
+ * /checkout/old: the in-page checkout (docs/product/back-office-and-member-area.md §2) (card or PIX without leaving the site). The query
  * brings name, e-mail, amount (cents) and maybe a previous paymentId; the page asks for the rest.
  * The server decides whether the amount is a price it offers and talks to the provider.
  *
@@ -40,7 +40,7 @@ import { validUntilFrom, type CheckoutSuccessState } from './success-state';
 import { CHECKOUT_TEXT } from './texts';
 import { useFormErrors } from './useFormErrors';
 
-/** Time the card approval stays on screen before the receipt (spec 02 §9). */
+/** Time the card approval stays on screen before the receipt (docs/product/back-office-and-member-area.md §9). */
 const CARD_REDIRECT_MS = 3000;
 /** setTimeout's longest delay (about 24 days); a PIX code expires long before. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,5 +1,5 @@
 /**
- * /checkout: the annual-plan form that creates a payment link (spec 01 §2, §5). Editing →
+ * /checkout: the annual-plan form that creates a payment link (docs/product/public-site-and-checkout.md §2, §5). Editing →
  * submitting → link created; an error returns to editing; "Criar Novo Link" starts over.
  * react-hook-form checks the form with `checkoutForm`, whose field schemas are the server's
  * (`createPublicLinkInput`): every failing message is listed at once and nothing is sent until the
@@ -82,7 +82,7 @@ export function PaymentLinkCheckout({
       if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
-    // checkout_data keeps the fields as the person typed them (spec 01 §3).
+    // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).
     onSuccess: (link, { typed }) => saveCheckoutData({ ...typed, planType: 'annual' }, link),
   });
 
@@ -92,7 +92,7 @@ export function PaymentLinkCheckout({
 
   const submit = handleSubmit((data) => {
     clearFailure();
-    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (spec 01 §8).
+    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (docs/product/public-site-and-checkout.md §8).
     create.mutate(
       { data, typed: getValues() },
       {

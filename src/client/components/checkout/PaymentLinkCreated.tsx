@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/format';
 import { Button, buttonClass } from '../ui/Button';
 import { SummaryLines } from './SummaryLines';
 
-/** The "link created" state of /checkout (spec 01 §2): summary, the three buttons, next steps. */
+/** The "link created" state of /checkout (docs/product/public-site-and-checkout.md §2): summary, the three buttons, next steps. */
 export function PaymentLinkCreated({
   link,
   priceCents,

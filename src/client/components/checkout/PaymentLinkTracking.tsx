@@ -1,5 +1,5 @@
 /**
- * /checkout/payment-link-success: follows one payment link (spec 01 §2, §4). It asks the server
+ * /checkout/payment-link-success: follows one payment link (docs/product/public-site-and-checkout.md §2, §4). It asks the server
  * every 5 seconds while the link is pending — and only then — and shows paid, expired, pending or
  * the error view with retry.
  */

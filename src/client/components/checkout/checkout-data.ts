@@ -1,5 +1,5 @@
 /**
- * What /checkout keeps in the browser after creating a link (spec 01 §3 "Locally stored
+ * What /checkout keeps in the browser after creating a link (docs/product/public-site-and-checkout.md §3 "Locally stored
  * checkout_data": the form fields plus paymentLinkId and createdAt as ISO time), plus the link's
  * address (ADR 022): Back after "Link de Pagamento Criado!" must not lose the link just created.
  */

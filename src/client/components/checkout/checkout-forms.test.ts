@@ -68,7 +68,7 @@ const card = {
 };
 const oldByCard: OldCheckoutFormValues = { ...oldByPix, paymentMethod: 'credit_card', ...card };
 
-describe('/checkout form (spec 01 §5)', () => {
+describe('/checkout form (docs/product/public-site-and-checkout.md §5)', () => {
   it('accepts a filled form', async () => {
     expect(await listed(checkoutForm, filled)).toEqual([]);
   });
@@ -151,7 +151,7 @@ describe('/checkout form (spec 01 §5)', () => {
   });
 });
 
-describe('/checkout/old form (spec 02 §5)', () => {
+describe('/checkout/old form (docs/product/back-office-and-member-area.md §5)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('accepts a filled form by PIX, and by card', async () => {

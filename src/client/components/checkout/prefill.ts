@@ -1,6 +1,6 @@
 /**
  * The landing page sends placeholders ("Novo Assinante", "Cliente", empty); only a real name (and
- * the e-mail that came with it) prefills the checkout (spec 01 §2).
+ * the e-mail that came with it) prefills the checkout (docs/product/public-site-and-checkout.md §2).
  */
 const PLACEHOLDER_NAMES = new Set(['', 'novo assinante', 'cliente']);
 

@@ -1,5 +1,5 @@
 /**
- * What /checkout/old hands to /checkout/success through router history state (spec 01 §3
+ * What /checkout/old hands to /checkout/success through router history state (docs/product/public-site-and-checkout.md §3
  * "Confirmation page state"). Nothing else reaches that page: without this state it redirects to /.
  */
 import { PAYMENT_METHODS, SUBSCRIPTION_DAYS, type PaymentMethod } from '../../../shared/plans';
@@ -19,7 +19,7 @@ export interface CheckoutSuccessState {
   paymentId: string;
   /** Cents. */
   amount: number;
-  /** ISO end of the paid year (DECISIONS §4: one year from the payment for a new member). */
+  /** ISO end of the paid year (docs/product/decisions.md §4: one year from the payment for a new member). */
   validUntil: string;
   /** Set when the confirmation e-mail could not be sent (the payment is still confirmed). */
   emailFailed?: boolean;

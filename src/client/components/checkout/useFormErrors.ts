@@ -16,7 +16,7 @@ export function issuesOf(errors: FieldErrors): FormIssue[] {
 }
 
 /**
- * The message list above a checkout form (spec 01 §5: every message at once). It shows the
+ * The message list above a checkout form (docs/product/public-site-and-checkout.md §5: every message at once). It shows the
  * schema's messages from react-hook-form's `errors` in the spec's order, or one failure that
  * belongs to no field (a server answer, a missing amount). Render it inside the element `errorsRef`
  * points to, within the form. After a refused submit the first invalid field (page order) receives

@@ -1,5 +1,5 @@
 /**
- * /admin/drive (spec 02 §2 "Admin drive management"): a card grid of every file with filters
+ * /admin/drive (docs/product/back-office-and-member-area.md §2 "Admin drive management"): a card grid of every file with filters
  * (type, search, public or private) and pages of 20; upload, edit and delete (after confirming).
  */
 import { keepPreviousData } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/drive-schemas';
 import { formatDate } from '../../../shared/format';
 
-/** What a card shows of an item's tags: the first 3 and how many more (spec 02 §9). */
+/** What a card shows of an item's tags: the first 3 and how many more (docs/product/back-office-and-member-area.md §9). */
 export function visibleTags(tags: readonly string[]) {
   return { shown: tags.slice(0, DRIVE_CARD_TAGS), more: Math.max(0, tags.length - DRIVE_CARD_TAGS) };
 }

@@ -1,4 +1,4 @@
-/** Edit dialog: name, description, visibility and tags of an item (spec 02 §2, §5). */
+/** Edit dialog: name, description, visibility and tags of an item (docs/product/back-office-and-member-area.md §2, §5). */
 import { useState } from 'react';
 import { DRIVE_MSG, normalizeTags, type DriveItem } from '../../../shared/drive-schemas';
 import { errorText } from '../../lib/errors';
@@ -28,7 +28,7 @@ export function DriveEditDialog({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      // Tags typed comma-separated, trimmed, empty ones dropped (spec 02 §5).
+      // Tags typed comma-separated, trimmed, empty ones dropped (docs/product/back-office-and-member-area.md §5).
       await update.mutateAsync({ id: item.id, ...values, tags: normalizeTags(values.tags) });
       onSaved();
     } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The drive's metadata form, shared by the upload and the edit dialogs: name (required),
- * description, public or private, tags comma-separated (spec 02 §5). Checked in the browser with
+ * description, public or private, tags comma-separated (docs/product/back-office-and-member-area.md §5). Checked in the browser with
  * the schema the server parses the same fields with.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

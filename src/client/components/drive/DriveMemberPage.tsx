@@ -1,5 +1,5 @@
 /**
- * /user/drive "Arquivos" (spec 02 §2 "Shared files page"): the club's public files, with type and
+ * /user/drive "Arquivos" (docs/product/back-office-and-member-area.md §2 "Shared files page"): the club's public files, with type and
  * search filters and a pager of at most 5 page buttons (a page change brings the list's top into
  * view and focus); each file can be opened or downloaded. A member sees only what members may see,
  * so the cards carry no public / private badge (that one is for the admin's drive).

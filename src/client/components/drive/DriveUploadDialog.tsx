@@ -1,5 +1,5 @@
 /**
- * Upload dialog (spec 02 §5): a file (required: "Selecione um arquivo para upload"), its name
+ * Upload dialog (docs/product/back-office-and-member-area.md §5): a file (required: "Selecione um arquivo para upload"), its name
  * (prefilled from the file's), description, visibility and tags; a progress bar that follows the
  * bytes actually sent; the server's message, or "Erro ao enviar arquivo", when it fails.
  */

@@ -9,7 +9,7 @@ import { useMemberOverview } from './member-data';
 import { MEMBER_NAV } from './member-nav';
 
 /**
- * The member area frame (spec 02 §2 "User layout"): "Portal do Confrade", the membership indicator,
+ * The member area frame (docs/product/back-office-and-member-area.md §2 "User layout"): "Portal do Confrade", the membership indicator,
  * who is signed in, "Sair", and the sections as a top navigation that scrolls sideways on phones.
  */
 export function MemberLayout() {
@@ -21,7 +21,7 @@ export function MemberLayout() {
   useDocumentTitle(section.label);
   const overview = useMemberOverview();
   const subscription = overview.data?.subscription;
-  // The real status (DECISIONS §4): "Confrade Ativo" only for an active membership.
+  // The real status (docs/product/decisions.md §4): "Confrade Ativo" only for an active membership.
   const indicator = subscription
     ? subscription.indicator
     : overview.data

@@ -15,7 +15,7 @@ import { MemberGate } from './MemberGate';
 
 const toneOf = (status: string) => (status === 'paid' ? 'good' : status === 'pending' ? undefined : 'bad');
 
-/** "Pagamentos": the member's own payments with DECISIONS §4's labels (real data, not the old mock). */
+/** "Pagamentos": the member's own payments with docs/product/decisions.md §4's labels (real data, not the old mock). */
 export function PaymentsPage() {
   return (
     <section className="member-section member-stack" aria-labelledby="member-section-title">

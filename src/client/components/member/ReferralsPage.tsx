@@ -14,7 +14,7 @@ const COPY_FEEDBACK_MS = 3000;
 const toneOf = (status: string) =>
   status === 'confirmed' || status === 'paid' ? 'good' : status === 'cancelled' ? 'bad' : undefined;
 
-/** "Indicações" (spec 02 §2, §3): summary, own code and link, the referred members. */
+/** "Indicações" (docs/product/back-office-and-member-area.md §2, §3): summary, own code and link, the referred members. */
 export function ReferralsPage() {
   return (
     <section className="member-section member-stack" aria-labelledby="member-section-title">
@@ -33,7 +33,7 @@ function ReferralSummary() {
   if (summary.isError) {
     return (
       <div className="member-stack">
-        {/* spec 02 §8: this exact text, with a retry button. */}
+        {/* docs/product/back-office-and-member-area.md §8: this exact text, with a retry button. */}
         <Alert>{MEMBER_MSG.referralsFailed}</Alert>
         <div>
           <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>

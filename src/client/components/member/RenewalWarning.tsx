@@ -1,7 +1,7 @@
 import type { MemberSubscription } from '../../../shared/member-schemas';
 import { formatDate } from '../../../shared/format';
 
-/** Renewal warning (spec 02 §9): at 30 days or fewer, urgent at 7 or fewer. */
+/** Renewal warning (docs/product/back-office-and-member-area.md §9): at 30 days or fewer, urgent at 7 or fewer. */
 export function RenewalWarning({ subscription }: { subscription: MemberSubscription }) {
   if (!subscription.renewalWarning || !subscription.subscriptionEndDate) return null;
   const urgent = subscription.renewalWarning === 'urgent';

@@ -11,7 +11,7 @@ import { RenewalWarning } from './RenewalWarning';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
-/** "Assinatura": the real membership (DECISIONS §4), renewal link, cancellation (DECISIONS §3.5). */
+/** "Assinatura": the real membership (docs/product/decisions.md §4), renewal link, cancellation (docs/product/decisions.md §3.5). */
 export function SubscriptionPage() {
   return (
     <section className="member-section member-stack" aria-labelledby="member-section-title">

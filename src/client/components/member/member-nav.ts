@@ -1,4 +1,4 @@
-/** The member area's top navigation (spec 02 §2 "User layout"). */
+/** The member area's top navigation (docs/product/back-office-and-member-area.md §2 "User layout"). */
 export const MEMBER_NAV = [
   { to: '/user/dashboard', label: 'Dashboard' },
   { to: '/user/profile', label: 'Meu Perfil' },

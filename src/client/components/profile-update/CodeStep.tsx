@@ -1,5 +1,5 @@
 /**
- * Step 1, second half (DECISIONS §3.8): the 6-digit code sent to the record's proven contacts (ADR
+ * Step 1, second half (docs/product/decisions.md §3.8): the 6-digit code sent to the record's proven contacts (ADR
  * 027: the account's e-mail, and its WhatsApp only when the account proved that number).
  * A right code hands the verification token and the full current data to the parent; the screen
  * can ask for a new code (the server decides when one may go) or go back to the search.

@@ -1,7 +1,7 @@
 /**
- * Step 3: the saved profile's credentials (spec 01 §3: the login e-mail and the referral code) and
+ * Step 3: the saved profile's credentials (docs/product/public-site-and-checkout.md §3: the login e-mail and the referral code) and
  * the way into the member area. The dashboard link leads to /login, whose "Esqueci minha senha"
- * sends a set-password link (DECISIONS §3.8): no password is ever shown or sent here.
+ * sends a set-password link (docs/product/decisions.md §3.8): no password is ever shown or sent here.
  */
 import { Link } from '@tanstack/react-router';
 import type { CompleteProfileResponse } from '../../../shared/profile-update-schemas';

@@ -1,5 +1,5 @@
 /**
- * Step 2 of the wizard: the complete profile (spec 01 §5), pre-filled with the current data the
+ * Step 2 of the wizard: the complete profile (docs/product/public-site-and-checkout.md §5), pre-filled with the current data the
  * confirmed code unlocked. The fields are checked with the server's schema; a CEP the person types
  * fills the empty address parts and asks before replacing a different address (ADR 033); a size the club set outside
  * P/M/G/GG is offered beside them, so saving keeps it.

@@ -1,5 +1,5 @@
 /**
- * /formulario-atualizacao, "Atualização de Dados" (spec 01 §2, §4; DECISIONS §3.8): find the
+ * /formulario-atualizacao, "Atualização de Dados" (docs/product/public-site-and-checkout.md §2, §4; docs/product/decisions.md §3.8): find the
  * registration and confirm the code sent to its contacts (step 1), complete the profile (step 2),
  * see the credentials (step 3). "Voltar" goes from step 2 to step 1; "Atualizar Outro Cadastro"
  * starts over with nothing kept.

@@ -1,5 +1,5 @@
 /**
- * The wizard's REST calls (spec 01 §7, plus the code confirmation of DECISIONS §3.8), typed with
+ * The wizard's REST calls (docs/product/public-site-and-checkout.md §7, plus the code confirmation of docs/product/decisions.md §3.8), typed with
  * the shared shapes, and the screen's reading of a failure: the server's message when it sent one,
  * the spec's fallback otherwise, and the spec's "Verifique sua conexão" text when nothing answered.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec 01 §2, §4, §5): editing → sending → sent (can reset). The fields are
+ * The contact form (docs/product/public-site-and-checkout.md §2, §4, §5): editing → sending → sent (can reset). The fields are
  * checked in the browser with the schema the server parses them with (`contactInput`), each
  * message at its field, focus on the first; the message goes to POST /api/emails/contact; success
  * is judged by the status alone, and any failure shows the spec's alert text.

@@ -1,5 +1,5 @@
 /**
- * The landing's hero: member scenes behind the headline (spec 01 §2). Markup only, showing the
+ * The landing's hero: member scenes behind the headline (docs/product/public-site-and-checkout.md §2). Markup only, showing the
  * first slide; the behaviour (rotation every `intervalMs`, dots, pause, lazy images) is
  * src/client/landing/carousel.ts, which works on this markup in the pre-rendered landing and in
  * the app alike. Slides after the first carry their image as data-src/data-alt, so they load only

@@ -1,5 +1,5 @@
 /**
- * "Instalar App" banner (spec 01 §2, §4): hidden → visible when the browser offers installation
+ * "Instalar App" banner (docs/product/public-site-and-checkout.md §2, §4): hidden → visible when the browser offers installation
  * (beforeinstallprompt, caught in pwa.ts) → installed or dismissed. "Agora não" is remembered in
  * localStorage. `InstallBanner` is mounted once in the app's root layout, which also registers the
  * service worker through it; the pre-rendered landing carries `InstallBannerView` hidden and its

@@ -1,5 +1,5 @@
 /**
- * The landing's content (spec 01 §1–2): markup only, from plain settings text. The build
+ * The landing's content (docs/product/public-site-and-checkout.md §1–2): markup only, from plain settings text. The build
  * pre-renders it into the static landing with slot tokens for the settings (src/client/landing/);
  * the app renders it only where no pre-rendered landing is served (LandingPage.tsx).
  */

@@ -6,7 +6,7 @@ import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
 
-/** Terms and privacy: numbered sections, "last update" = today (spec 01 §2), links to / and the other text. */
+/** Terms and privacy: numbered sections, "last update" = today (docs/product/public-site-and-checkout.md §2), links to / and the other text. */
 export function LegalPage({
   title,
   sections,

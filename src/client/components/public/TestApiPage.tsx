@@ -1,5 +1,5 @@
 /**
- * Internal API test panel (spec 01 §2): three checks, each showing the raw JSON answer or the
+ * Internal API test panel (docs/product/public-site-and-checkout.md §2): three checks, each showing the raw JSON answer or the
  * error. The provider checks say which provider is configured and whether it answers; the server
  * never includes secrets in them.
  */

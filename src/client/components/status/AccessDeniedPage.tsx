@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../ui/Button';
 
-/** /403 (spec 01 §2): "Acesso Negado" with a Voltar button. */
+/** /403 (docs/product/public-site-and-checkout.md §2): "Acesso Negado" with a Voltar button. */
 export function AccessDeniedPage() {
   useDocumentTitle(MSG.accessDeniedTitle);
   const router = useRouter();

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../ui/Button';
 const APP_ERROR_FALLBACK = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
 
 /**
- * The router's fallback when a page throws (spec 01 §8): the fixed title plus what went wrong, in
+ * The router's fallback when a page throws (docs/product/public-site-and-checkout.md §8): the fixed title plus what went wrong, in
  * the words of lib/errors.ts — the server's own message when it answered, never a browser's raw
  * text ("Failed to fetch") or a bug's.
  */

@@ -4,7 +4,7 @@ import { CheckoutSuccess } from '../../components/checkout/CheckoutSuccess';
 import { readSuccessState } from '../../components/checkout/success-state';
 import { useDocumentTitle } from '../../lib/document-title';
 
-/** Reached only with router state from /checkout/old; anything else goes home (spec 01 §2). */
+/** Reached only with router state from /checkout/old; anything else goes home (docs/product/public-site-and-checkout.md §2). */
 export const Route = createFileRoute('/checkout/success')({
   beforeLoad: ({ location }) => {
     const purchase = readSuccessState(location.state.checkoutSuccess);

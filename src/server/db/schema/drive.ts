@@ -6,7 +6,7 @@ import { users } from './accounts';
 const now = sql`(unixepoch('subsec') * 1000)`;
 
 /**
- * The file drive's metadata (spec 02 §3 "Drive item"). The bytes live on disk under
+ * The file drive's metadata (docs/product/back-office-and-member-area.md §3 "Drive item"). The bytes live on disk under
  * `DATA_DIR/drive/`, named after the row's id only (never after anything a person typed), with the
  * thumbnail of an image beside it; `type` and `mime` come from the file's content.
  */

@@ -1,7 +1,7 @@
 /**
  * Money: payment links (the /checkout flow), payments (one row per attempt or confirmed charge) and
  * the log of provider webhooks used to drop replays. Amounts are integer cents; card numbers are
- * never stored, only brand and last four digits (DECISIONS §4).
+ * never stored, only brand and last four digits (docs/product/decisions.md §4).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';

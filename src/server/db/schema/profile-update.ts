@@ -1,5 +1,5 @@
 /**
- * Codes of the profile-update wizard (DECISIONS §3.8): a 6-digit code sent to the e-mail and
+ * Codes of the profile-update wizard (docs/product/decisions.md §3.8): a 6-digit code sent to the e-mail and
  * WhatsApp on file, valid 10 minutes and 5 tries; once confirmed it yields a short-lived token
  * that lets `complete-profile` save once. Only hashes are stored: neither the code nor the token
  * can be read back from the database.

@@ -1,5 +1,5 @@
 /**
- * Referral programme (DECISIONS §3.6): clicks on `?ref=CODE` (once per visitor per day) and the
+ * Referral programme (docs/product/decisions.md §3.6): clicks on `?ref=CODE` (once per visitor per day) and the
  * referrer's 10% commission per referred subscriber (`pending` → `confirmed` when the referred
  * payment is paid → `paid` when an admin pays it out; `cancelled` when that payment is refunded).
  */

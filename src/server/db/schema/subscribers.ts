@@ -1,5 +1,5 @@
 /**
- * Subscribers (confrades): the club's member records with the full field set of spec 02 §3. A
+ * Subscribers (confrades): the club's member records with the full field set of docs/product/back-office-and-member-area.md §3. A
  * subscriber exists from the first checkout on (status `pending_payment`), independently of a login
  * account. `userId` is set only when a checkout signed in as that account creates the subscriber for
  * the account's own e-mail, or when the account proves the e-mail (uses a set-password link); an
@@ -65,13 +65,13 @@ export const subscribers = sqliteTable(
     subscriptionStartDate: integer('subscription_start_date', { mode: 'timestamp_ms' }),
     subscriptionEndDate: integer('subscription_end_date', { mode: 'timestamp_ms' }),
     adminNotes: text('admin_notes'),
-    /** The billing data of the checkout that created this subscriber (spec 02 §3 `billingData`). */
+    /** The billing data of the checkout that created this subscriber (docs/product/back-office-and-member-area.md §3 `billingData`). */
     billingData: text('billing_data', { mode: 'json' }).$type<BillingData>(),
-    /** Id of the admin user who approved; null = never approved (DECISIONS §3.2/§3.3). */
+    /** Id of the admin user who approved; null = never approved (docs/product/decisions.md §3.2/§3.3). */
     approvedBy: text('approved_by'),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
     /**
-     * Cancellation asked for (DECISIONS §3.5, "cancele quando quiser"): access lasts to the end of the
+     * Cancellation asked for (docs/product/decisions.md §3.5, "cancele quando quiser"): access lasts to the end of the
      * paid period, then the daily job makes the status `cancelled`. Null = no cancellation pending.
      */
     cancelRequestedAt: integer('cancel_requested_at', { mode: 'timestamp_ms' }),
@@ -82,7 +82,7 @@ export const subscribers = sqliteTable(
     lastModifiedBy: text('last_modified_by'),
     /** This subscriber's own referral code (letters and digits, unique). */
     referralCode: text('referral_code').notNull().unique(),
-    /** The referrer's subscriber id (DECISIONS §3.6). */
+    /** The referrer's subscriber id (docs/product/decisions.md §3.6). */
     referredBy: text('referred_by'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /**

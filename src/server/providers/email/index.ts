@@ -1,7 +1,7 @@
 /**
  * E-mail transports: one interface, chosen once from the configuration. With `SMTP_URL` the
  * messages go out through SMTP; without it they are written to the server log (tokens masked) and,
- * whole, to DATA_DIR/mailbox, the local mailbox (DECISIONS §6).
+ * whole, to DATA_DIR/mailbox, the local mailbox (docs/product/decisions.md §6).
  */
 import path from 'node:path';
 import type { Logger } from 'pino';

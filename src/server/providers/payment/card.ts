@@ -17,7 +17,7 @@ export function cardBrand(number: string): string {
   return BRANDS.find(([pattern]) => pattern.test(digits))?.[1] ?? 'Cartão';
 }
 
-/** The only part of a card number we ever keep (DECISIONS §4). */
+/** The only part of a card number we ever keep (docs/product/decisions.md §4). */
 export function cardLast4(number: string): string {
   return number.replace(/\D/g, '').slice(-4);
 }

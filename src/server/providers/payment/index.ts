@@ -1,7 +1,7 @@
 /**
  * Chooses the payment provider once from the configuration (`env.paymentProvider`: Pagar.me v5
  * when `PAGARME_SECRET_KEY` is set or PAYMENT_PROVIDER says so, otherwise the built-in sandbox;
- * DECISIONS §6).
+ * docs/product/decisions.md §6).
  */
 import type { Logger } from 'pino';
 import type { Settings } from '../../../shared/content/settings-defaults';

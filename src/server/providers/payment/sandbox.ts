@@ -1,5 +1,5 @@
 /**
- * The built-in sandbox provider (DECISIONS §6): no account, no network. Links and charges live in
+ * The built-in sandbox provider (docs/product/decisions.md §6): no account, no network. Links and charges live in
  * our own database; the hosted page `/sandbox/pay/:id` (src/server/http/sandbox-pages.ts) lets a
  * person pay by test card or PIX or let the link expire, and every outcome reaches us as an
  * HMAC-signed webhook on `/api/webhooks/sandbox`, the same path a real provider's webhook takes.

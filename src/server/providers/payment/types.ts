@@ -1,5 +1,5 @@
 /**
- * The one payment-provider interface (DECISIONS §6). Two implementations: the built-in sandbox
+ * The one payment-provider interface (docs/product/decisions.md §6). Two implementations: the built-in sandbox
  * (default) and Pagar.me v5 (`PAGARME_SECRET_KEY`). Services speak only this interface; provider
  * wire formats stay inside the implementation files.
  */

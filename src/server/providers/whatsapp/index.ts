@@ -1,7 +1,7 @@
 /**
  * WhatsApp transports: one interface, chosen once from the configuration. With `WHATSAPP_TOKEN`
  * and `WHATSAPP_PHONE_ID` the messages go out through the WhatsApp Cloud API; otherwise they are
- * written to the server log and to DATA_DIR/mailbox (DECISIONS §6).
+ * written to the server log and to DATA_DIR/mailbox (docs/product/decisions.md §6).
  */
 import path from 'node:path';
 import type { Logger } from 'pino';

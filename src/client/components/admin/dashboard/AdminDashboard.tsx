@@ -15,7 +15,7 @@ const DashboardCharts = lazy(() =>
   import('./DashboardCharts').then((module) => ({ default: module.DashboardCharts })),
 );
 
-/** Spec 02 §9: the dashboard refreshes itself every 300 seconds. */
+/** docs/product/back-office-and-member-area.md §9: the dashboard refreshes itself every 300 seconds. */
 export const DASHBOARD_REFRESH_MS = 300_000;
 const LATEST = 5;
 
@@ -89,7 +89,7 @@ function NextActions({ actions }: { actions: DashboardFigures['nextActions'] }) 
 }
 
 /**
- * The back office's home (spec 02 §2 "Admin dashboard", DECISIONS §4): real figures only. Its three
+ * The back office's home (docs/product/back-office-and-member-area.md §2 "Admin dashboard", docs/product/decisions.md §4): real figures only. Its three
  * sources (figures, latest payments, the approval queue) load independently; if any fails a
  * dismissible banner says so and the others still show.
  */

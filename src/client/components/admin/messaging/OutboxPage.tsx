@@ -1,5 +1,5 @@
 /**
- * /admin/outbox ("Mensagens", DECISIONS §4): every e-mail and WhatsApp message the club sent or
+ * /admin/outbox ("Mensagens", docs/product/decisions.md §4): every e-mail and WhatsApp message the club sent or
  * tried to send — to whom, when, its status and last error — filtered by status and channel, with
  * a retry for failed ones. Links that sign someone in were replaced by a placeholder before the
  * message was stored (ADR 008), so nothing here can be used to become a member.

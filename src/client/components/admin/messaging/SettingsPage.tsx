@@ -1,5 +1,5 @@
 /**
- * /admin/settings (DECISIONS §4, §6): the club's identity and contacts, the PIX key and merchant of
+ * /admin/settings (docs/product/decisions.md §4, §6): the club's identity and contacts, the PIX key and merchant of
  * the BR Codes, prices, automatic renewal reminders, and which provider each service uses with a
  * test of each. Checked in the browser with the server's schema (prices typed in reais); the PIX
  * key comes back normalized. Keys and tokens live in the server's environment, never here.

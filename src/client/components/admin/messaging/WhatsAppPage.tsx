@@ -1,5 +1,5 @@
 /**
- * /admin/whatsapp (spec 02 §2 "Admin WhatsApp templates", §5, §8): the template editor (WhatsApp
+ * /admin/whatsapp (docs/product/back-office-and-member-area.md §2 "Admin WhatsApp templates", §5, §8): the template editor (WhatsApp
  * and e-mail texts, placeholders inserted at the cursor, a live preview with a sample member), a
  * sample send of the template shown, a message to one typed number, and the renewal reminders button.
  * Every send is queued in the outbox; the "Mensagens" screen shows what happened to it.

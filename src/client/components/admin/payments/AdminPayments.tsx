@@ -37,7 +37,7 @@ const SORT_LABELS: Record<(typeof PAYMENT_SORTS)[number], string> = {
 /** While a refund is with the provider, the list asks again until it is done. */
 const REFUND_POLL_MS = 5000;
 
-/** Refund is offered only for a paid payment whose refund is not already under way (spec 02 §4). */
+/** Refund is offered only for a paid payment whose refund is not already under way (docs/product/back-office-and-member-area.md §4). */
 export const canRefund = (payment: AdminPayment) =>
   payment.status === 'paid' && payment.refundStatus !== 'processing';
 
@@ -73,7 +73,7 @@ function Select<T extends string>({
 }
 
 /**
- * The payments screen (spec 02 §2 "Admin payment management"): filters by status, method and a
+ * The payments screen (docs/product/back-office-and-member-area.md §2 "Admin payment management"): filters by status, method and a
  * search, sort by date, amount or status, pages of 10, a detail modal, a refund modal, and a CSV of
  * what the filters select.
  */

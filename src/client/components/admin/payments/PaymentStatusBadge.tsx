@@ -12,7 +12,7 @@ function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCh
   return 'failed';
 }
 
-/** The status as the server labels it (DECISIONS §4), coloured by what it means. */
+/** The status as the server labels it (docs/product/decisions.md §4), coloured by what it means. */
 export function PaymentStatusBadge({
   payment,
 }: {

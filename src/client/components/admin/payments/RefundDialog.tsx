@@ -28,7 +28,7 @@ export function refundErrorText(error: unknown): string {
 }
 
 /**
- * Refund of a paid payment (spec 02 §5): the reason is required and "Confirmar reembolso" stays
+ * Refund of a paid payment (docs/product/back-office-and-member-area.md §5): the reason is required and "Confirmar reembolso" stays
  * disabled while it is blank. The provider may take a while to complete it (PIX): the payment then
  * reads "Reembolso em processamento" until it does.
  */

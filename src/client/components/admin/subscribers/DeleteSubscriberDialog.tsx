@@ -8,7 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { Dialog } from '../../ui/Dialog';
 
 /**
- * Deleting a subscriber (spec 02 §5): only after typing CONFIRMAR exactly; anything else cancels
+ * Deleting a subscriber (docs/product/back-office-and-member-area.md §5): only after typing CONFIRMAR exactly; anything else cancels
  * with an alert. The server keeps a record that has payments (and says so).
  */
 export function DeleteSubscriberDialog({

@@ -1,5 +1,5 @@
 /**
- * What an admin does to one subscriber from the view modal (spec 02 §2, DECISIONS §3.3, §3.5):
+ * What an admin does to one subscriber from the view modal (docs/product/back-office-and-member-area.md §2, docs/product/decisions.md §3.3, §3.5):
  * approve a paid member, ask for the cancellation (access to the end of the paid period), generate
  * a payment link (optionally sent by WhatsApp) and send a WhatsApp message.
  */
@@ -39,7 +39,7 @@ export function ApproveAction({ subscriber }: { subscriber: SubscriberRecord }) 
   const approve = trpc.subscribers.approve.useMutation();
   const access = trpc.subscribers.access.useQuery({ id: subscriber.id });
   const refresh = useRefresh(subscriber.id);
-  // DECISIONS §3.3: only a paid member waiting for the club (pending) and never approved.
+  // docs/product/decisions.md §3.3: only a paid member waiting for the club (pending) and never approved.
   if (subscriber.status !== 'pending' || subscriber.approvedBy) return null;
   // ADR 027: a record naming an admin's e-mail is refused, and the screen says why before the click.
   const refusal = access.data?.approvalRefusal ?? null;

@@ -1,5 +1,5 @@
 /**
- * View mode of the subscriber modal: every field of spec 02 §3, the activity history, and the
+ * View mode of the subscriber modal: every field of docs/product/back-office-and-member-area.md §3, the activity history, and the
  * actions (approve, cancel, payment link, message, edit, delete).
  */
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';

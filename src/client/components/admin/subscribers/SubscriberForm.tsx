@@ -1,5 +1,5 @@
 /**
- * The subscriber form of the back office (spec 02 §3, §5), create and edit modes: react-hook-form
+ * The subscriber form of the back office (docs/product/back-office-and-member-area.md §3, §5), create and edit modes: react-hook-form
  * with the server's own schema (`subscriberInput`), masks, CEP lookup, blocking errors at their
  * fields and non-blocking warnings, and a local draft in create mode. After a creation the record
  * is read back and compared with what was sent.

@@ -1,5 +1,5 @@
 /**
- * The back office's subscribers screen (spec 02 §2–§5, issue 10): filters (status, search), sort,
+ * The back office's subscribers screen (docs/product/back-office-and-member-area.md §2–§5, issue 10): filters (status, search), sort,
  * a table that becomes cards on a phone, pages of 10, the create / edit / view modal, delete with
  * CONFIRMAR, and the CSV export and import.
  */

@@ -1,7 +1,7 @@
 /**
  * The admin form's values and their conversions: a stored record → the form (edit, view), the
  * form's dates (calendar days in the club's time zone) ↔ the stored instants, and the local draft
- * of a new subscriber (spec 02 §4: auto-saved, offered in create mode only).
+ * of a new subscriber (docs/product/back-office-and-member-area.md §4: auto-saved, offered in create mode only).
  */
 import { TIME_ZONE } from '../../../../shared/format';
 import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/subscriber-schemas';
