@@ -136,14 +136,14 @@ describe('npm run seed:demo', { timeout: 90_000 }, () => {
   it('fills the demo club, prints the credentials, and can run twice', async () => {
     const first = await run('seed-demo.ts');
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('contas: 6 criadas, 0 já existiam');
+    expect(first.stdout).toContain('contas: 7 criadas, 0 já existiam');
     expect(first.stdout).toMatch(/admin\s+admin@confraria\.local\s+admin123/);
     expect(first.stdout).toMatch(/confrade\s+mariana@confraria\.local\s+confrade123/);
     expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
 
     const second = await run('seed-demo.ts');
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('contas: 0 criadas, 6 já existiam');
+    expect(second.stdout).toContain('contas: 0 criadas, 7 já existiam');
   });
 
   it('refuses a database with real members, changing nothing, unless --force', async () => {
