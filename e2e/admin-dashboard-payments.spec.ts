@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -37,24 +37,10 @@ async function checkout(
   outcome: 'paid' | 'failed',
   method: 'credit_card' | 'pix',
 ) {
-  const response = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: name,
-      customerEmail: uniqueEmail('financeiro'),
-      customerPhone: '(11) 98765-4321',
-      customerDocument: '529.982.247-25',
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
+  const paymentLink = await createPublicPaymentLink(request, {
+    name: name,
+    email: uniqueEmail('financeiro'),
   });
-  expect(response.status()).toBe(200);
-  const { paymentLink } = (await response.json()) as { paymentLink: { id: string } };
   const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, { data: { outcome, method } });
   expect(paid.ok(), await paid.text()).toBe(true);
 }

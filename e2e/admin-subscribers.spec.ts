@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
-import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -23,24 +23,11 @@ async function logInAsAdmin(page: Page) {
 
 /** A member who paid a checkout in the sandbox: status "Aguardando aprovação". */
 async function paidPendingMember(request: APIRequestContext, email: string, phone: string) {
-  const created = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: 'Paula Aprovação',
-      customerEmail: email,
-      customerPhone: phone,
-      customerDocument: '529.982.247-25',
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
+  const paymentLink = await createPublicPaymentLink(request, {
+    name: 'Paula Aprovação',
+    email: email,
+    phone: phone,
   });
-  expect(created.status()).toBe(200);
-  const { paymentLink } = (await created.json()) as { paymentLink: { id: string } };
   const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, {
     data: { outcome: 'paid', method: 'credit_card' },
   });

@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
-import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 const VALID_CPF = '529.982.247-25';
@@ -93,25 +93,7 @@ async function createLinkByApi(
   request: APIRequestContext,
   email: string,
 ): Promise<{ id: string; url: string }> {
-  const response = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: 'Pessoa Teste',
-      customerEmail: email,
-      customerPhone: '(11) 98765-4321',
-      customerDocument: VALID_CPF,
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { paymentLink: { id: string; url: string } };
-  return body.paymentLink;
+  return createPublicPaymentLink(request, { name: 'Pessoa Teste', email });
 }
 
 async function sandboxOutcome(

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
-import { expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -22,24 +22,7 @@ async function logIn(page: Page) {
 
 /** A newcomer who paid in the sandbox: "Aguardando aprovação". */
 async function paidNewcomer(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: 'Sócia Contada',
-      customerEmail: email,
-      customerPhone: '(11) 98765-4321',
-      customerDocument: '529.982.247-25',
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
-  });
-  expect(response.status()).toBe(200);
-  const { paymentLink } = (await response.json()) as { paymentLink: { id: string } };
+  const paymentLink = await createPublicPaymentLink(request, { name: 'Sócia Contada', email });
   const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, {
     data: { outcome: 'paid', method: 'pix' },
   });

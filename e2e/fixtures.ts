@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 export interface OutboxRow {
@@ -72,6 +72,34 @@ export const test = base.extend<object>({
 });
 
 export { expect };
+
+/**
+ * A checkout made through the public REST path, as the landing's form or an outside program sends
+ * it: a valid CPF and a São Paulo address, so each test states only who is buying.
+ */
+export async function createPublicPaymentLink(
+  request: APIRequestContext,
+  buyer: { name: string; email: string; phone?: string },
+): Promise<{ id: string; url: string }> {
+  const response = await request.post('/api/payment-links/create-public', {
+    data: {
+      customerName: buyer.name,
+      customerEmail: buyer.email,
+      customerPhone: buyer.phone ?? '(11) 98765-4321',
+      customerDocument: '529.982.247-25',
+      customerCep: '01310-100',
+      customerNumber: '1000',
+      customerComplement: '',
+      customerStreet: 'Avenida Paulista',
+      customerNeighborhood: 'Bela Vista',
+      customerCity: 'São Paulo',
+      customerState: 'SP',
+      planType: 'annual',
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { paymentLink: { id: string; url: string } }).paymentLink;
+}
 
 /** Pays on the sandbox's hosted page with the test card that approves, as a payer types it. */
 export async function payWithTestCard(page: Page): Promise<void> {

@@ -9,7 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
-import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 
 // Each test checks pages with axe at two widths and reads mailboxes: more than the default minute
 // on a busy machine.
@@ -184,24 +184,11 @@ test("the back office refuses to approve a checkout that names the admin's e-mai
   page,
   request,
 }) => {
-  const created = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: 'Comprador Qualquer',
-      customerEmail: ADMIN.email,
-      customerPhone: '(11) 91234-5678',
-      customerDocument: '529.982.247-25',
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
+  const paymentLink = await createPublicPaymentLink(request, {
+    name: 'Comprador Qualquer',
+    email: ADMIN.email,
+    phone: '(11) 91234-5678',
   });
-  expect(created.status()).toBe(200);
-  const { paymentLink } = (await created.json()) as { paymentLink: { id: string } };
   const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, {
     data: { outcome: 'paid', method: 'credit_card' },
   });

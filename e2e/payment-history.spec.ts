@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -25,24 +25,7 @@ async function logIn(page: Page) {
 
 /** A link paid by card through the sandbox, then charged a second time (the sandbox's test-only `again`). */
 async function paidTwice(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/payment-links/create-public', {
-    data: {
-      customerName: name,
-      customerEmail: uniqueEmail('duplicada'),
-      customerPhone: '(11) 98765-4321',
-      customerDocument: '529.982.247-25',
-      customerCep: '01310-100',
-      customerNumber: '1000',
-      customerComplement: '',
-      customerStreet: 'Avenida Paulista',
-      customerNeighborhood: 'Bela Vista',
-      customerCity: 'São Paulo',
-      customerState: 'SP',
-      planType: 'annual',
-    },
-  });
-  expect(response.status()).toBe(200);
-  const { paymentLink } = (await response.json()) as { paymentLink: { id: string } };
+  const paymentLink = await createPublicPaymentLink(request, { name, email: uniqueEmail('duplicada') });
   const pay = (again: boolean) =>
     request.post(`/sandbox/pay/${paymentLink.id}`, {
       data: { outcome: 'paid', method: 'credit_card', ...(again ? { again } : {}) },
