@@ -38,7 +38,7 @@ async function checkout(
   method: 'credit_card' | 'pix',
 ) {
   const paymentLink = await createPublicPaymentLink(request, {
-    name: name,
+    name,
     email: uniqueEmail('financeiro'),
   });
   const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, { data: { outcome, method } });
