@@ -81,7 +81,7 @@ test('dashboard figures follow sandbox payments; detail; refund with a reason; C
     actions.getByRole('link', {
       name: `Revisar ${before.failedPaymentsLast30Days + 1} pagamento(s) com falha nos últimos 30 dias`,
     }),
-  ).toHaveAttribute('href', '/admin/payments?status=failed');
+  ).toHaveAttribute('href', '/admin/payments?status=failed&createdWithinDays=30');
   const latest = page.getByRole('region', { name: 'Últimos pagamentos' });
   await expect(latest.getByText(pixName)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Aguardando aprovação' }).getByText(cardName)).toBeVisible();

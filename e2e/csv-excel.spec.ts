@@ -62,10 +62,11 @@ for (const width of [1280, 390]) {
     await page.goto('/admin/subscribers');
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
     await expect(page.getByRole('button', { name: 'Márcia Planilha', exact: true }).first()).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Exportar CSV' }).click(),
-    ]);
+    // The search reaches the link once the box settles (the row above may be an earlier run's).
+    const exportLink = page.getByRole('link', { name: 'Exportar CSV' });
+    const searched = new URLSearchParams({ search: email }).toString();
+    await expect.poll(async () => (await exportLink.getAttribute('href'))?.includes(searched)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
@@ -94,5 +95,10 @@ for (const width of [1280, 390]) {
     await expect(other.getByText('0 a criar, 0 a atualizar, 1 sem mudanças, 0 rejeitada(s).')).toBeVisible();
     await expect(other.getByText('Formato detectado: vírgula.')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await other.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // The renewals shortcut's list exports the same rows.
+    await page.goto('/admin/subscribers?endingWithinDays=30');
+    await expect(exportLink).toHaveAttribute('href', /[?&]endingWithinDays=30(&|$)/);
   });
 }

@@ -324,7 +324,7 @@ test('"Marcar como pago" asks first with the amount and the referrer; the column
 
 test('the dashboard shortcuts open the filtered lists and the records', async ({ page }) => {
   const tag = runTag();
-  const [pendingId] = insertSubscribers([
+  const [pendingId, , farId] = insertSubscribers([
     {
       name: `Aprovar ${tag} Moraes`,
       email: `aprovar.moraes.${tag}@vinhedosdaserragaucha.com.br`,
@@ -350,6 +350,13 @@ test('the dashboard shortcuts open the filtered lists and the records', async ({
          created_at, updated_at)
        values (?, ?, 'annual', 149700, 'failed', 'credit_card', 'sandbox', 'Assinatura anual - Confraria', ?, ?)`,
     ).run(randomUUID(), pendingId, Date.now(), Date.now());
+    // A failure two months old is history, not work: the shortcut's list leaves it out.
+    const old = Date.now() - 60 * 24 * 60 * 60 * 1000;
+    db.prepare(
+      `insert into payments (id, subscriber_id, plan_type, amount, status, method, provider, description,
+         created_at, updated_at)
+       values (?, ?, 'annual', 149700, 'failed', 'credit_card', 'sandbox', 'Assinatura anual - Confraria', ?, ?)`,
+    ).run(randomUUID(), farId, old, old);
   } finally {
     db.close();
   }
@@ -377,12 +384,16 @@ test('the dashboard shortcuts open the filtered lists and the records', async ({
 
   await page.goto('/admin/dashboard');
   await actions.getByRole('link', { name: /^Revisar \d+ pagamento\(s\) com falha/ }).click();
-  await expect(page).toHaveURL(/\/admin\/payments\?status=failed$/);
-  await expect(
-    page
-      .getByRole('search', { name: 'Filtrar pagamentos' })
-      .getByRole('combobox', { name: 'Status', exact: true }),
-  ).toHaveValue('failed');
+  await expect(page).toHaveURL(/\/admin\/payments\?status=failed&createdWithinDays=30$/);
+  const paymentFilters = page.getByRole('search', { name: 'Filtrar pagamentos' });
+  await expect(paymentFilters.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('failed');
+  await expect(page.getByText('Pagamentos criados nos últimos 30 dias.')).toBeVisible();
+  await paymentFilters.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await expect(page.getByRole('table').getByText(`Aprovar ${tag} Moraes`)).toBeVisible();
+  await expect(page.getByRole('table').getByText(`Longe ${tag} Prado`)).toHaveCount(0);
+  // "Mostrar todos" drops the window: the old failure is there too.
+  await page.getByRole('button', { name: 'Mostrar todos' }).click();
+  await expect(page.getByRole('table').getByText(`Longe ${tag} Prado`)).toBeVisible();
 
   // A name in the approval queue opens that record; closing it keeps the list.
   await page.goto('/admin/dashboard');

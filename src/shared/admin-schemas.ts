@@ -17,6 +17,7 @@ export const ADMIN_MSG = {
   exportFailed: 'Erro ao exportar pagamentos',
   // Payment detail (issue 22; ADR 030).
   detailLoadFailed: 'Erro ao carregar o histórico do pagamento',
+  createdWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o período.',
 } as const;
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
@@ -27,6 +28,13 @@ const paymentFilterFields = {
   status: z.union([z.literal('all'), z.enum(PAYMENT_STATUSES)]).default('all'),
   method: z.union([z.literal('all'), z.enum(PAYMENT_METHODS)]).default('all'),
   search: z.string().trim().max(120).default(''),
+  /** Only payments created in the last N days (the dashboard's failed-payments shortcut, ADR 034). */
+  createdWithinDays: z.coerce
+    .number({ error: ADMIN_MSG.createdWithinDaysInvalid })
+    .int({ error: ADMIN_MSG.createdWithinDaysInvalid })
+    .min(1, { error: ADMIN_MSG.createdWithinDaysInvalid })
+    .max(366, { error: ADMIN_MSG.createdWithinDaysInvalid })
+    .optional(),
   sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 };

@@ -236,6 +236,17 @@ export function subscriberWarnings(values: Partial<SubscriberFormValues>): strin
 }
 
 /**
+ * "Vencem em até N dias" (ADR 034): the list and its CSV export read the same query parameter, so
+ * the file holds what the screen shows.
+ */
+export const endingWithinDaysField = z.coerce
+  .number({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+  .int({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+  .min(1, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+  .max(366, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
+  .optional();
+
+/**
  * List filters (docs/product/back-office-and-member-area.md §3): status (all or one), search, sortBy, sortOrder, page, limit; and
  * `endingWithinDays` (ADR 034): only active subscriptions whose period ends within that many days
  * from now, the dashboard's renewals shortcut.
@@ -248,12 +259,7 @@ export const subscriberListInput = z
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
-    endingWithinDays: z.coerce
-      .number({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
-      .int({ error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
-      .min(1, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
-      .max(366, { error: SUBSCRIBER_MSG.endingWithinDaysInvalid })
-      .optional(),
+    endingWithinDays: endingWithinDaysField,
   })
   .default({
     status: 'all',

@@ -29,8 +29,8 @@ const SEARCH_MAX = 120;
 /** The list's search text from the address (empty is absent). */
 const searchOf = (value: unknown) => searchText(value, SEARCH_MAX) || undefined;
 
-/** The renewals shortcut's window; the list accepts 1 to 366 days. */
-export const ENDING_WITHIN_DAYS_MAX = 366;
+/** The dashboard shortcuts' windows (renewals ending, failed payments created): 1 to 366 days. */
+export const DAYS_WINDOW_MAX = 366;
 
 export const SUBSCRIBER_SORTS = [
   'createdAt',
@@ -58,7 +58,7 @@ export function subscriberSearch(search: Record<string, unknown>): SubscriberSea
     sortBy: searchOneOf(search.sortBy, SUBSCRIBER_SORTS),
     sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
     page: searchPage(search.page),
-    endingWithinDays: searchInt(search.endingWithinDays, 1, ENDING_WITHIN_DAYS_MAX),
+    endingWithinDays: searchInt(search.endingWithinDays, 1, DAYS_WINDOW_MAX),
     view: searchText(search.view, 64) || undefined,
   };
 }
@@ -74,6 +74,7 @@ export interface PaymentSearch {
   status?: PaymentStatus;
   method?: PaymentMethod;
   search?: string;
+  createdWithinDays?: number;
   sortBy?: PaymentSort;
   sortOrder?: SortOrder;
   page?: number;
@@ -84,6 +85,7 @@ export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
     status: searchOneOf(search.status, PAYMENT_STATUSES),
     method: searchOneOf(search.method, PAYMENT_METHODS),
     search: searchOf(search.search),
+    createdWithinDays: searchInt(search.createdWithinDays, 1, DAYS_WINDOW_MAX),
     sortBy: searchOneOf(search.sortBy, PAYMENT_SORTS),
     sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
     page: searchPage(search.page),

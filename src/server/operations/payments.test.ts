@@ -59,6 +59,27 @@ describe('GET /api/admin/payments', () => {
     const byAmount = await get('/api/admin/payments?sortBy=amount&sortOrder=asc&limit=2&page=2');
     expect(byAmount.json().pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
   });
+
+  it("?createdWithinDays keeps the recent ones (the dashboard's failed-payments shortcut), list and CSV alike", async () => {
+    const recent = await createLink(t, { customerEmail: 'carla@exemplo.com.br' });
+    await sandboxPay(t, recent.id, 'failed', 'credit_card');
+    t.clock.advance(40 * 24 * 60 * 60 * 1000);
+    admin = await t.signIn('admin'); // the earlier session has expired by now
+    const later = await createLink(t, { customerEmail: 'davi@exemplo.com.br' });
+    await sandboxPay(t, later.id, 'failed', 'credit_card');
+
+    const within = (await get('/api/admin/payments?status=failed&createdWithinDays=30')).json();
+    expect(within.payments).toMatchObject([{ subscriber: { email: 'davi@exemplo.com.br' } }]);
+    expect(within.pagination.total).toBe(1);
+    const file = (await get('/api/admin/payments/export.csv?status=failed&createdWithinDays=30')).body;
+    expect(file).toContain('davi@exemplo.com.br');
+    expect(file).not.toContain('carla@exemplo.com.br');
+    expect((await get('/api/admin/payments?status=failed')).json().pagination.total).toBe(2);
+
+    const wrong = await get('/api/admin/payments?createdWithinDays=abc');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: 'Informe um número de dias entre 1 e 366 para o período.' });
+  });
 });
 
 describe('POST /api/admin/payments/:id/refund', () => {

@@ -103,6 +103,27 @@ describe('GET /api/admin/subscribers/export.csv', () => {
     expect(bySearch.body).not.toContain('Ana Pereira');
   });
 
+  it('exports what the renewals shortcut shows: ?endingWithinDays keeps the active ones ending soon', async () => {
+    // The test clock is 2026-11-22 12:00 UTC.
+    await create({ subscriptionEndDate: '2026-12-02T12:00:00.000Z' });
+    await create({
+      fullName: 'Ana Pereira',
+      email: 'ana@exemplo.com.br',
+      cpf: null,
+      subscriptionEndDate: '2027-06-01T12:00:00.000Z',
+    });
+    const soon = await exportCsv('?endingWithinDays=30');
+    expect(soon.statusCode).toBe(200);
+    expect(soon.body).toContain('João Conceição');
+    expect(soon.body).not.toContain('Ana Pereira');
+
+    const wrong = await exportCsv('?endingWithinDays=0');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      error: 'Informe um número de dias entre 1 e 366 para o vencimento.',
+    });
+  });
+
   it('keeps a spreadsheet from running a cell as a formula', async () => {
     await create({ adminNotes: '=HYPERLINK("http://mal.example")' });
     const res = await exportCsv();

@@ -151,10 +151,14 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       .from(payments)
       .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
+  /** Payments created within the last `days` (the dashboard's failed tile and its shortcut). */
+  const createdWithinWhere = (days: number | undefined, now: Date) =>
+    days === undefined ? undefined : gte(payments.createdAt, new Date(now.getTime() - days * DAY_MS));
   const filterWhere = (input: PaymentExportInput) =>
     and(
       input.status === 'all' ? undefined : eq(payments.status, input.status),
       input.method === 'all' ? undefined : eq(payments.method, input.method),
+      createdWithinWhere(input.createdWithinDays, clock.now()),
     );
   // Ids are pasted whole: an exact match reads one index entry, a fragment every row.
   const exactId = (term: string) => or(eq(payments.transactionId, term), eq(payments.id, term));
@@ -245,7 +249,7 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       // index on `first_paid_at`, which triggers keep (ADR 026).
       const newMembersThisMonth = countSubscribers(gte(subscribers.firstPaidAt, thisMonth));
       const failedPaymentsLast30Days = countPayments(
-        and(eq(payments.status, 'failed'), gte(payments.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
+        and(eq(payments.status, 'failed'), createdWithinWhere(30, now)),
       );
 
       // Whole-history money figures come from `payment_month_totals` (one row a month, kept by

@@ -152,8 +152,16 @@ export function endingWithinWhere(days: number | undefined, now: Date): SQL | un
   );
 }
 
-export function subscriberFilterWhere(status: 'all' | SubscriberStatus, search: string): SQL | undefined {
-  return and(statusWhere(status), searchCondition('subscribers', search));
+/** The export's rows: the list's filters, searched without paging (the list plans its own search). */
+export function subscriberFilterWhere(
+  filter: { status: 'all' | SubscriberStatus; search: string; endingWithinDays?: number | undefined },
+  now: Date,
+): SQL | undefined {
+  return and(
+    statusWhere(filter.status),
+    endingWithinWhere(filter.endingWithinDays, now),
+    searchCondition('subscribers', filter.search),
+  );
 }
 
 export function createSubscriberAdmin(

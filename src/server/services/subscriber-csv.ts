@@ -216,7 +216,7 @@ function readFile(csv: string): { dialect: CsvDialect; rows: Record<string, stri
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function createSubscriberCsv(
-  { db }: ServiceDeps,
+  { db, clock }: ServiceDeps,
   subscriberAdmin: SubscriberAdmin,
   activityLog: Pick<ActivityLog, 'record'>,
 ) {
@@ -334,9 +334,14 @@ export function createSubscriberCsv(
       activityLog.record({
         action: 'subscribers_exported',
         actor: { kind: 'admin', id: adminId },
-        details: { status: filter.status, search: filter.search !== '', includeCpf: filter.includeCpf },
+        details: {
+          status: filter.status,
+          search: filter.search !== '',
+          endingWithinDays: filter.endingWithinDays ?? null,
+          includeCpf: filter.includeCpf,
+        },
       });
-      const where = subscriberFilterWhere(filter.status, filter.search);
+      const where = subscriberFilterWhere(filter, clock.now());
       const rowid = sql<number>`${subscribers}.rowid`;
       function* rows(): Generator<ExportRow> {
         let after = 0;

@@ -50,7 +50,7 @@ function ActionLink({ action }: { action: DashboardFigures['nextActions'][number
   switch (action.kind) {
     case 'failed':
       return (
-        <Link to="/admin/payments" search={{ status: 'failed' }}>
+        <Link to="/admin/payments" search={{ status: 'failed', createdWithinDays: 30 }}>
           {action.text}
         </Link>
       );

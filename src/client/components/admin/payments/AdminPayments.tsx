@@ -88,6 +88,7 @@ export function AdminPayments({
     status: params.status ?? 'all',
     method: params.method ?? 'all',
     search: params.search ?? '',
+    createdWithinDays: params.createdWithinDays,
     sortBy: params.sortBy ?? 'createdAt',
     sortOrder: params.sortOrder ?? 'desc',
   };
@@ -219,6 +220,19 @@ export function AdminPayments({
           Exportar CSV
         </a>
       </div>
+
+      {params.createdWithinDays !== undefined && (
+        <div className="active-filter" role="status">
+          <span>Pagamentos criados nos últimos {params.createdWithinDays} dias.</span>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => update({ createdWithinDays: undefined })}
+          >
+            Mostrar todos
+          </button>
+        </div>
+      )}
 
       {list.isError && <Alert>{ADMIN_MSG.paymentsLoadFailed}</Alert>}
       {!list.isError && (

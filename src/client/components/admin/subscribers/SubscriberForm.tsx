@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRPCClientError } from '@trpc/client';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
@@ -115,14 +115,28 @@ export function SubscriberForm({
   const values = useWatch({ control }) as FormState;
   const warnings = subscriberWarnings(values);
 
-  // Create mode: the form is kept as a draft while the admin types.
+  // Create mode: the form is kept as a draft while the admin types (saved half a second after the
+  // last keystroke, and at once when the form closes or the page goes away, so nothing typed is lost).
   const saveTimer = useRef<number | undefined>(undefined);
+  const unsavedDraft = useRef<FormState | null>(null);
+  const flushDraft = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    if (unsavedDraft.current) drafts.save(unsavedDraft.current);
+    unsavedDraft.current = null;
+  }, []);
   useEffect(() => {
     if (mode !== 'create') return;
+    unsavedDraft.current = values;
     window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => drafts.save(values), DRAFT_SAVE_MS);
-    return () => window.clearTimeout(saveTimer.current);
-  }, [mode, values]);
+    saveTimer.current = window.setTimeout(flushDraft, DRAFT_SAVE_MS);
+  }, [mode, values, flushDraft]);
+  useEffect(() => {
+    window.addEventListener('pagehide', flushDraft);
+    return () => {
+      window.removeEventListener('pagehide', flushDraft);
+      flushDraft();
+    };
+  }, [flushDraft]);
 
   useEffect(() => {
     if (!draftLoaded) return;
@@ -182,6 +196,7 @@ export function SubscriberForm({
     try {
       if (mode === 'create') {
         const created = await create.mutateAsync(input);
+        unsavedDraft.current = null;
         drafts.clear();
         const saved = await utils.subscribers.get.fetch({ id: created.subscriberId });
         const differs = CHECKED_FIELDS.some((field) => (saved[field] ?? null) !== (input[field] ?? null));
@@ -240,6 +255,7 @@ export function SubscriberForm({
               size="sm"
               variant="ghost"
               onClick={() => {
+                unsavedDraft.current = null;
                 drafts.clear();
                 setDraft(null);
               }}

@@ -101,6 +101,7 @@ export function SubscribersPage({
   const exportQuery = new URLSearchParams({
     status,
     search: params.search ?? '',
+    ...(params.endingWithinDays !== undefined ? { endingWithinDays: String(params.endingWithinDays) } : {}),
     ...(includeCpf ? { includeCpf: 'true' } : {}),
   }).toString();
 
@@ -275,7 +276,7 @@ export function SubscribersPage({
       </div>
 
       {params.endingWithinDays !== undefined && (
-        <div className="subs__active-filter" role="status">
+        <div className="active-filter" role="status">
           <span>Assinaturas ativas que vencem em até {params.endingWithinDays} dias.</span>
           <button
             type="button"
