@@ -87,6 +87,13 @@ test('password: "Senha atual incorreta" clears as soon as the current password c
   await form.getByLabel('Confirme a nova senha').fill('Cepa-Tannat-Rubi-2026');
   await form.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(form.getByText('Senha atual incorreta')).toBeVisible();
+  // The message is tied to its field and legible at both widths.
+  await expect(form.getByLabel('Senha atual')).toHaveAccessibleDescription(/Senha atual incorreta/);
+  await expect(form.getByLabel('Senha atual')).toBeFocused();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousA11yViolations(page), `axe at ${width}px`).toEqual([]);
+  }
   await form.getByLabel('Senha atual').pressSequentially('!');
   await expect(form.getByText('Senha atual incorreta')).toBeHidden();
 });

@@ -298,13 +298,17 @@ function PasswordForm() {
     control,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
   // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
   // soon as the current password changes.
   const current = useWatch({ control, name: 'currentPassword' });
   const [refusedFor, setRefusedFor] = useState<string | null>(null);
-  const showRefusal = change.isError && refusedFor === current;
+  const refusal =
+    change.isError && refusedFor === current ? errorText(change.error, MEMBER_MSG.profileFailed) : null;
+  // A wrong current password is that field's error (read with it); anything else is the form's.
+  const wrongCurrent = refusal === MEMBER_MSG.currentPasswordWrong;
   const submit = handleSubmit(async (values) => {
     setDone(null);
     setRefusedFor(values.currentPassword);
@@ -312,21 +316,22 @@ function PasswordForm() {
       const answer = await change.mutateAsync(values);
       reset(empty);
       setDone(answer.message);
-    } catch {
-      // Shown below.
+    } catch (error) {
+      // Shown below; a wrong current password takes the focus back to it, read with its error.
+      if (errorText(error, '') === MEMBER_MSG.currentPasswordWrong) setFocus('currentPassword');
     }
   });
   return (
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Alterar senha</h2>
       {done && <Alert tone="success">{done}</Alert>}
-      {showRefusal && <Alert>{errorText(change.error, MEMBER_MSG.profileFailed)}</Alert>}
+      {refusal && !wrongCurrent && <Alert>{refusal}</Alert>}
       <div className="member-form-grid">
         <TextField
           label="Senha atual"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={errors.currentPassword?.message ?? (wrongCurrent ? refusal : undefined)}
           {...register('currentPassword')}
         />
         <TextField
