@@ -6,7 +6,6 @@
  * form is valid.
  */
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
@@ -14,14 +13,14 @@ import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/check
 import { formatMoney } from '../../../shared/format';
 import { apiErrorText, RefusedAnswer } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
 import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
 import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
-import { PaymentLinkCreated } from './PaymentLinkCreated';
+import { PaymentLinkActions, PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
 import { useFormErrors } from './useFormErrors';
 
@@ -196,22 +195,7 @@ function PreviousLinkOffer({ link }: { link: PreviousLink }) {
         formulário abaixo.
       </p>
       <div className="co-actions co-actions--row">
-        <a
-          className={buttonClass('primary', { block: true })}
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Abrir Link de Pagamento
-          <span className="sr-only"> (abre em nova aba)</span>
-        </a>
-        <Link
-          className={buttonClass('secondary', { block: true })}
-          to="/checkout/payment-link-success"
-          search={{ payment_link_id: link.id }}
-        >
-          Acompanhar Status do Pagamento
-        </Link>
+        <PaymentLinkActions link={link} />
       </div>
     </section>
   );

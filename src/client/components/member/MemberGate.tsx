@@ -18,22 +18,25 @@ export function MemberGate({
   children: (subscription: MemberSubscription, overview: MemberOverview) => ReactNode;
 }) {
   const overview = useMemberOverview();
-  if (overview.isPending) return <PageLoading />;
-  if (overview.isError) {
-    return (
-      <div className="member-stack">
-        <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void overview.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (overview.isPending || overview.isError) return <OverviewPending overview={overview} />;
   const data = overview.data;
   if (!data.subscription) return <NextStep step={data.nextStep ?? 'checkout'} email={data.account.email} />;
   return <>{children(data.subscription, data)}</>;
+}
+
+/** The member overview while it loads, or its failure with a way to try again. */
+export function OverviewPending({ overview }: { overview: ReturnType<typeof useMemberOverview> }) {
+  if (!overview.isError) return <PageLoading />;
+  return (
+    <div className="member-stack">
+      <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
+      <div>
+        <Button variant="secondary" onClick={() => void overview.refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** What a member without a record does next: confirm the e-mail, or pay through /checkout. */

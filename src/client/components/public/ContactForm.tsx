@@ -13,7 +13,7 @@ import { ApiError, apiPost } from '../../lib/api';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { TextAreaField, TextField } from '../ui/TextField';
 
 type Phase = 'editing' | 'sending' | 'sent';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -119,26 +119,14 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         error={errors.subject?.message}
         {...register('subject')}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="contact-message">
-          Mensagem
-        </label>
-        <textarea
-          id="contact-message"
-          className="field__input"
-          rows={5}
-          required
-          maxLength={CONTACT_LIMITS.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="field__error">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Mensagem"
+        rows={5}
+        required
+        maxLength={CONTACT_LIMITS.message}
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Button type="submit" loading={phase === 'sending'} loadingLabel="Enviando...">
         Enviar mensagem
       </Button>

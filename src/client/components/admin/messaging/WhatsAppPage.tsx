@@ -21,7 +21,7 @@ import '../../../styles/admin-messaging.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
-import { TextField } from '../../ui/TextField';
+import { TextAreaField, TextField } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
@@ -350,26 +350,15 @@ function SendMessage() {
           onChange={(event) => setPhone(event.target.value)}
           error={errors.phone}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="send-message">
-            Mensagem
-          </label>
-          <textarea
-            id="send-message"
-            className="field__input adm-textarea"
-            rows={4}
-            maxLength={4096}
-            value={message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'send-message-error' : undefined}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          {errors.message && (
-            <p id="send-message-error" className="field__error">
-              {errors.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Mensagem"
+          className="adm-textarea"
+          rows={4}
+          maxLength={4096}
+          value={message}
+          error={errors.message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
         {errors.send && <Alert>{errors.send}</Alert>}
         <div>
           <Button type="submit" loading={send.isPending} loadingLabel="Enviando...">

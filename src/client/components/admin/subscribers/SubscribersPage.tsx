@@ -26,7 +26,7 @@ import { TextField } from '../../ui/TextField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
 import { Dialog } from '../../ui/Dialog';
-import { SelectField } from './fields';
+import { SelectField } from '../../ui/TextField';
 import { ImportDialog } from './ImportDialog';
 import { formatPhone } from './subscriber-form-values';
 import { StatusBadge } from './StatusBadge';
