@@ -4,6 +4,7 @@ import { MEMBER_MSG, type MemberOverview, type MemberSubscription } from '../../
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Button, buttonClass } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { useMemberOverview } from './member-data';
@@ -28,14 +29,10 @@ export function MemberGate({
 export function OverviewPending({ overview }: { overview: ReturnType<typeof useMemberOverview> }) {
   if (!overview.isError) return <PageLoading />;
   return (
-    <div className="member-stack">
-      <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
-      <div>
-        <Button variant="secondary" onClick={() => void overview.refetch()}>
-          Tentar novamente
-        </Button>
-      </div>
-    </div>
+    <LoadFailed
+      message={errorText(overview.error, MEMBER_MSG.loadFailed)}
+      onRetry={() => void overview.refetch()}
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import { errorText, trpcStatus } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-messaging.css';
 import { Alert } from '../../ui/Alert';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextAreaField, TextField } from '../../ui/TextField';
@@ -52,14 +53,11 @@ export function WhatsAppPage() {
   if (templates.isPending) return <PageLoading />;
   if (templates.isError) {
     return (
-      <div className="adm-stack">
-        <Alert>{WHATSAPP_MSG.loadFailed}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void templates.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
+      <LoadFailed
+        className="adm-stack"
+        message={WHATSAPP_MSG.loadFailed}
+        onRetry={() => void templates.refetch()}
+      />
     );
   }
   return (
