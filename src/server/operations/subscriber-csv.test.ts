@@ -61,7 +61,7 @@ describe('GET /api/admin/subscribers/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="assinantes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=assinantes-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const expected =
       '\uFEFF' +

@@ -11,7 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
 import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
-import { apiErrorText, RefusedAnswer } from '../../lib/errors';
+import { apiErrorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
@@ -77,8 +77,8 @@ export function PaymentLinkCheckout({
 
   const create = useMutation({
     mutationFn: async ({ data }: { data: CheckoutFormData; typed: CheckoutFormValues }) => {
+      // A refusal is an error with the server's message; an answer is always `success: true`.
       const answer = await createPaymentLink(checkoutPayloadOf(data, ref));
-      if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
     // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).

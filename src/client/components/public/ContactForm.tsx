@@ -1,7 +1,8 @@
 /**
  * The contact form (docs/product/public-site-and-checkout.md §2, §4, §5): editing → sending → sent (can reset). The fields are
  * checked in the browser with the schema the server parses them with (`contactInput`), each
- * message at its field, focus on the first; the message goes to POST /api/emails/contact; success
+ * message at its field, focus on the first; the message goes through tRPC (`contact.send`, the
+ * operation of POST /api/emails/contact); success
  * is judged by the status alone, and any failure shows the spec's alert text.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -9,8 +10,9 @@ import { useForm } from 'react-hook-form';
 import type { ContactInput, ContactMessageInput } from '../../../shared/contact';
 import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
-import { ApiError, apiPost } from '../../lib/api';
+import { failureStatus } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { trpcClient } from '../../lib/trpc';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/TextField';
@@ -42,14 +44,12 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
     setPhase('sending');
     try {
       // `to` is part of the documented payload; the server ignores it and writes to the club's address.
-      await apiPost('/api/emails/contact', { ...form, to: recipient } satisfies ContactInput);
+      await trpcClient.contact.send.mutate({ ...form, to: recipient } satisfies ContactInput);
       setPhase('sent');
       reset(EMPTY);
     } catch (error) {
       // Too many messages in a minute is not a failure to retry at once: say so, and when.
-      setFailed(
-        error instanceof ApiError && error.status === 429 ? MSG.tooManyRequests : CONTACT_MSG.sendFailed,
-      );
+      setFailed(failureStatus(error) === 429 ? MSG.tooManyRequests : CONTACT_MSG.sendFailed);
       setPhase('editing');
     }
   });
