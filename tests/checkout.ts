@@ -17,6 +17,22 @@ export const MARIANA = {
   customerState: 'SP',
 };
 
+/** Mariana as the card and PIX checkout sends her (`customerData` of POST /api/payments/*). */
+export const MARIANA_CUSTOMER = {
+  name: MARIANA.customerName,
+  email: MARIANA.customerEmail,
+  phone: MARIANA.customerPhone,
+  cpf: MARIANA.customerDocument,
+  address: {
+    street: MARIANA.customerStreet,
+    number: MARIANA.customerNumber,
+    neighborhood: MARIANA.customerNeighborhood,
+    city: MARIANA.customerCity,
+    state: MARIANA.customerState,
+    zipCode: MARIANA.customerCep,
+  },
+};
+
 export function checkoutPayload(overrides: Record<string, unknown> = {}) {
   return { ...MARIANA, ...overrides };
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { rows } from '../../../tests/checkout';
+import { MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
 import { settings as settingsTable } from '../db/schema';
 
 let t: TestApp;
@@ -97,20 +97,7 @@ describe('POST /api/admin/settings: a key that is both a CPF and a mobile number
 });
 
 describe('a stored PIX key that does not resolve', () => {
-  const customerData = {
-    name: 'Mariana Costa Ribeiro',
-    email: 'mariana.ribeiro@example.com',
-    phone: '(11) 98765-4321',
-    cpf: '529.982.247-25',
-    address: {
-      street: 'Praça da Sé',
-      number: '101',
-      neighborhood: 'Sé',
-      city: 'São Paulo',
-      state: 'SP',
-      zipCode: '01001-000',
-    },
-  };
+  const customerData = MARIANA_CUSTOMER;
   const payByPix = () =>
     t.request({
       method: 'POST',

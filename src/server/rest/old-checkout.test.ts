@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { approve, rows, sandboxPay } from '../../../tests/checkout';
+import { approve, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { isSandbox } from '../providers/payment';
 import { parseBrCode } from '../brcode';
@@ -19,20 +19,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const customerData = {
-  name: 'Mariana Costa Ribeiro',
-  email: 'mariana.ribeiro@example.com',
-  phone: '(11) 98765-4321',
-  cpf: '529.982.247-25',
-  address: {
-    street: 'Praça da Sé',
-    number: '101',
-    neighborhood: 'Sé',
-    city: 'São Paulo',
-    state: 'SP',
-    zipCode: '01001-000',
-  },
-};
+const customerData = MARIANA_CUSTOMER;
 const card = (cardNumber: string) => ({
   cardNumber,
   cardHolderName: 'MARIANA C RIBEIRO',

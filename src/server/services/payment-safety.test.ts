@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { createLink, MARIANA, rows } from '../../../tests/checkout';
+import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../tests/fakes/pagarme-server';
 import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { formatMoney } from '../../shared/format';
@@ -23,21 +23,7 @@ usePagarmeApp((app) => ({ t, fake } = app));
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
-const customerData = {
-  name: MARIANA.customerName,
-  email: MARIANA.customerEmail,
-  phone: MARIANA.customerPhone,
-  cpf: MARIANA.customerDocument,
-  address: {
-    street: 'Praça da Sé',
-    number: '101',
-    complement: '',
-    neighborhood: 'Sé',
-    city: 'São Paulo',
-    state: 'SP',
-    zipCode: '01001-000',
-  },
-};
+const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
 
 /** What the checkout page does: the card goes to Pagar.me's tokens endpoint, our API gets the token. */
 async function tokenize(cardNumber = PAGARME_PAID_CARD) {

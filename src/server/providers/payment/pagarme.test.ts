@@ -5,7 +5,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it, vi } from 'vitest';
-import { createLink, MARIANA, rows } from '../../../../tests/checkout';
+import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import {
   PAGARME_PAID_CARD,
@@ -31,19 +31,8 @@ usePagarmeApp(
 const webhook = (body: unknown, authorization?: string) => pagarmeWebhook(t, body, authorization);
 const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
 const customerData = {
-  name: 'Mariana Costa Ribeiro',
-  email: MARIANA.customerEmail,
-  phone: '(11) 98765-4321',
-  cpf: '529.982.247-25',
-  address: {
-    street: 'Praça da Sé',
-    number: '101',
-    complement: 'Conjunto 12',
-    neighborhood: 'Sé',
-    city: 'São Paulo',
-    state: 'SP',
-    zipCode: '01001-000',
-  },
+  ...MARIANA_CUSTOMER,
+  address: { ...MARIANA_CUSTOMER.address, complement: MARIANA.customerComplement },
 };
 /** Everything the "browser" sent to our server, to show the card number never was among it. */
 const sentToUs: string[] = [];
