@@ -33,6 +33,19 @@ export const MARIANA_CUSTOMER = {
   },
 };
 
+/** An in-page PIX checkout (POST /api/payments/process) for Mariana, or for `customerData`. */
+export function payByPix(t: TestApp, customerData: Record<string, unknown> = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/payments/process',
+    payload: {
+      paymentMethod: 'pix',
+      customerData: { ...MARIANA_CUSTOMER, ...customerData },
+      paymentData: { amount: 149700 },
+    },
+  });
+}
+
 export function checkoutPayload(overrides: Record<string, unknown> = {}) {
   return { ...MARIANA, ...overrides };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/app';
+import { MARIANA, payByPix } from '../../tests/checkout';
 import { eq } from 'drizzle-orm';
 import { payments } from './db/schema';
 import { runHousekeeping } from './jobs';
@@ -13,17 +14,9 @@ afterEach(async () => {
 });
 
 const customer = {
-  customerName: 'Mariana Costa Ribeiro',
+  ...MARIANA,
   customerEmail: 'mariana@teste.com.br',
-  customerPhone: '(11) 98765-4321',
-  customerDocument: '529.982.247-25',
-  customerCep: '01001-000',
-  customerNumber: '100',
   customerComplement: '',
-  customerStreet: 'Praça da Sé',
-  customerNeighborhood: 'Sé',
-  customerCity: 'São Paulo',
-  customerState: 'SP',
   planType: 'annual',
 };
 
@@ -51,29 +44,7 @@ describe('hourly housekeeping', () => {
 
   it('cancels in-page PIX attempts an hour past their deadline, which then stop counting as pending', async () => {
     const pix = async (email: string) => {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/payments/process',
-        payload: {
-          paymentMethod: 'pix',
-          customerData: {
-            name: customer.customerName,
-            email,
-            phone: customer.customerPhone,
-            cpf: customer.customerDocument,
-            address: {
-              street: 'Praça da Sé',
-              number: '100',
-              complement: '',
-              neighborhood: 'Sé',
-              city: 'São Paulo',
-              state: 'SP',
-              zipCode: '01001-000',
-            },
-          },
-          paymentData: { amount: 149700 },
-        },
-      });
+      const res = await payByPix(t, { email });
       expect(res.statusCode).toBe(200);
       return res.json().paymentId as string;
     };

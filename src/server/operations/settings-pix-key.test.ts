@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
+import { payByPix, rows } from '../../../tests/checkout';
 import { settings as settingsTable } from '../db/schema';
 
 let t: TestApp;
@@ -97,14 +97,6 @@ describe('POST /api/admin/settings: a key that is both a CPF and a mobile number
 });
 
 describe('a stored PIX key that does not resolve', () => {
-  const customerData = MARIANA_CUSTOMER;
-  const payByPix = () =>
-    t.request({
-      method: 'POST',
-      url: '/api/payments/process',
-      payload: { paymentMethod: 'pix', customerData, paymentData: { amount: 149700 } },
-    });
-
   it.each([
     ['invalid check digits', { pixKey: '52998224724' }, 'Chave PIX inválida: CPF inválido'],
     ['a CPF/phone key saved before its type was asked', { pixKey: '11910086304' }, AMBIGUOUS],
@@ -115,7 +107,7 @@ describe('a stored PIX key that does not resolve', () => {
     expect(shown.pixKey).not.toBe('contato@confraria.local');
     expect(t.services.settings.pixKey()).toMatchObject({ ok: false, message: reason });
 
-    const res = await payByPix();
+    const res = await payByPix(t);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       error: 'Pagamento por PIX indisponível no momento. Tente pagar com cartão ou fale com o clube.',
@@ -157,7 +149,7 @@ describe('a stored PIX key that does not resolve', () => {
   it('fixing it in settings brings PIX back, with the key as typed', async () => {
     const { call } = await setup({ pixKey: '11910086304' });
     await call('POST', '/admin/settings', { pixKey: '11910086304', pixKeyType: 'phone' });
-    const res = await payByPix();
+    const res = await payByPix(t);
     expect(res.statusCode).toBe(200);
     expect(res.json().pixData.qrCodeText).toContain('0014br.gov.bcb.pix0114+5511910086304');
   });

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { createLink, MARIANA, rows } from '../../../tests/checkout';
+import { createLink, MARIANA, payByPix, rows } from '../../../tests/checkout';
 import type { FakePagarme } from '../../../tests/fakes/pagarme-server';
 import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { paymentStatusLabel } from '../../shared/plans';
@@ -66,29 +66,7 @@ describe('sandbox: a payment whose webhook never arrived', () => {
   });
 
   it('an in-page PIX paid at the provider is confirmed by reconciliation', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/payments/process',
-      payload: {
-        paymentMethod: 'pix',
-        customerData: {
-          name: MARIANA.customerName,
-          email: MARIANA.customerEmail,
-          phone: MARIANA.customerPhone,
-          cpf: MARIANA.customerDocument,
-          address: {
-            street: 'Praça da Sé',
-            number: '101',
-            complement: '',
-            neighborhood: 'Sé',
-            city: 'São Paulo',
-            state: 'SP',
-            zipCode: '01001-000',
-          },
-        },
-        paymentData: { amount: 149700 },
-      },
-    });
+    const res = await payByPix(t);
     expect(res.statusCode).toBe(200);
     const { paymentId } = res.json();
     t.services.payments.sandboxWebhook(paymentId, 'paid', 'pix');
@@ -192,29 +170,7 @@ describe('Pagar.me', () => {
   });
 
   async function paidPixPayment() {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/payments/process',
-      payload: {
-        paymentMethod: 'pix',
-        customerData: {
-          name: MARIANA.customerName,
-          email: MARIANA.customerEmail,
-          phone: MARIANA.customerPhone,
-          cpf: MARIANA.customerDocument,
-          address: {
-            street: 'Praça da Sé',
-            number: '101',
-            complement: '',
-            neighborhood: 'Sé',
-            city: 'São Paulo',
-            state: 'SP',
-            zipCode: '01001-000',
-          },
-        },
-        paymentData: { amount: 149700 },
-      },
-    });
+    const res = await payByPix(t);
     const { paymentId } = res.json();
     const order = [...fake.orders.values()].find((entry) => entry.code === paymentId);
     expect((await webhook(fake.payOrder(order.id))).statusCode).toBe(200);
