@@ -4,7 +4,7 @@ import { PRIVACY_MSG, type ActivityEntry } from '../../../../shared/privacy-sche
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { Pager } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLoading } from '../../ui/PageLoading';
 
@@ -65,26 +65,12 @@ export function ActivityLogPanel({ page, onPage }: { page: number; onPage: (page
               ))}
             </tbody>
           </table>
-          {list.data.pagination.pages > 1 && (
-            <nav className="adm-pager" aria-label="Paginação do registro de atividades">
-              <span className="adm-note">
-                página {list.data.pagination.page} de {list.data.pagination.pages}
-              </span>
-              <div className="adm-actions">
-                <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-                  Anterior
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page >= list.data.pagination.pages}
-                  onClick={() => onPage(page + 1)}
-                >
-                  Próxima
-                </Button>
-              </div>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={list.data.pagination.pages}
+            onPage={onPage}
+            label="Paginação do registro de atividades"
+          />
         </>
       )}
     </section>

@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Pager } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
@@ -89,31 +90,12 @@ export function DeletionRequestsPanel({
               ))}
             </tbody>
           </table>
-          {list.data.pagination.pages > 1 && (
-            <nav className="adm-pager" aria-label="Paginação dos pedidos">
-              <span className="adm-note">
-                página {list.data.pagination.page} de {list.data.pagination.pages}
-              </span>
-              <div className="adm-actions">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => onChange({ status, page: page - 1 })}
-                >
-                  Anterior
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page >= list.data.pagination.pages}
-                  onClick={() => onChange({ status, page: page + 1 })}
-                >
-                  Próxima
-                </Button>
-              </div>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={list.data.pagination.pages}
+            onPage={(next) => onChange({ status, page: next })}
+            label="Paginação dos pedidos"
+          />
         </>
       )}
       {confirming && <CompleteDialog request={confirming} onClose={() => setConfirming(null)} />}
