@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { outbox } from '../db/schema';
-import { monthStart } from '../services/admin-reports';
+import { saoPauloMonthStart as monthStart } from '../../shared/sao-paulo-time';
 
 let t: TestApp;
 let admin: { token: string; userId: string };

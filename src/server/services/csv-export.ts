@@ -17,7 +17,7 @@
 import { Readable, pipeline } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
-import { TIME_ZONE } from '../../shared/format';
+import { TIME_ZONE } from '../../shared/sao-paulo-time';
 import type { Db } from '../db/client';
 
 export interface CsvColumn<Row> {
