@@ -3,7 +3,6 @@ import { TIME_ZONE } from './sao-paulo-time';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-
 export function formatMoney(cents: number): string {
   return brl.format(cents / 100);
 }

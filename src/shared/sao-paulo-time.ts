@@ -70,9 +70,23 @@ export function saoPauloMonthStart(at: Date, months = 0): Date {
   return saoPauloInstant(year, month + months, 1);
 }
 
+/**
+ * Months already seen, as [start, next start) instants: the month-totals triggers ask for the month
+ * of every payment they touch, mostly the same few months, and `Intl` is the slow part of a write.
+ * Each range is computed through `Intl` once, so it is exact whatever the zone's rules.
+ */
+const knownMonths: { from: number; to: number; month: number }[] = [];
+const KNOWN_MONTHS_KEPT = 64;
+
 /** The São Paulo month holding `at` as yyyymm (the key of `payment_month_totals`). */
 export function saoPauloMonthNumber(at: Date | number): number {
-  const { year, month } = saoPauloWallClock(at);
+  const ms = typeof at === 'number' ? at : at.getTime();
+  for (const known of knownMonths) if (ms >= known.from && ms < known.to) return known.month;
+  const { year, month } = saoPauloWallClock(ms);
+  const from = saoPauloInstant(year, month, 1).getTime();
+  const to = saoPauloInstant(year, month + 1, 1).getTime();
+  if (knownMonths.length >= KNOWN_MONTHS_KEPT) knownMonths.shift();
+  knownMonths.push({ from, to, month: year * 100 + month });
   return year * 100 + month;
 }
 
@@ -80,7 +94,9 @@ export function saoPauloMonthNumber(at: Date | number): number {
 export function saoPauloDaysBetween(from: Date, to: Date): number {
   const a = saoPauloWallClock(from);
   const b = saoPauloWallClock(to);
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
 }
 
 /** YYYY-MM-DD of the São Paulo day holding `at` (a date input's value, a "once a day" key). */

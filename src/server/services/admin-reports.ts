@@ -12,7 +12,14 @@ import type {
 } from '../../shared/admin-schemas';
 import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
 import { saoPauloMonthNumber, saoPauloMonthStart, saoPauloWallClock } from '../../shared/sao-paulo-time';
-import { paidPeriods, paidRenewals, paymentMonthTotals, payments, subscribers, type Payment } from '../db/schema';
+import {
+  paidPeriods,
+  paidRenewals,
+  paymentMonthTotals,
+  payments,
+  subscribers,
+  type Payment,
+} from '../db/schema';
 import { countActiveMembers } from './active-members';
 import { csvAmount, csvDateTime, csvIso, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';

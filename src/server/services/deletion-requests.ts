@@ -26,7 +26,6 @@ export const DELETION_REQUESTS_PAGE_SIZE = 20;
 /** The line a request leaves in the record's history (the back office shows it there too). */
 export const DELETION_REQUESTED_EVENT = 'deletion_requested';
 
-
 /** The last moment of the 15th São Paulo day after the day of the request. */
 export function deletionDueAt(requestedAt: Date): Date {
   return new Date(saoPauloDayStart(requestedAt, DELETION_DEADLINE_DAYS + 1).getTime() - 1);

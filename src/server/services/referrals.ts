@@ -23,7 +23,6 @@ export const REFERRAL_SUMMARY_PAGE_SIZE = 100;
 
 export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_COMMISSION_PERCENT) / 100);
 
-
 export interface ReferralSummary {
   totalReferrals: number;
   earnedAmount: number;

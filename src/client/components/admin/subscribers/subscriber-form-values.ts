@@ -9,7 +9,8 @@ import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/
 export const DEFAULT_PRICE_CENTS = 149700;
 
 /** YYYY-MM-DD of an instant in the club's time zone (what a date input shows). */
-export const calendarDay = (iso: string | null | undefined) => (iso ? saoPauloCalendarDay(new Date(iso)) : '');
+export const calendarDay = (iso: string | null | undefined) =>
+  iso ? saoPauloCalendarDay(new Date(iso)) : '';
 
 /** "(11) 98765-4321" / "(11) 3456-7890" from stored digits. */
 export function formatPhone(digits: string): string {
