@@ -10,8 +10,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { saoPauloMonthNumber } from '../../shared/sao-paulo-time';
 import { backupDatabaseSync } from './backup';
+import { registerClubCalendar } from './club-calendar';
 import * as schema from './schema';
 
 /** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
@@ -96,18 +96,6 @@ export function openDatabase(
       sqlite.close();
     },
   };
-}
-
-/**
- * `sao_paulo_month(ms)`: the São Paulo month (yyyymm) of an instant, from the app's one calendar
- * (shared/sao-paulo-time.ts), for the triggers that keep `payment_month_totals` (ADR 038). Every
- * connection that writes payments needs it — a tool opening the file on its own must register it
- * the same way, or its writes to `payments` fail ("no such function"); reads never need it.
- */
-export function registerClubCalendar(sqlite: Database.Database): void {
-  sqlite.function('sao_paulo_month', { deterministic: true }, (ms: unknown) =>
-    typeof ms === 'number' || typeof ms === 'bigint' ? saoPauloMonthNumber(Number(ms)) : null,
-  );
 }
 
 /** `PRAGMA optimize`: refreshes the planner's statistics where they went stale. Never throws. */
