@@ -8,6 +8,7 @@ import {
   saoPauloInstant,
   saoPauloMonthNumber,
   saoPauloMonthStart,
+  saoPauloWallClock,
 } from './sao-paulo-time';
 
 const iso = (at: Date) => at.toISOString();
@@ -59,5 +60,35 @@ describe('the São Paulo calendar', () => {
     // The day it ended (17 February 2019) began once, at 00:00 UTC−3, after 23:00–23:59 ran twice.
     expect(iso(saoPauloDayStart(new Date('2019-02-17T12:00:00Z')))).toBe('2019-02-17T03:00:00.000Z');
     expect(saoPauloDaysBetween(new Date('2019-02-16T12:00:00Z'), new Date('2019-02-17T12:00:00Z'))).toBe(1);
+  });
+
+  it('reads the same clock as Intl at any instant, daylight saving years included', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    const from = Date.UTC(1985, 0, 1);
+    const to = Date.UTC(2040, 0, 1);
+    let state = 7;
+    for (let i = 0; i < 5000; i++) {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      const at = from + Math.floor((state / 2 ** 31) * (to - from));
+      const parts = Object.fromEntries(intl.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+      const { year, month, day, hour, minute, second } = parts;
+      expect(saoPauloWallClock(at)).toEqual({ year, month, day, hour, minute, second });
+    }
+    // Around the instants the offset changed: 2018-11-04 (−3 → −2) and 2019-02-17 (−2 → −3).
+    for (const change of [Date.UTC(2018, 10, 4, 3), Date.UTC(2019, 1, 17, 2)]) {
+      for (let at = change - 3_600_000; at <= change + 3_600_000; at += 599_999) {
+        const parts = Object.fromEntries(intl.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+        expect(saoPauloWallClock(at).hour).toBe(parts.hour);
+      }
+    }
   });
 });

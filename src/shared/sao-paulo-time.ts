@@ -29,19 +29,49 @@ export interface SaoPauloWallClock {
   second: number;
 }
 
-export function saoPauloWallClock(at: Date | number): SaoPauloWallClock {
-  const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of wallClockFormat.formatToParts(at)) {
-    if (part.type in clock) clock[part.type as keyof SaoPauloWallClock] = Number(part.value);
+/** How far São Paulo's wall clock is ahead of UTC at an instant (negative: behind), in ms, by `Intl`. */
+function zoneOffset(ms: number): number {
+  const w = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of wallClockFormat.formatToParts(ms)) {
+    if (part.type in w) w[part.type as keyof SaoPauloWallClock] = Number(part.value);
   }
-  return clock;
-}
-
-/** How far São Paulo's wall clock is ahead of UTC at an instant (negative: behind), in ms. */
-function offsetAt(ms: number): number {
-  const w = saoPauloWallClock(ms);
   const wholeSecond = ms - (((ms % 1000) + 1000) % 1000);
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - wholeSecond;
+}
+
+const UTC_DAY_MS = 86_400_000;
+/**
+ * The offset of each UTC day already seen, or null for a day the offset changed in. `Intl` is the
+ * slow part of a CSV of 100,000 rows and of the month-totals triggers; a day's offset is asked of
+ * it twice (at its first and last second), then read from here. Zones change offset at most a few
+ * times a year, never twice within a day.
+ */
+const dayOffsets = new Map<number, number | null>();
+const DAY_OFFSETS_KEPT = 8192;
+
+function offsetAt(ms: number): number {
+  const day = Math.floor(ms / UTC_DAY_MS);
+  let offset = dayOffsets.get(day);
+  if (offset === undefined) {
+    const first = zoneOffset(day * UTC_DAY_MS);
+    offset = first === zoneOffset((day + 1) * UTC_DAY_MS - 1000) ? first : null;
+    if (dayOffsets.size >= DAY_OFFSETS_KEPT) dayOffsets.clear();
+    dayOffsets.set(day, offset);
+  }
+  return offset ?? zoneOffset(ms);
+}
+
+export function saoPauloWallClock(at: Date | number): SaoPauloWallClock {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const local = new Date(ms + offsetAt(ms));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /**
@@ -70,23 +100,9 @@ export function saoPauloMonthStart(at: Date, months = 0): Date {
   return saoPauloInstant(year, month + months, 1);
 }
 
-/**
- * Months already seen, as [start, next start) instants: the month-totals triggers ask for the month
- * of every payment they touch, mostly the same few months, and `Intl` is the slow part of a write.
- * Each range is computed through `Intl` once, so it is exact whatever the zone's rules.
- */
-const knownMonths: { from: number; to: number; month: number }[] = [];
-const KNOWN_MONTHS_KEPT = 64;
-
 /** The São Paulo month holding `at` as yyyymm (the key of `payment_month_totals`). */
 export function saoPauloMonthNumber(at: Date | number): number {
-  const ms = typeof at === 'number' ? at : at.getTime();
-  for (const known of knownMonths) if (ms >= known.from && ms < known.to) return known.month;
-  const { year, month } = saoPauloWallClock(ms);
-  const from = saoPauloInstant(year, month, 1).getTime();
-  const to = saoPauloInstant(year, month + 1, 1).getTime();
-  if (knownMonths.length >= KNOWN_MONTHS_KEPT) knownMonths.shift();
-  knownMonths.push({ from, to, month: year * 100 + month });
+  const { year, month } = saoPauloWallClock(at);
   return year * 100 + month;
 }
 
