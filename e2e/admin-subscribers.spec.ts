@@ -6,12 +6,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
 };
-const CEP_ROUTE = '**/api/subscriber-update/cep/**';
+const CEP_ROUTE = trpcRoute('checkout.cep');
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');
@@ -79,10 +80,8 @@ test('create (invalid, then valid), edit, view, approve a paid member, delete wi
   const email = uniqueEmail('novo');
   await page.route(CEP_ROUTE, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
+    await answerTrpc(route, 'checkout.cep', {
+      data: {
         success: true,
         address: {
           street: 'Avenida Paulista',
@@ -91,7 +90,7 @@ test('create (invalid, then valid), edit, view, approve a paid member, delete wi
           state: 'SP',
           zipCode: '01310100',
         },
-      }),
+      },
     });
   });
   await dialog.getByLabel('Nome completo').fill('Renata Conceição');

@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatLongDate } from '../src/shared/format';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { callsProcedure, trpcInput } from './trpc';
 import { seriousA11yViolations } from './a11y';
 
 const ADMIN = {
@@ -48,11 +49,11 @@ test('register → on to the checkout → signed in → logout clears the sessio
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByText('Você precisa aceitar os termos de uso')).toBeVisible();
   await page.getByLabel(/Li e aceito/).check();
-  const linkRequest = page.waitForRequest('**/api/payments/create-checkout-link');
+  const linkRequest = page.waitForRequest((r) => callsProcedure(r.url(), 'checkout.createCheckoutLink'));
   await page.getByRole('button', { name: 'Criar Conta' }).click();
 
   // The annual plan at the price of the settings (the defaults here) → the provider's (sandbox) page.
-  expect((await linkRequest).postDataJSON()).toMatchObject({
+  expect(trpcInput(await linkRequest, 'checkout.createCheckoutLink')).toMatchObject({
     name: 'João Confrade',
     email,
     amount: 149700,

@@ -4,7 +4,8 @@
  * validation list, expiry and failed attempts, and the in-page checkout (/checkout/old) by PIX
  * and by card.
  *
- * The CEP lookup never leaves the machine: the browser's call to our CEP route is answered here,
+ * The CEP lookup never leaves the machine: the browser's call to our CEP lookup (`checkout.cep`
+ * over tRPC, the operation of GET /api/subscriber-update/cep/:cep) is answered here,
  * once with an address (autofill) and otherwise with the failure the server gives when ViaCEP is
  * unreachable — the form must keep working either way.
  */
@@ -12,26 +13,28 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { seriousA11yViolations } from './a11y';
+import { answerTrpc, callsProcedure, trpcInput, trpcOutput, trpcRoute } from './trpc';
 
 const VALID_CPF = '529.982.247-25';
 const PRICE = 'R$ 1.497,00';
-const CEP_ROUTE = '**/api/subscriber-update/cep/**';
+const CEP = 'checkout.cep';
+const CEP_ROUTE = trpcRoute(CEP);
+const PAYMENT_STATUS = 'checkout.paymentStatus';
+const PAYMENT_STATUS_ROUTE = trpcRoute(PAYMENT_STATUS);
 
 /** The server's answer when ViaCEP cannot be reached (502 with its message). */
 async function cepUnreachable(page: Page) {
   await page.route(CEP_ROUTE, (route) =>
-    route.fulfill({
+    answerTrpc(route, CEP, {
       status: 502,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.' }),
+      code: 'BAD_GATEWAY',
+      message: 'Não foi possível consultar o CEP. Preencha o endereço manualmente.',
     }),
   );
 }
 
 const CEP_FOUND = {
-  status: 200,
-  contentType: 'application/json',
-  body: JSON.stringify({
+  data: {
     success: true,
     address: {
       street: 'Avenida Paulista',
@@ -40,32 +43,35 @@ const CEP_FOUND = {
       state: 'SP',
       zipCode: '01310100',
     },
-  }),
+  },
 };
 
 async function cepFound(page: Page) {
-  await page.route(CEP_ROUTE, (route) => route.fulfill(CEP_FOUND));
+  await page.route(CEP_ROUTE, (route) => answerTrpc(route, CEP, CEP_FOUND));
 }
 
-/** Watches the requests a page sends to one path. */
-function recordRequests(page: Page, fragment: string): Request[] {
+/** Watches the requests a page sends to one path, or that call one tRPC procedure. */
+function recordRequests(page: Page, target: string): Request[] {
   const seen: Request[] = [];
   page.on('request', (request) => {
-    if (request.url().includes(fragment)) seen.push(request);
+    if (sentTo(request, target)) seen.push(request);
   });
   return seen;
 }
+
+const sentTo = (request: Request, target: string) =>
+  target.startsWith('/') ? request.url().includes(target) : callsProcedure(request.url(), target);
 
 /**
  * Fails if the page sends a request to `fragment` within `ms` from now: proves that what was just
  * clicked called nobody (a request starts after the click returns, so reading a list at once
  * would miss it).
  */
-async function expectNoRequest(page: Page, fragment: string, ms = 1_000) {
+async function expectNoRequest(page: Page, target: string, ms = 1_000) {
   const sent = await page
-    .waitForRequest((request) => request.url().includes(fragment), { timeout: ms })
+    .waitForRequest((request) => sentTo(request, target), { timeout: ms })
     .catch(() => null);
-  expect(sent?.url(), `unexpected request to ${fragment}`).toBeUndefined();
+  expect(sent?.url(), `unexpected request to ${target}`).toBeUndefined();
 }
 
 async function fillPersonalData(page: Page, person: { name?: string; email?: string }) {
@@ -108,7 +114,7 @@ async function sandboxOutcome(
 
 test.describe('/checkout (payment link)', () => {
   test('lists every failing message and calls nobody', async ({ page }) => {
-    const creations = recordRequests(page, '/api/payment-links/');
+    const creations = recordRequests(page, 'checkout.createPublicLink');
     await page.goto('/checkout?name=Novo%20Assinante&email=&amount=149700');
 
     // Placeholders from the landing page do not prefill the form.
@@ -145,7 +151,7 @@ test.describe('/checkout (payment link)', () => {
     await submit.click();
     await expect(alert.getByText('CPF inválido', { exact: true })).toBeVisible();
 
-    await expectNoRequest(page, '/api/payment-links/');
+    await expectNoRequest(page, 'checkout.createPublicLink');
     expect(creations).toHaveLength(0);
   });
 
@@ -200,7 +206,7 @@ test.describe('/checkout (payment link)', () => {
     );
     await expect(page.getByLabel('CEP')).toHaveAccessibleDescription('CEP deve ter 8 dígitos');
     await expect(page.getByLabel('CPF')).not.toHaveAttribute('aria-invalid');
-    await expectNoRequest(page, '/api/payment-links/');
+    await expectNoRequest(page, 'checkout.createPublicLink');
   });
 
   test('a pasted international phone number keeps the national number', async ({ page }) => {
@@ -326,7 +332,7 @@ test.describe('/checkout (payment link)', () => {
   });
 
   test('CEP service unreachable: nothing breaks, the address is typed by hand', async ({ page }) => {
-    const lookups = recordRequests(page, '/api/subscriber-update/cep/');
+    const lookups = recordRequests(page, CEP);
     await cepUnreachable(page);
     const pageErrors: Error[] = [];
     page.on('pageerror', (error) => pageErrors.push(error));
@@ -349,7 +355,7 @@ test.describe('/checkout (payment link)', () => {
     await page.route(CEP_ROUTE, async (route) => {
       await answerReady;
       // The browser has cancelled this request by now: fulfilling it may be refused.
-      await route.fulfill(CEP_FOUND).catch(() => undefined);
+      await answerTrpc(route, CEP, CEP_FOUND).catch(() => undefined);
       answered = true;
     });
     await page.goto('/checkout');
@@ -359,9 +365,7 @@ test.describe('/checkout (payment link)', () => {
     await expect(cep).toBeEnabled();
     await cep.pressSequentially('01310100');
     await expect(page.getByText('Buscando endereço...')).toBeVisible();
-    const cancelled = page.waitForEvent('requestfailed', (request) =>
-      request.url().includes('/api/subscriber-update/cep/'),
-    );
+    const cancelled = page.waitForEvent('requestfailed', (request) => callsProcedure(request.url(), CEP));
     await cep.press('Backspace');
     // The lookup is cancelled at once: the browser drops the request, no more "Buscando endereço...".
     await cancelled;
@@ -375,16 +379,12 @@ test.describe('/checkout (payment link)', () => {
 
   test('?ref=CODE counts one click and travels with the link creation', async ({ page }) => {
     const clicks: unknown[] = [];
-    await page.route('**/api/referrals/click', async (route) => {
-      clicks.push(route.request().postDataJSON());
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: '{"success":true,"counted":true}',
-      });
+    await page.route(trpcRoute('checkout.referralClick'), async (route) => {
+      clicks.push(trpcInput(route.request(), 'checkout.referralClick'));
+      await answerTrpc(route, 'checkout.referralClick', { data: { success: true, counted: true } });
     });
     await cepUnreachable(page);
-    const creations = recordRequests(page, '/api/payment-links/create-public');
+    const creations = recordRequests(page, 'checkout.createPublicLink');
     await page.goto('/checkout?ref=AMIGO2024');
     await expect.poll(() => clicks).toEqual([{ code: 'AMIGO2024' }]);
 
@@ -393,7 +393,10 @@ test.describe('/checkout (payment link)', () => {
     await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
     await expect(page.getByRole('heading', { name: 'Link de Pagamento Criado!' })).toBeVisible();
     expect(creations).toHaveLength(1);
-    expect(creations[0]?.postDataJSON()).toMatchObject({ ref: 'AMIGO2024', planType: 'annual' });
+    expect(trpcInput(creations[0]!, 'checkout.createPublicLink')).toMatchObject({
+      ref: 'AMIGO2024',
+      planType: 'annual',
+    });
     expect(clicks).toHaveLength(1);
   });
 });
@@ -425,7 +428,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     // Paid afterwards: "Verificar Agora" shows it at once. The page also asks every 5 s, so the
     // click comes right after one of those polls: only the button can ask within the next 2 s.
     const isStatusCheck = (response: { url(): string }) =>
-      new URL(response.url()).pathname === `/api/payment-links/status-public/${link.id}`;
+      callsProcedure(response.url(), 'checkout.linkStatus');
     await page.waitForResponse(isStatusCheck);
     await sandboxOutcome(request, link.id, 'paid');
     const asked = page.waitForResponse(isStatusCheck, { timeout: 2_000 });
@@ -503,7 +506,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
   });
 
   test('a tracking page that cannot reach the server offers to try again', async ({ page }) => {
-    await page.route('**/api/payment-links/status-public/**', (route) => route.abort('connectionrefused'));
+    await page.route(trpcRoute('checkout.linkStatus'), (route) => route.abort('connectionrefused'));
     await page.goto('/checkout/payment-link-success?payment_link_id=qualquer');
     await expect(page.getByRole('heading', { name: 'Erro na Verificação' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tentar Novamente' })).toBeVisible();
@@ -528,9 +531,12 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await fillAddressByHand(page);
     await page.getByLabel('PIX', { exact: true }).check();
 
-    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    const processed = page.waitForResponse((r) => callsProcedure(r.url(), 'checkout.process'));
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
-    const answer = (await (await processed).json()) as { paymentId: string; pixData: { qrCodeText: string } };
+    const answer = await trpcOutput<{ paymentId: string; pixData: { qrCodeText: string } }>(
+      await processed,
+      'checkout.process',
+    );
 
     await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
     // The PIX screen replaced the form: focus moved to its heading.
@@ -567,23 +573,23 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     request,
   }) => {
     await cepUnreachable(page);
-    const checks = recordRequests(page, '/api/payments/status/');
-    await page.route('**/api/payments/status/**', (route) => route.abort());
+    const checks = recordRequests(page, PAYMENT_STATUS);
+    await page.route(PAYMENT_STATUS_ROUTE, (route) => route.abort());
     await page.goto(oldCheckoutUrl('Paula Falha', uniqueEmail('pixerro')));
     await fillForPix(page);
-    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    const processed = page.waitForResponse((r) => callsProcedure(r.url(), 'checkout.process'));
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
-    const { paymentId } = (await (await processed).json()) as { paymentId: string };
+    const { paymentId } = await trpcOutput<{ paymentId: string }>(await processed, 'checkout.process');
 
     // Tried three times (a network hiccup may pass), then the page says so and stops asking.
     await expect(page.getByRole('alert')).toHaveText('Erro ao verificar status do pagamento');
     await expect(page.getByText(/Verificamos automaticamente/)).toHaveCount(0);
-    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    await expectNoRequest(page, PAYMENT_STATUS, 6_000);
     expect(checks).toHaveLength(3);
 
     // The code still stands: paid meanwhile, the person asks again and lands on the receipt.
     await expect(page.getByRole('img', { name: 'QR Code PIX para pagamento' })).toBeVisible();
-    await page.unroute('**/api/payments/status/**');
+    await page.unroute(PAYMENT_STATUS_ROUTE);
     await sandboxOutcome(request, paymentId, 'paid', 'pix');
     await page.getByRole('button', { name: 'Verificar novamente' }).click();
     await expect(page).toHaveURL(/\/checkout\/success$/);
@@ -592,7 +598,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
   test('PIX: once the code expires the page stops asking and offers a new code', async ({ page }) => {
     await page.clock.install();
     await cepUnreachable(page);
-    const checks = recordRequests(page, '/api/payments/status/');
+    const checks = recordRequests(page, PAYMENT_STATUS);
     await page.goto(oldCheckoutUrl('Paula Expira', uniqueEmail('pixexpira')));
     await fillForPix(page);
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
@@ -605,7 +611,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
       'O código PIX expirou ou o pagamento não foi concluído. Gere um novo código para tentar novamente.',
     );
     const asked = checks.length;
-    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    await expectNoRequest(page, PAYMENT_STATUS, 6_000);
     expect(checks).toHaveLength(asked);
 
     await page.getByRole('button', { name: 'Gerar Novo Código PIX' }).click();
@@ -615,20 +621,19 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
   test('card in analysis: a failing status check says so and gives the form back', async ({ page }) => {
     await cepUnreachable(page);
     // A provider still analysing the card (the sandbox decides at once, so its answer is set here).
-    await page.route('**/api/payments/process', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
+    await page.route(trpcRoute('checkout.process'), (route) =>
+      answerTrpc(route, 'checkout.process', {
+        data: {
           success: true,
           paymentId: 'pagamento-em-analise',
           status: 'pending',
           message: 'Pagamento em análise',
-        }),
+        },
       }),
     );
-    const checks = recordRequests(page, '/api/payments/status/');
-    await page.route('**/api/payments/status/**', (route) =>
+    const checks = recordRequests(page, PAYMENT_STATUS);
+    // A proxy's 503, no tRPC answer in it.
+    await page.route(PAYMENT_STATUS_ROUTE, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
     );
     await page.goto(oldCheckoutUrl('Carla Analise', uniqueEmail('analise')));
@@ -644,10 +649,10 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await expect(page.getByRole('alert')).toHaveText('Erro ao verificar status do pagamento');
     await expect(page.getByLabel('CPF')).toBeEnabled();
     await expect(submit).toBeEnabled();
-    await expectNoRequest(page, '/api/payments/status/', 6_000);
+    await expectNoRequest(page, PAYMENT_STATUS, 6_000);
     expect(checks).toHaveLength(3);
 
-    const again = page.waitForRequest('**/api/payments/status/**', { timeout: 2_000 });
+    const again = page.waitForRequest((r) => callsProcedure(r.url(), PAYMENT_STATUS), { timeout: 2_000 });
     await page.getByRole('button', { name: 'Verificar novamente' }).click();
     await again;
   });
@@ -678,26 +683,28 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await page.getByLabel('Nome no cartão').fill('Carlos Cartao');
     await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
     await page.getByLabel('CVV').fill('123');
-    const processed = page.waitForResponse((r) => r.url().endsWith('/api/payments/process'));
+    const processed = page.waitForResponse((r) => callsProcedure(r.url(), 'checkout.process'));
     const tokenized = page.waitForRequest((r) => new URL(r.url()).pathname === '/sandbox/tokens');
     const confirmation = page.waitForRequest(
-      (r) => r.method() === 'POST' && r.url().endsWith('/api/emails/payment-confirmation'),
+      (r) => r.method() === 'POST' && callsProcedure(r.url(), 'checkout.confirmationEmail'),
     );
     await page.getByRole('button', { name: `Finalizar Pagamento - ${PRICE}` }).click();
-    const { paymentId } = (await (await processed).json()) as { paymentId: string };
+    const { paymentId } = await trpcOutput<{ paymentId: string }>(await processed, 'checkout.process');
     // The card went to the provider's tokens endpoint (here the sandbox's); our API got the token only.
     expect((await tokenized).postDataJSON()).toMatchObject({
       type: 'card',
       card: { number: '4111111111111111' },
     });
-    const sent = (await processed).request().postDataJSON() as { paymentData: Record<string, unknown> };
+    const sent = trpcInput((await processed).request(), 'checkout.process') as {
+      paymentData: Record<string, unknown>;
+    };
     expect(sent.paymentData).toEqual({
       amount: expect.any(Number),
       cardToken: expect.stringMatching(/^token_/),
     });
     expect(JSON.stringify(sent)).not.toContain('4111111111111111');
     // The page asks the server to send the confirmation e-mail of this payment.
-    expect((await confirmation).postDataJSON()).toEqual({ paymentId });
+    expect(trpcInput(await confirmation, 'checkout.confirmationEmail')).toEqual({ paymentId });
 
     await expect(page.getByText('Pagamento aprovado! Você será redirecionado em instantes.')).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\/success$/, { timeout: 10_000 });
@@ -714,7 +721,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
   test('validation lists the old checkout messages; no amount → "Valor da assinatura não encontrado"', async ({
     page,
   }) => {
-    const calls = recordRequests(page, '/api/payments/process');
+    const calls = recordRequests(page, 'checkout.process');
     await page.goto('/checkout/old');
     await expect(page.getByText('Valor da assinatura não encontrado')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Finalizar Pagamento' })).toBeDisabled();
@@ -737,7 +744,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     // The first field of the page is marked and focused.
     await expect(page.getByLabel('Nome completo')).toBeFocused();
     await expect(page.getByLabel('Nome completo')).toHaveAccessibleDescription('Nome completo é obrigatório');
-    await expectNoRequest(page, '/api/payments/process');
+    await expectNoRequest(page, 'checkout.process');
     expect(calls).toHaveLength(0);
   });
 
@@ -745,7 +752,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     page,
   }) => {
     await cepUnreachable(page);
-    const sent = recordRequests(page, '/api/payments/process');
+    const sent = recordRequests(page, 'checkout.process');
     const tokenized = recordRequests(page, '/sandbox/tokens');
     await page.goto(oldCheckoutUrl('Vera Vencido', uniqueEmail('vencido')));
     await fillPersonalData(page, {});
@@ -784,7 +791,7 @@ test.describe('/checkout/old (in-page card or PIX)', () => {
     await expect(expiry).toBeFocused();
     await expect(expiry).toHaveAccessibleDescription('Cartão vencido');
     await expect(number).not.toHaveAttribute('aria-invalid');
-    await expectNoRequest(page, '/api/payments/process');
+    await expectNoRequest(page, 'checkout.process');
     expect(sent).toHaveLength(0);
     expect(tokenized).toHaveLength(0);
   });

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { callsProcedure } from './trpc';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -61,7 +62,7 @@ test('admin form: Editar keeps the stored address; a changed CEP asks before rep
   const subscriber = demoLikeSubscriber(name);
   const lookups: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/subscriber-update/cep/')) lookups.push(request.url());
+    if (callsProcedure(request.url(), 'checkout.cep')) lookups.push(request.url());
   });
 
   await page.setViewportSize({ width: 1280, height: 900 });

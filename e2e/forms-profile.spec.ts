@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test } from './fixtures';
+import { callsProcedure } from './trpc';
 import { createSeededMember, logIn } from './members';
 
 function giveAddress(subscriberId: string) {
@@ -31,7 +32,7 @@ test('profile: masked phone, CPF and CEP; the stored address kept; a typed CEP a
   giveAddress(member.subscriberId);
   const lookups: string[] = [];
   page.on('request', (req) => {
-    if (req.url().includes('/api/subscriber-update/cep/')) lookups.push(req.url());
+    if (callsProcedure(req.url(), 'checkout.cep')) lookups.push(req.url());
   });
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, member.email);

@@ -9,6 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { expect, openWritableDb, payWithTestCard, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Taca-Rubi-Adega';
@@ -132,8 +133,8 @@ test('referral link → checkout → sandbox payment → the referrer sees a con
   // A friend opens the link in their own browser and pays.
   const friendContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const friend = await friendContext.newPage();
-  await friend.route('**/api/subscriber-update/cep/**', (route) =>
-    route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"CEP indisponível"}' }),
+  await friend.route(trpcRoute('checkout.cep'), (route) =>
+    answerTrpc(route, 'checkout.cep', { status: 502, code: 'BAD_GATEWAY', message: 'CEP indisponível' }),
   );
   await friend.goto(link);
   const friendEmail = uniqueEmail('amigo');

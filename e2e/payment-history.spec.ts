@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -96,35 +97,31 @@ test('a card payment whose answer was lost reads "em verificação", never an in
 }) => {
   const verifying =
     'Pagamento em verificação: o provedor de pagamento ainda não respondeu. Não pague de novo: esta página mostra o resultado assim que ele chegar.';
-  await page.route('**/api/subscriber-update/cep/**', (route) =>
-    route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"x"}' }),
+  await page.route(trpcRoute('checkout.cep'), (route) =>
+    answerTrpc(route, 'checkout.cep', { status: 502, code: 'BAD_GATEWAY', message: 'x' }),
   );
   // What the server answers when Pagar.me's answer to the order was lost (the sandbox never loses one).
-  await page.route('**/api/payments/process', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
+  await page.route(trpcRoute('checkout.process'), (route) =>
+    answerTrpc(route, 'checkout.process', {
+      data: {
         success: true,
         paymentId: 'pagamento-em-verificacao',
         status: 'pending',
         message: verifying,
         verifying: true,
-      }),
+      },
     }),
   );
-  await page.route('**/api/payments/status/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
+  await page.route(trpcRoute('checkout.paymentStatus'), (route) =>
+    answerTrpc(route, 'checkout.paymentStatus', {
+      data: {
         status: 'pending',
         paymentId: 'pagamento-em-verificacao',
         amount: ANNUAL,
         method: 'credit_card',
         paidAt: null,
         subscriptionEndDate: null,
-      }),
+      },
     }),
   );
   const email = uniqueEmail('verificacao');

@@ -7,6 +7,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
+
+const REQUEST_FORM_ROUTE = trpcRoute('profileUpdate.requestForm');
+const COMPLETE_PROFILE_ROUTE = trpcRoute('profileUpdate.completeProfile');
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
@@ -68,11 +72,9 @@ for (const width of [390, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const member = await createMember(request);
-    await page.route('**/api/subscriber-update/cep/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
+    await page.route(trpcRoute('checkout.cep'), (route) =>
+      answerTrpc(route, 'checkout.cep', {
+        data: {
           success: true,
           address: {
             street: 'Avenida Paulista',
@@ -81,7 +83,7 @@ for (const width of [390, 1280]) {
             state: 'SP',
             zipCode: '01310100',
           },
-        }),
+        },
       }),
     );
 
@@ -189,20 +191,20 @@ test('"Voltar" from step 2 returns to step 1; a size the club set outside P/M/G/
   await page.goto('/formulario-atualizacao');
   await page.getByLabel('E-mail').fill(member.email);
   // No answer at all: the spec's connection message.
-  await page.route('**/api/subscriber-update/request-form', (route) => route.abort('connectionrefused'));
+  await page.route(REQUEST_FORM_ROUTE, (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
   await expect(page.getByRole('alert')).toHaveText('Erro ao buscar assinante. Verifique sua conexão.');
-  await page.unroute('**/api/subscriber-update/request-form');
+  await page.unroute(REQUEST_FORM_ROUTE);
   await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
   await page.getByLabel('Código de confirmação').fill(await codeFromMailbox(member.email));
   await page.getByRole('button', { name: 'Confirmar Código' }).click();
   await expect(page.getByRole('radio', { name: 'XG' })).toBeChecked();
   await expect(page.getByRole('radio')).toHaveCount(5);
 
-  await page.route('**/api/subscriber-update/complete-profile', (route) => route.abort('connectionrefused'));
+  await page.route(COMPLETE_PROFILE_ROUTE, (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Salvar Dados' }).click();
   await expect(page.getByRole('alert')).toHaveText('Erro ao atualizar perfil. Verifique sua conexão.');
-  await page.unroute('**/api/subscriber-update/complete-profile');
+  await page.unroute(COMPLETE_PROFILE_ROUTE);
 
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { name: 'Localize seu cadastro' })).toBeFocused();
@@ -212,12 +214,11 @@ test('"Voltar" from step 2 returns to step 1; a size the club set outside P/M/G/
 test('over the per-IP lookup limit the screen says to wait a minute, at the form', async ({ page }) => {
   // The e2e server's own limit is raised for the other specs; the server's real 429 answer (shape and
   // text asserted in src/server/operations/profile-update.test.ts) is played back here.
-  await page.route('**/api/subscriber-update/request-form', (route) =>
-    route.fulfill({
+  await page.route(REQUEST_FORM_ROUTE, (route) =>
+    answerTrpc(route, 'profileUpdate.requestForm', {
       status: 429,
-      headers: { 'retry-after': '60' },
-      contentType: 'application/json',
-      body: JSON.stringify({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' }),
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
     }),
   );
   await page.goto('/formulario-atualizacao');

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
 import { seriousA11yViolations } from './a11y';
 
 const PHONE = { width: 390, height: 844 };
@@ -61,7 +62,9 @@ test.describe('header', () => {
 
 test('contact on a phone: "Mensagem Enviada!" shows below the sticky header', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.route('**/api/emails/contact', (route) => route.fulfill({ json: { success: true } }));
+  await page.route(trpcRoute('contact.send'), (route) =>
+    answerTrpc(route, 'contact.send', { data: { success: true } }),
+  );
   await page.goto('/contato');
   await page.getByLabel('Nome').fill('Ana Souza');
   await page.getByLabel('E-mail').fill('ana@teste.com.br');
@@ -121,8 +124,12 @@ test('/checkout at 390 px: the total is in the first viewport', async ({ page })
 });
 
 test('/checkout: after creating a link, Back offers the same link again', async ({ page, context }) => {
-  await page.route('**/api/subscriber-update/cep/**', (route) =>
-    route.fulfill({ status: 502, json: { error: 'Não foi possível consultar o CEP.' } }),
+  await page.route(trpcRoute('checkout.cep'), (route) =>
+    answerTrpc(route, 'checkout.cep', {
+      status: 502,
+      code: 'BAD_GATEWAY',
+      message: 'Não foi possível consultar o CEP.',
+    }),
   );
   await page.goto('/checkout');
   await page.getByLabel('Nome completo').fill('Bia Voltar');

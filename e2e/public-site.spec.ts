@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { answerTrpc, trpcRoute } from './trpc';
 import { seriousA11yViolations } from './a11y';
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
@@ -282,11 +283,11 @@ test.describe('contact', () => {
   });
 
   test('over the limit, the screen says to wait a minute, not the generic failure', async ({ page }) => {
-    await page.route('**/api/emails/contact', (route) =>
-      route.fulfill({
+    await page.route(trpcRoute('contact.send'), (route) =>
+      answerTrpc(route, 'contact.send', {
         status: 429,
-        headers: { 'retry-after': '60' },
-        json: { error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
       }),
     );
     await page.goto('/contato');
@@ -301,8 +302,8 @@ test.describe('contact', () => {
   });
 
   test('a failed send shows the spec alert and keeps what was typed', async ({ page }) => {
-    await page.route('**/api/emails/contact', (route) =>
-      route.fulfill({ status: 500, json: { error: 'x' } }),
+    await page.route(trpcRoute('contact.send'), (route) =>
+      answerTrpc(route, 'contact.send', { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'x' }),
     );
     await page.goto('/contato');
     await page.getByLabel('Nome').fill('Ana');

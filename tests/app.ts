@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { databaseFile, openDatabase } from '../src/server/db/client';
 import { parseEnv, type Env } from '../src/server/env';
 import { buildApp, type BuiltApp } from '../src/server/http/app';
@@ -119,4 +120,21 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     },
   };
   return testApp;
+}
+
+/**
+ * A fresh app for each test of the file with an admin signed in (the back office's tests); `ready`
+ * hands both to the file's own variables.
+ */
+export function useAdminApp(
+  ready: (app: { t: TestApp; admin: { token: string; userId: string; email: string } }) => void,
+): void {
+  let t: TestApp | undefined;
+  beforeEach(async () => {
+    t = await createTestApp();
+    ready({ t, admin: await t.signIn('admin') });
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
 }

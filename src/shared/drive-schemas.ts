@@ -32,6 +32,8 @@ export const DRIVE_MSG = {
   deleted: 'Arquivo excluído com sucesso!',
   deleteConfirm: (name: string) => `Excluir o arquivo "${name}"? Esta ação não pode ser desfeita.`,
   rangeNotSatisfiable: 'Intervalo de bytes inválido para este arquivo',
+  // A client's If-Match / If-Unmodified-Since names another version of the file (RFC 9110 §13.1).
+  preconditionFailed: 'O arquivo não corresponde à versão pedida. Baixe-o novamente.',
   // The club's files are for memberships in force (issue 21 §3, ADR 029).
   membersOnly:
     'Os arquivos do clube são exclusivos para confrades com a assinatura em dia. Assine ou renove sua assinatura para acessá-los.',

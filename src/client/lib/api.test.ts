@@ -1,6 +1,8 @@
+import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from './api';
-import { apiErrorText, errorText, RefusedAnswer } from './errors';
+import { apiErrorText, errorText, failureStatus, RefusedAnswer } from './errors';
 import { shouldRetryQuery } from './trpc';
 
 function answer(status: number, body: unknown) {
@@ -13,12 +15,15 @@ function answer(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the shared call layer', () => {
-  it('sends JSON, never cached, with same-origin credentials, and returns the body', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer(200, { checkoutUrl: '/sandbox/pay/x' }));
+  const checkoutLink = z.object({ checkoutUrl: z.string() });
+
+  it('sends JSON, never cached, with same-origin credentials, and returns the body parsed', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(200, { checkoutUrl: '/sandbox/pay/x', extra: 1 }));
     vi.stubGlobal('fetch', fetchMock);
-    const result = await apiPost<{ checkoutUrl: string }>('/api/payments/create-checkout-link', {
+    const result = await apiPost('/api/payments/create-checkout-link', checkoutLink, {
       amount: 149700,
     });
+    // The operation's output schema decides the answer's type and drops what it does not declare.
     expect(result).toEqual({ checkoutUrl: '/sandbox/pay/x' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/payments/create-checkout-link');
@@ -39,7 +44,7 @@ describe('the shared call layer', () => {
       'fetch',
       vi.fn().mockResolvedValue(answer(409, { error: 'Este email já está cadastrado' })),
     );
-    const failure = await apiPost('/api/auth/register', {}).catch((error: unknown) => error);
+    const failure = await apiPost('/api/auth/register', checkoutLink, {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: 'Este email já está cadastrado', status: 409 });
   });
@@ -83,6 +88,26 @@ describe('apiErrorText', () => {
     expect(apiErrorText(new TypeError('Failed to fetch'), fallback, unreachable)).toBe(unreachable);
     expect(apiErrorText(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
   });
+
+  it('reads a tRPC failure the same way: its message, else the fallback if answered, else unreachable', () => {
+    const refused = TRPCClientError.from({
+      error: {
+        message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+        code: -32029,
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+      },
+    });
+    expect(apiErrorText(refused, fallback, unreachable)).toBe(
+      'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    );
+    expect(failureStatus(refused)).toBe(429);
+    const noShape = new TRPCClientError('Bad gateway', { meta: { response: { status: 502 } } });
+    expect(apiErrorText(noShape, fallback, unreachable)).toBe(fallback);
+    expect(failureStatus(noShape)).toBe(502);
+    const offline = new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') });
+    expect(apiErrorText(offline, fallback, unreachable)).toBe(unreachable);
+    expect(failureStatus(offline)).toBeUndefined();
+  });
 });
 
 describe('shouldRetryQuery', () => {
@@ -92,5 +117,10 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(2, new ApiError('HTTP error! status: 503', 503, null))).toBe(false);
     expect(shouldRetryQuery(0, new ApiError('Pagamento não encontrado', 404, null))).toBe(false);
     expect(shouldRetryQuery(0, new ApiError('Muitas tentativas.', 429, null))).toBe(false);
+    const trpcAnswer = (httpStatus: number) =>
+      TRPCClientError.from({ error: { message: 'x', code: -32600, data: { httpStatus } } });
+    expect(shouldRetryQuery(0, trpcAnswer(429))).toBe(false);
+    expect(shouldRetryQuery(0, trpcAnswer(404))).toBe(false);
+    expect(shouldRetryQuery(0, trpcAnswer(500))).toBe(true);
   });
 });

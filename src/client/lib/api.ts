@@ -1,8 +1,10 @@
 /**
- * The shared call layer for the REST paths the spec calls with fetch (docs/product/public-site-and-checkout.md §7–8): JSON in and
- * out, never cached, cookie sent on same-origin calls only. A non-OK answer throws `ApiError` whose
- * message is the body's `error`, else "HTTP error! status: {code}".
+ * The SPA's few plain REST calls (ADR 039: every JSON operation it uses goes through tRPC, except
+ * the CSV import, too big for tRPC's body limit; and the API test page). JSON in and out, never
+ * cached, cookie sent on same-origin calls only. A non-OK answer throws `ApiError` whose message is
+ * the body's `error`, else "HTTP error! status: {code}".
  */
+import type { z } from 'zod';
 import { MSG } from '../../shared/messages';
 
 export class ApiError extends Error {
@@ -46,12 +48,12 @@ function errorMessage(body: unknown, status: number): string {
   return MSG.httpError(status);
 }
 
-/** One REST call. `path` is absolute (`/api/...`). */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+/** One REST call. `path` is absolute (`/api/...`); the answer is the parsed JSON, unchecked. */
+async function apiRequest(
+  method: 'GET' | 'POST',
   path: string,
   options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(withQuery(path, options.query), {
@@ -64,15 +66,22 @@ export async function apiRequest<T>(
   });
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(errorMessage(body, response.status), response.status, body);
-  return body as T;
+  return body;
 }
 
-export const apiGet = <T>(path: string, query?: Query, signal?: AbortSignal) =>
-  apiRequest<T>('GET', path, { query, signal });
+/** Any path, answer unchecked: the API test page shows whatever came back. */
+export const apiGet = (path: string, query?: Query, signal?: AbortSignal) =>
+  apiRequest('GET', path, { query, signal });
 
-export const apiPost = <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-  apiRequest<T>('POST', path, { body: body ?? {}, signal });
-
-export const apiPut = <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} });
-
-export const apiDelete = <T>(path: string) => apiRequest<T>('DELETE', path);
+/**
+ * A POST to an operation that has no tRPC procedure (a CSV import larger than tRPC's body limit):
+ * the answer is parsed with the operation's own output schema, so its type is that schema's.
+ */
+export async function apiPost<S extends z.ZodType>(
+  path: string,
+  answer: S,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
+  return answer.parse(await apiRequest('POST', path, { body: body ?? {}, signal }));
+}

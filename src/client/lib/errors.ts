@@ -38,14 +38,26 @@ export class RefusedAnswer extends Error {
 }
 
 /**
- * The message a checkout screen shows for a failed REST call (docs/product/public-site-and-checkout.md §8, docs/product/back-office-and-member-area.md §8): the
- * server's own `{ error }` text or a refusal's reason; otherwise the screen's `fallback` when the
- * server answered without one, and `unreachable` when it could not be reached (or the code failed).
+ * The message a screen shows for a failed call, tRPC or REST (docs/product/public-site-and-checkout.md §8, docs/product/back-office-and-member-area.md §8):
+ * the server's own text (a tRPC error's message, a REST `{ error }`) or a refusal's reason;
+ * otherwise the screen's `fallback` when the server answered without one, and `unreachable` when it
+ * could not be reached (or the code failed).
  */
 export function apiErrorText(error: unknown, fallback: string, unreachable = fallback): string {
   if (error instanceof RefusedAnswer) return error.message || fallback;
   if (error instanceof ApiError) return bodyError(error.body) ?? fallback;
+  if (error instanceof TRPCClientError) {
+    if (error.shape) return error.message || fallback;
+    const sent = responseError(error.meta);
+    if (sent) return sent;
+    if (trpcStatus(error) !== undefined) return fallback;
+  }
   return unreachable;
+}
+
+/** HTTP status of a failed call (tRPC or REST), when the server answered. */
+export function failureStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : trpcStatus(error);
 }
 
 /** HTTP status of a failed tRPC call, when the server answered. */

@@ -7,17 +7,16 @@ import { ApiError } from './api';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-const NO_RETRY_STATUSES = new Set([401, 403, 404]);
 const httpStatusOf = (error: unknown): number | undefined =>
   (error as TRPCClientError<AppRouter>).data?.httpStatus;
 
 /**
- * Whether a failed query is worth asking again (twice at most). Authorisation failures on tRPC and
- * any REST answer below 500 (404, 400, 429…) are answers, not hiccups: asking again at once would
- * get the same answer. Network failures and 5xx are retried.
+ * Whether a failed query is worth asking again (twice at most). Any answer below 500 (401, 404,
+ * 400, 429…), tRPC or REST, is an answer, not a hiccup: asking again at once would get the same
+ * answer. Network failures and 5xx are retried.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof TRPCClientError && NO_RETRY_STATUSES.has(httpStatusOf(error) ?? 0)) return false;
+  if (error instanceof TRPCClientError && (httpStatusOf(error) ?? 500) < 500) return false;
   if (error instanceof ApiError && error.status < 500) return false;
   return failureCount < 2;
 }

@@ -1,7 +1,8 @@
 /**
  * The checkout domain (docs/product/public-site-and-checkout.md §3–4, the old in-page checkout of docs/product/back-office-and-member-area.md §2): payment links, in-page
  * payments and their status polls, the e-mails the old checkout asks for, the CEP lookup and the
- * referral click. Reached by the SPA and by external programs through `/api`.
+ * referral click. The SPA calls them through tRPC; external programs through their `/api` paths
+ * (one definition, one rate limit per call whatever the transport: ADR 011, ADR 039).
  */
 import { z } from 'zod';
 import {
@@ -36,7 +37,6 @@ export const checkoutOperations = {
     rateLimit: 'checkout',
     input: createPublicLinkInput,
     output: createPublicLinkResponse,
-    trpc: false,
     async run({ services, user }, input) {
       return { success: true as const, paymentLink: await services.paymentLinks.createPublic(input, user) };
     },
@@ -62,7 +62,6 @@ export const checkoutOperations = {
     access: 'public',
     input: byId,
     output: paymentLinkStatusResponse,
-    trpc: false,
     run: ({ services }, input) => services.paymentLinks.statusPublic(input.id),
     rest: {
       method: 'GET',
@@ -118,7 +117,6 @@ export const checkoutOperations = {
     rateLimit: 'checkout',
     input: createCheckoutLinkInput,
     output: createCheckoutLinkResponse,
-    trpc: false,
     async run({ services, user }, input) {
       return { success: true as const, ...(await services.paymentLinks.createCheckoutLink(input, user)) };
     },
@@ -144,7 +142,6 @@ export const checkoutOperations = {
     rateLimit: 'checkout',
     input: processPaymentInput,
     output: processPaymentResponse,
-    trpc: false,
     run: ({ services }, input) => services.payments.process(input),
     rest: {
       method: 'POST',
@@ -170,7 +167,6 @@ export const checkoutOperations = {
     access: 'public',
     input: byId,
     output: paymentStatusResponse,
-    trpc: false,
     run: ({ services }, input) => services.payments.status(input.id),
     rest: {
       method: 'GET',
@@ -188,7 +184,6 @@ export const checkoutOperations = {
     rateLimit: 'checkout',
     input: paymentEmailInput,
     output: paymentEmailResponse,
-    trpc: false,
     run: ({ services }, input) => services.payments.sendConfirmationEmail(input.paymentId),
     rest: {
       method: 'POST',
@@ -228,7 +223,6 @@ export const checkoutOperations = {
     rateLimit: 'lookup',
     input: cepParams,
     output: cepResponse,
-    trpc: false,
     async run({ services }, input) {
       return { success: true as const, address: await services.cep.lookup(input.cep) };
     },
@@ -253,7 +247,6 @@ export const checkoutOperations = {
     rateLimit: 'lookup',
     input: referralClickInput,
     output: referralClickResponse,
-    trpc: false,
     run: (ctx, input) => ({
       success: true as const,
       counted: ctx.services.referrals.recordClick(input.code, ctx.visitorKey()),

@@ -11,7 +11,6 @@ export const contactOperations = {
     rateLimit: 'contact',
     input: contactInput,
     output: z.object({ success: z.literal(true) }),
-    trpc: false,
     run({ services }, input) {
       services.contact.send(input);
       return { success: true as const };

@@ -46,7 +46,7 @@ export interface OperationContext<A extends Access> extends CallContext {
 
 /** Statuses a REST route documents besides the ones every route of its kind has. */
 export type DocumentedErrors = Partial<
-  Record<400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 502, string>
+  Record<400 | 401 | 403 | 404 | 409 | 412 | 413 | 416 | 422 | 429 | 502, string>
 >;
 
 /** How an operation is also reachable as a documented `/api` path (docs/product/public-site-and-checkout.md §7, docs/product/back-office-and-member-area.md §7). */

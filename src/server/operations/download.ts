@@ -1,14 +1,15 @@
 /**
  * Files an operation answers instead of JSON (docs/decisions/016-downloads.md): a CSV export streams
  * rows from the database as they are read, so the operation hands the REST adapter a stream and a
- * file name; the adapter sends it with the binding's content type as an attachment. Access, rate
- * limit and input parsing are those of every other operation.
+ * file name; the adapter sends it with the binding's content type as an attachment
+ * (rest/file-answer.ts, ADR 039). Access, rate limit and input parsing are those of every other
+ * operation.
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 
 export interface Download {
-  /** Offered to the browser (`Content-Disposition: attachment`): ASCII letters, digits, `.-_`. */
+  /** Offered to the browser (`Content-Disposition: attachment`, any Unicode name; no path). */
   filename: string;
   body: Readable;
 }
@@ -21,9 +22,3 @@ export const downloadOutput = z.custom<Download>(
     typeof (value as Download).filename === 'string' &&
     (value as Download).body instanceof Readable,
 );
-
-/** `Content-Disposition` of a download; the name is reduced to safe characters. */
-export function attachmentHeader(filename: string): string {
-  const safe = filename.replace(/[^\w.-]/g, '_') || 'download';
-  return `attachment; filename="${safe}"`;
-}

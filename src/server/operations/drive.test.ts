@@ -173,8 +173,16 @@ describe('POST /api/admin/drive', () => {
     expect(filesOnDisk()).toEqual([file.id]);
     expect(fs.existsSync(path.join(t.dataDir, 'etc'))).toBe(false);
     const download = await t.request({ method: 'GET', url: file.url, headers: bearer(admin.token) });
+    // A plain ASCII name needs no `filename*` (RFC 6266 §4.3): browsers read `filename`.
+    expect(download.headers['content-disposition']).toBe(`inline; filename="etc passwd.pdf"`);
+  });
+
+  it('names a file with accents exactly (filename*, UTF-8) and gives older clients an ASCII name', async () => {
+    const file = await uploadPdf({ name: 'Ata da reunião de São Paulo (2026) 100%' });
+    const download = await t.request({ method: 'GET', url: file.url, headers: bearer(admin.token) });
     expect(download.headers['content-disposition']).toBe(
-      `inline; filename="etc passwd.pdf"; filename*=UTF-8''etc%20passwd.pdf`,
+      `inline; filename="Ata da reuniao de Sao Paulo (2026) 100_.pdf"; ` +
+        `filename*=UTF-8''Ata%20da%20reuni%C3%A3o%20de%20S%C3%A3o%20Paulo%20%282026%29%20100%25.pdf`,
     );
   });
 
@@ -412,6 +420,56 @@ describe('GET a file', () => {
     });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${content.length}`);
+    expect(past.json()).toEqual({ error: DRIVE_MSG.rangeNotSatisfiable });
+  });
+
+  it('answers 304 to a client that has the file (ETag or date), checking access first', async () => {
+    const file = await uploadPdf({ isPublic: 'true' });
+    const whole = await t.request({ method: 'GET', url: file.url, headers: bearer(admin.token) });
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(whole.headers.etag);
+    const lastModified = String(whole.headers['last-modified']);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(Number.isNaN(Date.parse(lastModified))).toBe(false);
+
+    const byTag = await t.request({
+      method: 'GET',
+      url: file.url,
+      headers: { ...bearer(admin.token), 'if-none-match': etag },
+    });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.rawPayload.length).toBe(0);
+    expect(byTag.headers.etag).toBe(etag);
+    const byDate = await t.request({
+      method: 'GET',
+      url: file.url,
+      headers: { ...bearer(admin.token), 'if-modified-since': lastModified },
+    });
+    expect(byDate.statusCode).toBe(304);
+    const otherTag = await t.request({
+      method: 'GET',
+      url: file.url,
+      headers: { ...bearer(admin.token), 'if-none-match': 'W/"other"' },
+    });
+    expect(otherTag.statusCode).toBe(200);
+    const wrongVersion = await t.request({
+      method: 'GET',
+      url: file.url,
+      headers: { ...bearer(admin.token), 'if-match': '"other"' },
+    });
+    expect(wrongVersion.statusCode).toBe(412);
+    expect(wrongVersion.json()).toEqual({ error: DRIVE_MSG.preconditionFailed });
+    // The copy a browser kept is no pass: without a session the answer is still 401.
+    const anonymous = await t.request({ method: 'GET', url: file.url, headers: { 'if-none-match': etag } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 404 when the row is there but its bytes are gone', async () => {
+    const file = await uploadPdf();
+    fs.rmSync(path.join(driveDir(), file.id));
+    const missing = await t.request({ method: 'GET', url: file.url, headers: bearer(admin.token) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: DRIVE_MSG.notFound });
   });
 
   it('sends Office files as attachments and images inline', async () => {

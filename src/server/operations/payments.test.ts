@@ -4,21 +4,15 @@
  * match the data the test made.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { outbox } from '../db/schema';
 import { saoPauloMonthStart as monthStart } from '../../shared/sao-paulo-time';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-});
-afterEach(async () => {
-  await t.close();
-});
+useAdminApp((app) => ({ t, admin } = app));
 
 const auth = () => ({ authorization: `Bearer ${admin.token}` });
 const get = (url: string) => t.request({ method: 'GET', url, headers: auth() });

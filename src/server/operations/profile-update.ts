@@ -1,7 +1,7 @@
 /**
  * The profile-update wizard (/formulario-atualizacao, docs/product/public-site-and-checkout.md §7, docs/product/decisions.md §3.8): find the record
  * (masked answer, code sent to the contacts on file), confirm the code, save the profile with the
- * token the code gave. Public and rate-limited per IP; the SPA calls the documented REST paths.
+ * token the code gave. Public and rate-limited per IP; the SPA calls them through tRPC, other programs the REST paths.
  */
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
 import { MSG } from '../../shared/messages';

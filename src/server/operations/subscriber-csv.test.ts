@@ -4,20 +4,14 @@
  * messages, then applied; bounded).
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp, type TestApp } from '../../../tests/app';
 import { subscribers } from '../db/schema';
 import { EXPORT_BATCH } from '../services/subscriber-csv';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-});
-afterEach(async () => {
-  await t.close();
-});
+useAdminApp((app) => ({ t, admin } = app));
 
 const auth = () => ({ authorization: `Bearer ${admin.token}` });
 /** The export's header (Excel in pt-BR: `;` between fields). */
@@ -67,7 +61,7 @@ describe('GET /api/admin/subscribers/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="assinantes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=assinantes-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const expected =
       '\uFEFF' +

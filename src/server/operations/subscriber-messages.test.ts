@@ -4,21 +4,15 @@
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { WELCOME_BY_EMAIL_MSG } from '../../shared/identity-schemas';
 import { accountPhones, outbox, subscribers } from '../db/schema';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-});
-afterEach(async () => {
-  await t.close();
-});
+useAdminApp((app) => ({ t, admin } = app));
 
 async function newSubscriber(overrides: Record<string, unknown> = {}) {
   const created = await t.caller(admin.token).subscribers.create({

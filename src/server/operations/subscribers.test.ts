@@ -5,8 +5,8 @@
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { outbox, subscribers, users } from '../db/schema';
 import { restRoutes } from '../rest';
@@ -14,13 +14,7 @@ import { operations } from '.';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-});
-afterEach(async () => {
-  await t.close();
-});
+useAdminApp((app) => ({ t, admin } = app));
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const valid = {

@@ -4,8 +4,8 @@
  * renewal reminders, who may call them, and the outbox list never showing a usable secret link.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp, type TestApp } from '../../../tests/app';
 import { approve, createLink, rows } from '../../../tests/checkout';
 import { TEMPLATE_DEFAULTS } from '../../shared/content/message-templates';
 import { outbox, subscribers } from '../db/schema';
@@ -14,13 +14,7 @@ import { SECRET_PLACEHOLDER } from '../services/outbox';
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 let admin: { token: string; userId: string };
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-});
-afterEach(async () => {
-  await t.close();
-});
+useAdminApp((app) => ({ t, admin } = app));
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>

@@ -75,15 +75,32 @@ describe('POST /api/emails/contact', () => {
 });
 
 describe('tRPC', () => {
-  it('has no contact.send: the form posts to the REST path, which holds the one definition', async () => {
-    const res = await t.request({
+  const viaTrpc = (payload: unknown, ip = '10.0.0.1') =>
+    t.request({
       method: 'POST',
       url: '/trpc/contact.send',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(valid),
+      payload: JSON.stringify(payload),
+      remoteAddress: ip,
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Recurso não encontrado' });
-    expect(t.services.contact.list()).toHaveLength(0);
+
+  it('is the same operation as the REST path: same message, one allowance of 5 a minute per IP', async () => {
+    const ok = await viaTrpc(valid);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ result: { data: { success: true } } });
+    const missing = await viaTrpc({ ...valid, message: '' });
+    expect(missing.statusCode).toBe(400);
+    const rest = await post({ ...valid, message: '' });
+    expect(missing.json().error.message).toBe(rest.json().error);
+    // Every call counts, refused input too (ADR 036): one more on each path makes five, and the
+    // sixth call of the minute is refused on both.
+    expect((await post(valid)).statusCode).toBe(200);
+    expect((await viaTrpc(valid)).statusCode).toBe(200);
+    const flooded = await viaTrpc(valid);
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json().error.message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
+    expect((await post(valid)).statusCode).toBe(429);
+    expect(t.services.contact.list()).toHaveLength(3);
+    expect((await viaTrpc(valid, '10.0.0.2')).statusCode).toBe(200);
   });
 });

@@ -24,10 +24,10 @@ import type {
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
-import { attachmentHeader, type Download } from '../operations/download';
+import type { Download } from '../operations/download';
 import { authorize, execute, type AuthorizedContext } from '../operations/run';
 import type { MultipartBody } from '../services/uploads';
-import { sendFileAnswer } from './file-answer';
+import { sendDownload, sendFileAnswer } from './file-answer';
 
 /** One `/api` route as registered and documented. */
 export interface RestRoute {
@@ -232,13 +232,10 @@ function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor
         const context = contextFor(request, reply, 'answer', user);
         const answer: unknown = await execute(route.name, operation, context, input);
         if (binding.fileAnswer) return sendFileAnswer(request, reply, answer as FileAnswer);
-        reply.header('cache-control', 'no-store');
         if (binding.download) {
-          const file = answer as Download;
-          reply.header('content-type', binding.download.contentType);
-          reply.header('content-disposition', attachmentHeader(file.filename));
-          return reply.code(status).send(file.body);
+          return sendDownload(reply, status, binding.download.contentType, answer as Download);
         }
+        reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
         const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };

@@ -3,10 +3,11 @@
  * paid events without an amount asked about again, refunds that take time, and a checkout submitted
  * twice getting one link. Sandbox cases first, then Pagar.me (a fake on loopback).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows } from '../../../tests/checkout';
-import { startFakePagarme, type FakePagarme } from '../../../tests/fakes/pagarme-server';
+import type { FakePagarme } from '../../../tests/fakes/pagarme-server';
+import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { paymentStatusLabel } from '../../shared/plans';
 import { isSandbox } from '../providers/payment';
 
@@ -162,42 +163,11 @@ describe('a checkout submitted again', () => {
 });
 
 describe('Pagar.me', () => {
-  const HOOK = { user: 'confraria-hooks', password: 'uma-senha-longa-de-webhook' };
   let fake: FakePagarme;
   let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakePagarme();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    fake.problems.length = 0;
-    fake.refundsPending = false;
-    t = await createTestApp({
-      PAGARME_SECRET_KEY: fake.secretKey,
-      PAGARME_API_URL: fake.apiUrl,
-      PAGARME_WEBHOOK_USER: HOOK.user,
-      PAGARME_WEBHOOK_PASSWORD: HOOK.password,
-    });
-    t.clock.set(new Date());
-  });
-  afterEach(async () => {
-    await t.close();
-    expect(fake.problems).toEqual([]);
-  });
+  usePagarmeApp((app) => ({ t, fake } = app));
 
-  const webhook = (body: unknown) =>
-    t.request({
-      method: 'POST',
-      url: '/api/webhooks/pagarme',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${HOOK.user}:${HOOK.password}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(body),
-    });
+  const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
   it('order.paid whose charge does not say what was paid is asked about again, never taken as paid', async () => {
     const link = await createLink(t);

@@ -5,55 +5,23 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows } from '../../../tests/checkout';
-import { PAGARME_PAID_CARD, startFakePagarme, type FakePagarme } from '../../../tests/fakes/pagarme-server';
+import { PAGARME_PAID_CARD, type FakePagarme } from '../../../tests/fakes/pagarme-server';
+import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { formatMoney } from '../../shared/format';
 import { paymentStatusLabel } from '../../shared/plans';
 import { payments } from '../db/schema';
 import { PAYMENT_MSG } from './payment-messages';
 
-const HOOK = { user: 'confraria-hooks', password: 'uma-senha-longa-de-webhook' };
 const HOUR = 3600 * 1000;
 
 let fake: FakePagarme;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakePagarme();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.requests.length = 0;
-  fake.problems.length = 0;
-  fake.refundsPending = false;
-  t = await createTestApp({
-    PAGARME_SECRET_KEY: fake.secretKey,
-    PAGARME_PUBLIC_KEY: fake.publicKey,
-    PAGARME_API_URL: fake.apiUrl,
-    PAGARME_WEBHOOK_USER: HOOK.user,
-    PAGARME_WEBHOOK_PASSWORD: HOOK.password,
-  });
-  // The fake stamps real times (PIX expiry, paid_at); keep our clock on the same time line.
-  t.clock.set(new Date());
-});
-afterEach(async () => {
-  await t.close();
-  expect(fake.problems).toEqual([]);
-});
+usePagarmeApp((app) => ({ t, fake } = app));
 
-const webhook = (body: unknown) =>
-  t.request({
-    method: 'POST',
-    url: '/api/webhooks/pagarme',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${HOOK.user}:${HOOK.password}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify(body),
-  });
+const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
 const customerData = {
   name: MARIANA.customerName,

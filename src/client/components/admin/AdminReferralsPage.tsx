@@ -12,6 +12,7 @@ import { nextListSearch, type ReferralSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import '../../styles/admin-referrals.css';
 import { Alert } from '../ui/Alert';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
@@ -105,14 +106,11 @@ export function AdminReferralsPage({
       {list.isPending ? (
         <PageLoading />
       ) : list.isError ? (
-        <div className="admin-referrals__stack">
-          <Alert>{errorText(list.error, ADMIN_REFERRAL_MSG.loadFailed)}</Alert>
-          <div>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
-        </div>
+        <LoadFailed
+          className="admin-referrals__stack"
+          message={errorText(list.error, ADMIN_REFERRAL_MSG.loadFailed)}
+          onRetry={() => void list.refetch()}
+        />
       ) : (
         <>
           <section className="admin-referrals__totals" aria-label="Totais por status">

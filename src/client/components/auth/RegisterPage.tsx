@@ -2,11 +2,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
-import { apiPost } from '../../lib/api';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { preloadPasswordStrength } from '../../lib/password-check';
-import { trpc, trpcUtils } from '../../lib/trpc';
+import { trpc, trpcClient, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -60,11 +59,13 @@ export function RegisterPage() {
       const settings = await trpcUtils.settings.public.ensureData(undefined, {
         staleTime: PUBLIC_SETTINGS_STALE_MS,
       });
-      const answer = await apiPost<{ checkoutUrl?: string | null } | null>(
-        '/api/payments/create-checkout-link',
-        { name, email, amount: settings.priceAnnual, description: ANNUAL_CHECKOUT_DESCRIPTION },
-      );
-      if (answer?.checkoutUrl) {
+      const answer = await trpcClient.checkout.createCheckoutLink.mutate({
+        name,
+        email,
+        amount: settings.priceAnnual,
+        description: ANNUAL_CHECKOUT_DESCRIPTION,
+      });
+      if (answer.checkoutUrl) {
         window.location.assign(answer.checkoutUrl);
         return;
       }

@@ -122,7 +122,7 @@ export function InPageCheckout({
       }
       const answer = await processPayment(request);
       if (!answer.success || answer.status === 'failed' || answer.status === 'cancelled') {
-        throw new RefusedAnswer(answer.error || answer.message || CHECKOUT_MSG.paymentFailed);
+        throw new RefusedAnswer(answer.message || CHECKOUT_MSG.paymentFailed);
       }
       return answer;
     },

@@ -6,22 +6,21 @@
  * form is valid.
  */
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
 import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
-import { apiErrorText, RefusedAnswer } from '../../lib/errors';
+import { apiErrorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { countReferralClick, createPaymentLink } from './checkout-api';
 import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
 import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
-import { PaymentLinkCreated } from './PaymentLinkCreated';
+import { PaymentLinkActions, PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
 import { useFormErrors } from './useFormErrors';
 
@@ -78,8 +77,8 @@ export function PaymentLinkCheckout({
 
   const create = useMutation({
     mutationFn: async ({ data }: { data: CheckoutFormData; typed: CheckoutFormValues }) => {
+      // A refusal is an error with the server's message; an answer is always `success: true`.
       const answer = await createPaymentLink(checkoutPayloadOf(data, ref));
-      if (!answer.success) throw new RefusedAnswer(answer.error || CHECKOUT_MSG.createLinkFailed);
       return answer.paymentLink;
     },
     // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).
@@ -196,22 +195,7 @@ function PreviousLinkOffer({ link }: { link: PreviousLink }) {
         formulário abaixo.
       </p>
       <div className="co-actions co-actions--row">
-        <a
-          className={buttonClass('primary', { block: true })}
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Abrir Link de Pagamento
-          <span className="sr-only"> (abre em nova aba)</span>
-        </a>
-        <Link
-          className={buttonClass('secondary', { block: true })}
-          to="/checkout/payment-link-success"
-          search={{ payment_link_id: link.id }}
-        >
-          Acompanhar Status do Pagamento
-        </Link>
+        <PaymentLinkActions link={link} />
       </div>
     </section>
   );

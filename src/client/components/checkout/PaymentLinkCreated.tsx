@@ -38,22 +38,7 @@ export function PaymentLinkCreated({
         ]}
       />
       <div className="co-actions">
-        <a
-          className={buttonClass('primary', { block: true })}
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Abrir Link de Pagamento
-          <span className="sr-only"> (abre em nova aba)</span>
-        </a>
-        <Link
-          className={buttonClass('secondary', { block: true })}
-          to="/checkout/payment-link-success"
-          search={{ payment_link_id: link.id }}
-        >
-          Acompanhar Status do Pagamento
-        </Link>
+        <PaymentLinkActions link={link} />
         <Button variant="ghost" block onClick={onReset}>
           Criar Novo Link
         </Button>
@@ -66,5 +51,29 @@ export function PaymentLinkCreated({
         <li>Aproveite sua experiência na confraria!</li>
       </ol>
     </section>
+  );
+}
+
+/** A created link's two ways on: pay it (a new tab) or follow its status. */
+export function PaymentLinkActions({ link }: { link: { id: string; url: string } }) {
+  return (
+    <>
+      <a
+        className={buttonClass('primary', { block: true })}
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Abrir Link de Pagamento
+        <span className="sr-only"> (abre em nova aba)</span>
+      </a>
+      <Link
+        className={buttonClass('secondary', { block: true })}
+        to="/checkout/payment-link-success"
+        search={{ payment_link_id: link.id }}
+      >
+        Acompanhar Status do Pagamento
+      </Link>
+    </>
   );
 }

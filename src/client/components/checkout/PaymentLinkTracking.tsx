@@ -9,8 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
-import { ApiError } from '../../lib/api';
-import { apiErrorText } from '../../lib/errors';
+import { apiErrorText, failureStatus } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
@@ -19,8 +18,10 @@ import { checkoutKeys, getPaymentLinkStatus } from './checkout-api';
 import { SummaryLines } from './SummaryLines';
 
 /** An answer the server gave on purpose (404 unknown link, 400): asking again changes nothing. */
-const isPermanent = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500;
+const isPermanent = (error: unknown) => {
+  const status = failureStatus(error);
+  return status !== undefined && status >= 400 && status < 500;
+};
 
 /** Drawn, not an emoji: an emoji shows as an empty box where no emoji font is installed. */
 function ClockIcon() {

@@ -1,48 +1,29 @@
 /**
- * The REST calls of the checkout screens, typed with the shared answer shapes. They go through the
- * shared call layer (lib/api.ts): a non-OK answer throws `ApiError` with the server's message.
+ * The calls of the checkout screens, through tRPC (ADR 039): the same operations, rate limits and
+ * Portuguese messages as their documented `/api` paths, typed from the operations themselves.
+ * A failed call throws a `TRPCClientError` whose message is the server's (lib/errors.ts reads it).
  */
-import type {
-  CepResponse,
-  CreatePublicLinkInput,
-  CreatePublicLinkResponse,
-  PaymentLinkStatusResponse,
-  PaymentStatusResponse,
-  ProcessPaymentInput,
-  ProcessPaymentResponse,
-} from '../../../shared/checkout-schemas';
-import { apiGet, apiPost } from '../../lib/api';
-
-/** The link-creation answer; `success: false` with an `error` is tolerated as the spec reads it. */
-export type CreateLinkAnswer = CreatePublicLinkResponse | { success: false; error?: string };
+import type { CreatePublicLinkInput, ProcessPaymentInput } from '../../../shared/checkout-schemas';
+import { trpcClient } from '../../lib/trpc';
 
 export const createPaymentLink = (body: CreatePublicLinkInput) =>
-  apiPost<CreateLinkAnswer>('/api/payment-links/create-public', body);
+  trpcClient.checkout.createPublicLink.mutate(body);
 
 export const getPaymentLinkStatus = (id: string, signal?: AbortSignal) =>
-  apiGet<PaymentLinkStatusResponse>(
-    `/api/payment-links/status-public/${encodeURIComponent(id)}`,
-    undefined,
-    signal,
-  );
+  trpcClient.checkout.linkStatus.query({ id }, { signal });
 
 export const lookupCep = (digits: string, signal?: AbortSignal) =>
-  apiGet<CepResponse | { success: false; error?: string }>(
-    `/api/subscriber-update/cep/${digits}`,
-    undefined,
-    signal,
-  );
+  trpcClient.checkout.cep.query({ cep: digits }, { signal });
 
-export const countReferralClick = (code: string) => apiPost<unknown>('/api/referrals/click', { code });
+export const countReferralClick = (code: string) => trpcClient.checkout.referralClick.mutate({ code });
 
-export const processPayment = (body: ProcessPaymentInput) =>
-  apiPost<ProcessPaymentResponse & { error?: string }>('/api/payments/process', body);
+export const processPayment = (body: ProcessPaymentInput) => trpcClient.checkout.process.mutate(body);
 
 export const getPaymentStatus = (id: string, signal?: AbortSignal) =>
-  apiGet<PaymentStatusResponse>(`/api/payments/status/${encodeURIComponent(id)}`, undefined, signal);
+  trpcClient.checkout.paymentStatus.query({ id }, { signal });
 
 export const sendPaymentConfirmation = (paymentId: string) =>
-  apiPost<unknown>('/api/emails/payment-confirmation', { paymentId });
+  trpcClient.checkout.confirmationEmail.mutate({ paymentId });
 
 /** Query keys, so a screen and its tests agree on what is cached. */
 export const checkoutKeys = {

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { driveFormSchema, type DriveFormValues } from '../../../shared/drive-schemas';
-import { TextField } from '../ui/TextField';
+import { TextAreaField, TextField } from '../ui/TextField';
 
 export type DriveForm = UseFormReturn<DriveFormValues, unknown, DriveFormValues>;
 
@@ -31,25 +31,17 @@ export function DriveFileFields({
     register,
     formState: { errors },
   } = form;
-  const descriptionId = useId();
   const publicId = useId();
   return (
     <fieldset className="drive-form__fields" disabled={disabled}>
       {before}
       <TextField label="Nome" autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <div className="field">
-        <label className="field__label" htmlFor={descriptionId}>
-          Descrição
-        </label>
-        <textarea
-          id={descriptionId}
-          className="field__input drive-form__textarea"
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          {...register('description')}
-        />
-        {errors.description && <p className="field__error">{errors.description.message}</p>}
-      </div>
+      <TextAreaField
+        label="Descrição"
+        className="drive-form__textarea"
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <TextField
         label="Tags"
         hint="Separadas por vírgula, por exemplo: safra 2024, tintos"

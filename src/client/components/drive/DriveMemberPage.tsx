@@ -8,12 +8,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { DRIVE_MSG, DRIVE_PAGE_SIZE, pagerPages } from '../../../shared/drive-schemas';
-import { MEMBER_MSG } from '../../../shared/member-schemas';
-import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useMemberOverview } from '../member/member-data';
+import { OverviewPending } from '../member/MemberGate';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { buttonClass } from '../ui/Button';
 import { Pager } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
@@ -27,19 +26,7 @@ const VIEWABLE = new Set(['image', 'pdf', 'video', 'audio']);
 
 export function DriveMemberPage() {
   const overview = useMemberOverview();
-  if (overview.isPending) return <PageLoading />;
-  if (overview.isError) {
-    return (
-      <div className="member-stack">
-        <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void overview.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (overview.isPending || overview.isError) return <OverviewPending overview={overview} />;
   if (!overview.data.subscription?.hasAccess) return <FilesLocked overview={overview.data} />;
   return <MemberFiles />;
 }

@@ -4,6 +4,7 @@ import { MEMBER_MSG, type MemberOverview, type MemberSubscription } from '../../
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Button, buttonClass } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { useMemberOverview } from './member-data';
@@ -18,22 +19,21 @@ export function MemberGate({
   children: (subscription: MemberSubscription, overview: MemberOverview) => ReactNode;
 }) {
   const overview = useMemberOverview();
-  if (overview.isPending) return <PageLoading />;
-  if (overview.isError) {
-    return (
-      <div className="member-stack">
-        <Alert>{errorText(overview.error, MEMBER_MSG.loadFailed)}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void overview.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (overview.isPending || overview.isError) return <OverviewPending overview={overview} />;
   const data = overview.data;
   if (!data.subscription) return <NextStep step={data.nextStep ?? 'checkout'} email={data.account.email} />;
   return <>{children(data.subscription, data)}</>;
+}
+
+/** The member overview while it loads, or its failure with a way to try again. */
+export function OverviewPending({ overview }: { overview: ReturnType<typeof useMemberOverview> }) {
+  if (!overview.isError) return <PageLoading />;
+  return (
+    <LoadFailed
+      message={errorText(overview.error, MEMBER_MSG.loadFailed)}
+      onRetry={() => void overview.refetch()}
+    />
+  );
 }
 
 /** What a member without a record does next: confirm the e-mail, or pay through /checkout. */

@@ -7,8 +7,7 @@ import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
 
 type RouterOutputs = inferRouterOutputs<AppRouter>;
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
+import { LoadFailed } from '../ui/LoadFailed';
 import { DataTable, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
@@ -30,14 +29,10 @@ function PaymentsList() {
   if (list.isPending) return <PageLoading />;
   if (list.isError) {
     return (
-      <div className="member-stack">
-        <Alert>{errorText(list.error, MEMBER_MSG.paymentsFailed)}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
+      <LoadFailed
+        message={errorText(list.error, MEMBER_MSG.paymentsFailed)}
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   return (

@@ -26,7 +26,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { MaskedTextField } from '../ui/MaskedTextField';
-import { TextField } from '../ui/TextField';
+import { TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
@@ -82,7 +82,6 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   const [saved, setSaved] = useState<string | null>(null);
   const genderId = useId();
   const shirtId = useId();
-  const wineId = useId();
   const update = trpc.member.updateProfile.useMutation();
   const {
     register,
@@ -261,18 +260,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
         />
       </div>
       <CepQuestion question={cep.question} />
-      <div className="field">
-        <label className="field__label" htmlFor={wineId}>
-          Preferências de vinho
-        </label>
-        <textarea
-          id={wineId}
-          className="field__input"
-          rows={3}
-          maxLength={500}
-          {...register('winePreference')}
-        />
-      </div>
+      <TextAreaField label="Preferências de vinho" maxLength={500} {...register('winePreference')} />
       <div className="member-actions">
         <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
           Salvar alterações
@@ -367,7 +355,6 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const deletion = trpc.member.requestDeletion.useMutation({
     onSuccess: async (answer) => {
@@ -434,19 +421,12 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
             Quando a exclusão for concluída, sua conta é encerrada e sua assinatura termina, sem reembolso do
             período restante.
           </p>
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Observações (opcional)
-            </label>
-            <textarea
-              id={reasonId}
-              className="field__input"
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            label="Observações (opcional)"
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
           <div className="member-actions">
             <Button type="submit" loading={deletion.isPending} loadingLabel="Enviando...">
               Confirmar pedido de exclusão

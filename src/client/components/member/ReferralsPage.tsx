@@ -4,7 +4,7 @@ import { MEMBER_MSG, REFERRAL_STATUS_LABELS } from '../../../shared/member-schem
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
-import { Alert } from '../ui/Alert';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
@@ -31,16 +31,13 @@ function ReferralSummary() {
   const linkId = useId();
   if (summary.isPending) return <PageLoading />;
   if (summary.isError) {
+    // docs/product/back-office-and-member-area.md §8: this exact text, with a retry button.
     return (
-      <div className="member-stack">
-        {/* docs/product/back-office-and-member-area.md §8: this exact text, with a retry button. */}
-        <Alert>{MEMBER_MSG.referralsFailed}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
+      <LoadFailed
+        message={MEMBER_MSG.referralsFailed}
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
     );
   }
   const data = summary.data;

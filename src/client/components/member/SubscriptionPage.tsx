@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { MEMBER_MSG, MEMBER_RENEWAL_MSG, type MemberSubscription } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { TextAreaField } from '../ui/TextField';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { RenewalWarning } from './RenewalWarning';
@@ -97,7 +98,6 @@ function CancelCard({ subscription }: { subscription: MemberSubscription }) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const reasonId = useId();
   const cancel = trpc.member.cancel.useMutation({
     onSuccess: async (answer) => {
       setDone(answer.message);
@@ -152,19 +152,12 @@ function CancelCard({ subscription }: { subscription: MemberSubscription }) {
             </strong>{' '}
             Não há reembolso proporcional. Depois dessa data a assinatura fica cancelada.
           </p>
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Motivo (opcional)
-            </label>
-            <textarea
-              id={reasonId}
-              className="field__input"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            label="Motivo (opcional)"
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
           <div className="member-actions">
             <Button type="submit" loading={cancel.isPending} loadingLabel="Cancelando...">
               Confirmar cancelamento

@@ -1,7 +1,8 @@
 /**
  * The contact form (docs/product/public-site-and-checkout.md §2, §4, §5): editing → sending → sent (can reset). The fields are
  * checked in the browser with the schema the server parses them with (`contactInput`), each
- * message at its field, focus on the first; the message goes to POST /api/emails/contact; success
+ * message at its field, focus on the first; the message goes through tRPC (`contact.send`, the
+ * operation of POST /api/emails/contact); success
  * is judged by the status alone, and any failure shows the spec's alert text.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -9,11 +10,12 @@ import { useForm } from 'react-hook-form';
 import type { ContactInput, ContactMessageInput } from '../../../shared/contact';
 import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
-import { ApiError, apiPost } from '../../lib/api';
+import { failureStatus } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { trpcClient } from '../../lib/trpc';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { TextAreaField, TextField } from '../ui/TextField';
 
 type Phase = 'editing' | 'sending' | 'sent';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -42,14 +44,12 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
     setPhase('sending');
     try {
       // `to` is part of the documented payload; the server ignores it and writes to the club's address.
-      await apiPost('/api/emails/contact', { ...form, to: recipient } satisfies ContactInput);
+      await trpcClient.contact.send.mutate({ ...form, to: recipient } satisfies ContactInput);
       setPhase('sent');
       reset(EMPTY);
     } catch (error) {
       // Too many messages in a minute is not a failure to retry at once: say so, and when.
-      setFailed(
-        error instanceof ApiError && error.status === 429 ? MSG.tooManyRequests : CONTACT_MSG.sendFailed,
-      );
+      setFailed(failureStatus(error) === 429 ? MSG.tooManyRequests : CONTACT_MSG.sendFailed);
       setPhase('editing');
     }
   });
@@ -119,26 +119,14 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         error={errors.subject?.message}
         {...register('subject')}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="contact-message">
-          Mensagem
-        </label>
-        <textarea
-          id="contact-message"
-          className="field__input"
-          rows={5}
-          required
-          maxLength={CONTACT_LIMITS.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="field__error">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Mensagem"
+        rows={5}
+        required
+        maxLength={CONTACT_LIMITS.message}
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Button type="submit" loading={phase === 'sending'} loadingLabel="Enviando...">
         Enviar mensagem
       </Button>

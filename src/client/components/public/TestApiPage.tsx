@@ -34,7 +34,7 @@ export function TestApiPage() {
   async function run(key: CheckKey, path: string) {
     setCheckRunning(key, true);
     try {
-      const data = await apiGet<unknown>(path);
+      const data = await apiGet(path);
       setResults((current) => ({ ...current, [key]: { ok: true, data } }));
     } catch (error) {
       const result: Result =

@@ -1,42 +1,73 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
+import { Field } from './Field';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
   label: ReactNode;
   /** Message shown under the field and announced with it. */
-  error?: string;
+  error?: string | undefined;
   hint?: ReactNode;
+}
+
+export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
 export function TextField({ label, error, hint, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {hint && (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <input ref={ref} className="field__input" {...control} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled textarea (three rows unless told), hint and error tied to it. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ref,
+  className,
+  ...area
+}: FieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          className={className ? `field__input ${className}` : 'field__input'}
+          rows={3}
+          {...control}
+          {...area}
+        />
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
+    </Field>
+  );
+}
+
+/** A labelled select, same look as `TextField`. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  ref,
+  children,
+  ...select
+}: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select ref={ref} className="field__input" {...control} {...select}>
+          {children}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }

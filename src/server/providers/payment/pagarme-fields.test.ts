@@ -3,28 +3,16 @@
  * bodies the fake Pagar.me gets: `holder_name` in letters and spaces (at most 64), and a phone
  * typed with the long-distance 0 ("011 98765-4321") sent as area 11, number 987654321.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
-import {
-  PAGARME_PAID_CARD,
-  startFakePagarme,
-  type FakePagarme,
-} from '../../../../tests/fakes/pagarme-server';
+import { PAGARME_PAID_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
+import { pagarmeEnv, useFakePagarme } from '../../../../tests/pagarme-app';
 import { createPagarmeProvider } from './pagarme';
 
+const theFake = useFakePagarme();
 let fake: FakePagarme;
-beforeAll(async () => {
-  fake = await startFakePagarme();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(() => {
-  fake.requests.length = 0;
-  fake.problems.length = 0;
-});
-afterEach(() => {
-  expect(fake.problems).toEqual([]);
+  fake = theFake();
 });
 
 const customer = (phone: string) => ({
@@ -49,11 +37,7 @@ const orderBodies = () =>
 describe('the payer’s phone on Pagar.me orders', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({
-      PAGARME_SECRET_KEY: fake.secretKey,
-      PAGARME_PUBLIC_KEY: fake.publicKey,
-      PAGARME_API_URL: fake.apiUrl,
-    });
+    t = await createTestApp(pagarmeEnv(fake));
     t.clock.set(new Date());
   });
   afterEach(async () => {

@@ -4,57 +4,31 @@
  * by Basic credentials and re-fetched before anything changes.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLink, MARIANA, rows } from '../../../../tests/checkout';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import {
   PAGARME_PAID_CARD,
   PAGARME_REFUSED_CARD,
-  startFakePagarme,
   type FakePagarme,
 } from '../../../../tests/fakes/pagarme-server';
+import { basicAuth, PAGARME_HOOK, pagarmeWebhook, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { payments } from '../../db/schema';
 import { parseProviderDate } from './pagarme';
 
-const HOOK_USER = 'confraria-hooks';
-const HOOK_PASSWORD = 'uma-senha-longa-de-webhook';
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const { user: HOOK_USER, password: HOOK_PASSWORD } = PAGARME_HOOK;
+const basic = basicAuth;
 
 let fake: FakePagarme;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakePagarme();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.requests.length = 0;
-  fake.problems.length = 0;
-  sentToUs.length = 0;
-  t = await createTestApp({
-    PAGARME_SECRET_KEY: fake.secretKey,
-    PAGARME_PUBLIC_KEY: fake.publicKey,
-    PAGARME_API_URL: fake.apiUrl,
-    PAGARME_WEBHOOK_USER: HOOK_USER,
-    PAGARME_WEBHOOK_PASSWORD: HOOK_PASSWORD,
-  });
-  // The fake stamps real times (PIX expiry); keep our clock on the same time line.
-  t.clock.set(new Date());
-});
-afterEach(async () => {
-  await t.close();
-  expect(fake.problems).toEqual([]);
-});
+usePagarmeApp(
+  (app) => ({ t, fake } = app),
+  () => {
+    sentToUs.length = 0;
+  },
+);
 
-const webhook = (body: unknown, authorization = basic(HOOK_USER, HOOK_PASSWORD)) =>
-  t.request({
-    method: 'POST',
-    url: '/api/webhooks/pagarme',
-    headers: { authorization, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const webhook = (body: unknown, authorization?: string) => pagarmeWebhook(t, body, authorization);
 const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
 const customerData = {
   name: 'Mariana Costa Ribeiro',

@@ -19,9 +19,10 @@ import { errorText, trpcStatus } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-messaging.css';
 import { Alert } from '../../ui/Alert';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
-import { TextField } from '../../ui/TextField';
+import { TextAreaField, TextField } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
@@ -52,14 +53,11 @@ export function WhatsAppPage() {
   if (templates.isPending) return <PageLoading />;
   if (templates.isError) {
     return (
-      <div className="adm-stack">
-        <Alert>{WHATSAPP_MSG.loadFailed}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void templates.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      </div>
+      <LoadFailed
+        className="adm-stack"
+        message={WHATSAPP_MSG.loadFailed}
+        onRetry={() => void templates.refetch()}
+      />
     );
   }
   return (
@@ -350,26 +348,15 @@ function SendMessage() {
           onChange={(event) => setPhone(event.target.value)}
           error={errors.phone}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="send-message">
-            Mensagem
-          </label>
-          <textarea
-            id="send-message"
-            className="field__input adm-textarea"
-            rows={4}
-            maxLength={4096}
-            value={message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'send-message-error' : undefined}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-          {errors.message && (
-            <p id="send-message-error" className="field__error">
-              {errors.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Mensagem"
+          className="adm-textarea"
+          rows={4}
+          maxLength={4096}
+          value={message}
+          error={errors.message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
         {errors.send && <Alert>{errors.send}</Alert>}
         <div>
           <Button type="submit" loading={send.isPending} loadingLabel="Enviando...">

@@ -17,6 +17,7 @@ import {
 import { nextListSearch, type PaymentSearch, type PaymentSort } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-finance.css';
+import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
@@ -222,16 +223,9 @@ export function AdminPayments({
       </div>
 
       {params.createdWithinDays !== undefined && (
-        <div className="active-filter" role="status">
-          <span>Pagamentos criados nos últimos {params.createdWithinDays} dias.</span>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => update({ createdWithinDays: undefined })}
-          >
-            Mostrar todos
-          </button>
-        </div>
+        <ActiveFilter clearLabel="Mostrar todos" onClear={() => update({ createdWithinDays: undefined })}>
+          Pagamentos criados nos últimos {params.createdWithinDays} dias.
+        </ActiveFilter>
       )}
 
       {list.isError && <Alert>{ADMIN_MSG.paymentsLoadFailed}</Alert>}

@@ -15,6 +15,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { TextAreaField } from '../../ui/TextField';
 
 /**
  * The message of a refund that did not go through: the server's own words when it gave some (a
@@ -53,8 +54,6 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     mode: 'onTouched',
   });
   const blank = !useWatch({ control, name: 'reason' })?.trim();
-  const reasonId = `${formId}-reason`;
-  const errorId = `${formId}-error`;
 
   return (
     <Dialog
@@ -88,24 +87,13 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         noValidate
         onSubmit={handleSubmit((values) => refund.mutate({ paymentId: payment.id, reason: values.reason }))}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={reasonId}>
-            Motivo do reembolso
-          </label>
-          <textarea
-            id={reasonId}
-            className="field__input textarea"
-            maxLength={500}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? errorId : undefined}
-            {...register('reason')}
-          />
-          {errors.reason?.message && (
-            <p id={errorId} className="field__error">
-              {errors.reason.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Motivo do reembolso"
+          className="textarea"
+          maxLength={500}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
       </form>
     </Dialog>
   );

@@ -8,6 +8,8 @@ import {
   SUBSCRIBER_CSV_MSG,
   SUBSCRIBER_IMPORT_ACTION_LABELS,
   SUBSCRIBER_IMPORT_MAX_BYTES,
+  subscriberImportReport,
+  type SubscriberImportInput,
   type SubscriberImportReport,
 } from '../../../../shared/subscriber-csv';
 import { apiPost } from '../../../lib/api';
@@ -54,7 +56,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiPost<SubscriberImportReport>(IMPORT_PATH, { csv, apply });
+      const answer = await apiPost(IMPORT_PATH, subscriberImportReport, {
+        csv,
+        apply,
+      } satisfies SubscriberImportInput);
       setReport(answer);
       if (apply) {
         toast.success(

@@ -18,7 +18,7 @@ import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { TextAreaField } from './fields';
+import { TextAreaField } from '../../ui/TextField';
 
 function failed(fallback: string, error: unknown) {
   const reason = errorText(error, fallback);

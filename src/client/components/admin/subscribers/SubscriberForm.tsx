@@ -32,7 +32,7 @@ import { useDialogDirty } from '../../ui/Dialog';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { MaskedTextField } from '../../ui/MaskedTextField';
 import { TextField } from '../../ui/TextField';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField, TextAreaField } from '../../ui/TextField';
 import { PriceField } from './PriceField';
 import {
   drafts,

@@ -18,6 +18,7 @@ import {
 } from '../../../../shared/subscriber-schemas';
 import { nextListSearch, type SubscriberSearch, type SubscriberSort } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
+import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClass } from '../../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
@@ -25,7 +26,7 @@ import { TextField } from '../../ui/TextField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
 import { Dialog } from '../../ui/Dialog';
-import { SelectField } from './fields';
+import { SelectField } from '../../ui/TextField';
 import { ImportDialog } from './ImportDialog';
 import { formatPhone } from './subscriber-form-values';
 import { StatusBadge } from './StatusBadge';
@@ -276,16 +277,9 @@ export function SubscribersPage({
       </div>
 
       {params.endingWithinDays !== undefined && (
-        <div className="active-filter" role="status">
-          <span>Assinaturas ativas que vencem em até {params.endingWithinDays} dias.</span>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => update({ endingWithinDays: undefined })}
-          >
-            Mostrar todas
-          </button>
-        </div>
+        <ActiveFilter clearLabel="Mostrar todas" onClear={() => update({ endingWithinDays: undefined })}>
+          Assinaturas ativas que vencem em até {params.endingWithinDays} dias.
+        </ActiveFilter>
       )}
 
       {list.isError ? (

@@ -1,0 +1,80 @@
+/**
+ * A test file that runs the app against the fake Pagar.me: one fake for the file, a fresh app for
+ * each test (configured for it, webhook credentials included, clock on real time because the fake
+ * stamps real times), and no request the fake found wrong left behind.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+import { startFakePagarme, type FakePagarme } from './fakes/pagarme-server';
+
+export const PAGARME_HOOK = { user: 'confraria-hooks', password: 'uma-senha-longa-de-webhook' };
+
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** The app's environment for the fake: keys, API address and the webhook's Basic credentials. */
+export const pagarmeEnv = (fake: FakePagarme): Record<string, string> => ({
+  PAGARME_SECRET_KEY: fake.secretKey,
+  PAGARME_PUBLIC_KEY: fake.publicKey,
+  PAGARME_API_URL: fake.apiUrl,
+  PAGARME_WEBHOOK_USER: PAGARME_HOOK.user,
+  PAGARME_WEBHOOK_PASSWORD: PAGARME_HOOK.password,
+});
+
+/** Starts the fake for the file; clears what it recorded before each test and checks it after. */
+export function useFakePagarme(onReset?: () => void): () => FakePagarme {
+  let fake: FakePagarme | undefined;
+  const current = () => {
+    if (!fake) throw new Error('the fake Pagar.me starts in beforeAll');
+    return fake;
+  };
+  beforeAll(async () => {
+    fake = await startFakePagarme();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => {
+    current().requests.length = 0;
+    current().problems.length = 0;
+    current().refundsPending = false;
+    onReset?.();
+  });
+  afterEach(() => {
+    expect(current().problems).toEqual([]);
+  });
+  return current;
+}
+
+/**
+ * `useFakePagarme` plus an app per test configured for it; `ready` hands both to the file's own
+ * variables (the tests read `t` and `fake` as plain names).
+ */
+export function usePagarmeApp(
+  ready: (app: { t: TestApp; fake: FakePagarme }) => void,
+  onReset?: () => void,
+): void {
+  const fake = useFakePagarme(onReset);
+  let t: TestApp | undefined;
+  beforeEach(async () => {
+    t = await createTestApp(pagarmeEnv(fake()));
+    t.clock.set(new Date());
+    ready({ t, fake: fake() });
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+}
+
+/** A webhook POST as Pagar.me sends it (Basic credentials; others to test a refusal). */
+export const pagarmeWebhook = (
+  t: TestApp,
+  body: unknown,
+  authorization = basicAuth(PAGARME_HOOK.user, PAGARME_HOOK.password),
+) =>
+  t.request({
+    method: 'POST',
+    url: '/api/webhooks/pagarme',
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
