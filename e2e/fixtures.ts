@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { registerClubCalendar } from '../src/server/db/club-calendar';
 
 export interface OutboxRow {
   id: string;
@@ -21,6 +22,17 @@ function openDb() {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR not set: run through playwright.config.ts');
   return new Database(path.join(dataDir, 'club.db'), { readonly: true, fileMustExist: true });
+}
+
+/**
+ * The test database for a spec that writes to it directly. Payments' triggers need the club's
+ * calendar, as in the app (ADR 038).
+ */
+export function openWritableDb(): Database.Database {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  registerClubCalendar(db);
+  return db;
 }
 
 export const e2eDb = {

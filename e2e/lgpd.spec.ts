@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { formatDate, SAO_PAULO_OFFSET_MS } from '../src/shared/format';
+import { formatDate } from '../src/shared/format';
+import { saoPauloDayStart } from '../src/shared/sao-paulo-time';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test } from './fixtures';
 import { createSeededMember, logIn, MEMBER_PASSWORD, type SeededMember } from './members';
@@ -26,11 +27,11 @@ function openRequestDaysAgo(member: SeededMember, daysAgo: number) {
   try {
     const at = Date.now() - daysAgo * DAY;
     // The deadline: the last moment of the 15th São Paulo day after the request.
-    const dayStart = Math.floor((at - SAO_PAULO_OFFSET_MS) / DAY) * DAY + SAO_PAULO_OFFSET_MS;
+    const dueAt = saoPauloDayStart(new Date(at), 16).getTime() - 1;
     db.prepare(
       `insert into deletion_requests (id, subscriber_id, user_id, status, requested_at, due_at, created_at)
        values (?, ?, ?, 'open', ?, ?, ?)`,
-    ).run(randomUUID(), member.subscriberId, member.userId, at, dayStart + 16 * DAY - 1, at);
+    ).run(randomUUID(), member.subscriberId, member.userId, at, dueAt, at);
   } finally {
     db.close();
   }

@@ -6,11 +6,9 @@
  * filtered lists and the records; the member's files pager. Axe at 390 and 1280 px throughout.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
-import { e2eDb, expect, test } from './fixtures';
+import { e2eDb, expect, openWritableDb, test } from './fixtures';
 import { createSeededMember, logIn } from './members';
 
 const ADMIN = {
@@ -22,8 +20,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 function writableDb() {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  const db = openWritableDb();
   return db;
 }
 

@@ -4,13 +4,11 @@
  * date, a referral link that ends in a confirmed R$ 149,70 commission, a cancellation that keeps
  * access to the end date, the next step for an account without a record, and axe at 390 / 1280 px.
  */
-import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { expect, payWithTestCard, test, uniqueEmail } from './fixtures';
+import { expect, openWritableDb, payWithTestCard, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
 
 const DAY = 24 * 3600 * 1000;
@@ -23,8 +21,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** The server's database, writable: a member whose period ends soon cannot be made any other way. */
 function writableDb() {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  const db = openWritableDb();
   return db;
 }
 

@@ -4,20 +4,18 @@
  * 1280 px.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { expect, test } from './fixtures';
+import { expect, openWritableDb, test } from './fixtures';
 import { createSeededMember, logIn } from './members';
 
 const DAY = 24 * 3600 * 1000;
 
 /** Changes the test database as the club's history would have (a payment refused, a renewal paid). */
 function inTestDb(change: (db: Database.Database) => void) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  const db = openWritableDb();
   try {
     change(db);
   } finally {

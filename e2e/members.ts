@@ -4,10 +4,8 @@
  * e-mail proven, tied to a subscriber record with that status and period, and its paid payment.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { expect, uniqueEmail } from './fixtures';
+import { expect, openWritableDb, uniqueEmail } from './fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -22,8 +20,7 @@ export interface SeededMember {
 }
 
 function writableDb() {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  const db = openWritableDb();
   return db;
 }
 

@@ -3,7 +3,7 @@
  * pass, the daily renewal reminders and the payment reconciliation. Returns a function that stops
  * it all. `npm run jobs:run` runs the same scheduled jobs by hand (scripts/jobs-run.ts).
  */
-import { TIME_ZONE } from '../shared/format';
+import { saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
 import { nextBackupAt } from './services/backups';
@@ -49,9 +49,7 @@ export function runHousekeeping(services: Services): {
 const SENDING_HOURS = { from: 9, to: 20 } as const;
 
 export function isSendingHour(now: Date): boolean {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now),
-  );
+  const hour = saoPauloHour(now);
   return hour >= SENDING_HOURS.from && hour <= SENDING_HOURS.to;
 }
 

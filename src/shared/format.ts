@@ -1,9 +1,7 @@
 /** The one money and date formatting of the product (docs/product/decisions.md §5): cents in, pt-BR out. */
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+import { TIME_ZONE } from './sao-paulo-time';
 
-export const TIME_ZONE = 'America/Sao_Paulo';
-/** São Paulo has kept UTC−3 all year since 2019 (no daylight saving): for month and day boundaries. */
-export const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export function formatMoney(cents: number): string {
   return brl.format(cents / 100);

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { backupDatabaseSync } from './backup';
+import { registerClubCalendar } from './club-calendar';
 import * as schema from './schema';
 
 /** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
@@ -66,6 +67,7 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
+  registerClubCalendar(sqlite);
   const db = drizzle(sqlite, { schema });
   if (options.backupDirBeforeMigrating) {
     const pending = pendingMigrations(sqlite, migrationsDir);

@@ -43,12 +43,13 @@ const SMALL_TABLES: Record<string, string> = {
 const RANGE_AGGREGATE = /^\s*select\s+(count|sum|min|max)\(/i;
 
 /**
- * The dashboard's active members (services/active-members.ts) read the paid periods that overlap the
- * chart's year: every row the range reads is returned and counted (a period lasts a year at most),
- * so the read is bounded by the members active in that window, not by the payments table. Admin
- * flow only, like the aggregates above (ADR 035).
+ * The dashboard's active members (services/active-members.ts) read the paid periods (the view
+ * `paid_periods` over `payments`, ADR 038) that overlap the chart's year: every row the range reads
+ * is returned and counted (a period lasts a year at most), so the read is bounded by the members
+ * active in that window, not by the payments table. Admin flow only, like the aggregates above
+ * (ADR 035).
  */
-const ACTIVE_PERIODS = /^\s*select "payments"\."subscriber_id", max\("payments"\."paid_at"/i;
+const ACTIVE_PERIODS = /^\s*select "paid_periods"\."subscriber_id", "paid_periods"\."begins_at"/i;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

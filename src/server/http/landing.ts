@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../shared/content/settings-defaults';
-import { TIME_ZONE } from '../../shared/format';
+import { TIME_ZONE } from '../../shared/sao-paulo-time';
 import { fillSettingsSlots, publicSettingsText, YEAR_SLOT } from '../../shared/public-settings';
 import { HOME_BY_ROLE } from '../../shared/roles';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';

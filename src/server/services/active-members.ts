@@ -15,7 +15,7 @@
  * the chart is read at its last instant in São Paulo, the current month at now.
  */
 import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { payments, subscribers } from '../db/schema';
+import { paidPeriods, subscribers } from '../db/schema';
 import type { Db } from '../db/client';
 
 interface PaidPeriod {
@@ -36,22 +36,20 @@ export function countActiveMembers(db: Db, instants: readonly Date[]): number[] 
   const times = instants.map((instant) => instant.getTime());
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const begin = sql<number>`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
+  // The paid periods as the month totals count them (the view `paid_periods`, ADR 038).
   const periods: PaidPeriod[] = db
     .select({
-      subscriberId: payments.subscriberId,
-      begin,
-      end: sql<number>`${payments.periodEndDate}`,
+      subscriberId: paidPeriods.subscriberId,
+      begin: sql<number>`${paidPeriods.beginsAt}`,
+      end: sql<number>`${paidPeriods.endsAt}`,
       approvedAt: sql<number>`${subscribers.approvedAt}`,
     })
-    .from(payments)
-    .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+    .from(paidPeriods)
+    .innerJoin(subscribers, eq(subscribers.id, paidPeriods.subscriberId))
     .where(
       and(
-        eq(payments.status, 'paid'),
-        isNotNull(payments.paidAt),
-        gt(payments.periodEndDate, new Date(first)),
-        sql`${begin} <= ${last}`,
+        gt(paidPeriods.endsAt, new Date(first)),
+        lte(paidPeriods.beginsAt, new Date(last)),
         isNotNull(subscribers.approvedAt),
         lte(subscribers.approvedAt, new Date(last)),
         ne(subscribers.status, 'inactive'),

@@ -4,6 +4,8 @@
  * insert, update and delete, and each way of reading a search page (sorting the matches, or walking
  * the sort's index) gives the page and total a plain filter and sort of every row would give.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
@@ -85,15 +87,19 @@ function fillClub(subscriberCount: number) {
   })();
 }
 
-/** Month totals recomputed from every payment, the way the migration fills them. */
+/**
+ * Month totals recomputed from every payment, independently of the views and of the app's calendar:
+ * São Paulo as UTC−3, which it has been all year since 2019 (ADR 038), so the figures stay exactly
+ * what the first triggers gave.
+ */
 function monthTotalsByBruteForce() {
   const key = (ms: number) => {
     const local = new Date(ms - 3 * 3600 * 1000);
     return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
   };
-  const totals = new Map<number, { revenue: number; begun: number; ended: number }>();
+  const totals = new Map<number, { revenue: number; begun: number; ended: number; renewed: number }>();
   const at = (month: number) => {
-    if (!totals.has(month)) totals.set(month, { revenue: 0, begun: 0, ended: 0 });
+    if (!totals.has(month)) totals.set(month, { revenue: 0, begun: 0, ended: 0, renewed: 0 });
     return totals.get(month)!;
   };
   const rows = sqlite
@@ -106,6 +112,7 @@ function monthTotalsByBruteForce() {
     period_end_date: number | null;
   }[];
   for (const row of rows) {
+    if (row.status === 'paid' && row.previous_end_date !== null) at(key(row.previous_end_date)).renewed += 1;
     if (row.status !== 'paid' || row.paid_at === null) continue;
     at(key(row.paid_at)).revenue += row.amount;
     const begin = Math.max(row.paid_at, row.previous_end_date ?? 0);
@@ -115,7 +122,7 @@ function monthTotalsByBruteForce() {
     }
   }
   return [...totals]
-    .filter(([, value]) => value.revenue || value.begun || value.ended)
+    .filter(([, value]) => value.revenue || value.begun || value.ended || value.renewed)
     .sort(([a], [b]) => a - b)
     .map(([month, value]) => ({ month, ...value }));
 }
@@ -123,8 +130,9 @@ function monthTotalsByBruteForce() {
 function storedMonthTotals() {
   return sqlite
     .prepare(
-      `select month, revenue, periods_begun as begun, periods_ended as ended from payment_month_totals
-       where revenue != 0 or periods_begun != 0 or periods_ended != 0 order by month`,
+      `select month, revenue, periods_begun as begun, periods_ended as ended, periods_renewed as renewed
+       from payment_month_totals
+       where revenue != 0 or periods_begun != 0 or periods_ended != 0 or periods_renewed != 0 order by month`,
     )
     .all();
 }
@@ -159,6 +167,18 @@ describe('payment_month_totals', () => {
       `delete from payments where id in (select id from payments where status = 'paid' limit 3 offset 50)`,
     );
     sqlite.exec(`delete from subscribers where id = 's7'`);
+    expect(storedMonthTotals()).toEqual(monthTotalsByBruteForce());
+  });
+
+  it('is rebuilt from the payments by its migration (an existing database)', () => {
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../../drizzle/0025_one_home_money_time.sql'),
+      'utf8',
+    );
+    const rebuild = migration.slice(migration.indexOf('DELETE FROM `payment_month_totals`'));
+    sqlite.exec('update payment_month_totals set revenue = revenue + 1, periods_renewed = 0');
+    expect(storedMonthTotals()).not.toEqual(monthTotalsByBruteForce());
+    sqlite.exec(rebuild.replaceAll('--> statement-breakpoint', ''));
     expect(storedMonthTotals()).toEqual(monthTotalsByBruteForce());
   });
 

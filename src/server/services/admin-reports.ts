@@ -3,16 +3,23 @@
  * pages of 10) and the dashboard's figures, all computed from the data (docs/product/decisions.md §4: no
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminPayment,
   DashboardFigures,
   PaymentExportInput,
   PaymentListInput,
 } from '../../shared/admin-schemas';
-import { SAO_PAULO_OFFSET_MS } from '../../shared/format';
 import { paymentMethodLabel, paymentStatusLabel, planLabel } from '../../shared/plans';
-import { paymentMonthTotals, payments, subscribers, type Payment } from '../db/schema';
+import { saoPauloMonthNumber, saoPauloMonthStart, saoPauloWallClock } from '../../shared/sao-paulo-time';
+import {
+  paidPeriods,
+  paidRenewals,
+  paymentMonthTotals,
+  payments,
+  subscribers,
+  type Payment,
+} from '../db/schema';
 import { countActiveMembers } from './active-members';
 import { csvAmount, csvDateTime, csvIso, csvStream, type CsvColumn } from './csv-export';
 import type { ServiceDeps } from './deps';
@@ -22,25 +29,15 @@ import { planSearch, searchCondition, type SearchPlan } from './subscriber-searc
 const DAY_MS = 24 * 3600 * 1000;
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
-/** Start (UTC instant) of the São Paulo month `offset` months from the one holding `now`. */
-export function monthStart(now: Date, offset = 0): Date {
-  const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 1) + SAO_PAULO_OFFSET_MS);
-}
-
-/** The `payment_month_totals` key of the São Paulo month holding `at`: yyyymm. */
-export function monthNumber(at: Date): number {
-  const local = new Date(at.getTime() - SAO_PAULO_OFFSET_MS);
-  return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
-}
+const monthStart = saoPauloMonthStart;
+/** The `payment_month_totals` key of the São Paulo month holding `at`: yyyymm (as its triggers key it). */
+const monthNumber = saoPauloMonthNumber;
 
 function monthKey(start: Date): { month: string; label: string } {
-  const local = new Date(start.getTime() - SAO_PAULO_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth();
+  const { year, month } = saoPauloWallClock(start);
   return {
-    month: `${year}-${String(month + 1).padStart(2, '0')}`,
-    label: `${MONTH_LABELS[month]}/${String(year).slice(2)}`,
+    month: `${year}-${String(month).padStart(2, '0')}`,
+    label: `${MONTH_LABELS[month - 1]}/${String(year).slice(2)}`,
   };
 }
 
@@ -173,14 +170,6 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
   const paymentWhere = (input: PaymentExportInput) =>
     and(filterWhere(input), searchWhere(input, { where: searchCondition('payments', input.search) }));
 
-  /** A period begins when it was paid, or for a renewal paid early at the end it extended. */
-  const begin = sql`max(${payments.paidAt}, coalesce(${payments.previousEndDate}, 0))`;
-  /** A paid period, as payment_month_totals counts them. */
-  const paidPeriod = and(
-    eq(payments.status, 'paid'),
-    isNotNull(payments.paidAt),
-    sql`${payments.periodEndDate} > ${begin}`,
-  );
   const countPayments = (where: SQL | undefined) =>
     db.select({ n: count() }).from(payments).where(where).get()?.n ?? 0;
 
@@ -283,21 +272,24 @@ export function createAdminReports({ db, clock }: ServiceDeps) {
       // renewed — a renewal records the end it extended as its `previousEndDate`.
       const endedPeriods = inWindow(
         'periodsEnded',
+        // Paid periods and renewals as the totals count them: the same views (ADR 038).
         (a, b) =>
-          countPayments(and(paidPeriod, gte(payments.periodEndDate, a), lte(payments.periodEndDate, b))),
+          db
+            .select({ n: count() })
+            .from(paidPeriods)
+            .where(and(gte(paidPeriods.endsAt, a), lte(paidPeriods.endsAt, b)))
+            .get()?.n ?? 0,
         yearAgo,
         now,
       );
       const renewedPeriods = inWindow(
         'periodsRenewed',
         (a, b) =>
-          countPayments(
-            and(
-              eq(payments.status, 'paid'),
-              gte(payments.previousEndDate, a),
-              lte(payments.previousEndDate, b),
-            ),
-          ),
+          db
+            .select({ n: count() })
+            .from(paidRenewals)
+            .where(and(gte(paidRenewals.renewedEnd, a), lte(paidRenewals.renewedEnd, b)))
+            .get()?.n ?? 0,
         yearAgo,
         now,
       );

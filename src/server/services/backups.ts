@@ -3,21 +3,14 @@
  * mirrored beside it, the last BACKUP_KEEP automatic snapshots kept. The time of the last good
  * backup is what the owner's monitor reads in /api/health.
  */
-import { SAO_PAULO_OFFSET_MS } from '../../shared/format';
+import { nextSaoPauloTime } from '../../shared/sao-paulo-time';
 import { backupDatabase, listBackups, mirrorDriveFiles, pruneAutomaticBackups } from '../db/backup';
 import type { ServiceDeps } from './deps';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The next moment after `now` whose São Paulo wall clock reads `hhmm`. */
 export function nextBackupAt(now: Date, hhmm: string): Date {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  const local = new Date(now.getTime() - SAO_PAULO_OFFSET_MS);
-  let at =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hours, minutes) +
-    SAO_PAULO_OFFSET_MS;
-  if (at <= now.getTime()) at += DAY_MS;
-  return new Date(at);
+  return nextSaoPauloTime(now, hours, minutes);
 }
 
 export function createBackupService({ db, env, log, clock }: ServiceDeps) {

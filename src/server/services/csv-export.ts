@@ -17,7 +17,7 @@
 import { Readable, pipeline } from 'node:stream';
 import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
-import { TIME_ZONE } from '../../shared/format';
+import { saoPauloWallClock } from '../../shared/sao-paulo-time';
 import type { Db } from '../db/client';
 
 export interface CsvColumn<Row> {
@@ -51,18 +51,11 @@ export function csvAmount(cents: number): string {
 
 type Instant = Date | string | number;
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const two = (n: number) => String(n).padStart(2, '0');
+/** The São Paulo calendar and clock of an instant, zero-padded. */
 function localParts(value: Instant) {
-  const parts = Object.fromEntries(partsFormat.formatToParts(toDate(value)).map((p) => [p.type, p.value]));
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+  const { year, month, day, hour, minute } = saoPauloWallClock(toDate(value));
+  return { year: String(year), month: two(month), day: two(day), hour: two(hour), minute: two(minute) };
 }
 
 /** The São Paulo calendar day of an instant: "22/11/2026" ('' when there is none). */

@@ -5,7 +5,8 @@
  * by erasing the data (data-erasure.ts) — once, whoever clicks first.
  */
 import { and, asc, count, desc, eq, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
-import { formatDate, SAO_PAULO_OFFSET_MS } from '../../shared/format';
+import { formatDate } from '../../shared/format';
+import { saoPauloDayStart, saoPauloDaysBetween } from '../../shared/sao-paulo-time';
 import {
   DELETION_DEADLINE_DAYS,
   PRIVACY_MSG,
@@ -21,25 +22,18 @@ import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { SubscriberLifecycle } from './subscriber-lifecycle';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const DELETION_REQUESTS_PAGE_SIZE = 20;
 /** The line a request leaves in the record's history (the back office shows it there too). */
 export const DELETION_REQUESTED_EVENT = 'deletion_requested';
 
-/** Start (UTC instant) of the São Paulo calendar day holding `at`. */
-function saoPauloDayStart(at: Date): number {
-  const local = at.getTime() - SAO_PAULO_OFFSET_MS;
-  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) + SAO_PAULO_OFFSET_MS;
-}
-
 /** The last moment of the 15th São Paulo day after the day of the request. */
 export function deletionDueAt(requestedAt: Date): Date {
-  return new Date(saoPauloDayStart(requestedAt) + (DELETION_DEADLINE_DAYS + 1) * DAY_MS - 1);
+  return new Date(saoPauloDayStart(requestedAt, DELETION_DEADLINE_DAYS + 1).getTime() - 1);
 }
 
 /** São Paulo days from `now`'s day to the deadline's day: 0 on the last day, negative once overdue. */
 export function daysToDeadline(dueAt: Date, now: Date): number {
-  return Math.round((saoPauloDayStart(dueAt) - saoPauloDayStart(now)) / DAY_MS);
+  return saoPauloDaysBetween(now, dueAt);
 }
 
 export interface DeletionRequestsDeps {

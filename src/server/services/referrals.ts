@@ -3,7 +3,7 @@
  * tie between a new subscriber and the referrer, and the referrer's 10% commission, confirmed
  * exactly once when the referred subscriber's payment is confirmed.
  */
-import { TIME_ZONE } from '../../shared/format';
+import { saoPauloCalendarDay } from '../../shared/sao-paulo-time';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { and, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminReferral, AdminReferralList, AdminReferralListInput } from '../../shared/member-schemas';
@@ -22,14 +22,6 @@ export const REFERRAL_MSG = {
 export const REFERRAL_SUMMARY_PAGE_SIZE = 100;
 
 export const commissionOf = (amount: number) => Math.round((amount * REFERRAL_COMMISSION_PERCENT) / 100);
-
-/** YYYY-MM-DD of a moment in São Paulo: "once per day" follows the club's calendar. */
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 export interface ReferralSummary {
   totalReferrals: number;
@@ -103,7 +95,7 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
       const now = clock.now();
       const result = db
         .insert(referralClicks)
-        .values({ id: newId(), code, visitorKey, day: dayFormat.format(now), createdAt: now })
+        .values({ id: newId(), code, visitorKey, day: saoPauloCalendarDay(now), createdAt: now })
         .onConflictDoNothing()
         .run();
       return result.changes > 0;

@@ -4,7 +4,7 @@
  * never stored, only brand and last four digits (docs/product/decisions.md §4).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
 import { subscribers, type BillingData } from './subscribers';
 
@@ -181,9 +181,10 @@ export type Payment = typeof payments.$inferSelect;
  * payments by the month they were paid, and paid periods by the month they began and the month they
  * ended (members with a period running at a month's end = periods begun minus periods ended up to
  * that month), and paid renewals by the month of the end they extended. Kept by triggers on
- * `payments` in the same transaction as every write (migration `admin_search_and_totals`;
- * docs/decisions/026-admin-search-and-totals.md): an index the database
- * maintains, not a cache the code must remember to refresh.
+ * `payments` in the same transaction as every write, from the view `payment_month_shares` (what one
+ * payment adds to which month) over the views below (migration `one_home_money_time`;
+ * docs/decisions/026-admin-search-and-totals.md, 038-one-home-per-money-and-time-rule.md): an index
+ * the database maintains, not a cache the code must remember to refresh.
  */
 export const paymentMonthTotals = sqliteTable('payment_month_totals', {
   month: integer('month').primaryKey(),
@@ -193,3 +194,25 @@ export const paymentMonthTotals = sqliteTable('payment_month_totals', {
   /** Paid renewals by the month of the end they extended (`previous_end_date`): the renewal rate. */
   periodsRenewed: integer('periods_renewed').notNull().default(0),
 });
+
+// The money rules, each defined once as a view (migration `one_home_money_time`, ADR 038): the
+// triggers that keep `payment_month_totals` and the queries of the dashboard read the same rows.
+// Declared here for the queries only (`existing()`): the migration creates them.
+
+/**
+ * Paid periods: a `paid` payment (not refunded) that extended the subscriber's time. A period begins
+ * when it was paid, or for a renewal paid early at the end it extended, and ends at
+ * `period_end_date` (excluded).
+ */
+export const paidPeriods = sqliteView('paid_periods', {
+  paymentId: text('payment_id').notNull(),
+  subscriberId: text('subscriber_id').notNull(),
+  beginsAt: integer('begins_at', { mode: 'timestamp_ms' }).notNull(),
+  endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+}).existing();
+
+/** Paid renewals: a `paid` payment that extended an end date (`previous_end_date`, the end it renewed). */
+export const paidRenewals = sqliteView('paid_renewals', {
+  paymentId: text('payment_id').notNull(),
+  renewedEnd: integer('renewed_end', { mode: 'timestamp_ms' }).notNull(),
+}).existing();

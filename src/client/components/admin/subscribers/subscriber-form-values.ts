@@ -3,14 +3,14 @@
  * form's dates (calendar days in the club's time zone) ↔ the stored instants, and the local draft
  * of a new subscriber (docs/product/back-office-and-member-area.md §4: auto-saved, offered in create mode only).
  */
-import { TIME_ZONE } from '../../../../shared/format';
+import { saoPauloCalendarDay } from '../../../../shared/sao-paulo-time';
 import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/subscriber-schemas';
 
 export const DEFAULT_PRICE_CENTS = 149700;
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' });
 /** YYYY-MM-DD of an instant in the club's time zone (what a date input shows). */
-export const calendarDay = (iso: string | null | undefined) => (iso ? dayFormat.format(new Date(iso)) : '');
+export const calendarDay = (iso: string | null | undefined) =>
+  iso ? saoPauloCalendarDay(new Date(iso)) : '';
 
 /** "(11) 98765-4321" / "(11) 3456-7890" from stored digits. */
 export function formatPhone(digits: string): string {
