@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { pagarmeHolderName } from './card-fields';
+import { addressOfCheckout } from './fields/address';
 import {
   cepField as sharedCepField,
   cpfField as sharedCpfField,
@@ -378,15 +379,7 @@ export function processPaymentPayloadOf(
       email: values.email,
       phone: values.phone,
       cpf: values.cpf,
-      address: {
-        street: values.street,
-        number: values.number,
-        complement: values.complement,
-        neighborhood: values.neighborhood,
-        city: values.city,
-        state: values.state,
-        zipCode: values.cep,
-      },
+      address: addressOfCheckout(values),
     },
     paymentData: { amount: values.amount },
     ...(paymentId ? { paymentId } : {}),

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { addressColumns, addressText } from '../../shared/fields/address';
 import { BRAZIL_COUNTRY_CODE, digitsOf, nationalPhoneDigits } from '../../shared/fields/rules';
 import {
   PROFILE_UPDATE_CODE_TTL_MINUTES,
@@ -206,15 +207,7 @@ export function createProfileUpdateService(
       phone: subscriber.phone,
       currentData: {
         ...splitName(subscriber.name),
-        address: {
-          zipCode: subscriber.zipCode ?? '',
-          street: subscriber.street ?? '',
-          number: subscriber.number ?? '',
-          complement: subscriber.complement ?? '',
-          neighborhood: subscriber.neighborhood ?? '',
-          city: subscriber.city ?? '',
-          state: subscriber.state ?? '',
-        },
+        address: addressText(subscriber),
         shirtSize: subscriber.shirtSize,
       },
     };
@@ -367,13 +360,7 @@ export function createProfileUpdateService(
         const next = {
           name: `${input.firstName} ${input.lastName}`,
           phone: input.phone,
-          street: input.address.street,
-          number: input.address.number,
-          complement: input.address.complement || null,
-          neighborhood: input.address.neighborhood || null,
-          city: input.address.city,
-          state: input.address.state,
-          zipCode: input.address.zipCode,
+          ...addressColumns(input.address),
           shirtSize: input.shirtSize,
         };
         const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
+import { addressOfSubscriber, subscriberAddressOf } from '../../shared/fields/address';
 import { APPROVAL_MSG, type SubscriberAccess } from '../../shared/identity-schemas';
 import type { SubscriberStatus } from '../../shared/plans';
 import {
@@ -58,13 +59,7 @@ export function toSubscriberRecord(row: Subscriber): SubscriberRecord {
     shirtSize: row.shirtSize,
     tshirtSize: row.shirtSize,
     winePreference: row.winePreference,
-    address: row.street,
-    number: row.number,
-    complement: row.complement,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
+    ...subscriberAddressOf(row),
     status: row.status,
     subscriptionStatus: row.status,
     paymentStatus: row.paymentStatus,
@@ -103,13 +98,7 @@ function columnsOf(input: SubscriberInput) {
     profession: input.profession,
     shirtSize: input.shirtSize,
     winePreference: input.winePreference,
-    street: input.address,
-    number: input.number,
-    complement: input.complement,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    state: input.state,
-    zipCode: input.zipCode,
+    ...addressOfSubscriber(input),
     subscriptionPrice: input.subscriptionPrice,
     subscriptionStartDate: input.subscriptionStartDate ? new Date(input.subscriptionStartDate) : null,
     subscriptionEndDate: input.subscriptionEndDate ? new Date(input.subscriptionEndDate) : null,

@@ -96,3 +96,21 @@ export function cpfProblem(value: string): 'length' | 'invalid' | null {
 export function isCepDigits(digits: string): boolean {
   return /^\d{8}$/.test(digits);
 }
+
+/** "(11) 98765-4321" / "(11) 3456-7890" from stored digits; any other number as it is. */
+export function formatPhone(phone: string): string {
+  const d = digitsOf(phone);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return phone;
+}
+
+/** 52998224725 → 529.982.247-25 (only where the full CPF may be shown). */
+export const formatCpf = (digits: string) =>
+  digits.length === 11
+    ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+    : digits;
+
+/** 01001000 → 01001-000. */
+export const formatCep = (digits: string) =>
+  digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
