@@ -55,43 +55,30 @@ export function addressColumns(address: Partial<AddressOf<Loose>>): AddressOf<st
   };
 }
 
-/** Columns' names → the subscriber form's and REST names (street → `address`). */
-export function subscriberAddressOf<V>(address: AddressOf<V>): SubscriberAddressOf<V> {
+/** The parts every shape names alike, in the columns' order. */
+function sameNamedParts<V>(address: Omit<AddressOf<V>, 'street' | 'zipCode'>) {
   return {
-    address: address.street,
     number: address.number,
     complement: address.complement,
     neighborhood: address.neighborhood,
     city: address.city,
     state: address.state,
-    zipCode: address.zipCode,
   };
+}
+
+/** Columns' names → the subscriber form's and REST names (street → `address`). */
+export function subscriberAddressOf<V>(address: AddressOf<V>): SubscriberAddressOf<V> {
+  return { address: address.street, ...sameNamedParts(address), zipCode: address.zipCode };
 }
 
 /** The subscriber form's and REST names → the columns' names (`address` → street). */
 export function addressOfSubscriber<V>(address: SubscriberAddressOf<V>): AddressOf<V> {
-  return {
-    street: address.address,
-    number: address.number,
-    complement: address.complement,
-    neighborhood: address.neighborhood,
-    city: address.city,
-    state: address.state,
-    zipCode: address.zipCode,
-  };
+  return { street: address.address, ...sameNamedParts(address), zipCode: address.zipCode };
 }
 
 /** The checkout forms' names → the columns' names (`cep` → zipCode). */
 export function addressOfCheckout<V>(address: CheckoutAddressOf<V>): AddressOf<V> {
-  return {
-    street: address.street,
-    number: address.number,
-    complement: address.complement,
-    neighborhood: address.neighborhood,
-    city: address.city,
-    state: address.state,
-    zipCode: address.cep,
-  };
+  return { street: address.street, ...sameNamedParts(address), zipCode: address.cep };
 }
 
 /** What ViaCEP answers for a CEP (the fields this app reads). */

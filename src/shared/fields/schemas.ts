@@ -22,30 +22,24 @@ export { phoneMessage, type PhoneMessages } from './rules';
 export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
+/** A text of at most `max` characters once trimmed. */
+const boundedText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
+
 /** An optional text: missing is ''. */
 export const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+  boundedText(max, tooLong)
     .optional()
     .transform((value) => value ?? '');
 
 /** An optional text that may also come as null (REST callers of the wizard): missing or null is ''. */
 export const nullishText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+  boundedText(max, tooLong)
     .nullish()
     .transform((value) => value ?? '');
 
 /** An optional text stored as NULL when blank (the subscriber's columns). */
 export const nullableText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+  boundedText(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 
