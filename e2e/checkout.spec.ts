@@ -227,9 +227,10 @@ test.describe('/checkout (payment link)', () => {
       ['Nome completo', 120],
       ['Endereço (rua, avenida)', 200],
       ['Número', 20],
-      ['Bairro', 100],
-      ['Complemento (opcional)', 100],
-      ['Cidade', 100],
+      // The shared sizes of ADR 037 (120 for these parts on every form).
+      ['Bairro', 120],
+      ['Complemento (opcional)', 120],
+      ['Cidade', 120],
     ] as const;
     for (const [label, max] of limits) {
       await page.getByLabel(label, { exact: true }).fill('A'.repeat(max + 50));

@@ -1,5 +1,6 @@
 /** zod inputs of the account procedures, shared by tRPC, REST, the OpenAPI document and forms. */
 import { z } from 'zod';
+import { emailField, nameField } from './fields/schemas';
 import { ROLES } from './roles';
 import { MSG } from './messages';
 import { PASSWORD_MIN } from './password-rules';
@@ -7,12 +8,7 @@ import './zod-config';
 
 export { PASSWORD_MIN };
 
-const email = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, MSG.emailRequired)
-  .pipe(z.email(MSG.emailInvalid));
+const email = emailField({ required: MSG.emailRequired, invalid: MSG.emailInvalid });
 
 const password = z
   .string({ error: MSG.passwordTooShort })
@@ -37,7 +33,7 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(120, MSG.nameTooLong),
+  name: nameField({ required: MSG.nameRequired, tooLong: MSG.nameTooLong }),
   email,
   password,
   /** Honoured only when an admin makes the call (docs/product/decisions.md §2). */

@@ -8,6 +8,7 @@
  * - a Brazilian phone: `area_code` and `number`, from what was typed with or without +55 and the
  *   long-distance 0 ("011 98765-4321" is area 11, number 987654321).
  */
+import { nationalPhoneDigits } from './fields/rules';
 
 /** The longest `holder_name` Pagar.me takes. */
 export const HOLDER_NAME_MAX = 64;
@@ -27,11 +28,10 @@ export function pagarmeHolderName(typed: string): string {
 
 /** Area code and number, or null when the digits cannot be a Brazilian phone with its area code. */
 export function brazilianPhoneParts(typed: string): { areaCode: string; number: string } | null {
-  let digits = typed.replace(/\D/g, '');
-  // +55 in front (12 or 13 digits); 11 digits starting with 55 are area code 55 and a number.
-  if (digits.length >= 12 && digits.startsWith('55')) digits = digits.slice(2);
-  // The long-distance prefix 0 ("011…") is not part of the area code.
-  digits = digits.replace(/^0+/, '');
+  // +55 in front (12 or 13 digits) is dropped (the shared normalisation, ADR 037); 11 digits
+  // starting with 55 are area code 55 and a number. The long-distance prefix 0 ("011…") is not
+  // part of the area code.
+  const digits = nationalPhoneDigits(typed).replace(/^0+/, '');
   if (digits.length !== 10 && digits.length !== 11) return null;
   return { areaCode: digits.slice(0, 2), number: digits.slice(2) };
 }

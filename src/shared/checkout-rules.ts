@@ -5,6 +5,7 @@
  * checked (ADR 024: the checkout's first load stays within 200 KB).
  */
 import type { CheckoutFormData, CreatePublicLinkInput } from './checkout-schemas';
+import { FIELD_LIMITS } from './fields/rules';
 import { MSG } from './messages';
 
 export const CHECKOUT_MSG = {
@@ -79,13 +80,13 @@ export const CHECKOUT_MSG = {
 
 /** Longest text each checkout field takes: the schemas below and the inputs' `maxLength` share them. */
 export const CHECKOUT_LIMITS = {
-  name: 120,
-  email: 254,
-  street: 200,
-  number: 20,
-  complement: 100,
-  neighborhood: 100,
-  city: 100,
+  name: FIELD_LIMITS.name,
+  email: FIELD_LIMITS.email,
+  street: FIELD_LIMITS.street,
+  number: FIELD_LIMITS.number,
+  complement: FIELD_LIMITS.complement,
+  neighborhood: FIELD_LIMITS.neighborhood,
+  city: FIELD_LIMITS.city,
   cardHolder: 60,
 } as const;
 

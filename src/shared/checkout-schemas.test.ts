@@ -37,6 +37,7 @@ describe('the /checkout form and the server parse the same fields (issue 8 §4)'
     ['a filled form', {}],
     ['a too-long phone', { phone: '1'.repeat(31) }],
     ['a phone of 14 digits', { phone: '11 98765-4321 1234' }],
+    ['a phone of 16 digits', { phone: '+55 11 98765-4321 123' }],
     ['a short phone', { phone: '(11) 9876' }],
     ['a CPF with wrong check digits', { document: '529.982.247-26' }],
     ['a short CPF', { document: '123.456' }],
@@ -45,7 +46,7 @@ describe('the /checkout form and the server parse the same fields (issue 8 §4)'
     ['a too-long name', { name: 'A'.repeat(121) }],
     ['a blank name', { name: '  ' }],
     ['an unknown state', { state: 'XX' }],
-    ['a too-long complement', { complement: 'x'.repeat(101) }],
+    ['a too-long complement', { complement: 'x'.repeat(121) }],
   ])('%s: the server refuses exactly what the page refuses, with the same words', (_case, change) => {
     const values = { ...filled, ...change };
     const page = checkoutForm.safeParse(values);

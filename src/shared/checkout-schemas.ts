@@ -6,9 +6,17 @@
  * the pages collect them all.
  */
 import { z } from 'zod';
-import { BRAZIL_STATES } from './brazil';
 import { pagarmeHolderName } from './card-fields';
-import { cpfDigits, isValidCpf } from './cpf';
+import { addressOfCheckout } from './fields/address';
+import {
+  cepField as sharedCepField,
+  cpfField as sharedCpfField,
+  emailField as sharedEmailField,
+  optionalText,
+  phoneField as sharedPhoneField,
+  requiredText,
+  stateField as sharedStateField,
+} from './fields/schemas';
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PLAN_TYPES } from './plans';
 import { CHECKOUT_LIMITS, CHECKOUT_MSG, REFERRAL_CODE } from './checkout-rules';
 import './zod-config';
@@ -25,60 +33,36 @@ export {
 
 // ---------------------------------------------------------------- building blocks
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+// The shared field rules (src/shared/fields, ADR 037) in the checkout's words.
+export const emailField = sharedEmailField({
+  required: CHECKOUT_MSG.emailRequired,
+  invalid: CHECKOUT_MSG.emailInvalid,
+});
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((value) => value ?? '');
-
-export const emailField = z
-  .string({ error: CHECKOUT_MSG.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, CHECKOUT_MSG.emailRequired)
-  .max(CHECKOUT_LIMITS.email, CHECKOUT_MSG.emailInvalid)
-  .pipe(z.email(CHECKOUT_MSG.emailInvalid));
-
-/** Phone: required, stored as digits (10 or 11 with the area code). */
-export const phoneField = z
-  .string({ error: CHECKOUT_MSG.phoneRequired })
-  .trim()
-  .min(1, CHECKOUT_MSG.phoneRequired)
-  .max(30, CHECKOUT_MSG.phoneTooLong)
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length >= 10, CHECKOUT_MSG.phoneInvalid)
-  .refine((digits) => digits.length <= 13, CHECKOUT_MSG.phoneTooLong);
+/** Phone: required, stored as digits (10 to 15: with the area code, with or without +55). */
+export const phoneField = sharedPhoneField({
+  required: CHECKOUT_MSG.phoneRequired,
+  tooShort: CHECKOUT_MSG.phoneInvalid,
+  tooLong: CHECKOUT_MSG.phoneTooLong,
+});
 
 /** CPF: required on checkouts, 11 digits, check digits right; stored as 11 digits. */
-export const cpfField = z
-  .string({ error: CHECKOUT_MSG.cpfRequired })
-  .trim()
-  .min(1, CHECKOUT_MSG.cpfRequired)
-  .max(20, CHECKOUT_MSG.cpfLength)
-  .refine((value) => cpfDigits(value).length === 11, CHECKOUT_MSG.cpfLength)
-  .refine((value) => isValidCpf(cpfDigits(value)), CHECKOUT_MSG.cpfInvalid)
-  .transform(cpfDigits);
+export const cpfField = sharedCpfField({
+  required: CHECKOUT_MSG.cpfRequired,
+  length: CHECKOUT_MSG.cpfLength,
+  invalid: CHECKOUT_MSG.cpfInvalid,
+});
 
 /** CEP: 8 digits (masked 00000-000 or plain); stored as 8 digits. */
-export const cepField = z
-  .string({ error: CHECKOUT_MSG.cepRequired })
-  .trim()
-  .min(1, CHECKOUT_MSG.cepRequired)
-  .max(12, CHECKOUT_MSG.cepLength)
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength);
+export const cepField = sharedCepField({
+  required: CHECKOUT_MSG.cepRequired,
+  length: CHECKOUT_MSG.cepLength,
+});
 
-export const stateField = z
-  .string({ error: CHECKOUT_MSG.stateRequired })
-  .trim()
-  .toUpperCase()
-  .min(1, CHECKOUT_MSG.stateRequired)
-  .refine((value) => (BRAZIL_STATES as readonly string[]).includes(value), CHECKOUT_MSG.stateInvalid);
+export const stateField = sharedStateField({
+  required: CHECKOUT_MSG.stateRequired,
+  invalid: CHECKOUT_MSG.stateInvalid,
+});
 
 /** Referral code as printed on a member's link: letters and digits. Empty means none. */
 export const referralCodeField = z
@@ -395,15 +379,7 @@ export function processPaymentPayloadOf(
       email: values.email,
       phone: values.phone,
       cpf: values.cpf,
-      address: {
-        street: values.street,
-        number: values.number,
-        complement: values.complement,
-        neighborhood: values.neighborhood,
-        city: values.city,
-        state: values.state,
-        zipCode: values.cep,
-      },
+      address: addressOfCheckout(values),
     },
     paymentData: { amount: values.amount },
     ...(paymentId ? { paymentId } : {}),
@@ -465,11 +441,7 @@ export const paymentEmailResponse = z.object({ success: z.literal(true), message
 // ---------------------------------------------------------------- CEP, referral click, sandbox
 
 export const cepParams = z.object({
-  cep: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/\D/g, ''))
-    .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength),
+  cep: sharedCepField({ required: CHECKOUT_MSG.cepLength, length: CHECKOUT_MSG.cepLength }),
 });
 
 export const cepAddress = z.object({

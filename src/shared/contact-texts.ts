@@ -2,7 +2,14 @@
  * The contact form's limits and texts, without zod, so the browser's contact page can use them
  * without shipping the schema library (the schema itself is in contact.ts).
  */
-export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+import { FIELD_LIMITS } from './fields/rules';
+
+export const CONTACT_LIMITS = {
+  name: FIELD_LIMITS.name,
+  email: FIELD_LIMITS.email,
+  subject: 200,
+  message: 5000,
+} as const;
 
 export const CONTACT_MSG = {
   subjectRequired: 'Assunto é obrigatório',

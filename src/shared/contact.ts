@@ -6,21 +6,14 @@
  */
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MSG } from './contact-texts';
+import { emailField, requiredText } from './fields/schemas';
 import { MSG } from './messages';
 import './zod-config';
 
-/** A required text: missing, not a string, or blank after trimming all give the same message. */
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
-
 export const contactInput = z.object({
   name: requiredText(MSG.nameRequired, CONTACT_LIMITS.name, CONTACT_MSG.nameTooLong),
-  email: z
-    .string({ error: MSG.emailRequired })
-    .trim()
-    .min(1, { error: MSG.emailRequired })
-    .max(CONTACT_LIMITS.email, { error: MSG.emailInvalid })
-    .pipe(z.email({ error: MSG.emailInvalid })),
+  // The address is forwarded as typed (the club replies to it), so its case is kept.
+  email: emailField({ required: MSG.emailRequired, invalid: MSG.emailInvalid }, { keepCase: true }),
   subject: requiredText(CONTACT_MSG.subjectRequired, CONTACT_LIMITS.subject, CONTACT_MSG.subjectTooLong),
   message: requiredText(CONTACT_MSG.messageRequired, CONTACT_LIMITS.message, CONTACT_MSG.messageTooLong),
   /** Sent by the spec's client; never used (see the module comment). */

@@ -4,6 +4,7 @@
  * (react-hook-form) and the member operations, with the Portuguese messages once.
  */
 import { z } from 'zod';
+import { emailField } from './fields/schemas';
 import { MSG } from './messages';
 import { PASSWORD_MIN } from './auth-schemas';
 import {
@@ -103,13 +104,7 @@ const currentPassword = z
   .max(200, MSG.passwordTooLong);
 
 export const changeEmailInput = z.object({
-  email: z
-    .string({ error: MSG.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.emailRequired)
-    .max(254, MSG.emailInvalid)
-    .pipe(z.email(MSG.emailInvalid)),
+  email: emailField({ required: MSG.emailRequired, invalid: MSG.emailInvalid }),
   currentPassword,
 });
 export type ChangeEmailFormValues = z.input<typeof changeEmailInput>;

@@ -4,6 +4,8 @@
  * the WhatsApp calls with the back office's messages (docs/product/back-office-and-member-area.md §7), and the shapes both transports answer.
  */
 import { z } from 'zod';
+import { FIELD_LIMITS } from './fields/rules';
+import { phoneField, phoneMessage } from './fields/schemas';
 import { CHANNELS, OUTBOX_STATUSES, type Channel, type TemplateKey } from './notifications';
 import './zod-config';
 
@@ -105,14 +107,13 @@ export function sampleTemplateVars(input: {
   };
 }
 
-/** A phone as typed ("(11) 98765-4321", "+55 11 9…"): digits, 10 to 15 of them. */
+/** A phone as typed ("(11) 98765-4321", "+55 11 9…"): the shared phone rule (ADR 037), stored as digits. */
 const phoneDigits = (emptyMessage: string) =>
-  z
-    .string({ error: emptyMessage })
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(
-      z.string().min(1, emptyMessage).min(10, WHATSAPP_MSG.phoneTooShort).max(15, WHATSAPP_MSG.phoneTooLong),
-    );
+  phoneField({
+    required: emptyMessage,
+    tooShort: WHATSAPP_MSG.phoneTooShort,
+    tooLong: WHATSAPP_MSG.phoneTooLong,
+  });
 
 const message = z
   .string({ error: WHATSAPP_MSG.emptyMessage })
@@ -123,19 +124,18 @@ const message = z
 /** POST /admin/whatsapp/send: to a subscriber (their phone on file) or to a typed phone. */
 export const whatsappSendInput = z
   .object({
-    phone: z.string().max(30).optional(),
+    phone: z.string().max(FIELD_LIMITS.phoneTyped).optional(),
     message,
     subscriberId: z.string().max(64).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.subscriberId) return;
-    const digits = (input.phone ?? '').replace(/\D/g, '');
-    if (digits.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.phoneRequired });
-    else if (digits.length < 10)
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.phoneTooShort });
-    else if (digits.length > 15)
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: WHATSAPP_MSG.phoneTooLong });
+    const problem = phoneMessage(input.phone ?? '', {
+      required: WHATSAPP_MSG.phoneRequired,
+      tooShort: WHATSAPP_MSG.phoneTooShort,
+      tooLong: WHATSAPP_MSG.phoneTooLong,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['phone'], message: problem });
   });
 export type WhatsappSendInput = z.input<typeof whatsappSendInput>;
 

@@ -5,8 +5,9 @@
  * code sent to the contacts on file; only a confirmed code unlocks the full data and step 2.
  */
 import { z } from 'zod';
-import { BRAZIL_STATES } from './brazil';
-import { CHECKOUT_MSG, emailField, phoneField } from './checkout-schemas';
+import { CHECKOUT_MSG, cepField, emailField, phoneField, stateField } from './checkout-schemas';
+import { digitsOf, FIELD_LIMITS } from './fields/rules';
+import { nullishText, phoneMessage, requiredText } from './fields/schemas';
 import { SHIRT_SIZES } from './subscriber-schemas';
 import './zod-config';
 
@@ -45,18 +46,21 @@ export const PROFILE_UPDATE_MSG = {
   emailTaken: 'Este email já pertence a outro cadastro',
 } as const;
 
-const FIELD_MAX = { name: 60, street: 200, number: 20, complement: 100, neighborhood: 100, city: 100 };
+const PHONE_MSG = {
+  required: CHECKOUT_MSG.phoneRequired,
+  tooShort: CHECKOUT_MSG.phoneInvalid,
+  tooLong: CHECKOUT_MSG.phoneTooLong,
+};
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
-
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => value ?? '');
+/** The wizard's sizes: the shared ones (ADR 037); first and last name are each a name part. */
+const FIELD_MAX = {
+  name: FIELD_LIMITS.namePart,
+  street: FIELD_LIMITS.street,
+  number: FIELD_LIMITS.number,
+  complement: FIELD_LIMITS.complement,
+  neighborhood: FIELD_LIMITS.neighborhood,
+  city: FIELD_LIMITS.city,
+};
 
 // E-mail and phone: the checkout's rules and messages (one definition, src/shared/checkout-schemas).
 const email = emailField;
@@ -76,8 +80,8 @@ const subscriberId = z
  */
 export const requestFormInput = z
   .object({
-    email: z.string().trim().toLowerCase().max(254, CHECKOUT_MSG.emailInvalid).nullish(),
-    phone: z.string().trim().max(30, CHECKOUT_MSG.phoneTooLong).nullish(),
+    email: z.string().trim().toLowerCase().max(FIELD_LIMITS.email, CHECKOUT_MSG.emailInvalid).nullish(),
+    phone: z.string().trim().max(FIELD_LIMITS.phoneTyped, CHECKOUT_MSG.phoneTooLong).nullish(),
   })
   .superRefine((value, ctx) => {
     if (!value.email && !value.phone) {
@@ -87,17 +91,15 @@ export const requestFormInput = z
     if (value.email && !z.email().safeParse(value.email).success) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: CHECKOUT_MSG.emailInvalid });
     }
-    if (value.phone) {
-      const digits = value.phone.replace(/\D/g, '');
-      if (digits.length < 10)
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneInvalid });
-      else if (digits.length > 13)
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: CHECKOUT_MSG.phoneTooLong });
-    }
+    // A filled phone without digits is too short, as on the checkout.
+    const problem = value.phone
+      ? phoneMessage(value.phone, { ...PHONE_MSG, required: PHONE_MSG.tooShort })
+      : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['phone'], message: problem });
   })
   .transform((value) => ({
     email: value.email || null,
-    phone: value.phone ? value.phone.replace(/\D/g, '') : null,
+    phone: value.phone ? digitsOf(value.phone) : null,
   }));
 export type RequestFormValues = z.input<typeof requestFormInput>;
 export type RequestFormInput = z.output<typeof requestFormInput>;
@@ -197,24 +199,13 @@ export const completeProfileInput = z.object({
   phone,
   address: z.object(
     {
-      zipCode: z
-        .string({ error: CHECKOUT_MSG.cepRequired })
-        .trim()
-        .min(1, CHECKOUT_MSG.cepRequired)
-        .max(12, CHECKOUT_MSG.cepLength)
-        .transform((value) => value.replace(/\D/g, ''))
-        .refine((digits) => digits.length === 8, CHECKOUT_MSG.cepLength),
+      zipCode: cepField,
       street: requiredText(CHECKOUT_MSG.streetRequired, FIELD_MAX.street, CHECKOUT_MSG.streetTooLong),
       number: requiredText(CHECKOUT_MSG.numberRequired, FIELD_MAX.number, CHECKOUT_MSG.numberTooLong),
-      complement: optionalText(FIELD_MAX.complement, CHECKOUT_MSG.complementTooLong),
-      neighborhood: optionalText(FIELD_MAX.neighborhood, CHECKOUT_MSG.neighborhoodTooLong),
+      complement: nullishText(FIELD_MAX.complement, CHECKOUT_MSG.complementTooLong),
+      neighborhood: nullishText(FIELD_MAX.neighborhood, CHECKOUT_MSG.neighborhoodTooLong),
       city: requiredText(CHECKOUT_MSG.cityRequired, FIELD_MAX.city, CHECKOUT_MSG.cityTooLong),
-      state: z
-        .string({ error: CHECKOUT_MSG.stateRequired })
-        .trim()
-        .toUpperCase()
-        .min(1, CHECKOUT_MSG.stateRequired)
-        .refine((value) => (BRAZIL_STATES as readonly string[]).includes(value), CHECKOUT_MSG.stateInvalid),
+      state: stateField,
     },
     { error: CHECKOUT_MSG.cepRequired },
   ),

@@ -5,7 +5,16 @@
  * `internalNotes`) are accepted on REST input (`SUBSCRIBER_LEGACY_NAMES`) and present on output.
  */
 import { z } from 'zod';
-import { cpfDigits, isValidCpf } from './cpf';
+import { FIELD_LIMITS } from './fields/rules';
+import {
+  emailField,
+  nameField,
+  nullableText,
+  optionalCepField,
+  optionalCpfField,
+  optionalStateField,
+  phoneField,
+} from './fields/schemas';
 import { SUBSCRIBER_STATUSES } from './plans';
 import './zod-config';
 
@@ -73,13 +82,7 @@ export const SUBSCRIBER_SORTS = ['createdAt', 'fullName', 'status', 'subscriptio
 export const SUBSCRIBER_PAGE_SIZE = 10;
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, SUBSCRIBER_MSG.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optionalText = (max: number) => nullableText(max, SUBSCRIBER_MSG.tooLong);
 
 /** A calendar date `YYYY-MM-DD` (or a full ISO instant, whose date part is kept). */
 const calendarDate = z
@@ -109,61 +112,27 @@ const instant = z
   });
 
 export const subscriberFields = z.object({
-  fullName: z
-    .string({ error: SUBSCRIBER_MSG.nameRequired })
-    .trim()
-    .min(1, SUBSCRIBER_MSG.nameRequired)
-    .max(120, SUBSCRIBER_MSG.nameTooLong),
-  email: z
-    .string({ error: SUBSCRIBER_MSG.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, SUBSCRIBER_MSG.emailRequired)
-    .max(254, SUBSCRIBER_MSG.emailInvalid)
-    .pipe(z.email(SUBSCRIBER_MSG.emailInvalid)),
-  phone: z
-    .string({ error: SUBSCRIBER_MSG.phoneRequired })
-    .trim()
-    .min(1, SUBSCRIBER_MSG.phoneRequired)
-    .max(20, SUBSCRIBER_MSG.phoneTooLong)
-    .transform((value) => value.replace(/\D/g, ''))
-    .refine((digits) => digits.length >= 10, SUBSCRIBER_MSG.phoneTooShort)
-    .refine((digits) => digits.length <= 13, SUBSCRIBER_MSG.phoneTooLong),
+  fullName: nameField({ required: SUBSCRIBER_MSG.nameRequired, tooLong: SUBSCRIBER_MSG.nameTooLong }),
+  email: emailField({ required: SUBSCRIBER_MSG.emailRequired, invalid: SUBSCRIBER_MSG.emailInvalid }),
+  phone: phoneField({
+    required: SUBSCRIBER_MSG.phoneRequired,
+    tooShort: SUBSCRIBER_MSG.phoneTooShort,
+    tooLong: SUBSCRIBER_MSG.phoneTooLong,
+  }),
   /** Optional on the admin form (docs/product/decisions.md §4); when filled, 11 digits with check digits right. */
-  cpf: z
-    .string()
-    .trim()
-    .max(20, SUBSCRIBER_MSG.cpfLength)
-    .nullish()
-    .transform((value) => (value ? cpfDigits(value) : ''))
-    .refine((digits) => digits === '' || digits.length === 11, SUBSCRIBER_MSG.cpfLength)
-    .refine((digits) => digits === '' || isValidCpf(digits), SUBSCRIBER_MSG.cpfInvalid)
-    .transform((digits) => digits || null),
+  cpf: optionalCpfField({ length: SUBSCRIBER_MSG.cpfLength, invalid: SUBSCRIBER_MSG.cpfInvalid }),
   birthDate: calendarDate,
   gender: z.enum(GENDERS).nullish().catch(null),
   profession: optionalText(120),
   shirtSize: z.enum(SHIRT_SIZES).default('M'),
   winePreference: optionalText(500),
-  address: optionalText(200),
-  number: optionalText(20),
-  complement: optionalText(120),
-  neighborhood: optionalText(120),
-  city: optionalText(120),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(2, SUBSCRIBER_MSG.stateLength)
-    .nullish()
-    .transform((value) => value || null),
-  zipCode: z
-    .string()
-    .trim()
-    .max(12, SUBSCRIBER_MSG.cepLength)
-    .nullish()
-    .transform((value) => (value ? value.replace(/\D/g, '') : ''))
-    .refine((digits) => digits === '' || digits.length === 8, SUBSCRIBER_MSG.cepLength)
-    .transform((digits) => digits || null),
+  address: optionalText(FIELD_LIMITS.street),
+  number: optionalText(FIELD_LIMITS.number),
+  complement: optionalText(FIELD_LIMITS.complement),
+  neighborhood: optionalText(FIELD_LIMITS.neighborhood),
+  city: optionalText(FIELD_LIMITS.city),
+  state: optionalStateField({ tooLong: SUBSCRIBER_MSG.stateLength }),
+  zipCode: optionalCepField({ length: SUBSCRIBER_MSG.cepLength }),
   status: z.enum(SUBSCRIBER_STATUSES, { error: SUBSCRIBER_MSG.statusRequired }),
   /** Cents (the form shows reais with 2 decimals). */
   subscriptionPrice: z

@@ -13,11 +13,7 @@ import type { MaskedDynamicOptions, MaskedPatternOptions } from 'imask';
 // these are the only two the definitions below need, which keeps number/date masks out of the bundle.
 import 'imask/masked/pattern';
 import 'imask/masked/dynamic';
-
-/** Brazil's country code, which a pasted or autofilled international number starts with. */
-const BRAZIL_COUNTRY_CODE = '55';
-/** Area code and number: the longest Brazilian national number (a mobile) has 11 digits. */
-const NATIONAL_PHONE_DIGITS = 11;
+import { digitsOf, nationalPhoneDigits } from '../../shared/fields/rules';
 
 /**
  * (DD) NNNN-NNNN for landlines, (DD) NNNNN-NNNN for mobiles; at most 15 characters. A text put in
@@ -30,11 +26,10 @@ export const PHONE_MASK = {
   // digits) the first, so a number only becomes a mobile at its eleventh digit.
   mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }],
   // Runs on each inserted text as a whole (one key when typing, everything when pasting).
+  // The shared +55 normalisation (ADR 037); a text it leaves alone is kept as typed.
   prepare: (text: string) => {
-    const digits = text.replace(/\D/g, '');
-    return digits.length > NATIONAL_PHONE_DIGITS && digits.startsWith(BRAZIL_COUNTRY_CODE)
-      ? digits.slice(BRAZIL_COUNTRY_CODE.length)
-      : text;
+    const national = nationalPhoneDigits(text);
+    return national === digitsOf(text) ? text : national;
   },
 } satisfies MaskedDynamicOptions;
 

@@ -14,6 +14,7 @@ import {
 } from '../../shared/subscriber-csv';
 import { APPROVAL_MSG, EMAIL_CHANGE_MSG, subscriberAccess } from '../../shared/identity-schemas';
 import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
+import { MSG } from '../../shared/messages';
 import {
   SUBSCRIBER_LEGACY_NAMES,
   SUBSCRIBER_MSG,
@@ -87,7 +88,7 @@ const create = defineOperation({
     summary: 'Cria um assinante',
     successStatus: 201,
     legacyNames: SUBSCRIBER_LEGACY_NAMES,
-    errors: { 409: 'Este email já está cadastrado' },
+    errors: { 409: MSG.emailTaken },
   },
 });
 

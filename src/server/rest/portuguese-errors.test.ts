@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { checkoutPayload } from '../../../tests/checkout';
 import { createCheckoutLinkInput, processPaymentInput } from '../../shared/checkout-schemas';
+import { FIELD_LIMITS } from '../../shared/fields/rules';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -60,12 +61,13 @@ describe('Portuguese { error } for any bad input', () => {
     expect(register.json()).toEqual({ error: 'Nome muito longo' });
   });
 
+  // One past each part's shared size (src/shared/fields, ADR 037).
   it.each([
-    ['street', 'Endereço muito longo', 201],
-    ['number', 'Número muito longo', 21],
-    ['complement', 'Complemento muito longo', 101],
-    ['neighborhood', 'Bairro muito longo', 101],
-    ['city', 'Nome da cidade muito longo', 101],
+    ['street', 'Endereço muito longo', FIELD_LIMITS.street + 1],
+    ['number', 'Número muito longo', FIELD_LIMITS.number + 1],
+    ['complement', 'Complemento muito longo', FIELD_LIMITS.complement + 1],
+    ['neighborhood', 'Bairro muito longo', FIELD_LIMITS.neighborhood + 1],
+    ['city', 'Nome da cidade muito longo', FIELD_LIMITS.city + 1],
   ])('too-long %s: "%s"', (field, message, length) => {
     const result = processPaymentInput.safeParse({
       paymentMethod: 'pix',

@@ -26,6 +26,7 @@ import type { AccountSecurity } from './account-security';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import type { TwoFactorService } from './two-factor';
+import { assertEmailAvailable, emailTakenError } from './email-availability';
 
 export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const USERS_PAGE_SIZE = 10;
@@ -138,7 +139,7 @@ export function createAccountsService(
     emailVerified?: boolean;
   }) {
     const email = input.email.trim().toLowerCase();
-    if (findByEmail(email)) throw new AppError('CONFLICT', MSG.emailTaken);
+    assertEmailAvailable(db, email, { among: 'accounts' });
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const now = clock.now();
     const role = input.role ?? 'user';
@@ -158,7 +159,7 @@ export function createAccountsService(
       .returning()
       .get();
     // Two registrations racing for the same e-mail: the unique index lets only one through.
-    if (!row) throw new AppError('CONFLICT', MSG.emailTaken);
+    if (!row) throw emailTakenError();
     log.info({ userId: row.id, role }, 'account created');
     return toPublicUser(row);
   }

@@ -6,6 +6,7 @@
  * subscriber record is a claim: it gets notices that carry no credential.
  */
 import { eq } from 'drizzle-orm';
+import { nationalPhoneDigits } from '../../shared/fields/rules';
 import { APPROVAL_MSG } from '../../shared/identity-schemas';
 import { accountPhones, users, type Subscriber } from '../db/schema';
 import type { AccountsService } from './accounts';
@@ -15,10 +16,7 @@ import type { OutboxService } from './outbox';
 export type Account = typeof users.$inferSelect;
 
 /** "(11) 98765-4321", "5511987654321" → "11987654321": one spelling to compare numbers. */
-export function nationalDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-}
+export const nationalDigits = nationalPhoneDigits;
 
 export function createCredentials(
   { db, log }: ServiceDeps,

@@ -16,6 +16,7 @@ import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import { maskEmail } from './profile-update';
 import type { Actor, SubscriberLifecycle } from './subscriber-lifecycle';
+import { assertEmailAvailable } from './email-availability';
 
 export const EMAIL_CHANGE_TTL_MS = 48 * 60 * 60 * 1000;
 /** Requests per account (or record) per hour: each one mails two addresses, one of them anybody's. */
@@ -73,19 +74,6 @@ export function createEmailChanges(
             .get();
     if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
     return row.email;
-  }
-
-  /** Another account signs in with it, or a record that is not the target's holds it. */
-  function takenByOthers(email: string, target: EmailTarget): boolean {
-    const account = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-    if (account && account.id !== target.userId) return true;
-    const record = db
-      .select({ id: subscribers.id, userId: subscribers.userId })
-      .from(subscribers)
-      .where(eq(subscribers.email, email))
-      .get();
-    if (!record) return false;
-    return record.id !== target.subscriberId && !(target.userId && record.userId === target.userId);
   }
 
   function actorOf(
@@ -148,9 +136,12 @@ export function createEmailChanges(
       const newEmail = input.newEmail.trim().toLowerCase();
       const oldEmail = currentEmail(input.target);
       if (newEmail === oldEmail) throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
-      if (takenByOthers(newEmail, input.target)) {
-        throw new AppError('CONFLICT', input.takenMessage ?? MSG.emailTaken);
-      }
+      // Another account signs in with it, or a record that is not the target's holds it.
+      assertEmailAvailable(db, newEmail, {
+        among: 'both',
+        except: input.target,
+        message: input.takenMessage,
+      });
       const now = clock.now();
       const lastHour =
         db
@@ -260,7 +251,11 @@ export function createEmailChanges(
           .where(and(eq(emailChanges.id, row.id), openWhere(now)))
           .run();
         if (claimed.changes === 0) throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.linkInvalid);
-        if (takenByOthers(row.newEmail, target)) throw new AppError('CONFLICT', EMAIL_CHANGE_MSG.takenSince);
+        assertEmailAvailable(db, row.newEmail, {
+          among: 'both',
+          except: target,
+          message: EMAIL_CHANGE_MSG.takenSince,
+        });
         const record = recordOf(row);
         if (record) {
           tx.update(subscribers)

@@ -164,13 +164,7 @@ export function createInPageCharges(
       email: customerData.email,
       phone: customerData.phone,
       cpf: customerData.cpf,
-      street: customerData.address.street,
-      number: customerData.address.number,
-      complement: customerData.address.complement,
-      neighborhood: customerData.address.neighborhood,
-      city: customerData.address.city,
-      state: customerData.address.state,
-      zipCode: customerData.address.zipCode,
+      ...customerData.address,
     };
     const { subscriber } = subscribersService.upsertForCheckout(profile, amount);
     const billing = { ...billingDataOf(profile), email: subscriber.email };

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
+import { addressOfSubscriber, subscriberAddressOf } from '../../shared/fields/address';
 import { MSG } from '../../shared/messages';
 import {
   MEMBER_MSG,
@@ -174,13 +175,7 @@ export function createMemberPortal(
       profession: subscriber.profession,
       shirtSize: subscriber.shirtSize,
       winePreference: subscriber.winePreference,
-      address: subscriber.street,
-      number: subscriber.number,
-      complement: subscriber.complement,
-      neighborhood: subscriber.neighborhood,
-      city: subscriber.city,
-      state: subscriber.state,
-      zipCode: subscriber.zipCode,
+      ...subscriberAddressOf(subscriber),
     };
   }
 
@@ -226,13 +221,7 @@ export function createMemberPortal(
         profession: input.profession,
         shirtSize: input.shirtSize,
         winePreference: input.winePreference,
-        street: input.address,
-        number: input.number,
-        complement: input.complement,
-        neighborhood: input.neighborhood,
-        city: input.city,
-        state: input.state,
-        zipCode: input.zipCode,
+        ...addressOfSubscriber(input),
       };
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       for (const [key, value] of Object.entries(values)) {

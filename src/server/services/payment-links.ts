@@ -4,6 +4,7 @@
  * read is the hot path (polled every 5 s by every open tracking page): one prepared statement.
  */
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { addressOfSubscriber } from '../../shared/fields/address';
 import type { PublicUser } from '../../shared/auth-schemas';
 import {
   CHECKOUT_MSG,
@@ -49,15 +50,7 @@ export function customerOf(subscriberId: string, billing: BillingData): Provider
     email: billing.email,
     phone: billing.phone,
     cpf: billing.cpfCnpj,
-    address: {
-      street: billing.address,
-      number: billing.number,
-      complement: billing.complement,
-      neighborhood: billing.neighborhood,
-      city: billing.city,
-      state: billing.state,
-      zipCode: billing.zipCode,
-    },
+    address: addressOfSubscriber(billing),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { digitsOf, PHONE_DIGITS } from '../../shared/fields/rules';
 import { PHONE_PROOF_MSG } from '../../shared/identity-schemas';
 import { accountPhones, phoneProofCodes } from '../db/schema';
 import { AppError } from '../errors';
@@ -60,8 +61,8 @@ export function createPhoneProof({ db, clock, log }: ServiceDeps, { outbox }: { 
   return {
     /** Sends a code by WhatsApp to `phone` (the member's record's number); answers it masked. */
     requestCode(user: { id: string; name: string }, phone: string): { phone: string } {
-      const digits = phone.replace(/\D/g, '');
-      if (digits.length < 10) throw new AppError('BAD_REQUEST', PHONE_PROOF_MSG.noPhone);
+      const digits = digitsOf(phone);
+      if (digits.length < PHONE_DIGITS.min) throw new AppError('BAD_REQUEST', PHONE_PROOF_MSG.noPhone);
       const proven = db.select().from(accountPhones).where(eq(accountPhones.userId, user.id)).get();
       if (proven?.phone === digits) throw new AppError('CONFLICT', PHONE_PROOF_MSG.alreadyProven);
       const now = clock.now();

@@ -7,6 +7,8 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { addressColumns, addressText } from '../../shared/fields/address';
+import { BRAZIL_COUNTRY_CODE, digitsOf, nationalPhoneDigits } from '../../shared/fields/rules';
 import {
   PROFILE_UPDATE_CODE_TTL_MINUTES,
   PROFILE_UPDATE_MAX_TRIES,
@@ -72,9 +74,8 @@ export function maskEmail(email: string): string {
 
 /** "11987654321" → "(11) *****-4321"; only the last four digits and the area code show. */
 export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 4) return '';
-  const national = digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+  if (digitsOf(phone).length < 4) return '';
+  const national = nationalPhoneDigits(phone);
   if (national.length === 10 || national.length === 11) {
     return `(${national.slice(0, 2)}) ${'*'.repeat(national.length - 6)}-${national.slice(-4)}`;
   }
@@ -83,8 +84,8 @@ export function maskPhone(phone: string): string {
 
 /** The phone as stored (digits) in the spellings a person may type: with or without +55. */
 function phoneCandidates(digits: string): string[] {
-  const national = digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-  return [...new Set([digits, national, `55${national}`])];
+  const national = nationalPhoneDigits(digits);
+  return [...new Set([digits, national, `${BRAZIL_COUNTRY_CODE}${national}`])];
 }
 
 export function createProfileUpdateService(
@@ -206,15 +207,7 @@ export function createProfileUpdateService(
       phone: subscriber.phone,
       currentData: {
         ...splitName(subscriber.name),
-        address: {
-          zipCode: subscriber.zipCode ?? '',
-          street: subscriber.street ?? '',
-          number: subscriber.number ?? '',
-          complement: subscriber.complement ?? '',
-          neighborhood: subscriber.neighborhood ?? '',
-          city: subscriber.city ?? '',
-          state: subscriber.state ?? '',
-        },
+        address: addressText(subscriber),
         shirtSize: subscriber.shirtSize,
       },
     };
@@ -367,13 +360,7 @@ export function createProfileUpdateService(
         const next = {
           name: `${input.firstName} ${input.lastName}`,
           phone: input.phone,
-          street: input.address.street,
-          number: input.address.number,
-          complement: input.address.complement || null,
-          neighborhood: input.address.neighborhood || null,
-          city: input.address.city,
-          state: input.address.state,
-          zipCode: input.address.zipCode,
+          ...addressColumns(input.address),
           shirtSize: input.shirtSize,
         };
         const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -6,8 +6,8 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
+import { addressOfSubscriber, subscriberAddressOf } from '../../shared/fields/address';
 import { APPROVAL_MSG, type SubscriberAccess } from '../../shared/identity-schemas';
-import { MSG } from '../../shared/messages';
 import type { SubscriberStatus } from '../../shared/plans';
 import {
   SUBSCRIBER_MSG,
@@ -37,6 +37,7 @@ import {
   type LifecycleEvent,
   type SubscriberLifecycle,
 } from './subscriber-lifecycle';
+import { assertEmailAvailable, emailTakenError } from './email-availability';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -58,13 +59,7 @@ export function toSubscriberRecord(row: Subscriber): SubscriberRecord {
     shirtSize: row.shirtSize,
     tshirtSize: row.shirtSize,
     winePreference: row.winePreference,
-    address: row.street,
-    number: row.number,
-    complement: row.complement,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
+    ...subscriberAddressOf(row),
     status: row.status,
     subscriptionStatus: row.status,
     paymentStatus: row.paymentStatus,
@@ -103,13 +98,7 @@ function columnsOf(input: SubscriberInput) {
     profession: input.profession,
     shirtSize: input.shirtSize,
     winePreference: input.winePreference,
-    street: input.address,
-    number: input.number,
-    complement: input.complement,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    state: input.state,
-    zipCode: input.zipCode,
+    ...addressOfSubscriber(input),
     subscriptionPrice: input.subscriptionPrice,
     subscriptionStartDate: input.subscriptionStartDate ? new Date(input.subscriptionStartDate) : null,
     subscriptionEndDate: input.subscriptionEndDate ? new Date(input.subscriptionEndDate) : null,
@@ -235,12 +224,7 @@ export function createSubscriberAdmin(
 
     create(input: SubscriberInput, adminId: string): SubscriberRecord {
       const now = clock.now();
-      const exists = db
-        .select({ id: subscribers.id })
-        .from(subscribers)
-        .where(eq(subscribers.email, input.email))
-        .get();
-      if (exists) throw new AppError('CONFLICT', MSG.emailTaken);
+      assertEmailAvailable(db, input.email, { among: 'subscribers' });
       const id = newId();
       // An admin who records an active member vouches for them: that is their approval.
       const approval = input.status === 'active' ? { approvedBy: adminId, approvedAt: now } : {};
@@ -261,7 +245,7 @@ export function createSubscriberAdmin(
           .onConflictDoNothing()
           .returning()
           .get();
-        if (!inserted) throw new AppError('CONFLICT', MSG.emailTaken);
+        if (!inserted) throw emailTakenError();
         lifecycle.record({
           subscriberId: id,
           event: 'created',
@@ -284,12 +268,7 @@ export function createSubscriberAdmin(
       const actor: Actor = { kind: 'admin', id: adminId };
       const emailToConfirm = current.userId !== null && input.email !== current.email;
       if (input.email !== current.email && !emailToConfirm) {
-        const taken = db
-          .select({ id: subscribers.id })
-          .from(subscribers)
-          .where(eq(subscribers.email, input.email))
-          .get();
-        if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
+        assertEmailAvailable(db, input.email, { among: 'subscribers', except: { subscriberId: id } });
       }
       const next = { ...columnsOf(input), ...(emailToConfirm ? { email: current.email } : {}) };
       const changes: Record<string, { from: unknown; to: unknown }> = {};

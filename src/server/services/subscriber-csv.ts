@@ -8,6 +8,7 @@
 import { and, asc, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { cpfDigits, maskCpf } from '../../shared/cpf';
+import { formatCep, formatCpf, formatPhone } from '../../shared/fields/rules';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../shared/plans';
 import {
   CSV_DIALECT_MSG,
@@ -58,21 +59,7 @@ const HEADER_OF = Object.fromEntries(
  * Digits a spreadsheet would read as a number (and drop a leading zero of: CPF 012…, CEP 01310…)
  * go out with their usual punctuation, so they stay text; the import takes the digits back.
  */
-const withPunctuation = {
-  phone(digits: string) {
-    if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-    if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-    return digits;
-  },
-  cpf(digits: string) {
-    return digits.length === 11
-      ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
-      : digits;
-  },
-  cep(digits: string) {
-    return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
-  },
-};
+const withPunctuation = { phone: formatPhone, cpf: formatCpf, cep: formatCep };
 
 type ExportRow = { record: SubscriberRecord; includeCpf: boolean };
 

@@ -6,6 +6,12 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
+import {
+  addressColumns,
+  addressOfSubscriber,
+  addressText,
+  subscriberAddressOf,
+} from '../../shared/fields/address';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { subscribers, users, type BillingData, type Subscriber } from '../db/schema';
 import type { Db } from '../db/client';
@@ -65,13 +71,7 @@ export function billingDataOf(profile: CheckoutProfile): BillingData {
     email: profile.email,
     phone: profile.phone,
     cpfCnpj: profile.cpf ?? '',
-    address: profile.street ?? '',
-    number: profile.number ?? '',
-    complement: profile.complement ?? '',
-    neighborhood: profile.neighborhood ?? '',
-    city: profile.city ?? '',
-    state: profile.state ?? '',
-    zipCode: profile.zipCode ?? '',
+    ...subscriberAddressOf(addressText(profile)),
   };
 }
 
@@ -84,13 +84,7 @@ export function profileFromBilling(billing: BillingData) {
     name: billing.name,
     phone: billing.phone,
     cpf: billing.cpfCnpj || null,
-    street: billing.address || null,
-    number: billing.number || null,
-    complement: billing.complement || null,
-    neighborhood: billing.neighborhood || null,
-    city: billing.city || null,
-    state: billing.state || null,
-    zipCode: billing.zipCode || null,
+    ...addressColumns(addressOfSubscriber(billing)),
     billingData: billing,
   };
 }

@@ -3,6 +3,7 @@
  * to a subscriber or a typed phone, test sends rendered with a sample member, and the renewal
  * reminders button. Everything goes through the outbox (ADR 008): nothing here talks to a provider.
  */
+import { digitsOf } from '../../shared/fields/rules';
 import { formatDate, formatMoney } from '../../shared/format';
 import {
   sampleTemplateVars,
@@ -22,7 +23,6 @@ import type { SubscribersService } from './subscribers';
 import type { TemplatesService } from './templates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 export interface TemplatesSave {
   messages?: Partial<Record<EditableTemplateKey, string>>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import '../zod-config';
+import { digitsOf, phoneDigitsProblem } from '../fields/rules';
 import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
 
 export const SETTINGS_MSG = {
@@ -40,8 +41,8 @@ export const settingsSchema = z.object({
   /** Digits only, with country code: used for wa.me links and display. */
   whatsappNumber: z
     .string({ error: SETTINGS_MSG.whatsappInvalid })
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{10,15}$/, SETTINGS_MSG.whatsappInvalid)),
+    .transform(digitsOf)
+    .refine((digits) => phoneDigitsProblem(digits) === null, SETTINGS_MSG.whatsappInvalid),
   instagramHandle: z
     .string({ error: SETTINGS_MSG.instagramRequired })
     .trim()

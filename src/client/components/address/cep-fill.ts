@@ -69,5 +69,4 @@ export function describeCepAddress(found: CepAddress): string {
   return [answer.street, answer.neighborhood, place].filter(Boolean).join(', ');
 }
 
-/** 01001000 → 01001-000. */
-export const formatCep = (digits: string) => `${digits.slice(0, 5)}-${digits.slice(5)}`;
+export { formatCep } from '../../../shared/fields/rules';

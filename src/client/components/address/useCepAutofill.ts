@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CepAddress } from '../../../shared/checkout-schemas';
 import { lookupCep } from '../checkout/checkout-api';
 import { fillEmptyFromCep, planCepFill, replaceWithCep, type AddressParts } from './cep-fill';
+import { digitsOf } from '../../../shared/fields/rules';
 
 /**
  * The address ViaCEP knows for 8 digits, through our server: cached by CEP for the whole visit
@@ -68,7 +69,7 @@ export function useCepAutofill({
 
   const onCepTyped = useCallback(
     async (value: string) => {
-      const digits = value.replace(/\D/g, '');
+      const digits = digitsOf(value);
       if (digits === latest.current) return;
       cancelLookup(latest.current);
       latest.current = digits;

@@ -19,7 +19,7 @@ import { errorText } from '../../lib/errors';
 import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
-import { formatCep, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
+import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { CepQuestion } from '../address/CepQuestion';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
@@ -60,13 +60,7 @@ const toForm = (profile: MemberProfile): MemberProfileFormValues => ({
   profession: profile.profession ?? '',
   shirtSize: (profile.shirtSize as MemberProfileFormValues['shirtSize']) ?? 'M',
   winePreference: profile.winePreference ?? '',
-  address: profile.address ?? '',
-  number: profile.number ?? '',
-  complement: profile.complement ?? '',
-  neighborhood: profile.neighborhood ?? '',
-  city: profile.city ?? '',
-  state: profile.state ?? '',
-  zipCode: profile.zipCode ? formatCep(profile.zipCode) : '',
+  ...addressFormValues(profile),
 });
 
 function ProfileData() {

@@ -4,6 +4,7 @@
  * malformed one answers 400. Only the fields the checkout fills are read.
  */
 import type { CepAddress } from '../../../shared/checkout-schemas';
+import { addressOfViaCep, type ViaCepAnswer } from '../../../shared/fields/address';
 
 export type CepLookup = { found: true; address: CepAddress } | { found: false };
 
@@ -12,13 +13,8 @@ export interface CepClient {
   lookup(cep: string): Promise<CepLookup>;
 }
 
-interface ViaCepAnswer {
+interface ViaCepBody extends ViaCepAnswer {
   erro?: boolean | string;
-  cep?: string;
-  logradouro?: string;
-  bairro?: string;
-  localidade?: string;
-  uf?: string;
 }
 
 export const CEP_TIMEOUT_MS = 4000;
@@ -33,18 +29,9 @@ export function createViaCepClient(baseUrl: string, timeoutMs = CEP_TIMEOUT_MS):
       });
       if (response.status === 400) return { found: false };
       if (!response.ok) throw new Error(`ViaCEP respondeu HTTP ${response.status}`);
-      const body = (await response.json()) as ViaCepAnswer;
+      const body = (await response.json()) as ViaCepBody;
       if (body.erro === true || body.erro === 'true') return { found: false };
-      return {
-        found: true,
-        address: {
-          street: body.logradouro ?? '',
-          neighborhood: body.bairro ?? '',
-          city: body.localidade ?? '',
-          state: body.uf ?? '',
-          zipCode: (body.cep ?? cep).replace(/\D/g, ''),
-        },
-      };
+      return { found: true, address: addressOfViaCep(body, cep) };
     },
   };
 }

@@ -4,6 +4,7 @@
  * carries the API's own error message (`{ error: { message } }`), so the admin sees why.
  */
 import { z } from 'zod';
+import { BRAZIL_COUNTRY_CODE, digitsOf, NATIONAL_PHONE_DIGITS } from '../../../shared/fields/rules';
 import { errorText, providerText } from '../provider-status';
 import type { WhatsAppTransport } from './index';
 
@@ -104,7 +105,9 @@ function describeFetchError(error: unknown): string {
  * digits) gets the country code 55.
  */
 export function toWhatsAppNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
+  const digits = digitsOf(phone);
   const international = phone.trim().startsWith('+');
-  return !international && (digits.length === 10 || digits.length === 11) ? `55${digits}` : digits;
+  return !international && (digits.length === 10 || digits.length === NATIONAL_PHONE_DIGITS)
+    ? `${BRAZIL_COUNTRY_CODE}${digits}`
+    : digits;
 }

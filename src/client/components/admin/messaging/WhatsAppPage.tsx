@@ -13,6 +13,7 @@ import {
   WHATSAPP_MSG,
   type EditableTemplate,
 } from '../../../../shared/messaging-schemas';
+import { phoneMessage } from '../../../../shared/fields/rules';
 import type { Channel } from '../../../../shared/notifications';
 import { renderText } from '../../../../shared/template-text';
 import { errorText, trpcStatus } from '../../../lib/errors';
@@ -28,7 +29,6 @@ import { useStepUp } from '../security/step-up';
 
 type Draft = { subject: string | null; body: string };
 const idOf = (template: Pick<EditableTemplate, 'key' | 'channel'>) => `${template.key}|${template.channel}`;
-const phoneDigits = (value: string) => value.replace(/\D/g, '');
 
 /** The spec's send failure: the server's words, else "HTTP {status}: …", else a connection error. */
 function sendError(error: unknown): string {
@@ -41,11 +41,11 @@ function sendError(error: unknown): string {
 
 /** Client-side check of a typed phone, with the server's messages. */
 function phoneProblem(value: string, emptyMessage: string): string | null {
-  const digits = phoneDigits(value);
-  if (!digits) return emptyMessage;
-  if (digits.length < 10) return WHATSAPP_MSG.phoneTooShort;
-  if (digits.length > 15) return WHATSAPP_MSG.phoneTooLong;
-  return null;
+  return phoneMessage(value, {
+    required: emptyMessage,
+    tooShort: WHATSAPP_MSG.phoneTooShort,
+    tooLong: WHATSAPP_MSG.phoneTooLong,
+  });
 }
 
 export function WhatsAppPage() {

@@ -3,6 +3,13 @@
  * form's dates (calendar days in the club's time zone) ↔ the stored instants, and the local draft
  * of a new subscriber (docs/product/back-office-and-member-area.md §4: auto-saved, offered in create mode only).
  */
+import {
+  addressOfSubscriber,
+  addressText,
+  subscriberAddressOf,
+  type SubscriberAddressOf,
+} from '../../../../shared/fields/address';
+import { formatCep, formatCpf, formatPhone } from '../../../../shared/fields/rules';
 import { saoPauloCalendarDay } from '../../../../shared/sao-paulo-time';
 import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/subscriber-schemas';
 
@@ -12,21 +19,14 @@ export const DEFAULT_PRICE_CENTS = 149700;
 export const calendarDay = (iso: string | null | undefined) =>
   iso ? saoPauloCalendarDay(new Date(iso)) : '';
 
-/** "(11) 98765-4321" / "(11) 3456-7890" from stored digits. */
-export function formatPhone(digits: string): string {
-  const d = digits.replace(/\D/g, '');
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return digits;
+// The display formatters are the shared fields' (ADR 037); the forms import them from here.
+export { formatCep, formatCpf, formatPhone };
+
+/** A stored address as the subscriber forms hold it: every part a string, the CEP masked. */
+export function addressFormValues(address: SubscriberAddressOf<string | null>): SubscriberAddressOf<string> {
+  const text = subscriberAddressOf(addressText(addressOfSubscriber(address)));
+  return { ...text, zipCode: formatCep(text.zipCode) };
 }
-
-export const formatCpf = (digits: string) =>
-  digits.length === 11
-    ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
-    : digits;
-
-export const formatCep = (digits: string) =>
-  digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 
 /** Every text field is a string in the form (inputs), so "empty" is always ''. */
 export type FormState = Omit<SubscriberFormValues, 'subscriptionPrice'> & { subscriptionPrice: number };
@@ -66,13 +66,7 @@ export function formStateOf(record: SubscriberRecord): FormState {
     profession: record.profession ?? '',
     shirtSize: (record.shirtSize as FormState['shirtSize']) ?? 'M',
     winePreference: record.winePreference ?? '',
-    address: record.address ?? '',
-    number: record.number ?? '',
-    complement: record.complement ?? '',
-    neighborhood: record.neighborhood ?? '',
-    city: record.city ?? '',
-    state: record.state ?? '',
-    zipCode: record.zipCode ? formatCep(record.zipCode) : '',
+    ...addressFormValues(record),
     status: record.status,
     subscriptionPrice: record.subscriptionPrice,
     subscriptionStartDate: calendarDay(record.subscriptionStartDate),
