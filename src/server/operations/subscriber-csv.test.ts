@@ -124,7 +124,8 @@ describe('GET /api/admin/subscribers/export.csv', () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://mal.example"")"`);
   });
 
-  it('streams 100,000 rows: the first bytes come at once, in batches, every row there', async () => {
+  it('streams: the first rows leave before the last are read, in batches, every row there', async () => {
+    const ROWS = 20_000;
     const now = Date.now();
     const raw = t.database.sqlite;
     const insert = raw.prepare(
@@ -133,26 +134,25 @@ describe('GET /api/admin/subscribers/export.csv', () => {
        values (?, ?, ?, '11987654321', 'active', 'paid', 149700, 'M', ?, 0, ?, ?)`,
     );
     raw.transaction(() => {
-      for (let i = 0; i < 100_000; i++)
-        insert.run(`s${i}`, `Sócio nº ${i}`, `s${i}@x.com`, `R${i}`, now, now);
+      for (let i = 0; i < ROWS; i++) insert.run(`s${i}`, `Sócio nº ${i}`, `s${i}@x.com`, `R${i}`, now, now);
     })();
-    const started = performance.now();
     const stream = t.services.subscriberCsv.exportCsv(
       { status: 'all', search: '', includeCpf: false },
       'admin',
     );
     const chunks: Buffer[] = [];
-    let firstAfter = 0;
     for await (const chunk of stream as AsyncIterable<Buffer | string>) {
-      if (chunks.length === 0) firstAfter = performance.now() - started;
+      // A row written once the file has started is in it: the table is read batch by batch as the
+      // file goes out, not loaded whole before the first byte (no clock involved).
+      if (chunks.length === 0) insert.run('late', 'Sócio tardio', 'tardio@x.com', 'RLATE', now, now);
       chunks.push(Buffer.from(chunk));
     }
-    expect(firstAfter).toBeLessThan(1000);
     // Many chunks, not one buffer built at the end.
-    expect(chunks.length).toBeGreaterThan(100_000 / EXPORT_BATCH / 2);
+    expect(chunks.length).toBeGreaterThan(ROWS / EXPORT_BATCH / 2);
     const text = Buffer.concat(chunks).toString('utf8');
-    expect(text.trim().split('\n')).toHaveLength(100_001);
-    expect(text).toContain('Sócio nº 99999');
+    expect(text.trim().split('\n')).toHaveLength(ROWS + 2);
+    expect(text).toContain(`Sócio nº ${ROWS - 1}`);
+    expect(text).toContain('Sócio tardio');
   }, 60_000);
 });
 
