@@ -20,7 +20,7 @@ import '../../styles/drive.css';
 import { DriveCard } from './DriveCard';
 import { DriveFilters, type TypeFilter } from './DriveFilters';
 import { FilesLocked } from './FilesLocked';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 const VIEWABLE = new Set(['image', 'pdf', 'video', 'audio']);
 

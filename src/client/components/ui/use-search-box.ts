@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useDebounced } from '../../lib/use-debounced';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -15,15 +16,14 @@ export function useSearchBox(value: string, commit: (text: string) => void, dela
     // The address moved on its own, not by this box's own commit: follow it.
     if (text.trim() !== value) setText(value);
   }
-  const commitRef = useRef(commit);
+  const settled = useDebounced(text.trim(), delay);
+  const latest = useRef({ value, commit });
   useEffect(() => {
-    commitRef.current = commit;
+    latest.current = { value, commit };
   });
+  // Only a pause in typing commits: an address that moved by itself is followed, never undone.
   useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === value) return;
-    const timer = window.setTimeout(() => commitRef.current(trimmed), delay);
-    return () => window.clearTimeout(timer);
-  }, [text, value, delay]);
+    if (settled !== latest.current.value) latest.current.commit(settled);
+  }, [settled]);
   return [text, setText] as const;
 }
