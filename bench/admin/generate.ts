@@ -175,7 +175,7 @@ export function generateClub(sqlite: Database.Database, now = Date.now()): void 
     });
   })();
   // Written in bulk, the trigram indexes are left with a merge of their big segments pending, which
-  // every later write advances a step: the first thousands of subscriber inserts cost about twice
+  // every later write advances a step: the first thousands of subscriber inserts cost about 1.6 times
   // their steady figure (bench/subscriber-writes.ts). A club that grew one member at a time merged
   // as it went; merging now measures that club.
   sqlite.exec(`insert into subscribers_search (subscribers_search) values ('optimize');
