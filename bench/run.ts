@@ -114,7 +114,7 @@ async function startServer(
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
     // The back-office server first writes a club of 100,000 subscribers.
-    const timer = setTimeout(() => reject(new Error('bench server did not start within 180 s')), 180_000);
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 300 s')), 300_000);
     child.once('message', (message) => {
       clearTimeout(timer);
       resolve(message as ReadyMessage);

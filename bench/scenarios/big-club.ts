@@ -4,13 +4,17 @@
  * and `/api/health` with 10,000 messages waiting in the outbox (jobs are off in the bench, so they
  * stay queued). These run in a server of their own (`club: 'big'`), after the club is written.
  */
-import { generateClub } from '../admin/generate';
+import { bulkInsert, generateClub } from '../admin/generate';
 import { defineScenario, type ServerContext } from '../scenario';
 import { linkCreation, webhookConfirmation } from './payments';
 
 export const PENDING_LINKS = 10_000;
 export const QUEUED_MESSAGES = 10_000;
 const DAY = 24 * 3600 * 1000;
+const LINK_COLUMNS = `id, subscriber_id, plan_type, amount, status, provider, url, customer_name, customer_email,
+  billing_data, expires_at, created_at, updated_at`;
+const MESSAGE_COLUMNS =
+  'id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at';
 
 let written = false;
 /** Once per server: the club, its pending links (spread over the last 48 h) and the outbox backlog. */
@@ -20,32 +24,33 @@ function writeBigClub({ services }: ServerContext): void {
   const sqlite = services.db.$client;
   generateClub(sqlite);
   const now = Date.now();
-  const link = sqlite.prepare(
-    `insert into payment_links (id, subscriber_id, plan_type, amount, status, provider, url, customer_name,
-       customer_email, billing_data, expires_at, created_at, updated_at)
-     values (?, ?, 'annual', 149700, 'pending', 'sandbox', ?, 'Cliente', ?, '{}', ?, ?, ?)`,
-  );
-  const message = sqlite.prepare(
-    `insert into outbox (id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at)
-     values (?, 'email', ?, 'contact', 'Olá', 'queued', ?, ?, ?)`,
-  );
   sqlite.transaction(() => {
-    for (let i = 0; i < PENDING_LINKS; i++) {
-      const created = now - Math.floor((i / PENDING_LINKS) * 2 * DAY) + 1;
-      link.run(
-        `bpl${i}`,
-        `bsub${i * 7}`,
-        `https://bench/l/${i}`,
-        `b${i}@exemplo.com.br`,
-        created + 2 * DAY,
-        created,
-        created,
-      );
-    }
-    for (let i = 0; i < QUEUED_MESSAGES; i++) {
-      const at = now - (QUEUED_MESSAGES - i) * 1000;
-      message.run(`bmsg${i}`, `fila${i}@exemplo.com.br`, at, at, at);
-    }
+    bulkInsert(sqlite, 'payment_links', LINK_COLUMNS, (link) => {
+      for (let i = 0; i < PENDING_LINKS; i++) {
+        const created = now - Math.floor((i / PENDING_LINKS) * 2 * DAY) + 1;
+        link(
+          `bpl${i}`,
+          `bsub${i * 7}`,
+          'annual',
+          149700,
+          'pending',
+          'sandbox',
+          `https://bench/l/${i}`,
+          'Cliente',
+          `b${i}@exemplo.com.br`,
+          '{}',
+          created + 2 * DAY,
+          created,
+          created,
+        );
+      }
+    });
+    bulkInsert(sqlite, 'outbox', MESSAGE_COLUMNS, (message) => {
+      for (let i = 0; i < QUEUED_MESSAGES; i++) {
+        const at = now - (QUEUED_MESSAGES - i) * 1000;
+        message(`bmsg${i}`, 'email', `fila${i}@exemplo.com.br`, 'contact', 'Olá', 'queued', at, at, at);
+      }
+    });
   })();
 }
 
