@@ -33,6 +33,7 @@ export const ACTIVITY_ACTIONS = {
   deletion_completed: 'Exclusão de dados concluída (LGPD)',
   subscriber_deleted: 'Assinante excluído',
   subscribers_exported: 'Assinantes exportados (CSV)',
+  payments_exported: 'Pagamentos exportados (CSV)',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

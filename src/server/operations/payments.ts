@@ -83,10 +83,23 @@ export const paymentOperations = {
     input: paymentExportInput,
     output: downloadOutput,
     trpc: false,
-    run: ({ services }, input) => ({
-      filename: `pagamentos-${services.clock.now().toISOString().slice(0, 10)}.csv`,
-      body: services.adminReports.exportPayments(input),
-    }),
+    run: ({ services, user }, input) => {
+      // Payers' names and e-mails leave the club: the activity log keeps who took them (ADR 029).
+      services.activityLog.record({
+        action: 'payments_exported',
+        actor: { kind: 'admin', id: user.id },
+        details: {
+          status: input.status,
+          method: input.method,
+          search: input.search !== '',
+          createdWithinDays: input.createdWithinDays ?? null,
+        },
+      });
+      return {
+        filename: `pagamentos-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+        body: services.adminReports.exportPayments(input),
+      };
+    },
     rest: {
       method: 'GET',
       path: '/admin/payments/export.csv',

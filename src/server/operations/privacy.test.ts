@@ -145,6 +145,19 @@ describe('a member asks: the owner sees it', () => {
     });
   });
 
+  it("the back office's CSV exports are in the activity log, with who took them", async () => {
+    const headers = { authorization: `Bearer ${admin.token}` };
+    for (const url of ['/api/admin/payments/export.csv?status=failed', '/api/admin/subscribers/export.csv']) {
+      expect((await t.request({ method: 'GET', url, headers })).statusCode).toBe(200);
+    }
+    const entries = (await t.caller(admin.token).privacy.activity()).entries;
+    expect(entries.map((entry) => entry.label)).toEqual([
+      'Assinantes exportados (CSV)',
+      'Pagamentos exportados (CSV)',
+    ]);
+    expect(entries[1]).toMatchObject({ action: 'payments_exported', actorKind: 'admin' });
+  });
+
   it('refuses a bad page or filter in Portuguese', async () => {
     const error = await failure(t.caller(admin.token).privacy.deletionRequests({ status: 'x' as never }));
     expect(error.message).toContain('Status inválido');
