@@ -4,12 +4,11 @@ import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { preloadPasswordStrength } from '../../lib/password-check';
 import { trpc, trpcClient, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import type { RegisterForm, RegisterFormInput } from './form-schemas';
 
@@ -107,19 +106,16 @@ export function RegisterPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           label="Senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           error={errors.password?.message}
-          onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField
+        <PasswordField
           label="Confirmar senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="confirm"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

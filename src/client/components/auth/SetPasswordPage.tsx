@@ -6,12 +6,11 @@ import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { errorReason } from '../../lib/error-reason';
 import { errorText } from '../../lib/errors';
-import { preloadPasswordStrength } from '../../lib/password-check';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import { setPasswordForm, type SetPasswordForm } from './form-schemas';
 
@@ -59,20 +58,17 @@ export function SetPasswordPage({ token }: { token?: string }) {
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Definir senha">
         {error && <Alert>{error}</Alert>}
-        <TextField
+        <PasswordField
           label="Nova senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           error={errors.password?.message}
           disabled={!token}
-          onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField
+        <PasswordField
           label="Confirmar senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="confirm"
           error={errors.confirmPassword?.message}
           disabled={!token}
           {...register('confirmPassword')}

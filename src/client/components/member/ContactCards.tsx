@@ -21,7 +21,7 @@ import { formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
-import { TextField } from '../ui/TextField';
+import { PasswordField, TextField } from '../ui/TextField';
 
 function Badge({ proven, children }: { proven: boolean; children: string }) {
   return (
@@ -127,10 +127,9 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
+        <PasswordField
           label="Senha atual"
-          type="password"
-          autoComplete="current-password"
+          purpose="current"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />

@@ -17,7 +17,7 @@ import { formatDate, formatDateTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../lib/masks';
-import { preloadPasswordStrength, refineStrongPassword } from '../../lib/password-check';
+import { refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { CepQuestion } from '../address/CepQuestion';
@@ -26,7 +26,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { MaskedTextField } from '../ui/MaskedTextField';
-import { TextAreaField, TextField } from '../ui/TextField';
+import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
@@ -309,26 +309,22 @@ function PasswordForm() {
       {done && <Alert tone="success">{done}</Alert>}
       {refusal && !wrongCurrent && <Alert>{refusal}</Alert>}
       <div className="member-form-grid">
-        <TextField
+        <PasswordField
           label="Senha atual"
-          type="password"
-          autoComplete="current-password"
+          purpose="current"
           error={errors.currentPassword?.message ?? (wrongCurrent ? refusal : undefined)}
           {...register('currentPassword')}
         />
-        <TextField
+        <PasswordField
           label="Nova senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           hint="Mínimo de 8 caracteres; evite palavras comuns, datas e seu nome."
           error={errors.newPassword?.message}
-          onFocus={preloadPasswordStrength}
           {...register('newPassword')}
         />
-        <TextField
+        <PasswordField
           label="Confirme a nova senha"
-          type="password"
-          autoComplete="new-password"
+          purpose="confirm"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -5,6 +5,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
+import { preloadPasswordStrength } from '../../lib/password-check';
 import { Field } from './Field';
 
 interface FieldProps {
@@ -69,5 +70,27 @@ export function SelectField({
         </select>
       )}
     </Field>
+  );
+}
+
+/**
+ * A password input: `new` (a password being chosen: the strength check starts loading on focus),
+ * `confirm` (typed again) or `current` (the one the account has).
+ */
+export function PasswordField({
+  purpose,
+  onFocus,
+  ...field
+}: Omit<TextFieldProps, 'type' | 'autoComplete'> & { purpose: 'new' | 'confirm' | 'current' }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      onFocus={(event) => {
+        if (purpose === 'new') preloadPasswordStrength();
+        onFocus?.(event);
+      }}
+      {...field}
+    />
   );
 }
