@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { DRIVE_TYPES, type DriveFileType } from './drive-types';
 
 export const DRIVE_MSG = {
   // Screens (docs/product/back-office-and-member-area.md §8), word for word.
@@ -49,21 +50,7 @@ export const DRIVE_MSG = {
   lockedInactive: 'Sua assinatura está inativa. Fale com o clube para reativá-la.',
 } as const;
 
-/** The item types of docs/product/back-office-and-member-area.md §3, in the order the filters offer them. */
-export const DRIVE_TYPES = [
-  'image',
-  'video',
-  'audio',
-  'pdf',
-  'document',
-  'spreadsheet',
-  'presentation',
-  'archive',
-  'text',
-  'code',
-  'other',
-] as const;
-export type DriveFileType = (typeof DRIVE_TYPES)[number];
+export { DRIVE_TYPES, type DriveFileType };
 
 export const DRIVE_TYPE_LABELS: Record<DriveFileType, string> = {
   image: 'Imagem',

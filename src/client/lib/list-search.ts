@@ -6,7 +6,8 @@
  * one the list accepts is dropped, which shows the default, never an error page. Defaults are
  * absent from the address (`status=all`, `page=1` are never written).
  */
-import type { DriveFileType, DriveListInput } from '../../shared/drive-schemas';
+import type { DriveListInput } from '../../shared/drive-schemas';
+import { DRIVE_TYPES, type DriveFileType } from '../../shared/drive-types';
 import type { AdminReferralListInput } from '../../shared/member-schemas';
 import { CHANNELS, OUTBOX_STATUSES, type Channel, type OutboxStatus } from '../../shared/notifications';
 import {
@@ -105,24 +106,6 @@ export function referralSearch(search: Record<string, unknown>): ReferralSearch 
     page: searchPage(search.page),
   };
 }
-
-/** The drive's types, here rather than imported: drive-schemas carries zod (checked complete below). */
-const DRIVE_TYPES = [
-  'image',
-  'video',
-  'audio',
-  'pdf',
-  'document',
-  'spreadsheet',
-  'presentation',
-  'archive',
-  'text',
-  'code',
-  'other',
-] as const satisfies readonly DriveFileType[];
-const driveTypesComplete: Exclude<DriveFileType, (typeof DRIVE_TYPES)[number]> extends never ? true : false =
-  true;
-void driveTypesComplete;
 
 const VISIBILITIES = ['true', 'false'] as const satisfies readonly DriveListInput['isPublic'][];
 

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
-import { addressOfSubscriber, subscriberAddressOf } from '../../shared/fields/address';
+import { subscriberAddressOf } from '../../shared/fields/address';
 import { MSG } from '../../shared/messages';
 import {
   MEMBER_MSG,
@@ -34,6 +34,7 @@ import { canRenew } from './pricing';
 import type { ReferralsService } from './referrals';
 import type { SettingsService } from './settings';
 import type { SubscriberLifecycle } from './subscriber-lifecycle';
+import { profileColumnsOf } from './subscriber-admin';
 import type { SubscribersService } from './subscribers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -212,17 +213,7 @@ export function createMemberPortal(
     /** Saves the fields a member may change; each change goes to the record's history. */
     updateProfile(user: Caller, input: MemberProfileInput): MemberProfile {
       const current = ownRecord(user);
-      const values = {
-        name: input.fullName,
-        phone: input.phone,
-        cpf: input.cpf,
-        birthDate: input.birthDate,
-        gender: input.gender ?? null,
-        profession: input.profession,
-        shirtSize: input.shirtSize,
-        winePreference: input.winePreference,
-        ...addressOfSubscriber(input),
-      };
+      const values = profileColumnsOf(input);
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       for (const [key, value] of Object.entries(values)) {
         const before = current[key as keyof typeof values] ?? null;

@@ -6,7 +6,11 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import { maskCpf } from '../../shared/cpf';
-import { addressOfSubscriber, subscriberAddressOf } from '../../shared/fields/address';
+import {
+  addressOfSubscriber,
+  subscriberAddressOf,
+  type SubscriberAddressOf,
+} from '../../shared/fields/address';
 import { APPROVAL_MSG, type SubscriberAccess } from '../../shared/identity-schemas';
 import type { SubscriberStatus } from '../../shared/plans';
 import {
@@ -86,11 +90,16 @@ export function toSubscriberRecord(row: Subscriber): SubscriberRecord {
   };
 }
 
-/** The columns the form writes, from the form's values. */
-function columnsOf(input: SubscriberInput) {
+/** The personal columns a profile form writes: the admin's form and the member's own profile. */
+export function profileColumnsOf(
+  input: Pick<
+    SubscriberInput,
+    'fullName' | 'phone' | 'cpf' | 'birthDate' | 'gender' | 'profession' | 'shirtSize' | 'winePreference'
+  > &
+    SubscriberAddressOf<string | null>,
+) {
   return {
     name: input.fullName,
-    email: input.email,
     phone: input.phone,
     cpf: input.cpf,
     birthDate: input.birthDate,
@@ -99,6 +108,14 @@ function columnsOf(input: SubscriberInput) {
     shirtSize: input.shirtSize,
     winePreference: input.winePreference,
     ...addressOfSubscriber(input),
+  };
+}
+
+/** The columns the form writes, from the form's values. */
+function columnsOf(input: SubscriberInput) {
+  return {
+    ...profileColumnsOf(input),
+    email: input.email,
     subscriptionPrice: input.subscriptionPrice,
     subscriptionStartDate: input.subscriptionStartDate ? new Date(input.subscriptionStartDate) : null,
     subscriptionEndDate: input.subscriptionEndDate ? new Date(input.subscriptionEndDate) : null,
