@@ -14,7 +14,7 @@ import '../../styles/admin-referrals.css';
 import { Alert } from '../ui/Alert';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
-import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
+import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { PageLoading } from '../ui/PageLoading';
 import { useSearchBox } from '../ui/use-search-box';
@@ -184,21 +184,13 @@ function referralColumns(onPay: (referral: AdminReferral) => void): Column<Admin
       key: 'referrer',
       header: 'Indicador',
       rowHeader: true,
-      cell: (referral) => (
-        <div className="cell-stack">
-          <span>{referral.referrer.fullName}</span>
-          <BreakableEmail email={referral.referrer.email} className="admin-referrals__muted" />
-        </div>
-      ),
+      cell: (referral) => <PersonCell person={referral.referrer} emailClassName="admin-referrals__muted" />,
     },
     {
       key: 'referred',
       header: 'Indicado',
       cell: (referral) => (
-        <div className="cell-stack">
-          <span>{referral.referredSubscriber.fullName}</span>
-          <BreakableEmail email={referral.referredSubscriber.email} className="admin-referrals__muted" />
-        </div>
+        <PersonCell person={referral.referredSubscriber} emailClassName="admin-referrals__muted" />
       ),
     },
     { key: 'code', header: 'Código', cell: (referral) => referral.referralCode },

@@ -6,7 +6,7 @@ import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
-import { BreakableEmail, DataTable, type Column } from '../ui/DataTable';
+import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
 
@@ -116,12 +116,7 @@ const REFERRAL_COLUMNS: Column<MemberReferral>[] = [
     key: 'referred',
     header: 'Indicado',
     rowHeader: true,
-    cell: (referral) => (
-      <div className="cell-stack">
-        <span>{referral.referredSubscriber.fullName}</span>
-        <BreakableEmail email={referral.referredSubscriber.email} className="member-muted" />
-      </div>
-    ),
+    cell: (referral) => <PersonCell person={referral.referredSubscriber} emailClassName="member-muted" />,
   },
   { key: 'date', header: 'Data', cell: (referral) => formatDate(referral.createdAt) },
   {

@@ -236,3 +236,19 @@ export function BreakableEmail({ email, className }: { email: string; className?
     </span>
   );
 }
+
+/** A person in a table cell: the name, and under it the e-mail in the page's muted style. */
+export function PersonCell({
+  person,
+  emailClassName,
+}: {
+  person: { fullName: string; email: string };
+  emailClassName: string;
+}) {
+  return (
+    <div className="cell-stack">
+      <span>{person.fullName}</span>
+      <BreakableEmail email={person.email} className={emailClassName} />
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ import '../../../styles/admin-finance.css';
 import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, PersonCell, type Column } from '../../ui/DataTable';
 import { TextField } from '../../ui/TextField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { PaymentDetailDialog } from './PaymentDetailDialog';
@@ -120,12 +120,7 @@ export function AdminPayments({
     {
       key: 'subscriber',
       header: 'Assinante',
-      cell: (payment) => (
-        <div className="cell-stack">
-          <span>{payment.subscriber.fullName}</span>
-          <BreakableEmail email={payment.subscriber.email} className="muted" />
-        </div>
-      ),
+      cell: (payment) => <PersonCell person={payment.subscriber} emailClassName="muted" />,
     },
     {
       key: 'amount',
