@@ -30,6 +30,7 @@ import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
+import { ReasonConfirmForm } from './ReasonConfirmForm';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -345,7 +346,6 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const deletion = trpc.member.requestDeletion.useMutation({
     onSuccess: async (answer) => {
       setMessage(answer.message);
@@ -396,12 +396,14 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
           {subscription.deletionDueAt ? ` até ${formatDate(subscription.deletionDueAt)} (prazo legal)` : ''}.
         </p>
       ) : confirming ? (
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            deletion.mutate({ reason: reason.trim() || undefined });
-          }}
+        <ReasonConfirmForm
+          reasonLabel="Observações (opcional)"
+          reasonMaxLength={1000}
+          confirmLabel="Confirmar pedido de exclusão"
+          pendingLabel="Enviando..."
+          pending={deletion.isPending}
+          onConfirm={(reason) => deletion.mutate({ reason })}
+          onBack={() => setConfirming(false)}
         >
           <p>
             O clube vai analisar o pedido e excluir seus dados pessoais. Os registros de pagamento são
@@ -411,21 +413,7 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
             Quando a exclusão for concluída, sua conta é encerrada e sua assinatura termina, sem reembolso do
             período restante.
           </p>
-          <TextAreaField
-            label="Observações (opcional)"
-            maxLength={1000}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <div className="member-actions">
-            <Button type="submit" loading={deletion.isPending} loadingLabel="Enviando...">
-              Confirmar pedido de exclusão
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Voltar
-            </Button>
-          </div>
-        </form>
+        </ReasonConfirmForm>
       ) : (
         <div className="member-actions">
           <Button variant="ghost" onClick={() => setConfirming(true)}>

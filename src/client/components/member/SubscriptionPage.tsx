@@ -5,9 +5,9 @@ import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { TextAreaField } from '../ui/TextField';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
+import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { RenewalWarning } from './RenewalWarning';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
@@ -96,7 +96,6 @@ export function RenewCard({ subscription }: { subscription: MemberSubscription }
 function CancelCard({ subscription }: { subscription: MemberSubscription }) {
   const refresh = useRefreshMember();
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const cancel = trpc.member.cancel.useMutation({
     onSuccess: async (answer) => {
@@ -137,12 +136,14 @@ function CancelCard({ subscription }: { subscription: MemberSubscription }) {
           </div>
         </>
       ) : confirming ? (
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            cancel.mutate({ reason: reason.trim() || undefined });
-          }}
+        <ReasonConfirmForm
+          reasonLabel="Motivo (opcional)"
+          reasonMaxLength={500}
+          confirmLabel="Confirmar cancelamento"
+          pendingLabel="Cancelando..."
+          pending={cancel.isPending}
+          onConfirm={(reason) => cancel.mutate({ reason })}
+          onBack={() => setConfirming(false)}
         >
           <p>
             <strong>
@@ -152,21 +153,7 @@ function CancelCard({ subscription }: { subscription: MemberSubscription }) {
             </strong>{' '}
             Não há reembolso proporcional. Depois dessa data a assinatura fica cancelada.
           </p>
-          <TextAreaField
-            label="Motivo (opcional)"
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <div className="member-actions">
-            <Button type="submit" loading={cancel.isPending} loadingLabel="Cancelando...">
-              Confirmar cancelamento
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Voltar
-            </Button>
-          </div>
-        </form>
+        </ReasonConfirmForm>
       ) : (
         <>
           <p>
