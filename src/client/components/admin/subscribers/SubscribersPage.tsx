@@ -44,7 +44,11 @@ const SORTS: Record<SubscriberSort, string> = {
 type Modal =
   { mode: 'create' } | { mode: 'edit'; record: SubscriberRecord } | { mode: 'view'; id: string } | null;
 
-export type SubscribersNavigate = (next: SubscriberSearch, options?: { replace?: boolean }) => void;
+/** A new address for the list: given whole, or computed from the address as it is when applied. */
+export type SubscribersNavigate = (
+  next: SubscriberSearch | ((current: SubscriberSearch) => SubscriberSearch),
+  options?: { replace?: boolean },
+) => void;
 
 /** The list's filters, sort, page and open record come from the address (ADR 034). */
 export function SubscribersPage({
@@ -59,7 +63,9 @@ export function SubscribersPage({
   const sortOrder = params.sortOrder ?? 'desc';
   const page = params.page ?? 1;
   const update = (change: Partial<SubscriberSearch>, options?: { replace?: boolean }) =>
-    navigate(nextListSearch(params, change), options);
+    // From the address as it is when applied, not as this render saw it: a search that settles
+    // while a record is being opened or closed must not bring back an older `view`.
+    navigate((current) => nextListSearch(current, change), options);
   const [searchText, setSearchText] = useSearchBox(params.search ?? '', (text) =>
     update({ search: text }, { replace: true }),
   );
@@ -74,14 +80,15 @@ export function SubscribersPage({
     // A record opened in the address replaces the form; one leaving it does not touch the form.
     if (params.view) setEditing(null);
   }
-  const withoutView = () => nextListSearch(params, { view: undefined, page: params.page });
+  const withoutView = (current: SubscriberSearch) =>
+    nextListSearch(current, { view: undefined, page: current.page });
   const setModal = (next: Modal) => {
     if (next?.mode === 'view') {
-      if (params.view !== next.id) navigate({ ...params, view: next.id });
+      if (params.view !== next.id) navigate((current) => ({ ...current, view: next.id }));
       return;
     }
     setEditing(next);
-    if (params.view) navigate(withoutView(), { replace: next !== null });
+    if (params.view) navigate(withoutView, { replace: next !== null });
   };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
