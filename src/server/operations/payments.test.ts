@@ -9,6 +9,7 @@ import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { outbox } from '../db/schema';
 import { saoPauloMonthStart as monthStart } from '../../shared/sao-paulo-time';
+import { monthTotalsByBruteForce, storedMonthTotals as stored } from '../../../tests/month-totals';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -104,56 +105,8 @@ describe('POST /api/admin/payments/:id/refund', () => {
   });
 });
 
-/**
- * `payment_month_totals` as a pass over every payment gives it, independently of the views and of
- * the São Paulo module: months with a fixed UTC−3, São Paulo's offset all year since 2019 (ADR 038).
- */
-function monthTotalsFromPayments() {
-  const month = (ms: number) => {
-    const local = new Date(ms - 3 * 3600 * 1000);
-    return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
-  };
-  const totals = new Map<number, [number, number, number, number]>();
-  const add = (ms: number, index: number, value: number) => {
-    const row = totals.get(month(ms)) ?? [0, 0, 0, 0];
-    row[index] = (row[index] ?? 0) + value;
-    totals.set(month(ms), row);
-  };
-  const payments = t.services.db.$client
-    .prepare('select status, amount, paid_at, previous_end_date, period_end_date from payments')
-    .all() as {
-    status: string;
-    amount: number;
-    paid_at: number | null;
-    previous_end_date: number | null;
-    period_end_date: number | null;
-  }[];
-  for (const p of payments) {
-    if (p.status !== 'paid') continue;
-    if (p.previous_end_date !== null) add(p.previous_end_date, 3, 1);
-    if (p.paid_at === null) continue;
-    add(p.paid_at, 0, p.amount);
-    const begin = Math.max(p.paid_at, p.previous_end_date ?? 0);
-    if (p.period_end_date !== null && p.period_end_date > begin) {
-      add(begin, 1, 1);
-      add(p.period_end_date, 2, 1);
-    }
-  }
-  return [...totals]
-    .filter(([, row]) => row.some((value) => value !== 0))
-    .sort(([a], [b]) => a - b)
-    .map(([key, row]) => [key, ...row]);
-}
-
-function storedMonthTotals() {
-  return t.services.db.$client
-    .prepare(
-      `select month, revenue, periods_begun, periods_ended, periods_renewed from payment_month_totals
-         where revenue != 0 or periods_begun != 0 or periods_ended != 0 or periods_renewed != 0 order by month`,
-    )
-    .raw()
-    .all() as number[][];
-}
+const monthTotalsFromPayments = () => monthTotalsByBruteForce(t.services.db.$client);
+const storedMonthTotals = () => stored(t.services.db.$client);
 
 describe('payment_month_totals through the services', () => {
   it('follows a payment paid, a failed one, a renewal paid early and a refund', async () => {
@@ -163,7 +116,13 @@ describe('payment_month_totals through the services', () => {
     await sandboxPay(t, failed.id, 'failed', 'credit_card');
     expect(storedMonthTotals()).toEqual(monthTotalsFromPayments());
     // Paid at 23:30 on 31 January in São Paulo (02:30 UTC on 1 February): a January payment.
-    expect(storedMonthTotals()[0]).toEqual([202601, 149700, 1, 0, 0]);
+    expect(storedMonthTotals()[0]).toEqual({
+      month: 202601,
+      revenue: 149700,
+      begun: 1,
+      ended: 0,
+      renewed: 0,
+    });
 
     await t.caller(admin.token).subscribers.approve({ id: subscriber.id });
     t.clock.set(new Date('2026-11-30T12:00:00Z'));
@@ -176,7 +135,7 @@ describe('payment_month_totals through the services', () => {
     });
     await sandboxPay(t, renewal.json().paymentLink.id, 'paid', 'pix');
     expect(storedMonthTotals()).toEqual(monthTotalsFromPayments());
-    expect(storedMonthTotals().some((row) => (row[4] ?? 0) > 0)).toBe(true);
+    expect(storedMonthTotals().some((row) => row.renewed > 0)).toBe(true);
 
     const renewed = rows(t)
       .payments()

@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { paymentListInput } from '../../shared/admin-schemas';
 import { subscriberListInput } from '../../shared/subscriber-schemas';
+import {
+  monthTotalsByBruteForce as bruteForce,
+  storedMonthTotals as stored,
+} from '../../../tests/month-totals';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -87,55 +91,8 @@ function fillClub(subscriberCount: number) {
   })();
 }
 
-/**
- * Month totals recomputed from every payment, independently of the views and of the app's calendar:
- * São Paulo as UTC−3, which it has been all year since 2019 (ADR 038), so the figures stay exactly
- * what the first triggers gave.
- */
-function monthTotalsByBruteForce() {
-  const key = (ms: number) => {
-    const local = new Date(ms - 3 * 3600 * 1000);
-    return local.getUTCFullYear() * 100 + local.getUTCMonth() + 1;
-  };
-  const totals = new Map<number, { revenue: number; begun: number; ended: number; renewed: number }>();
-  const at = (month: number) => {
-    if (!totals.has(month)) totals.set(month, { revenue: 0, begun: 0, ended: 0, renewed: 0 });
-    return totals.get(month)!;
-  };
-  const rows = sqlite
-    .prepare('select status, amount, paid_at, previous_end_date, period_end_date from payments')
-    .all() as {
-    status: string;
-    amount: number;
-    paid_at: number | null;
-    previous_end_date: number | null;
-    period_end_date: number | null;
-  }[];
-  for (const row of rows) {
-    if (row.status === 'paid' && row.previous_end_date !== null) at(key(row.previous_end_date)).renewed += 1;
-    if (row.status !== 'paid' || row.paid_at === null) continue;
-    at(key(row.paid_at)).revenue += row.amount;
-    const begin = Math.max(row.paid_at, row.previous_end_date ?? 0);
-    if (row.period_end_date !== null && row.period_end_date > begin) {
-      at(key(begin)).begun += 1;
-      at(key(row.period_end_date)).ended += 1;
-    }
-  }
-  return [...totals]
-    .filter(([, value]) => value.revenue || value.begun || value.ended || value.renewed)
-    .sort(([a], [b]) => a - b)
-    .map(([month, value]) => ({ month, ...value }));
-}
-
-function storedMonthTotals() {
-  return sqlite
-    .prepare(
-      `select month, revenue, periods_begun as begun, periods_ended as ended, periods_renewed as renewed
-       from payment_month_totals
-       where revenue != 0 or periods_begun != 0 or periods_ended != 0 or periods_renewed != 0 order by month`,
-    )
-    .all();
-}
+const monthTotalsByBruteForce = () => bruteForce(sqlite);
+const storedMonthTotals = () => stored(sqlite);
 
 beforeAll(async () => {
   t = await createTestApp();
