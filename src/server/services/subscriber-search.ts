@@ -20,12 +20,19 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 /** The trigram tokenizer indexes sequences of three characters: shorter ones cannot be looked up. */
 const TRIGRAM = 3;
 
+/**
+ * A term typed as a phone or a CPF: digits with their usual punctuation only. Only such a term is
+ * looked up in the phone and CPF columns, so a name, an e-mail or a transaction id that holds a few
+ * digits ("ana2024@…", "tx-12-0") does not also bring every payer whose phone holds them.
+ */
+const PHONE_OR_CPF = /^[\d\s().+\-/]+$/;
+
 /** The FTS5 query for `term` (name or e-mail contains it, or phone or CPF its digits), if indexable. */
 function indexQuery(term: string): string | undefined {
   const text = term.trim();
   if ([...text].length < TRIGRAM) return undefined;
-  const digits = text.replace(/\D/g, '');
   const query = [`{name email} : ${phrase(text)}`];
+  const digits = PHONE_OR_CPF.test(text) ? text.replace(/\D/g, '') : '';
   if (digits.length >= TRIGRAM) query.push(`{phone cpf} : ${phrase(digits)}`);
   return query.join(' OR ');
 }
