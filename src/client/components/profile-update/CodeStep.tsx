@@ -17,10 +17,11 @@ import {
   type VerifyCodeResponse,
   type VerifyCodeValues,
 } from '../../../shared/profile-update-schemas';
+import { errorText } from '../../lib/errors';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { failureText, requestForm, verifyCode } from './profile-update-api';
+import { requestForm, verifyCode } from './profile-update-api';
 import { StepHeading, useFocusFirstInvalid } from './step-heading';
 
 export function CodeStep({
@@ -59,7 +60,7 @@ export function CodeStep({
     try {
       onVerified(await verifyCode(input));
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.codeExpired, PROFILE_UPDATE_MSG.verifyFailed));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.codeExpired, PROFILE_UPDATE_MSG.verifyFailed));
     }
   });
 
@@ -72,7 +73,7 @@ export function CodeStep({
       reset({ subscriberId: found.id, code: '' });
       setNotice('Enviamos um novo código. O anterior não vale mais.');
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     } finally {
       setResending(false);
     }

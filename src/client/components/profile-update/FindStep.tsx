@@ -14,11 +14,12 @@ import {
   type RequestFormValues,
 } from '../../../shared/profile-update-schemas';
 import { PHONE_MASK } from '../../lib/masks';
+import { errorText } from '../../lib/errors';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
-import { failureText, requestForm } from './profile-update-api';
+import { requestForm } from './profile-update-api';
 import { StepHeading, useFocusFirstInvalid } from './step-heading';
 
 export interface FindValues {
@@ -68,7 +69,7 @@ export function FindStep({
         answer.codeSentTo,
       );
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     }
   });
 

@@ -19,6 +19,7 @@ import {
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
 import { MSG } from '../../../shared/messages';
+import { errorText } from '../../lib/errors';
 import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
 import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { CepQuestion } from '../address/CepQuestion';
@@ -27,7 +28,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { MaskedTextField } from '../ui/MaskedTextField';
 import { TextField } from '../ui/TextField';
-import { completeProfile, failureText } from './profile-update-api';
+import { completeProfile } from './profile-update-api';
 import { StepHeading, useFocusFirstInvalid } from './step-heading';
 
 type Verified = VerifyCodeResponse;
@@ -100,7 +101,7 @@ export function ProfileStep({
     try {
       onSaved(await completeProfile(input));
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.updateFailed, PROFILE_UPDATE_MSG.updateNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.updateFailed, PROFILE_UPDATE_MSG.updateNetwork));
     }
   });
 

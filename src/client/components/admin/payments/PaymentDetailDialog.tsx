@@ -2,12 +2,12 @@ import { toast } from 'sonner';
 import { ADMIN_MSG, type AdminPayment, type AdminPaymentDetail } from '../../../../shared/admin-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
+import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
-import { refundErrorText } from './RefundDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 /** An extra charge the owner may still refund in one click (paid, no refund under way). */
@@ -45,7 +45,9 @@ function RefundExtraButton({ payment }: { payment: AdminPayment }) {
       >
         {REFUND_LABEL[payment.extraCharge]}
       </Button>
-      {refund.error && <Alert>{refundErrorText(refund.error)}</Alert>}
+      {refund.error && (
+        <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
+      )}
     </>
   );
 }
