@@ -25,6 +25,7 @@ import {
 import { errorText } from '../../../lib/errors';
 import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
+import { useDebounced } from '../../../lib/use-debounced';
 import { CepQuestion } from '../../address/CepQuestion';
 import { useCepAutofill } from '../../address/useCepAutofill';
 import { Button } from '../../ui/Button';
@@ -115,21 +116,18 @@ export function SubscriberForm({
   const values = useWatch({ control }) as FormState;
   const warnings = subscriberWarnings(values);
 
-  // Create mode: the form is kept as a draft while the admin types (saved half a second after the
-  // last keystroke, and at once when the form closes or the page goes away, so nothing typed is lost).
-  const saveTimer = useRef<number | undefined>(undefined);
+  // Create mode: the form is kept as a draft while the admin types (saved once typing pauses for
+  // half a second, and at once when the form closes or the page goes away, so nothing typed is lost).
   const unsavedDraft = useRef<FormState | null>(null);
   const flushDraft = useCallback(() => {
-    window.clearTimeout(saveTimer.current);
     if (unsavedDraft.current) drafts.save(unsavedDraft.current);
     unsavedDraft.current = null;
   }, []);
   useEffect(() => {
-    if (mode !== 'create') return;
-    unsavedDraft.current = values;
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(flushDraft, DRAFT_SAVE_MS);
-  }, [mode, values, flushDraft]);
+    if (mode === 'create') unsavedDraft.current = values;
+  }, [mode, values]);
+  const pausedValues = useDebounced(values, DRAFT_SAVE_MS);
+  useEffect(flushDraft, [pausedValues, flushDraft]);
   useEffect(() => {
     window.addEventListener('pagehide', flushDraft);
     return () => {
