@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   changePasswordInput,
@@ -25,7 +25,7 @@ import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
@@ -135,40 +135,16 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           readOnly
           hint="Para trocar o email, use o quadro Email de acesso abaixo."
         />
-        <Controller
+        <MaskedFormField
           control={control}
           name="phone"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="Telefone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              mask={PHONE_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          mask={PHONE_MASK}
         />
-        <Controller
-          control={control}
-          name="cpf"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="CPF"
-              inputMode="numeric"
-              mask={CPF_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <MaskedFormField control={control} name="cpf" label="CPF" inputMode="numeric" mask={CPF_MASK} />
         <TextField
           label="Data de nascimento"
           type="date"
@@ -206,25 +182,16 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
             ))}
           </select>
         </div>
-        <Controller
+        <MaskedFormField
           control={control}
           name="zipCode"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="CEP"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="00000-000"
-              mask={CEP_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onType={cep.onCepTyped}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
-            />
-          )}
+          label="CEP"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="00000-000"
+          mask={CEP_MASK}
+          onType={cep.onCepTyped}
+          hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
         />
         <TextField
           label="Endereço"

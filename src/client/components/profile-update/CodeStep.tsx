@@ -5,7 +5,7 @@
  * can ask for a new code (the server decides when one may go) or go back to the search.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_CODE_TTL_MINUTES,
@@ -22,7 +22,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { requestForm, verifyCode } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { StepForm } from './step-heading';
 
 export function CodeStep({
   found,
@@ -41,7 +41,6 @@ export function CodeStep({
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const [to, setTo] = useState(sentTo);
-  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
@@ -52,7 +51,6 @@ export function CodeStep({
     defaultValues: { subscriberId: found.id, code: '' },
     shouldFocusError: false,
   });
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);
@@ -84,21 +82,21 @@ export function CodeStep({
     .join(' e ');
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-code-title"
+    <StepForm
+      id="pu-code"
+      title="Confirme que é você"
+      focus
+      lead={
+        <>
+          Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
+          {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
+        </>
+      }
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-code-title" focus>
-        Confirme que é você
-      </StepHeading>
-      <p className="pu-lead">
-        Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
-        {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
       <TextField
         label="Código de confirmação"
@@ -126,6 +124,6 @@ export function CodeStep({
           Voltar
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

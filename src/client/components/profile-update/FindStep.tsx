@@ -4,8 +4,8 @@
  * to the code the server sent to the contacts on file.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_MSG,
   requestFormInput,
@@ -15,12 +15,11 @@ import {
 } from '../../../shared/profile-update-schemas';
 import { PHONE_MASK } from '../../lib/masks';
 import { errorText } from '../../lib/errors';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { requestForm } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { StepForm } from './step-heading';
 
 export interface FindValues {
   email: string;
@@ -42,7 +41,6 @@ export function FindStep({
   ) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     control,
@@ -54,8 +52,6 @@ export function FindStep({
     defaultValues: initial,
     shouldFocusError: false,
   });
-
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   const submit = handleSubmit(async (lookup) => {
     setFailure(null);
@@ -74,21 +70,21 @@ export function FindStep({
   });
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-find-title"
+    <StepForm
+      id="pu-find"
+      title="Localize seu cadastro"
+      focus={focusHeading}
+      lead={
+        <>
+          Informe o e-mail ou o telefone do seu cadastro. Enviaremos um código de confirmação para o e-mail e
+          o WhatsApp que já estão cadastrados.
+        </>
+      }
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-find-title" focus={focusHeading}>
-        Localize seu cadastro
-      </StepHeading>
-      <p className="pu-lead">
-        Informe o e-mail ou o telefone do seu cadastro. Enviaremos um código de confirmação para o e-mail e o
-        WhatsApp que já estão cadastrados.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
       <TextField
         label="E-mail"
         type="email"
@@ -97,29 +93,20 @@ export function FindStep({
         error={errors.email?.message}
         {...register('email')}
       />
-      <Controller
+      <MaskedFormField
         control={control}
         name="phone"
-        render={({ field }) => (
-          <MaskedTextField
-            label="Telefone / WhatsApp"
-            name={field.name}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(00) 00000-0000"
-            mask={PHONE_MASK}
-            value={field.value ?? ''}
-            onAccept={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.phone?.message}
-            hint="Informe pelo menos um dos dois."
-          />
-        )}
+        label="Telefone / WhatsApp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(00) 00000-0000"
+        mask={PHONE_MASK}
+        hint="Informe pelo menos um dos dois."
       />
       <Button type="submit" loading={isSubmitting} loadingLabel="Buscando...">
         Buscar Cadastro
       </Button>
-    </form>
+    </StepForm>
   );
 }

@@ -5,8 +5,8 @@
  * P/M/G/GG is offered beside them, so saving keeps it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import {
   PROFILE_UPDATE_LIMITS,
@@ -24,12 +24,11 @@ import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
 import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { CepQuestion } from '../address/CepQuestion';
 import { useCepAutofill } from '../address/useCepAutofill';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { completeProfile } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { StepForm } from './step-heading';
 
 type Verified = VerifyCodeResponse;
 
@@ -58,7 +57,6 @@ export function ProfileStep({
   onBack: () => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const currentSize = verified.subscriber.currentData.shirtSize;
   const sizes: string[] = (WIZARD_SHIRT_SIZES as readonly string[]).includes(currentSize)
@@ -77,7 +75,6 @@ export function ProfileStep({
     defaultValues: defaultsOf(verified),
     shouldFocusError: false,
   });
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   const cep = useCepAutofill({
     read: () => {
@@ -109,21 +106,16 @@ export function ProfileStep({
   const sizeError = errors.shirtSize?.message;
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-profile-title"
+    <StepForm
+      id="pu-profile"
+      title="Complete seu perfil"
+      focus
+      lead={<>Confira seus dados e corrija o que mudou. Os campos opcionais estão indicados.</>}
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-profile-title" focus>
-        Complete seu perfil
-      </StepHeading>
-      <p className="pu-lead">
-        Confira seus dados e corrija o que mudou. Os campos opcionais estão indicados.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
-
       <fieldset className="pu-group">
         <legend>Dados pessoais</legend>
         <div className="pu-row">
@@ -154,24 +146,15 @@ export function ProfileStep({
             error={errors.email?.message}
             {...register('email')}
           />
-          <Controller
+          <MaskedFormField
             control={control}
             name="phone"
-            render={({ field }) => (
-              <MaskedTextField
-                label="Telefone / WhatsApp"
-                name={field.name}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                aria-required="true"
-                mask={PHONE_MASK}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.phone?.message}
-              />
-            )}
+            label="Telefone / WhatsApp"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            aria-required="true"
+            mask={PHONE_MASK}
           />
         </div>
       </fieldset>
@@ -179,26 +162,17 @@ export function ProfileStep({
       <fieldset className="pu-group">
         <legend>Endereço</legend>
         <div className="pu-row pu-row--cep">
-          <Controller
+          <MaskedFormField
             control={control}
             name="address.zipCode"
-            render={({ field }) => (
-              <MaskedTextField
-                label="CEP"
-                name={field.name}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                aria-required="true"
-                placeholder="00000-000"
-                mask={CEP_MASK}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onType={cep.onCepTyped}
-                onBlur={field.onBlur}
-                error={errors.address?.zipCode?.message}
-                hint={cep.loading ? MSG.cepSearching : undefined}
-              />
-            )}
+            label="CEP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-required="true"
+            placeholder="00000-000"
+            mask={CEP_MASK}
+            onType={cep.onCepTyped}
+            hint={cep.loading ? MSG.cepSearching : undefined}
           />
           <TextField
             label="Número"
@@ -300,6 +274,6 @@ export function ProfileStep({
           Voltar
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

@@ -31,7 +31,7 @@ import { useCepAutofill } from '../../address/useCepAutofill';
 import { Button } from '../../ui/Button';
 import { useDialogDirty } from '../../ui/Dialog';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
-import { MaskedTextField } from '../../ui/MaskedTextField';
+import { MaskedFormField } from '../../ui/MaskedFormField';
 import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from '../../ui/TextField';
 import { PriceField } from './PriceField';
@@ -294,39 +294,15 @@ export function SubscriberForm({
               setValueAs: (value: string) => value.trim().toLowerCase(),
             })}
           />
-          <Controller
+          <MaskedFormField
             control={control}
             name="phone"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="Telefone"
-                mask={PHONE_MASK}
-                inputMode="tel"
-                required
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Telefone"
+            mask={PHONE_MASK}
+            inputMode="tel"
+            required
           />
-          <Controller
-            control={control}
-            name="cpf"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="CPF"
-                mask={CPF_MASK}
-                inputMode="numeric"
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
           <TextField
             label="Data de nascimento"
             type="date"
@@ -368,23 +344,14 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Endereço</legend>
         <div className="sub-form__grid">
-          <Controller
+          <MaskedFormField
             control={control}
             name="zipCode"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="CEP"
-                mask={CEP_MASK}
-                inputMode="numeric"
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onType={cep.onCepTyped}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
-              />
-            )}
+            label="CEP"
+            mask={CEP_MASK}
+            inputMode="numeric"
+            onType={cep.onCepTyped}
+            hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
           <TextField label="Endereço" error={errors.address?.message} {...register('address')} />
           <TextField label="Número" error={errors.number?.message} {...register('number')} />
