@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
-import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
-import { MaskedFormField } from './MaskedFormField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 
 export interface AddressValues {
   cep: string;
@@ -30,6 +30,13 @@ export const EMPTY_ADDRESS: AddressValues = {
   state: '',
 };
 
+const CHECKOUT_ADDRESS_PATHS = {
+  street: 'street',
+  neighborhood: 'neighborhood',
+  city: 'city',
+  state: 'state',
+} as const;
+
 /**
  * Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement,
  * city, state, bound to the surrounding react-hook-form form, whose schema gives each field its
@@ -45,12 +52,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
     setValue,
     formState: { errors },
   } = useFormContext<AddressValues>();
-  const cep = useCepAutofill({
-    read: () => getValues(),
-    write: (parts) => {
-      for (const key of ADDRESS_PART_KEYS) setValue(key, parts[key], { shouldDirty: true });
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, CHECKOUT_ADDRESS_PATHS));
   const stateError = errors.state?.message;
 
   return (

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
-import { MaskedFormField } from './MaskedFormField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 
 /** The customer's fields as both checkout forms name them (the CPF's name is `cpfName`). */
 interface CustomerValues {

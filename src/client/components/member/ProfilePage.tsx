@@ -21,6 +21,7 @@ import { refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress, RECORD_ADDRESS_PATHS } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -91,19 +92,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
     defaultValues: toForm(profile),
   });
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
-  const cep = useCepAutofill({
-    read: () => {
-      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
-      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
-    },
-    write: (parts) => {
-      const options = { shouldDirty: true };
-      setValue('address', parts.street, options);
-      setValue('neighborhood', parts.neighborhood, options);
-      setValue('city', parts.city, options);
-      setValue('state', parts.state, options);
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
   const submit = handleSubmit(async (values) => {
     setSaved(null);
     try {

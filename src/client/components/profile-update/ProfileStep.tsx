@@ -21,8 +21,8 @@ import {
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
-import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { Button } from '../ui/Button';
 import { MaskedFormField } from '../ui/MaskedFormField';
@@ -31,6 +31,13 @@ import { completeProfile } from './profile-update-api';
 import { StepForm } from './step-heading';
 
 type Verified = VerifyCodeResponse;
+
+const WIZARD_ADDRESS_PATHS = {
+  street: 'address.street',
+  neighborhood: 'address.neighborhood',
+  city: 'address.city',
+  state: 'address.state',
+} as const;
 
 function defaultsOf(verified: Verified): CompleteProfileValues {
   const { subscriber } = verified;
@@ -76,22 +83,9 @@ export function ProfileStep({
     shouldFocusError: false,
   });
 
-  const cep = useCepAutofill({
-    read: () => {
-      const current = getValues('address');
-      return {
-        street: current.street ?? '',
-        neighborhood: current.neighborhood ?? '',
-        city: current.city ?? '',
-        state: current.state ?? '',
-      };
-    },
-    write: (parts) => {
-      for (const key of ADDRESS_PART_KEYS) {
-        setValue(`address.${key}`, parts[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
-      }
-    },
-  });
+  const cep = useCepAutofill(
+    formAddress({ getValues, setValue }, WIZARD_ADDRESS_PATHS, { shouldValidate: submitCount > 0 }),
+  );
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);

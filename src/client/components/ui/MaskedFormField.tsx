@@ -1,37 +1,38 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MaskedTextField, type MaskedTextFieldProps } from './MaskedTextField';
 
 export type MaskedFormFieldProps<T extends FieldValues, C, O> = Omit<
   MaskedTextFieldProps,
   'name' | 'value' | 'onAccept' | 'onBlur' | 'error'
 > & {
-  control: Control<T, C, O>;
+  /** The form's `control`; without it, the surrounding form (FormProvider). */
+  control?: Control<T, C, O>;
   name: FieldPath<T>;
 };
 
 /**
- * A `MaskedTextField` bound to a react-hook-form field: the mask's text is the field's value, and
- * the field's own error is shown under it. Every form with a phone, CPF or CEP uses it.
+ * A `MaskedTextField` bound to a react-hook-form field by `name`: IMask owns the input's text, so
+ * the field is a controlled one (`useController`) whose value is the masked text; its message is
+ * the form schema's for that field. `onType` also hears each change the person made (the CEP
+ * lookup), never a prefill or reset. Every form with a phone, CPF or CEP uses it.
  */
-export function MaskedFormField<T extends FieldValues, C, O>({
+export function MaskedFormField<T extends FieldValues = FieldValues, C = unknown, O = T>({
   control,
   name,
   ...field
 }: MaskedFormFieldProps<T, C, O>) {
+  const {
+    field: { value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
   return (
-    <Controller
-      control={control}
+    <MaskedTextField
+      {...field}
       name={name}
-      render={({ field: bound, fieldState }) => (
-        <MaskedTextField
-          {...field}
-          name={bound.name}
-          value={bound.value ?? ''}
-          onAccept={bound.onChange}
-          onBlur={bound.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      value={typeof value === 'string' ? value : ''}
+      onAccept={onChange}
+      onBlur={onBlur}
+      error={fieldState.error?.message}
     />
   );
 }

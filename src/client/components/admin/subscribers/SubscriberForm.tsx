@@ -27,6 +27,7 @@ import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
 import { useDebounced } from '../../../lib/use-debounced';
 import { CepQuestion } from '../../address/CepQuestion';
+import { formAddress, RECORD_ADDRESS_PATHS } from '../../address/form-address';
 import { useCepAutofill } from '../../address/useCepAutofill';
 import { Button } from '../../ui/Button';
 import { useDialogDirty } from '../../ui/Dialog';
@@ -144,19 +145,7 @@ export function SubscriberForm({
 
   // The CEP is looked up only when the person changes it, and a different stored address is
   // replaced only on their word (ADR 033).
-  const cep = useCepAutofill({
-    read: () => {
-      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
-      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
-    },
-    write: (parts) => {
-      const options = { shouldDirty: true };
-      setValue('address', parts.street, options);
-      setValue('neighborhood', parts.neighborhood, options);
-      setValue('city', parts.city, options);
-      setValue('state', parts.state, options);
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
 
   function loadDraft() {
     if (!draft) return;
