@@ -10,6 +10,20 @@ import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
+/** Label and value pairs, one after the other. */
+function DetailList({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** An extra charge the owner may still refund in one click (paid, no refund under way). */
 const refundable = (payment: AdminPayment) =>
   payment.extraCharge !== null && payment.status === 'paid' && payment.refundStatus !== 'processing';
@@ -66,14 +80,7 @@ function ProviderSection({ detail }: { detail: AdminPaymentDetail }) {
       <h3 id="payment-provider-heading" className="detail-heading">
         No provedor
       </h3>
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </section>
   );
 }
@@ -171,14 +178,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
         </>
       }
     >
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       {query.isPending && <PageLoading label="Carregando histórico..." />}
       {query.isError && <Alert>{ADMIN_MSG.detailLoadFailed}</Alert>}
       {query.data && (
