@@ -492,39 +492,19 @@ describe('member profile, password and e-mail', () => {
     const member = await makeMember(t);
     const other = await t.services.accounts.login({ email: member.email, password: 'segredo123' });
     const caller = t.caller(member.token);
-    const wrong = await failure(
-      caller.member.changePassword({
-        currentPassword: 'errada',
-        newPassword: 'Rio-Tannat-Lua',
-        confirmPassword: 'Rio-Tannat-Lua',
-      }),
-    );
+    const change = (currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
+      caller.member.changePassword({ currentPassword, newPassword, confirmPassword });
+    const wrong = await failure(change('errada', 'Rio-Tannat-Lua'));
     expect(wrong?.message).toBe('Senha atual incorreta');
-    const mismatch = await failure(
-      caller.member.changePassword({
-        currentPassword: 'segredo123',
-        newPassword: 'Rio-Tannat-Lua',
-        confirmPassword: 'x',
-      }),
-    );
+    const mismatch = await failure(change('segredo123', 'Rio-Tannat-Lua', 'x'));
     expect(mismatch?.message).toContain('As senhas não coincidem');
-    const guessable = await failure(
-      caller.member.changePassword({
-        currentPassword: 'segredo123',
-        newPassword: 'senha1234',
-        confirmPassword: 'senha1234',
-      }),
-    );
+    const guessable = await failure(change('segredo123', 'senha1234'));
     expect(guessable?.message).toBe(
       'Esta senha é fácil de adivinhar. Escolha outra: junte três ou quatro palavras sem relação ' +
         'entre si, ou use uma senha mais longa com letras, números e símbolos.',
     );
     expect(t.services.sessions.validate(other.token)).not.toBeNull();
-    const done = await caller.member.changePassword({
-      currentPassword: 'segredo123',
-      newPassword: 'Rio-Tannat-Lua',
-      confirmPassword: 'Rio-Tannat-Lua',
-    });
+    const done = await change('segredo123', 'Rio-Tannat-Lua');
     expect(done.message).toBe('Senha alterada com sucesso! As outras sessões da sua conta foram encerradas.');
     expect(t.services.sessions.validate(member.token)).not.toBeNull();
     expect(t.services.sessions.validate(other.token)).toBeNull();
