@@ -9,6 +9,7 @@ import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
+import { fieldOf } from '../ui/field-of';
 
 export interface AddressValues {
   cep: string;
@@ -75,8 +76,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
-          error={errors.number?.message}
-          {...register('number')}
+          {...fieldOf(register, errors, 'number')}
         />
       </div>
       <CepQuestion question={cep.question} />
@@ -85,22 +85,19 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
         maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
-        error={errors.street?.message}
-        {...register('street')}
+        {...fieldOf(register, errors, 'street')}
       />
       <div className="co-row co-row--2">
         <TextField
           label="Bairro"
           maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
-          error={errors.neighborhood?.message}
-          {...register('neighborhood')}
+          {...fieldOf(register, errors, 'neighborhood')}
         />
         <TextField
           label="Complemento (opcional)"
           maxLength={CHECKOUT_LIMITS.complement}
-          error={errors.complement?.message}
-          {...register('complement')}
+          {...fieldOf(register, errors, 'complement')}
         />
       </div>
       <div className="co-row co-row--city">
@@ -109,8 +106,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
-          error={errors.city?.message}
-          {...register('city')}
+          {...fieldOf(register, errors, 'city')}
         />
         <div className="field">
           <label className="field__label" htmlFor={stateId}>

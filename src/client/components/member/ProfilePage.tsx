@@ -32,6 +32,7 @@ import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
+import { fieldOf } from '../ui/field-of';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -112,12 +113,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       {saved && <Alert tone="success">{saved}</Alert>}
       {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
       <div className="member-form-grid">
-        <TextField
-          label="Nome completo"
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
+        <TextField label="Nome completo" autoComplete="name" {...fieldOf(register, errors, 'fullName')} />
         <TextField
           label="Email"
           value={profile.email}
@@ -138,8 +134,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           label="Data de nascimento"
           type="date"
           autoComplete="bday"
-          error={errors.birthDate?.message}
-          {...register('birthDate')}
+          {...fieldOf(register, errors, 'birthDate')}
         />
         <div className="field">
           <label className="field__label" htmlFor={genderId}>
@@ -158,7 +153,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
             ))}
           </select>
         </div>
-        <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
+        <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
         <div className="field">
           <label className="field__label" htmlFor={shirtId}>
             Tamanho da camiseta
@@ -182,32 +177,20 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           onType={cep.onCepTyped}
           hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
         />
-        <TextField
-          label="Endereço"
-          autoComplete="address-line1"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <TextField label="Número" error={errors.number?.message} {...register('number')} />
+        <TextField label="Endereço" autoComplete="address-line1" {...fieldOf(register, errors, 'address')} />
+        <TextField label="Número" {...fieldOf(register, errors, 'number')} />
         <TextField
           label="Complemento"
           autoComplete="address-line2"
-          error={errors.complement?.message}
-          {...register('complement')}
+          {...fieldOf(register, errors, 'complement')}
         />
-        <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
-        <TextField
-          label="Cidade"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
+        <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
+        <TextField label="Cidade" autoComplete="address-level2" {...fieldOf(register, errors, 'city')} />
         <TextField
           label="Estado (UF)"
           maxLength={2}
           autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
+          {...fieldOf(register, errors, 'state')}
         />
       </div>
       <CepQuestion question={cep.question} />

@@ -23,6 +23,7 @@ import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { requestForm, verifyCode } from './profile-update-api';
 import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 export function CodeStep({
   found,
@@ -105,8 +106,7 @@ export function CodeStep({
         pattern="[0-9]*"
         maxLength={6}
         className="field__input pu-code"
-        error={errors.code?.message}
-        {...register('code')}
+        {...fieldOf(register, errors, 'code')}
       />
       <div className="pu-actions">
         <Button type="submit" loading={isSubmitting} loadingLabel="Confirmando...">

@@ -20,6 +20,7 @@ import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { requestForm } from './profile-update-api';
 import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 export interface FindValues {
   email: string;
@@ -90,8 +91,7 @@ export function FindStep({
         type="email"
         autoComplete="email"
         maxLength={254}
-        error={errors.email?.message}
-        {...register('email')}
+        {...fieldOf(register, errors, 'email')}
       />
       <MaskedFormField
         control={control}

@@ -29,6 +29,7 @@ import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { completeProfile } from './profile-update-api';
 import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 type Verified = VerifyCodeResponse;
 
@@ -118,16 +119,14 @@ export function ProfileStep({
             autoComplete="given-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            error={errors.firstName?.message}
-            {...register('firstName')}
+            {...fieldOf(register, errors, 'firstName')}
           />
           <TextField
             label="Sobrenome"
             autoComplete="family-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            error={errors.lastName?.message}
-            {...register('lastName')}
+            {...fieldOf(register, errors, 'lastName')}
           />
         </div>
         <div className="pu-row">
@@ -137,8 +136,7 @@ export function ProfileStep({
             autoComplete="email"
             aria-required="true"
             maxLength={254}
-            error={errors.email?.message}
-            {...register('email')}
+            {...fieldOf(register, errors, 'email')}
           />
           <MaskedFormField
             control={control}
@@ -173,8 +171,7 @@ export function ProfileStep({
             autoComplete="address-line2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.number}
-            error={errors.address?.number?.message}
-            {...register('address.number')}
+            {...fieldOf(register, errors, 'address.number')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -183,21 +180,18 @@ export function ProfileStep({
           autoComplete="address-line1"
           aria-required="true"
           maxLength={PROFILE_UPDATE_LIMITS.street}
-          error={errors.address?.street?.message}
-          {...register('address.street')}
+          {...fieldOf(register, errors, 'address.street')}
         />
         <div className="pu-row">
           <TextField
             label="Bairro (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
-            error={errors.address?.neighborhood?.message}
-            {...register('address.neighborhood')}
+            {...fieldOf(register, errors, 'address.neighborhood')}
           />
           <TextField
             label="Complemento (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.complement}
-            error={errors.address?.complement?.message}
-            {...register('address.complement')}
+            {...fieldOf(register, errors, 'address.complement')}
           />
         </div>
         <div className="pu-row pu-row--city">
@@ -206,8 +200,7 @@ export function ProfileStep({
             autoComplete="address-level2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.city}
-            error={errors.address?.city?.message}
-            {...register('address.city')}
+            {...fieldOf(register, errors, 'address.city')}
           />
           <div className="field">
             <label className="field__label" htmlFor={stateId}>

@@ -15,6 +15,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/TextField';
+import { fieldOf } from '../../ui/field-of';
 
 /**
  * Refund of a paid payment (docs/product/back-office-and-member-area.md §5): the reason is required and "Confirmar reembolso" stays
@@ -81,8 +82,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
           label="Motivo do reembolso"
           className="textarea"
           maxLength={500}
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...fieldOf(register, errors, 'reason')}
         />
       </form>
     </Dialog>

@@ -43,6 +43,7 @@ import {
   keepStoredInstants,
   type FormState,
 } from './subscriber-form-values';
+import { fieldOf } from '../../ui/field-of';
 
 /** Fields compared after a creation (what the form sent against what the server kept). */
 const CHECKED_FIELDS = [
@@ -270,8 +271,7 @@ export function SubscriberForm({
             label="Nome completo"
             autoComplete="off"
             required
-            error={errors.fullName?.message}
-            {...register('fullName')}
+            {...fieldOf(register, errors, 'fullName')}
           />
           <TextField
             label="Email"
@@ -292,12 +292,7 @@ export function SubscriberForm({
             required
           />
           <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
-          <TextField
-            label="Data de nascimento"
-            type="date"
-            error={errors.birthDate?.message}
-            {...register('birthDate')}
-          />
+          <TextField label="Data de nascimento" type="date" {...fieldOf(register, errors, 'birthDate')} />
           <SelectField
             label="Gênero"
             error={errors.gender?.message}
@@ -310,12 +305,8 @@ export function SubscriberForm({
               </option>
             ))}
           </SelectField>
-          <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
-          <SelectField
-            label="Tamanho da camiseta"
-            error={errors.shirtSize?.message}
-            {...register('shirtSize')}
-          >
+          <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
+          <SelectField label="Tamanho da camiseta" {...fieldOf(register, errors, 'shirtSize')}>
             {SHIRT_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -323,11 +314,7 @@ export function SubscriberForm({
             ))}
           </SelectField>
         </div>
-        <TextAreaField
-          label="Preferência de vinho"
-          error={errors.winePreference?.message}
-          {...register('winePreference')}
-        />
+        <TextAreaField label="Preferência de vinho" {...fieldOf(register, errors, 'winePreference')} />
       </fieldset>
 
       <fieldset className="sub-form__group">
@@ -342,17 +329,16 @@ export function SubscriberForm({
             onType={cep.onCepTyped}
             hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
-          <TextField label="Endereço" error={errors.address?.message} {...register('address')} />
-          <TextField label="Número" error={errors.number?.message} {...register('number')} />
-          <TextField label="Complemento" error={errors.complement?.message} {...register('complement')} />
-          <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
-          <TextField label="Cidade" error={errors.city?.message} {...register('city')} />
+          <TextField label="Endereço" {...fieldOf(register, errors, 'address')} />
+          <TextField label="Número" {...fieldOf(register, errors, 'number')} />
+          <TextField label="Complemento" {...fieldOf(register, errors, 'complement')} />
+          <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
+          <TextField label="Cidade" {...fieldOf(register, errors, 'city')} />
           <TextField
             label="Estado (UF)"
             maxLength={2}
             autoCapitalize="characters"
-            error={errors.state?.message}
-            {...register('state')}
+            {...fieldOf(register, errors, 'state')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -361,7 +347,7 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
-          <SelectField label="Status" required error={errors.status?.message} {...register('status')}>
+          <SelectField label="Status" required {...fieldOf(register, errors, 'status')}>
             {statusOptions.map((status) => (
               <option key={status} value={status}>
                 {SUBSCRIBER_STATUS_LABELS[status]}
@@ -383,21 +369,15 @@ export function SubscriberForm({
           <TextField
             label="Início da assinatura"
             type="date"
-            error={errors.subscriptionStartDate?.message}
-            {...register('subscriptionStartDate')}
+            {...fieldOf(register, errors, 'subscriptionStartDate')}
           />
           <TextField
             label="Término da assinatura"
             type="date"
-            error={errors.subscriptionEndDate?.message}
-            {...register('subscriptionEndDate')}
+            {...fieldOf(register, errors, 'subscriptionEndDate')}
           />
         </div>
-        <TextAreaField
-          label="Observações internas"
-          error={errors.adminNotes?.message}
-          {...register('adminNotes')}
-        />
+        <TextAreaField label="Observações internas" {...fieldOf(register, errors, 'adminNotes')} />
       </fieldset>
 
       {warnings.length > 0 && (
