@@ -88,12 +88,23 @@ export interface SignInSecurity {
   accountSecurity: AccountSecurity;
 }
 
-export function createAccountsService(
-  { db, env, clock, log }: ServiceDeps,
-  sessions: SessionStore,
-  outbox: OutboxService,
-  { twoFactor, throttle, accountSecurity }: SignInSecurity,
-) {
+/** What the accounts service is built from, by name. */
+export interface AccountsDeps extends ServiceDeps, SignInSecurity {
+  sessions: SessionStore;
+  outbox: OutboxService;
+}
+
+export function createAccountsService({
+  db,
+  env,
+  clock,
+  log,
+  sessions,
+  outbox,
+  twoFactor,
+  throttle,
+  accountSecurity,
+}: AccountsDeps) {
   function findByEmail(email: string) {
     return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   }

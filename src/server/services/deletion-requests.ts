@@ -43,10 +43,16 @@ export interface DeletionRequestsDeps {
   erasure: DataErasure;
 }
 
-export function createDeletionRequests(
-  { db, clock, env, log }: ServiceDeps,
-  { outbox, lifecycle, activityLog, erasure }: DeletionRequestsDeps,
-) {
+export function createDeletionRequests({
+  db,
+  clock,
+  env,
+  log,
+  outbox,
+  lifecycle,
+  activityLog,
+  erasure,
+}: ServiceDeps & DeletionRequestsDeps) {
   const openFor = (subscriberId: string) =>
     db
       .select()

@@ -97,10 +97,13 @@ export interface NewDriveFile {
   uploadedBy: string | null;
 }
 
-export function createDriveService(
-  { db, env, log, clock }: ServiceDeps,
-  { membership }: { membership: Pick<MembershipAccess, 'requireFiles'> },
-) {
+export function createDriveService({
+  db,
+  env,
+  log,
+  clock,
+  membership,
+}: ServiceDeps & { membership: Pick<MembershipAccess, 'requireFiles'> }) {
   const storage = createDriveStorage(env.DATA_DIR);
   const maxBytes = env.DRIVE_MAX_UPLOAD_MB * MB;
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', DRIVE_MSG.tooLarge(env.DRIVE_MAX_UPLOAD_MB));

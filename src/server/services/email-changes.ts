@@ -50,10 +50,14 @@ const toPending = (row: EmailChange): PendingEmailChange => ({
   expiresAt: row.expiresAt.toISOString(),
 });
 
-export function createEmailChanges(
-  { db, env, clock, log }: ServiceDeps,
-  { outbox, lifecycle }: { outbox: OutboxService; lifecycle: SubscriberLifecycle },
-) {
+export function createEmailChanges({
+  db,
+  env,
+  clock,
+  log,
+  outbox,
+  lifecycle,
+}: ServiceDeps & { outbox: OutboxService; lifecycle: SubscriberLifecycle }) {
   const targetWhere = (target: EmailTarget) =>
     target.userId !== null
       ? eq(emailChanges.userId, target.userId)

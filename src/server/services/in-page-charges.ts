@@ -39,16 +39,18 @@ export async function qrImage(text: string): Promise<string> {
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
 }
 
-export function createInPageCharges(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  settings: SettingsService,
-  subscribersService: SubscribersService,
-  confirmation: PaymentConfirmation,
-  getById: (id: string) => Payment | undefined,
-) {
-  const { db, clock, log } = deps;
-  const verification = createPaymentVerification(deps, provider, confirmation);
+/** What the in-page checkout is built from, by name. */
+export interface InPageChargesDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  settings: SettingsService;
+  subscribers: SubscribersService;
+  confirmation: PaymentConfirmation;
+  getById: (id: string) => Payment | undefined;
+}
+
+export function createInPageCharges(deps: InPageChargesDeps) {
+  const { db, clock, log, provider, settings, subscribers: subscribersService, confirmation, getById } = deps;
+  const verification = createPaymentVerification(deps);
   const { history } = confirmation;
 
   const statusQuery = db

@@ -53,60 +53,68 @@ export function createServices(options: CreateServicesOptions) {
   const sessions = createSessionStore(deps.db, () => deps.clock.now());
   const settings = createSettingsService(deps);
   const templates = createTemplatesService(deps);
-  const outbox = createOutboxService(deps, templates, settings);
+  const outbox = createOutboxService({ ...deps, templates, settings });
   // The owner's account (issue 21 §2): second factor, per-account throttle, credential-change notices.
-  const accountSecurity = createAccountSecurity(deps, { outbox });
-  const twoFactor = createTwoFactor(deps, { accountSecurity, issuer: () => settings.get().clubName });
+  const accountSecurity = createAccountSecurity({ ...deps, outbox });
+  const twoFactor = createTwoFactor({ ...deps, accountSecurity, issuer: () => settings.get().clubName });
   const signInThrottle = createSignInThrottle(deps.clock);
-  const stepUp = createStepUp(deps, { twoFactor, throttle: signInThrottle });
-  const accounts = createAccountsService(deps, sessions, outbox, {
+  const stepUp = createStepUp({ ...deps, twoFactor, throttle: signInThrottle });
+  const accounts = createAccountsService({
+    ...deps,
+    sessions,
+    outbox,
     twoFactor,
     throttle: signInThrottle,
     accountSecurity,
   });
   const messaging = createMessagingService(deps);
-  const outboxWorker = createOutboxWorker(deps, outbox, messaging);
+  const outboxWorker = createOutboxWorker({ ...deps, outbox, messaging });
 
   const health = createHealthService(deps);
-  const contact = createContactService(deps, settings, outbox);
+  const contact = createContactService({ ...deps, settings, outbox });
 
-  const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
-  const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
+  const paymentServices = createPaymentServices({ ...deps, settings, outbox, accounts });
+  const { lifecycle, subscribers } = paymentServices;
+  const diagnostics = createDiagnosticsService({ ...deps, payments: paymentServices.payments, messaging });
   // LGPD (ADR 029): the activity log and the members' deletion requests.
   const activityLog = createActivityLog(deps);
-  const deletionRequests = createDeletionRequests(deps, {
+  const deletionRequests = createDeletionRequests({
+    ...deps,
     outbox,
-    lifecycle: paymentServices.lifecycle,
+    lifecycle,
     activityLog,
-    erasure: createDataErasure(deps, { lifecycle: paymentServices.lifecycle, outbox }),
+    erasure: createDataErasure({ ...deps, lifecycle, outbox }),
   });
   // Proven contacts (ADR 027): where credentials may go, sign-in address changes, WhatsApp proofs.
-  const credentials = createCredentials(deps, { accounts, outbox });
-  const emailChanges = createEmailChanges(deps, { outbox, lifecycle: paymentServices.lifecycle });
-  const phoneProof = createPhoneProof(deps, { outbox });
-  const subscriberAdmin = createSubscriberAdmin(deps, {
-    lifecycle: paymentServices.lifecycle,
+  const credentials = createCredentials({ ...deps, accounts, outbox });
+  const emailChanges = createEmailChanges({ ...deps, outbox, lifecycle });
+  const phoneProof = createPhoneProof({ ...deps, outbox });
+  const subscriberAdmin = createSubscriberAdmin({
+    ...deps,
+    lifecycle,
     accounts,
     activityLog,
     credentials,
     emailChanges,
   });
-  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin, activityLog);
-  const subscriberMessages = createSubscriberMessages(deps, {
-    subscribers: paymentServices.subscribers,
+  const subscriberCsv = createSubscriberCsv({ ...deps, subscriberAdmin, activityLog });
+  const subscriberMessages = createSubscriberMessages({
+    ...deps,
+    subscribers,
     paymentLinks: paymentServices.paymentLinks,
     accounts,
     credentials,
     outbox,
-    lifecycle: paymentServices.lifecycle,
+    lifecycle,
   });
-  const membership = createMembershipAccess(deps, paymentServices);
-  const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
-  const whatsappAdmin = createWhatsAppAdmin(deps, {
+  const membership = createMembershipAccess({ ...deps, subscribers });
+  const renewalReminders = createRenewalReminders({ ...deps, ...paymentServices, outbox });
+  const whatsappAdmin = createWhatsAppAdmin({
+    ...deps,
+    ...paymentServices,
     settings,
     templates,
     outbox,
-    ...paymentServices,
     reminders: renewalReminders,
   });
 
@@ -130,35 +138,26 @@ export function createServices(options: CreateServicesOptions) {
     subscriberMessages,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
-    profileUpdate: createProfileUpdateService(deps, {
-      outbox,
-      lifecycle: paymentServices.lifecycle,
-      credentials,
-      emailChanges,
-    }),
+    profileUpdate: createProfileUpdateService({ ...deps, outbox, lifecycle, credentials, emailChanges }),
     membership,
-    drive: createDriveService(deps, { membership }),
+    drive: createDriveService({ ...deps, membership }),
     renewalReminders,
     whatsappAdmin,
     ...paymentServices,
     activityLog,
     deletionRequests,
-    memberPortal: createMemberPortal(deps, {
+    memberPortal: createMemberPortal({
+      ...deps,
+      ...paymentServices,
       accountSecurity,
       settings,
-      ...paymentServices,
       deletionRequests,
       activityLog,
     }),
     credentials,
     emailChanges,
     phoneProof,
-    memberContacts: createMemberContacts(deps, {
-      credentials,
-      emailChanges,
-      phoneProof,
-      subscribers: paymentServices.subscribers,
-    }),
+    memberContacts: createMemberContacts({ ...deps, credentials, emailChanges, phoneProof, subscribers }),
   };
 }
 

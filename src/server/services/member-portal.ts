@@ -75,19 +75,19 @@ export interface MemberPortalDeps {
   activityLog: ActivityLog;
 }
 
-export function createMemberPortal(
-  { db, clock, log }: ServiceDeps,
-  {
-    accountSecurity,
-    settings,
-    subscribers: subscribersService,
-    lifecycle,
-    paymentLinks: links,
-    referrals: referralsService,
-    deletionRequests,
-    activityLog,
-  }: MemberPortalDeps,
-) {
+export function createMemberPortal({
+  db,
+  clock,
+  log,
+  accountSecurity,
+  settings,
+  subscribers: subscribersService,
+  lifecycle,
+  paymentLinks: links,
+  referrals: referralsService,
+  deletionRequests,
+  activityLog,
+}: ServiceDeps & MemberPortalDeps) {
   /** The caller's own record, or a 404 that the portal turns into its "next step" screen. */
   function ownRecord(user: Caller): Subscriber {
     const subscriber = subscribersService.findForUser(user);

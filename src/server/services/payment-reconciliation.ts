@@ -46,14 +46,16 @@ function after(cursor: Cursor, table: typeof payments | typeof paymentLinks): SQ
   );
 }
 
-export function createPaymentReconciliation(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  links: PaymentLinksService,
-  confirmation: PaymentConfirmation,
-) {
-  const { db, clock, log } = deps;
-  const verification = createPaymentVerification(deps, provider, confirmation);
+/** What reconciliation is built from, by name. */
+export interface PaymentReconciliationDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  paymentLinks: PaymentLinksService;
+  confirmation: PaymentConfirmation;
+}
+
+export function createPaymentReconciliation(deps: PaymentReconciliationDeps) {
+  const { db, clock, log, provider, paymentLinks: links, confirmation } = deps;
+  const verification = createPaymentVerification(deps);
   const { history } = confirmation;
   const cursors: Record<'links' | 'charges' | 'refunds', Cursor> = {
     links: null,

@@ -34,14 +34,16 @@ const refused = (reason: WebhookRefusal, message: string): WebhookResult => ({
   message,
 });
 
-export function createPaymentWebhooks(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  paymentLinks_: PaymentLinksService,
-  confirmation: PaymentConfirmation,
-  getById: (id: string) => Payment | undefined,
-) {
-  const { db, clock, log } = deps;
+/** What the webhooks are built from, by name. */
+export interface PaymentWebhooksDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  paymentLinks: PaymentLinksService;
+  confirmation: PaymentConfirmation;
+  getById: (id: string) => Payment | undefined;
+}
+
+export function createPaymentWebhooks(deps: PaymentWebhooksDeps) {
+  const { db, clock, log, provider, paymentLinks: paymentLinks_, confirmation, getById } = deps;
 
   const hookSeen = db
     .select({ id: webhookEvents.id })

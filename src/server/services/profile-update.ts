@@ -88,20 +88,21 @@ function phoneCandidates(digits: string): string[] {
   return [...new Set([digits, national, `${BRAZIL_COUNTRY_CODE}${national}`])];
 }
 
-export function createProfileUpdateService(
-  { db, env, clock, log }: ServiceDeps,
-  {
-    outbox,
-    lifecycle,
-    credentials,
-    emailChanges,
-  }: {
-    outbox: OutboxService;
-    lifecycle: SubscriberLifecycle;
-    credentials: Credentials;
-    emailChanges: EmailChanges;
-  },
-) {
+export function createProfileUpdateService({
+  db,
+  env,
+  clock,
+  log,
+  outbox,
+  lifecycle,
+  credentials,
+  emailChanges,
+}: ServiceDeps & {
+  outbox: OutboxService;
+  lifecycle: SubscriberLifecycle;
+  credentials: Credentials;
+  emailChanges: EmailChanges;
+}) {
   /**
    * A record the wizard may find. A never-paid checkout record that nobody at the club created is
    * provisional (anyone can type anyone's e-mail into a checkout, docs/product/decisions.md §3.1): not found.

@@ -13,13 +13,15 @@ import { qrImage } from './in-page-charges';
 import { PAYMENT_MSG } from './payment-messages';
 import { effectiveLinkStatus, type PaymentLinksService } from './payment-links';
 
-export function createSandboxSimulator(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  paymentLinks_: PaymentLinksService,
-  getById: (id: string) => Payment | undefined,
-) {
-  const { db, clock } = deps;
+/** What the sandbox's simulator is built from, by name. */
+export interface SandboxSimulatorDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  paymentLinks: PaymentLinksService;
+  getById: (id: string) => Payment | undefined;
+}
+
+export function createSandboxSimulator(deps: SandboxSimulatorDeps) {
+  const { db, clock, provider, paymentLinks: paymentLinks_, getById } = deps;
 
   return {
     /** `POST /sandbox/tokens`: the sandbox's stand-in for the provider's tokens endpoint. */

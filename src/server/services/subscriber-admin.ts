@@ -170,22 +170,22 @@ export function subscriberFilterWhere(
   );
 }
 
-export function createSubscriberAdmin(
-  { db, clock, log }: ServiceDeps,
-  {
-    lifecycle,
-    accounts,
-    activityLog,
-    credentials,
-    emailChanges,
-  }: {
-    lifecycle: SubscriberLifecycle;
-    accounts: AccountsService;
-    activityLog: ActivityLog;
-    credentials: Credentials;
-    emailChanges: EmailChanges;
-  },
-) {
+export function createSubscriberAdmin({
+  db,
+  clock,
+  log,
+  lifecycle,
+  accounts,
+  activityLog,
+  credentials,
+  emailChanges,
+}: ServiceDeps & {
+  lifecycle: SubscriberLifecycle;
+  accounts: AccountsService;
+  activityLog: ActivityLog;
+  credentials: Credentials;
+  emailChanges: EmailChanges;
+}) {
   function load(id: string): Subscriber {
     const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
     if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
