@@ -25,6 +25,7 @@ import { newId } from '../ids';
 import { acceptedContent, extensionOf, type DetectedContent } from './drive-content';
 import { createDriveStorage, FileTooLargeError, type StagedFile } from './drive-storage';
 import type { ServiceDeps } from './deps';
+import { likeTerm } from './like-term';
 import type { FilesViewer, MembershipAccess } from './membership';
 import type { MultipartBody } from './uploads';
 
@@ -46,9 +47,6 @@ export interface DriveDownload {
 
 const publicUrl = (id: string) => `/api/drive/files/${id}`;
 const thumbnailUrl = (id: string) => `/api/drive/files/${id}/thumbnail`;
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * The name a download is saved under: the item's name without anything a file system or a header
