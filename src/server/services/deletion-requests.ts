@@ -4,7 +4,7 @@
  * was made), the admins are e-mailed when one arrives, the back office lists them and completes one
  * by erasing the data (data-erasure.ts) — once, whoever clicks first.
  */
-import { and, asc, count, desc, eq, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, min, sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '../../shared/format';
 import { saoPauloDayStart, saoPauloDaysBetween } from '../../shared/sao-paulo-time';
 import {
@@ -19,6 +19,7 @@ import { newId } from '../ids';
 import type { ActivityLog } from './activity-log';
 import type { DataErasure } from './data-erasure';
 import type { ServiceDeps } from './deps';
+import { namesById } from './names-by-id';
 import type { OutboxService } from './outbox';
 import type { SubscriberLifecycle } from './subscriber-lifecycle';
 
@@ -171,16 +172,10 @@ export function createDeletionRequests({
         .limit(DELETION_REQUESTS_PAGE_SIZE)
         .offset((page - 1) * DELETION_REQUESTS_PAGE_SIZE)
         .all();
-      const adminIds = rows.map((row) => row.request.completedBy).filter((id): id is string => id !== null);
-      const admins = new Map(
-        adminIds.length
-          ? db
-              .select({ id: users.id, name: users.name })
-              .from(users)
-              .where(inArray(users.id, adminIds))
-              .all()
-              .map((row) => [row.id, row.name])
-          : [],
+      const admins = namesById(
+        db,
+        users,
+        rows.map((row) => row.request.completedBy),
       );
       const now = clock.now();
       return {
