@@ -89,8 +89,9 @@ await build({
 });
 console.log(`page renderer built: ${path.relative(PROJECT_ROOT, rendererFile)}`);
 
-// Each pre-rendered page's own CSS and code (its route's chunks, beyond the entry's): the server
-// links the CSS in the page's <head>, so the markup is styled at first paint, and preloads the code.
+// The app's and each rendered page's own CSS and code (its route's chunks, beyond the entry's): the
+// page's document (src/client/prerender/Document.tsx) links the CSS in its <head>, so the markup is
+// styled at first paint, and its starter preloads the code.
 interface ManifestChunk {
   file: string;
   name?: string;
@@ -114,6 +115,7 @@ if (!bootChunk) throw new Error(`no prerender/boot.ts chunk in ${manifestFile}`)
 const pageAssets: PageAssets = {
   boot: `/${bootChunk.file}`,
   entry: `/${manifest['index.html']!.file}`,
+  entryCss: [...new Set([...entry].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
   entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
   // The library chunks split off in vite.config.ts, React DOM first (the others need React).
   entryStages: ['react-dom', 'query', 'router'].map((name) => {

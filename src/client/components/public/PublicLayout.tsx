@@ -1,17 +1,19 @@
 /** The public frame inside the app: the settings from the route loaders, the tab title, the path. */
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
+import { useServedControlsHandOver } from '../../lib/served-page';
 import { PublicFrame } from './PublicFrame';
 import { usePublicSettingsText } from './settings';
 import './public.css';
 
 export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
-  useDocumentTitle(title);
   const settings = usePublicSettingsText();
+  useServedControlsHandOver();
   const currentPath = useLocation({ select: (location) => location.pathname });
   return (
     <PublicFrame settings={settings} year={String(new Date().getFullYear())} currentPath={currentPath}>
+      <DocumentTitle title={title} />
       {children}
     </PublicFrame>
   );

@@ -1,15 +1,15 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 import { Button } from '../ui/Button';
 
 /** /403 (docs/product/public-site-and-checkout.md §2): "Acesso Negado" with a Voltar button. */
 export function AccessDeniedPage() {
-  useDocumentTitle(MSG.accessDeniedTitle);
   const router = useRouter();
   const canGoBack = useCanGoBack();
   return (
     <main className="status-page" id="conteudo">
+      <DocumentTitle title={MSG.accessDeniedTitle} />
       <div>
         <p className="status-page__code" aria-hidden="true">
           403

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 import { buttonClass } from '../ui/Button';
 
 /** /404, and what a route shows when its data does not exist. */
 export function NotFoundPage() {
-  useDocumentTitle(MSG.notFoundTitle);
   return (
     <main className="status-page" id="conteudo">
+      <DocumentTitle title={MSG.notFoundTitle} />
       <div>
         <p className="status-page__code" aria-hidden="true">
           404
