@@ -4,6 +4,7 @@
  * from the app's route tree through the router's server entry points, with the router's and the
  * query cache's state for the browser; pages that are not public entry pages give null.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_SETTING_KEYS, SETTINGS_DEFAULTS } from '../../shared/content/settings-defaults';
 import { formatMoney } from '../../shared/format';
@@ -71,6 +72,26 @@ describe('renderPage', () => {
     // The router's dehydrated matches and the query cache (the settings the page was drawn from).
     expect(html).toContain('$_TSR');
     expect(html.slice(html.indexOf('</div>', html.indexOf('id="root"')))).toContain('Clube do Teste');
+  });
+
+  it("has the <meta> and <link> tags of the app's index.html (one site, one head)", async () => {
+    /** Each <meta>/<link> of a head as its tag name and attributes, names lower-cased. */
+    const tags = (head: string) =>
+      [...head.matchAll(/<(meta|link)\s([^>]*?)\/?>/g)].map(([, name, attributes = '']) =>
+        [
+          name,
+          ...[...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(
+            ([, key, value]) => `${key!.toLowerCase()}=${value}`,
+          ),
+        ]
+          .sort()
+          .join(' '),
+      );
+    const indexHtml = fs.readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    const appHead = tags(indexHtml.slice(0, indexHtml.indexOf('</head>')));
+    expect(appHead.length).toBeGreaterThan(5);
+    const served = tags(parts((await render('/faq'))!).head);
+    expect(served).toEqual(expect.arrayContaining(appHead));
   });
 
   it('prints the club settings it is given', async () => {
