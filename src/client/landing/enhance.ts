@@ -14,25 +14,8 @@ import {
   installOfferStore,
   registerServiceWorker,
 } from '../components/public/pwa';
+import { enhancePhoneMenu } from '../components/public/phone-menu';
 import { enhanceCarousel } from './carousel';
-
-/** The phone menu (the app's PublicFrame does this with React state). */
-function enhanceMenu() {
-  const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
-  const nav = document.getElementById('pub-nav');
-  if (!toggle || !nav) return;
-  const setOpen = (open: boolean) => {
-    toggle.setAttribute('aria-expanded', String(open));
-    nav.classList.toggle('pub-nav--open', open);
-  };
-  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
-  // Esc closes the open menu and gives the focus back to its button.
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
-    setOpen(false);
-    toggle.focus();
-  });
-}
 
 /** The install banner, shown while the browser offers installation and it was not turned down. */
 function enhanceInstallBanner() {
@@ -51,6 +34,8 @@ function enhanceInstallBanner() {
 
 const hero = document.querySelector<HTMLElement>('.hero');
 if (hero) enhanceCarousel(hero);
-enhanceMenu();
+const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
+const nav = document.getElementById('pub-nav');
+if (toggle && nav) enhancePhoneMenu(toggle, nav);
 enhanceInstallBanner();
 registerServiceWorker();
