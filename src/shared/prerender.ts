@@ -1,10 +1,11 @@
 /**
  * The public pages the server renders for anonymous visitors (ADR 040): rendered by the app's own
  * route tree through TanStack Router's server entry points (src/client/prerender/render-page.tsx,
- * built by scripts/prerender-landing.ts) and hydrated by the app in the browser (src/client/main.tsx).
- * `/` is the landing (ADR 006).
+ * built by scripts/build-page-renderer.ts) and hydrated by the app in the browser (src/client/main.tsx),
+ * except the landing, which stays a page without the app (LANDING_PATH).
  */
 export const PRERENDERED_PATHS = [
+  '/',
   '/sobre-nos',
   '/contato',
   '/faq',
@@ -15,6 +16,13 @@ export const PRERENDERED_PATHS = [
   '/register',
   '/signup',
 ] as const;
+
+/**
+ * The landing: rendered like the others, but not hydrated — its document loads the landing's small
+ * script (src/client/landing/enhance.ts: carousel, phone menu, install banner) instead of the app,
+ * so its first load stays light (ADR 006's budget).
+ */
+export const LANDING_PATH = '/';
 
 /** The built renderer, relative to the client build's parent (dist/): kept for the server. */
 export const PAGE_RENDERER_FILE = 'prerender/render-page.js';
@@ -32,6 +40,8 @@ export interface PageAssets {
   entryImports: string[];
   /** The largest of those, run one per task before the entry (boot.ts). */
   entryStages: string[];
+  /** The landing's own script and CSS (in place of the app's). */
+  landing: { js: string; css: string[] };
   /** Per rendered path: its route's own CSS and code, beyond the entry's. */
   pages: Record<string, { css: string[]; js: string[] }>;
 }

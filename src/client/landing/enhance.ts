@@ -1,8 +1,9 @@
 /**
- * The pre-rendered landing's only script (a Vite entry of its own, referenced by landing.html
- * alone): brings the static page to life without React or the router, so the landing's first load
- * stays far under the 100 KB JavaScript budget (docs/decisions/006-prerendered-landing.md).
- * Links on the page are plain: they load the app's pages as documents.
+ * The landing's only script (a Vite entry of its own): the server renders the landing from the
+ * app's route without the app (ADR 040), and its document loads this instead, which brings the page
+ * to life without React or the router — the carousel, the phone menu (phone-menu.ts, the app's
+ * too), the install banner and the service worker — so the landing's first load stays light
+ * (docs/decisions/006-prerendered-landing.md). Links on the page load the app's pages as documents.
  */
 import '../styles/global.css';
 import '../components/public/public.css';

@@ -3,11 +3,12 @@
  * index.html (a unit test keeps the two in step), the page's CSS, the starter that loads the app
  * after the first paint (boot.ts), the app in `#root` — the part the browser hydrates — and the
  * router's hydration data (`<Scripts />`: the router's and the query cache's dehydrated state).
- * The page's `<title>` comes from the page itself (React 19 puts it in the head).
+ * The page's `<title>` comes from the page itself (React 19 puts it in the head). The landing is
+ * not hydrated: its document loads the landing's own script instead of the app, and no router state.
  */
 import { RouterContextProvider, Scripts, type AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
+import { LANDING_PATH, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
 
 export function Document({
   router,
@@ -22,7 +23,9 @@ export function Document({
   testMode: boolean;
   children: ReactNode;
 }) {
+  const landing = route === LANDING_PATH;
   const page = assets.pages[route] ?? { css: [], js: [] };
+  const css = landing ? assets.landing.css : [...assets.entryCss, ...page.css];
   return (
     <html lang="pt-BR">
       <head>
@@ -36,18 +39,22 @@ export function Document({
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {[...assets.entryCss, ...page.css].map((href) => (
+        {css.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />
         ))}
-        <script
-          type="module"
-          crossOrigin=""
-          src={assets.boot}
-          id="app-boot"
-          data-entry={assets.entry}
-          data-preload={[...assets.entryImports, ...page.js].join(' ')}
-          data-stages={assets.entryStages.join(' ')}
-        />
+        {landing ? (
+          <script type="module" crossOrigin="" src={assets.landing.js} />
+        ) : (
+          <script
+            type="module"
+            crossOrigin=""
+            src={assets.boot}
+            id="app-boot"
+            data-entry={assets.entry}
+            data-preload={[...assets.entryImports, ...page.js].join(' ')}
+            data-stages={assets.entryStages.join(' ')}
+          />
+        )}
       </head>
       <body>
         {testMode && (
@@ -56,9 +63,11 @@ export function Document({
           </div>
         )}
         <div id="root">{children}</div>
-        <RouterContextProvider router={router}>
-          <Scripts />
-        </RouterContextProvider>
+        {!landing && (
+          <RouterContextProvider router={router}>
+            <Scripts />
+          </RouterContextProvider>
+        )}
       </body>
     </html>
   );

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_SETTING_KEYS, SETTINGS_DEFAULTS } from '../../shared/content/settings-defaults';
 import { formatMoney } from '../../shared/format';
+import { LANDING } from '../../shared/content/site';
 import { PRERENDERED_PATHS, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
 import { renderPage } from './render-page';
 
@@ -23,12 +24,14 @@ const assets: PageAssets = {
   entryCss: ['/assets/main-1.css'],
   entryImports: ['/assets/react-dom-1.js'],
   entryStages: ['/assets/react-dom-1.js'],
+  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
   pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
 };
 const render = (url: string, testMode = false) =>
   renderPage({ url, route: url.split('?')[0]!, settings: publicSettings, testMode, assets });
 
 const PAGES: Record<(typeof PRERENDERED_PATHS)[number], { heading: string; title: string }> = {
+  '/': { heading: LANDING.heroTitle, title: '' },
   '/sobre-nos': { heading: 'Sobre Nós', title: 'Sobre Nós' },
   '/contato': { heading: 'Fale Conosco', title: 'Contato' },
   '/faq': { heading: 'Perguntas Frequentes', title: 'Perguntas Frequentes' },
@@ -56,7 +59,8 @@ describe('renderPage', () => {
       expect(html).not.toBeNull();
       expect(html!.startsWith('<!DOCTYPE html><html lang="pt-BR">')).toBe(true);
       const { head, root } = parts(html!);
-      expect(head).toContain(`<title>${PAGES[path].title} · Confraria Vinhos &amp; Amigos</title>`);
+      const title = PAGES[path].title ? `${PAGES[path].title} · ` : '';
+      expect(head).toContain(`<title>${title}Confraria Vinhos &amp; Amigos</title>`);
       expect(root).toMatch(new RegExp(`<h1[^>]*>${PAGES[path].heading}</h1>`));
       expect(html!.match(/<title>/g)).toHaveLength(1);
     },
@@ -124,6 +128,20 @@ describe('renderPage', () => {
     }))!;
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('renders the landing without the app: its own script and CSS, no app state', async () => {
+    const html = (await render('/'))!;
+    const { head } = parts(html);
+    expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/landing-1.css"/>');
+    expect(head).toContain('<script type="module" crossorigin="" src="/assets/landing-1.js"></script>');
+    expect(html).not.toContain('/assets/boot-1.js');
+    expect(html).not.toContain('/assets/main-1.css');
+    // The settings are printed, not carried for a browser's query cache.
+    expect(parts(html).root).toContain('Clube do Teste');
+    expect(html).not.toContain('"settings","public"');
+    // The install banner is there, hidden, for the landing's script to show.
+    expect(html).toMatch(/<aside class="install-banner" aria-label="Instalar aplicativo" hidden="">/);
   });
 
   it('gives null for a page that redirects an anonymous visitor', async () => {

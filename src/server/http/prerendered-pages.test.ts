@@ -26,6 +26,7 @@ const ASSETS: PageAssets = {
   entryCss: ['/assets/global-1.css'],
   entryImports: ['/assets/react-dom-1.js', '/assets/query-1.js'],
   entryStages: ['/assets/react-dom-1.js'],
+  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
   pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
 };
 
@@ -193,6 +194,36 @@ describe('GET of a pre-rendered public page', () => {
     expect(stale.headers['x-prerendered']).toBe('1');
   });
 
+  it('answers / with the landing to a visitor, and sends a signed-in person home (decisions §2)', async () => {
+    const { request, signIn } = await start();
+    const landing = await request({ method: 'GET', url: '/', headers: html });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toContain('<h1>Confraria Vinhos &amp; Amigos</h1><p>/</p>');
+    expect(lastRequest()).toMatchObject({ url: '/', route: '/' });
+    for (const [role, home] of [
+      ['user', '/user/dashboard'],
+      ['admin', '/admin/dashboard'],
+    ] as const) {
+      const { token } = await signIn(role);
+      const response = await request({
+        method: 'GET',
+        url: '/',
+        headers: { ...html, cookie: `confraria_session=${token}` },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(home);
+      expect(response.headers.vary).toBe('cookie');
+    }
+    const stale = await request({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, cookie: 'confraria_session=nao.valido' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain('<h1>Confraria');
+  });
+
   it('answers the app page when the renderer has nothing, or fails', async () => {
     const { request } = await start();
     for (const url of ['/signup', '/faq?quebra=1']) {
@@ -207,6 +238,8 @@ describe('GET of a pre-rendered public page', () => {
     const page = await request({ method: 'GET', url: '/faq', headers: html });
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(servedAppPage());
+    // The landing too: the app renders it itself there.
+    expect((await request({ method: 'GET', url: '/', headers: html })).body).toBe(servedAppPage());
 
     await app?.close();
     const other = await start();

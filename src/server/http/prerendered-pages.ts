@@ -1,7 +1,8 @@
 /**
- * The public pages of the app (/sobre-nos, /faq, /checkout, /login…: PRERENDERED_PATHS) answered
- * with their content already in the HTML (ADR 040, after ADR 024), so they paint before the app's
- * bundle arrives; the app then hydrates them and goes on as the SPA it is.
+ * The public pages (/, /sobre-nos, /faq, /checkout, /login…: PRERENDERED_PATHS) answered with their
+ * content already in the HTML (ADR 040, after ADR 024 and ADR 006), so they paint before any
+ * script arrives; the app then hydrates them and goes on as the SPA it is — except the landing (/),
+ * which loads only its own small script.
  *
  * - The document comes from the build's page renderer (dist/prerender/render-page.js, from
  *   src/client/prerender/render-page.tsx: TanStack Router's request handler and React), with the
@@ -11,7 +12,8 @@
  * - The router's hydration data are inline scripts: each page's answer has the pages' CSP with
  *   those scripts' hashes, and no other inline script is allowed (ADR 010).
  * - Only anonymous visitors get it: a signed-in person gets the plain app page, whose guards and
- *   header know the session (the cookie decides: `Vary: Cookie`, revalidated every time).
+ *   header know the session, or at / a redirect to the home of their role (docs/product/decisions.md
+ *   §2) — the cookie decides: `Vary: Cookie`, revalidated every time.
  * - Without a renderer (a build that skipped it) or when a page cannot be rendered, the plain app
  *   page answers, as for every other path.
  */
@@ -22,18 +24,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  LANDING_PATH,
   PAGE_ASSETS_FILE,
   PAGE_RENDERER_FILE,
   PRERENDERED_PATHS,
   type PageAssets,
   type PageRenderer,
 } from '../../shared/prerender';
+import { HOME_BY_ROLE } from '../../shared/roles';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
 import { settingsOperations } from '../operations/settings';
 import type { OperationContext } from '../operations/define';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';
-import { readAppPage } from './landing';
+import { readAppPage } from './app-page';
 import { pageCspAllowing } from './security-headers';
 
 /** The build's page renderer and the pages' assets, beside the client build (dist/prerender). */
@@ -146,6 +150,9 @@ export function registerPrerenderedPages(
     app.get(route, async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
+      if (user && route === LANDING_PATH) {
+        return reply.header('vary', 'cookie').redirect(HOME_BY_ROLE[user.role], 302);
+      }
       if (user) return send(request, reply, plain);
       if (request.url !== route) {
         return send(request, reply, mayRenderQuery() ? await render(route, request.url, false) : plain);
