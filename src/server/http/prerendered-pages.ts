@@ -32,6 +32,7 @@ import {
   type PageRenderer,
 } from '../../shared/prerender';
 import { HOME_BY_ROLE } from '../../shared/roles';
+import { saoPauloWallClock } from '../../shared/sao-paulo-time';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
 import { settingsOperations } from '../operations/settings';
 import type { OperationContext } from '../operations/define';
@@ -123,7 +124,8 @@ export function registerPrerenderedPages(
   const { renderer, assets } = prerender;
   const plain = answer(appPage, null);
   const testMode = services.env.paymentProvider === 'sandbox';
-  let kept: { settings: Settings; pages: Map<string, Promise<Answer>> } | undefined;
+  // Kept until the settings object changes or São Paulo's year turns (the footer prints it).
+  let kept: { settings: Settings; year: number; pages: Map<string, Promise<Answer>> } | undefined;
 
   let queryRenders = { second: 0, count: 0 };
   const mayRenderQuery = () => {
@@ -158,7 +160,9 @@ export function registerPrerenderedPages(
         return send(request, reply, mayRenderQuery() ? await render(route, request.url, false) : plain);
       }
       const current = services.settings.get();
-      if (kept?.settings !== current) kept = { settings: current, pages: new Map() };
+      const year = saoPauloWallClock(Date.now()).year;
+      if (kept?.settings !== current || kept.year !== year)
+        kept = { settings: current, year, pages: new Map() };
       let page = kept.pages.get(route);
       if (!page) {
         page = render(route, route, true);
