@@ -4,21 +4,16 @@
  * failed attempts, tampered amounts and who may read what.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { useTestApp, createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
 import { parseBrCode } from '../brcode';
 import { isSandbox } from '../providers/payment';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const createPublic = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/payment-links/create-public', payload });

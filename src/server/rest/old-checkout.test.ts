@@ -5,19 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { approve, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../tests/checkout';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { isSandbox } from '../providers/payment';
 import { parseBrCode } from '../brcode';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const customerData = MARIANA_CUSTOMER;
 const card = (cardNumber: string) => ({
