@@ -5,7 +5,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
+import {
+  approve,
+  checkoutPayload,
+  createLink,
+  deliverSandboxWebhook,
+  MARIANA,
+  rows,
+  sandboxPay,
+} from '../../../tests/checkout';
 import { useTestApp, createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
 import { parseBrCode } from '../brcode';
@@ -502,12 +510,7 @@ describe('refund of a link payment (admin)', () => {
       method: 'pix',
       amount: 149700,
     });
-    await t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: extraCharge.headers,
-      payload: extraCharge.rawBody,
-    });
+    await deliverSandboxWebhook(t, extraCharge);
     const extra = rows(t)
       .payments()
       .find((payment) => payment.id !== rows(t).links()[0]?.paymentId);
@@ -522,13 +525,7 @@ describe('refund of a link payment (admin)', () => {
 });
 
 describe('webhook /api/webhooks/sandbox', () => {
-  const deliver = (webhook: { headers: Record<string, string>; rawBody: string }) =>
-    t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: webhook.headers,
-      payload: webhook.rawBody,
-    });
+  const deliver = (webhook: Parameters<typeof deliverSandboxWebhook>[1]) => deliverSandboxWebhook(t, webhook);
 
   it('a webhook replayed 20 times at once yields one payment, one commission and one e-mail', async () => {
     const referrerLink = await createLink(t, { customerEmail: 'ana@example.com' });
