@@ -87,6 +87,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
 
   // One allowance per test app, like the server's; callers share it.
   const callerLimits = createRateLimits(env);
+  let closed = false;
   const testApp: TestApp = {
     ...built,
     env,
@@ -113,7 +114,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
         : anonymous;
       return createCaller(detachedCallContext(built.services, callerLimits, auth));
     },
+    // Once: a test that swaps its app closes the first one itself before the file's hook does.
     async close() {
+      if (closed) return;
+      closed = true;
       await built.app.close();
       database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

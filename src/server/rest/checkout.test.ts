@@ -4,7 +4,7 @@
  * failed attempts, tampered amounts and who may read what.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   approve,
   checkoutPayload,
@@ -381,6 +381,7 @@ describe('sandbox payment of a link', () => {
   it('hosted page PIX confirms itself after SANDBOX_PIX_CONFIRM_SECONDS, once', async () => {
     await t.close();
     t = await createTestApp({ SANDBOX_PIX_CONFIRM_SECONDS: '1' });
+    onTestFinished(() => t.close());
     const link = await createLink(t);
     const pix = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}/pix` });
     expect(pix.body).toContain('o pagamento será confirmado automaticamente em 1 segundos');
