@@ -1,10 +1,9 @@
-import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
+import { StateSelectField } from '../address/StateSelectField';
 import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
@@ -45,8 +44,6 @@ const CHECKOUT_ADDRESS_PATHS = {
  * different address (`useCepAutofill`, ADR 033).
  */
 export function AddressFields({ disabled }: { disabled?: boolean }) {
-  const stateId = useId();
-  const stateErrorId = `${stateId}-error`;
   const {
     register,
     getValues,
@@ -54,7 +51,6 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
     formState: { errors },
   } = useFormContext<AddressValues>();
   const cep = useCepAutofill(formAddress({ getValues, setValue }, CHECKOUT_ADDRESS_PATHS));
-  const stateError = errors.state?.message;
 
   return (
     <fieldset className="co-section" disabled={disabled}>
@@ -108,32 +104,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           aria-required="true"
           {...fieldOf(register, errors, 'city')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={stateId}>
-            Estado
-          </label>
-          <select
-            id={stateId}
-            className="field__input co-select"
-            autoComplete="address-level1"
-            aria-required="true"
-            aria-invalid={stateError ? true : undefined}
-            aria-describedby={stateError ? stateErrorId : undefined}
-            {...register('state')}
-          >
-            <option value="">Selecione</option>
-            {BRAZIL_STATES.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </select>
-          {stateError && (
-            <p id={stateErrorId} className="field__error">
-              {stateError}
-            </p>
-          )}
-        </div>
+        <StateSelectField className="field__input co-select" {...fieldOf(register, errors, 'state')} />
       </div>
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -27,7 +27,8 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { MaskedFormField } from '../ui/MaskedFormField';
-import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
+import { Options } from '../ui/Options';
+import { PasswordField, SelectField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
@@ -77,8 +78,6 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   const refresh = useRefreshMember();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState<string | null>(null);
-  const genderId = useId();
-  const shirtId = useId();
   const update = trpc.member.updateProfile.useMutation();
   const {
     register,
@@ -136,36 +135,14 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           autoComplete="bday"
           {...fieldOf(register, errors, 'birthDate')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={genderId}>
-            Gênero
-          </label>
-          <select
-            id={genderId}
-            className="field__input"
-            {...register('gender', { setValueAs: (value: string) => value || null })}
-          >
-            <option value="">Prefiro não informar</option>
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Gênero" {...register('gender', { setValueAs: (value: string) => value || null })}>
+          <option value="">Prefiro não informar</option>
+          <Options values={GENDERS} labels={GENDER_LABELS} />
+        </SelectField>
         <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
-        <div className="field">
-          <label className="field__label" htmlFor={shirtId}>
-            Tamanho da camiseta
-          </label>
-          <select id={shirtId} className="field__input" {...register('shirtSize')}>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Tamanho da camiseta" {...register('shirtSize')}>
+          <Options values={SHIRT_SIZES} />
+        </SelectField>
         <MaskedFormField
           control={control}
           name="zipCode"

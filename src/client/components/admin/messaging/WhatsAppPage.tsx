@@ -23,7 +23,7 @@ import { Alert } from '../../ui/Alert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
-import { TextAreaField, TextField } from '../../ui/TextField';
+import { SelectField, TextAreaField, TextField } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
@@ -166,24 +166,19 @@ function TemplateEditor({
       </p>
 
       <div className="adm-row">
-        <div className="field">
-          <label className="field__label" htmlFor="template-key">
-            Modelo
-          </label>
-          <select
-            id="template-key"
-            className="field__input adm-select"
-            value={key}
-            onChange={(event) => setKey(event.target.value as typeof key)}
-          >
-            {keys.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-                {templates.some((t) => t.key === value && isDirty(t)) ? ' (alterado)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Modelo"
+          className="field__input adm-select"
+          value={key}
+          onChange={(event) => setKey(event.target.value as typeof key)}
+        >
+          {keys.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+              {templates.some((t) => t.key === value && isDirty(t)) ? ' (alterado)' : ''}
+            </option>
+          ))}
+        </SelectField>
         <div className="adm-tabs" role="group" aria-label="Canal">
           {(['whatsapp', 'email'] as const).map((value) => (
             <button

@@ -35,6 +35,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { MaskedFormField } from '../../ui/MaskedFormField';
 import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from '../../ui/TextField';
+import { Options } from '../../ui/Options';
 import { PriceField } from './PriceField';
 import {
   drafts,
@@ -299,19 +300,11 @@ export function SubscriberForm({
             {...register('gender', { setValueAs: (value: string) => value || null })}
           >
             <option value="">Não informado</option>
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
-              </option>
-            ))}
+            <Options values={GENDERS} labels={GENDER_LABELS} />
           </SelectField>
           <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
           <SelectField label="Tamanho da camiseta" {...fieldOf(register, errors, 'shirtSize')}>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+            <Options values={SHIRT_SIZES} />
           </SelectField>
         </div>
         <TextAreaField label="Preferência de vinho" {...fieldOf(register, errors, 'winePreference')} />
@@ -348,11 +341,7 @@ export function SubscriberForm({
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
           <SelectField label="Status" required {...fieldOf(register, errors, 'status')}>
-            {statusOptions.map((status) => (
-              <option key={status} value={status}>
-                {SUBSCRIBER_STATUS_LABELS[status]}
-              </option>
-            ))}
+            <Options values={statusOptions} labels={SUBSCRIBER_STATUS_LABELS} />
           </SelectField>
           <Controller
             control={control}
