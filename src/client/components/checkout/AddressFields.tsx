@@ -8,7 +8,7 @@ import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
 export interface AddressValues {
   cep: string;
@@ -50,6 +50,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
     setValue,
     formState: { errors },
   } = useFormContext<AddressValues>();
+  const field = fieldsOf(register, errors);
   const cep = useCepAutofill(formAddress({ getValues, setValue }, CHECKOUT_ADDRESS_PATHS));
 
   return (
@@ -72,7 +73,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
-          {...fieldOf(register, errors, 'number')}
+          {...field('number')}
         />
       </div>
       <CepQuestion question={cep.question} />
@@ -81,19 +82,19 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
         maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
-        {...fieldOf(register, errors, 'street')}
+        {...field('street')}
       />
       <div className="co-row co-row--2">
         <TextField
           label="Bairro"
           maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
-          {...fieldOf(register, errors, 'neighborhood')}
+          {...field('neighborhood')}
         />
         <TextField
           label="Complemento (opcional)"
           maxLength={CHECKOUT_LIMITS.complement}
-          {...fieldOf(register, errors, 'complement')}
+          {...field('complement')}
         />
       </div>
       <div className="co-row co-row--city">
@@ -102,9 +103,9 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
-          {...fieldOf(register, errors, 'city')}
+          {...field('city')}
         />
-        <StateSelectField className="field__input co-select" {...fieldOf(register, errors, 'state')} />
+        <StateSelectField className="field__input co-select" {...field('state')} />
       </div>
     </fieldset>
   );

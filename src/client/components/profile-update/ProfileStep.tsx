@@ -27,7 +27,7 @@ import { TextField } from '../ui/TextField';
 import { completeProfile } from './profile-update-api';
 import { StepBack, StepForm } from './step-heading';
 import { useStepForm } from './use-step-form';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
 type Verified = VerifyCodeResponse;
 
@@ -77,6 +77,7 @@ export function ProfileStep({
     setValue,
     formState: { errors, isSubmitting, submitCount },
   } = useStepForm(completeProfileInput, defaultsOf(verified));
+  const field = fieldsOf(register, errors);
 
   const cep = useCepAutofill(
     formAddress({ getValues, setValue }, WIZARD_ADDRESS_PATHS, { shouldValidate: submitCount > 0 }),
@@ -112,14 +113,14 @@ export function ProfileStep({
             autoComplete="given-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...fieldOf(register, errors, 'firstName')}
+            {...field('firstName')}
           />
           <TextField
             label="Sobrenome"
             autoComplete="family-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...fieldOf(register, errors, 'lastName')}
+            {...field('lastName')}
           />
         </div>
         <div className="pu-row">
@@ -129,7 +130,7 @@ export function ProfileStep({
             autoComplete="email"
             aria-required="true"
             maxLength={254}
-            {...fieldOf(register, errors, 'email')}
+            {...field('email')}
           />
           <MaskedFormField
             control={control}
@@ -164,7 +165,7 @@ export function ProfileStep({
             autoComplete="address-line2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.number}
-            {...fieldOf(register, errors, 'address.number')}
+            {...field('address.number')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -173,18 +174,18 @@ export function ProfileStep({
           autoComplete="address-line1"
           aria-required="true"
           maxLength={PROFILE_UPDATE_LIMITS.street}
-          {...fieldOf(register, errors, 'address.street')}
+          {...field('address.street')}
         />
         <div className="pu-row">
           <TextField
             label="Bairro (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
-            {...fieldOf(register, errors, 'address.neighborhood')}
+            {...field('address.neighborhood')}
           />
           <TextField
             label="Complemento (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.complement}
-            {...fieldOf(register, errors, 'address.complement')}
+            {...field('address.complement')}
           />
         </div>
         <div className="pu-row pu-row--city">
@@ -193,12 +194,9 @@ export function ProfileStep({
             autoComplete="address-level2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.city}
-            {...fieldOf(register, errors, 'address.city')}
+            {...field('address.city')}
           />
-          <StateSelectField
-            className="field__input pu-select"
-            {...fieldOf(register, errors, 'address.state')}
-          />
+          <StateSelectField className="field__input pu-select" {...field('address.state')} />
         </div>
       </fieldset>
 

@@ -44,7 +44,7 @@ import {
   keepStoredInstants,
   type FormState,
 } from './subscriber-form-values';
-import { fieldOf } from '../../ui/field-of';
+import { fieldsOf } from '../../ui/field-of';
 
 /** Fields compared after a creation (what the form sent against what the server kept). */
 const CHECKED_FIELDS = [
@@ -112,6 +112,7 @@ export function SubscriberForm({
     resolver: zodResolver(subscriberInput),
     defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
   });
+  const field = fieldsOf(register, errors);
   // An edit's unsaved changes: the dialog's Escape and close button, and leaving the page, ask first
   // (ADR 033). A new record's typing is kept as a draft instead (below), offered at the next opening.
   const unsaved = mode === 'edit' && isDirty;
@@ -268,12 +269,7 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Dados pessoais</legend>
         <div className="sub-form__grid">
-          <TextField
-            label="Nome completo"
-            autoComplete="off"
-            required
-            {...fieldOf(register, errors, 'fullName')}
-          />
+          <TextField label="Nome completo" autoComplete="off" required {...field('fullName')} />
           <TextField
             label="Email"
             type="email"
@@ -293,7 +289,7 @@ export function SubscriberForm({
             required
           />
           <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
-          <TextField label="Data de nascimento" type="date" {...fieldOf(register, errors, 'birthDate')} />
+          <TextField label="Data de nascimento" type="date" {...field('birthDate')} />
           <SelectField
             label="Gênero"
             error={errors.gender?.message}
@@ -302,12 +298,12 @@ export function SubscriberForm({
             <option value="">Não informado</option>
             <Options values={GENDERS} labels={GENDER_LABELS} />
           </SelectField>
-          <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
-          <SelectField label="Tamanho da camiseta" {...fieldOf(register, errors, 'shirtSize')}>
+          <TextField label="Profissão" {...field('profession')} />
+          <SelectField label="Tamanho da camiseta" {...field('shirtSize')}>
             <Options values={SHIRT_SIZES} />
           </SelectField>
         </div>
-        <TextAreaField label="Preferência de vinho" {...fieldOf(register, errors, 'winePreference')} />
+        <TextAreaField label="Preferência de vinho" {...field('winePreference')} />
       </fieldset>
 
       <fieldset className="sub-form__group">
@@ -322,17 +318,12 @@ export function SubscriberForm({
             onType={cep.onCepTyped}
             hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
-          <TextField label="Endereço" {...fieldOf(register, errors, 'address')} />
-          <TextField label="Número" {...fieldOf(register, errors, 'number')} />
-          <TextField label="Complemento" {...fieldOf(register, errors, 'complement')} />
-          <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
-          <TextField label="Cidade" {...fieldOf(register, errors, 'city')} />
-          <TextField
-            label="Estado (UF)"
-            maxLength={2}
-            autoCapitalize="characters"
-            {...fieldOf(register, errors, 'state')}
-          />
+          <TextField label="Endereço" {...field('address')} />
+          <TextField label="Número" {...field('number')} />
+          <TextField label="Complemento" {...field('complement')} />
+          <TextField label="Bairro" {...field('neighborhood')} />
+          <TextField label="Cidade" {...field('city')} />
+          <TextField label="Estado (UF)" maxLength={2} autoCapitalize="characters" {...field('state')} />
         </div>
         <CepQuestion question={cep.question} />
       </fieldset>
@@ -340,7 +331,7 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
-          <SelectField label="Status" required {...fieldOf(register, errors, 'status')}>
+          <SelectField label="Status" required {...field('status')}>
             <Options values={statusOptions} labels={SUBSCRIBER_STATUS_LABELS} />
           </SelectField>
           <Controller
@@ -355,18 +346,10 @@ export function SubscriberForm({
               />
             )}
           />
-          <TextField
-            label="Início da assinatura"
-            type="date"
-            {...fieldOf(register, errors, 'subscriptionStartDate')}
-          />
-          <TextField
-            label="Término da assinatura"
-            type="date"
-            {...fieldOf(register, errors, 'subscriptionEndDate')}
-          />
+          <TextField label="Início da assinatura" type="date" {...field('subscriptionStartDate')} />
+          <TextField label="Término da assinatura" type="date" {...field('subscriptionEndDate')} />
         </div>
-        <TextAreaField label="Observações internas" {...fieldOf(register, errors, 'adminNotes')} />
+        <TextAreaField label="Observações internas" {...field('adminNotes')} />
       </fieldset>
 
       {warnings.length > 0 && (
