@@ -34,6 +34,7 @@ import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { fieldsOf } from '../ui/field-of';
+import { SubmitActions } from '../ui/SubmitActions';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -159,11 +160,9 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       </div>
       <CepQuestion question={cep.question} />
       <TextAreaField label="Preferências de vinho" maxLength={500} {...register('winePreference')} />
-      <div className="member-actions">
-        <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
-          Salvar alterações
-        </Button>
-      </div>
+      <SubmitActions className="member-actions" busy={update.isPending} busyLabel="Salvando...">
+        Salvar alterações
+      </SubmitActions>
     </form>
   );
 }
@@ -229,11 +228,9 @@ function PasswordForm() {
         <PasswordField label="Confirme a nova senha" purpose="confirm" {...field('confirmPassword')} />
       </div>
       <p className="member-muted">Ao alterar a senha, as outras sessões da sua conta são encerradas.</p>
-      <div className="member-actions">
-        <Button type="submit" loading={change.isPending} loadingLabel="Salvando...">
-          Alterar senha
-        </Button>
-      </div>
+      <SubmitActions className="member-actions" busy={change.isPending} busyLabel="Salvando...">
+        Alterar senha
+      </SubmitActions>
     </form>
   );
 }
