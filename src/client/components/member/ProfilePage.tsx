@@ -80,21 +80,20 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState<string | null>(null);
   const update = trpc.member.updateProfile.useMutation();
+  const form = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
+    resolver: zodResolver(memberProfileInput),
+    defaultValues: toForm(profile),
+  });
   const {
     register,
     control,
     handleSubmit,
     reset,
-    getValues,
-    setValue,
     formState: { errors },
-  } = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
-    resolver: zodResolver(memberProfileInput),
-    defaultValues: toForm(profile),
-  });
+  } = form;
   const field = fieldsOf(register, errors);
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
-  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
+  const cep = useCepAutofill(formAddress(form, RECORD_ADDRESS_PATHS));
   const submit = handleSubmit(async (values) => {
     setSaved(null);
     try {

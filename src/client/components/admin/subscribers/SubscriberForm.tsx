@@ -99,19 +99,18 @@ export function SubscriberForm({
   // Remounts the fields that keep their own text (the price) when a draft replaces the values.
   const [version, setVersion] = useState(0);
 
+  const form = useForm<FormState, unknown, SubscriberInput>({
+    resolver: zodResolver(subscriberInput),
+    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
+  });
   const {
     register,
     control,
     handleSubmit,
     reset,
-    getValues,
-    setValue,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormState, unknown, SubscriberInput>({
-    resolver: zodResolver(subscriberInput),
-    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
-  });
+  } = form;
   const field = fieldsOf(register, errors);
   // An edit's unsaved changes: the dialog's Escape and close button, and leaving the page, ask first
   // (ADR 033). A new record's typing is kept as a draft instead (below), offered at the next opening.
@@ -148,7 +147,7 @@ export function SubscriberForm({
 
   // The CEP is looked up only when the person changes it, and a different stored address is
   // replaced only on their word (ADR 033).
-  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
+  const cep = useCepAutofill(formAddress(form, RECORD_ADDRESS_PATHS));
 
   function loadDraft() {
     if (!draft) return;
