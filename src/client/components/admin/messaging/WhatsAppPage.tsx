@@ -23,7 +23,7 @@ import { Alert } from '../../ui/Alert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
-import { SelectField, TextAreaField, TextField } from '../../ui/TextField';
+import { SelectField, TextAreaField, TextField, type TextFieldProps } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
@@ -271,14 +271,11 @@ function TemplateEditor({
             {preview}
           </div>
           <form className="form" onSubmit={(event) => void sendTest(event)} noValidate>
-            <TextField
+            <NumberField
               label="Número que recebe o exemplo"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
               placeholder="(11) 98765-4321"
               value={testPhone}
-              onChange={(event) => setTestPhone(event.target.value)}
+              onNumber={setTestPhone}
               error={testError ?? undefined}
               hint={
                 isDirty(current)
@@ -300,6 +297,24 @@ function TemplateEditor({
         </div>
       </div>
     </section>
+  );
+}
+
+/** A WhatsApp number the admin types (checked with `phoneProblem` when its form is sent). */
+function NumberField({
+  onNumber,
+  ...field
+}: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'onChange'> & {
+  onNumber: (text: string) => void;
+}) {
+  return (
+    <TextField
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      onChange={(event) => onNumber(event.target.value)}
+      {...field}
+    />
   );
 }
 
@@ -334,15 +349,7 @@ function SendMessage() {
         tela de Assinantes.
       </p>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Telefone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          error={errors.phone}
-        />
+        <NumberField label="Telefone" value={phone} onNumber={setPhone} error={errors.phone} />
         <TextAreaField
           label="Mensagem"
           className="adm-textarea"
