@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
+import type { CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
@@ -10,15 +11,11 @@ import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { fieldsOf } from '../ui/field-of';
 
-export interface AddressValues {
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-}
+/** The billing address's fields, as both checkout forms' schemas name them. */
+export type AddressValues = Pick<
+  CheckoutFormValues,
+  'cep' | 'street' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state'
+>;
 
 export const EMPTY_ADDRESS: AddressValues = {
   cep: '',
