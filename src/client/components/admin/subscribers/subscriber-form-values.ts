@@ -41,6 +41,7 @@ export const EMPTY_FORM: FormState = {
   profession: '',
   shirtSize: 'M',
   winePreference: '',
+  // No address: every part empty, as the shared address fields read one.
   ...subscriberAddressOf(addressText({})),
   status: 'pending_payment',
   subscriptionPrice: DEFAULT_PRICE_CENTS,
