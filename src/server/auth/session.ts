@@ -56,8 +56,8 @@ export interface SessionWithUser {
 const randomSecret = () => encodeBase32LowerCaseNoPadding(randomBytes(20));
 const hashSecret = (secret: string) => Buffer.from(sha256(new TextEncoder().encode(secret)));
 
-export function createSessionStore(db: Db, now: () => Date) {
-  const selectSession = db
+function prepareSelectSession(db: Db) {
+  return db
     .select({
       id: sessions.id,
       secretHash: sessions.secretHash,
@@ -72,68 +72,101 @@ export function createSessionStore(db: Db, now: () => Date) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
+}
 
-  const roleOf = (userId: string): Role =>
-    db.select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role ?? 'user';
+/** The store's database and clock, and the lookup every request makes, prepared once. */
+interface SessionContext {
+  db: Db;
+  now: () => Date;
+  selectSession: ReturnType<typeof prepareSelectSession>;
+}
 
+type SessionRow = NonNullable<ReturnType<SessionContext['selectSession']['get']>>;
+
+const roleOf = (db: Db, userId: string): Role =>
+  db.select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role ?? 'user';
+
+/** Creates a session and returns the token to hand to the client (never stored). */
+function create({ db, now }: SessionContext, userId: string): { token: string; session: Session } {
+  const id = randomSecret();
+  const secret = randomSecret();
+  const createdAt = now();
+  const policy = SESSION_POLICY[roleOf(db, userId)];
+  const expiresAt = new Date(createdAt.getTime() + policy.idleMs);
+  const endsAt = new Date(createdAt.getTime() + policy.absoluteMs);
+  db.insert(sessions)
+    .values({ id, userId, secretHash: hashSecret(secret), expiresAt, createdAt })
+    .run();
+  return { token: `${id}.${secret}`, session: { id, userId, expiresAt, endsAt, createdAt } };
+}
+
+/** The stored row of a well-formed token whose secret matches; null otherwise. */
+function rowOfToken({ selectSession }: SessionContext, token: string): SessionRow | null {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const row = selectSession.get({ id });
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
+  return row;
+}
+
+/**
+ * The session's expiries now under its role's policy: null when it has ended (and is deleted),
+ * else the idle expiry, pushed back (one write) once enough of it has passed.
+ */
+function slideExpiry(
+  { db, now }: SessionContext,
+  row: SessionRow,
+): { expiresAt: number; endsAt: number } | null {
+  const current = now().getTime();
+  const policy = SESSION_POLICY[row.role];
+  const endsAt = row.createdAt.getTime() + policy.absoluteMs;
+  // The stored expiry never reaches past the role's idle time from now (a role changed since).
+  const idleEnd = Math.min(row.expiresAt.getTime(), current + policy.idleMs);
+  if (Math.min(idleEnd, endsAt) <= current) {
+    db.delete(sessions).where(eq(sessions.id, row.id)).run();
+    return null;
+  }
+  let expiresAt = Math.min(idleEnd, endsAt);
+  const renewed = Math.min(current + policy.idleMs, endsAt);
+  if (renewed - expiresAt >= policy.renewAfterMs || idleEnd < row.expiresAt.getTime()) {
+    expiresAt = renewed;
+    db.update(sessions)
+      .set({ expiresAt: new Date(expiresAt) })
+      .where(eq(sessions.id, row.id))
+      .run();
+  }
+  return { expiresAt, endsAt };
+}
+
+/** Resolves a token to its session and user, sliding the expiry; null when invalid or expired. */
+function validate(ctx: SessionContext, token: string): SessionWithUser | null {
+  const row = rowOfToken(ctx, token);
+  if (!row) return null;
+  const expiry = slideExpiry(ctx, row);
+  if (!expiry) return null;
   return {
-    /** Creates a session and returns the token to hand to the client (never stored). */
-    create(userId: string): { token: string; session: Session } {
-      const id = randomSecret();
-      const secret = randomSecret();
-      const createdAt = now();
-      const policy = SESSION_POLICY[roleOf(userId)];
-      const expiresAt = new Date(createdAt.getTime() + policy.idleMs);
-      const endsAt = new Date(createdAt.getTime() + policy.absoluteMs);
-      db.insert(sessions)
-        .values({ id, userId, secretHash: hashSecret(secret), expiresAt, createdAt })
-        .run();
-      return { token: `${id}.${secret}`, session: { id, userId, expiresAt, endsAt, createdAt } };
+    session: {
+      id: row.id,
+      userId: row.userId,
+      expiresAt: new Date(expiry.expiresAt),
+      endsAt: new Date(expiry.endsAt),
+      createdAt: row.createdAt,
     },
+    user: { id: row.userId, name: row.name, email: row.email, role: row.role },
+  };
+}
 
-    /** Resolves a token to its session and user, sliding the expiry; null when invalid or expired. */
-    validate(token: string): SessionWithUser | null {
-      const [id, secret, extra] = token.split('.');
-      if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-      const row = selectSession.get({ id });
-      if (!row) return null;
-      if (!constantTimeEqual(hashSecret(secret), row.secretHash)) return null;
-      const current = now().getTime();
-      const policy = SESSION_POLICY[row.role];
-      const endsAt = row.createdAt.getTime() + policy.absoluteMs;
-      // The stored expiry never reaches past the role's idle time from now (a role changed since).
-      const idleEnd = Math.min(row.expiresAt.getTime(), current + policy.idleMs);
-      if (Math.min(idleEnd, endsAt) <= current) {
-        db.delete(sessions).where(eq(sessions.id, id)).run();
-        return null;
-      }
-      let expiresAt = Math.min(idleEnd, endsAt);
-      const renewed = Math.min(current + policy.idleMs, endsAt);
-      if (renewed - expiresAt >= policy.renewAfterMs || idleEnd < row.expiresAt.getTime()) {
-        expiresAt = renewed;
-        db.update(sessions)
-          .set({ expiresAt: new Date(expiresAt) })
-          .where(eq(sessions.id, id))
-          .run();
-      }
-      return {
-        session: {
-          id,
-          userId: row.userId,
-          expiresAt: new Date(expiresAt),
-          endsAt: new Date(endsAt),
-          createdAt: row.createdAt,
-        },
-        user: { id: row.userId, name: row.name, email: row.email, role: row.role },
-      };
-    },
-
-    invalidate(sessionId: string): void {
+export function createSessionStore(db: Db, now: () => Date) {
+  const ctx: SessionContext = { db, now, selectSession: prepareSelectSession(db) };
+  return {
+    create: (userId: string): { token: string; session: Session } => create(ctx, userId),
+    validate: (token: string): SessionWithUser | null => validate(ctx, token),
+    invalidate: (sessionId: string): void => {
       db.delete(sessions).where(eq(sessions.id, sessionId)).run();
     },
-
     /** Ends every session of a user (password change, account removal). */
-    invalidateAllForUser(userId: string): void {
+    invalidateAllForUser: (userId: string): void => {
       db.delete(sessions).where(eq(sessions.userId, userId)).run();
     },
   };

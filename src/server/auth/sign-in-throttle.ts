@@ -56,67 +56,81 @@ export interface SignInAttempt {
   uncounted(): void;
 }
 
-export function createSignInThrottle(clock: Clock) {
-  const entries = new Map<string, Entry>();
+/** The failures kept per key (an account from one IP, an account from anywhere). */
+type Entries = Map<string, Entry>;
 
-  function waitMs(key: string, rule: Rule, now: number): number {
-    const entry = entries.get(key);
-    if (!entry) return 0;
-    if (now - entry.lastAt > FORGET_AFTER_MS) {
-      entries.delete(key);
-      return 0;
-    }
-    return Math.max(0, entry.lastAt + throttleDelayMs(rule, entry.failures) - now);
+function waitMs(entries: Entries, key: string, rule: Rule, now: number): number {
+  const entry = entries.get(key);
+  if (!entry) return 0;
+  if (now - entry.lastAt > FORGET_AFTER_MS) {
+    entries.delete(key);
+    return 0;
   }
+  return Math.max(0, entry.lastAt + throttleDelayMs(rule, entry.failures) - now);
+}
 
-  function prune(now: number) {
-    if (entries.size <= MAX_ENTRIES) return;
-    for (const [key, entry] of entries) {
-      if (now - entry.lastAt > FORGET_AFTER_MS) entries.delete(key);
-    }
-    for (const key of entries.keys()) {
-      if (entries.size <= MAX_ENTRIES) break;
-      entries.delete(key);
-    }
+function prune(entries: Entries, now: number) {
+  if (entries.size <= MAX_ENTRIES) return;
+  for (const [key, entry] of entries) {
+    if (now - entry.lastAt > FORGET_AFTER_MS) entries.delete(key);
   }
+  for (const key of entries.keys()) {
+    if (entries.size <= MAX_ENTRIES) break;
+    entries.delete(key);
+  }
+}
 
+/** The attempt counts as failed under every key from the moment it starts. */
+function countFailure(entries: Entries, keys: string[], now: number) {
+  for (const key of keys) {
+    const entry = entries.get(key) ?? { failures: 0, lastAt: now };
+    entry.failures++;
+    entry.lastAt = now;
+    entries.set(key, entry);
+  }
+  prune(entries, now);
+}
+
+function attemptHandle(entries: Entries, keys: string[]): SignInAttempt {
   return {
-    /**
-     * Call before checking a credential of `account` (an e-mail) from `ip`. Throws a 429 with a
-     * Portuguese message while the account must wait; otherwise counts the attempt as failed until
-     * the handle says otherwise.
-     */
-    begin(account: string, ip: string): SignInAttempt {
-      const now = clock.now().getTime();
-      const name = account.trim().toLowerCase();
-      const keys: [string, Rule][] = [
-        [`${name}\n${ip}`, FROM_ONE_IP],
-        [name, FROM_ANYWHERE],
-      ];
-      const wait = Math.max(...keys.map(([key, rule]) => waitMs(key, rule, now)));
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw new RateLimitedError(seconds, MSG.accountThrottled(waitText(seconds)));
-      }
-      for (const [key] of keys) {
-        const entry = entries.get(key) ?? { failures: 0, lastAt: now };
-        entry.failures++;
-        entry.lastAt = now;
-        entries.set(key, entry);
-      }
-      prune(now);
-      return {
-        succeeded() {
-          for (const [key] of keys) entries.delete(key);
-        },
-        uncounted() {
-          for (const [key] of keys) {
-            const entry = entries.get(key);
-            if (entry) entry.failures = Math.max(0, entry.failures - 1);
-          }
-        },
-      };
+    succeeded() {
+      for (const key of keys) entries.delete(key);
     },
+    uncounted() {
+      for (const key of keys) {
+        const entry = entries.get(key);
+        if (entry) entry.failures = Math.max(0, entry.failures - 1);
+      }
+    },
+  };
+}
+
+/**
+ * Call before checking a credential of `account` (an e-mail) from `ip`. Throws a 429 with a
+ * Portuguese message while the account must wait; otherwise counts the attempt as failed until
+ * the handle says otherwise.
+ */
+function begin(entries: Entries, clock: Clock, account: string, ip: string): SignInAttempt {
+  const now = clock.now().getTime();
+  const name = account.trim().toLowerCase();
+  const rules: [string, Rule][] = [
+    [`${name}\n${ip}`, FROM_ONE_IP],
+    [name, FROM_ANYWHERE],
+  ];
+  const wait = Math.max(...rules.map(([key, rule]) => waitMs(entries, key, rule, now)));
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new RateLimitedError(seconds, MSG.accountThrottled(waitText(seconds)));
+  }
+  const keys = rules.map(([key]) => key);
+  countFailure(entries, keys, now);
+  return attemptHandle(entries, keys);
+}
+
+export function createSignInThrottle(clock: Clock) {
+  const entries: Entries = new Map();
+  return {
+    begin: (account: string, ip: string): SignInAttempt => begin(entries, clock, account, ip),
   };
 }
 

@@ -206,6 +206,124 @@ export interface OpenApiOptions {
   version?: string;
 }
 
+/** Path parameters (from the schema, else from the path itself), then the query's. */
+function parametersOf(route: RestRoute, names: string[], schemas: SchemaCollector): Parameter[] {
+  const parameters: Parameter[] = [];
+  if (route.params) parameters.push(...parametersFrom(schemas.convert(route.params, 'input'), 'path'));
+  for (const name of names) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+  }
+  if (route.query) parameters.push(...parametersFrom(schemas.convert(route.query, 'input'), 'query'));
+  return parameters;
+}
+
+/** The success answer: a download's bytes, the response schema, or `{ success: true }`. */
+function successResponse(route: RestRoute, schemas: SchemaCollector): Response {
+  return {
+    description: route.successStatus === 201 ? 'Criado' : 'Sucesso',
+    content: route.binding.download
+      ? { [route.binding.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
+      : {
+          'application/json': {
+            schema: route.response
+              ? schemas.convert(route.response, 'output')
+              : { type: 'object', properties: { success: { const: true } } },
+          },
+        },
+  };
+}
+
+/** Success first, then a file's answers, then every error the route (or its kind) can give. */
+function responsesOf(route: RestRoute, schemas: SchemaCollector): Record<string, Response> {
+  const responses: Record<string, Response> = {
+    [String(route.successStatus ?? 200)]: successResponse(route, schemas),
+  };
+  if (route.binding.fileAnswer) fileResponses(responses);
+  const errors: Record<number, string | undefined> = { ...implicitErrors(route), ...route.errors };
+  for (const [status, description] of Object.entries(errors)) {
+    if (description) responses[status] = { description, content: errorContent };
+  }
+  return responses;
+}
+
+/** The method and path in words, numbered when two routes would share it. */
+function uniqueOperationId(route: RestRoute, usedIds: Set<string>): string {
+  let id = operationId(route.method, route.path);
+  for (let n = 2; usedIds.has(id); n++) id = `${operationId(route.method, route.path)}${n}`;
+  usedIds.add(id);
+  return id;
+}
+
+/** A multipart upload's form, or the JSON body (required when it has a required property). */
+function requestBodyOf(route: RestRoute, schemas: SchemaCollector): Operation['requestBody'] {
+  if (route.body) {
+    const body = schemas.convert(route.body, 'input');
+    const required = Array.isArray(body.required) && body.required.length > 0;
+    return { required, content: { 'application/json': { schema: body } } };
+  }
+  if (route.binding.multipart) {
+    return { required: true, content: { 'multipart/form-data': { schema: UPLOAD_FORM } } };
+  }
+  return undefined;
+}
+
+function operationOf(route: RestRoute, names: string[], id: string, schemas: SchemaCollector): Operation {
+  const { access } = route;
+  // Converted in this order (parameters, responses, body) so numbered components keep their names.
+  const parameters = parametersOf(route, names, schemas);
+  const operation: Operation = {
+    operationId: id,
+    summary: route.summary,
+    description: [route.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n'),
+    tags: [route.tag],
+    // Public routes need no credentials (the one that honours an admin's token says so itself).
+    security: access === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+    responses: responsesOf(route, schemas),
+    'x-access': access,
+  };
+  if (parameters.length > 0) operation.parameters = parameters;
+  const requestBody = requestBodyOf(route, schemas);
+  if (requestBody) operation.requestBody = requestBody;
+  return operation;
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    error: { type: 'string', description: 'Mensagem em português' },
+    code: {
+      type: 'string',
+      enum: [...ERROR_REASONS],
+      description:
+        'Só em recusas que o cliente resolve sozinho: `two_factor_required` (envie `code` no login) ' +
+        'ou `step_up_required` (confirme em POST /api/auth/step-up e repita a chamada)',
+    },
+  },
+  required: ['error'],
+};
+
+const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+  bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token devolvido por /api/auth/login' },
+  cookieAuth: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'Sessão do navegador',
+  },
+};
+
+function infoOf(version: string): OpenApiDocument['info'] {
+  return {
+    title: 'Confraria API',
+    version,
+    description:
+      'API REST da Confraria. Autentique com `POST /api/auth/login` e envie o token como ' +
+      '`Authorization: Bearer <token>`. Erros respondem `{ "error": "mensagem" }` com o status HTTP adequado.',
+  };
+}
+
 /** Builds the document from route definitions; pure, so tests can check it without a server. */
 export function buildOpenApiDocument(
   routes: readonly RestRoute[],
@@ -215,107 +333,20 @@ export function buildOpenApiDocument(
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   const usedIds = new Set<string>();
-
   for (const route of routes) {
-    const { access } = route;
     const { path, names } = toOpenApiPath(route.path);
     tags.add(route.tag);
-
-    const parameters: Parameter[] = [];
-    if (route.params) parameters.push(...parametersFrom(schemas.convert(route.params, 'input'), 'path'));
-    for (const name of names) {
-      if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-        parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-      }
-    }
-    if (route.query) parameters.push(...parametersFrom(schemas.convert(route.query, 'input'), 'query'));
-
-    const successStatus = String(route.successStatus ?? 200);
-    const responses: Record<string, Response> = {
-      [successStatus]: {
-        description: route.successStatus === 201 ? 'Criado' : 'Sucesso',
-        content: route.binding.download
-          ? { [route.binding.download.contentType]: { schema: { type: 'string', format: 'binary' } } }
-          : {
-              'application/json': {
-                schema: route.response
-                  ? schemas.convert(route.response, 'output')
-                  : { type: 'object', properties: { success: { const: true } } },
-              },
-            },
-      },
-    };
-    if (route.binding.fileAnswer) fileResponses(responses);
-    const errors: Record<number, string | undefined> = { ...implicitErrors(route), ...route.errors };
-    for (const [status, description] of Object.entries(errors)) {
-      if (description) responses[status] = { description, content: errorContent };
-    }
-
-    let id = operationId(route.method, route.path);
-    for (let n = 2; usedIds.has(id); n++) id = `${operationId(route.method, route.path)}${n}`;
-    usedIds.add(id);
-
-    const operation: Operation = {
-      operationId: id,
-      summary: route.summary,
-      description: [route.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n'),
-      tags: [route.tag],
-      // Public routes need no credentials (the one that honours an admin's token says so itself).
-      security: access === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
-      responses,
-      'x-access': access,
-    };
-    if (parameters.length > 0) operation.parameters = parameters;
-    if (route.binding.multipart) {
-      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: UPLOAD_FORM } } };
-    }
-    if (route.body) {
-      const body = schemas.convert(route.body, 'input');
-      const required = Array.isArray(body.required) && body.required.length > 0;
-      operation.requestBody = { required, content: { 'application/json': { schema: body } } };
-    }
-
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    const id = uniqueOperationId(route, usedIds);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route, names, id, schemas);
   }
-
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Confraria API',
-      version: options.version ?? APP_VERSION,
-      description:
-        'API REST da Confraria. Autentique com `POST /api/auth/login` e envie o token como ' +
-        '`Authorization: Bearer <token>`. Erros respondem `{ "error": "mensagem" }` com o status HTTP adequado.',
-    },
+    info: infoOf(options.version ?? APP_VERSION),
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      schemas: {
-        ...schemas.components,
-        Error: {
-          type: 'object',
-          properties: {
-            error: { type: 'string', description: 'Mensagem em português' },
-            code: {
-              type: 'string',
-              enum: [...ERROR_REASONS],
-              description:
-                'Só em recusas que o cliente resolve sozinho: `two_factor_required` (envie `code` no login) ' +
-                'ou `step_up_required` (confirme em POST /api/auth/step-up e repita a chamada)',
-            },
-          },
-          required: ['error'],
-        },
-      },
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token devolvido por /api/auth/login' },
-        cookieAuth: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: SESSION_COOKIE,
-          description: 'Sessão do navegador',
-        },
-      },
+      schemas: { ...schemas.components, Error: ERROR_SCHEMA },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }

@@ -21,69 +21,76 @@ export interface ActivityInput {
   details?: Record<string, unknown>;
 }
 
-export function createActivityLog({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
-  const namesOf = <T extends typeof users | typeof subscribers>(table: T, ids: (string | null)[]) =>
-    namesById(db, table, ids);
+type ActivityLogDeps = Pick<ServiceDeps, 'db' | 'clock'>;
+type ActivityRow = typeof activityLog.$inferSelect;
 
+function record({ db, clock }: ActivityLogDeps, entry: ActivityInput): void {
+  db.insert(activityLog)
+    .values({
+      id: newId(),
+      action: entry.action,
+      actorKind: entry.actor.kind,
+      actorId: 'id' in entry.actor ? entry.actor.id : null,
+      subscriberId: entry.subscriberId ?? null,
+      details: entry.details ?? null,
+      createdAt: clock.now(),
+    })
+    .run();
+}
+
+/** One row as the screen shows it, with the names as they are now. */
+function entryOf(row: ActivityRow, actors: Map<string, string>, records: Map<string, string>): ActivityEntry {
+  const subscriberName = row.subscriberId ? records.get(row.subscriberId) : undefined;
   return {
-    record(entry: ActivityInput): void {
-      db.insert(activityLog)
-        .values({
-          id: newId(),
-          action: entry.action,
-          actorKind: entry.actor.kind,
-          actorId: 'id' in entry.actor ? entry.actor.id : null,
-          subscriberId: entry.subscriberId ?? null,
-          details: entry.details ?? null,
-          createdAt: clock.now(),
-        })
-        .run();
-    },
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    label: ACTIVITY_ACTIONS[row.action as ActivityAction] ?? row.action,
+    actorKind: row.actorKind,
+    actorName: row.actorId ? (actors.get(row.actorId) ?? null) : null,
+    subscriber:
+      row.subscriberId && subscriberName !== undefined
+        ? { id: row.subscriberId, fullName: subscriberName }
+        : null,
+  };
+}
 
-    /** Newest first, 20 a page. */
-    page(page: number) {
-      const total = db.select({ total: count() }).from(activityLog).get()?.total ?? 0;
-      const rows = db
-        .select()
-        .from(activityLog)
-        .orderBy(desc(activityLog.createdAt), desc(sql`${activityLog}.rowid`))
-        .limit(ACTIVITY_PAGE_SIZE)
-        .offset((page - 1) * ACTIVITY_PAGE_SIZE)
-        .all();
-      const actors = namesOf(
-        users,
-        rows.map((row) => row.actorId),
-      );
-      const records = namesOf(
-        subscribers,
-        rows.map((row) => row.subscriberId),
-      );
-      const entries: ActivityEntry[] = rows.map((row) => {
-        const subscriberName = row.subscriberId ? records.get(row.subscriberId) : undefined;
-        return {
-          id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          action: row.action,
-          label: ACTIVITY_ACTIONS[row.action as ActivityAction] ?? row.action,
-          actorKind: row.actorKind,
-          actorName: row.actorId ? (actors.get(row.actorId) ?? null) : null,
-          subscriber:
-            row.subscriberId && subscriberName !== undefined
-              ? { id: row.subscriberId, fullName: subscriberName }
-              : null,
-        };
-      });
-      return {
-        success: true as const,
-        entries,
-        pagination: {
-          page,
-          limit: ACTIVITY_PAGE_SIZE,
-          total,
-          pages: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
-        },
-      };
+/** Newest first, 20 a page. */
+function page({ db }: ActivityLogDeps, page: number) {
+  const total = db.select({ total: count() }).from(activityLog).get()?.total ?? 0;
+  const rows = db
+    .select()
+    .from(activityLog)
+    .orderBy(desc(activityLog.createdAt), desc(sql`${activityLog}.rowid`))
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE)
+    .all();
+  const actors = namesById(
+    db,
+    users,
+    rows.map((row) => row.actorId),
+  );
+  const records = namesById(
+    db,
+    subscribers,
+    rows.map((row) => row.subscriberId),
+  );
+  return {
+    success: true as const,
+    entries: rows.map((row) => entryOf(row, actors, records)),
+    pagination: {
+      page,
+      limit: ACTIVITY_PAGE_SIZE,
+      total,
+      pages: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
     },
+  };
+}
+
+export function createActivityLog(deps: ActivityLogDeps) {
+  return {
+    record: (entry: ActivityInput): void => record(deps, entry),
+    page: (pageNumber: number) => page(deps, pageNumber),
   };
 }
 

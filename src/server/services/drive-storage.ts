@@ -28,99 +28,95 @@ export interface StagedFile {
   size: number;
 }
 
+const removeQuietly = (file: string) => fs.rmSync(file, { force: true });
+
+function ensureDir(dir: string) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+function filePath(dir: string, id: string, variant: 'file' | 'thumbnail' = 'file'): string {
+  if (!ID.test(id)) throw new Error('not a drive file id');
+  return path.join(dir, variant === 'file' ? id : `${id}.thumb.webp`);
+}
+
+/** A fresh staging path (for a thumbnail made before the file is committed, too). */
+function stagingPath(dir: string, suffix = '.part'): string {
+  ensureDir(dir);
+  return path.join(dir, `${STAGING_PREFIX}${randomBytes(12).toString('hex')}${suffix}`);
+}
+
+/**
+ * Streams `source` to a new staging file (mode 0600), failing with FileTooLargeError past
+ * `maxBytes`. On any failure the staging file is removed before the error is rethrown.
+ */
+async function stage(dir: string, source: Readable, maxBytes: number): Promise<StagedFile> {
+  const target = stagingPath(dir);
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new FileTooLargeError());
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    // The sender may still be sending: stop reading what nobody will keep.
+    source.resume();
+    removeQuietly(target);
+    throw error;
+  }
+  return { path: target, size };
+}
+
+/** Size on disk, or null when the file is missing. */
+function sizeOf(file: string): number | null {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Staging files left by a crash mid-upload, removed at start. Only those untouched for an
+ * hour: a script (seed, backup) builds the services too, while the server may be receiving one.
+ */
+function sweepStaging(dir: string, now: number): number {
+  if (!fs.existsSync(dir)) return 0;
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const file = path.join(dir, name);
+    if (now - fs.statSync(file).mtimeMs < STALE_STAGING_MS) continue;
+    removeQuietly(file);
+    removed++;
+  }
+  return removed;
+}
+
 export function createDriveStorage(dataDir: string) {
   const dir = path.join(dataDir, 'drive');
-
-  function ensureDir() {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  }
-
-  function filePath(id: string, variant: 'file' | 'thumbnail' = 'file'): string {
-    if (!ID.test(id)) throw new Error('not a drive file id');
-    return path.join(dir, variant === 'file' ? id : `${id}.thumb.webp`);
-  }
-
-  const removeQuietly = (file: string) => fs.rmSync(file, { force: true });
-
   return {
     dir,
-    filePath,
-
-    /** A fresh staging path (for a thumbnail made before the file is committed, too). */
-    stagingPath(suffix = '.part'): string {
-      ensureDir();
-      return path.join(dir, `${STAGING_PREFIX}${randomBytes(12).toString('hex')}${suffix}`);
-    },
-
-    /**
-     * Streams `source` to a new staging file (mode 0600), failing with FileTooLargeError past
-     * `maxBytes`. On any failure the staging file is removed before the error is rethrown.
-     */
-    async stage(source: Readable, maxBytes: number): Promise<StagedFile> {
-      const target = this.stagingPath();
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) callback(new FileTooLargeError());
-          else callback(null, chunk);
-        },
-      });
-      try {
-        await pipeline(source, counter, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-      } catch (error) {
-        // The sender may still be sending: stop reading what nobody will keep.
-        source.resume();
-        removeQuietly(target);
-        throw error;
-      }
-      return { path: target, size };
-    },
-
+    filePath: (id: string, variant: 'file' | 'thumbnail' = 'file'): string => filePath(dir, id, variant),
+    stagingPath: (suffix = '.part'): string => stagingPath(dir, suffix),
+    stage: (source: Readable, maxBytes: number): Promise<StagedFile> => stage(dir, source, maxBytes),
     /** Moves a staged file (or thumbnail) to its final name. */
-    commit(stagedPath: string, id: string, variant: 'file' | 'thumbnail' = 'file') {
-      fs.renameSync(stagedPath, filePath(id, variant));
+    commit: (stagedPath: string, id: string, variant: 'file' | 'thumbnail' = 'file') =>
+      fs.renameSync(stagedPath, filePath(dir, id, variant)),
+    remove: (id: string) => {
+      removeQuietly(filePath(dir, id, 'file'));
+      removeQuietly(filePath(dir, id, 'thumbnail'));
     },
-
-    remove(id: string) {
-      removeQuietly(filePath(id, 'file'));
-      removeQuietly(filePath(id, 'thumbnail'));
-    },
-
-    removeStaged(stagedPath: string | undefined) {
+    removeStaged: (stagedPath: string | undefined) => {
       if (stagedPath) removeQuietly(stagedPath);
     },
-
-    /** Size on disk, or null when the file is missing. */
-    sizeOf(file: string): number | null {
-      try {
-        return fs.statSync(file).size;
-      } catch {
-        return null;
-      }
-    },
-
-    /**
-     * Staging files left by a crash mid-upload, removed at start. Only those untouched for an
-     * hour: a script (seed, backup) builds the services too, while the server may be receiving one.
-     */
-    sweepStaging(now = Date.now()): number {
-      if (!fs.existsSync(dir)) return 0;
-      let removed = 0;
-      for (const name of fs.readdirSync(dir)) {
-        if (!name.startsWith(STAGING_PREFIX)) continue;
-        const file = path.join(dir, name);
-        if (now - fs.statSync(file).mtimeMs < STALE_STAGING_MS) continue;
-        removeQuietly(file);
-        removed++;
-      }
-      return removed;
-    },
-
+    sizeOf,
+    sweepStaging: (now = Date.now()): number => sweepStaging(dir, now),
     /** Files on disk (tests check nothing is left behind). */
-    listFiles(): string[] {
-      return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    },
+    listFiles: (): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir) : []),
   };
 }
 

@@ -21,84 +21,87 @@ type Caller = Pick<PublicUser, 'id'>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-export function createMemberContacts({
-  db,
-  credentials,
-  emailChanges,
-  phoneProof,
-  subscribers,
-}: ServiceDeps & {
+/** What the member's contacts are built from, by name. */
+export type MemberContactsDeps = ServiceDeps & {
   credentials: Credentials;
   emailChanges: EmailChanges;
   phoneProof: PhoneProof;
   subscribers: SubscribersService;
-}) {
-  function account(user: Caller) {
-    const row = credentials.accountById(user.id);
-    if (!row) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
-    return row;
-  }
+};
 
-  async function checkPassword(userId: string, password: string) {
-    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-    if (!row?.hash || !(await verifyPassword(row.hash, password))) {
-      throw new AppError('BAD_REQUEST', MEMBER_MSG.currentPasswordWrong);
-    }
-  }
+function account({ credentials }: MemberContactsDeps, user: Caller) {
+  const row = credentials.accountById(user.id);
+  if (!row) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
+  return row;
+}
 
-  function contacts(user: Caller): MemberContacts {
-    const row = account(user);
-    const phone = subscribers.findForUser(user)?.phone ?? '';
-    const proven = credentials.provenPhone(user.id);
-    return {
-      email: row.email,
-      emailVerifiedAt: iso(row.emailVerifiedAt),
-      pendingEmail: emailChanges.pending({ userId: user.id, subscriberId: null }),
-      phone,
-      phoneProven: credentials.isProvenPhone(user.id, phone),
-      provenPhone: proven?.phone ?? null,
-      phoneProvenAt: iso(proven?.provenAt),
-    };
+async function checkPassword({ db }: MemberContactsDeps, userId: string, password: string) {
+  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.hash || !(await verifyPassword(row.hash, password))) {
+    throw new AppError('BAD_REQUEST', MEMBER_MSG.currentPasswordWrong);
   }
+}
 
+function contacts(deps: MemberContactsDeps, user: Caller): MemberContacts {
+  const { credentials, subscribers, emailChanges } = deps;
+  const row = account(deps, user);
+  const phone = subscribers.findForUser(user)?.phone ?? '';
+  const proven = credentials.provenPhone(user.id);
   return {
-    contacts,
+    email: row.email,
+    emailVerifiedAt: iso(row.emailVerifiedAt),
+    pendingEmail: emailChanges.pending({ userId: user.id, subscriberId: null }),
+    phone,
+    phoneProven: credentials.isProvenPhone(user.id, phone),
+    provenPhone: proven?.phone ?? null,
+    phoneProvenAt: iso(proven?.provenAt),
+  };
+}
 
-    /**
-     * A new sign-in address, with the current password: the link goes to the new address and the
-     * current one is told; the account keeps its e-mail until the link is used.
-     */
-    async changeEmail(user: Caller, input: { email: string; currentPassword: string }) {
-      await checkPassword(user.id, input.currentPassword);
-      const row = account(user);
-      if (row.email === input.email.trim().toLowerCase()) {
-        throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
-      }
-      return emailChanges.request({
-        target: { userId: user.id, subscriberId: subscribers.findForUser(user)?.id ?? null },
-        newEmail: input.email,
-        name: row.name,
-        requestedBy: 'member',
-        requestedById: user.id,
-      });
+/**
+ * A new sign-in address, with the current password: the link goes to the new address and the
+ * current one is told; the account keeps its e-mail until the link is used.
+ */
+async function changeEmail(
+  deps: MemberContactsDeps,
+  user: Caller,
+  input: { email: string; currentPassword: string },
+) {
+  await checkPassword(deps, user.id, input.currentPassword);
+  const row = account(deps, user);
+  if (row.email === input.email.trim().toLowerCase()) {
+    throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
+  }
+  return deps.emailChanges.request({
+    target: { userId: user.id, subscriberId: deps.subscribers.findForUser(user)?.id ?? null },
+    newEmail: input.email,
+    name: row.name,
+    requestedBy: 'member',
+    requestedById: user.id,
+  });
+}
+
+/** A code by WhatsApp to the phone of the member's profile. */
+function requestPhoneCode(deps: MemberContactsDeps, user: Caller): { phone: string } {
+  const row = account(deps, user);
+  return deps.phoneProof.requestCode(
+    { id: row.id, name: row.name },
+    deps.subscribers.findForUser(user)?.phone ?? '',
+  );
+}
+
+export function createMemberContacts(deps: MemberContactsDeps) {
+  return {
+    contacts: (user: Caller): MemberContacts => contacts(deps, user),
+    changeEmail: (user: Caller, input: { email: string; currentPassword: string }) =>
+      changeEmail(deps, user, input),
+    cancelEmailChange: (user: Caller): void => {
+      deps.emailChanges.cancel({ userId: user.id, subscriberId: null });
     },
-
-    cancelEmailChange(user: Caller): void {
-      emailChanges.cancel({ userId: user.id, subscriberId: null });
-    },
-
-    /** A code by WhatsApp to the phone of the member's profile. */
-    requestPhoneCode(user: Caller): { phone: string } {
-      const row = account(user);
-      return phoneProof.requestCode(
-        { id: row.id, name: row.name },
-        subscribers.findForUser(user)?.phone ?? '',
-      );
-    },
-
-    confirmPhone(user: Caller, code: string): MemberContacts {
-      phoneProof.confirm(user.id, code);
-      return contacts(user);
+    requestPhoneCode: (user: Caller): { phone: string } => requestPhoneCode(deps, user),
+    confirmPhone: (user: Caller, code: string): MemberContacts => {
+      deps.phoneProof.confirm(user.id, code);
+      return contacts(deps, user);
     },
   };
 }

@@ -23,79 +23,90 @@ export interface StepUpSession {
   createdAt: Date;
 }
 
-export function createStepUp({
-  db,
-  clock,
-  log,
-  twoFactor,
-  throttle,
-}: ServiceDeps & { twoFactor: TwoFactorService; throttle: SignInThrottle }) {
-  function lastConfirmed(session: StepUpSession): number {
-    const row = db
-      .select({ at: sessionStepUps.at })
-      .from(sessionStepUps)
-      .where(eq(sessionStepUps.sessionId, session.id))
-      .get();
-    return Math.max(session.createdAt.getTime(), row?.at.getTime() ?? 0);
-  }
+/** What the step-up is built from, by name. */
+export type StepUpDeps = ServiceDeps & { twoFactor: TwoFactorService; throttle: SignInThrottle };
 
-  /** Until when the session may make sensitive changes without confirming again; null if not now. */
-  function validUntil(session: StepUpSession): Date | null {
-    const until = lastConfirmed(session) + STEP_UP_WINDOW_MS;
-    return until > clock.now().getTime() ? new Date(until) : null;
-  }
+function lastConfirmed({ db }: StepUpDeps, session: StepUpSession): number {
+  const row = db
+    .select({ at: sessionStepUps.at })
+    .from(sessionStepUps)
+    .where(eq(sessionStepUps.sessionId, session.id))
+    .get();
+  return Math.max(session.createdAt.getTime(), row?.at.getTime() ?? 0);
+}
 
-  async function credentialIsRight(userId: string, input: StepUpInput): Promise<boolean> {
-    if (input.code) {
-      if (!twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
-      return twoFactor.verifyCode(userId, input.code, { allowRecovery: false }) !== null;
-    }
-    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-    return Boolean(row?.hash && (await verifyPassword(row.hash, input.password ?? '')));
-  }
+/** Until when the session may make sensitive changes without confirming again; null if not now. */
+function validUntil(deps: StepUpDeps, session: StepUpSession): Date | null {
+  const until = lastConfirmed(deps, session) + STEP_UP_WINDOW_MS;
+  return until > deps.clock.now().getTime() ? new Date(until) : null;
+}
 
+/** Refuses (403, reason `step_up_required`) unless the session confirmed its owner recently. */
+function requireStepUp(deps: StepUpDeps, session: StepUpSession | null): void {
+  if (session && validUntil(deps, session)) return;
+  throw new AppError('FORBIDDEN', SECURITY_MSG.stepUpRequired, { reason: 'step_up_required' });
+}
+
+async function credentialIsRight(
+  { db, twoFactor }: StepUpDeps,
+  userId: string,
+  input: StepUpInput,
+): Promise<boolean> {
+  if (input.code) {
+    if (!twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
+    return twoFactor.verifyCode(userId, input.code, { allowRecovery: false }) !== null;
+  }
+  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  return Boolean(row?.hash && (await verifyPassword(row.hash, input.password ?? '')));
+}
+
+type StepUpUser = { id: string; email: string; session: StepUpSession };
+
+/**
+ * Confirms the signed-in person with the password or the app's code. Wrong ones count against
+ * the account like failed sign-ins (sign-in-throttle.ts).
+ */
+async function confirm(
+  deps: StepUpDeps,
+  user: StepUpUser,
+  input: StepUpInput,
+  ip: string,
+): Promise<{ message: string; stepUpUntil: string }> {
+  const { db, clock, log, throttle } = deps;
+  const attempt = throttle.begin(user.email, ip);
+  let right: boolean;
+  try {
+    right = await credentialIsRight(deps, user.id, input);
+  } catch (error) {
+    attempt.uncounted();
+    throw error;
+  }
+  if (!right) {
+    const message = input.code ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
+    throw new AppError('BAD_REQUEST', message);
+  }
+  attempt.succeeded();
+  const at = clock.now();
+  db.insert(sessionStepUps)
+    .values({ sessionId: user.session.id, at })
+    .onConflictDoUpdate({ target: sessionStepUps.sessionId, set: { at } })
+    .run();
+  log.info({ userId: user.id }, 'identity confirmed again (step-up)');
   return {
-    validUntil,
+    message: SECURITY_MSG.stepUpDone,
+    stepUpUntil: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(),
+  };
+}
 
-    /** Refuses (403, reason `step_up_required`) unless the session confirmed its owner recently. */
-    require(session: StepUpSession | null): void {
-      if (session && validUntil(session)) return;
-      throw new AppError('FORBIDDEN', SECURITY_MSG.stepUpRequired, { reason: 'step_up_required' });
-    },
-
-    /**
-     * Confirms the signed-in person with the password or the app's code. Wrong ones count against
-     * the account like failed sign-ins (sign-in-throttle.ts).
-     */
-    async confirm(
-      user: { id: string; email: string; session: StepUpSession },
+export function createStepUp(deps: StepUpDeps) {
+  return {
+    validUntil: (session: StepUpSession): Date | null => validUntil(deps, session),
+    require: (session: StepUpSession | null): void => requireStepUp(deps, session),
+    confirm: (
+      user: StepUpUser,
       input: StepUpInput,
       ip: string,
-    ): Promise<{ message: string; stepUpUntil: string }> {
-      const attempt = throttle.begin(user.email, ip);
-      let right: boolean;
-      try {
-        right = await credentialIsRight(user.id, input);
-      } catch (error) {
-        attempt.uncounted();
-        throw error;
-      }
-      if (!right) {
-        const message = input.code ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
-        throw new AppError('BAD_REQUEST', message);
-      }
-      attempt.succeeded();
-      const at = clock.now();
-      db.insert(sessionStepUps)
-        .values({ sessionId: user.session.id, at })
-        .onConflictDoUpdate({ target: sessionStepUps.sessionId, set: { at } })
-        .run();
-      log.info({ userId: user.id }, 'identity confirmed again (step-up)');
-      return {
-        message: SECURITY_MSG.stepUpDone,
-        stepUpUntil: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(),
-      };
-    },
+    ): Promise<{ message: string; stepUpUntil: string }> => confirm(deps, user, input, ip),
   };
 }
 
