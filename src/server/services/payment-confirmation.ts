@@ -87,6 +87,52 @@ export function createPaymentConfirmation(
     .where(eq(subscribers.id, sql.placeholder('id')))
     .prepare();
 
+  // A first payment's checkout (applyFirstCheckout) and a link's claim (confirmLink): prepared too,
+  // since drizzle building a statement cost about as much as SQLite running it (ADR 043).
+  const paidBeforeQuery = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subscriberId, sql.placeholder('subscriberId')),
+        ne(payments.id, sql.placeholder('id')),
+        inArray(payments.status, ['paid', 'refunded']),
+        isNull(payments.extraCharge),
+      ),
+    )
+    .prepare();
+  const checkoutOfPayment = db
+    .select({ billingData: payments.billingData, referralCode: paymentLinks.referralCode })
+    .from(payments)
+    .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare();
+  const referrerOf = db
+    .select({ id: subscribers.id, referredBy: subscribers.referredBy })
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare();
+  const linkStatus = db
+    .select({ status: paymentLinks.status })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, sql.placeholder('id')))
+    .prepare();
+  const claimLink = db
+    .update(paymentLinks)
+    // Placeholders in a SET go through as bound (no column encoding): times as milliseconds.
+    .set({
+      status: 'paid',
+      paidAt: sql`${sql.placeholder('paidAt')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(and(eq(paymentLinks.id, sql.placeholder('id')), ne(paymentLinks.status, 'paid')))
+    .prepare();
+  const linkPayment = db
+    .update(paymentLinks)
+    .set({ paymentId: sql`${sql.placeholder('paymentId')}` })
+    .where(eq(paymentLinks.id, sql.placeholder('id')))
+    .prepare();
+
   type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
 
   /** Claims the payment's confirmation e-mail (at most once) and queues it to the subscriber on file. */
@@ -132,36 +178,16 @@ export function createPaymentConfirmation(
    * when that checkout carried `?ref=CODE`, its referrer. Later payments never change either.
    */
   function applyFirstCheckout(payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>) {
-    const paidBefore = db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.subscriberId, payment.subscriberId),
-          ne(payments.id, payment.id),
-          inArray(payments.status, ['paid', 'refunded']),
-          isNull(payments.extraCharge),
-        ),
-      )
-      .get();
+    const paidBefore = paidBeforeQuery.get({ subscriberId: payment.subscriberId, id: payment.id });
     if (paidBefore) return;
-    const row = db
-      .select({ billingData: payments.billingData, referralCode: paymentLinks.referralCode })
-      .from(payments)
-      .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
-      .where(eq(payments.id, payment.id))
-      .get();
+    const row = checkoutOfPayment.get({ id: payment.id });
     if (row?.billingData) {
       db.update(subscribers)
         .set({ ...profileFromBilling(row.billingData), updatedAt: clock.now() })
         .where(eq(subscribers.id, payment.subscriberId))
         .run();
     }
-    const referred = db
-      .select({ id: subscribers.id, referredBy: subscribers.referredBy })
-      .from(subscribers)
-      .where(eq(subscribers.id, payment.subscriberId))
-      .get();
+    const referred = referrerOf.get({ id: payment.subscriberId });
     if (row?.referralCode && referred) {
       referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
     }
@@ -392,11 +418,7 @@ export function createPaymentConfirmation(
           );
           return { confirmed: false, reason: 'foreign' };
         }
-        const paid = db
-          .select({ status: paymentLinks.status })
-          .from(paymentLinks)
-          .where(eq(paymentLinks.id, link.id))
-          .get();
+        const paid = linkStatus.get({ id: link.id });
         if (paid?.status === 'paid' || paidShort) {
           const recorded = paid?.status === 'paid' ? recordedPaymentOf(link) : undefined;
           // Confirmed before its charge was known: this is that charge, not a second one.
@@ -418,11 +440,7 @@ export function createPaymentConfirmation(
           });
           return extraResult(kind, extra);
         }
-        const claimed = db
-          .update(paymentLinks)
-          .set({ status: 'paid', paidAt, updatedAt: now })
-          .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')))
-          .run();
+        const claimed = claimLink.run({ id: link.id, paidAt: paidAt.getTime(), now: now.getTime() });
         if (claimed.changes === 0) return { confirmed: false, reason: 'already' };
         const fields = {
           ...chargeFields(received),
@@ -447,7 +465,7 @@ export function createPaymentConfirmation(
           db.insert(payments)
             .values({ ...fields, id: paymentId, createdAt: now })
             .run();
-        db.update(paymentLinks).set({ paymentId }).where(eq(paymentLinks.id, link.id)).run();
+        linkPayment.run({ paymentId, id: link.id });
         afterPaid(
           { id: paymentId, subscriberId: link.subscriberId, amount: link.amount, planType: link.planType },
           paidAt,

@@ -54,6 +54,19 @@ export function createPaymentWebhooks(
     )
     .prepare();
 
+  // Prepared once: the claim runs for every webhook (ADR 043).
+  const claimHook = db
+    .insert(webhookEvents)
+    .values({
+      id: sql.placeholder('id'),
+      provider: sql.placeholder('provider'),
+      hookId: sql.placeholder('hookId'),
+      type: sql.placeholder('type'),
+      receivedAt: sql.placeholder('receivedAt'),
+    })
+    .onConflictDoNothing()
+    .prepare();
+
   /** Every reference the event may carry (ADR 020: the provider's field for it is not fixed). */
   const referencesOf = (event: PaymentEvent) =>
     [...new Set([event.reference, ...(event.references ?? [])])].filter((value): value is string =>
@@ -262,16 +275,20 @@ export function createPaymentWebhooks(
     try {
       result = db.transaction(() => {
         const claimId = newId();
-        const claimed = db
-          .insert(webhookEvents)
-          .values({ id: claimId, provider: source, hookId, type, receivedAt: clock.now() })
-          .onConflictDoNothing()
-          .run();
+        const claimed = claimHook.run({
+          id: claimId,
+          provider: source,
+          hookId,
+          type,
+          receivedAt: clock.now(),
+        });
         if (claimed.changes === 0) return 'duplicate' as const;
         const applied = applyEvent(event);
-        // Nothing of ours: no claim either, so a later delivery is examined again.
+        // Nothing of ours: no claim either, so a later delivery is examined again. The claim was
+        // written 'processed' (the column's default), so only another outcome is written again.
         if (applied === 'not_found') db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
-        else db.update(webhookEvents).set({ result: applied }).where(eq(webhookEvents.id, claimId)).run();
+        else if (applied !== 'processed')
+          db.update(webhookEvents).set({ result: applied }).where(eq(webhookEvents.id, claimId)).run();
         return applied;
       });
     } catch (error) {

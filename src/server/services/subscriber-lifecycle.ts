@@ -85,6 +85,13 @@ export interface Moved {
 }
 
 export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
+  // Prepared once: every confirmed payment moves its subscriber (ADR 043).
+  const byId = db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare();
+
   /** Writes one line of a subscriber's history (also used for events that are not moves). */
   function record(entry: {
     subscriberId: string;
@@ -117,7 +124,7 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
    */
   function apply(input: ApplyInput): Moved {
     return db.transaction(() => {
-      const current = db.select().from(subscribers).where(eq(subscribers.id, input.subscriberId)).get();
+      const current = byId.get({ id: input.subscriberId });
       if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
       const from = current.status;
       if (input.expectFrom && input.expectFrom !== from) {
