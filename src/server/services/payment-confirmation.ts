@@ -133,6 +133,31 @@ export function createPaymentConfirmation(
     .where(eq(paymentLinks.id, sql.placeholder('id')))
     .prepare();
 
+  const insertLinkPayment = db
+    .insert(payments)
+    .values({
+      id: sql.placeholder('id'),
+      transactionId: sql.placeholder('transactionId'),
+      method: sql.placeholder('method'),
+      cardBrand: sql.placeholder('cardBrand'),
+      cardLast4: sql.placeholder('cardLast4'),
+      providerOrderId: sql.placeholder('providerOrderId'),
+      providerChargeId: sql.placeholder('providerChargeId'),
+      subscriberId: sql.placeholder('subscriberId'),
+      paymentLinkId: sql.placeholder('paymentLinkId'),
+      planType: sql.placeholder('planType'),
+      amount: sql.placeholder('amount'),
+      status: 'paid',
+      provider: sql.placeholder('provider'),
+      description: sql.placeholder('description'),
+      billingData: sql.placeholder('billingData'),
+      failureReason: null,
+      paidAt: sql.placeholder('paidAt'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .prepare();
+
   type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
 
   /** Claims the payment's confirmation e-mail (at most once) and queues it to the subscriber on file. */
@@ -461,10 +486,7 @@ export function createPaymentConfirmation(
         const known = paymentByCharge(link.provider, received.providerChargeId);
         const paymentId = known?.id ?? newId();
         if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
-        else
-          db.insert(payments)
-            .values({ ...fields, id: paymentId, createdAt: now })
-            .run();
+        else insertLinkPayment.run({ ...fields, id: paymentId, createdAt: now });
         linkPayment.run({ paymentId, id: link.id });
         afterPaid(
           { id: paymentId, subscriberId: link.subscriberId, amount: link.amount, planType: link.planType },

@@ -91,6 +91,22 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     .from(subscribers)
     .where(eq(subscribers.id, sql.placeholder('id')))
     .prepare();
+  const insertActivity = db
+    .insert(subscriberActivity)
+    .values({
+      id: sql.placeholder('id'),
+      subscriberId: sql.placeholder('subscriberId'),
+      event: sql.placeholder('event'),
+      fromStatus: sql.placeholder('fromStatus'),
+      toStatus: sql.placeholder('toStatus'),
+      actorId: sql.placeholder('actorId'),
+      actorKind: sql.placeholder('actorKind'),
+      reason: sql.placeholder('reason'),
+      // Bound as written here: a placeholder in a JSON column would store a null as 'null'.
+      details: sql`${sql.placeholder('details')}`,
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
 
   /** Writes one line of a subscriber's history (also used for events that are not moves). */
   function record(entry: {
@@ -102,20 +118,18 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     reason?: string | null;
     details?: Record<string, unknown> | null;
   }) {
-    db.insert(subscriberActivity)
-      .values({
-        id: newId(),
-        subscriberId: entry.subscriberId,
-        event: entry.event,
-        fromStatus: entry.from ?? null,
-        toStatus: entry.to ?? null,
-        actorId: 'id' in entry.actor ? entry.actor.id : null,
-        actorKind: entry.actor.kind,
-        reason: entry.reason ?? null,
-        details: entry.details ?? null,
-        createdAt: clock.now(),
-      })
-      .run();
+    insertActivity.run({
+      id: newId(),
+      subscriberId: entry.subscriberId,
+      event: entry.event,
+      fromStatus: entry.from ?? null,
+      toStatus: entry.to ?? null,
+      actorId: 'id' in entry.actor ? entry.actor.id : null,
+      actorKind: entry.actor.kind,
+      reason: entry.reason ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      createdAt: clock.now(),
+    });
   }
 
   /**
