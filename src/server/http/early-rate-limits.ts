@@ -1,13 +1,14 @@
 /**
  * Rate limits decided before the body is read (issue 26, docs/decisions/036-flat-costs.md): an
- * `onRequest` hook counts the call against its operation's group, keyed by the route and the
- * client's IP, so a refused call costs no body parsing, no validation and no context. A tRPC batch
+ * `onRequest` hook of each limited route counts the call against its operation's group, keyed by
+ * the route and the client's IP, so a refused call costs no body parsing, no validation and no
+ * context; routes without a limit carry no such hook (ADR 043). A tRPC batch
  * counts each of its calls (their names are in the URL path); when every call of the request is
  * refused the request is answered 429 at once, otherwise each call learns its own outcome when it
  * runs (`EarlyLimits`), as it would have had it been counted there.
  */
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { OperationGroup } from '../operations/define';
 import { RateLimitedError, type RateLimitGroup, type RateLimits } from '../operations/rate-limits';
 import type { RestRoute } from '../rest/route';
@@ -82,9 +83,11 @@ export function earlyRateLimitHook(options: {
     }
   }
 
-  async function restCall(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const group = restGroups.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (!group) return;
+  async function restCall(
+    group: RateLimitGroup,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     const refused = await count(limits, group, request.ip);
     if (refused) {
       reply.header('retry-after', refused.retryAfterSeconds);
@@ -118,9 +121,24 @@ export function earlyRateLimitHook(options: {
       .send(batched ? answers : answers[0]);
   }
 
-  return async function earlyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    request.earlyLimits = null;
-    if (request.url.startsWith('/api/')) return restCall(request, reply);
-    if (request.url.startsWith('/trpc/')) return trpcRequest(request, reply);
+  /**
+   * An `onRoute` hook: the limit is a hook of the routes that have one (each REST route with a
+   * limit group, the tRPC route), so every other request (the health poll, pages, files) runs no
+   * hook and builds no route key for it (ADR 043). A route's own `onRequest` hooks run after the
+   * app's, so the origin and tRPC name checks still come first.
+   */
+  return function addEarlyRateLimit(route: RouteOptions): void {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    let hook: onRequestAsyncHookHandler | undefined;
+    if (route.url.startsWith('/trpc/')) hook = trpcRequest;
+    else {
+      const group = methods
+        .map((method) => restGroups.get(`${method} ${route.url}`))
+        .find((found) => found !== undefined);
+      if (group) hook = (request, reply) => restCall(group, request, reply);
+    }
+    if (!hook) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
   };
 }
