@@ -133,6 +133,14 @@ export function createPaymentConfirmation(
     .where(eq(paymentLinks.id, sql.placeholder('id')))
     .prepare();
 
+  const periodOfPayment = db
+    .update(payments)
+    .set({
+      previousEndDate: sql`${sql.placeholder('previousEndDate')}`,
+      periodEndDate: sql`${sql.placeholder('periodEndDate')}`,
+    })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare();
   const insertLinkPayment = db
     .insert(payments)
     .values({
@@ -243,10 +251,11 @@ export function createPaymentConfirmation(
       },
     });
     // What this payment bought, so that refunding it can give exactly that back.
-    db.update(payments)
-      .set({ previousEndDate: subscriber.subscriptionEndDate, periodEndDate: period.end })
-      .where(eq(payments.id, payment.id))
-      .run();
+    periodOfPayment.run({
+      id: payment.id,
+      previousEndDate: subscriber.subscriptionEndDate?.getTime() ?? null,
+      periodEndDate: period.end.getTime(),
+    });
     referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
     sendConfirmation(payment, { ...subscriber, subscriptionEndDate: period.end });
   }

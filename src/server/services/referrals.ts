@@ -45,6 +45,19 @@ export interface ReferralSummary {
 }
 
 export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
+  // Every confirmed payment asks for its commission: prepared once (ADR 043). Placeholders in a
+  // SET are bound as given: times as milliseconds.
+  const confirmPending = db
+    .update(referrals)
+    .set({
+      status: 'confirmed',
+      paymentId: sql`${sql.placeholder('paymentId')}`,
+      commissionAmount: sql`${sql.placeholder('commissionAmount')}`,
+      confirmedAt: sql`${sql.placeholder('at')}`,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
+    .where(and(eq(referrals.referredId, sql.placeholder('referredId')), eq(referrals.status, 'pending')))
+    .prepare();
   // The member's page is a hot read even for a member with a thousand referrals: totals come from
   // one grouped count, and only one page of the list is joined to the referred names (plain
   // better-sqlite3 statements, dates formatted by SQLite as Date#toISOString writes them).
@@ -146,17 +159,12 @@ export function createReferralsService({ db, clock, env, log }: ServiceDeps) {
 
     /** Confirms the pending commission of a referred subscriber (at most once). Runs inside the caller's transaction. */
     confirmForPayment(referredId: string, paymentId: string, amount: number, at: Date): boolean {
-      const result = db
-        .update(referrals)
-        .set({
-          status: 'confirmed',
-          paymentId,
-          commissionAmount: commissionOf(amount),
-          confirmedAt: at,
-          updatedAt: at,
-        })
-        .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
-        .run();
+      const result = confirmPending.run({
+        referredId,
+        paymentId,
+        commissionAmount: commissionOf(amount),
+        at: at.getTime(),
+      });
       return result.changes > 0;
     },
 
