@@ -21,7 +21,7 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // Read by scripts/prerender-landing.ts (each pre-rendered page's CSS and code), then removed.
+    // Read by scripts/build-page-renderer.ts (each rendered page's CSS and code), then removed.
     manifest: true,
     rolldownOptions: {
       // The largest libraries of the app's entry in chunks of their own: on a pre-rendered page the
@@ -40,11 +40,11 @@ export default defineConfig({
           ],
         },
       },
-      // The app, the landing's template with its small script (scripts/prerender-landing.ts), and
-      // the app's starter on the pre-rendered pages (ADR 024).
+      // The app, the landing's small script (the landing's document loads it instead of the app),
+      // and the app's starter on the other rendered pages (ADR 024, ADR 040).
       input: {
         main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
-        landing: fileURLToPath(new URL('./src/client/landing/template.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/client/landing/enhance.ts', import.meta.url)),
         // Starts the app on the pages the server renders (src/server/http/prerendered-pages.ts).
         boot: fileURLToPath(new URL('./src/client/prerender/boot.ts', import.meta.url)),
       },

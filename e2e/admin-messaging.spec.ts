@@ -8,19 +8,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+import { logInAsAdmin } from './members';
 
 /**
  * A WhatsApp message that ran out of attempts, as the worker leaves it after a provider kept

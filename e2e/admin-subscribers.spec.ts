@@ -7,20 +7,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
+import { logInAsAdmin } from './members';
 
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const CEP_ROUTE = trpcRoute('checkout.cep');
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** A member who paid a checkout in the sandbox: status "Aguardando aprovação". */
 async function paidPendingMember(request: APIRequestContext, email: string, phone: string) {

@@ -7,11 +7,7 @@ import { formatLongDate } from '../src/shared/format';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { callsProcedure, trpcInput } from './trpc';
 import { seriousA11yViolations } from './a11y';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
+import { ADMIN } from './members';
 
 /** A member account created through the public REST path (no browser session). */
 async function createMember(request: APIRequestContext, name = 'Maria Confreira') {

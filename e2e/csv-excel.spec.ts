@@ -6,19 +6,7 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { expect, test, uniqueEmail } from './fixtures';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+import { logInAsAdmin } from './members';
 
 async function importFile(page: Page, name: string, text: string) {
   await page.getByRole('button', { name: 'Importar CSV' }).click();

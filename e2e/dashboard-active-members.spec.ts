@@ -6,11 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
+import { ADMIN } from './members';
 
 async function logIn(page: Page) {
   await page.goto('/login');

@@ -7,12 +7,7 @@ import type { Page } from '@playwright/test';
 import { sampleImage, samplePdf } from '../src/server/seed/drive-samples';
 import { seriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { createSeededMember, MEMBER_PASSWORD } from './members';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
+import { ADMIN, createSeededMember, MEMBER_PASSWORD } from './members';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

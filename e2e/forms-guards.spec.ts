@@ -6,23 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+import { logInAsAdmin } from './members';
 
 function activeSubscriber(name: string) {
   const id = randomUUID();

@@ -10,16 +10,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
+import { ADMIN } from './members';
 
 // Each test checks pages with axe at two widths and reads mailboxes: more than the default minute
 // on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'Rolha-Safra-Cave-19';
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const DAY = 24 * 3600 * 1000;
 

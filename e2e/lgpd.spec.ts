@@ -11,12 +11,8 @@ import { formatDate } from '../src/shared/format';
 import { saoPauloDayStart } from '../src/shared/sao-paulo-time';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test } from './fixtures';
-import { createSeededMember, logIn, MEMBER_PASSWORD, type SeededMember } from './members';
+import { ADMIN, createSeededMember, logIn, MEMBER_PASSWORD, type SeededMember } from './members';
 
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const DAY = 24 * 3600 * 1000;
 const ERASED_NAME = 'Titular removido (LGPD)';
 

@@ -9,12 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, openWritableDb, test } from './fixtures';
-import { createSeededMember, logIn } from './members';
+import { createSeededMember, logIn, logInAsAdmin } from './members';
 
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const DAY = 24 * 3600 * 1000;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -70,14 +66,6 @@ function insertSubscribers(rows: ClubRow[]): string[] {
     db.close();
   }
   return ids;
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 async function expectAxeCleanAtBothWidths(page: Page) {

@@ -10,13 +10,10 @@ import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { expect, openWritableDb, payWithTestCard, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
+import { ADMIN } from './members';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Taca-Rubi-Adega';
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** The server's database, writable: a member whose period ends soon cannot be made any other way. */

@@ -11,6 +11,12 @@ const DAY = 24 * 3600 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MEMBER_PASSWORD = 'Taca-Rubi-Adega';
 
+/** The club's owner the global setup creates (its e-mail and password come through the env). */
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
+};
+
 export interface SeededMember {
   name: string;
   email: string;
@@ -78,4 +84,13 @@ export async function logIn(page: Page, email: string, password = MEMBER_PASSWOR
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(/\/(user|admin)\/dashboard$/);
+}
+
+/** Signs the owner in through the login form, which leads to the back office's dashboard. */
+export async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

@@ -9,11 +9,8 @@ import { formatMoney } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
+import { ADMIN } from './members';
 
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 const ANNUAL = 149700;
 
 async function logIn(page: Page) {

@@ -1,6 +1,6 @@
 /**
- * The public pages the server renders (ADR 024): their content is there before any script runs
- * (and without JavaScript at all), styled; the app then adopts that markup — the same elements,
+ * The public pages the server renders (ADR 024, ADR 040): their content is there before any script
+ * runs (and without JavaScript at all), styled; the app then hydrates that markup — the same elements,
  * no console error (a failed hydration would log one) — and goes on as the SPA; until it has, the
  * page's controls are disabled, so nothing typed or clicked is lost.
  */

@@ -8,14 +8,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
+import { ADMIN } from './members';
 
 const REQUEST_FORM_ROUTE = trpcRoute('profileUpdate.requestForm');
 const COMPLETE_PROFILE_ROUTE = trpcRoute('profileUpdate.completeProfile');
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
 
 let phoneCounter = 0;
 

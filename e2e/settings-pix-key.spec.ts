@@ -6,11 +6,7 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin123',
-};
+import { ADMIN } from './members';
 
 async function openSettings(page: Page) {
   await page.goto('/login');

@@ -23,7 +23,7 @@ const OUTPUTS = [
 /** What the build reads: every source file, and the configuration that shapes the output. */
 const INPUTS = [
   'src',
-  'scripts/prerender-landing.ts',
+  'scripts/build-page-renderer.ts',
   'scripts/build-server.mjs',
   'scripts/bundled-commands.mjs',
   ...COMMANDS.map((name) => `scripts/${name}.ts`),

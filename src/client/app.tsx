@@ -1,30 +1,25 @@
 /**
- * The app's React tree, the same in the browser (main.tsx) and in the pre-render of the public
- * pages (prerender/render-page.tsx), so the browser's first render matches the served markup.
+ * The app's providers around its router, the same in the browser (main.tsx) and in the server's
+ * render of the public pages (prerender/render-page.tsx), so the browser's first render matches
+ * the served markup. `children` is the router's entry point: `RouterProvider` in the app,
+ * `RouterServer` on the server, `RouterClient` when the browser hydrates a served page.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { trpc, type trpcClient as appTrpcClient } from './lib/trpc';
 
 export function App({
-  router,
   queryClient,
   trpcClient,
-  onMounted,
+  children,
 }: {
-  router: AnyRouter;
   queryClient: QueryClient;
   trpcClient: typeof appTrpcClient;
-  /** Called once the app's tree has mounted (its shell: boundaries inside may hydrate later). */
-  onMounted?: () => void;
+  children: ReactNode;
 }) {
-  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
 }

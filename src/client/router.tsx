@@ -4,13 +4,14 @@ import { getQueryKey } from '@trpc/react-query';
 import type { PublicUser } from '../shared/auth-schemas';
 import { trpcStatus } from './lib/errors';
 import { queryClient, trpc, trpcUtils } from './lib/trpc';
-import { routerOptions } from './router-options';
+import { carryQueryCache, routerOptions } from './router-options';
 
 export const router = createRouter({
   ...routerOptions,
   context: { queryClient, trpc: trpcUtils },
   scrollRestoration: true,
 });
+carryQueryCache(router, queryClient);
 
 /**
  * A session can end behind the client's back (expired, or ended in another tab). When any query

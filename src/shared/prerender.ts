@@ -1,9 +1,11 @@
 /**
- * The public pages the server answers with their markup already in (ADR 024): rendered by the
- * app's own components (src/client/prerender/render-page.tsx, built by scripts/prerender-landing.ts)
- * and taken over by the app in the browser (src/client/main.tsx). `/` is the landing (ADR 006).
+ * The public pages the server renders for anonymous visitors (ADR 040): rendered by the app's own
+ * route tree through TanStack Router's server entry points (src/client/prerender/render-page.tsx,
+ * built by scripts/build-page-renderer.ts) and hydrated by the app in the browser (src/client/main.tsx),
+ * except the landing, which stays a page without the app (LANDING_PATH).
  */
 export const PRERENDERED_PATHS = [
+  '/',
   '/sobre-nos',
   '/contato',
   '/faq',
@@ -15,40 +17,56 @@ export const PRERENDERED_PATHS = [
   '/signup',
 ] as const;
 
-/** Id of the `<script type="application/json">` (data, not run: the CSP allows it) with the state. */
-export const PRERENDER_STATE_ID = 'prerender-state';
+/**
+ * The landing: rendered like the others, but not hydrated — its document loads the landing's small
+ * script (src/client/landing/enhance.ts: carousel, phone menu, install banner) instead of the app,
+ * so its first load stays light (ADR 006's budget).
+ */
+export const LANDING_PATH = '/';
 
 /** The built renderer, relative to the client build's parent (dist/): kept for the server. */
 export const PAGE_RENDERER_FILE = 'prerender/render-page.js';
 
-/** Beside the renderer: which files of the client build the pre-rendered pages name. */
+/** Beside the renderer: which files of the client build the rendered pages name. */
 export const PAGE_ASSETS_FILE = 'prerender/page-assets.json';
 
 /** Paths in the client build (`/assets/…`). */
 export interface PageAssets {
   /** The starter that loads the app after the first paint (src/client/prerender/boot.ts). */
   boot: string;
-  /** The app's entry and the modules it imports. */
+  /** The app's entry, its CSS and the modules it imports. */
   entry: string;
+  entryCss: string[];
   entryImports: string[];
   /** The largest of those, run one per task before the entry (boot.ts). */
   entryStages: string[];
-  /** Per pre-rendered path: its route's own CSS and code, beyond the entry's. */
+  /** The landing's own script and CSS (in place of the app's). */
+  landing: { js: string; css: string[] };
+  /** Per rendered path: its route's own CSS and code, beyond the entry's. */
   pages: Record<string, { css: string[]; js: string[] }>;
 }
 
-/**
- * What the page was rendered from, handed to the app so its first render is the same: the
- * answers of `settings.public` and `auth.me` as the server had them, and the URL.
- */
-export interface PrerenderState {
+/** What the server renders a page from. */
+export interface PageRequest {
+  /** Path and query string, as requested. */
   url: string;
+  /** The route of PRERENDERED_PATHS it is (its assets). */
+  route: string;
+  /** The `settings.public` answer, as the browser would get it. */
   settings: unknown;
-  me: null;
+  /** The sandbox payment provider is active: the page shows the test-mode banner. */
+  testMode: boolean;
+  assets: PageAssets;
 }
 
 /** The built renderer's interface (the server loads it with a dynamic import). */
 export interface PageRenderer {
-  /** The page's markup for `#root` and its tab title, or null when the app must decide (a redirect). */
-  renderPage(state: PrerenderState): Promise<{ html: string; title: string } | null>;
+  /**
+   * The whole document, or null when the app must decide (the router answered a redirect, a
+   * not-found or an error).
+   */
+  renderPage(request: PageRequest): Promise<string | null>;
 }
+
+/** The note shown at the top of every page while the sandbox payment provider is active. */
+export const TEST_MODE_TEXT = 'Modo de teste: pagamentos simulados, nenhuma cobrança real.';

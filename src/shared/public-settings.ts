@@ -1,10 +1,9 @@
 /**
  * The club's public settings as the public pages print them: every value already text (the price
- * formatted, the phone for display, the checkout link). The pages take this shape so the same
- * components render with real values in the browser and with slot tokens when the landing is
- * pre-rendered at build time; the server then fills the slots (src/server/http/landing.ts).
+ * formatted, the phone for display, the checkout link), in the browser and when the server renders
+ * the public pages (ADR 040).
  *
- * Zod-free on purpose: the browser and the landing's build import it (the settings' schema is in
+ * Zod-free on purpose: the browser imports it (the settings' schema is in
  * content/settings-defaults.ts; only its type is used here, which the compiler erases).
  */
 import type { PublicSettings } from './content/settings-defaults';
@@ -54,39 +53,3 @@ export function contentVars(text: PublicSettingsText): Record<string, string> {
     monthlyPrice: formatMoney(MONTHLY_PLAN_PRICE_CENTS),
   };
 }
-
-const SLOT = /\{\{settings\.(\w+)\}\}/g;
-
-const slot = (field: keyof PublicSettingsText) => `{{settings.${field}}}`;
-
-/** The pre-render's stand-ins: `{{settings.clubName}}` etc., one per field. */
-export const PUBLIC_SETTINGS_SLOTS: PublicSettingsText = {
-  clubName: slot('clubName'),
-  contactEmail: slot('contactEmail'),
-  whatsappNumber: slot('whatsappNumber'),
-  whatsappDisplay: slot('whatsappDisplay'),
-  instagramHandle: slot('instagramHandle'),
-  instagramUrl: slot('instagramUrl'),
-  youtubeUrl: slot('youtubeUrl'),
-  vivinoUrl: slot('vivinoUrl'),
-  priceAnnual: slot('priceAnnual'),
-  subscribeHref: slot('subscribeHref'),
-};
-
-/**
- * Replaces every `{{settings.<field>}}` of a pre-rendered page with `escape(value)`. An unknown
- * field is a build mistake, so it throws rather than print a token to visitors.
- */
-export function fillSettingsSlots(
-  html: string,
-  text: PublicSettingsText,
-  escape: (value: string) => string,
-): string {
-  return html.replace(SLOT, (_match, key: string) => {
-    if (!Object.hasOwn(text, key)) throw new Error(`unknown settings slot: ${key}`);
-    return escape(text[key as keyof PublicSettingsText]);
-  });
-}
-
-/** The footer's copyright year in a pre-rendered page: filled when served (a build would freeze it). */
-export const YEAR_SLOT = '{{year}}';

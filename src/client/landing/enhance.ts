@@ -1,8 +1,9 @@
 /**
- * The pre-rendered landing's only script (a Vite entry of its own, referenced by landing.html
- * alone): brings the static page to life without React or the router, so the landing's first load
- * stays far under the 100 KB JavaScript budget (docs/decisions/006-prerendered-landing.md).
- * Links on the page are plain: they load the app's pages as documents.
+ * The landing's only script (a Vite entry of its own): the server renders the landing from the
+ * app's route without the app (ADR 040), and its document loads this instead, which brings the page
+ * to life without React or the router — the carousel, the phone menu (phone-menu.ts, the app's
+ * too), the install banner and the service worker — so the landing's first load stays light
+ * (docs/decisions/006-prerendered-landing.md). Links on the page load the app's pages as documents.
  */
 import '../styles/global.css';
 import '../components/public/public.css';
@@ -14,25 +15,8 @@ import {
   installOfferStore,
   registerServiceWorker,
 } from '../components/public/pwa';
+import { enhancePhoneMenu } from '../components/public/phone-menu';
 import { enhanceCarousel } from './carousel';
-
-/** The phone menu (the app's PublicFrame does this with React state). */
-function enhanceMenu() {
-  const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
-  const nav = document.getElementById('pub-nav');
-  if (!toggle || !nav) return;
-  const setOpen = (open: boolean) => {
-    toggle.setAttribute('aria-expanded', String(open));
-    nav.classList.toggle('pub-nav--open', open);
-  };
-  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
-  // Esc closes the open menu and gives the focus back to its button.
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
-    setOpen(false);
-    toggle.focus();
-  });
-}
 
 /** The install banner, shown while the browser offers installation and it was not turned down. */
 function enhanceInstallBanner() {
@@ -51,6 +35,8 @@ function enhanceInstallBanner() {
 
 const hero = document.querySelector<HTMLElement>('.hero');
 if (hero) enhanceCarousel(hero);
-enhanceMenu();
+const toggle = document.querySelector<HTMLButtonElement>('.pub-menu-toggle');
+const nav = document.getElementById('pub-nav');
+if (toggle && nav) enhancePhoneMenu(toggle, nav);
 enhanceInstallBanner();
 registerServiceWorker();

@@ -2,7 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from './api';
-import { apiErrorText, errorText, failureStatus, RefusedAnswer } from './errors';
+import { errorText, failureStatus, RefusedAnswer } from './errors';
 import { shouldRetryQuery } from './trpc';
 
 function answer(status: number, body: unknown) {
@@ -59,15 +59,14 @@ describe('the shared call layer', () => {
 
 describe('errorText', () => {
   it("shows the server's message, and the screen's fallback for anything else", () => {
-    expect(errorText(new ApiError('Assinante não encontrado', 404, null), 'Erro')).toBe(
-      'Assinante não encontrado',
-    );
+    const notFound = new ApiError('Assinante não encontrado', 404, { error: 'Assinante não encontrado' });
+    expect(errorText(notFound, 'Erro')).toBe('Assinante não encontrado');
     expect(errorText(new TypeError('Failed to fetch'), 'Erro no login')).toBe('Erro no login');
     expect(errorText('boom', 'Erro ao criar conta')).toBe('Erro ao criar conta');
   });
 });
 
-describe('apiErrorText', () => {
+describe('errorText with an unreachable text', () => {
   const fallback = 'Erro ao criar link de pagamento. Tente novamente.';
   const unreachable = 'Erro interno. Tente novamente.';
 
@@ -75,18 +74,18 @@ describe('apiErrorText', () => {
     const answered = new ApiError('Link de pagamento não encontrado', 404, {
       error: 'Link de pagamento não encontrado',
     });
-    expect(apiErrorText(answered, fallback)).toBe('Link de pagamento não encontrado');
-    expect(apiErrorText(new RefusedAnswer('Pagamento recusado pelo emissor do cartão'), fallback)).toBe(
+    expect(errorText(answered, fallback)).toBe('Link de pagamento não encontrado');
+    expect(errorText(new RefusedAnswer('Pagamento recusado pelo emissor do cartão'), fallback)).toBe(
       'Pagamento recusado pelo emissor do cartão',
     );
   });
 
   it('uses the fallback for an answer without a message, and the unreachable text otherwise', () => {
-    expect(apiErrorText(new ApiError('HTTP error! status: 502', 502, null), fallback, unreachable)).toBe(
+    expect(errorText(new ApiError('HTTP error! status: 502', 502, null), fallback, unreachable)).toBe(
       fallback,
     );
-    expect(apiErrorText(new TypeError('Failed to fetch'), fallback, unreachable)).toBe(unreachable);
-    expect(apiErrorText(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+    expect(errorText(new TypeError('Failed to fetch'), fallback, unreachable)).toBe(unreachable);
+    expect(errorText(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
   });
 
   it('reads a tRPC failure the same way: its message, else the fallback if answered, else unreachable', () => {
@@ -97,15 +96,15 @@ describe('apiErrorText', () => {
         data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
       },
     });
-    expect(apiErrorText(refused, fallback, unreachable)).toBe(
+    expect(errorText(refused, fallback, unreachable)).toBe(
       'Muitas tentativas. Aguarde um minuto e tente novamente.',
     );
     expect(failureStatus(refused)).toBe(429);
     const noShape = new TRPCClientError('Bad gateway', { meta: { response: { status: 502 } } });
-    expect(apiErrorText(noShape, fallback, unreachable)).toBe(fallback);
+    expect(errorText(noShape, fallback, unreachable)).toBe(fallback);
     expect(failureStatus(noShape)).toBe(502);
     const offline = new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') });
-    expect(apiErrorText(offline, fallback, unreachable)).toBe(unreachable);
+    expect(errorText(offline, fallback, unreachable)).toBe(unreachable);
     expect(failureStatus(offline)).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 /**
- * The message a screen shows for a failed call: the server's own Portuguese text when there is one
- * (tRPC error, REST `{ error }`, or a plain `{ error }` answer such as a 429 on /trpc), else the
- * screen's fallback. Browser-level failures ("Failed to fetch") are never shown as they are.
+ * The one reading of a failed call into the message a screen shows (ADR 042). Browser-level
+ * failures ("Failed to fetch") are never shown as they are.
  */
 import { TRPCClientError } from '@trpc/client';
 import { ApiError } from './api';
@@ -20,15 +19,6 @@ function responseError(meta: unknown): string | undefined {
   return bodyError(meta.responseJSON);
 }
 
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  if (error instanceof TRPCClientError) {
-    if (error.shape) return error.message || fallback;
-    return responseError(error.meta) ?? fallback;
-  }
-  return fallback;
-}
-
 /**
  * A REST call that answered 200 but refused the request (`success: false`, a declined payment):
  * its message is the server's (or provider's) own words.
@@ -43,7 +33,7 @@ export class RefusedAnswer extends Error {
  * otherwise the screen's `fallback` when the server answered without one, and `unreachable` when it
  * could not be reached (or the code failed).
  */
-export function apiErrorText(error: unknown, fallback: string, unreachable = fallback): string {
+export function errorText(error: unknown, fallback: string, unreachable = fallback): string {
   if (error instanceof RefusedAnswer) return error.message || fallback;
   if (error instanceof ApiError) return bodyError(error.body) ?? fallback;
   if (error instanceof TRPCClientError) {

@@ -1,15 +1,15 @@
 /**
- * The app's starter on a page the server rendered (ADR 024), in place of the app's own <script>:
+ * The app's starter on a page the server rendered (ADR 024, ADR 040), in place of the app's own <script>:
  * the page is already on screen from its HTML and CSS, so the app's code is fetched once the
  * browser has painted it, not alongside (on a slow link it would share the bandwidth the page's
- * CSS needs, and the first paint would wait for it). Then main.tsx adopts the markup.
+ * CSS needs, and the first paint would wait for it). Then main.tsx hydrates the markup.
  *
  * Its <script> names the app's entry (`data-entry`), the modules to fetch with it at once
  * (`data-preload`: the entry's imports and the page's route, as the app's own page preloads them)
  * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
  *
- * Until the app has adopted the page (main.tsx calls `handOverServedPage`), the page's controls
+ * Until the app has adopted the page (its frame calls `useServedControlsHandOver`), the page's controls
  * are disabled: the forms reset their fields as they start (typed text would vanish), a click
  * would do nothing, and a submit would be the browser's own (a GET with the fields — a password —
  * in the URL). Links work throughout: they load their page as a document, rendered by the server.

@@ -1,12 +1,15 @@
 /**
- * The server's renderer of the public pages (ADR 024): each page's own markup — its heading, the
- * club's current settings, its tab title — from the app's route tree, with nothing to run inline;
- * pages that are not public entry pages give null (the app decides).
+ * The server's renderer of the public pages (ADR 040): each page's whole document — its heading,
+ * the club's current settings, its tab title in the head, the page's CSS and the app's starter —
+ * from the app's route tree through the router's server entry points, with the router's and the
+ * query cache's state for the browser; pages that are not public entry pages give null.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_SETTING_KEYS, SETTINGS_DEFAULTS } from '../../shared/content/settings-defaults';
 import { formatMoney } from '../../shared/format';
-import { PRERENDERED_PATHS, type PrerenderState } from '../../shared/prerender';
+import { LANDING } from '../../shared/content/site';
+import { PRERENDERED_PATHS, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
 import { renderPage } from './render-page';
 
 const publicSettings = {
@@ -15,9 +18,20 @@ const publicSettings = {
   priceAnnual: 123400,
   cardTokenizer: null,
 };
-const state = (url: string): PrerenderState => ({ url, settings: publicSettings, me: null });
+const assets: PageAssets = {
+  boot: '/assets/boot-1.js',
+  entry: '/assets/main-1.js',
+  entryCss: ['/assets/main-1.css'],
+  entryImports: ['/assets/react-dom-1.js'],
+  entryStages: ['/assets/react-dom-1.js'],
+  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
+  pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
+};
+const render = (url: string, testMode = false) =>
+  renderPage({ url, route: url.split('?')[0]!, settings: publicSettings, testMode, assets });
 
 const PAGES: Record<(typeof PRERENDERED_PATHS)[number], { heading: string; title: string }> = {
+  '/': { heading: LANDING.heroTitle, title: '' },
   '/sobre-nos': { heading: 'Sobre Nós', title: 'Sobre Nós' },
   '/contato': { heading: 'Fale Conosco', title: 'Contato' },
   '/faq': { heading: 'Perguntas Frequentes', title: 'Perguntas Frequentes' },
@@ -29,33 +43,109 @@ const PAGES: Record<(typeof PRERENDERED_PATHS)[number], { heading: string; title
   '/signup': { heading: 'Criar Conta', title: 'Criar Conta' },
 };
 
+/** The document's head and its root (the part the browser hydrates). */
+function parts(html: string) {
+  return {
+    head: html.slice(html.indexOf('<head>'), html.indexOf('</head>')),
+    root: html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>')),
+  };
+}
+
 describe('renderPage', () => {
   it.each(PRERENDERED_PATHS.map((path) => [path]))(
-    '%s: its heading and tab title, nothing to run inline',
+    '%s: a whole document with its heading and its tab title in the head',
     async (path) => {
-      const page = await renderPage(state(path));
-      expect(page).not.toBeNull();
-      expect(page!.title).toBe(`${PAGES[path].title} · Confraria Vinhos & Amigos`);
-      expect(page!.html).toMatch(new RegExp(`<h1[^>]*>${PAGES[path].heading}</h1>`));
-      expect(page!.html).not.toContain('<script');
+      const html = await render(path);
+      expect(html).not.toBeNull();
+      expect(html!.startsWith('<!DOCTYPE html><html lang="pt-BR">')).toBe(true);
+      const { head, root } = parts(html!);
+      const title = PAGES[path].title ? `${PAGES[path].title} · ` : '';
+      expect(head).toContain(`<title>${title}Confraria Vinhos &amp; Amigos</title>`);
+      expect(root).toMatch(new RegExp(`<h1[^>]*>${PAGES[path].heading}</h1>`));
+      expect(html!.match(/<title>/g)).toHaveLength(1);
     },
   );
 
+  it("links the page's CSS and the app's starter, and carries the router's state for the browser", async () => {
+    const html = (await render('/faq'))!;
+    const { head } = parts(html);
+    expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/main-1.css"/>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/public-1.css"/>');
+    expect(head).toContain('src="/assets/boot-1.js" id="app-boot" data-entry="/assets/main-1.js"');
+    expect(head).toContain('data-preload="/assets/react-dom-1.js /assets/faq-1.js"');
+    // The router's dehydrated matches and the query cache (the settings the page was drawn from).
+    expect(html).toContain('$_TSR');
+    expect(html.slice(html.indexOf('</div>', html.indexOf('id="root"')))).toContain('Clube do Teste');
+  });
+
+  it("has the <meta> and <link> tags of the app's index.html (one site, one head)", async () => {
+    /** Each <meta>/<link> of a head as its tag name and attributes, names lower-cased. */
+    const tags = (head: string) =>
+      [...head.matchAll(/<(meta|link)\s([^>]*?)\/?>/g)].map(([, name, attributes = '']) =>
+        [
+          name,
+          ...[...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(
+            ([, key, value]) => `${key!.toLowerCase()}=${value}`,
+          ),
+        ]
+          .sort()
+          .join(' '),
+      );
+    const indexHtml = fs.readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    const appHead = tags(indexHtml.slice(0, indexHtml.indexOf('</head>')));
+    expect(appHead.length).toBeGreaterThan(5);
+    const served = tags(parts((await render('/faq'))!).head);
+    expect(served).toEqual(expect.arrayContaining(appHead));
+  });
+
   it('prints the club settings it is given', async () => {
-    const faq = await renderPage(state('/faq'));
-    expect(faq!.html).toContain('<span>Clube do Teste</span>');
-    const checkout = await renderPage(state('/checkout'));
-    expect(checkout!.html).toContain('Clube do Teste');
-    expect(checkout!.html).toContain(formatMoney(123400));
+    const faq = parts((await render('/faq'))!).root;
+    expect(faq).toContain('<span>Clube do Teste</span>');
+    const checkout = parts((await render('/checkout'))!).root;
+    expect(checkout).toContain('Clube do Teste');
+    expect(checkout).toContain(formatMoney(123400));
   });
 
   it('marks the page in the navigation, as the app does', async () => {
-    const page = await renderPage(state('/sobre-nos'));
-    expect(page!.html).toMatch(/<a[^>]*aria-current="page"[^>]*>Sobre Nós<\/a>/);
+    const page = parts((await render('/sobre-nos'))!).root;
+    expect(page).toMatch(/<a[^>]*aria-current="page"[^>]*>Sobre Nós<\/a>/);
+  });
+
+  it('shows the test-mode banner before the app when asked', async () => {
+    const html = (await render('/faq', true))!;
+    expect(html).toContain(`<body><div class="test-mode-banner" role="note">${TEST_MODE_TEXT}</div>`);
+    expect(await render('/faq')).not.toContain('test-mode-banner');
+  });
+
+  it("keeps the settings' text from closing the router's scripts", async () => {
+    const name = '</script><script>alert(1)</script> \u2028';
+    const html = (await renderPage({
+      url: '/faq',
+      route: '/faq',
+      settings: { ...publicSettings, clubName: name },
+      testMode: false,
+      assets,
+    }))!;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('renders the landing without the app: its own script and CSS, no app state', async () => {
+    const html = (await render('/'))!;
+    const { head } = parts(html);
+    expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/landing-1.css"/>');
+    expect(head).toContain('<script type="module" crossorigin="" src="/assets/landing-1.js"></script>');
+    expect(html).not.toContain('/assets/boot-1.js');
+    expect(html).not.toContain('/assets/main-1.css');
+    // The settings are printed, not carried for a browser's query cache.
+    expect(parts(html).root).toContain('Clube do Teste');
+    expect(html).not.toContain('"settings","public"');
+    // The install banner is there, hidden, for the landing's script to show.
+    expect(html).toMatch(/<aside class="install-banner" aria-label="Instalar aplicativo" hidden="">/);
   });
 
   it('gives null for a page that redirects an anonymous visitor', async () => {
-    expect(await renderPage(state('/dashboard'))).toBeNull();
-    expect(await renderPage(state('/admin'))).toBeNull();
+    expect(await render('/dashboard')).toBeNull();
+    expect(await render('/admin')).toBeNull();
   });
 });

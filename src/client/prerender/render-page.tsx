@@ -1,38 +1,57 @@
 /**
- * The server's renderer of the public pages (ADR 024): the app's own route tree, router and
- * providers, in memory, for one URL, with the query cache holding what the server knows (the
- * public settings, and that nobody is signed in). scripts/prerender-landing.ts builds this for
- * Node into dist/prerender/; src/server/http/prerendered-pages.ts loads it and calls `renderPage`.
+ * The server's renderer of the public pages (ADR 040), with TanStack Router's documented server
+ * entry points: `createRequestHandler` matches and loads the requested URL on a fresh router (the
+ * app's route tree and options), dehydrates its state and the query cache into the page, and
+ * `renderRouterToString` renders the whole document (Document.tsx) with `RouterServer`.
+ * scripts/prerender-landing.ts builds this for Node into dist/prerender/;
+ * src/server/http/prerendered-pages.ts loads it and calls `renderPage`.
  *
- * Nothing here fetches: the loaders of these pages find their data in the cache. A page whose
- * guard redirects, or that does not render a page of its own, gives null (the app decides).
+ * Nothing here fetches: the query cache starts with what the server knows (the public settings,
+ * and that nobody is signed in), where the routes' guards and loaders find it. A redirect, a
+ * not-found or an error gives null (the app decides).
  */
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { renderToString } from 'react-dom/server';
-import type { PageRenderer, PrerenderState } from '../../shared/prerender';
+import { LANDING_PATH, type PageRenderer, type PageRequest } from '../../shared/prerender';
 import { App } from '../app';
-import { documentTitle, takeRenderedTitle } from '../lib/document-title';
-import { seedPrerenderState } from '../lib/prerender-state';
+import { seedServerQueryCache } from '../lib/served-page';
 import { createQueryClient, trpcClient } from '../lib/trpc';
-import { routerOptions } from '../router-options';
+import { carryQueryCache, routerOptions } from '../router-options';
+import { Document } from './Document';
 
-export const renderPage: PageRenderer['renderPage'] = async (state: PrerenderState) => {
+export const renderPage: PageRenderer['renderPage'] = async (page: PageRequest) => {
   const queryClient = createQueryClient();
-  const trpcUtils = createTRPCQueryUtils({ client: trpcClient, queryClient });
-  seedPrerenderState(trpcUtils, state);
-  const router = createRouter({
-    ...routerOptions,
-    context: { queryClient, trpc: trpcUtils },
-    history: createMemoryHistory({ initialEntries: [state.url] }),
-    // Restoring the scroll is the browser's concern: on the server it would add an inline script.
-    scrollRestoration: false,
+  const handler = createRequestHandler({
+    request: new Request(new URL(page.url, 'http://localhost')),
+    createRouter: () => {
+      const trpcUtils = createTRPCQueryUtils({ client: trpcClient, queryClient });
+      seedServerQueryCache(trpcUtils, page.settings);
+      const router = createRouter({
+        ...routerOptions,
+        context: { queryClient, trpc: trpcUtils },
+        // Restoring the scroll is the browser's concern: on the server it would add a script.
+        scrollRestoration: false,
+      });
+      // The landing is not hydrated (Document.tsx): no query cache for a browser to take over.
+      if (page.route !== LANDING_PATH) carryQueryCache(router, queryClient);
+      return router;
+    },
   });
-  await router.load();
-  // The router's own verdict on the server: a page to render (200), or a redirect, 404 or error.
-  const result = router._serverResult;
-  if (result?.type !== 'render' || result.status !== 200) return null;
-  takeRenderedTitle();
-  const html = renderToString(<App router={router} queryClient={queryClient} trpcClient={trpcClient} />);
-  return { html, title: takeRenderedTitle() ?? documentTitle() };
+  const response = await handler(({ router, responseHeaders }) =>
+    renderRouterToString({
+      router,
+      responseHeaders,
+      children: (
+        <Document router={router} assets={page.assets} route={page.route} testMode={page.testMode}>
+          <App queryClient={queryClient} trpcClient={trpcClient}>
+            <RouterServer router={router} />
+          </App>
+        </Document>
+      ),
+    }),
+  );
+  // A redirect (3xx), a not-found (404) or a render error (500): the app's own page answers.
+  if (response.status !== 200) return null;
+  return response.text();
 };

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { AppErrorPage } from '../components/status/AppErrorPage';
 import { NotFoundPage } from '../components/status/NotFoundPage';
 import { InstallBanner } from '../components/public/InstallBanner';
+import { DeferredToaster } from '../components/ui/DeferredToaster';
 import type { TrpcUtils } from '../lib/trpc';
 
 export interface RouterContext {
@@ -27,7 +27,7 @@ function RootLayout() {
     <>
       <Outlet />
       <InstallBanner />
-      <Toaster visibleToasts={20} richColors position="top-right" closeButton />
+      <DeferredToaster />
     </>
   );
 }

@@ -24,12 +24,11 @@ import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
 import { createRateLimits, RateLimitedError } from '../operations/rate-limits';
 import { createServices, type Services } from '../services';
-import { systemClock, type Clock } from '../services/deps';
+import type { Clock } from '../services/deps';
 import { appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
-import { registerLanding } from './landing';
 import { loadPrerender, registerPrerenderedPages } from './prerendered-pages';
 import { registerClient } from './static-assets';
 import { loggerOptions, OneLinePerRequest, prettyAvailable } from './logging';
@@ -171,7 +170,6 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   if (env.NODE_ENV === 'development') await registerViteDevClient(app);
   else {
     await registerClient(app, env.CLIENT_DIR, env);
-    registerLanding(app, { services, clientDir: env.CLIENT_DIR, clock: clock ?? systemClock });
     const prerender = await loadPrerender(env.CLIENT_DIR);
     registerPrerenderedPages(app, { services, clientDir: env.CLIENT_DIR, prerender });
   }

@@ -1,4 +1,5 @@
 /** HTML the server writes itself (the landing's slots, the sandbox's pages, the test-mode banner). */
+import { TEST_MODE_TEXT } from '../../shared/prerender';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -17,8 +18,7 @@ export function escapeHtml(value: string): string {
  * Shown at the top of every page while the sandbox payment provider is active (issue 8 §2), outside
  * the React root so it is there before any script runs and whatever page is open.
  */
-export const TEST_MODE_BANNER =
-  '<div class="test-mode-banner" role="note">Modo de teste: pagamentos simulados, nenhuma cobrança real.</div>';
+export const TEST_MODE_BANNER = `<div class="test-mode-banner" role="note">${TEST_MODE_TEXT}</div>`;
 
 /** The page with the test-mode banner right after `<body>`. */
 export function withTestModeBanner(html: string): string {

@@ -1,46 +1,51 @@
 /**
- * GET of a public page (/faq, /checkout…): the page as the build's renderer draws it with the
- * club's current settings, inside the app's page, with what the app needs to adopt it; never to a
- * signed-in person; revalidated every time; the app's page whenever there is nothing to render.
+ * GET of a public page (/faq, /checkout…): the document as the build's renderer draws it with the
+ * club's current settings, with a CSP that allows its inline scripts by hash; never to a signed-in
+ * person; revalidated every time; the app's page whenever there is nothing to render.
  * The renderer here is a stand-in module (the real one is tested in src/client/prerender/).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRERENDER_STATE_ID, type PageAssets, type PrerenderState } from '../../shared/prerender';
+import type { PageAssets, PageRequest } from '../../shared/prerender';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { TEST_MODE_BANNER } from './html';
-import { PRERENDERED_HEADER, QUERY_RENDERS_PER_SECOND } from './prerendered-pages';
+import { inlineScriptHashes, PRERENDERED_HEADER, QUERY_RENDERS_PER_SECOND } from './prerendered-pages';
 
 const APP_PAGE =
   '<!doctype html><html><head><title>Confraria Vinhos &amp; Amigos</title>' +
   '<script type="module" crossorigin src="/assets/main-1.js"></script>\n' +
-  '<link rel="modulepreload" crossorigin href="/assets/react-dom-1.js">\n' +
-  '<link rel="stylesheet" crossorigin href="/assets/global-1.css">\n' +
   '</head><body><div id="root"></div></body></html>';
 
 const ASSETS: PageAssets = {
   boot: '/assets/boot-1.js',
   entry: '/assets/main-1.js',
+  entryCss: ['/assets/global-1.css'],
   entryImports: ['/assets/react-dom-1.js', '/assets/query-1.js'],
   entryStages: ['/assets/react-dom-1.js'],
+  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
   pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
 };
 
-// Renders the club's name and the URL; counts its renders; /signup has nothing to render, and a
-// URL with "quebra" fails.
+/** The stand-in's inline script (the real renderer's are the router's hydration data). */
+const INLINE_SCRIPT = 'self.$_TSR={};';
+
+// Renders the club's name and the URL with one inline script and one script file; counts its
+// renders and keeps the last request; /signup has nothing to render, and a URL with "quebra" fails.
 const RENDERER = `
 globalThis.renders = 0;
-export async function renderPage(state) {
+export async function renderPage(request) {
   globalThis.renders++;
-  if (state.url === '/signup') return null;
-  if (state.url.includes('quebra')) throw new Error('render failed');
-  return {
-    html: '<link rel="preload" as="image" href="/icons/icon.svg"/><main><h1>' + state.settings.clubName.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</h1><p>' + state.url + '</p></main>',
-    title: 'Perguntas Frequentes · Confraria',
-  };
+  globalThis.lastRequest = request;
+  if (request.url === '/signup') return null;
+  if (request.url.includes('quebra')) throw new Error('render failed');
+  return '<!DOCTYPE html><html><head><title>Perguntas Frequentes · Confraria</title>' +
+    '<script type="module" src="' + request.assets.boot + '"></script></head><body><div id="root"><main><h1>' +
+    request.settings.clubName.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</h1><p>' + request.url +
+    '</p></main></div><script>${INLINE_SCRIPT}</script></body></html>';
 }
 `;
 
@@ -69,20 +74,23 @@ async function start({ prerender = true } = {}) {
 
 const html = { accept: 'text/html' };
 const renders = () => (globalThis as unknown as { renders: number }).renders;
-
-function stateOf(body: string): PrerenderState {
-  const json = new RegExp(`<script type="application/json" id="${PRERENDER_STATE_ID}">(.*?)</script>`).exec(
-    body,
-  )?.[1];
-  if (!json) throw new Error('no state in the page');
-  return JSON.parse(json) as PrerenderState;
-}
+const lastRequest = () => (globalThis as unknown as { lastRequest: PageRequest }).lastRequest;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /** The test app's page as the server serves it (the sandbox's banner after <body>). */
 const servedAppPage = () => APP_PAGE.replace('<body>', `<body>${TEST_MODE_BANNER}`);
 
+describe('inlineScriptHashes', () => {
+  it('hashes the body of each inline script, not the scripts with a file', () => {
+    const page =
+      '<head><script type="module" src="/a.js"></script></head><body><script data-x="">one();</script>' +
+      '<script>two()\n</script><script>one();</script></body>';
+    expect(inlineScriptHashes(page)).toEqual([sha256('one();'), sha256('two()\n')]);
+  });
+});
+
 describe('GET of a pre-rendered public page', () => {
-  it('answers the rendered page inside the app page, revalidated every time', async () => {
+  it('answers the rendered document, revalidated every time, with a CSP for its inline scripts', async () => {
     const { request, services } = await start();
     const response = await request({ method: 'GET', url: '/faq', headers: html });
     expect(response.statusCode).toBe(200);
@@ -90,32 +98,22 @@ describe('GET of a pre-rendered public page', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toBe('cookie, accept-encoding');
     expect(response.headers['x-prerendered']).toBe('1');
-    // The page with the sandbox banner (outside the root, as on every page).
-    expect(response.body).toContain(`<body>${TEST_MODE_BANNER}`);
     expect(response.body).toContain(
       '<div id="root"><main><h1>Confraria Vinhos &amp; Amigos</h1><p>/faq</p></main></div>',
     );
-    expect(response.body).toContain('<title>Perguntas Frequentes · Confraria</title>');
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    // Styled at first paint: the app's CSS and the route's; React's image hint in the <head>.
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/global-1.css">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/public-1.css">');
-    expect(head).toContain('<link rel="preload" as="image" href="/icons/icon.svg"/>');
-    // The app's script gives way to the starter, which names the same modules and the route's.
-    expect(response.body).not.toContain('src="/assets/main-1.js"');
-    expect(response.body).not.toContain('rel="modulepreload"');
-    expect(head).toContain(
-      '<script type="module" crossorigin src="/assets/boot-1.js" id="app-boot" data-entry="/assets/main-1.js"' +
-        ' data-preload="/assets/react-dom-1.js /assets/query-1.js /assets/faq-1.js"' +
-        ' data-stages="/assets/react-dom-1.js"></script>',
-    );
-    // What it was rendered from: the answer of settings.public, and nobody signed in.
-    const state = stateOf(response.body);
-    expect(state).toEqual({
+    // What it was rendered from: the answer of settings.public, the assets, the sandbox's banner.
+    expect(lastRequest()).toEqual({
       url: '/faq',
+      route: '/faq',
       settings: { ...services.settings.getPublic(), cardTokenizer: services.payments.cardTokenizer() },
-      me: null,
+      testMode: true,
+      assets: ASSETS,
     });
+    // The pages' policy, with this page's inline script allowed by its hash and nothing else inline.
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${sha256(INLINE_SCRIPT)}';`);
+    expect(csp).not.toContain("unsafe-inline'; ");
+    expect(csp).toContain("frame-ancestors 'none'");
 
     expect((await request({ method: 'HEAD', url: '/faq', headers: html })).statusCode).toBe(200);
   });
@@ -132,7 +130,7 @@ describe('GET of a pre-rendered public page', () => {
     const changed = await request({ method: 'GET', url: '/checkout', headers: html });
     expect(renders() - before).toBe(2);
     expect(changed.body).toContain('<h1>Clube Novo</h1>');
-    expect(stateOf(changed.body).settings).toMatchObject({ clubName: 'Clube Novo' });
+    expect(lastRequest().settings).toMatchObject({ clubName: 'Clube Novo' });
   });
 
   it('renders a URL with a query string for its request, within a budget; beyond it, the app page', async () => {
@@ -140,7 +138,7 @@ describe('GET of a pre-rendered public page', () => {
     const prefilled = await request({ method: 'GET', url: '/checkout?name=Ana', headers: html });
     expect(prefilled.headers[PRERENDERED_HEADER]).toBe('1');
     expect(prefilled.body).toContain('<p>/checkout?name=Ana</p>');
-    expect(stateOf(prefilled.body).url).toBe('/checkout?name=Ana');
+    expect(lastRequest()).toMatchObject({ url: '/checkout?name=Ana', route: '/checkout' });
 
     // Made-up query strings, as fast as one client can: none is kept, and past the budget the
     // plain app page answers (it works the same, it only paints later).
@@ -154,17 +152,6 @@ describe('GET of a pre-rendered public page', () => {
     expect(plain.length).toBeGreaterThan(0);
     expect(renders() - before).toBeLessThanOrEqual(QUERY_RENDERS_PER_SECOND * 2);
     expect(plain[0]?.body).toContain('<div id="root"></div>');
-  });
-
-  it('keeps the state JSON from closing its element', async () => {
-    const { request, services } = await start();
-    // Also `$'` and `$&`, which a string replacement would expand.
-    const name = "</script><script>alert(1)</script> \u2028 & $' $&";
-    services.settings.update({ clubName: name });
-    const { body } = await request({ method: 'GET', url: '/faq', headers: html });
-    expect(body).not.toContain('</script><script>alert(1)');
-    expect(stateOf(body).settings).toMatchObject({ clubName: name });
-    expect(body).toContain("<h1>&lt;/script>&lt;script>alert(1)&lt;/script> \u2028 &amp; $' $&amp;</h1>");
   });
 
   it('sends the brotli or gzip copy to a browser that takes it', async () => {
@@ -196,6 +183,8 @@ describe('GET of a pre-rendered public page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-prerendered']).toBeUndefined();
     expect(response.body).toBe(servedAppPage());
+    // The app page has no inline script: the pages' own policy.
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self';");
     // A stale cookie is nobody.
     const stale = await request({
       method: 'GET',
@@ -203,6 +192,36 @@ describe('GET of a pre-rendered public page', () => {
       headers: { ...html, cookie: 'confraria_session=nao.valido' },
     });
     expect(stale.headers['x-prerendered']).toBe('1');
+  });
+
+  it('answers / with the landing to a visitor, and sends a signed-in person home (decisions §2)', async () => {
+    const { request, signIn } = await start();
+    const landing = await request({ method: 'GET', url: '/', headers: html });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toContain('<h1>Confraria Vinhos &amp; Amigos</h1><p>/</p>');
+    expect(lastRequest()).toMatchObject({ url: '/', route: '/' });
+    for (const [role, home] of [
+      ['user', '/user/dashboard'],
+      ['admin', '/admin/dashboard'],
+    ] as const) {
+      const { token } = await signIn(role);
+      const response = await request({
+        method: 'GET',
+        url: '/',
+        headers: { ...html, cookie: `confraria_session=${token}` },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(home);
+      expect(response.headers.vary).toBe('cookie');
+    }
+    const stale = await request({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, cookie: 'confraria_session=nao.valido' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain('<h1>Confraria');
   });
 
   it('answers the app page when the renderer has nothing, or fails', async () => {
@@ -219,6 +238,8 @@ describe('GET of a pre-rendered public page', () => {
     const page = await request({ method: 'GET', url: '/faq', headers: html });
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(servedAppPage());
+    // The landing too: the app renders it itself there.
+    expect((await request({ method: 'GET', url: '/', headers: html })).body).toBe(servedAppPage());
 
     await app?.close();
     const other = await start();

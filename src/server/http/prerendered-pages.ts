@@ -1,42 +1,45 @@
 /**
- * The public pages of the app (/sobre-nos, /faq, /checkout, /login…: PRERENDERED_PATHS) answered
- * with their content already in the HTML (ADR 024), so they paint before the app's bundle arrives;
- * the app then adopts the markup (hydration) and goes on as the SPA it is.
+ * The public pages (/, /sobre-nos, /faq, /checkout, /login…: PRERENDERED_PATHS) answered with their
+ * content already in the HTML (ADR 040, after ADR 024 and ADR 006), so they paint before any
+ * script arrives; the app then hydrates them and goes on as the SPA it is — except the landing (/),
+ * which loads only its own small script.
  *
- * - The markup comes from the app's own components, rendered by the build's page renderer
- *   (dist/prerender/render-page.js, from src/client/prerender/render-page.tsx) with the club's
- *   current settings, and is kept in memory per page until the settings change (the settings service
- *   replaces its object on every update); a URL with a query string is rendered for its request,
- *   within a budget (QUERY_RENDERS_PER_SECOND).
- * - The page carries the state it was rendered from (the `settings.public` answer, "nobody signed
- *   in") as a JSON data block — not a script the CSP would have to allow — so the browser's first
- *   render is the same.
+ * - The document comes from the build's page renderer (dist/prerender/render-page.js, from
+ *   src/client/prerender/render-page.tsx: TanStack Router's request handler and React), with the
+ *   club's current settings, and is kept in memory per page until the settings change (the
+ *   settings service replaces its object on every update); a URL with a query string is rendered
+ *   for its request, within a budget (QUERY_RENDERS_PER_SECOND).
+ * - The router's hydration data are inline scripts: each page's answer has the pages' CSP with
+ *   those scripts' hashes, and no other inline script is allowed (ADR 010).
  * - Only anonymous visitors get it: a signed-in person gets the plain app page, whose guards and
- *   header know the session (the cookie decides: `Vary: Cookie`, revalidated every time).
+ *   header know the session, or at / a redirect to the home of their role (docs/product/decisions.md
+ *   §2) — the cookie decides: `Vary: Cookie`, revalidated every time.
  * - Without a renderer (a build that skipped it) or when a page cannot be rendered, the plain app
  *   page answers, as for every other path.
  */
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  LANDING_PATH,
   PAGE_ASSETS_FILE,
   PAGE_RENDERER_FILE,
-  PRERENDER_STATE_ID,
   PRERENDERED_PATHS,
   type PageAssets,
   type PageRenderer,
-  type PrerenderState,
 } from '../../shared/prerender';
+import { HOME_BY_ROLE } from '../../shared/roles';
+import { saoPauloWallClock } from '../../shared/sao-paulo-time';
 import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
 import { settingsOperations } from '../operations/settings';
 import type { OperationContext } from '../operations/define';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';
-import { escapeHtml } from './html';
-import { readAppPage } from './landing';
+import { readAppPage } from './app-page';
+import { pageCspAllowing } from './security-headers';
 
 /** The build's page renderer and the pages' assets, beside the client build (dist/prerender). */
 export interface Prerender {
@@ -54,19 +57,20 @@ export async function loadPrerender(clientDir: string): Promise<Prerender | null
   };
 }
 
-/** A served page and its compressed copies (pages are small and kept: compressed once). */
+/** A served page, its compressed copies (pages are small and kept: compressed once), its CSP. */
 interface Answer {
-  prerendered: boolean;
+  /** The CSP allowing the page's own inline scripts; none for the plain app page. */
+  csp: string | null;
   html: string;
   br: Buffer;
   gzip: Buffer;
 }
 
 /** Compressed hard once for a page that is kept, quickly for one that is not (each costs CPU). */
-function answer(html: string, prerendered: boolean, kept = true): Answer {
+function answer(html: string, csp: string | null, kept = true): Answer {
   const data = Buffer.from(html);
   return {
-    prerendered,
+    csp,
     html,
     br: brotliCompressSync(data, {
       params: {
@@ -78,62 +82,29 @@ function answer(html: string, prerendered: boolean, kept = true): Answer {
   };
 }
 
+/**
+ * The SHA-256 (base64) of each inline script of a rendered document, for its CSP. Only read:
+ * React writes `<script>` elements, and the router's serializer escapes `</script` inside them.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(attributes)) continue;
+    hashes.add(createHash('sha256').update(body).digest('base64'));
+  }
+  return [...hashes];
+}
+
 /** Marks a page rendered for its URL: the service worker does not keep it as the app's shell. */
 export const PRERENDERED_HEADER = 'x-prerendered';
 
 function send(request: FastifyRequest, reply: FastifyReply, page: Answer) {
   reply.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
-  if (page.prerendered) reply.header(PRERENDERED_HEADER, '1');
+  if (page.csp) reply.header(PRERENDERED_HEADER, '1').header('content-security-policy', page.csp);
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
-}
-
-/** JSON inside <script type="application/json">: nothing in it may close the element. */
-const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
-/**
- * The app page with a rendered page in its root:
- * - the title replaces the app's;
- * - the route's CSS is linked in the <head>, so the markup is styled at its first paint;
- * - the app's <script> and module preloads give way to the starter (boot.ts), which fetches the
- *   same modules, and the route's, once the page has painted;
- * - React's resource hints (the leading <link>s of its markup) go to the <head>;
- * - the state the page was rendered from follows the root.
- */
-export function fillAppPage(
-  appPage: string,
-  rendered: { html: string; title: string },
-  state: PrerenderState,
-  assets: PageAssets,
-  route: string,
-): string {
-  const page = assets.pages[route] ?? { css: [], js: [] };
-  const hints = /^(?:<link [^>]*>)*/.exec(rendered.html)?.[0] ?? '';
-  const preload = [...assets.entryImports, ...page.js].join(' ');
-  const head = [
-    ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    `<script type="module" crossorigin src="${escapeHtml(assets.boot)}" id="app-boot"` +
-      ` data-entry="${escapeHtml(assets.entry)}" data-preload="${escapeHtml(preload)}"` +
-      ` data-stages="${escapeHtml(assets.entryStages.join(' '))}"></script>`,
-    hints,
-  ].join('');
-  const data = `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForHtml(state)}</script>`;
-  // Replacements as functions: the inserted text may hold `$&`, `$'`… (the settings are free text).
-  return appPage
-    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-    .replace('</head>', () => `${head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${rendered.html.slice(hints.length)}</div>${data}`,
-    );
 }
 
 /**
@@ -151,8 +122,10 @@ export function registerPrerenderedPages(
   const appPage = readAppPage(clientDir, services.env);
   if (!appPage || !prerender) return;
   const { renderer, assets } = prerender;
-  const plain = answer(appPage, false);
-  let kept: { settings: Settings; pages: Map<string, Promise<Answer>> } | undefined;
+  const plain = answer(appPage, null);
+  const testMode = services.env.paymentProvider === 'sandbox';
+  // Kept until the settings object changes or São Paulo's year turns (the footer prints it).
+  let kept: { settings: Settings; year: number; pages: Map<string, Promise<Answer>> } | undefined;
 
   let queryRenders = { second: 0, count: 0 };
   const mayRenderQuery = () => {
@@ -165,12 +138,12 @@ export function registerPrerenderedPages(
   const render = async (route: string, url: string, keep: boolean): Promise<Answer> => {
     // The `settings.public` answer, as the browser would get it (the operation's own definition).
     const settings = settingsOperations.public.run({ services } as OperationContext<'public'>, undefined);
-    const state: PrerenderState = { url, settings, me: null };
     try {
-      const rendered = await renderer.renderPage(state);
-      return rendered ? answer(fillAppPage(appPage, rendered, state, assets, route), true, keep) : plain;
+      const html = await renderer.renderPage({ url, route, settings, testMode, assets });
+      if (!html) return plain;
+      return answer(html, pageCspAllowing(services.env, inlineScriptHashes(html)), keep);
     } catch (error) {
-      app.log.error({ err: error, url }, 'pre-render failed: answering the app page');
+      app.log.error({ err: error, url }, 'server render failed: answering the app page');
       return plain;
     }
   };
@@ -179,12 +152,17 @@ export function registerPrerenderedPages(
     app.get(route, async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const { user } = resolveRequestAuth(services.sessions, undefined, request.cookies[SESSION_COOKIE]);
+      if (user && route === LANDING_PATH) {
+        return reply.header('vary', 'cookie').redirect(HOME_BY_ROLE[user.role], 302);
+      }
       if (user) return send(request, reply, plain);
       if (request.url !== route) {
         return send(request, reply, mayRenderQuery() ? await render(route, request.url, false) : plain);
       }
       const current = services.settings.get();
-      if (kept?.settings !== current) kept = { settings: current, pages: new Map() };
+      const year = saoPauloWallClock(Date.now()).year;
+      if (kept?.settings !== current || kept.year !== year)
+        kept = { settings: current, year, pages: new Map() };
       let page = kept.pages.get(route);
       if (!page) {
         page = render(route, route, true);

@@ -57,6 +57,19 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 const isApiAnswer = (url: string) =>
   (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
 
+/**
+ * The pages' CSP for a document that carries inline scripts of its own: the public pages the
+ * server renders hold the router's hydration data as inline scripts (ADR 040), allowed by their
+ * SHA-256 hashes (`'sha256-…'`) and nothing else inline. Computed once per rendered page.
+ */
+export function pageCspAllowing(env: Env, scriptHashes: string[]): string {
+  const directives = cspDirectives(env);
+  const scriptSrc = [...directives.scriptSrc, ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
+  return helmetHeaders({ contentSecurityPolicy: { directives: { ...directives, scriptSrc } } })[
+    'content-security-policy'
+  ]!;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const https = env.publicUrl.startsWith('https://');
   // Pages: Helmet's full set with the SPA's CSP. HSTS only means something over https.

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../shared/messages';
 import type { Env } from '../env';
 import { sendError } from './errors';
-import { LANDING_FILE, readAppPage } from './landing';
+import { readAppPage } from './app-page';
 import { isPageRequest } from './page-requests';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,9 +32,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string, en
         const hashed = filePath.startsWith(`${clientDir}/assets/`);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
-      // The landing's file holds unfilled slots: it is answered only through GET / (landing.ts).
       // The compressed copies are reached through content negotiation, not by their own names.
-      allowedPath: (pathName) => pathName !== `/${LANDING_FILE}` && !/\.(br|gz)$/.test(pathName),
+      allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),
     });
   }
   app.setNotFoundHandler((request, reply) => {

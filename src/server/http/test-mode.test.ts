@@ -18,10 +18,6 @@ afterEach(async () => {
 async function start(env: Record<string, string> = {}) {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
-  fs.writeFileSync(
-    path.join(clientDir, 'landing.html'),
-    '<!doctype html><body class="landing"><h1>{{settings.clubName}}</h1></body>',
-  );
   app = await createTestApp({ CLIENT_DIR: clientDir, ...env });
   return app;
 }

@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { refusal } from '../../../tests/refusal';
 import { sandboxPay } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
 import { outbox, payments, referrals, sessions, subscribers } from '../db/schema';
@@ -25,12 +26,6 @@ afterEach(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type AnyCaller = Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
 const callerOf = (token?: string) => t.caller(token) as unknown as AnyCaller;
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (reason: unknown) => reason as TRPCError,
-  );
-
 const memberProcedures = Object.entries(operations).flatMap(([domain, group]) =>
   Object.entries(group)
     .filter(([, operation]) => operation.access === 'member' && operation.trpc !== false)
@@ -69,7 +64,7 @@ describe('every member operation refuses anonymous callers and admins', () => {
       ] as const) {
         const call = callerOf(token)[domain]?.[name];
         if (!call) throw new Error(`${domain}.${name} missing from the router`);
-        const error = await failure(call({}));
+        const error = await refusal(call({}));
         expect(error, `${domain}.${name}`).toBeInstanceOf(TRPCError);
         expect(error?.code, `${domain}.${name}`).toBe(code);
       }
@@ -383,7 +378,7 @@ describe('member subscription', () => {
     });
     expect(await t.caller(never.token).member.renew()).toMatchObject({ planType: 'annual', amount: 149700 });
     const pending = await makeMember(t, { status: 'pending', approved: false });
-    const error = await failure(t.caller(pending.token).member.renew());
+    const error = await refusal(t.caller(pending.token).member.renew());
     expect(error?.message).toBe('Seu pagamento já foi recebido: aguarde a aprovação do clube.');
   });
 
@@ -400,7 +395,7 @@ describe('member subscription', () => {
       renewalWarning: null,
     });
     expect(cancelled.subscription.cancelRequestedAt).not.toBeNull();
-    const again = await failure(caller.member.cancel({}));
+    const again = await refusal(caller.member.cancel({}));
     expect(again?.message).toBe('O cancelamento desta assinatura já foi solicitado.');
     const withdrawn = await caller.member.withdrawCancellation();
     expect(withdrawn.subscription).toMatchObject({ cancelRequestedAt: null, canCancel: true });
@@ -492,39 +487,19 @@ describe('member profile, password and e-mail', () => {
     const member = await makeMember(t);
     const other = await t.services.accounts.login({ email: member.email, password: 'segredo123' });
     const caller = t.caller(member.token);
-    const wrong = await failure(
-      caller.member.changePassword({
-        currentPassword: 'errada',
-        newPassword: 'Rio-Tannat-Lua',
-        confirmPassword: 'Rio-Tannat-Lua',
-      }),
-    );
+    const change = (currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
+      caller.member.changePassword({ currentPassword, newPassword, confirmPassword });
+    const wrong = await refusal(change('errada', 'Rio-Tannat-Lua'));
     expect(wrong?.message).toBe('Senha atual incorreta');
-    const mismatch = await failure(
-      caller.member.changePassword({
-        currentPassword: 'segredo123',
-        newPassword: 'Rio-Tannat-Lua',
-        confirmPassword: 'x',
-      }),
-    );
+    const mismatch = await refusal(change('segredo123', 'Rio-Tannat-Lua', 'x'));
     expect(mismatch?.message).toContain('As senhas não coincidem');
-    const guessable = await failure(
-      caller.member.changePassword({
-        currentPassword: 'segredo123',
-        newPassword: 'senha1234',
-        confirmPassword: 'senha1234',
-      }),
-    );
+    const guessable = await refusal(change('segredo123', 'senha1234'));
     expect(guessable?.message).toBe(
       'Esta senha é fácil de adivinhar. Escolha outra: junte três ou quatro palavras sem relação ' +
         'entre si, ou use uma senha mais longa com letras, números e símbolos.',
     );
     expect(t.services.sessions.validate(other.token)).not.toBeNull();
-    const done = await caller.member.changePassword({
-      currentPassword: 'segredo123',
-      newPassword: 'Rio-Tannat-Lua',
-      confirmPassword: 'Rio-Tannat-Lua',
-    });
+    const done = await change('segredo123', 'Rio-Tannat-Lua');
     expect(done.message).toBe('Senha alterada com sucesso! As outras sessões da sua conta foram encerradas.');
     expect(t.services.sessions.validate(member.token)).not.toBeNull();
     expect(t.services.sessions.validate(other.token)).toBeNull();
@@ -551,11 +526,11 @@ describe('member profile, password and e-mail', () => {
     const member = await makeMember(t);
     const other = await makeMember(t);
     const caller = t.caller(member.token);
-    const wrong = await failure(
+    const wrong = await refusal(
       caller.member.changeEmail({ email: 'novo@teste.com.br', currentPassword: 'x' }),
     );
     expect(wrong?.message).toBe('Senha atual incorreta');
-    const taken = await failure(
+    const taken = await refusal(
       caller.member.changeEmail({ email: other.email, currentPassword: 'segredo123' }),
     );
     expect(taken?.code).toBe('CONFLICT');
@@ -613,7 +588,7 @@ describe('LGPD', () => {
 
   it('an account without a record is told to contact the club', async () => {
     const lone = await t.signIn('user');
-    const error = await failure(t.caller(lone.token).member.requestDeletion({}));
+    const error = await refusal(t.caller(lone.token).member.requestDeletion({}));
     expect(error?.code).toBe('CONFLICT');
   });
 });

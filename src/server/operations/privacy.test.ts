@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { refusal } from '../../../tests/refusal';
 import { makeMember, type TestMember } from '../../../tests/member';
 import { MSG } from '../../shared/messages';
 import { ERASED_NAME, PRIVACY_MSG } from '../../shared/privacy-schemas';
@@ -38,15 +38,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const db = () => t.services.db;
 const subscriberRow = (id: string) => db().select().from(subscribers).where(eq(subscribers.id, id)).get()!;
@@ -159,9 +150,9 @@ describe('a member asks: the owner sees it', () => {
   });
 
   it('refuses a bad page or filter in Portuguese', async () => {
-    const error = await failure(t.caller(admin.token).privacy.deletionRequests({ status: 'x' as never }));
+    const error = await refusal(t.caller(admin.token).privacy.deletionRequests({ status: 'x' as never }));
     expect(error.message).toContain('Status inválido');
-    const page = await failure(t.caller(admin.token).privacy.activity({ page: 0 }));
+    const page = await refusal(t.caller(admin.token).privacy.activity({ page: 0 }));
     expect(page.message).toContain('Página inválida');
   });
 });
@@ -375,10 +366,10 @@ describe('the admin completes a request', () => {
     const api = t.caller(admin.token).privacy;
     const results = await Promise.allSettled([api.completeDeletion({ id }), api.completeDeletion({ id })]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
-    const again = await failure(api.completeDeletion({ id }));
+    const again = await refusal(api.completeDeletion({ id }));
     expect(again).toMatchObject({ code: 'CONFLICT', message: 'Este pedido de exclusão já foi concluído.' });
     expect(db().select().from(outbox).where(eq(outbox.template, 'lgpd_erased')).all()).toHaveLength(1);
-    const missing = await failure(api.completeDeletion({ id: 'nao-existe' }));
+    const missing = await refusal(api.completeDeletion({ id: 'nao-existe' }));
     expect(missing).toMatchObject({ code: 'NOT_FOUND', message: 'Pedido de exclusão não encontrado' });
   });
 
@@ -389,7 +380,7 @@ describe('the admin completes a request', () => {
     const { id } = requestOf(member.subscriberId);
     const api = t.caller(admin.token).privacy;
     expect((await api.deletionRequests()).requests[0]!.blocker).toBe(PRIVACY_MSG.moneyInMotion);
-    const refused = await failure(api.completeDeletion({ id }));
+    const refused = await refusal(api.completeDeletion({ id }));
     expect(refused).toMatchObject({ code: 'CONFLICT', message: PRIVACY_MSG.moneyInMotion });
     // Nothing changed: still open, the record and the account as they were.
     expect(requestOf(member.subscriberId).status).toBe('open');
@@ -409,7 +400,7 @@ describe('the admin completes a request', () => {
     await ask(member);
     db().update(users).set({ role: 'admin' }).where(eq(users.id, member.userId)).run();
     const { id } = requestOf(member.subscriberId);
-    const refused = await failure(t.caller(admin.token).privacy.completeDeletion({ id }));
+    const refused = await refusal(t.caller(admin.token).privacy.completeDeletion({ id }));
     expect(refused).toMatchObject({ code: 'CONFLICT', message: PRIVACY_MSG.adminAccount });
     expect(requestOf(member.subscriberId).status).toBe('open');
   });

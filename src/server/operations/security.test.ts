@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { refusal } from '../../../tests/refusal';
 import { enrolApp, keyFromShownSecret, type EnrolledApp } from '../../../tests/two-factor';
 import { MSG } from '../../shared/messages';
 import { ACCOUNT_NOTICES, SECURITY_MSG } from '../../shared/security-schemas';
@@ -35,15 +35,6 @@ const noticesTo = (email: string) =>
     .from(outbox)
     .where(and(eq(outbox.recipient, email), eq(outbox.template, 'account_security')))
     .all();
-
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 /** An admin with the app enrolled, signed in again afterwards. */
 async function adminWithApp(env: Record<string, string> = {}) {
@@ -72,7 +63,7 @@ describe('two-factor enrolment', () => {
     // Not on until a code proves the app holds the key.
     expect((await caller.security.status()).twoFactor.enabled).toBe(false);
 
-    const wrong = await failure(caller.security.twoFactorConfirm({ code: '000000' }));
+    const wrong = await refusal(caller.security.twoFactorConfirm({ code: '000000' }));
     expect(wrong.message).toBe(SECURITY_MSG.setupCodeInvalid);
     const badFormat = await t.request({
       method: 'POST',
@@ -97,7 +88,7 @@ describe('two-factor enrolment', () => {
     });
     // Never shown again: no answer carries the key after enrolment, and a new setup is refused.
     expect(JSON.stringify(status)).not.toContain(setup.secret.replace(/\s/g, ''));
-    expect((await failure(caller.security.twoFactorSetup())).message).toBe(SECURITY_MSG.alreadyEnabled);
+    expect((await refusal(caller.security.twoFactorSetup())).message).toBe(SECURITY_MSG.alreadyEnabled);
     // The owner is told.
     expect(noticesTo(admin.email).map((row) => row.body)).toEqual([
       expect.stringContaining(ACCOUNT_NOTICES.two_factor_enabled),
@@ -133,7 +124,7 @@ describe('two-factor enrolment', () => {
     const admin = await t.signIn('admin');
     const setup = await t.caller(admin.token).security.twoFactorSetup();
     t.clock.advance(31 * MINUTE);
-    const late = await failure(
+    const late = await refusal(
       t
         .caller(admin.token)
         .security.twoFactorConfirm({ code: totpCode(keyFromShownSecret(setup.secret), t.clock.now()) }),
@@ -202,7 +193,7 @@ describe('POST /api/auth/login with two-factor on', () => {
   it('through tRPC (the sign-in screen): the same refusal, with reason two_factor_required', async () => {
     const { admin, app } = await adminWithApp();
     const caller = t.caller();
-    const missing = await failure(caller.auth.login({ email: admin.email, password: PASSWORD }));
+    const missing = await refusal(caller.auth.login({ email: admin.email, password: PASSWORD }));
     expect(missing.code).toBe('UNAUTHORIZED');
     expect(missing.message).toBe(MSG.twoFactorCodeRequired);
     const http = await t.request({
@@ -247,7 +238,7 @@ describe('POST /api/auth/login with two-factor on', () => {
     const { admin } = await adminWithApp();
     t.clock.advance(10 * MINUTE);
     const caller = t.caller(admin.token);
-    const stale = await failure(caller.security.twoFactorDisable());
+    const stale = await refusal(caller.security.twoFactorDisable());
     expect(stale.code).toBe('FORBIDDEN');
     expect(stale.message).toBe(SECURITY_MSG.stepUpRequired);
     expect(t.services.twoFactor.isEnabled(admin.userId)).toBe(true);
@@ -411,8 +402,8 @@ describe('step-up before sensitive changes', () => {
     t = await createTestApp();
     const admin = await t.signIn('admin');
     const caller = t.caller(admin.token);
-    for (let i = 0; i < 3; i++) await failure(caller.security.stepUp({ password: 'errada' }));
-    const throttled = await failure(caller.security.stepUp({ password: PASSWORD }));
+    for (let i = 0; i < 3; i++) await refusal(caller.security.stepUp({ password: 'errada' }));
+    const throttled = await refusal(caller.security.stepUp({ password: PASSWORD }));
     expect(throttled.code).toBe('TOO_MANY_REQUESTS');
     expect(throttled.message).toBe(MSG.accountThrottled('1 segundo'));
   });
@@ -435,8 +426,8 @@ describe('the dashboard warning', () => {
   it('is for admins only', async () => {
     t = await createTestApp();
     const member = await t.signIn('user');
-    expect((await failure(t.caller(member.token).security.status())).code).toBe('FORBIDDEN');
-    expect((await failure(t.caller().security.status())).code).toBe('UNAUTHORIZED');
+    expect((await refusal(t.caller(member.token).security.status())).code).toBe('FORBIDDEN');
+    expect((await refusal(t.caller().security.status())).code).toBe('UNAUTHORIZED');
   });
 });
 

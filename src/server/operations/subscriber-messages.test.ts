@@ -2,10 +2,10 @@
  * `subscribers.sendMessage`: a WhatsApp message to one subscriber from the back office, queued in
  * the outbox with the stored template or the admin's text, and recorded in the history.
  */
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
+import { refusal } from '../../../tests/refusal';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { WELCOME_BY_EMAIL_MSG } from '../../shared/identity-schemas';
 import { accountPhones, outbox, subscribers } from '../db/schema';
@@ -27,15 +27,6 @@ async function newSubscriber(overrides: Record<string, unknown> = {}) {
 }
 
 const whatsapp = () => t.services.db.select().from(outbox).where(eq(outbox.channel, 'whatsapp')).all();
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 describe('subscribers.sendMessage', () => {
   it('queues a custom text by WhatsApp and records it in the history', async () => {
@@ -68,7 +59,7 @@ describe('subscribers.sendMessage', () => {
 
   it('refuses an empty custom text with the spec message, and sends nothing', async () => {
     const subscriber = await newSubscriber();
-    const error = await failure(
+    const error = await refusal(
       t
         .caller(admin.token)
         .subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: '   ' }),
@@ -79,7 +70,7 @@ describe('subscribers.sendMessage', () => {
   });
 
   it('answers 404 "Assinante não encontrado" for an unknown subscriber', async () => {
-    const error = await failure(
+    const error = await refusal(
       t
         .caller(admin.token)
         .subscribers.sendMessage({ subscriberId: 'nobody', template: 'custom', message: 'Oi' }),
@@ -91,7 +82,7 @@ describe('subscribers.sendMessage', () => {
   it('says "Telefone não encontrado para este assinante" when there is no phone', async () => {
     const subscriber = await newSubscriber();
     t.services.db.update(subscribers).set({ phone: '' }).where(eq(subscribers.id, subscriber.id)).run();
-    const error = await failure(
+    const error = await refusal(
       t
         .caller(admin.token)
         .subscribers.sendMessage({ subscriberId: subscriber.id, template: 'custom', message: 'Oi' }),
@@ -115,11 +106,11 @@ describe('subscribers.sendMessage', () => {
 
   it('renewal needs an approved member; welcome needs the account approval creates', async () => {
     const subscriber = await newSubscriber();
-    const renewal = await failure(
+    const renewal = await refusal(
       t.caller(admin.token).subscribers.sendMessage({ subscriberId: subscriber.id, template: 'renewal' }),
     );
     expect(renewal.code).toBe('BAD_REQUEST');
-    const welcome = await failure(
+    const welcome = await refusal(
       t.caller(admin.token).subscribers.sendMessage({ subscriberId: subscriber.id, template: 'welcome' }),
     );
     expect(welcome.code).toBe('CONFLICT');
@@ -182,7 +173,7 @@ describe('subscribers.sendMessage', () => {
 
   it('refuses a template that is not offered', async () => {
     const subscriber = await newSubscriber();
-    const error = await failure(
+    const error = await refusal(
       t.caller(admin.token).subscribers.sendMessage({
         subscriberId: subscriber.id,
         template: 'event' as 'custom',

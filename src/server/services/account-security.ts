@@ -13,10 +13,12 @@ import { sessions, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 
-export function createAccountSecurity(
-  { db, clock, log }: ServiceDeps,
-  { outbox }: { outbox: Pick<OutboxService, 'enqueue'> },
-) {
+export function createAccountSecurity({
+  db,
+  clock,
+  log,
+  outbox,
+}: ServiceDeps & { outbox: Pick<OutboxService, 'enqueue'> }) {
   /** Ends every session of the account but `keepSessionId` (the one making the change); returns how many. */
   function endOtherSessions(userId: string, keepSessionId?: string): number {
     const where = keepSessionId

@@ -3,11 +3,12 @@
  * shows when asked how it handles its members' data. Rows hold ids only; the names shown come from
  * the accounts and records as they are now, so an erased person shows as erased here too.
  */
-import { count, desc, inArray, sql } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityEntry } from '../../shared/privacy-schemas';
 import { activityLog, subscribers, users } from '../db/schema';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
+import { namesById } from './names-by-id';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -21,16 +22,8 @@ export interface ActivityInput {
 }
 
 export function createActivityLog({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
-  function namesOf<T extends typeof users | typeof subscribers>(table: T, ids: (string | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map<string, string>();
-    const rows = db
-      .select({ id: table.id, name: table.name })
-      .from(table)
-      .where(inArray(table.id, wanted))
-      .all();
-    return new Map(rows.map((row) => [row.id, row.name]));
-  }
+  const namesOf = <T extends typeof users | typeof subscribers>(table: T, ids: (string | null)[]) =>
+    namesById(db, table, ids);
 
   return {
     record(entry: ActivityInput): void {

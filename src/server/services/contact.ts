@@ -14,11 +14,13 @@ import type { SettingsService } from './settings';
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
-export function createContactService(
-  { db, clock, log }: ServiceDeps,
-  settings: Pick<SettingsService, 'get'>,
-  outbox: Pick<OutboxService, 'enqueue'>,
-) {
+export function createContactService({
+  db,
+  clock,
+  log,
+  settings,
+  outbox,
+}: ServiceDeps & { settings: Pick<SettingsService, 'get'>; outbox: Pick<OutboxService, 'enqueue'> }) {
   return {
     /**
      * Stores the message and queues the e-mail. `input` was parsed by the transport with

@@ -18,10 +18,12 @@ export type Account = typeof users.$inferSelect;
 /** "(11) 98765-4321", "5511987654321" → "11987654321": one spelling to compare numbers. */
 export const nationalDigits = nationalPhoneDigits;
 
-export function createCredentials(
-  { db, log }: ServiceDeps,
-  { accounts, outbox }: { accounts: AccountsService; outbox: OutboxService },
-) {
+export function createCredentials({
+  db,
+  log,
+  accounts,
+  outbox,
+}: ServiceDeps & { accounts: AccountsService; outbox: OutboxService }) {
   function accountById(id: string): Account | undefined {
     return db.select().from(users).where(eq(users.id, id)).get();
   }

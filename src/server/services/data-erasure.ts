@@ -103,10 +103,12 @@ export interface ErasureResult {
   noticeSent: boolean;
 }
 
-export function createDataErasure(
-  { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
-  { lifecycle, outbox: messages }: { lifecycle: SubscriberLifecycle; outbox: OutboxService },
-) {
+export function createDataErasure({
+  db,
+  clock,
+  lifecycle,
+  outbox: messages,
+}: Pick<ServiceDeps, 'db' | 'clock'> & { lifecycle: SubscriberLifecycle; outbox: OutboxService }) {
   /** A payment link still payable, a charge in flight or a refund in progress: money is moving. */
   function moneyInMotion(subscriberId: string, now: Date): boolean {
     const link = db

@@ -30,11 +30,15 @@ function secretsOf(env: Env): (string | undefined)[] {
   ];
 }
 
-export function createDiagnosticsService(
-  { env, clock }: ServiceDeps,
-  payments: Pick<ReturnType<typeof createPaymentsService>, 'providerStatus'>,
-  messaging: ReturnType<typeof createMessagingService>,
-) {
+export function createDiagnosticsService({
+  env,
+  clock,
+  payments,
+  messaging,
+}: ServiceDeps & {
+  payments: Pick<ReturnType<typeof createPaymentsService>, 'providerStatus'>;
+  messaging: ReturnType<typeof createMessagingService>;
+}) {
   const secrets = secretsOf(env);
   const scrub = <P extends string>(status: ProviderStatus<P>): ProviderStatus<P> =>
     status.detail === undefined ? status : { ...status, detail: providerText(status.detail, secrets) };

@@ -48,117 +48,103 @@ export interface CreateServicesOptions {
   clock?: Clock;
 }
 
-export function createServices(options: CreateServicesOptions) {
-  const deps: ServiceDeps = { ...options, clock: options.clock ?? systemClock };
-  const sessions = createSessionStore(deps.db, () => deps.clock.now());
+/** Settings, templates, the outbox every notice goes through, and its delivery. */
+function messagingServices(deps: ServiceDeps) {
   const settings = createSettingsService(deps);
   const templates = createTemplatesService(deps);
-  const outbox = createOutboxService(deps, templates, settings);
-  // The owner's account (issue 21 §2): second factor, per-account throttle, credential-change notices.
-  const accountSecurity = createAccountSecurity(deps, { outbox });
-  const twoFactor = createTwoFactor(deps, { accountSecurity, issuer: () => settings.get().clubName });
-  const signInThrottle = createSignInThrottle(deps.clock);
-  const stepUp = createStepUp(deps, { twoFactor, throttle: signInThrottle });
-  const accounts = createAccountsService(deps, sessions, outbox, {
-    twoFactor,
-    throttle: signInThrottle,
-    accountSecurity,
-  });
+  const outbox = createOutboxService({ ...deps, templates, settings });
   const messaging = createMessagingService(deps);
-  const outboxWorker = createOutboxWorker(deps, outbox, messaging);
+  const outboxWorker = createOutboxWorker({ ...deps, outbox, messaging });
+  return { settings, templates, outbox, messaging, outboxWorker };
+}
 
-  const health = createHealthService(deps);
-  const contact = createContactService(deps, settings, outbox);
+type WithMessaging = ServiceDeps & ReturnType<typeof messagingServices>;
 
-  const paymentServices = createPaymentServices(deps, { settings, outbox, accounts });
-  const diagnostics = createDiagnosticsService(deps, paymentServices.payments, messaging);
-  // LGPD (ADR 029): the activity log and the members' deletion requests.
+/** Accounts and the owner's account (issue 21 §2): second factor, per-account throttle, credential-change notices. */
+function accountServices(deps: WithMessaging) {
+  const { settings, outbox } = deps;
+  const sessions = createSessionStore(deps.db, () => deps.clock.now());
+  const accountSecurity = createAccountSecurity({ ...deps, outbox });
+  const twoFactor = createTwoFactor({ ...deps, accountSecurity, issuer: () => settings.get().clubName });
+  const throttle = createSignInThrottle(deps.clock);
+  const stepUp = createStepUp({ ...deps, twoFactor, throttle });
+  const accounts = createAccountsService({ ...deps, sessions, outbox, twoFactor, throttle, accountSecurity });
+  return { sessions, accounts, accountSecurity, twoFactor, stepUp };
+}
+
+type WithPayments = WithMessaging &
+  ReturnType<typeof accountServices> &
+  ReturnType<typeof createPaymentServices>;
+
+/** LGPD (ADR 029) and proven contacts (ADR 027): the activity log, deletion requests, where credentials may go, sign-in address changes, WhatsApp proofs. */
+function memberDataServices(deps: WithPayments) {
+  const { outbox, lifecycle, accounts } = deps;
   const activityLog = createActivityLog(deps);
-  const deletionRequests = createDeletionRequests(deps, {
-    outbox,
-    lifecycle: paymentServices.lifecycle,
-    activityLog,
-    erasure: createDataErasure(deps, { lifecycle: paymentServices.lifecycle, outbox }),
-  });
-  // Proven contacts (ADR 027): where credentials may go, sign-in address changes, WhatsApp proofs.
-  const credentials = createCredentials(deps, { accounts, outbox });
-  const emailChanges = createEmailChanges(deps, { outbox, lifecycle: paymentServices.lifecycle });
-  const phoneProof = createPhoneProof(deps, { outbox });
-  const subscriberAdmin = createSubscriberAdmin(deps, {
-    lifecycle: paymentServices.lifecycle,
-    accounts,
-    activityLog,
-    credentials,
-    emailChanges,
-  });
-  const subscriberCsv = createSubscriberCsv(deps, subscriberAdmin, activityLog);
-  const subscriberMessages = createSubscriberMessages(deps, {
-    subscribers: paymentServices.subscribers,
-    paymentLinks: paymentServices.paymentLinks,
-    accounts,
-    credentials,
-    outbox,
-    lifecycle: paymentServices.lifecycle,
-  });
-  const membership = createMembershipAccess(deps, paymentServices);
-  const renewalReminders = createRenewalReminders(deps, { outbox, ...paymentServices });
-  const whatsappAdmin = createWhatsAppAdmin(deps, {
-    settings,
-    templates,
-    outbox,
-    ...paymentServices,
-    reminders: renewalReminders,
-  });
+  const erasure = createDataErasure({ ...deps, lifecycle, outbox });
+  const deletionRequests = createDeletionRequests({ ...deps, outbox, lifecycle, activityLog, erasure });
+  const credentials = createCredentials({ ...deps, accounts, outbox });
+  const emailChanges = createEmailChanges({ ...deps, outbox, lifecycle });
+  const phoneProof = createPhoneProof({ ...deps, outbox });
+  return { activityLog, deletionRequests, credentials, emailChanges, phoneProof };
+}
 
+type WithMemberData = WithPayments & ReturnType<typeof memberDataServices>;
+
+/** The back office: subscribers, their CSV and messages, reminders, WhatsApp, reports, backups. */
+function backOfficeServices(deps: WithMemberData) {
+  const subscriberAdmin = createSubscriberAdmin(deps);
+  const subscriberCsv = createSubscriberCsv({ ...deps, subscriberAdmin });
+  const subscriberMessages = createSubscriberMessages(deps);
+  const renewalReminders = createRenewalReminders(deps);
+  const whatsappAdmin = createWhatsAppAdmin({ ...deps, reminders: renewalReminders });
   return {
-    ...deps,
-    sessions,
-    settings,
-    templates,
-    outbox,
-    accounts,
-    accountSecurity,
-    twoFactor,
-    stepUp,
-    health,
-    messaging,
-    outboxWorker,
-    contact,
-    diagnostics,
     subscriberAdmin,
     subscriberCsv,
     subscriberMessages,
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
-    profileUpdate: createProfileUpdateService(deps, {
-      outbox,
-      lifecycle: paymentServices.lifecycle,
-      credentials,
-      emailChanges,
-    }),
-    membership,
-    drive: createDriveService(deps, { membership }),
     renewalReminders,
     whatsappAdmin,
+  };
+}
+
+/** What a member reaches: membership, the drive, the profile-update wizard, the portal, their contacts. */
+function memberServices(deps: WithMemberData) {
+  const membership = createMembershipAccess(deps);
+  return {
+    profileUpdate: createProfileUpdateService(deps),
+    membership,
+    drive: createDriveService({ ...deps, membership }),
+    memberPortal: createMemberPortal(deps),
+    memberContacts: createMemberContacts(deps),
+  };
+}
+
+export function createServices(options: CreateServicesOptions) {
+  const deps: ServiceDeps = { ...options, clock: options.clock ?? systemClock };
+  const messagingParts = messagingServices(deps);
+  const accountParts = accountServices({ ...deps, ...messagingParts });
+  const { settings, outbox, messaging } = messagingParts;
+  const paymentServices = createPaymentServices({
+    ...deps,
+    settings,
+    outbox,
+    accounts: accountParts.accounts,
+  });
+  const withPayments: WithPayments = { ...deps, ...messagingParts, ...accountParts, ...paymentServices };
+  const memberData = memberDataServices(withPayments);
+  const withMemberData: WithMemberData = { ...withPayments, ...memberData };
+  return {
+    ...deps,
+    ...messagingParts,
+    ...accountParts,
+    health: createHealthService(deps),
+    contact: createContactService({ ...deps, settings, outbox }),
+    diagnostics: createDiagnosticsService({ ...deps, payments: paymentServices.payments, messaging }),
+    ...backOfficeServices(withMemberData),
+    ...memberServices(withMemberData),
     ...paymentServices,
-    activityLog,
-    deletionRequests,
-    memberPortal: createMemberPortal(deps, {
-      accountSecurity,
-      settings,
-      ...paymentServices,
-      deletionRequests,
-      activityLog,
-    }),
-    credentials,
-    emailChanges,
-    phoneProof,
-    memberContacts: createMemberContacts(deps, {
-      credentials,
-      emailChanges,
-      phoneProof,
-      subscribers: paymentServices.subscribers,
-    }),
+    ...memberData,
   };
 }
 

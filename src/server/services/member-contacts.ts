@@ -21,20 +21,18 @@ type Caller = Pick<PublicUser, 'id'>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-export function createMemberContacts(
-  { db }: ServiceDeps,
-  {
-    credentials,
-    emailChanges,
-    phoneProof,
-    subscribers,
-  }: {
-    credentials: Credentials;
-    emailChanges: EmailChanges;
-    phoneProof: PhoneProof;
-    subscribers: SubscribersService;
-  },
-) {
+export function createMemberContacts({
+  db,
+  credentials,
+  emailChanges,
+  phoneProof,
+  subscribers,
+}: ServiceDeps & {
+  credentials: Credentials;
+  emailChanges: EmailChanges;
+  phoneProof: PhoneProof;
+  subscribers: SubscribersService;
+}) {
   function account(user: Caller) {
     const row = credentials.accountById(user.id);
     if (!row) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);

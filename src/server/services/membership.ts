@@ -33,10 +33,10 @@ export function membershipInForce(subscriber: MembershipFacts | null | undefined
 /** Who asks for the club's files: the session's account. */
 export type FilesViewer = Pick<PublicUser, 'id' | 'role'>;
 
-export function createMembershipAccess(
-  { clock }: Pick<ServiceDeps, 'clock'>,
-  { subscribers }: { subscribers: Pick<SubscribersService, 'findForUser'> },
-) {
+export function createMembershipAccess({
+  clock,
+  subscribers,
+}: Pick<ServiceDeps, 'clock'> & { subscribers: Pick<SubscribersService, 'findForUser'> }) {
   /** Admins always; anyone else through the record tied to the account (ADR 014). */
   function mayUseFiles(viewer: FilesViewer): boolean {
     if (viewer.role === 'admin') return true;

@@ -43,11 +43,13 @@ export interface OutboxRunResult {
   failed: number;
 }
 
-export function createOutboxWorker(
-  { db, log, clock }: ServiceDeps,
-  outboxService: Pick<OutboxService, 'onEnqueue'>,
-  messaging: Pick<MessagingService, 'deliver'>,
-) {
+export function createOutboxWorker({
+  db,
+  log,
+  clock,
+  outbox: outboxService,
+  messaging,
+}: ServiceDeps & { outbox: Pick<OutboxService, 'onEnqueue'>; messaging: Pick<MessagingService, 'deliver'> }) {
   /** Takes the message if it is still due; the UPDATE's WHERE is what makes the claim atomic. */
   function claim(id: string, now: Date): OutboxMessage | undefined {
     return db

@@ -63,11 +63,12 @@ function whereOf(filter: OutboxFilter): SQL | undefined {
   );
 }
 
-export function createOutboxService(
-  { db, clock }: ServiceDeps,
-  templates: TemplatesService,
-  settings: { get(): { clubName: string } },
-) {
+export function createOutboxService({
+  db,
+  clock,
+  templates,
+  settings,
+}: ServiceDeps & { templates: TemplatesService; settings: { get(): { clubName: string } } }) {
   /** Listeners woken when a message is queued (the worker, so delivery starts at once). */
   const listeners = new Set<() => void>();
   const wake = () => {

@@ -12,7 +12,7 @@ import { toAdminPayment } from './admin-reports';
 import type { ServiceDeps } from './deps';
 import type { PaymentHistory } from './payment-history';
 
-export function createPaymentDetail({ db }: Pick<ServiceDeps, 'db'>, history: PaymentHistory) {
+export function createPaymentDetail({ db, history }: Pick<ServiceDeps, 'db'> & { history: PaymentHistory }) {
   const withSubscriber = {
     payment: payments,
     fullName: subscribers.name,

@@ -10,13 +10,15 @@ import { PAYMENT_MSG } from './payment-messages';
 import type { PaymentConfirmation } from './payment-confirmation';
 import type { HistoryDetails } from './payment-history';
 
-export function createPaymentRefunds(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  confirmation: PaymentConfirmation,
-  getById: (id: string) => Payment | undefined,
-) {
-  const { db, clock, log } = deps;
+/** What refunds are built from, by name. */
+export interface PaymentRefundsDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  confirmation: PaymentConfirmation;
+  getById: (id: string) => Payment | undefined;
+}
+
+export function createPaymentRefunds(deps: PaymentRefundsDeps) {
+  const { db, clock, log, provider, confirmation, getById } = deps;
   const { history } = confirmation;
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The checkout and payments domain wired together (subscribers, referrals, payment links,
  * payments, CEP), built once per app from the shared dependencies and the provider chosen by the
- * configuration.
+ * configuration. Every factory takes its dependencies by name.
  */
 import { createPaymentProvider } from '../providers/payment';
 import type { AccountsService } from './accounts';
@@ -19,48 +19,58 @@ import { createSubscriberLifecycle } from './subscriber-lifecycle';
 import type { SettingsService } from './settings';
 import { createSubscribersService } from './subscribers';
 
-export function createPaymentServices(
-  deps: ServiceDeps,
-  shared: { settings: SettingsService; outbox: OutboxService; accounts: AccountsService },
-) {
-  const { settings, outbox, accounts } = shared;
-  const provider = createPaymentProvider(deps.env, deps.log, {
+export interface PaymentServicesDeps extends ServiceDeps {
+  settings: SettingsService;
+  outbox: OutboxService;
+  accounts: AccountsService;
+}
+
+export function createPaymentServices(deps: PaymentServicesDeps) {
+  const { settings, outbox, accounts, ...shared } = deps;
+  const provider = createPaymentProvider({
+    env: shared.env,
+    log: shared.log,
     settings: () => settings.get(),
-    now: () => deps.clock.now(),
+    now: () => shared.clock.now(),
   });
-  const subscribers = createSubscribersService(deps);
-  const referrals = createReferralsService(deps);
-  const lifecycle = createSubscriberLifecycle(deps);
-  const paymentHistory = createPaymentHistory(deps);
-  const paymentConfirmation = createPaymentConfirmation(
-    deps,
+  const subscribers = createSubscribersService(shared);
+  const referrals = createReferralsService(shared);
+  const lifecycle = createSubscriberLifecycle(shared);
+  const paymentHistory = createPaymentHistory(shared);
+  const paymentConfirmation = createPaymentConfirmation({
+    ...shared,
     settings,
     outbox,
     referrals,
     lifecycle,
-    paymentHistory,
-  );
-  const paymentLinks = createPaymentLinksService(
-    deps,
+    history: paymentHistory,
+  });
+  const paymentLinks = createPaymentLinksService({
+    ...shared,
     provider,
     settings,
     subscribers,
-    paymentConfirmation,
+    confirmation: paymentConfirmation,
     outbox,
-  );
-  const payments = createPaymentsService(
-    deps,
+  });
+  const payments = createPaymentsService({
+    ...shared,
     provider,
     settings,
     outbox,
     accounts,
     subscribers,
     paymentLinks,
-    paymentConfirmation,
-  );
-  const reconciliation = createPaymentReconciliation(deps, provider, paymentLinks, paymentConfirmation);
-  const cep = createCepService(deps);
-  const paymentDetail = createPaymentDetail(deps, paymentHistory);
+    confirmation: paymentConfirmation,
+  });
+  const reconciliation = createPaymentReconciliation({
+    ...shared,
+    provider,
+    paymentLinks,
+    confirmation: paymentConfirmation,
+  });
+  const cep = createCepService(shared);
+  const paymentDetail = createPaymentDetail({ ...shared, history: paymentHistory });
   return {
     paymentHistory,
     paymentDetail,

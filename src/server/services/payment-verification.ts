@@ -20,11 +20,19 @@ export const VERIFY_GIVE_UP_MS = 60 * 60 * 1000;
 
 export type LookupOutcome = 'paid' | 'failed' | 'pending' | 'none' | 'gave_up' | 'settled';
 
-export function createPaymentVerification(
-  { db, clock, log }: ServiceDeps,
-  provider: PaymentProvider,
-  confirmation: PaymentConfirmation,
-) {
+/** What the verification of lost answers is built from, by name. */
+export interface PaymentVerificationDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  confirmation: PaymentConfirmation;
+}
+
+export function createPaymentVerification({
+  db,
+  clock,
+  log,
+  provider,
+  confirmation,
+}: PaymentVerificationDeps) {
   const reread = (id: string) => db.select().from(payments).where(eq(payments.id, id)).get();
 
   /** This attempt's orders (an order that does not say its attempt counts: the sandbox's). */

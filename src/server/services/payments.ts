@@ -24,26 +24,28 @@ import type { SubscribersService } from './subscribers';
 export { PAYMENT_MSG } from './payment-messages';
 export type { WebhookRefusal, WebhookResult } from './payment-webhooks';
 
-export function createPaymentsService(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  settings: SettingsService,
-  outbox: OutboxService,
-  accounts: AccountsService,
-  subscribersService: SubscribersService,
-  paymentLinks_: PaymentLinksService,
-  confirmation: PaymentConfirmation,
-) {
-  const { db, clock } = deps;
+/** What the payments service is built from, by name. */
+export interface PaymentsDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  settings: SettingsService;
+  outbox: OutboxService;
+  accounts: AccountsService;
+  subscribers: SubscribersService;
+  paymentLinks: PaymentLinksService;
+  confirmation: PaymentConfirmation;
+}
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, clock, provider, outbox, accounts, subscribers: subscribersService, confirmation } = deps;
 
   function getById(id: string): Payment | undefined {
     return db.select().from(payments).where(eq(payments.id, id)).get();
   }
 
-  const charges = createInPageCharges(deps, provider, settings, subscribersService, confirmation, getById);
-  const webhooks = createPaymentWebhooks(deps, provider, paymentLinks_, confirmation, getById);
-  const refunds = createPaymentRefunds(deps, provider, confirmation, getById);
-  const sandbox = createSandboxSimulator(deps, provider, paymentLinks_, getById);
+  const charges = createInPageCharges({ ...deps, getById });
+  const webhooks = createPaymentWebhooks({ ...deps, getById });
+  const refunds = createPaymentRefunds({ ...deps, getById });
+  const sandbox = createSandboxSimulator({ ...deps, getById });
 
   function paidPayment(paymentId: string): Payment {
     const payment = getById(paymentId);

@@ -23,7 +23,7 @@ export const PHONE_CODES_PER_HOUR = 3;
 
 const codeHashOf = (rowId: string, code: string) => createHash('sha256').update(`${rowId}:${code}`).digest();
 
-export function createPhoneProof({ db, clock, log }: ServiceDeps, { outbox }: { outbox: OutboxService }) {
+export function createPhoneProof({ db, clock, log, outbox }: ServiceDeps & { outbox: OutboxService }) {
   function latest(userId: string) {
     return db
       .select()

@@ -37,15 +37,18 @@ export function thresholdFor(end: Date, now: Date): ReminderThreshold | null {
   return reached.length > 0 ? reached[reached.length - 1]! : null;
 }
 
-export function createRenewalReminders(
-  { db, clock, log }: ServiceDeps,
-  shared: {
-    outbox: OutboxService;
-    paymentLinks: Pick<PaymentLinksService, 'createForSubscriber'>;
-    lifecycle: Pick<SubscriberLifecycle, 'record'>;
-  },
-) {
-  const { outbox, paymentLinks, lifecycle } = shared;
+export function createRenewalReminders({
+  db,
+  clock,
+  log,
+  outbox,
+  paymentLinks,
+  lifecycle,
+}: ServiceDeps & {
+  outbox: OutboxService;
+  paymentLinks: Pick<PaymentLinksService, 'createForSubscriber'>;
+  lifecycle: Pick<SubscriberLifecycle, 'record'>;
+}) {
   let running: Promise<RemindersResult> | null = null;
 
   /** Approved members still in their period, not cancelling, ending within `days`. */

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
 import type { PaymentMethod } from '../../shared/plans';
-import { subscribers, type Payment } from '../db/schema';
+import { subscribers, type Payment, type PaymentLink } from '../db/schema';
 import { AppError } from '../errors';
 import { isSandbox } from '../providers/payment';
 import type { SandboxProvider } from '../providers/payment/sandbox';
@@ -13,131 +13,83 @@ import { qrImage } from './in-page-charges';
 import { PAYMENT_MSG } from './payment-messages';
 import { effectiveLinkStatus, type PaymentLinksService } from './payment-links';
 
-export function createSandboxSimulator(
-  deps: ServiceDeps,
-  provider: PaymentProvider,
-  paymentLinks_: PaymentLinksService,
-  getById: (id: string) => Payment | undefined,
-) {
-  const { db, clock } = deps;
+/** What the sandbox's simulator is built from, by name. */
+export interface SandboxSimulatorDeps extends ServiceDeps {
+  provider: PaymentProvider;
+  paymentLinks: PaymentLinksService;
+  getById: (id: string) => Payment | undefined;
+}
 
-  return {
-    /** `POST /sandbox/tokens`: the sandbox's stand-in for the provider's tokens endpoint. */
-    sandboxCardToken(appId: string | undefined, body: unknown) {
-      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
-      return provider.createCardToken(appId, body);
-    },
+/** What the customer did on the sandbox's page. */
+export interface SandboxAct {
+  outcome: 'paid' | 'failed' | 'expired';
+  method: PaymentMethod;
+  card?: { brand: string; last4: string } | null;
+  failureReason?: string | null;
+  /**
+   * Tests and development only (issue 22): the customer is charged again for something
+   * already paid, as a provider that took the money twice reports it — a new charge id, so
+   * the back office shows a "Cobrança duplicada" to refund. Never offered on the hosted page.
+   */
+  again?: boolean;
+}
 
-    /**
-     * The sandbox's "customer acted" step for a link or an in-page charge: returns the signed
-     * webhook to deliver to our own webhook route, plus where the browser goes next.
-     */
-    sandboxWebhook(
-      id: string,
-      outcome: 'paid' | 'failed' | 'expired',
-      method: PaymentMethod,
-      details: {
-        card?: { brand: string; last4: string } | null;
-        failureReason?: string | null;
-        /**
-         * Tests and development only (issue 22): the customer is charged again for something
-         * already paid, as a provider that took the money twice reports it — a new charge id, so
-         * the back office shows a "Cobrança duplicada" to refund. Never offered on the hosted page.
-         */
-        again?: boolean;
-      } = {},
-    ): { headers: Record<string, string>; rawBody: string; linkId: string | null } {
-      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
-      const again = details.again === true && outcome === 'paid';
-      const link = paymentLinks_.getById(id);
-      if (link) {
-        if (link.status === 'paid' && !again)
-          throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
-        if (effectiveLinkStatus(link, clock.now()) === 'expired') {
-          throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
-        }
-        const webhook = provider.customerActed({
-          reference: id,
-          target: 'payment_link',
-          outcome,
-          method,
-          amount: link.amount,
-          card: details.card,
-          failureReason: details.failureReason,
-        });
-        return { ...webhook, linkId: id };
-      }
-      const payment = getById(id);
-      if (!payment || payment.provider !== 'sandbox')
-        throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
-      if (payment.status === 'paid' && !again)
-        throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
-      const webhook = provider.customerActed({
-        reference: id,
-        target: 'charge',
-        outcome,
-        method: payment.method ?? method,
-        amount: payment.amount,
-        // A second charge has its own id (the sandbox makes one).
-        chargeId: again ? null : payment.providerChargeId,
-        card: details.card,
-        failureReason: details.failureReason,
-      });
-      return { ...webhook, linkId: null };
-    },
+type SignedWebhook = { headers: Record<string, string>; rawBody: string; linkId: string | null };
 
-    /** The sandbox page's decision for a typed card (the rules of its test cards). */
-    sandboxDecideCard(card: { number: string; expMonth: number; expYear: number }) {
-      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
-      const number = card.number.replace(/\D/g, '');
-      return {
-        ...provider.decideCard(card),
-        card: { brand: cardBrand(number), last4: cardLast4(number) },
-      };
-    },
+/** The provider as the sandbox; its routes are "not found" with a real provider. */
+function sandboxOnly(provider: PaymentProvider): SandboxProvider {
+  if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
+  return provider;
+}
 
-    /** The PIX the sandbox page shows for a link or charge: a real BR Code for its amount, and its QR. */
-    async sandboxPix(id: string): Promise<{ qrCodeText: string; qrImage: string } | null> {
-      if (!isSandbox(provider)) throw new AppError('NOT_FOUND', PAYMENT_MSG.sandboxOnly);
-      const link = paymentLinks_.getById(id);
-      const payment = link ? undefined : getById(id);
-      const amount = link?.amount ?? payment?.amount;
-      if (!amount) return null;
-      const qrCodeText = payment?.pixCode ?? sandboxPixCode(provider, id, amount);
-      return { qrCodeText, qrImage: await qrImage(qrCodeText) };
-    },
+function linkActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, link: PaymentLink, act: SandboxAct) {
+  if (link.status === 'paid' && !act.again)
+    throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
+  if (effectiveLinkStatus(link, deps.clock.now()) === 'expired') {
+    throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
+  }
+  const webhook = sandbox.customerActed({
+    reference: link.id,
+    target: 'payment_link',
+    outcome: act.outcome,
+    method: act.method,
+    amount: link.amount,
+    card: act.card,
+    failureReason: act.failureReason,
+  });
+  return { ...webhook, linkId: link.id };
+}
 
-    /** What the sandbox page shows about a link or charge (null when unknown). */
-    sandboxOrder(id: string) {
-      const link = paymentLinks_.getById(id);
-      if (link) {
-        return {
-          kind: 'link' as const,
-          name: link.customerName,
-          email: link.customerEmail,
-          planType: link.planType,
-          amount: link.amount,
-          status: effectiveLinkStatus(link, clock.now()),
-        };
-      }
-      const payment = getById(id);
-      if (!payment || payment.provider !== 'sandbox') return null;
-      const subscriber = db
-        .select({ name: subscribers.name, email: subscribers.email })
-        .from(subscribers)
-        .where(eq(subscribers.id, payment.subscriberId))
-        .get();
-      return {
-        kind: 'charge' as const,
-        name: payment.billingData?.name ?? subscriber?.name ?? '',
-        email: subscriber?.email ?? '',
-        planType: payment.planType,
-        amount: payment.amount,
-        status: payment.status,
-        method: payment.method,
-      };
-    },
-  };
+function chargeActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, id: string, act: SandboxAct) {
+  const payment = deps.getById(id);
+  if (!payment || payment.provider !== 'sandbox')
+    throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+  if (payment.status === 'paid' && !act.again)
+    throw new AppError('CONFLICT', CHECKOUT_MSG.paymentAlreadyPaid);
+  const webhook = sandbox.customerActed({
+    reference: id,
+    target: 'charge',
+    outcome: act.outcome,
+    method: payment.method ?? act.method,
+    amount: payment.amount,
+    // A second charge has its own id (the sandbox makes one).
+    chargeId: act.again ? null : payment.providerChargeId,
+    card: act.card,
+    failureReason: act.failureReason,
+  });
+  return { ...webhook, linkId: null };
+}
+
+/**
+ * The sandbox's "customer acted" step for a link or an in-page charge: returns the signed
+ * webhook to deliver to our own webhook route, plus where the browser goes next.
+ */
+function sandboxWebhook(deps: SandboxSimulatorDeps, id: string, act: SandboxAct): SignedWebhook {
+  const sandbox = sandboxOnly(deps.provider);
+  const again = act.again === true && act.outcome === 'paid';
+  const link = deps.paymentLinks.getById(id);
+  if (link) return linkActed(deps, sandbox, link, { ...act, again });
+  return chargeActed(deps, sandbox, id, { ...act, again });
 }
 
 /** A BR Code from the settings' PIX key; none when the key does not resolve (a Portuguese 502). */
@@ -148,4 +100,68 @@ function sandboxPixCode(provider: SandboxProvider, id: string, amount: number): 
     if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', error.message);
     throw error;
   }
+}
+
+/** The PIX the sandbox page shows for a link or charge: a real BR Code for its amount, and its QR. */
+async function sandboxPix(deps: SandboxSimulatorDeps, id: string) {
+  const sandbox = sandboxOnly(deps.provider);
+  const link = deps.paymentLinks.getById(id);
+  const payment = link ? undefined : deps.getById(id);
+  const amount = link?.amount ?? payment?.amount;
+  if (!amount) return null;
+  const qrCodeText = payment?.pixCode ?? sandboxPixCode(sandbox, id, amount);
+  return { qrCodeText, qrImage: await qrImage(qrCodeText) };
+}
+
+/** What the sandbox page shows about a link or charge (null when unknown). */
+function sandboxOrder({ db, clock, paymentLinks, getById }: SandboxSimulatorDeps, id: string) {
+  const link = paymentLinks.getById(id);
+  if (link) {
+    return {
+      kind: 'link' as const,
+      name: link.customerName,
+      email: link.customerEmail,
+      planType: link.planType,
+      amount: link.amount,
+      status: effectiveLinkStatus(link, clock.now()),
+    };
+  }
+  const payment = getById(id);
+  if (!payment || payment.provider !== 'sandbox') return null;
+  const subscriber = db
+    .select({ name: subscribers.name, email: subscribers.email })
+    .from(subscribers)
+    .where(eq(subscribers.id, payment.subscriberId))
+    .get();
+  return {
+    kind: 'charge' as const,
+    name: payment.billingData?.name ?? subscriber?.name ?? '',
+    email: subscriber?.email ?? '',
+    planType: payment.planType,
+    amount: payment.amount,
+    status: payment.status,
+    method: payment.method,
+  };
+}
+
+export function createSandboxSimulator(deps: SandboxSimulatorDeps) {
+  return {
+    /** `POST /sandbox/tokens`: the sandbox's stand-in for the provider's tokens endpoint. */
+    sandboxCardToken: (appId: string | undefined, body: unknown) =>
+      sandboxOnly(deps.provider).createCardToken(appId, body),
+    sandboxWebhook: (
+      id: string,
+      outcome: SandboxAct['outcome'],
+      method: PaymentMethod,
+      details: Omit<SandboxAct, 'outcome' | 'method'> = {},
+    ): SignedWebhook => sandboxWebhook(deps, id, { ...details, outcome, method }),
+    /** The sandbox page's decision for a typed card (the rules of its test cards). */
+    sandboxDecideCard(card: { number: string; expMonth: number; expYear: number }) {
+      const sandbox = sandboxOnly(deps.provider);
+      const number = card.number.replace(/\D/g, '');
+      return { ...sandbox.decideCard(card), card: { brand: cardBrand(number), last4: cardLast4(number) } };
+    },
+    sandboxPix: (id: string): Promise<{ qrCodeText: string; qrImage: string } | null> => sandboxPix(deps, id),
+    sandboxOrder: (id: string) => sandboxOrder(deps, id),
+  };
 }

@@ -23,10 +23,13 @@ export interface StepUpSession {
   createdAt: Date;
 }
 
-export function createStepUp(
-  { db, clock, log }: ServiceDeps,
-  { twoFactor, throttle }: { twoFactor: TwoFactorService; throttle: SignInThrottle },
-) {
+export function createStepUp({
+  db,
+  clock,
+  log,
+  twoFactor,
+  throttle,
+}: ServiceDeps & { twoFactor: TwoFactorService; throttle: SignInThrottle }) {
   function lastConfirmed(session: StepUpSession): number {
     const row = db
       .select({ at: sessionStepUps.at })

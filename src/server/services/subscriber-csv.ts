@@ -202,11 +202,12 @@ function readFile(csv: string): { dialect: CsvDialect; rows: Record<string, stri
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function createSubscriberCsv(
-  { db, clock }: ServiceDeps,
-  subscriberAdmin: SubscriberAdmin,
-  activityLog: Pick<ActivityLog, 'record'>,
-) {
+export function createSubscriberCsv({
+  db,
+  clock,
+  subscriberAdmin,
+  activityLog,
+}: ServiceDeps & { subscriberAdmin: SubscriberAdmin; activityLog: Pick<ActivityLog, 'record'> }) {
   const findByEmail = (email: string) =>
     db
       .select()

@@ -27,19 +27,22 @@ export interface SendSubscriberMessage {
   message?: string;
 }
 
-export function createSubscriberMessages(
-  { log }: ServiceDeps,
-  deps: {
-    subscribers: ReturnType<typeof createSubscribersService>;
-    paymentLinks: ReturnType<typeof createPaymentLinksService>;
-    accounts: AccountsService;
-    credentials: Credentials;
-    outbox: OutboxService;
-    lifecycle: SubscriberLifecycle;
-  },
-) {
-  const { subscribers, paymentLinks, accounts, credentials, outbox, lifecycle } = deps;
-
+export function createSubscriberMessages({
+  log,
+  subscribers,
+  paymentLinks,
+  accounts,
+  credentials,
+  outbox,
+  lifecycle,
+}: ServiceDeps & {
+  subscribers: ReturnType<typeof createSubscribersService>;
+  paymentLinks: ReturnType<typeof createPaymentLinksService>;
+  accounts: AccountsService;
+  credentials: Credentials;
+  outbox: OutboxService;
+  lifecycle: SubscriberLifecycle;
+}) {
   return {
     async send(input: SendSubscriberMessage, adminId: string) {
       const subscriber = subscribers.getById(input.subscriberId);

@@ -10,9 +10,7 @@
 import { like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { payments, subscribers } from '../db/schema';
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
-const likeTerm = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+import { likeTerm } from './like-term';
 
 /** An FTS5 phrase: the text as typed, quotes doubled (no operator can be injected). */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;

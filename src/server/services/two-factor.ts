@@ -41,13 +41,18 @@ function newRecoveryCode(): string {
 /** The key as apps ask for it typed: base32 in groups of four. */
 const groupedKey = (key: Uint8Array) => encodeBase32NoPadding(key).replace(/(.{4})(?=.)/g, '$1 ');
 
-export function createTwoFactor(
-  { db, env, clock, log }: ServiceDeps,
-  {
-    accountSecurity,
-    issuer,
-  }: { accountSecurity: AccountSecurity; /** The name apps list the account under. */ issuer: () => string },
-) {
+export function createTwoFactor({
+  db,
+  env,
+  clock,
+  log,
+  accountSecurity,
+  issuer,
+}: ServiceDeps & {
+  accountSecurity: AccountSecurity;
+  /** The name apps list the account under. */
+  issuer: () => string;
+}) {
   const box = createSecretBox(path.join(env.DATA_DIR, 'secrets', 'two-factor.key'));
 
   const rowOf = (userId: string) =>

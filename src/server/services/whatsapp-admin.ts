@@ -29,19 +29,23 @@ export interface TemplatesSave {
   templates?: { key: EditableTemplateKey; channel: Channel; subject?: string | null; body: string }[];
 }
 
-export function createWhatsAppAdmin(
-  { env, clock }: ServiceDeps,
-  shared: {
-    settings: SettingsService;
-    templates: TemplatesService;
-    outbox: OutboxService;
-    subscribers: Pick<SubscribersService, 'getById'>;
-    lifecycle: Pick<SubscriberLifecycle, 'record'>;
-    reminders: RenewalReminders;
-  },
-) {
-  const { settings, templates, outbox, subscribers, lifecycle, reminders } = shared;
-
+export function createWhatsAppAdmin({
+  env,
+  clock,
+  settings,
+  templates,
+  outbox,
+  subscribers,
+  lifecycle,
+  reminders,
+}: ServiceDeps & {
+  settings: SettingsService;
+  templates: TemplatesService;
+  outbox: OutboxService;
+  subscribers: Pick<SubscribersService, 'getById'>;
+  lifecycle: Pick<SubscriberLifecycle, 'record'>;
+  reminders: RenewalReminders;
+}) {
   function sample(): Record<string, string> {
     const club = settings.get();
     return sampleTemplateVars({

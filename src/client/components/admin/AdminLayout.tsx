@@ -1,7 +1,7 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../../shared/format';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 import { useLogout, useSessionUser } from '../../lib/session';
 import '../../styles/admin.css';
 import { currentSection } from '../layout/nav';
@@ -28,7 +28,6 @@ export function AdminLayout() {
   const menuOpen = menuOpenOn === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const name = user?.name.trim() || 'Admin';
-  useDocumentTitle(`${section.label} · Admin`);
 
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -58,6 +57,7 @@ export function AdminLayout() {
 
   return (
     <div className="admin-shell">
+      <DocumentTitle title={`${section.label} · Admin`} />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo
       </a>

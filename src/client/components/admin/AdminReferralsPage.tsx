@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatDate, formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../shared/format';
 import {
   ADMIN_REFERRAL_MSG,
   REFERRAL_STATUS_LABELS,
@@ -14,6 +14,7 @@ import '../../styles/admin-referrals.css';
 import { Alert } from '../ui/Alert';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
+import { referralAmountColumns } from '../referrals/referral-columns';
 import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { PageLoading } from '../ui/PageLoading';
@@ -194,13 +195,7 @@ function referralColumns(onPay: (referral: AdminReferral) => void): Column<Admin
       ),
     },
     { key: 'code', header: 'Código', cell: (referral) => referral.referralCode },
-    { key: 'date', header: 'Data', cell: (referral) => formatDate(referral.createdAt) },
-    {
-      key: 'commission',
-      header: 'Comissão',
-      numeric: true,
-      cell: (referral) => formatMoney(referral.commissionAmount),
-    },
+    ...referralAmountColumns<AdminReferral>(),
     {
       key: 'status',
       header: 'Status',

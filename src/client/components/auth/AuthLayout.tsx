@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
+import { useServedControlsHandOver } from '../../lib/served-page';
 
 /** The frame of the sign-in pages: brand, one card, one heading. */
 export function AuthLayout({
@@ -16,9 +17,10 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  useDocumentTitle(documentTitle ?? title);
+  useServedControlsHandOver();
   return (
     <main className="auth-page" id="conteudo">
+      <DocumentTitle title={documentTitle ?? title} />
       <div className="card auth-card">
         <Link to="/" className="auth-brand">
           Confraria Vinhos &amp; Amigos

@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import type { RegisterForm, RegisterFormInput } from './form-schemas';
+import { fieldOf } from '../ui/field-of';
 
 /** What the annual plan's checkout link is described as (the price comes from the settings). */
 const ANNUAL_CHECKOUT_DESCRIPTION = 'Assinatura Anual Confraria';
@@ -92,19 +93,13 @@ export function RegisterPage() {
         aria-label="Criar conta"
       >
         {error && <Alert>{error}</Alert>}
-        <TextField
-          label="Nome completo"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextField label="Nome completo" autoComplete="name" {...fieldOf(register, errors, 'name')} />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...fieldOf(register, errors, 'email')}
         />
         <PasswordField
           label="Senha"

@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
-import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
-import { MaskedFormField } from './MaskedFormField';
+import { MaskedFormField } from '../ui/MaskedFormField';
+import { fieldOf } from '../ui/field-of';
 
 export interface AddressValues {
   cep: string;
@@ -30,6 +31,13 @@ export const EMPTY_ADDRESS: AddressValues = {
   state: '',
 };
 
+const CHECKOUT_ADDRESS_PATHS = {
+  street: 'street',
+  neighborhood: 'neighborhood',
+  city: 'city',
+  state: 'state',
+} as const;
+
 /**
  * Billing address block: CEP (with lookup at 8 digits), number, street, neighborhood, complement,
  * city, state, bound to the surrounding react-hook-form form, whose schema gives each field its
@@ -45,12 +53,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
     setValue,
     formState: { errors },
   } = useFormContext<AddressValues>();
-  const cep = useCepAutofill({
-    read: () => getValues(),
-    write: (parts) => {
-      for (const key of ADDRESS_PART_KEYS) setValue(key, parts[key], { shouldDirty: true });
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, CHECKOUT_ADDRESS_PATHS));
   const stateError = errors.state?.message;
 
   return (
@@ -73,8 +76,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
-          error={errors.number?.message}
-          {...register('number')}
+          {...fieldOf(register, errors, 'number')}
         />
       </div>
       <CepQuestion question={cep.question} />
@@ -83,22 +85,19 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
         maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
-        error={errors.street?.message}
-        {...register('street')}
+        {...fieldOf(register, errors, 'street')}
       />
       <div className="co-row co-row--2">
         <TextField
           label="Bairro"
           maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
-          error={errors.neighborhood?.message}
-          {...register('neighborhood')}
+          {...fieldOf(register, errors, 'neighborhood')}
         />
         <TextField
           label="Complemento (opcional)"
           maxLength={CHECKOUT_LIMITS.complement}
-          error={errors.complement?.message}
-          {...register('complement')}
+          {...fieldOf(register, errors, 'complement')}
         />
       </div>
       <div className="co-row co-row--city">
@@ -107,8 +106,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
-          error={errors.city?.message}
-          {...register('city')}
+          {...fieldOf(register, errors, 'city')}
         />
         <div className="field">
           <label className="field__label" htmlFor={stateId}>

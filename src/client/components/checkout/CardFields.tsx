@@ -2,7 +2,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS, type CardDataInput } from '../../../shared/checkout-schemas';
 import { CARD_NUMBER_MASK, CVV_MASK, EXPIRY_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
-import { MaskedFormField } from './MaskedFormField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 
 export type CardValues = CardDataInput;
 

@@ -2,7 +2,8 @@ import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
-import { MaskedFormField } from './MaskedFormField';
+import { MaskedFormField } from '../ui/MaskedFormField';
+import { fieldOf } from '../ui/field-of';
 
 /** The customer's fields as both checkout forms name them (the CPF's name is `cpfName`). */
 interface CustomerValues {
@@ -41,8 +42,7 @@ export function CustomerFields({
           maxLength={CHECKOUT_LIMITS.name}
           autoComplete="name"
           aria-required="true"
-          error={errors.name?.message}
-          {...register('name')}
+          {...fieldOf(register, errors, 'name')}
         />
       )}
       {askEmail && (
@@ -53,8 +53,7 @@ export function CustomerFields({
           inputMode="email"
           autoComplete="email"
           aria-required="true"
-          error={errors.email?.message}
-          {...register('email')}
+          {...fieldOf(register, errors, 'email')}
         />
       )}
       <div className="co-row co-row--2">

@@ -23,7 +23,7 @@ import {
 } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS } from '../../../shared/plans';
-import { apiErrorText, RefusedAnswer } from '../../lib/errors';
+import { errorText, RefusedAnswer } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -151,7 +151,7 @@ export function InPageCheckout({
         receipt: receipt(data, answer.paymentId),
       });
     },
-    onError: (error) => showFailure(apiErrorText(error, CHECKOUT_MSG.paymentFailed)),
+    onError: (error) => showFailure(errorText(error, CHECKOUT_MSG.paymentFailed)),
   });
 
   // A PIX code stops being payable at its expiry: from then on there is nothing to wait for.
@@ -187,7 +187,7 @@ export function InPageCheckout({
   const settledUnpaid = settled !== undefined && settled !== 'pending' && settled !== 'completed';
   /** The status could not be checked (after the retries): polling stopped, the person decides. */
   const checkFailed = Boolean(awaiting) && status.isError && settled !== 'completed';
-  const checkError = checkFailed ? apiErrorText(status.error, CHECKOUT_MSG.statusCheckFailed) : undefined;
+  const checkError = checkFailed ? errorText(status.error, CHECKOUT_MSG.statusCheckFailed) : undefined;
   const checkAgain = () => void status.refetch();
 
   // The PIX screen replaces the form: move focus to its heading so keyboard and screen-reader users land on it.

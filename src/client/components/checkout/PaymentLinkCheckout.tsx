@@ -11,7 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
 import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
-import { apiErrorText } from '../../lib/errors';
+import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
@@ -96,7 +96,7 @@ export function PaymentLinkCheckout({
       { data, typed: getValues() },
       {
         onError: (error) =>
-          showFailure(apiErrorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)),
+          showFailure(errorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)),
       },
     );
   }, clearFailure);

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
-import { apiErrorText, failureStatus } from '../../lib/errors';
+import { errorText, failureStatus } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
@@ -90,7 +90,7 @@ export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string |
     if (status.isError) {
       return (
         <ResultCard icon="!" tone="error" title="Erro na Verificação">
-          <Alert>{apiErrorText(status.error, CHECKOUT_MSG.statusCheckFailed)}</Alert>
+          <Alert>{errorText(status.error, CHECKOUT_MSG.statusCheckFailed)}</Alert>
           <div className="co-actions co-actions--row">
             {/* An unknown link stays unknown: asking again helps only when the server was not reached. */}
             {isPermanent(status.error) ? (

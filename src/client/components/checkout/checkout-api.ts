@@ -12,9 +12,6 @@ export const createPaymentLink = (body: CreatePublicLinkInput) =>
 export const getPaymentLinkStatus = (id: string, signal?: AbortSignal) =>
   trpcClient.checkout.linkStatus.query({ id }, { signal });
 
-export const lookupCep = (digits: string, signal?: AbortSignal) =>
-  trpcClient.checkout.cep.query({ cep: digits }, { signal });
-
 export const countReferralClick = (code: string) => trpcClient.checkout.referralClick.mutate({ code });
 
 export const processPayment = (body: ProcessPaymentInput) => trpcClient.checkout.process.mutate(body);

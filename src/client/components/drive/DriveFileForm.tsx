@@ -8,6 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { driveFormSchema, type DriveFormValues } from '../../../shared/drive-schemas';
 import { TextAreaField, TextField } from '../ui/TextField';
+import { fieldOf } from '../ui/field-of';
 
 export type DriveForm = UseFormReturn<DriveFormValues, unknown, DriveFormValues>;
 
@@ -35,19 +36,17 @@ export function DriveFileFields({
   return (
     <fieldset className="drive-form__fields" disabled={disabled}>
       {before}
-      <TextField label="Nome" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label="Nome" autoComplete="off" {...fieldOf(register, errors, 'name')} />
       <TextAreaField
         label="Descrição"
         className="drive-form__textarea"
-        error={errors.description?.message}
-        {...register('description')}
+        {...fieldOf(register, errors, 'description')}
       />
       <TextField
         label="Tags"
         hint="Separadas por vírgula, por exemplo: safra 2024, tintos"
         autoComplete="off"
-        error={errors.tags?.message}
-        {...register('tags')}
+        {...fieldOf(register, errors, 'tags')}
       />
       <div className="checkbox">
         <input id={publicId} type="checkbox" {...register('isPublic')} />

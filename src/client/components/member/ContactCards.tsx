@@ -22,6 +22,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { PasswordField, TextField } from '../ui/TextField';
+import { fieldOf } from '../ui/field-of';
 
 function Badge({ proven, children }: { proven: boolean; children: string }) {
   return (
@@ -124,8 +125,7 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
           label="Novo email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          {...fieldOf(register, errors, 'email')}
         />
         <PasswordField
           label="Senha atual"
@@ -227,8 +227,7 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            error={errors.code?.message}
-            {...register('code')}
+            {...fieldOf(register, errors, 'code')}
           />
           <div className="member-actions">
             <Button type="submit" loading={confirm.isPending} loadingLabel="Confirmando...">

@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 import { useLogout, useSessionUser } from '../../lib/session';
 import '../../styles/member.css';
 import { currentSection } from '../layout/nav';
@@ -18,7 +18,6 @@ export function MemberLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = currentSection(MEMBER_NAV, pathname) ?? MEMBER_NAV[0];
   const name = user?.name.trim() || 'Confrade';
-  useDocumentTitle(section.label);
   const overview = useMemberOverview();
   const subscription = overview.data?.subscription;
   // The real status (docs/product/decisions.md §4): "Confrade Ativo" only for an active membership.
@@ -32,6 +31,7 @@ export function MemberLayout() {
 
   return (
     <div className="member-shell">
+      <DocumentTitle title={section.label} />
       <a href="#conteudo" className="skip-link">
         Pular para o conteúdo
       </a>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   changePasswordInput,
@@ -21,16 +21,18 @@ import { refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress, RECORD_ADDRESS_PATHS } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
+import { fieldOf } from '../ui/field-of';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -91,19 +93,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
     defaultValues: toForm(profile),
   });
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
-  const cep = useCepAutofill({
-    read: () => {
-      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
-      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
-    },
-    write: (parts) => {
-      const options = { shouldDirty: true };
-      setValue('address', parts.street, options);
-      setValue('neighborhood', parts.neighborhood, options);
-      setValue('city', parts.city, options);
-      setValue('state', parts.state, options);
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
   const submit = handleSubmit(async (values) => {
     setSaved(null);
     try {
@@ -123,58 +113,28 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       {saved && <Alert tone="success">{saved}</Alert>}
       {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
       <div className="member-form-grid">
-        <TextField
-          label="Nome completo"
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
+        <TextField label="Nome completo" autoComplete="name" {...fieldOf(register, errors, 'fullName')} />
         <TextField
           label="Email"
           value={profile.email}
           readOnly
           hint="Para trocar o email, use o quadro Email de acesso abaixo."
         />
-        <Controller
+        <MaskedFormField
           control={control}
           name="phone"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="Telefone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              mask={PHONE_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          mask={PHONE_MASK}
         />
-        <Controller
-          control={control}
-          name="cpf"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="CPF"
-              inputMode="numeric"
-              mask={CPF_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <MaskedFormField control={control} name="cpf" label="CPF" inputMode="numeric" mask={CPF_MASK} />
         <TextField
           label="Data de nascimento"
           type="date"
           autoComplete="bday"
-          error={errors.birthDate?.message}
-          {...register('birthDate')}
+          {...fieldOf(register, errors, 'birthDate')}
         />
         <div className="field">
           <label className="field__label" htmlFor={genderId}>
@@ -193,7 +153,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
             ))}
           </select>
         </div>
-        <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
+        <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
         <div className="field">
           <label className="field__label" htmlFor={shirtId}>
             Tamanho da camiseta
@@ -206,52 +166,31 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
             ))}
           </select>
         </div>
-        <Controller
+        <MaskedFormField
           control={control}
           name="zipCode"
-          render={({ field, fieldState }) => (
-            <MaskedTextField
-              label="CEP"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="00000-000"
-              mask={CEP_MASK}
-              name={field.name}
-              value={field.value ?? ''}
-              onAccept={field.onChange}
-              onType={cep.onCepTyped}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
-            />
-          )}
+          label="CEP"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="00000-000"
+          mask={CEP_MASK}
+          onType={cep.onCepTyped}
+          hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
         />
-        <TextField
-          label="Endereço"
-          autoComplete="address-line1"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <TextField label="Número" error={errors.number?.message} {...register('number')} />
+        <TextField label="Endereço" autoComplete="address-line1" {...fieldOf(register, errors, 'address')} />
+        <TextField label="Número" {...fieldOf(register, errors, 'number')} />
         <TextField
           label="Complemento"
           autoComplete="address-line2"
-          error={errors.complement?.message}
-          {...register('complement')}
+          {...fieldOf(register, errors, 'complement')}
         />
-        <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
-        <TextField
-          label="Cidade"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
+        <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
+        <TextField label="Cidade" autoComplete="address-level2" {...fieldOf(register, errors, 'city')} />
         <TextField
           label="Estado (UF)"
           maxLength={2}
           autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
+          {...fieldOf(register, errors, 'state')}
         />
       </div>
       <CepQuestion question={cep.question} />

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format';
 import { MEMBER_MSG, REFERRAL_STATUS_LABELS } from '../../../shared/member-schemas';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
+import { referralAmountColumns } from '../referrals/referral-columns';
 import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
@@ -118,13 +119,7 @@ const REFERRAL_COLUMNS: Column<MemberReferral>[] = [
     rowHeader: true,
     cell: (referral) => <PersonCell person={referral.referredSubscriber} emailClassName="member-muted" />,
   },
-  { key: 'date', header: 'Data', cell: (referral) => formatDate(referral.createdAt) },
-  {
-    key: 'commission',
-    header: 'Comissão',
-    numeric: true,
-    cell: (referral) => formatMoney(referral.commissionAmount),
-  },
+  ...referralAmountColumns<MemberReferral>(),
   {
     key: 'status',
     header: 'Status',

@@ -5,7 +5,7 @@
  * can ask for a new code (the server decides when one may go) or go back to the search.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_CODE_TTL_MINUTES,
@@ -17,11 +17,13 @@ import {
   type VerifyCodeResponse,
   type VerifyCodeValues,
 } from '../../../shared/profile-update-schemas';
+import { errorText } from '../../lib/errors';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { failureText, requestForm, verifyCode } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { requestForm, verifyCode } from './profile-update-api';
+import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 export function CodeStep({
   found,
@@ -40,7 +42,6 @@ export function CodeStep({
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const [to, setTo] = useState(sentTo);
-  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
@@ -51,7 +52,6 @@ export function CodeStep({
     defaultValues: { subscriberId: found.id, code: '' },
     shouldFocusError: false,
   });
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);
@@ -59,7 +59,7 @@ export function CodeStep({
     try {
       onVerified(await verifyCode(input));
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.codeExpired, PROFILE_UPDATE_MSG.verifyFailed));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.codeExpired, PROFILE_UPDATE_MSG.verifyFailed));
     }
   });
 
@@ -72,7 +72,7 @@ export function CodeStep({
       reset({ subscriberId: found.id, code: '' });
       setNotice('Enviamos um novo código. O anterior não vale mais.');
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     } finally {
       setResending(false);
     }
@@ -83,21 +83,21 @@ export function CodeStep({
     .join(' e ');
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-code-title"
+    <StepForm
+      id="pu-code"
+      title="Confirme que é você"
+      focus
+      lead={
+        <>
+          Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
+          {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
+        </>
+      }
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-code-title" focus>
-        Confirme que é você
-      </StepHeading>
-      <p className="pu-lead">
-        Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
-        {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
       <TextField
         label="Código de confirmação"
@@ -106,8 +106,7 @@ export function CodeStep({
         pattern="[0-9]*"
         maxLength={6}
         className="field__input pu-code"
-        error={errors.code?.message}
-        {...register('code')}
+        {...fieldOf(register, errors, 'code')}
       />
       <div className="pu-actions">
         <Button type="submit" loading={isSubmitting} loadingLabel="Confirmando...">
@@ -125,6 +124,6 @@ export function CodeStep({
           Voltar
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

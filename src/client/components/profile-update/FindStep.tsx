@@ -4,8 +4,8 @@
  * to the code the server sent to the contacts on file.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_MSG,
   requestFormInput,
@@ -14,12 +14,13 @@ import {
   type RequestFormValues,
 } from '../../../shared/profile-update-schemas';
 import { PHONE_MASK } from '../../lib/masks';
-import { Alert } from '../ui/Alert';
+import { errorText } from '../../lib/errors';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
-import { failureText, requestForm } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { requestForm } from './profile-update-api';
+import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 export interface FindValues {
   email: string;
@@ -41,7 +42,6 @@ export function FindStep({
   ) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     control,
@@ -53,8 +53,6 @@ export function FindStep({
     defaultValues: initial,
     shouldFocusError: false,
   });
-
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   const submit = handleSubmit(async (lookup) => {
     setFailure(null);
@@ -68,57 +66,47 @@ export function FindStep({
         answer.codeSentTo,
       );
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     }
   });
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-find-title"
+    <StepForm
+      id="pu-find"
+      title="Localize seu cadastro"
+      focus={focusHeading}
+      lead={
+        <>
+          Informe o e-mail ou o telefone do seu cadastro. Enviaremos um código de confirmação para o e-mail e
+          o WhatsApp que já estão cadastrados.
+        </>
+      }
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-find-title" focus={focusHeading}>
-        Localize seu cadastro
-      </StepHeading>
-      <p className="pu-lead">
-        Informe o e-mail ou o telefone do seu cadastro. Enviaremos um código de confirmação para o e-mail e o
-        WhatsApp que já estão cadastrados.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
       <TextField
         label="E-mail"
         type="email"
         autoComplete="email"
         maxLength={254}
-        error={errors.email?.message}
-        {...register('email')}
+        {...fieldOf(register, errors, 'email')}
       />
-      <Controller
+      <MaskedFormField
         control={control}
         name="phone"
-        render={({ field }) => (
-          <MaskedTextField
-            label="Telefone / WhatsApp"
-            name={field.name}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(00) 00000-0000"
-            mask={PHONE_MASK}
-            value={field.value ?? ''}
-            onAccept={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.phone?.message}
-            hint="Informe pelo menos um dos dois."
-          />
-        )}
+        label="Telefone / WhatsApp"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(00) 00000-0000"
+        mask={PHONE_MASK}
+        hint="Informe pelo menos um dos dois."
       />
       <Button type="submit" loading={isSubmitting} loadingLabel="Buscando...">
         Buscar Cadastro
       </Button>
-    </form>
+    </StepForm>
   );
 }

@@ -5,8 +5,8 @@
  * P/M/G/GG is offered beside them, so saving keeps it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { BRAZIL_STATES } from '../../../shared/brazil';
 import {
   PROFILE_UPDATE_LIMITS,
@@ -19,18 +19,26 @@ import {
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
 import { MSG } from '../../../shared/messages';
+import { errorText } from '../../lib/errors';
 import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
-import { ADDRESS_PART_KEYS } from '../address/cep-fill';
 import { CepQuestion } from '../address/CepQuestion';
+import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { MaskedTextField } from '../ui/MaskedTextField';
+import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
-import { completeProfile, failureText } from './profile-update-api';
-import { StepHeading, useFocusFirstInvalid } from './step-heading';
+import { completeProfile } from './profile-update-api';
+import { StepForm } from './step-heading';
+import { fieldOf } from '../ui/field-of';
 
 type Verified = VerifyCodeResponse;
+
+const WIZARD_ADDRESS_PATHS = {
+  street: 'address.street',
+  neighborhood: 'address.neighborhood',
+  city: 'address.city',
+  state: 'address.state',
+} as const;
 
 function defaultsOf(verified: Verified): CompleteProfileValues {
   const { subscriber } = verified;
@@ -57,7 +65,6 @@ export function ProfileStep({
   onBack: () => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const currentSize = verified.subscriber.currentData.shirtSize;
   const sizes: string[] = (WIZARD_SHIRT_SIZES as readonly string[]).includes(currentSize)
@@ -76,31 +83,17 @@ export function ProfileStep({
     defaultValues: defaultsOf(verified),
     shouldFocusError: false,
   });
-  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
-  const cep = useCepAutofill({
-    read: () => {
-      const current = getValues('address');
-      return {
-        street: current.street ?? '',
-        neighborhood: current.neighborhood ?? '',
-        city: current.city ?? '',
-        state: current.state ?? '',
-      };
-    },
-    write: (parts) => {
-      for (const key of ADDRESS_PART_KEYS) {
-        setValue(`address.${key}`, parts[key], { shouldDirty: true, shouldValidate: submitCount > 0 });
-      }
-    },
-  });
+  const cep = useCepAutofill(
+    formAddress({ getValues, setValue }, WIZARD_ADDRESS_PATHS, { shouldValidate: submitCount > 0 }),
+  );
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     try {
       onSaved(await completeProfile(input));
     } catch (error) {
-      setFailure(failureText(error, PROFILE_UPDATE_MSG.updateFailed, PROFILE_UPDATE_MSG.updateNetwork));
+      setFailure(errorText(error, PROFILE_UPDATE_MSG.updateFailed, PROFILE_UPDATE_MSG.updateNetwork));
     }
   });
 
@@ -108,21 +101,16 @@ export function ProfileStep({
   const sizeError = errors.shirtSize?.message;
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="pu-profile-title"
+    <StepForm
+      id="pu-profile"
+      title="Complete seu perfil"
+      focus
+      lead={<>Confira seus dados e corrija o que mudou. Os campos opcionais estão indicados.</>}
+      failure={failure}
+      submitCount={submitCount}
+      hasErrors={Object.keys(errors).length > 0}
+      onSubmit={submit}
     >
-      <StepHeading id="pu-profile-title" focus>
-        Complete seu perfil
-      </StepHeading>
-      <p className="pu-lead">
-        Confira seus dados e corrija o que mudou. Os campos opcionais estão indicados.
-      </p>
-      {failure && <Alert>{failure}</Alert>}
-
       <fieldset className="pu-group">
         <legend>Dados pessoais</legend>
         <div className="pu-row">
@@ -131,16 +119,14 @@ export function ProfileStep({
             autoComplete="given-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            error={errors.firstName?.message}
-            {...register('firstName')}
+            {...fieldOf(register, errors, 'firstName')}
           />
           <TextField
             label="Sobrenome"
             autoComplete="family-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            error={errors.lastName?.message}
-            {...register('lastName')}
+            {...fieldOf(register, errors, 'lastName')}
           />
         </div>
         <div className="pu-row">
@@ -150,27 +136,17 @@ export function ProfileStep({
             autoComplete="email"
             aria-required="true"
             maxLength={254}
-            error={errors.email?.message}
-            {...register('email')}
+            {...fieldOf(register, errors, 'email')}
           />
-          <Controller
+          <MaskedFormField
             control={control}
             name="phone"
-            render={({ field }) => (
-              <MaskedTextField
-                label="Telefone / WhatsApp"
-                name={field.name}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                aria-required="true"
-                mask={PHONE_MASK}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.phone?.message}
-              />
-            )}
+            label="Telefone / WhatsApp"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            aria-required="true"
+            mask={PHONE_MASK}
           />
         </div>
       </fieldset>
@@ -178,34 +154,24 @@ export function ProfileStep({
       <fieldset className="pu-group">
         <legend>Endereço</legend>
         <div className="pu-row pu-row--cep">
-          <Controller
+          <MaskedFormField
             control={control}
             name="address.zipCode"
-            render={({ field }) => (
-              <MaskedTextField
-                label="CEP"
-                name={field.name}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                aria-required="true"
-                placeholder="00000-000"
-                mask={CEP_MASK}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onType={cep.onCepTyped}
-                onBlur={field.onBlur}
-                error={errors.address?.zipCode?.message}
-                hint={cep.loading ? MSG.cepSearching : undefined}
-              />
-            )}
+            label="CEP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-required="true"
+            placeholder="00000-000"
+            mask={CEP_MASK}
+            onType={cep.onCepTyped}
+            hint={cep.loading ? MSG.cepSearching : undefined}
           />
           <TextField
             label="Número"
             autoComplete="address-line2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.number}
-            error={errors.address?.number?.message}
-            {...register('address.number')}
+            {...fieldOf(register, errors, 'address.number')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -214,21 +180,18 @@ export function ProfileStep({
           autoComplete="address-line1"
           aria-required="true"
           maxLength={PROFILE_UPDATE_LIMITS.street}
-          error={errors.address?.street?.message}
-          {...register('address.street')}
+          {...fieldOf(register, errors, 'address.street')}
         />
         <div className="pu-row">
           <TextField
             label="Bairro (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
-            error={errors.address?.neighborhood?.message}
-            {...register('address.neighborhood')}
+            {...fieldOf(register, errors, 'address.neighborhood')}
           />
           <TextField
             label="Complemento (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.complement}
-            error={errors.address?.complement?.message}
-            {...register('address.complement')}
+            {...fieldOf(register, errors, 'address.complement')}
           />
         </div>
         <div className="pu-row pu-row--city">
@@ -237,8 +200,7 @@ export function ProfileStep({
             autoComplete="address-level2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.city}
-            error={errors.address?.city?.message}
-            {...register('address.city')}
+            {...fieldOf(register, errors, 'address.city')}
           />
           <div className="field">
             <label className="field__label" htmlFor={stateId}>
@@ -299,6 +261,6 @@ export function ProfileStep({
           Voltar
         </Button>
       </div>
-    </form>
+    </StepForm>
   );
 }

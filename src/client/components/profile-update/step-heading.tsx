@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Alert } from '../ui/Alert';
 
 /**
  * A step's heading. When the wizard arrives at a step (not on the page's first paint) the heading
@@ -21,7 +22,7 @@ export function StepHeading({ id, focus, children }: { id: string; focus: boolea
  * focus. Runs once the messages are on screen (the submit count changes after the errors are set),
  * and finds masked fields too, whose inputs react-hook-form holds no ref to.
  */
-export function useFocusFirstInvalid(
+function useFocusFirstInvalid(
   form: RefObject<HTMLFormElement | null>,
   submitCount: number,
   hasErrors: boolean,
@@ -32,4 +33,51 @@ export function useFocusFirstInvalid(
     // Only a new submit moves the focus; fixing one field must not pull it elsewhere.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitCount]);
+}
+
+/**
+ * One step of the wizard: its form (labelled by its heading), the heading, the lead paragraph and
+ * the step's failure, then the step's own fields. After a refused submit the first invalid field
+ * takes the focus.
+ */
+export function StepForm({
+  id,
+  title,
+  focus,
+  lead,
+  failure,
+  submitCount,
+  hasErrors,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  focus: boolean;
+  lead: ReactNode;
+  failure: string | null;
+  submitCount: number;
+  hasErrors: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submitCount, hasErrors);
+  const titleId = `${id}-title`;
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby={titleId}
+    >
+      <StepHeading id={titleId} focus={focus}>
+        {title}
+      </StepHeading>
+      <p className="pu-lead">{lead}</p>
+      {failure && <Alert>{failure}</Alert>}
+      {children}
+    </form>
+  );
 }

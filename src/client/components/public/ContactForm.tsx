@@ -16,6 +16,7 @@ import { trpcClient } from '../../lib/trpc';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/TextField';
+import { fieldOf } from '../ui/field-of';
 
 type Phase = 'editing' | 'sending' | 'sent';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -100,8 +101,7 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         autoComplete="name"
         required
         maxLength={CONTACT_LIMITS.name}
-        error={errors.name?.message}
-        {...register('name')}
+        {...fieldOf(register, errors, 'name')}
       />
       <TextField
         label="E-mail"
@@ -109,23 +109,20 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
         autoComplete="email"
         required
         maxLength={CONTACT_LIMITS.email}
-        error={errors.email?.message}
-        {...register('email')}
+        {...fieldOf(register, errors, 'email')}
       />
       <TextField
         label="Assunto"
         required
         maxLength={CONTACT_LIMITS.subject}
-        error={errors.subject?.message}
-        {...register('subject')}
+        {...fieldOf(register, errors, 'subject')}
       />
       <TextAreaField
         label="Mensagem"
         rows={5}
         required
         maxLength={CONTACT_LIMITS.message}
-        error={errors.message?.message}
-        {...register('message')}
+        {...fieldOf(register, errors, 'message')}
       />
       <Button type="submit" loading={phase === 'sending'} loadingLabel="Enviando...">
         Enviar mensagem

@@ -2,8 +2,9 @@
  * "Instalar App" banner (docs/product/public-site-and-checkout.md §2, §4): hidden → visible when the browser offers installation
  * (beforeinstallprompt, caught in pwa.ts) → installed or dismissed. "Agora não" is remembered in
  * localStorage. `InstallBanner` is mounted once in the app's root layout, which also registers the
- * service worker through it; the pre-rendered landing carries `InstallBannerView` hidden and its
- * enhancer (src/client/landing/enhance.ts) drives it with the same pwa.ts functions.
+ * service worker through it; on the landing, which the server renders without the app, the view is
+ * there hidden and the landing's script (src/client/landing/enhance.ts) drives it with the same
+ * pwa.ts functions.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import {
@@ -22,8 +23,15 @@ export function InstallBanner() {
     registerServiceWorker();
   }, []);
 
-  if (!wanted) return null;
-  return <InstallBannerView onInstall={() => void acceptInstallOffer()} onDismiss={dismissInstallOffer} />;
+  // Drawn hidden until wanted: the landing, rendered by the server without the app, has the markup
+  // for its script (src/client/landing/enhance.ts) to show.
+  return (
+    <InstallBannerView
+      hidden={!wanted}
+      onInstall={() => void acceptInstallOffer()}
+      onDismiss={dismissInstallOffer}
+    />
+  );
 }
 
 export function InstallBannerView({

@@ -3,9 +3,10 @@
  * footer with tagline, promises, contacts and legal links. Markup only, from plain props, so the
  * app (PublicLayout) and the landing's build-time pre-render (src/client/landing/) share it.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FOOTER_PROMISES, TAGLINE, whatsappHref } from '../../../shared/content/site';
 import type { PublicSettingsText } from '../../../shared/public-settings';
+import { enhancePhoneMenu } from './phone-menu';
 import { SiteLink, type SitePath } from './SiteLink';
 import { SocialLinks } from './SocialLinks';
 
@@ -40,26 +41,18 @@ export function PublicFrame({ settings, year, currentPath, children }: PublicFra
   );
 }
 
-/** The phone menu opens with React state here; the pre-rendered landing's enhancer does the same. */
+/** The header; its phone menu is phone-menu.ts's, wired once mounted (the landing's script does the same). */
 function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath: string }) {
-  const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const close = () => setOpen(false);
-  // Esc closes the open menu and gives the focus back to its button (as any disclosure does).
+  const navRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    if (!toggleRef.current || !navRef.current) return;
+    return enhancePhoneMenu(toggleRef.current, navRef.current);
+  }, []);
   return (
     <header className="pub-header">
       <div className="pub-header__inner">
-        <SiteLink to="/" className="pub-brand" onClick={close}>
+        <SiteLink to="/" className="pub-brand">
           <img src="/icons/icon.svg" alt="" width="32" height="32" />
           <span>{clubName}</span>
         </SiteLink>
@@ -67,18 +60,13 @@ function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath
           ref={toggleRef}
           type="button"
           className="pub-menu-toggle"
-          aria-expanded={open}
+          aria-expanded="false"
           aria-controls="pub-nav"
-          onClick={() => setOpen((value) => !value)}
         >
           <span aria-hidden="true" className="pub-menu-toggle__bars" />
           Menu
         </button>
-        <nav
-          id="pub-nav"
-          className={`pub-nav${open ? ' pub-nav--open' : ''}`}
-          aria-label="Navegação principal"
-        >
+        <nav ref={navRef} id="pub-nav" className="pub-nav" aria-label="Navegação principal">
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
@@ -86,14 +74,13 @@ function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath
                   to={item.to}
                   className="pub-nav__link"
                   aria-current={item.to === currentPath ? 'page' : undefined}
-                  onClick={close}
                 >
                   {item.label}
                 </SiteLink>
               </li>
             ))}
           </ul>
-          <SiteLink to="/login" className="btn btn--sm pub-btn-outline" onClick={close}>
+          <SiteLink to="/login" className="btn btn--sm pub-btn-outline">
             Entrar
           </SiteLink>
         </nav>

@@ -1,25 +1,18 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../ui/Button';
+import { StatusPage } from './StatusPage';
 
 /** /403 (docs/product/public-site-and-checkout.md §2): "Acesso Negado" with a Voltar button. */
 export function AccessDeniedPage() {
-  useDocumentTitle(MSG.accessDeniedTitle);
   const router = useRouter();
   const canGoBack = useCanGoBack();
   return (
-    <main className="status-page" id="conteudo">
-      <div>
-        <p className="status-page__code" aria-hidden="true">
-          403
-        </p>
-        <h1>{MSG.accessDeniedTitle}</h1>
-        <p>{MSG.forbidden}</p>
-        <Button onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}>
-          Voltar
-        </Button>
-      </div>
-    </main>
+    <StatusPage code="403" title={MSG.accessDeniedTitle}>
+      <p>{MSG.forbidden}</p>
+      <Button onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}>
+        Voltar
+      </Button>
+    </StatusPage>
   );
 }

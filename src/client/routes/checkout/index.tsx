@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { PaymentLinkCheckout } from '../../components/checkout/PaymentLinkCheckout';
 import { searchCents, searchText } from '../../lib/search-params';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 
 /** `amount` is accepted (the landing sends it) but never trusted: the server decides the price. */
 const checkoutSearch = (
@@ -21,11 +21,11 @@ export const Route = createFileRoute('/checkout/')({
 });
 
 function CheckoutPage() {
-  useDocumentTitle('Assinatura');
   const search = Route.useSearch();
   const settings = Route.useLoaderData();
   return (
     <CheckoutShell>
+      <DocumentTitle title={'Assinatura'} />
       <PaymentLinkCheckout query={search} priceCents={settings.priceAnnual} />
     </CheckoutShell>
   );

@@ -3,7 +3,7 @@ import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { InPageCheckout } from '../../components/checkout/InPageCheckout';
 import { loadPublicSettings } from '../../components/public/settings-loader';
 import { searchCents, searchText } from '../../lib/search-params';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 
 const oldCheckoutSearch = (
   search: Record<string, unknown>,
@@ -22,10 +22,10 @@ export const Route = createFileRoute('/checkout/old')({
 });
 
 function OldCheckoutPage() {
-  useDocumentTitle('Pagamento');
   const search = Route.useSearch();
   return (
     <CheckoutShell>
+      <DocumentTitle title={'Pagamento'} />
       <InPageCheckout query={search} />
     </CheckoutShell>
   );

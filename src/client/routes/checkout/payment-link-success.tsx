@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { PaymentLinkTracking } from '../../components/checkout/PaymentLinkTracking';
 import { searchText } from '../../lib/search-params';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 
 export const Route = createFileRoute('/checkout/payment-link-success')({
   validateSearch: (search: Record<string, unknown>): { payment_link_id?: string } => ({
@@ -12,10 +12,10 @@ export const Route = createFileRoute('/checkout/payment-link-success')({
 });
 
 function TrackingPage() {
-  useDocumentTitle('Status do Pagamento');
   const { payment_link_id: paymentLinkId } = Route.useSearch();
   return (
     <CheckoutShell narrow>
+      <DocumentTitle title={'Status do Pagamento'} />
       <PaymentLinkTracking paymentLinkId={paymentLinkId || undefined} />
     </CheckoutShell>
   );

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CheckoutShell } from '../../components/checkout/CheckoutShell';
 import { CheckoutSuccess } from '../../components/checkout/CheckoutSuccess';
 import { readSuccessState } from '../../components/checkout/success-state';
-import { useDocumentTitle } from '../../lib/document-title';
+import { DocumentTitle } from '../../lib/document-title';
 
 /** Reached only with router state from /checkout/old; anything else goes home (docs/product/public-site-and-checkout.md §2). */
 export const Route = createFileRoute('/checkout/success')({
@@ -17,10 +17,10 @@ export const Route = createFileRoute('/checkout/success')({
 });
 
 function SuccessPage() {
-  useDocumentTitle('Pagamento Confirmado');
   const { purchase } = Route.useRouteContext();
   return (
     <CheckoutShell narrow>
+      <DocumentTitle title={'Pagamento Confirmado'} />
       <CheckoutSuccess purchase={purchase} />
     </CheckoutShell>
   );

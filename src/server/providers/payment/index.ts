@@ -13,11 +13,15 @@ import type { PaymentProvider } from './types';
 
 export type { PaymentProvider } from './types';
 
-export function createPaymentProvider(
-  env: Env,
-  log: Logger,
-  deps: { settings: () => Settings; now: () => Date },
-): PaymentProvider {
+/** What the provider is chosen and built from, by name. */
+export interface PaymentProviderDeps {
+  env: Env;
+  log: Logger;
+  settings: () => Settings;
+  now: () => Date;
+}
+
+export function createPaymentProvider({ env, log, ...deps }: PaymentProviderDeps): PaymentProvider {
   if (env.paymentProvider === 'pagarme' && env.PAGARME_SECRET_KEY) {
     if (!env.PAGARME_WEBHOOK_USER || !env.PAGARME_WEBHOOK_PASSWORD) {
       log.warn(

@@ -25,6 +25,7 @@ import {
 import { SETTINGS_SCREEN_MSG, type SettingsFormInput } from '../../../../shared/settings-schemas';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/TextField';
+import { fieldOf } from '../../ui/field-of';
 
 interface PixKeyFieldProps {
   control: Control<SettingsFormInput, unknown, unknown>;
@@ -82,8 +83,7 @@ export function PixKeyField({ control, register, setValue, trigger, errors, stor
         label="Chave PIX"
         hint="CPF, CNPJ, celular com DDD, e-mail ou chave aleatória. Salva no formato que os bancos usam."
         autoComplete="off"
-        error={errors.pixKey?.message}
-        {...register('pixKey')}
+        {...fieldOf(register, errors, 'pixKey')}
       />
       <p className="adm-note" role="status">
         {reading && 'type' in reading

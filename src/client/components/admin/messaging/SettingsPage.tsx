@@ -26,6 +26,7 @@ import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
 import { PixKeyField } from './PixKeyField';
+import { fieldOf } from '../../ui/field-of';
 
 const PROVIDER_LABELS: Record<string, string> = {
   sandbox: 'Sandbox (pagamentos simulados, nenhuma cobrança real)',
@@ -93,55 +94,24 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>Clube e contatos</legend>
         <div className="adm-grid adm-grid--2">
-          <TextField
-            label="Nome do clube"
-            maxLength={120}
-            error={errors.clubName?.message}
-            {...register('clubName')}
-          />
-          <TextField
-            label="E-mail de contato"
-            type="email"
-            error={errors.contactEmail?.message}
-            {...register('contactEmail')}
-          />
+          <TextField label="Nome do clube" maxLength={120} {...fieldOf(register, errors, 'clubName')} />
+          <TextField label="E-mail de contato" type="email" {...fieldOf(register, errors, 'contactEmail')} />
           <TextField
             label="WhatsApp do clube"
             type="tel"
             inputMode="tel"
             hint="Com código do país e DDD, ex.: 55 11 99999-0000"
-            error={errors.whatsappNumber?.message}
-            {...register('whatsappNumber')}
+            {...fieldOf(register, errors, 'whatsappNumber')}
           />
-          <TextField
-            label="Instagram (perfil)"
-            error={errors.instagramHandle?.message}
-            {...register('instagramHandle')}
-          />
-          <TextField
-            label="Link do Instagram"
-            type="url"
-            error={errors.instagramUrl?.message}
-            {...register('instagramUrl')}
-          />
-          <TextField
-            label="Link do YouTube"
-            type="url"
-            error={errors.youtubeUrl?.message}
-            {...register('youtubeUrl')}
-          />
-          <TextField
-            label="Link do Vivino"
-            type="url"
-            error={errors.vivinoUrl?.message}
-            {...register('vivinoUrl')}
-          />
+          <TextField label="Instagram (perfil)" {...fieldOf(register, errors, 'instagramHandle')} />
+          <TextField label="Link do Instagram" type="url" {...fieldOf(register, errors, 'instagramUrl')} />
+          <TextField label="Link do YouTube" type="url" {...fieldOf(register, errors, 'youtubeUrl')} />
+          <TextField label="Link do Vivino" type="url" {...fieldOf(register, errors, 'vivinoUrl')} />
           <TextField
             label="Link do grupo VIP"
             type="url"
             hint="Enviado no e-mail de pagamento confirmado"
-            error={errors.vipGroupLink?.message}
-            {...register('vipGroupLink')}
+            {...fieldOf(register, errors, 'vipGroupLink')}
           />
         </div>
       </fieldset>
@@ -154,15 +124,13 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             label="Nome do recebedor"
             hint="Até 25 caracteres, como aparece no app do banco"
             maxLength={25}
-            error={errors.merchantName?.message}
-            {...register('merchantName')}
+            {...fieldOf(register, errors, 'merchantName')}
           />
           <TextField
             label="Cidade do recebedor"
             hint="Até 15 caracteres"
             maxLength={15}
-            error={errors.merchantCity?.message}
-            {...register('merchantCity')}
+            {...fieldOf(register, errors, 'merchantCity')}
           />
         </div>
       </fieldset>
@@ -174,15 +142,13 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             label="Assinatura anual (R$)"
             inputMode="decimal"
             hint="Cobrado de novos confrades"
-            error={errors.priceAnnual?.message}
-            {...register('priceAnnual')}
+            {...fieldOf(register, errors, 'priceAnnual')}
           />
           <TextField
             label="Renovação (R$)"
             inputMode="decimal"
             hint="Oferecido só a confrades já aprovados"
-            error={errors.priceRenewal?.message}
-            {...register('priceRenewal')}
+            {...fieldOf(register, errors, 'priceRenewal')}
           />
         </div>
         <label className="checkbox">

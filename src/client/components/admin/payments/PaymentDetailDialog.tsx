@@ -2,13 +2,27 @@ import { toast } from 'sonner';
 import { ADMIN_MSG, type AdminPayment, type AdminPaymentDetail } from '../../../../shared/admin-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
+import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
-import { refundErrorText } from './RefundDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
+
+/** Label and value pairs, one after the other. */
+function DetailList({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** An extra charge the owner may still refund in one click (paid, no refund under way). */
 const refundable = (payment: AdminPayment) =>
@@ -45,7 +59,9 @@ function RefundExtraButton({ payment }: { payment: AdminPayment }) {
       >
         {REFUND_LABEL[payment.extraCharge]}
       </Button>
-      {refund.error && <Alert>{refundErrorText(refund.error)}</Alert>}
+      {refund.error && (
+        <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
+      )}
     </>
   );
 }
@@ -64,14 +80,7 @@ function ProviderSection({ detail }: { detail: AdminPaymentDetail }) {
       <h3 id="payment-provider-heading" className="detail-heading">
         No provedor
       </h3>
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </section>
   );
 }
@@ -169,14 +178,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
         </>
       }
     >
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       {query.isPending && <PageLoading label="Carregando histórico..." />}
       {query.isError && <Alert>{ADMIN_MSG.detailLoadFailed}</Alert>}
       {query.data && (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TRPCClientError } from '@trpc/client';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,23 +9,13 @@ import {
   type RefundReasonInput,
 } from '../../../../shared/admin-schemas';
 import { formatMoney } from '../../../../shared/format';
-import { errorText, trpcStatus } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/TextField';
-
-/**
- * The message of a refund that did not go through: the server's own words when it gave some (a
- * refusal by the provider, "Apenas pagamentos pagos…"), "Erro ao reembolsar pagamento" when it
- * answered without, and "Erro ao processar reembolso" when it could not be reached at all.
- */
-export function refundErrorText(error: unknown): string {
-  if (error instanceof TRPCClientError && trpcStatus(error) === undefined)
-    return ADMIN_MSG.refundProcessFailed;
-  return errorText(error, ADMIN_MSG.refundFailed);
-}
+import { fieldOf } from '../../ui/field-of';
 
 /**
  * Refund of a paid payment (docs/product/back-office-and-member-area.md §5): the reason is required and "Confirmar reembolso" stays
@@ -80,7 +69,9 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         Reembolsar {formatMoney(payment.amount)} de <strong>{payment.subscriber.fullName}</strong>? O valor
         volta pelo provedor de pagamento; se for o pagamento do período atual, a assinatura é cancelada.
       </p>
-      {refund.error && <Alert>{refundErrorText(refund.error)}</Alert>}
+      {refund.error && (
+        <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
+      )}
       <form
         id={formId}
         className="form"
@@ -91,8 +82,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
           label="Motivo do reembolso"
           className="textarea"
           maxLength={500}
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...fieldOf(register, errors, 'reason')}
         />
       </form>
     </Dialog>

@@ -13,7 +13,7 @@ import {
   type SubscriberImportReport,
 } from '../../../../shared/subscriber-csv';
 import { apiPost } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -68,7 +68,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         void utils.subscribers.list.invalidate();
       }
     } catch (caught) {
-      setError(apiErrorText(caught, SUBSCRIBER_CSV_MSG.importFailed));
+      setError(errorText(caught, SUBSCRIBER_CSV_MSG.importFailed));
     } finally {
       setBusy(false);
     }

@@ -25,12 +25,14 @@ import {
 import { errorText } from '../../../lib/errors';
 import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
+import { useDebounced } from '../../../lib/use-debounced';
 import { CepQuestion } from '../../address/CepQuestion';
+import { formAddress, RECORD_ADDRESS_PATHS } from '../../address/form-address';
 import { useCepAutofill } from '../../address/useCepAutofill';
 import { Button } from '../../ui/Button';
 import { useDialogDirty } from '../../ui/Dialog';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
-import { MaskedTextField } from '../../ui/MaskedTextField';
+import { MaskedFormField } from '../../ui/MaskedFormField';
 import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from '../../ui/TextField';
 import { PriceField } from './PriceField';
@@ -41,6 +43,7 @@ import {
   keepStoredInstants,
   type FormState,
 } from './subscriber-form-values';
+import { fieldOf } from '../../ui/field-of';
 
 /** Fields compared after a creation (what the form sent against what the server kept). */
 const CHECKED_FIELDS = [
@@ -115,21 +118,18 @@ export function SubscriberForm({
   const values = useWatch({ control }) as FormState;
   const warnings = subscriberWarnings(values);
 
-  // Create mode: the form is kept as a draft while the admin types (saved half a second after the
-  // last keystroke, and at once when the form closes or the page goes away, so nothing typed is lost).
-  const saveTimer = useRef<number | undefined>(undefined);
+  // Create mode: the form is kept as a draft while the admin types (saved once typing pauses for
+  // half a second, and at once when the form closes or the page goes away, so nothing typed is lost).
   const unsavedDraft = useRef<FormState | null>(null);
   const flushDraft = useCallback(() => {
-    window.clearTimeout(saveTimer.current);
     if (unsavedDraft.current) drafts.save(unsavedDraft.current);
     unsavedDraft.current = null;
   }, []);
   useEffect(() => {
-    if (mode !== 'create') return;
-    unsavedDraft.current = values;
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(flushDraft, DRAFT_SAVE_MS);
-  }, [mode, values, flushDraft]);
+    if (mode === 'create') unsavedDraft.current = values;
+  }, [mode, values]);
+  const pausedValues = useDebounced(values, DRAFT_SAVE_MS);
+  useEffect(flushDraft, [pausedValues, flushDraft]);
   useEffect(() => {
     window.addEventListener('pagehide', flushDraft);
     return () => {
@@ -146,19 +146,7 @@ export function SubscriberForm({
 
   // The CEP is looked up only when the person changes it, and a different stored address is
   // replaced only on their word (ADR 033).
-  const cep = useCepAutofill({
-    read: () => {
-      const [street, neighborhood, city, state] = getValues(['address', 'neighborhood', 'city', 'state']);
-      return { street: street ?? '', neighborhood: neighborhood ?? '', city: city ?? '', state: state ?? '' };
-    },
-    write: (parts) => {
-      const options = { shouldDirty: true };
-      setValue('address', parts.street, options);
-      setValue('neighborhood', parts.neighborhood, options);
-      setValue('city', parts.city, options);
-      setValue('state', parts.state, options);
-    },
-  });
+  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
 
   function loadDraft() {
     if (!draft) return;
@@ -283,8 +271,7 @@ export function SubscriberForm({
             label="Nome completo"
             autoComplete="off"
             required
-            error={errors.fullName?.message}
-            {...register('fullName')}
+            {...fieldOf(register, errors, 'fullName')}
           />
           <TextField
             label="Email"
@@ -296,45 +283,16 @@ export function SubscriberForm({
               setValueAs: (value: string) => value.trim().toLowerCase(),
             })}
           />
-          <Controller
+          <MaskedFormField
             control={control}
             name="phone"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="Telefone"
-                mask={PHONE_MASK}
-                inputMode="tel"
-                required
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Telefone"
+            mask={PHONE_MASK}
+            inputMode="tel"
+            required
           />
-          <Controller
-            control={control}
-            name="cpf"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="CPF"
-                mask={CPF_MASK}
-                inputMode="numeric"
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <TextField
-            label="Data de nascimento"
-            type="date"
-            error={errors.birthDate?.message}
-            {...register('birthDate')}
-          />
+          <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
+          <TextField label="Data de nascimento" type="date" {...fieldOf(register, errors, 'birthDate')} />
           <SelectField
             label="Gênero"
             error={errors.gender?.message}
@@ -347,12 +305,8 @@ export function SubscriberForm({
               </option>
             ))}
           </SelectField>
-          <TextField label="Profissão" error={errors.profession?.message} {...register('profession')} />
-          <SelectField
-            label="Tamanho da camiseta"
-            error={errors.shirtSize?.message}
-            {...register('shirtSize')}
-          >
+          <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
+          <SelectField label="Tamanho da camiseta" {...fieldOf(register, errors, 'shirtSize')}>
             {SHIRT_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -360,45 +314,31 @@ export function SubscriberForm({
             ))}
           </SelectField>
         </div>
-        <TextAreaField
-          label="Preferência de vinho"
-          error={errors.winePreference?.message}
-          {...register('winePreference')}
-        />
+        <TextAreaField label="Preferência de vinho" {...fieldOf(register, errors, 'winePreference')} />
       </fieldset>
 
       <fieldset className="sub-form__group">
         <legend>Endereço</legend>
         <div className="sub-form__grid">
-          <Controller
+          <MaskedFormField
             control={control}
             name="zipCode"
-            render={({ field, fieldState }) => (
-              <MaskedTextField
-                label="CEP"
-                mask={CEP_MASK}
-                inputMode="numeric"
-                name={field.name}
-                value={field.value ?? ''}
-                onAccept={field.onChange}
-                onType={cep.onCepTyped}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
-              />
-            )}
+            label="CEP"
+            mask={CEP_MASK}
+            inputMode="numeric"
+            onType={cep.onCepTyped}
+            hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
-          <TextField label="Endereço" error={errors.address?.message} {...register('address')} />
-          <TextField label="Número" error={errors.number?.message} {...register('number')} />
-          <TextField label="Complemento" error={errors.complement?.message} {...register('complement')} />
-          <TextField label="Bairro" error={errors.neighborhood?.message} {...register('neighborhood')} />
-          <TextField label="Cidade" error={errors.city?.message} {...register('city')} />
+          <TextField label="Endereço" {...fieldOf(register, errors, 'address')} />
+          <TextField label="Número" {...fieldOf(register, errors, 'number')} />
+          <TextField label="Complemento" {...fieldOf(register, errors, 'complement')} />
+          <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
+          <TextField label="Cidade" {...fieldOf(register, errors, 'city')} />
           <TextField
             label="Estado (UF)"
             maxLength={2}
             autoCapitalize="characters"
-            error={errors.state?.message}
-            {...register('state')}
+            {...fieldOf(register, errors, 'state')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -407,7 +347,7 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
-          <SelectField label="Status" required error={errors.status?.message} {...register('status')}>
+          <SelectField label="Status" required {...fieldOf(register, errors, 'status')}>
             {statusOptions.map((status) => (
               <option key={status} value={status}>
                 {SUBSCRIBER_STATUS_LABELS[status]}
@@ -429,21 +369,15 @@ export function SubscriberForm({
           <TextField
             label="Início da assinatura"
             type="date"
-            error={errors.subscriptionStartDate?.message}
-            {...register('subscriptionStartDate')}
+            {...fieldOf(register, errors, 'subscriptionStartDate')}
           />
           <TextField
             label="Término da assinatura"
             type="date"
-            error={errors.subscriptionEndDate?.message}
-            {...register('subscriptionEndDate')}
+            {...fieldOf(register, errors, 'subscriptionEndDate')}
           />
         </div>
-        <TextAreaField
-          label="Observações internas"
-          error={errors.adminNotes?.message}
-          {...register('adminNotes')}
-        />
+        <TextAreaField label="Observações internas" {...fieldOf(register, errors, 'adminNotes')} />
       </fieldset>
 
       {warnings.length > 0 && (

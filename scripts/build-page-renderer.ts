@@ -1,0 +1,100 @@
+/**
+ * The second half of `npm run build`, after `vite build`: builds the renderer of the public pages
+ * for Node (src/client/prerender/render-page.tsx → dist/prerender/render-page.js): the server
+ * renders those pages with it, with the club's current settings (ADR 040); and writes which files
+ * of the client build each page's document names (dist/prerender/page-assets.json).
+ *
+ *   node --import tsx scripts/build-page-renderer.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { PROJECT_ROOT } from '../src/server/env';
+import {
+  LANDING_PATH,
+  PAGE_ASSETS_FILE,
+  PAGE_RENDERER_FILE,
+  PRERENDERED_PATHS,
+  type PageAssets,
+} from '../src/shared/prerender';
+
+const clientRoot = path.join(PROJECT_ROOT, 'src/client');
+const clientOut = path.join(PROJECT_ROOT, 'dist/client');
+
+// The public pages' renderer, kept in dist/ for the server (its packages stay in node_modules).
+const rendererFile = path.join(PROJECT_ROOT, 'dist', PAGE_RENDERER_FILE);
+await build({
+  configFile: false,
+  root: clientRoot,
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    ssr: path.join(clientRoot, 'prerender/render-page.tsx'),
+    outDir: path.dirname(rendererFile),
+    emptyOutDir: true,
+    rolldownOptions: { output: { entryFileNames: path.basename(rendererFile) } },
+  },
+});
+console.log(`page renderer built: ${path.relative(PROJECT_ROOT, rendererFile)}`);
+
+// The app's and each rendered page's own CSS and code (its route's chunks, beyond the entry's): the
+// page's document (src/client/prerender/Document.tsx) links the CSS in its <head>, so the markup is
+// styled at first paint, and its starter preloads the code.
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+}
+const manifestFile = path.join(clientOut, '.vite/manifest.json');
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest[key].imports ?? [], seen);
+  }
+  return seen;
+};
+const entry = closure(['index.html']);
+const bootChunk = Object.values(manifest).find((chunk) => chunk.src === 'prerender/boot.ts');
+if (!bootChunk) throw new Error(`no prerender/boot.ts chunk in ${manifestFile}`);
+// The landing's script and, with the modules it imports, its CSS (vite.config.ts's `landing` input).
+const landingChunk = Object.values(manifest).find((chunk) => chunk.src === 'landing/enhance.ts');
+if (!landingChunk) throw new Error(`no landing/enhance.ts chunk in ${manifestFile}`);
+const landingKeys = closure([Object.keys(manifest).find((key) => manifest[key] === landingChunk)!]);
+const pageAssets: PageAssets = {
+  boot: `/${bootChunk.file}`,
+  entry: `/${manifest['index.html']!.file}`,
+  entryCss: [...new Set([...entry].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+  entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
+  // The library chunks split off in vite.config.ts, React DOM first (the others need React).
+  entryStages: ['react-dom', 'query', 'router'].map((name) => {
+    const chunk = [...entry].map((key) => manifest[key]!).find((item) => item.name === name);
+    if (!chunk) throw new Error(`no ${name} chunk in the app's entry (vite.config.ts)`);
+    return `/${chunk.file}`;
+  }),
+  landing: {
+    js: `/${landingChunk.file}`,
+    css: [...new Set([...landingKeys].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+  },
+  pages: {},
+};
+for (const page of PRERENDERED_PATHS) {
+  // The landing loads its own script, not the app's route (see `landing` above).
+  if (page === LANDING_PATH) continue;
+  const sources = [`routes${page}.tsx`, `routes${page}/index.tsx`];
+  const roots = Object.keys(manifest).filter((key) => sources.includes(key.replace(/\?.*$/, '')));
+  if (roots.length === 0) throw new Error(`no chunk of the route ${page} in ${manifestFile}`);
+  const chunks = [...closure(roots)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  pageAssets.pages[page] = {
+    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
+    js: chunks.map((chunk) => `/${chunk.file}`),
+  };
+}
+fs.writeFileSync(path.join(PROJECT_ROOT, 'dist', PAGE_ASSETS_FILE), JSON.stringify(pageAssets, null, 2));
+// The manifest is the build's bookkeeping, not something to serve.
+fs.rmSync(path.dirname(manifestFile), { recursive: true, force: true });

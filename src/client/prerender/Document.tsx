@@ -1,0 +1,74 @@
+/**
+ * The whole document of a page the server renders (ADR 040), in React: the head of the app's
+ * index.html (a unit test keeps the two in step), the page's CSS, the starter that loads the app
+ * after the first paint (boot.ts), the app in `#root` — the part the browser hydrates — and the
+ * router's hydration data (`<Scripts />`: the router's and the query cache's dehydrated state).
+ * The page's `<title>` comes from the page itself (React 19 puts it in the head). The landing is
+ * not hydrated: its document loads the landing's own script instead of the app, and no router state.
+ */
+import { RouterContextProvider, Scripts, type AnyRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LANDING_PATH, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
+
+export function Document({
+  router,
+  assets,
+  route,
+  testMode,
+  children,
+}: {
+  router: AnyRouter;
+  assets: PageAssets;
+  route: string;
+  testMode: boolean;
+  children: ReactNode;
+}) {
+  const landing = route === LANDING_PATH;
+  const page = assets.pages[route] ?? { css: [], js: [] };
+  const css = landing ? assets.landing.css : [...assets.entryCss, ...page.css];
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#801F2B" />
+        <meta
+          name="description"
+          content="Confraria de vinhos por convite: degustações, encontros, compras coletivas e 10% de cashback."
+        />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        {css.map((href) => (
+          <link key={href} rel="stylesheet" crossOrigin="" href={href} />
+        ))}
+        {landing ? (
+          <script type="module" crossOrigin="" src={assets.landing.js} />
+        ) : (
+          <script
+            type="module"
+            crossOrigin=""
+            src={assets.boot}
+            id="app-boot"
+            data-entry={assets.entry}
+            data-preload={[...assets.entryImports, ...page.js].join(' ')}
+            data-stages={assets.entryStages.join(' ')}
+          />
+        )}
+      </head>
+      <body>
+        {testMode && (
+          <div className="test-mode-banner" role="note">
+            {TEST_MODE_TEXT}
+          </div>
+        )}
+        <div id="root">{children}</div>
+        {!landing && (
+          <RouterContextProvider router={router}>
+            <Scripts />
+          </RouterContextProvider>
+        )}
+      </body>
+    </html>
+  );
+}

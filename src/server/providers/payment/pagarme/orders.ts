@@ -1,0 +1,153 @@
+/** Payment links, in-page charges, refunds and the reads that settle them, at Pagar.me. */
+import { pagarmeHolderName } from '../../../../shared/card-fields';
+import { PAYMENT_LINK_TTL_HOURS } from '../../../../shared/plans';
+import type { CreateChargeInput, FoundOrder, PaymentProvider } from '../types';
+import { ProviderError } from '../types';
+import { PAGARME_MSG, type PagarmeClient } from './client';
+import {
+  addressOf,
+  chargeResultOf,
+  chargeStatus,
+  itemCode,
+  orderChargeResult,
+  wireCustomer,
+} from './mapping';
+import type { PagarmeCharge, PagarmeLink, PagarmeOrder } from './wire';
+
+type Provider = PaymentProvider;
+
+export async function createPaymentLink(
+  client: PagarmeClient,
+  input: Parameters<Provider['createPaymentLink']>[0],
+): ReturnType<Provider['createPaymentLink']> {
+  const body = {
+    is_building: false,
+    type: 'order',
+    name: input.description,
+    order_code: input.linkId,
+    // One payment per link, and no payment after our own 48 h: without these a Pagar.me link
+    // stays payable forever and by anyone who has the URL, any number of times.
+    max_paid_sessions: 1,
+    // Minutes (the link's `expires_in`; the PIX `expires_in` below is in seconds).
+    expires_in: PAYMENT_LINK_TTL_HOURS * 60,
+    payment_settings: {
+      accepted_payment_methods: ['credit_card', 'pix'],
+      credit_card_settings: {
+        operation_type: 'auth_and_capture',
+        installments: [{ number: 1, total: input.amount }],
+      },
+      pix_settings: { expires_in: 3600 },
+    },
+    cart_settings: {
+      items: [{ name: input.description, amount: input.amount, default_quantity: 1 }],
+    },
+    flow_settings: { success_url: input.successUrl },
+  };
+  const link = await client.call<PagarmeLink>('POST', '/paymentlinks', body, `link-${input.linkId}`);
+  if (!link.id || !link.url) throw new ProviderError(PAGARME_MSG.unavailable);
+  return { providerLinkId: link.id, url: link.url };
+}
+
+export async function getPaymentLinkStatus(
+  client: PagarmeClient,
+  link: Parameters<Provider['getPaymentLinkStatus']>[0],
+): ReturnType<Provider['getPaymentLinkStatus']> {
+  if (!link.providerLinkId) return { paid: false, charge: null };
+  const remote = await client.call<PagarmeLink>(
+    'GET',
+    `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`,
+  );
+  if (!remote.total_paid_sessions) return { paid: false, charge: null };
+  // A paid session is not enough: without its order we know neither the charge nor the amount.
+  // Until the order shows, the link stays pending and the webhook (which names it) decides.
+  const order = (await client.findPaidOrder(link.id)) ?? (await client.findPaidOrder(link.providerLinkId));
+  const charge = order ? orderChargeResult(order) : null;
+  return charge?.providerChargeId ? { paid: true, charge } : { paid: false, charge: null };
+}
+
+/** The `payments` entry of an order: a PIX, or a card by its token (or its data, for tests and scripts). */
+function paymentOf(input: CreateChargeInput) {
+  if (input.method === 'pix') {
+    return { payment_method: 'pix', pix: { expires_in: input.pixExpiresInSeconds ?? 1800 } };
+  }
+  return {
+    payment_method: 'credit_card',
+    credit_card: {
+      installments: 1,
+      statement_descriptor: 'CONFRARIA',
+      operation_type: 'auth_and_capture',
+      // The token carries the card; the billing address goes with the order (a token has none).
+      ...(input.cardToken
+        ? { card_token: input.cardToken, card: { billing_address: addressOf(input.customer) } }
+        : {
+            card: {
+              number: input.card?.number,
+              holder_name: pagarmeHolderName(input.card?.holderName ?? ''),
+              exp_month: input.card?.expMonth,
+              exp_year: input.card?.expYear,
+              cvv: input.card?.cvv,
+              billing_address: addressOf(input.customer),
+            },
+          }),
+    },
+  };
+}
+
+export async function createCharge(client: PagarmeClient, input: CreateChargeInput) {
+  const order = await client.call<PagarmeOrder>(
+    'POST',
+    '/orders',
+    {
+      code: input.paymentId,
+      items: [
+        {
+          amount: input.amount,
+          description: input.description,
+          quantity: 1,
+          code: itemCode(input.description),
+        },
+      ],
+      customer: wireCustomer(input.customer),
+      payments: [paymentOf(input)],
+      // Echoed on every read of the order: one more field to match it by (ADR 020), and the
+      // attempt, so a lookup by our code tells this attempt's order from earlier ones (ADR 030).
+      metadata: { payment_id: input.paymentId, attempt: String(input.attempt) },
+      closed: true,
+    },
+    // One key per attempt: a retry of this attempt (ours or the adapter's) is never a second order.
+    `order-${input.paymentId}-${input.attempt}`,
+  );
+  return orderChargeResult(order);
+}
+
+export async function refund(
+  client: PagarmeClient,
+  input: Parameters<Provider['refund']>[0],
+): ReturnType<Provider['refund']> {
+  const charge = await client.call<PagarmeCharge>(
+    'DELETE',
+    `/charges/${encodeURIComponent(input.providerChargeId)}`,
+    { amount: input.amount },
+    `refund-${input.paymentId}-${input.attempt}`,
+  );
+  const state = chargeStatus(charge.status);
+  if (state === 'refunded') return { status: 'refunded' };
+  if (state === 'refunding') return { status: 'processing' };
+  throw new ProviderError(PAGARME_MSG.refused);
+}
+
+export async function findOrders(client: PagarmeClient, reference: string): Promise<FoundOrder[]> {
+  return (await client.ordersByCode(reference)).map((order) => {
+    const attempt = Number(order.metadata?.attempt);
+    return {
+      attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : null,
+      charge: orderChargeResult(order),
+    };
+  });
+}
+
+export async function getCharge(client: PagarmeClient, providerChargeId: string | null) {
+  if (!providerChargeId) return null;
+  const remote = await client.getCharge(providerChargeId);
+  return chargeResultOf(remote, remote.order?.id ?? null);
+}

@@ -1,0 +1,19 @@
+export const SANDBOX_APPROVED_CARD = '4111111111111111';
+export const SANDBOX_DECLINED_CARD = '4000000000000002';
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** A signed webhook older (or newer) than this is refused: a captured one cannot be replayed later. */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** The sandbox's public key: what `?appId=` must say on `/sandbox/tokens`, like Pagar.me's `pk_…`. */
+export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_confraria';
+/** A card token lives 60 s and pays once (as at Pagar.me). */
+export const SANDBOX_TOKEN_TTL_MS = 60_000;
+
+export const SANDBOX_MSG = {
+  declined: 'Cartão recusado pelo emissor (cartão de teste recusado)',
+  expired: 'Cartão vencido',
+  tokenInvalid: 'Token do cartão inválido ou expirado. Digite o cartão novamente.',
+  unknownCard:
+    'Cartão não aceito no ambiente de testes. Use 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
+  failedAttempt: 'Pagamento recusado no ambiente de testes',
+} as const;

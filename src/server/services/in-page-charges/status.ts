@@ -1,0 +1,107 @@
+/** Where an in-page attempt stands: the PIX screen's poll, the answers, the hourly PIX clean-up. */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import {
+  CHECKOUT_MSG,
+  type PaymentStatusResponse,
+  type ProcessPaymentResponse,
+} from '../../../shared/checkout-schemas';
+import { payments, type Payment } from '../../db/schema';
+import { AppError } from '../../errors';
+import { LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from '../payment-links';
+import { PAYMENT_MSG } from '../payment-messages';
+import type { InPageContext } from './context';
+
+const CHECKOUT_STATUS: Record<Payment['status'], PaymentStatusResponse['status']> = {
+  paid: 'completed',
+  pending: 'pending',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** GET /payments/status/:id: polled every 5 s by the PIX screen. An unpaid PIX past its time is cancelled. */
+export function status(ctx: InPageContext, id: string): PaymentStatusResponse {
+  const { clock, log, confirmation, verification } = ctx;
+  const row = ctx.statusQuery.get({ id });
+  if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
+  let current = row.status;
+  const now = clock.now().getTime();
+  if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= now) {
+    confirmation.cancelPayment(id);
+    current = 'cancelled';
+  }
+  if (
+    current === 'pending' &&
+    row.verifyingSince &&
+    (!row.checkedAt || now - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
+  ) {
+    // In verification: ask the provider at most once a minute, in the background (the next poll sees it).
+    verification.lookUp(id, 'tracking').catch((error: unknown) => {
+      log.warn({ paymentId: id, err: (error as Error).message }, 'payment lookup failed');
+    });
+  }
+  return {
+    status: CHECKOUT_STATUS[current],
+    paymentId: row.id,
+    amount: row.amount,
+    method: row.method,
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    subscriptionEndDate:
+      current === 'paid' && row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
+  };
+}
+
+/** The answer of an attempt the provider approved. */
+export function completed(ctx: InPageContext, paymentId: string): ProcessPaymentResponse {
+  return {
+    success: true,
+    paymentId,
+    message: CHECKOUT_MSG.paymentApproved,
+    status: 'completed',
+    subscriptionEndDate: status(ctx, paymentId).subscriptionEndDate,
+  };
+}
+
+/**
+ * The provider's answer was lost: the attempt stays pending, "em verificação", and the customer
+ * is told not to pay again (ADR 030). Reconciliation, the status poll or a retry of this same
+ * payment look its order up by our code.
+ */
+export function verifying(ctx: InPageContext, paymentId: string): ProcessPaymentResponse {
+  const { db, clock } = ctx;
+  const marked = db
+    .update(payments)
+    .set({
+      verifyingSince: sql`coalesce(${payments.verifyingSince}, ${clock.now().getTime()})`,
+      // The adapter has just retried: the status page asks again in a minute, not at once.
+      checkedAt: clock.now(),
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .run();
+  if (marked.changes > 0) ctx.history.record({ paymentId, source: 'checkout', kind: 'answer_lost' });
+  const current = ctx.getById(paymentId);
+  if (current?.status === 'paid') return completed(ctx, paymentId);
+  return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
+}
+
+/**
+ * Hourly (ADR 036): in-page PIX attempts an hour past their deadline are cancelled, as the PIX
+ * screen's poll does the moment it sees one, so attempts nobody polls again stop counting as
+ * pending. The hour leaves the reconciliation its last looks at a PIX paid at the deadline. Read
+ * through the (status, pix_expires_at) index: only the rows it cancels, a batch at a time.
+ */
+export function cancelOverduePix({ db, clock, confirmation }: InPageContext, batch = 500): number {
+  const due = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lte(payments.pixExpiresAt, new Date(clock.now().getTime() - LINK_PIX_GRACE_MS)),
+      ),
+    )
+    .limit(batch)
+    .all();
+  return db.transaction(() => due.filter(({ id }) => confirmation.cancelPayment(id)).length);
+}

@@ -1,0 +1,110 @@
+/** What a payment claimed as paid sets in motion: the checkout made real, the period, commission and e-mail. */
+import { eq } from 'drizzle-orm';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { planLabel } from '../../../shared/plans';
+import { payments, subscribers, type Payment } from '../../db/schema';
+import { PROVIDER, targetsOf } from '../subscriber-lifecycle';
+import { periodAfterPayment, profileFromBilling } from '../subscribers';
+import type { ConfirmationContext } from './context';
+
+type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
+
+/** Claims the payment's confirmation e-mail (at most once) and queues it to the subscriber on file. */
+function sendConfirmation(
+  { statements, clock, outbox, settings }: ConfirmationContext,
+  payment: Pick<Payment, 'id' | 'amount' | 'planType'>,
+  subscriber: Recipient,
+): boolean {
+  if (statements.claimEmail.run({ id: payment.id, now: clock.now().getTime() }).changes === 0) return false;
+  outbox.enqueue({
+    channel: 'email',
+    recipient: subscriber.email,
+    template: 'payment_confirmed',
+    vars: {
+      name: subscriber.name,
+      amount: formatMoney(payment.amount),
+      plan: planLabel(payment.planType),
+      vipGroupLink: settings.get().vipGroupLink,
+      endDate: subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '',
+    },
+  });
+  return true;
+}
+
+/** Queues the payment_confirmed e-mail of a paid payment, if it has not gone out yet. */
+export function queueConfirmationEmail(ctx: ConfirmationContext, paymentId: string): boolean {
+  const payment = ctx.db
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      planType: payments.planType,
+      subscriberId: payments.subscriberId,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .get();
+  const subscriber = payment && ctx.statements.subscriberForPeriod.get({ id: payment.subscriberId });
+  return Boolean(payment && subscriber && sendConfirmation(ctx, payment, subscriber));
+}
+
+/**
+ * The first confirmed payment of a subscriber makes its checkout real (issue 8 §3): until then what
+ * a checkout typed was provisional. The subscriber gets the profile the paying customer typed and,
+ * when that checkout carried `?ref=CODE`, its referrer. Later payments never change either.
+ */
+function applyFirstCheckout(
+  { db, clock, referrals, statements }: ConfirmationContext,
+  payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>,
+) {
+  if (statements.paidBefore.get({ subscriberId: payment.subscriberId, id: payment.id })) return;
+  const row = statements.checkoutOfPayment.get({ id: payment.id });
+  if (row?.billingData) {
+    // Its columns vary with what the checkout typed: built per call.
+    db.update(subscribers)
+      .set({ ...profileFromBilling(row.billingData), updatedAt: clock.now() })
+      .where(eq(subscribers.id, payment.subscriberId))
+      .run();
+  }
+  const referred = statements.referrerOf.get({ id: payment.subscriberId });
+  if (row?.referralCode && referred) {
+    referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
+  }
+}
+
+/** Period, statuses, commission and e-mail after a payment was claimed as paid (inside the transaction). */
+export function afterPaid(
+  ctx: ConfirmationContext,
+  payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>,
+  paidAt: Date,
+) {
+  applyFirstCheckout(ctx, payment);
+  const subscriber = ctx.statements.subscriberForPeriod.get({ id: payment.subscriberId });
+  if (!subscriber) throw new Error('payment without subscriber');
+  const period = periodAfterPayment(subscriber, paidAt);
+  // Approved before: a renewal (§3.2). The machine decides the status; paying also withdraws a
+  // cancellation that was pending, since the member just chose to stay.
+  const renewal =
+    subscriber.approvedAt !== null && targetsOf(subscriber.status, 'payment_renewed').length > 0;
+  ctx.lifecycle.apply({
+    subscriberId: subscriber.id,
+    event: renewal ? 'payment_renewed' : 'payment_confirmed',
+    actor: PROVIDER,
+    details: { paymentId: payment.id, amount: payment.amount, periodEnd: period.end.toISOString() },
+    set: {
+      paymentStatus: 'paid',
+      subscriptionStartDate: period.start,
+      subscriptionEndDate: period.end,
+      subscriptionPrice: payment.amount,
+      cancelRequestedAt: null,
+      cancelRequestedBy: null,
+    },
+  });
+  // What this payment bought, so that refunding it can give exactly that back.
+  ctx.statements.periodOfPayment.run({
+    id: payment.id,
+    previousEndDate: subscriber.subscriptionEndDate?.getTime() ?? null,
+    periodEndDate: period.end.getTime(),
+  });
+  ctx.referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
+  sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
+}

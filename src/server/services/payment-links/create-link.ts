@@ -1,0 +1,196 @@
+/** Creating links: at the provider first, then on file; from the checkout, after registration, or for a subscriber. */
+import type { PublicUser } from '../../../shared/auth-schemas';
+import { CHECKOUT_MSG, type CreatePublicLinkData } from '../../../shared/checkout-schemas';
+import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
+import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { planDescription, planForAmount, priceOf } from '../pricing';
+import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
+import type { PaymentLinksContext } from './context';
+import { customerOf, HOUR_MS } from './link-details';
+
+export interface NewLink {
+  subscriber: Subscriber;
+  planType: PlanType;
+  amount: number;
+  billing: BillingData;
+  createdBy?: string | null;
+  /** `?ref=` of the checkout: applied only when this link is paid (payment-confirmation.ts). */
+  referralCode?: string | null;
+}
+
+/** Creates the link at the provider and stores it. Provider failures become a Portuguese 502. */
+export async function createLink(
+  { statements, clock, env, log, provider, settings }: PaymentLinksContext,
+  input: NewLink,
+): Promise<PaymentLink> {
+  const id = newId();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
+  const description = planDescription(input.planType, settings.get());
+  let created;
+  try {
+    created = await provider.createPaymentLink({
+      linkId: id,
+      amount: input.amount,
+      planType: input.planType,
+      description,
+      customer: customerOf(input.subscriber.id, input.billing),
+      expiresAt,
+      successUrl: `${env.publicUrl}/checkout/payment-link-success?payment_link_id=${id}`,
+    });
+  } catch (error) {
+    log.warn(
+      { err: (error as Error).message, subscriberId: input.subscriber.id },
+      'payment link creation failed',
+    );
+    throw new AppError('BAD_GATEWAY', CHECKOUT_MSG.createLinkFailed);
+  }
+  return statements.insertLink.get({
+    id,
+    subscriberId: input.subscriber.id,
+    planType: input.planType,
+    amount: input.amount,
+    provider: provider.name,
+    providerLinkId: created.providerLinkId,
+    url: created.url,
+    customerName: input.billing.name,
+    customerEmail: input.billing.email,
+    billingData: input.billing,
+    referralCode: input.referralCode ?? null,
+    createdBy: input.createdBy ?? null,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+function sameBilling(a: BillingData, b: BillingData): boolean {
+  return (Object.keys(a) as (keyof BillingData)[]).every((key) => a[key] === b[key]);
+}
+
+/** The profile the /checkout form typed. */
+function profileOfCheckout(input: CreatePublicLinkData): CheckoutProfile {
+  return {
+    name: input.customerName,
+    email: input.customerEmail,
+    phone: input.customerPhone,
+    cpf: input.customerDocument,
+    street: input.customerStreet,
+    number: input.customerNumber,
+    complement: input.customerComplement,
+    neighborhood: input.customerNeighborhood,
+    city: input.customerCity,
+    state: input.customerState,
+    zipCode: input.customerCep,
+  };
+}
+
+/**
+ * The same checkout submitted again (Back after "Link de Pagamento Criado!", a double click) gets
+ * the link it already has, not a second one. Only an identical form: someone typing another
+ * person's e-mail learns nothing they did not type themselves.
+ */
+function repeatedCheckoutLink(
+  { statements, clock }: PaymentLinksContext,
+  wanted: {
+    subscriberId: string;
+    planType: PlanType;
+    amount: number;
+    billing: BillingData;
+    ref: string | null;
+  },
+): PaymentLink | undefined {
+  return statements.payableCheckoutLinks
+    .all({
+      subscriberId: wanted.subscriberId,
+      planType: wanted.planType,
+      amount: wanted.amount,
+      now: clock.now().getTime(),
+    })
+    .find(
+      (link) => sameBilling(link.billingData, wanted.billing) && (link.referralCode ?? null) === wanted.ref,
+    );
+}
+
+/**
+ * POST /payment-links/create-public: the /checkout form. `user` is the signed-in caller, if
+ * any: a subscriber created here for that account's own e-mail is tied to it.
+ */
+export async function createPublic(
+  ctx: PaymentLinksContext,
+  input: CreatePublicLinkData,
+  user: Pick<PublicUser, 'id' | 'email'> | null = null,
+): Promise<{ id: string; url: string }> {
+  const existing = ctx.subscribers.findByEmail(input.customerEmail);
+  const amount = priceOf(input.planType, ctx.settings.get(), existing);
+  const profile = profileOfCheckout(input);
+  const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user);
+  // The profile and the referral code travel with the link: they count only if it is paid.
+  const billing = { ...billingDataOf(profile), email: subscriber.email };
+  const ref = input.ref || null;
+  const again = repeatedCheckoutLink(ctx, {
+    subscriberId: subscriber.id,
+    planType: input.planType,
+    amount,
+    billing,
+    ref,
+  });
+  if (again) return { id: again.id, url: again.url };
+  const link = await createLink(ctx, {
+    subscriber,
+    planType: input.planType,
+    amount,
+    billing,
+    referralCode: ref,
+  });
+  return { id: link.id, url: link.url };
+}
+
+/**
+ * POST /payments/create-checkout-link (right after registration): a link for that e-mail, only
+ * for an amount the club offers that person. Signed in, the account's own name and e-mail are
+ * used (whatever the body says), and a subscriber created here is tied to the account.
+ */
+export async function createCheckoutLink(
+  ctx: PaymentLinksContext,
+  input: { name: string; email: string; amount: number },
+  user: Pick<PublicUser, 'id' | 'name' | 'email'> | null = null,
+) {
+  const name = user?.name ?? input.name;
+  const email = user?.email ?? input.email;
+  const existing = ctx.subscribers.findByEmail(email);
+  const planType = planForAmount(input.amount, ctx.settings.get(), existing);
+  const { subscriber } = ctx.subscribers.upsertForCheckout(
+    { name, email, phone: '', cpf: null },
+    input.amount,
+    user,
+  );
+  const link = await createLink(ctx, {
+    subscriber,
+    planType,
+    amount: input.amount,
+    billing: billingDataOfSubscriber(subscriber),
+  });
+  return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
+}
+
+/** A link for an existing subscriber (admin, renewal job): billing data from the profile. */
+export async function createForSubscriber(
+  ctx: PaymentLinksContext,
+  subscriberId: string,
+  planType: PlanType,
+  createdBy: string | null = null,
+) {
+  const subscriber = ctx.subscribers.getById(subscriberId);
+  if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
+  const amount = priceOf(planType, ctx.settings.get(), subscriber);
+  return createLink(ctx, {
+    subscriber,
+    planType,
+    amount,
+    billing: billingDataOfSubscriber(subscriber),
+    createdBy,
+  });
+}

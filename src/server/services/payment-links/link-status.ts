@@ -1,0 +1,100 @@
+/** Where a link stands: the tracking page's poll, the provider asked about it, the expiry job. */
+import { and, eq, lte } from 'drizzle-orm';
+import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
+import { paymentLinks, type PaymentLink } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ChargeResult } from '../../providers/payment/types';
+import { getLink, type PaymentLinksContext } from './context';
+import { effectiveLinkStatus, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+
+type LookupSource = 'tracking' | 'reconciliation';
+
+/** Confirms a link the provider says is paid, and writes what changed to the history. */
+function settlePaidLink(
+  { confirmation }: PaymentLinksContext,
+  link: PaymentLink,
+  charge: ChargeResult,
+  source: LookupSource,
+) {
+  const result = confirmation.confirmLink(link, charge);
+  const paymentId = result.confirmed || 'paymentId' in result ? result.paymentId : null;
+  // What changed goes to the history; "nothing yet" every minute would only crowd it.
+  if (!result.confirmed && (result.reason === 'already' || result.reason === 'amount')) return;
+  confirmation.history.record({
+    paymentId,
+    linkId: link.id,
+    source,
+    kind: 'lookup',
+    details: {
+      outcome: 'paid',
+      change: result.confirmed ? 'confirmed' : result.reason,
+      orderId: charge.providerOrderId,
+      amount: charge.amount,
+    },
+  });
+}
+
+/**
+ * Asks the provider about a pending link (or one expired less than an hour ago, whose PIX may
+ * still be paid) and confirms it when paid (Pagar.me; webhooks are the main path).
+ */
+export async function refreshFromProvider(
+  ctx: PaymentLinksContext,
+  id: string,
+  source: LookupSource = 'tracking',
+): Promise<void> {
+  const { db, clock, log, provider } = ctx;
+  const link = getLink(ctx, id);
+  if (!link || link.status === 'paid') return;
+  if (link.expiresAt.getTime() <= clock.now().getTime() - LINK_PIX_GRACE_MS) return;
+  db.update(paymentLinks).set({ checkedAt: clock.now() }).where(eq(paymentLinks.id, id)).run();
+  try {
+    const remote = await provider.getPaymentLinkStatus(link);
+    // Confirmed only with its charge (id and amount checked by confirmLink), never blind.
+    if (remote.paid && remote.charge?.providerChargeId) settlePaidLink(ctx, link, remote.charge, source);
+  } catch (error) {
+    log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
+  }
+}
+
+/** GET /payment-links/status-public/:id: the tracking page's poll. Expires lazily. */
+export function statusPublic(ctx: PaymentLinksContext, id: string): PaymentLinkStatusResponse {
+  const { clock, log, statements } = ctx;
+  const row = statements.status.get({ id });
+  if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
+  const now = clock.now();
+  const status = effectiveLinkStatus(row, now);
+  if (status !== row.status) {
+    statements.expire.run({ id, now: now.getTime() });
+  } else if (
+    status === 'pending' &&
+    (!row.checkedAt || now.getTime() - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
+  ) {
+    // Not awaited: the poll stays fast, the next one sees the result. Whatever goes wrong
+    // there is logged, never left as an unhandled rejection that would stop the process.
+    refreshFromProvider(ctx, id).catch((error: unknown) => {
+      log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
+    });
+  }
+  return {
+    status,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    planType: row.planType,
+    amount: row.amount,
+    paidAt: iso(row.paidAt),
+    expiresAt: row.expiresAt.toISOString(),
+    url: row.url,
+    lastAttemptFailed: status === 'pending' && row.lastAttemptFailedAt !== null,
+  };
+}
+
+/** Marks every pending link past its time as expired (daily job; reads also expire lazily). */
+export function expireOverdue({ db, clock }: PaymentLinksContext): number {
+  const now = clock.now();
+  return db
+    .update(paymentLinks)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(paymentLinks.status, 'pending'), lte(paymentLinks.expiresAt, now)))
+    .run().changes;
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
+import { subscribers, type Subscriber } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AccountsService } from '../accounts';
+import type { ActivityLog } from '../activity-log';
+import type { Credentials } from '../credentials';
+import type { ServiceDeps } from '../deps';
+import type { EmailChanges } from '../email-changes';
+import type { SubscriberLifecycle } from '../subscriber-lifecycle';
+
+/** What the back office's subscriber management is built from, by name. */
+export interface SubscriberAdminDeps extends ServiceDeps {
+  lifecycle: SubscriberLifecycle;
+  accounts: AccountsService;
+  activityLog: ActivityLog;
+  credentials: Credentials;
+  emailChanges: EmailChanges;
+}
+
+export function load({ db }: Pick<ServiceDeps, 'db'>, id: string): Subscriber {
+  const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+  return row;
+}

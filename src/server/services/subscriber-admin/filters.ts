@@ -1,0 +1,43 @@
+/** The back office list's filters and sort columns; the CSV export shares them. */
+import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
+import type { SubscriberStatus } from '../../../shared/plans';
+import { subscribers } from '../../db/schema';
+import { searchCondition } from '../subscriber-search';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const SORT_COLUMNS = {
+  createdAt: subscribers.createdAt,
+  fullName: subscribers.name,
+  status: subscribers.status,
+  subscriptionPrice: subscribers.subscriptionPrice,
+} as const;
+
+/**
+ * The list's filters (status, and search over name, e-mail, phone and CPF through the trigram index
+ * of subscriber-search.ts); the CSV export shares them.
+ */
+export const statusWhere = (status: 'all' | SubscriberStatus) =>
+  status === 'all' ? undefined : eq(subscribers.status, status);
+
+/** Active subscriptions whose period ends after now and within `days` (the dashboard's renewals). */
+export function endingWithinWhere(days: number | undefined, now: Date): SQL | undefined {
+  if (days === undefined) return undefined;
+  return and(
+    eq(subscribers.status, 'active'),
+    gt(subscribers.subscriptionEndDate, now),
+    lte(subscribers.subscriptionEndDate, new Date(now.getTime() + days * DAY_MS)),
+  );
+}
+
+/** The export's rows: the list's filters, searched without paging (the list plans its own search). */
+export function subscriberFilterWhere(
+  filter: { status: 'all' | SubscriberStatus; search: string; endingWithinDays?: number | undefined },
+  now: Date,
+): SQL | undefined {
+  return and(
+    statusWhere(filter.status),
+    endingWithinWhere(filter.endingWithinDays, now),
+    searchCondition('subscribers', filter.search),
+  );
+}

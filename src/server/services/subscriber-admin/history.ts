@@ -1,0 +1,48 @@
+/** A record's history as the back office shows it: labelled, with the actor's name. */
+import type { SubscriberActivityEntry } from '../../../shared/subscriber-schemas';
+import { users } from '../../db/schema';
+import { namesById } from '../names-by-id';
+import { LIFECYCLE_EVENT_TEXT, LIFECYCLE_EVENTS, type LifecycleEvent } from '../subscriber-lifecycle';
+import { load, type SubscriberAdminDeps } from './deps';
+
+const OTHER_ACTIVITY_LABELS: Record<string, string> = {
+  created: 'Cadastro criado',
+  edited: 'Dados editados',
+  payment_refunded: 'Pagamento reembolsado',
+  messaged: 'Mensagem enviada',
+  profile_completed: 'Dados atualizados pelo assinante (Atualização de Dados)',
+  deletion_requested: 'Exclusão de dados solicitada (LGPD)',
+  // Proven contacts (ADR 027).
+  email_change_requested: 'Troca de email pedida (aguardando confirmação pelo novo endereço)',
+  email_changed: 'Email trocado (confirmado pelo novo endereço)',
+};
+
+function activityLabel(event: string): string {
+  if ((LIFECYCLE_EVENTS as readonly string[]).includes(event)) {
+    return LIFECYCLE_EVENT_TEXT[event as LifecycleEvent].label;
+  }
+  return OTHER_ACTIVITY_LABELS[event] ?? event;
+}
+
+/** The subscriber's history, oldest first, with the actor's name (view mode). */
+export function history(deps: SubscriberAdminDeps, id: string): SubscriberActivityEntry[] {
+  load(deps, id);
+  const entries = deps.lifecycle.history(id);
+  const names = namesById(
+    deps.db,
+    users,
+    entries.map((entry) => entry.actorId),
+  );
+  return entries.map((entry) => ({
+    id: entry.id,
+    event: entry.event,
+    label: activityLabel(entry.event),
+    fromStatus: entry.fromStatus,
+    toStatus: entry.toStatus,
+    actorKind: entry.actorKind,
+    actorName: entry.actorId ? (names.get(entry.actorId) ?? null) : null,
+    reason: entry.reason,
+    details: entry.details ?? null,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+}
