@@ -4,14 +4,17 @@
  * other, `process.cpuUsage()` around each block. The system part is mostly the durable commits'
  * `fsync` (ADR 013), the user part the app's own work.
  *
- *   node --import tsx bench/write-paths.ts [--requests 300] [--rounds 3] [--synchronous FULL]
+ *   node --import tsx bench/write-paths.ts [--requests 300] [--rounds 3] [--synchronous FULL] [--cpu-prof DIR]
  *
  * `--synchronous` overrides the pragma after opening, to split the fsync out (the product keeps FULL).
+ * `--cpu-prof DIR` writes a V8 profile of each path's measured requests (`creation.cpuprofile`,
+ * `webhook.cpuprofile`, of the last round), without the start-up and the warm-up.
  * Not part of `npm test`; figures in docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '300' },
     rounds: { type: 'string', default: '3' },
     synchronous: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -94,10 +98,21 @@ interface Cost {
   user: number;
   system: number;
 }
-async function timed(run: () => Promise<void>): Promise<Cost> {
+/** Each path's samples, when profiling: the profiler runs only while that path is measured. */
+const profiler = args['cpu-prof'] ? new Session() : null;
+profiler?.connect();
+await profiler?.post('Profiler.enable');
+const profiles = new Map<string, { nodes: unknown[]; samples: number[]; timeDeltas: number[] }[]>();
+
+async function timed(name: string, run: () => Promise<void>): Promise<Cost> {
+  await profiler?.post('Profiler.start');
   const before = process.cpuUsage();
   for (let i = 0; i < REQUESTS; i++) await run();
   const used = process.cpuUsage(before);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiles.set(name, [...(profiles.get(name) ?? []), profile as never]);
+  }
   return { user: used.user / REQUESTS, system: used.system / REQUESTS };
 }
 
@@ -108,12 +123,12 @@ for (let i = 0; i < 100; i++) await confirm((await createLink()).id);
 for (let round = 0; round < ROUNDS; round++) {
   const links: string[] = [];
   creation.push(
-    await timed(async () => {
+    await timed('creation', async () => {
       links.push((await createLink()).id);
     }),
   );
   let next = 0;
-  webhook.push(await timed(() => confirm(links[next++]!)));
+  webhook.push(await timed('webhook', () => confirm(links[next++]!)));
 }
 
 const median = (costs: Cost[], key: keyof Cost) =>
@@ -123,5 +138,11 @@ const line = (name: string, costs: Cost[]) =>
 console.log(`${REQUESTS} requests × ${ROUNDS} rounds, synchronous ${args.synchronous ?? 'FULL'} (medians)`);
 console.log(line('payment link creation', creation));
 console.log(line('webhook confirmation', webhook));
+if (args['cpu-prof']) {
+  fs.mkdirSync(args['cpu-prof'], { recursive: true });
+  // The last round's profile of each path (the first rounds are alike; one file is what tools read).
+  for (const [name, rounds] of profiles)
+    fs.writeFileSync(path.join(args['cpu-prof'], `${name}.cpuprofile`), JSON.stringify(rounds.at(-1)));
+}
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
