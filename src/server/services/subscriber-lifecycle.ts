@@ -23,6 +23,7 @@ import {
   type LifecycleEvent,
 } from '../../shared/subscriber-status-machine';
 import type { ServiceDeps } from './deps';
+import { createSubscriberMoves, type SubscriberPatch } from './subscriber-moves';
 
 // The table itself is shared with the back-office form, which offers only the moves it allows.
 export { isAllowed, LIFECYCLE_EVENTS, targetsOf, TRANSITIONS, type LifecycleEvent };
@@ -59,10 +60,6 @@ export type Actor = { kind: 'admin' | 'member'; id: string } | { kind: 'system' 
 
 export const SYSTEM: Actor = { kind: 'system' };
 export const PROVIDER: Actor = { kind: 'provider' };
-
-type SubscriberPatch = Partial<
-  Omit<typeof subscribers.$inferInsert, 'id' | 'status' | 'createdAt' | 'email' | 'referralCode'>
->;
 
 export interface ApplyInput {
   subscriberId: string;
@@ -108,6 +105,8 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     })
     .prepare();
 
+  const move = createSubscriberMoves(db);
+
   /** Writes one line of a subscriber's history (also used for events that are not moves). */
   function record(entry: {
     subscriberId: string;
@@ -137,39 +136,38 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
    * The update is conditional on the status read, so two moves racing cannot both apply.
    */
   function apply(input: ApplyInput): Moved {
-    return db.transaction(() => {
-      const current = byId.get({ id: input.subscriberId });
-      if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
-      const from = current.status;
-      if (input.expectFrom && input.expectFrom !== from) {
-        throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
-      }
-      const targets = targetsOf(from, input.event);
-      const to = input.to ?? (targets.length === 1 ? targets[0] : undefined);
-      if (!to || !targets.includes(to)) {
-        throw new AppError('CONFLICT', refusalMessage(from, input.event));
-      }
-      const now = clock.now();
-      const updated = db
-        .update(subscribers)
-        .set({ ...input.set, status: to, updatedAt: now })
-        .where(and(eq(subscribers.id, current.id), eq(subscribers.status, from)))
-        .returning()
-        .get();
-      if (!updated) throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
-      record({
-        subscriberId: current.id,
-        event: input.event,
-        actor: input.actor,
-        from,
-        to,
-        reason: input.reason,
-        details: input.details,
-      });
-      if (from !== to)
-        log.info({ subscriberId: current.id, from, to, event: input.event }, 'subscriber moved');
-      return { subscriber: updated, from, to };
+    // Inside a caller's transaction (a payment's confirmation) no savepoint of its own: every
+    // refusal below comes before the first write, and a failing write fails the caller's whole
+    // transaction anyway. A savepoint and drizzle's transaction objects cost more than the move.
+    return db.$client.inTransaction ? moveNow(input) : db.transaction(() => moveNow(input));
+  }
+
+  function moveNow(input: ApplyInput): Moved {
+    const current = byId.get({ id: input.subscriberId });
+    if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
+    const from = current.status;
+    if (input.expectFrom && input.expectFrom !== from) {
+      throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
+    }
+    const targets = targetsOf(from, input.event);
+    const to = input.to ?? (targets.length === 1 ? targets[0] : undefined);
+    if (!to || !targets.includes(to)) {
+      throw new AppError('CONFLICT', refusalMessage(from, input.event));
+    }
+    const now = clock.now();
+    const updated = move({ id: current.id, from, to, set: input.set, now });
+    if (!updated) throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
+    record({
+      subscriberId: current.id,
+      event: input.event,
+      actor: input.actor,
+      from,
+      to,
+      reason: input.reason,
+      details: input.details,
     });
+    if (from !== to) log.info({ subscriberId: current.id, from, to, event: input.event }, 'subscriber moved');
+    return { subscriber: updated, from, to };
   }
 
   /** Where a reactivated subscriber belongs, from the facts: approval and the paid period. */
