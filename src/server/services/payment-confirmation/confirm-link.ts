@@ -4,7 +4,7 @@ import { planLabel } from '../../../shared/plans';
 import { paymentLinks, payments, type PaymentLink } from '../../db/schema';
 import { newId } from '../../ids';
 import type { ChargeResult } from '../../providers/payment/types';
-import { afterPaid } from './after-paid';
+import { applyFirstCheckout, settlePaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import { paymentByCharge, type ConfirmationContext } from './context';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
@@ -69,16 +69,19 @@ function recordLinkPayment(
   // The same provider charge may already be on file: a failed attempt of this very link that
   // the provider retried (checked by the caller: never another link's or payment's row).
   const known = paymentByCharge(ctx, link.provider, received.providerChargeId);
-  const paymentId = known?.id ?? newId();
+  const payment = {
+    id: known?.id ?? newId(),
+    subscriberId: link.subscriberId,
+    amount: link.amount,
+    planType: link.planType,
+  };
+  // The checkout first: the payment's search row then copies the profile it makes real.
+  applyFirstCheckout(ctx, payment, link);
   if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
-  else statements.insertLinkPayment.run({ ...fields, id: paymentId, createdAt: at.now });
-  statements.linkPayment.run({ paymentId, id: link.id });
-  afterPaid(
-    ctx,
-    { id: paymentId, subscriberId: link.subscriberId, amount: link.amount, planType: link.planType },
-    at.paidAt,
-  );
-  return paymentId;
+  else statements.insertLinkPayment.run({ ...fields, id: payment.id, createdAt: at.now });
+  statements.linkPayment.run({ paymentId: payment.id, id: link.id });
+  settlePaid(ctx, payment, at.paidAt);
+  return payment.id;
 }
 
 /**

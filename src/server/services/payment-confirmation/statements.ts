@@ -81,6 +81,25 @@ function prepareFirstCheckout(db: Db) {
       .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
       .where(eq(payments.id, placeholder('id')))
       .prepare(),
+    /** The profile the paying checkout typed (profileFromBilling's columns), written at the first payment. */
+    profileOfCheckout: db
+      .update(subscribers)
+      .set({
+        name: sql`${placeholder('name')}`,
+        phone: sql`${placeholder('phone')}`,
+        cpf: sql`${placeholder('cpf')}`,
+        street: sql`${placeholder('street')}`,
+        number: sql`${placeholder('number')}`,
+        complement: sql`${placeholder('complement')}`,
+        neighborhood: sql`${placeholder('neighborhood')}`,
+        city: sql`${placeholder('city')}`,
+        state: sql`${placeholder('state')}`,
+        zipCode: sql`${placeholder('zipCode')}`,
+        billingData: sql`${placeholder('billingData')}`,
+        updatedAt: sql`${placeholder('updatedAt')}`,
+      })
+      .where(eq(subscribers.id, placeholder('id')))
+      .prepare(),
     referrerOf: db
       .select({ id: subscribers.id, referredBy: subscribers.referredBy })
       .from(subscribers)
