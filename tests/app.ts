@@ -87,6 +87,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
 
   // One allowance per test app, like the server's; callers share it.
   const callerLimits = createRateLimits(env);
+  let closed = false;
   const testApp: TestApp = {
     ...built,
     env,
@@ -113,7 +114,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
         : anonymous;
       return createCaller(detachedCallContext(built.services, callerLimits, auth));
     },
+    // Once: a test that swaps its app closes the first one itself before the file's hook does.
     async close() {
+      if (closed) return;
+      closed = true;
       await built.app.close();
       database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -123,18 +127,30 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
 }
 
 /**
+ * A fresh app for each test of the file, closed after it; `ready` hands it to the file's own
+ * variable: `useTestApp((app) => (t = app))`.
+ */
+export function useTestApp(ready: (t: TestApp) => void, envOverrides?: Record<string, string>): void {
+  let t: TestApp | undefined;
+  beforeEach(async () => {
+    t = await createTestApp(envOverrides);
+    ready(t);
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+}
+
+/**
  * A fresh app for each test of the file with an admin signed in (the back office's tests); `ready`
  * hands both to the file's own variables.
  */
 export function useAdminApp(
   ready: (app: { t: TestApp; admin: { token: string; userId: string; email: string } }) => void,
 ): void {
-  let t: TestApp | undefined;
+  let t: TestApp;
+  useTestApp((app) => (t = app));
   beforeEach(async () => {
-    t = await createTestApp();
     ready({ t, admin: await t.signIn('admin') });
-  });
-  afterEach(async () => {
-    await t?.close();
   });
 }

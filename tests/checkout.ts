@@ -69,6 +69,18 @@ export async function sandboxPay(
   return t.request({ method: 'POST', url: `/sandbox/pay/${id}`, payload: { outcome, method } });
 }
 
+/** A signed sandbox webhook delivered to our route, as the sandbox's page delivers it. */
+export const deliverSandboxWebhook = (
+  t: TestApp,
+  webhook: { headers: Record<string, string>; rawBody: string },
+) =>
+  t.request({
+    method: 'POST',
+    url: '/api/webhooks/sandbox',
+    headers: webhook.headers,
+    payload: webhook.rawBody,
+  });
+
 export function rows(t: TestApp) {
   const db = t.services.db;
   return {

@@ -78,3 +78,23 @@ export const pagarmeWebhook = (
     headers: { authorization, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
+
+/**
+ * What the checkout page does with a card: it goes to Pagar.me's `POST /tokens?appId=<pk>` (here
+ * the fake), never to our API, which receives the token only. Answers the tokens endpoint's response.
+ */
+export const sendCardToPagarme = (tokenizer: { url: string; publicKey: string }, cardNumber: string) =>
+  fetch(`${tokenizer.url}?appId=${encodeURIComponent(tokenizer.publicKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'card',
+      card: {
+        number: cardNumber,
+        holder_name: 'MARIANA C RIBEIRO',
+        exp_month: 12,
+        exp_year: 2030,
+        cvv: '123',
+      },
+    }),
+  });

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../tests/app';
 import { MARIANA, payByPix } from '../../tests/checkout';
 import { eq } from 'drizzle-orm';
 import { payments } from './db/schema';
 import { runHousekeeping } from './jobs';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const customer = {
   ...MARIANA,

@@ -12,21 +12,11 @@ import {
   processPaymentPayloadOf,
   type CheckoutFormValues,
 } from './checkout-schemas';
+import { ANA_AT_OLD_CHECKOUT, MARIANA_AT_CHECKOUT } from '../../tests/people';
 import { planLabel } from './plans';
 
-const filled = {
-  name: 'Mariana Costa Ribeiro',
-  email: 'Mariana@Example.com ',
-  phone: '(11) 98765-4321',
-  document: '529.982.247-25',
-  cep: '01001-000',
-  street: 'Praça da Sé',
-  number: '101',
-  complement: '',
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-  state: 'SP',
-} satisfies CheckoutFormValues;
+/** Typed with a capital and a trailing space: the server keeps the e-mail trimmed, in lower case. */
+const filled = { ...MARIANA_AT_CHECKOUT, email: 'Mariana@Example.com ' } satisfies CheckoutFormValues;
 
 /** Every message the schema gives (the server answers the first). */
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -72,21 +62,8 @@ describe('the /checkout form and the server parse the same fields (issue 8 §4)'
 });
 
 describe('the /checkout/old form and POST /api/payments/process', () => {
-  const oldForm = {
-    name: 'Ana Souza',
-    email: 'ana@example.com',
-    phone: '(11) 98765-4321',
-    cpf: '529.982.247-25',
-    cep: '01001-000',
-    street: 'Rua',
-    number: '1',
-    complement: 'Casa 2',
-    neighborhood: 'Centro',
-    city: 'São Paulo',
-    state: 'sp',
-    amount: '149700',
-    paymentMethod: 'pix' as const,
-  };
+  /** With a complement, the state in lower case and the amount as text. */
+  const oldForm = { ...ANA_AT_OLD_CHECKOUT, complement: 'Casa 2', state: 'sp', amount: '149700' };
 
   it('the accepted form is a payload the server accepts, without any card', () => {
     const accepted = oldCheckoutForm.parse(oldForm);

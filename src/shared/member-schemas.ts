@@ -14,7 +14,7 @@ import {
   REFERRAL_STATUSES,
   SUBSCRIBER_STATUSES,
 } from './plans';
-import { GENDERS, SUBSCRIBER_MSG, subscriberFields } from './subscriber-schemas';
+import { GENDERS, SUBSCRIBER_MSG, subscriberAddressAnswer, subscriberFields } from './subscriber-schemas';
 import './zod-config';
 
 /** Renewal warnings (docs/product/back-office-and-member-area.md §9): 30 days or fewer, urgent at 7 or fewer. */
@@ -197,13 +197,7 @@ export const memberProfile = z.object({
   profession: z.string().nullable(),
   shirtSize: z.string(),
   winePreference: z.string().nullable(),
-  address: z.string().nullable(),
-  number: z.string().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
+  ...subscriberAddressAnswer.shape,
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

@@ -115,6 +115,19 @@ const addressShape = z.object({
 });
 export type ProfileAddress = z.infer<typeof addressShape>;
 
+/** The record the wizard found, as its answers name it; the address and size come only after the code. */
+const foundSubscriber = <Address extends z.ZodType, ShirtSize extends z.ZodType>(
+  address: Address,
+  shirtSize: ShirtSize,
+) =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    currentData: z.object({ firstName: z.string(), lastName: z.string(), address, shirtSize }),
+  });
+
 /**
  * The lookup's answer: the documented shape (docs/product/public-site-and-checkout.md §3 "Found subscriber") with the e-mail and
  * phone masked, the name cut to the first name and the initial of the last, and neither address
@@ -122,18 +135,7 @@ export type ProfileAddress = z.infer<typeof addressShape>;
  */
 export const requestFormResponse = z.object({
   success: z.literal(true),
-  subscriber: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    currentData: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      address: z.null(),
-      shirtSize: z.null(),
-    }),
-  }),
+  subscriber: foundSubscriber(z.null(), z.null()),
   /**
    * Where the code went, masked (ADR 027): the e-mail of the account the record belongs to (or the
    * record's own, when it has none) and, only when the account proved it, its WhatsApp number.
@@ -147,11 +149,7 @@ export type RequestFormResponse = z.infer<typeof requestFormResponse>;
 /** POST /api/subscriber-update/verify-code. */
 export const verifyCodeInput = z.object({
   subscriberId,
-  code: z
-    .string({ error: PROFILE_UPDATE_MSG.codeRequired })
-    .trim()
-    .min(1, PROFILE_UPDATE_MSG.codeRequired)
-    .max(12, PROFILE_UPDATE_MSG.codeFormat)
+  code: requiredText(PROFILE_UPDATE_MSG.codeRequired, 12, PROFILE_UPDATE_MSG.codeFormat)
     .transform((value) => value.replace(/\s/g, ''))
     .refine((value) => /^\d{6}$/.test(value), PROFILE_UPDATE_MSG.codeFormat),
 });
@@ -164,18 +162,7 @@ export const verifyCodeResponse = z.object({
   verificationToken: z.string(),
   /** ISO instant after which the token no longer saves. */
   expiresAt: z.string(),
-  subscriber: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    currentData: z.object({
-      firstName: z.string(),
-      lastName: z.string(),
-      address: addressShape,
-      shirtSize: z.string(),
-    }),
-  }),
+  subscriber: foundSubscriber(addressShape, z.string()),
 });
 export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
 
@@ -184,11 +171,7 @@ export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
 /** POST /api/subscriber-update/complete-profile: docs/product/public-site-and-checkout.md §7's payload plus the verification token. */
 export const completeProfileInput = z.object({
   subscriberId,
-  verificationToken: z
-    .string({ error: PROFILE_UPDATE_MSG.tokenInvalid })
-    .trim()
-    .min(1, PROFILE_UPDATE_MSG.tokenInvalid)
-    .max(200, PROFILE_UPDATE_MSG.tokenInvalid),
+  verificationToken: requiredText(PROFILE_UPDATE_MSG.tokenInvalid, 200, PROFILE_UPDATE_MSG.tokenInvalid),
   firstName: requiredText(
     PROFILE_UPDATE_MSG.firstNameRequired,
     FIELD_MAX.name,

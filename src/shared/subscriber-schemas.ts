@@ -254,6 +254,17 @@ const billingData = z.object({
   zipCode: z.string(),
 });
 
+/** A subscriber's address as the record and the member's profile answer it: NULL where not given. */
+export const subscriberAddressAnswer = z.object({
+  address: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+});
+
 /** A subscriber as the back office and the REST API answer it: our names and the legacy ones. */
 export const subscriberRecord = z.object({
   id: z.string(),
@@ -270,13 +281,7 @@ export const subscriberRecord = z.object({
   shirtSize: z.string(),
   tshirtSize: z.string(),
   winePreference: z.string().nullable(),
-  address: z.string().nullable(),
-  number: z.string().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
+  ...subscriberAddressAnswer.shape,
   status: z.enum(SUBSCRIBER_STATUSES),
   subscriptionStatus: z.enum(SUBSCRIBER_STATUSES),
   paymentStatus: z.string(),

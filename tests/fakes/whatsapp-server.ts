@@ -17,6 +17,9 @@ export interface WhatsAppRequest {
 export interface FakeWhatsAppServer {
   /** The API base for `WHATSAPP_API_URL`, e.g. `http://127.0.0.1:1234/v21.0`. */
   apiUrl: string;
+  /** The Bearer token it accepts and the phone number id it serves. */
+  token: string;
+  phoneId: string;
   /** Every request, including the failed ones. */
   requests: WhatsAppRequest[];
   /** Bodies of the messages accepted (answered 200). */
@@ -26,18 +29,23 @@ export interface FakeWhatsAppServer {
   recover(): void;
   /** Delay before each answer, to make sends overlap. */
   delayMs: number;
+  /** The app's environment that points its Cloud API client here, with the token the fake accepts. */
+  appEnv(): Record<'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_ID' | 'WHATSAPP_API_URL', string>;
   close(): Promise<void>;
 }
 
 export const FAKE_DISPLAY_NUMBER = '+55 11 99999-0000';
+/** The token and phone number id the fake accepts unless told others. */
+export const FAKE_WHATSAPP_TOKEN = 'EAAG-token-de-teste-secreto';
+export const FAKE_WHATSAPP_PHONE_ID = '1234567890';
 
 export async function startFakeWhatsAppServer({
-  token,
-  phoneId,
+  token = FAKE_WHATSAPP_TOKEN,
+  phoneId = FAKE_WHATSAPP_PHONE_ID,
 }: {
-  token: string;
-  phoneId: string;
-}): Promise<FakeWhatsAppServer> {
+  token?: string;
+  phoneId?: string;
+} = {}): Promise<FakeWhatsAppServer> {
   let failures = 0;
   let failure = {
     status: 500,
@@ -45,7 +53,9 @@ export async function startFakeWhatsAppServer({
   };
   let counter = 0;
 
-  const fake: Omit<FakeWhatsAppServer, 'apiUrl' | 'close'> = {
+  const fake: Omit<FakeWhatsAppServer, 'apiUrl' | 'appEnv' | 'close'> = {
+    token,
+    phoneId,
     requests: [],
     delivered: [],
     delayMs: 0,
@@ -129,8 +139,10 @@ export async function startFakeWhatsAppServer({
   });
   const { port } = server.address() as AddressInfo;
 
+  const apiUrl = `http://127.0.0.1:${port}/v21.0`;
   return Object.assign(fake, {
-    apiUrl: `http://127.0.0.1:${port}/v21.0`,
+    apiUrl,
+    appEnv: () => ({ WHATSAPP_TOKEN: token, WHATSAPP_PHONE_ID: phoneId, WHATSAPP_API_URL: apiUrl }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

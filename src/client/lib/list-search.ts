@@ -41,12 +41,23 @@ export const SUBSCRIBER_SORTS = [
 ] as const satisfies readonly SubscriberListInput['sortBy'][];
 export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
 
-export interface SubscriberSearch {
-  status?: SubscriberStatus;
-  search?: string;
-  sortBy?: SubscriberSort;
+/** What every sorted list keeps in the address besides its filters. */
+interface SortedPage<Sort> {
+  sortBy?: Sort;
   sortOrder?: SortOrder;
   page?: number;
+}
+
+/** The sort, order and page of a sorted list from the address. */
+const sortedPage = <Sort extends string>(search: Record<string, unknown>, sorts: readonly Sort[]) => ({
+  sortBy: searchOneOf(search.sortBy, sorts),
+  sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
+  page: searchPage(search.page),
+});
+
+export interface SubscriberSearch extends SortedPage<SubscriberSort> {
+  status?: SubscriberStatus;
+  search?: string;
   endingWithinDays?: number;
   /** The record open in the detail modal (the dashboard's names lead here). */
   view?: string;
@@ -56,9 +67,7 @@ export function subscriberSearch(search: Record<string, unknown>): SubscriberSea
   return {
     status: searchOneOf(search.status, SUBSCRIBER_STATUSES),
     search: searchOf(search.search),
-    sortBy: searchOneOf(search.sortBy, SUBSCRIBER_SORTS),
-    sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
-    page: searchPage(search.page),
+    ...sortedPage(search, SUBSCRIBER_SORTS),
     endingWithinDays: searchInt(search.endingWithinDays, 1, DAYS_WINDOW_MAX),
     view: searchText(search.view, 64) || undefined,
   };
@@ -71,14 +80,11 @@ export const PAYMENT_SORTS = [
 ] as const satisfies readonly PaymentListInput['sortBy'][];
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
-export interface PaymentSearch {
+export interface PaymentSearch extends SortedPage<PaymentSort> {
   status?: PaymentStatus;
   method?: PaymentMethod;
   search?: string;
   createdWithinDays?: number;
-  sortBy?: PaymentSort;
-  sortOrder?: SortOrder;
-  page?: number;
 }
 
 export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
@@ -87,9 +93,7 @@ export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
     method: searchOneOf(search.method, PAYMENT_METHODS),
     search: searchOf(search.search),
     createdWithinDays: searchInt(search.createdWithinDays, 1, DAYS_WINDOW_MAX),
-    sortBy: searchOneOf(search.sortBy, PAYMENT_SORTS),
-    sortOrder: searchOneOf(search.sortOrder, SORT_ORDERS),
-    page: searchPage(search.page),
+    ...sortedPage(search, PAYMENT_SORTS),
   };
 }
 

@@ -15,8 +15,6 @@ import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../tests
 import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
 import { APPROVAL_MSG } from '../../shared/identity-schemas';
 
-const TOKEN = 'EAAG-token-de-teste';
-const PHONE_ID = '1234567890';
 /** The buyer's own WhatsApp, typed at the checkout. */
 const ATTACKER_PHONE = '(11) 91234-5678';
 const ATTACKER_WHATSAPP = '5511912345678';
@@ -26,12 +24,8 @@ let whatsapp: FakeWhatsAppServer;
 let admin: { token: string; userId: string; email: string };
 
 beforeEach(async () => {
-  whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-  t = await createTestApp({
-    WHATSAPP_TOKEN: TOKEN,
-    WHATSAPP_PHONE_ID: PHONE_ID,
-    WHATSAPP_API_URL: whatsapp.apiUrl,
-  });
+  whatsapp = await startFakeWhatsAppServer();
+  t = await createTestApp(whatsapp.appEnv());
   admin = await t.signIn('admin');
 });
 afterEach(async () => {

@@ -6,9 +6,9 @@
  */
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../tests/member';
 import { APPROVAL_MSG, EMAIL_CHANGE_MSG, PHONE_PROOF_MSG } from '../../shared/identity-schemas';
@@ -16,12 +16,7 @@ import { MSG } from '../../shared/messages';
 import { outbox, subscribers, users } from '../db/schema';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 /** The refusal, with the message the browser reads (an input's first issue, as the HTTP adapter words it). */
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {

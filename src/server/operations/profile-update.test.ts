@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { createLink } from '../../../tests/checkout';
+import { PRACA_DA_SE } from '../../../tests/people';
 import { MSG } from '../../shared/messages';
 import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
 import { databaseFile, openDatabase } from '../db/client';
@@ -29,14 +30,19 @@ import { newId } from '../ids';
 import { CODE_PLACEHOLDER } from '../services/profile-update';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 type Db = TestApp['services']['db'];
+
+/** Helena's address on file (the wizard shows it, then she moves to Praça da Sé). */
+const HELENA_ADDRESS = {
+  street: 'Rua das Videiras',
+  number: '42',
+  complement: 'Apto 3',
+  neighborhood: 'Botafogo',
+  city: 'Rio de Janeiro',
+  state: 'RJ',
+};
 
 function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInsert> = {}): Subscriber {
   return db
@@ -46,12 +52,7 @@ function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInse
       name: 'Helena Maria Duarte',
       email: 'helena.duarte@exemplo.com.br',
       phone: '21998765432',
-      street: 'Rua das Videiras',
-      number: '42',
-      complement: 'Apto 3',
-      neighborhood: 'Botafogo',
-      city: 'Rio de Janeiro',
-      state: 'RJ',
+      ...HELENA_ADDRESS,
       zipCode: '22250040',
       shirtSize: 'G',
       status: 'active',
@@ -277,15 +278,7 @@ describe('POST /api/subscriber-update/verify-code', () => {
       currentData: {
         firstName: 'Helena',
         lastName: 'Maria Duarte',
-        address: {
-          zipCode: '22250040',
-          street: 'Rua das Videiras',
-          number: '42',
-          complement: 'Apto 3',
-          neighborhood: 'Botafogo',
-          city: 'Rio de Janeiro',
-          state: 'RJ',
-        },
+        address: { zipCode: '22250040', ...HELENA_ADDRESS },
         shirtSize: 'G',
       },
     });
@@ -406,12 +399,9 @@ describe('POST /api/subscriber-update/complete-profile', () => {
       email: helena.email,
       phone: '21999990000',
       zipCode: '01001000',
-      street: 'Praça da Sé',
+      ...PRACA_DA_SE,
       number: '100',
       complement: null,
-      neighborhood: 'Sé',
-      city: 'São Paulo',
-      state: 'SP',
       shirtSize: 'GG',
       status: 'pending',
       profileCompleted: true,

@@ -42,21 +42,24 @@ async function create(overrides: Record<string, unknown> = {}) {
   ).subscriber;
 }
 
+/** A member with a birth date, an address on the Paulista and a year paid. */
+const PAULISTA_MEMBER = {
+  birthDate: '1980-02-03',
+  zipCode: '01310-100',
+  address: 'Avenida Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  subscriptionStartDate: '2026-01-10T15:30:00.000Z',
+  // 02:30 UTC is still the 9th in São Paulo: the day written is the club's.
+  subscriptionEndDate: '2027-01-10T02:30:00.000Z',
+};
+
 const exportCsv = (query = '') =>
   t.request({ method: 'GET', url: `/api/admin/subscribers/export.csv${query}`, headers: auth() });
 
 describe('GET /api/admin/subscribers/export.csv', () => {
   it("is Excel pt-BR's CSV: BOM, `;`, decimal comma, dd/mm/aaaa in São Paulo, ISO columns; CPF masked", async () => {
-    await create({
-      birthDate: '1980-02-03',
-      zipCode: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      subscriptionStartDate: '2026-01-10T15:30:00.000Z',
-      // 02:30 UTC is still the 9th in São Paulo: the day written is the club's.
-      subscriptionEndDate: '2027-01-10T02:30:00.000Z',
-    });
+    await create(PAULISTA_MEMBER);
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -232,16 +235,7 @@ describe('POST /api/admin/subscribers/import', () => {
   });
 
   it('an exported file imported back changes nothing (and is read as the Excel dialect)', async () => {
-    await create({
-      birthDate: '1980-02-03',
-      zipCode: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      subscriptionPrice: 89700,
-      subscriptionStartDate: '2026-01-10T15:30:00.000Z',
-      subscriptionEndDate: '2027-01-10T02:30:00.000Z',
-    });
+    await create({ ...PAULISTA_MEMBER, subscriptionPrice: 89700 });
     await create({
       fullName: 'Ana Pereira',
       email: 'ana@exemplo.com.br',

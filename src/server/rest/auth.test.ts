@@ -1,13 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
+
+const registerAna = () =>
+  t.services.accounts.register({ name: 'Ana', email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' });
+
+/** POST /api/auth/login with a JSON body: an object, or the text a client sent. */
+const postLogin = (body: object | string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
 
 describe('REST /api/auth', () => {
   it('registers a user (role forced to user) and answers {user, token}', async () => {
@@ -76,16 +83,8 @@ describe('REST /api/auth', () => {
   });
 
   it('logs in with {token, user} and verifies the token', async () => {
-    await t.services.accounts.register({
-      name: 'Ana',
-      email: 'ana@teste.com.br',
-      password: 'Tannat-Rio-Lua',
-    });
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' },
-    });
+    await registerAna();
+    const login = await postLogin({ email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' });
     expect(login.statusCode).toBe(200);
     const { token, user } = login.json();
     expect(user.email).toBe('ana@teste.com.br');
@@ -99,22 +98,14 @@ describe('REST /api/auth', () => {
   });
 
   it('requires both login fields: "Email e senha são obrigatórios"', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } });
+    const res = await postLogin({ email: 'a@b.co' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Email e senha são obrigatórios' });
   });
 
   it('refuses a wrong password with 401 and no token', async () => {
-    await t.services.accounts.register({
-      name: 'Ana',
-      email: 'ana@teste.com.br',
-      password: 'Tannat-Rio-Lua',
-    });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ana@teste.com.br', password: 'errada' },
-    });
+    await registerAna();
+    const res = await postLogin({ email: 'ana@teste.com.br', password: 'errada' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Email ou senha inválidos' });
   });
@@ -126,21 +117,11 @@ describe('REST /api/auth', () => {
   });
 
   it('never answers 500 for malformed or oversized bodies, and ignores unknown fields', async () => {
-    const malformed = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const malformed = await postLogin('{"email":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'JSON inválido no corpo da requisição' });
 
-    const huge = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }),
-    });
+    const huge = await postLogin(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ error: 'Requisição muito grande' });
 
@@ -162,12 +143,8 @@ describe('REST /api/auth', () => {
   it('answers 429 in Portuguese after 10 logins a minute from one IP', async () => {
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await t.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        // Each on another account: the per-account throttle is not what this counts.
-        payload: { email: `x${i}@y.co`, password: 'z' },
-      });
+      // Each on another account: the per-account throttle is not what this counts.
+      last = await postLogin({ email: `x${i}@y.co`, password: 'z' });
     }
     expect(last?.statusCode).toBe(429);
     expect(last?.json()).toEqual({ error: 'Muitas tentativas. Aguarde um minuto e tente novamente.' });

@@ -4,21 +4,24 @@
  * failed attempts, tampered amounts and who may read what.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { approve, checkoutPayload, createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  approve,
+  checkoutPayload,
+  createLink,
+  deliverSandboxWebhook,
+  MARIANA,
+  rows,
+  sandboxPay,
+} from '../../../tests/checkout';
+import { useTestApp, createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
 import { parseBrCode } from '../brcode';
 import { isSandbox } from '../providers/payment';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const createPublic = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/payment-links/create-public', payload });
@@ -378,6 +381,7 @@ describe('sandbox payment of a link', () => {
   it('hosted page PIX confirms itself after SANDBOX_PIX_CONFIRM_SECONDS, once', async () => {
     await t.close();
     t = await createTestApp({ SANDBOX_PIX_CONFIRM_SECONDS: '1' });
+    onTestFinished(() => t.close());
     const link = await createLink(t);
     const pix = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}/pix` });
     expect(pix.body).toContain('o pagamento será confirmado automaticamente em 1 segundos');
@@ -507,12 +511,7 @@ describe('refund of a link payment (admin)', () => {
       method: 'pix',
       amount: 149700,
     });
-    await t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: extraCharge.headers,
-      payload: extraCharge.rawBody,
-    });
+    await deliverSandboxWebhook(t, extraCharge);
     const extra = rows(t)
       .payments()
       .find((payment) => payment.id !== rows(t).links()[0]?.paymentId);
@@ -527,13 +526,7 @@ describe('refund of a link payment (admin)', () => {
 });
 
 describe('webhook /api/webhooks/sandbox', () => {
-  const deliver = (webhook: { headers: Record<string, string>; rawBody: string }) =>
-    t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: webhook.headers,
-      payload: webhook.rawBody,
-    });
+  const deliver = (webhook: Parameters<typeof deliverSandboxWebhook>[1]) => deliverSandboxWebhook(t, webhook);
 
   it('a webhook replayed 20 times at once yields one payment, one commission and one e-mail', async () => {
     const referrerLink = await createLink(t, { customerEmail: 'ana@example.com' });

@@ -5,19 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { approve, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../tests/checkout';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it, vi } from 'vitest';
+import { approve, deliverSandboxWebhook, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../tests/checkout';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { isSandbox } from '../providers/payment';
 import { parseBrCode } from '../brcode';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const customerData = MARIANA_CUSTOMER;
 const card = (cardNumber: string) => ({
@@ -252,12 +247,7 @@ describe('POST /api/payments/process with PIX', () => {
       method: 'pix',
       amount: 149700,
     });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: late.headers,
-      payload: late.rawBody,
-    });
+    const res = await deliverSandboxWebhook(t, late);
     expect(res.statusCode).toBe(200);
     expect(rows(t).payments()).toEqual([expect.objectContaining({ status: 'cancelled' })]);
     expect(rows(t).subscriberByEmail(customerData.email)?.paymentStatus).toBe('pending');

@@ -3,19 +3,15 @@
  * inválidos", too-long values say so (not "é obrigatório"), and Fastify's own early errors (a URL
  * that is not valid percent-encoding) answer `{ error }` like everything else.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { checkoutPayload } from '../../../tests/checkout';
+import { PRACA_DA_SE } from '../../../tests/people';
 import { createCheckoutLinkInput, processPaymentInput } from '../../shared/checkout-schemas';
 import { FIELD_LIMITS } from '../../shared/fields/rules';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('Portuguese { error } for any bad input', () => {
   it('a 65-character link id', async () => {
@@ -76,15 +72,7 @@ describe('Portuguese { error } for any bad input', () => {
         email: 'mariana@example.com',
         phone: '11987654321',
         cpf: '52998224725',
-        address: {
-          street: 'Praça da Sé',
-          number: '101',
-          neighborhood: 'Sé',
-          city: 'São Paulo',
-          state: 'SP',
-          zipCode: '01001000',
-          [field]: 'x'.repeat(length),
-        },
+        address: { ...PRACA_DA_SE, number: '101', zipCode: '01001000', [field]: 'x'.repeat(length) },
       },
       paymentData: { amount: 149700 },
     });

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { MARIANA_NEW_EMAIL } from './contacts';
 import { runSeed } from './index';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('demo seed: proven contacts', () => {
   it('Helena has a proven WhatsApp, Mariana a new e-mail waiting for confirmation; a second run adds nothing', async () => {

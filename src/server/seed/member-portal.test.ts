@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from './index';
 import { HELENA_CODE, HELENA_DAYS_LEFT } from './member-portal';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('demo seed: member portal', () => {
   it('Helena signs in and sees the 30-day warning and referrals in every status; a second run adds nothing', async () => {

@@ -1,15 +1,10 @@
 /** The demo messaging: edited templates and sent/failed messages for the outbox screen, idempotent. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from '.';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('messaging seed', () => {
   it('edits templates and leaves sent and failed messages, once', async () => {

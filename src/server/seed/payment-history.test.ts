@@ -1,14 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from './index';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
+
+/** Beatriz's paid payments as the back office's Pagamentos lists them. */
+const beatrizPaid = () =>
+  t.services.adminReports.listPayments({
+    status: 'paid',
+    method: 'all',
+    search: 'beatriz',
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    page: 1,
+    limit: 10,
+  }).payments;
 
 describe('payment history demo seed', () => {
   it('shows a paid payment with its history and one "Cobrança duplicada" to refund; idempotent', async () => {
@@ -16,15 +23,7 @@ describe('payment history demo seed', () => {
     expect(lines).toContain(
       'histórico de pagamentos: 1 cobrança duplicada criada (Beatriz Santos, em Pagamentos: "Cobrança duplicada")',
     );
-    const listed = t.services.adminReports.listPayments({
-      status: 'paid',
-      method: 'all',
-      search: 'beatriz',
-      sortBy: 'createdAt',
-      sortOrder: 'desc',
-      page: 1,
-      limit: 10,
-    }).payments;
+    const listed = beatrizPaid();
     const duplicate = listed.find((payment) => payment.statusLabel === 'Cobrança duplicada');
     expect(duplicate).toMatchObject({ extraCharge: 'duplicate', amount: 149700 });
     const detail = t.services.paymentDetail.detail(duplicate?.extraChargeOf ?? '');
@@ -36,18 +35,6 @@ describe('payment history demo seed', () => {
 
     const second = await runSeed(t.services);
     expect(second.lines).toContain('histórico de pagamentos: 0 cobranças duplicadas criadas, 1 já existia');
-    expect(
-      t.services.adminReports
-        .listPayments({
-          status: 'paid',
-          method: 'all',
-          search: 'beatriz',
-          sortBy: 'createdAt',
-          sortOrder: 'desc',
-          page: 1,
-          limit: 10,
-        })
-        .payments.filter((payment) => payment.extraCharge),
-    ).toHaveLength(1);
+    expect(beatrizPaid().filter((payment) => payment.extraCharge)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import {
   PAYMENT_LINK_STATUSES,
   PAYMENT_STATUSES,
@@ -9,12 +9,7 @@ import {
 import { runSeed } from './index';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const distinct = (table: string, column: string) =>
   (t.database.sqlite.prepare(`select distinct ${column} as v from ${table}`).all() as { v: string }[])

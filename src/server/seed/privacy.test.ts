@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { ERASED_NAME } from '../../shared/privacy-schemas';
 import { deletionRequests } from '../db/schema';
 import { countRealMembers, runSeed } from './index';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('demo LGPD requests', () => {
   it('shows an open request with 4 days left and a completed one, once', async () => {

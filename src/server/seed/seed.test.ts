@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { DEMO_ACCOUNTS } from './accounts';
 import { runSeed, seedModules, type SeedModule } from './index';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const countUsers = () =>
   (t.database.sqlite.prepare('select count(*) as n from users').get() as { n: number }).n;

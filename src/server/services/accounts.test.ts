@@ -14,6 +14,10 @@ const passwordHashOf = (email: string) =>
     }
   ).password_hash;
 
+/** The role a login with these credentials answers (it throws when they are wrong). */
+const roleAtLogin = async (email: string, password = 'Malbec-Serra-42') =>
+  (await t.services.accounts.login({ email, password })).user.role;
+
 async function appError(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -74,11 +78,7 @@ describe('createOrPromoteAdmin', () => {
     });
     expect(created).toBe(true);
     expect(user).toMatchObject({ email: 'chefe@confraria.com.br', name: 'Chefe', role: 'admin' });
-    const login = await t.services.accounts.login({
-      email: 'chefe@confraria.com.br',
-      password: 'Malbec-Serra-42',
-    });
-    expect(login.user.role).toBe('admin');
+    expect(await roleAtLogin('chefe@confraria.com.br')).toBe('admin');
   });
 
   it('promotes an existing account, keeping its password unless a new one is given', async () => {
@@ -100,9 +100,7 @@ describe('createOrPromoteAdmin', () => {
 
     await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br', password: 'outra-senha' });
     expect(t.services.sessions.validate(asAdmin.token)).toBeNull();
-    expect(
-      (await t.services.accounts.login({ email: 'ana@teste.com.br', password: 'outra-senha' })).user.role,
-    ).toBe('admin');
+    expect(await roleAtLogin('ana@teste.com.br', 'outra-senha')).toBe('admin');
   });
 
   it('refuses bad input in Portuguese and changes nothing', async () => {
@@ -148,11 +146,7 @@ describe('ensureFirstAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
     t = await createTestApp(ADMIN);
     const admin = await t.services.accounts.ensureFirstAdmin();
     expect(admin).toMatchObject({ email: 'dono@confraria.com.br', name: 'Dono', role: 'admin' });
-    const login = await t.services.accounts.login({
-      email: 'dono@confraria.com.br',
-      password: 'Malbec-Serra-42',
-    });
-    expect(login.user.role).toBe('admin');
+    expect(await roleAtLogin('dono@confraria.com.br')).toBe('admin');
   });
 
   it('does nothing once an admin exists: a restart never resets a password', async () => {
@@ -165,9 +159,7 @@ describe('ensureFirstAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
       'trocada-depois',
     );
     expect(await t.services.accounts.ensureFirstAdmin()).toBeNull();
-    expect(
-      (await t.services.accounts.login({ email: ADMIN.ADMIN_EMAIL, password: 'trocada-depois' })).user.role,
-    ).toBe('admin');
+    expect(await roleAtLogin(ADMIN.ADMIN_EMAIL, 'trocada-depois')).toBe('admin');
   });
 
   it('promotes the account that already uses that e-mail', async () => {
@@ -178,9 +170,7 @@ describe('ensureFirstAdmin (ADMIN_EMAIL / ADMIN_PASSWORD at start)', () => {
       password: 'antiga-senha-do-dono',
     });
     expect((await t.services.accounts.ensureFirstAdmin())?.role).toBe('admin');
-    expect(
-      (await t.services.accounts.login({ email: ADMIN.ADMIN_EMAIL, password: 'Malbec-Serra-42' })).user.role,
-    ).toBe('admin');
+    expect(await roleAtLogin(ADMIN.ADMIN_EMAIL)).toBe('admin');
   });
 
   it('refuses a guessable ADMIN_PASSWORD: no admin, one line in the log, the server goes on', async () => {

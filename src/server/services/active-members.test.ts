@@ -3,20 +3,15 @@
  * point, on the demo club and at the edges (a period ending or starting today, awaiting approval,
  * refunded, cancelled with paid time left, switched off).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from '../seed';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 interface Person {
   id: string;

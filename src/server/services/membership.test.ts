@@ -2,20 +2,15 @@
  * "Membership in force", status by status, with the test clock moving across the end of the paid
  * period: the rule itself, the files' access check and the portal's `hasAccess` agree everywhere.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { makeMember } from '../../../tests/member';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../shared/plans';
 import { membershipInForce } from './membership';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 /** In force with 5 days left, and once the clock passed the end date. */
 const EXPECTED: Record<SubscriberStatus, { running: boolean; ended: boolean }> = {

@@ -3,13 +3,12 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../tests/fakes/smtp-server';
 import {
   FAKE_DISPLAY_NUMBER,
+  FAKE_WHATSAPP_PHONE_ID as PHONE_ID,
+  FAKE_WHATSAPP_TOKEN as TOKEN,
   startFakeWhatsAppServer,
   type FakeWhatsAppServer,
 } from '../../../tests/fakes/whatsapp-server';
 import { toWhatsAppNumber } from '../providers/whatsapp/cloud-api';
-
-const TOKEN = 'EAAG-token-de-teste-secreto';
-const PHONE_ID = '1234567890';
 
 let t: TestApp | undefined;
 let smtp: FakeSmtpServer | undefined;
@@ -82,12 +81,8 @@ describe('messaging.status()', () => {
   });
 
   it('checks the WhatsApp phone number with the Bearer token', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp(whatsapp.appEnv());
     expect((await t.services.messaging.status()).whatsapp).toEqual({
       provider: 'cloud-api',
       configured: true,
@@ -106,12 +101,8 @@ describe('messaging.status()', () => {
   });
 
   it("shows the API's error for WhatsApp without the token, even when the API repeats it", async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp(whatsapp.appEnv());
     whatsapp.fail(1, 400, `Malformed access token ${TOKEN}`);
     const { whatsapp: status } = await t.services.messaging.status();
     expect(status).toEqual({
@@ -123,24 +114,16 @@ describe('messaging.status()', () => {
   });
 
   it('reports a wrong WhatsApp token as not ok', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: 'token-errado',
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp({ ...whatsapp.appEnv(), WHATSAPP_TOKEN: 'token-errado' });
     const { whatsapp: status } = await t.services.messaging.status();
     expect(status.ok).toBe(false);
     expect(status.detail).toMatch(/^WhatsApp Cloud API 401: Invalid OAuth access token/);
   });
 
   it('reuses a check for 15 seconds, so the public panel cannot hammer the providers', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp(whatsapp.appEnv());
     await Promise.all([t.services.messaging.status(), t.services.messaging.status()]);
     t.clock.advance(14_000);
     await t.services.messaging.status();

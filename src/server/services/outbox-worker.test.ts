@@ -6,9 +6,6 @@ import { startFakeSmtpServer, type FakeSmtpServer } from '../../../tests/fakes/s
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../tests/fakes/whatsapp-server';
 import { OUTBOX_DELIVERY, retryDelayMs } from './outbox-worker';
 
-const TOKEN = 'EAAG-token-de-teste-secreto';
-const PHONE_ID = '1234567890';
-
 let t: TestApp | undefined;
 let smtp: FakeSmtpServer | undefined;
 let whatsapp: FakeWhatsAppServer | undefined;
@@ -81,12 +78,8 @@ describe('outbox worker', () => {
   });
 
   it('retries a WhatsApp message the Cloud API answered 500, with the right request and Bearer token', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp(whatsapp.appEnv());
     whatsapp.fail(1, 500, 'Service temporarily unavailable');
     const message = enqueueSetPassword(t, 'whatsapp', '(11) 98765-4321');
 
@@ -104,8 +97,8 @@ describe('outbox worker', () => {
     for (const request of whatsapp.requests) {
       expect(request).toEqual({
         method: 'POST',
-        path: `/v21.0/${PHONE_ID}/messages`,
-        authorization: `Bearer ${TOKEN}`,
+        path: `/v21.0/${whatsapp.phoneId}/messages`,
+        authorization: `Bearer ${whatsapp.token}`,
         contentType: 'application/json',
         body: {
           messaging_product: 'whatsapp',
@@ -119,12 +112,8 @@ describe('outbox worker', () => {
   });
 
   it('loses nothing while the provider is down: queued between attempts, failed with the error at the end', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    whatsapp = await startFakeWhatsAppServer();
+    t = await createTestApp(whatsapp.appEnv());
     whatsapp.fail(Infinity, 503, 'Service unavailable');
     const messages = [
       enqueueSetPassword(t, 'whatsapp', '11987654321'),
@@ -143,7 +132,7 @@ describe('outbox worker', () => {
           attempts: attempt,
           lastError: 'WhatsApp Cloud API 503: Service unavailable',
         });
-        expect(current.lastError).not.toContain(TOKEN);
+        expect(current.lastError).not.toContain(whatsapp.token);
       }
       const wait = row(t, messages[0]!.id).nextAttemptAt.getTime() - t.clock.now().getTime();
       delays.push(wait);
@@ -217,21 +206,16 @@ describe('outbox worker', () => {
     );
     expect(JSON.stringify(logged.mock.calls)).not.toContain('abc123');
     const files = fs.readdirSync(path.join(t.dataDir, 'mailbox'));
-    const mailbox = path.join(
-      t.dataDir,
-      'mailbox',
-      files.find((name) => name.endsWith('-ana@teste.com.br.txt'))!,
-    );
-    expect(fs.readFileSync(mailbox, 'utf8')).toContain('definir-senha?token=abc123');
-    expect(fs.statSync(mailbox).mode & 0o777).toBe(0o600);
-    // The WhatsApp copy lands there too (the development inbox of both channels).
-    const chat = path.join(
-      t.dataDir,
-      'mailbox',
-      files.find((name) => name.endsWith('-whatsapp-11987654321.txt'))!,
-    );
-    expect(fs.readFileSync(chat, 'utf8')).toContain('definir-senha?token=abc123');
-    expect(fs.statSync(chat).mode & 0o777).toBe(0o600);
+    // The e-mail's copy and the WhatsApp one (the development inbox of both channels).
+    for (const ending of ['-ana@teste.com.br.txt', '-whatsapp-11987654321.txt']) {
+      const copy = path.join(
+        t.dataDir,
+        'mailbox',
+        files.find((name) => name.endsWith(ending))!,
+      );
+      expect(fs.readFileSync(copy, 'utf8')).toContain('definir-senha?token=abc123');
+      expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+    }
   });
 
   it('keeps a secret link out of the stored copy, and wipes the delivered text once sent', async () => {
@@ -259,13 +243,9 @@ describe('outbox worker', () => {
   });
 
   it('sends each message once when two passes run at the same time', async () => {
-    whatsapp = await startFakeWhatsAppServer({ token: TOKEN, phoneId: PHONE_ID });
+    whatsapp = await startFakeWhatsAppServer();
     whatsapp.delayMs = 50; // sends overlap: the second pass finds messages the first one listed
-    t = await createTestApp({
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_ID: PHONE_ID,
-      WHATSAPP_API_URL: whatsapp.apiUrl,
-    });
+    t = await createTestApp(whatsapp.appEnv());
     const ids = ['11911110001', '11911110002', '11911110003', '11911110004'].map(
       (phone) => enqueueSetPassword(t!, 'whatsapp', phone).id,
     );

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { createLink, MARIANA, payByPix, rows } from '../../../tests/checkout';
+import { createLink, deliverSandboxWebhook, MARIANA, payByPix, rows } from '../../../tests/checkout';
 import type { FakePagarme } from '../../../tests/fakes/pagarme-server';
 import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { paymentStatusLabel } from '../../shared/plans';
@@ -46,12 +46,7 @@ describe('sandbox: a payment whose webhook never arrived', () => {
     ]);
 
     expect(await t.services.reconciliation.run()).toMatchObject({ linksConfirmed: 0 });
-    const late = await t.request({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: lost.headers,
-      payload: lost.rawBody,
-    });
+    const late = await deliverSandboxWebhook(t, lost);
     expect(late.statusCode).toBe(200);
     expect(rows(t).payments()).toHaveLength(1);
     expect(t.services.lifecycle.history(subscriber?.id ?? '')).toHaveLength(1);

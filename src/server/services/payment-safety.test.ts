@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
+import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../tests/pagarme-app';
 import { formatMoney } from '../../shared/format';
 import { paymentStatusLabel } from '../../shared/plans';
 import { payments } from '../db/schema';
@@ -27,20 +27,10 @@ const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.addre
 
 /** What the checkout page does: the card goes to Pagar.me's tokens endpoint, our API gets the token. */
 async function tokenize(cardNumber = PAGARME_PAID_CARD) {
-  const response = await fetch(`${fake.apiUrl}/tokens?appId=${fake.publicKey}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'card',
-      card: {
-        number: cardNumber,
-        holder_name: 'MARIANA C RIBEIRO',
-        exp_month: 12,
-        exp_year: 2030,
-        cvv: '123',
-      },
-    }),
-  });
+  const response = await sendCardToPagarme(
+    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
+    cardNumber,
+  );
   return ((await response.json()) as { id: string }).id;
 }
 

@@ -4,9 +4,9 @@
  * and the daily expiry pass through the status machine.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/format';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { approve, createLink, rows } from '../../../tests/checkout';
 import { databaseFile, openDatabase } from '../db/client';
 import { outbox, paymentLinks, subscribers } from '../db/schema';
@@ -15,12 +15,7 @@ import { createServices } from '.';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 /** An approved, active member whose period ends in `days` days. */
 async function member(email: string, days: number, phone = '11987654321') {

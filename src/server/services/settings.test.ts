@@ -1,16 +1,11 @@
 /** Settings links are web addresses only: a `javascript:` link would run in a visitor's browser. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settings as settingsTable } from '../db/schema';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { createSettingsService } from './settings';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('settings links', () => {
   it.each([

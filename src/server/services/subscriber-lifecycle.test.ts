@@ -4,8 +4,8 @@
  * cancellation mark, as a member lives them.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/app';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../shared/plans';
 import { subscriberActivity, subscribers } from '../db/schema';
 import { AppError } from '../errors';
@@ -21,12 +21,7 @@ import {
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 function subscriberIn(status: SubscriberStatus, extra: Partial<typeof subscribers.$inferInsert> = {}) {
   const id = newId();

@@ -7,16 +7,9 @@ import {
   addressText,
   subscriberAddressOf,
 } from './address';
+import { PRACA_DA_SE } from '../../../tests/people';
 
-const columns = {
-  street: 'Praça da Sé',
-  number: '100',
-  complement: null,
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-  state: 'SP',
-  zipCode: '01001000',
-};
+const columns = { ...PRACA_DA_SE, number: '100', complement: null, zipCode: '01001000' };
 
 describe('one mapper between the address shapes', () => {
   it('columns ↔ text: NULL is "", "" is NULL', () => {
@@ -46,13 +39,7 @@ describe('one mapper between the address shapes', () => {
         { cep: '01001-000', logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' },
         '01001000',
       ),
-    ).toEqual({
-      street: 'Praça da Sé',
-      neighborhood: 'Sé',
-      city: 'São Paulo',
-      state: 'SP',
-      zipCode: '01001000',
-    });
+    ).toEqual({ ...PRACA_DA_SE, zipCode: '01001000' });
     expect(addressOfViaCep({}, '01001000')).toEqual({
       street: '',
       neighborhood: '',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import {
   ADMIN_REFERRAL_MSG,
@@ -19,6 +19,8 @@ import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { PageLoading } from '../ui/PageLoading';
 import { useSearchBox } from '../ui/use-search-box';
+import { FilterSelectField } from '../ui/FilterSelectField';
+import { SearchField } from '../ui/SearchField';
 
 type StatusFilter = AdminReferralListInput['status'];
 const PAGE_SIZE = 20;
@@ -43,8 +45,6 @@ export function AdminReferralsPage({
   const [search, setSearch] = useSearchBox(params.search ?? '', (text) =>
     update({ search: text }, { replace: true }),
   );
-  const statusId = useId();
-  const searchId = useId();
   const list = trpc.referrals.list.useQuery(
     { status, search: params.search ?? '', page, limit: PAGE_SIZE },
     { placeholderData: (previous) => previous },
@@ -68,40 +68,14 @@ export function AdminReferralsPage({
         aria-label="Filtrar indicações"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={statusId}>
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="field__input"
-            value={status}
-            onChange={(event) => {
-              const value = event.target.value as StatusFilter;
-              update({ status: value === 'all' ? undefined : value });
-            }}
-          >
-            <option value="all">Todos</option>
-            {REFERRAL_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {REFERRAL_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={searchId}>
-            Buscar
-          </label>
-          <input
-            id={searchId}
-            className="field__input"
-            type="search"
-            placeholder="Nome, email ou código"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <FilterSelectField
+          label="Status"
+          value={params.status}
+          values={REFERRAL_STATUSES}
+          labels={REFERRAL_STATUS_LABELS}
+          onFilter={(status) => update({ status })}
+        />
+        <SearchField placeholder="Nome, email ou código" value={search} onSearch={setSearch} />
       </form>
       {done && <Alert tone="success">{done}</Alert>}
       {list.isPending ? (

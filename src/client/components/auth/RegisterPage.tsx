@@ -11,7 +11,7 @@ import { Button } from '../ui/Button';
 import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import type { RegisterForm, RegisterFormInput } from './form-schemas';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
 /** What the annual plan's checkout link is described as (the price comes from the settings). */
 const ANNUAL_CHECKOUT_DESCRIPTION = 'Assinatura Anual Confraria';
@@ -33,6 +33,7 @@ export function RegisterPage() {
     resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
+  const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     setError(null);
@@ -93,27 +94,15 @@ export function RegisterPage() {
         aria-label="Criar conta"
       >
         {error && <Alert>{error}</Alert>}
-        <TextField label="Nome completo" autoComplete="name" {...fieldOf(register, errors, 'name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...fieldOf(register, errors, 'email')}
-        />
+        <TextField label="Nome completo" autoComplete="name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <PasswordField
           label="Senha"
           purpose="new"
           hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
-        <PasswordField
-          label="Confirmar senha"
-          purpose="confirm"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <PasswordField label="Confirmar senha" purpose="confirm" {...field('confirmPassword')} />
         <div className="field">
           <label className="checkbox">
             <input

@@ -1,25 +1,21 @@
-import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { BRAZIL_STATES } from '../../../shared/brazil';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
+import type { CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { MSG } from '../../../shared/messages';
 import { CEP_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
+import { StateSelectField } from '../address/StateSelectField';
 import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
-export interface AddressValues {
-  cep: string;
-  street: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-}
+/** The billing address's fields, as both checkout forms' schemas name them. */
+export type AddressValues = Pick<
+  CheckoutFormValues,
+  'cep' | 'street' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state'
+>;
 
 export const EMPTY_ADDRESS: AddressValues = {
   cep: '',
@@ -45,16 +41,14 @@ const CHECKOUT_ADDRESS_PATHS = {
  * different address (`useCepAutofill`, ADR 033).
  */
 export function AddressFields({ disabled }: { disabled?: boolean }) {
-  const stateId = useId();
-  const stateErrorId = `${stateId}-error`;
   const {
     register,
     getValues,
     setValue,
     formState: { errors },
   } = useFormContext<AddressValues>();
+  const field = fieldsOf(register, errors);
   const cep = useCepAutofill(formAddress({ getValues, setValue }, CHECKOUT_ADDRESS_PATHS));
-  const stateError = errors.state?.message;
 
   return (
     <fieldset className="co-section" disabled={disabled}>
@@ -76,7 +70,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.number}
           autoComplete="address-line2"
           aria-required="true"
-          {...fieldOf(register, errors, 'number')}
+          {...field('number')}
         />
       </div>
       <CepQuestion question={cep.question} />
@@ -85,19 +79,19 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
         maxLength={CHECKOUT_LIMITS.street}
         autoComplete="address-line1"
         aria-required="true"
-        {...fieldOf(register, errors, 'street')}
+        {...field('street')}
       />
       <div className="co-row co-row--2">
         <TextField
           label="Bairro"
           maxLength={CHECKOUT_LIMITS.neighborhood}
           aria-required="true"
-          {...fieldOf(register, errors, 'neighborhood')}
+          {...field('neighborhood')}
         />
         <TextField
           label="Complemento (opcional)"
           maxLength={CHECKOUT_LIMITS.complement}
-          {...fieldOf(register, errors, 'complement')}
+          {...field('complement')}
         />
       </div>
       <div className="co-row co-row--city">
@@ -106,34 +100,9 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           maxLength={CHECKOUT_LIMITS.city}
           autoComplete="address-level2"
           aria-required="true"
-          {...fieldOf(register, errors, 'city')}
+          {...field('city')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={stateId}>
-            Estado
-          </label>
-          <select
-            id={stateId}
-            className="field__input co-select"
-            autoComplete="address-level1"
-            aria-required="true"
-            aria-invalid={stateError ? true : undefined}
-            aria-describedby={stateError ? stateErrorId : undefined}
-            {...register('state')}
-          >
-            <option value="">Selecione</option>
-            {BRAZIL_STATES.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </select>
-          {stateError && (
-            <p id={stateErrorId} className="field__error">
-              {stateError}
-            </p>
-          )}
-        </div>
+        <StateSelectField className="field__input co-select" {...field('state')} />
       </div>
     </fieldset>
   );

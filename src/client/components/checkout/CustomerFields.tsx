@@ -3,7 +3,7 @@ import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
 /** The customer's fields as both checkout forms name them (the CPF's name is `cpfName`). */
 interface CustomerValues {
@@ -33,6 +33,7 @@ export function CustomerFields({
     register,
     formState: { errors },
   } = useFormContext<CustomerValues>();
+  const field = fieldsOf(register, errors);
   return (
     <fieldset className="co-section" disabled={disabled}>
       <legend>Seus dados</legend>
@@ -42,7 +43,7 @@ export function CustomerFields({
           maxLength={CHECKOUT_LIMITS.name}
           autoComplete="name"
           aria-required="true"
-          {...fieldOf(register, errors, 'name')}
+          {...field('name')}
         />
       )}
       {askEmail && (
@@ -53,7 +54,7 @@ export function CustomerFields({
           inputMode="email"
           autoComplete="email"
           aria-required="true"
-          {...fieldOf(register, errors, 'email')}
+          {...field('email')}
         />
       )}
       <div className="co-row co-row--2">

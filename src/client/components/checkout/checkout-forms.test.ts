@@ -12,6 +12,7 @@ import {
   type CheckoutFormValues,
   type OldCheckoutFormValues,
 } from '../../../shared/checkout-schemas';
+import { ANA_AT_OLD_CHECKOUT, MARIANA_AT_CHECKOUT } from '../../../../tests/people';
 import { issuesOf } from './useFormErrors';
 
 const OPTIONS = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
@@ -31,35 +32,9 @@ const listed = async (...args: Parameters<typeof refusedBy>) =>
   (await refusedBy(...args)).map((issue) => issue.message);
 
 /** /checkout filled in as a person types it (masks included). */
-const filled: CheckoutFormValues = {
-  name: 'Mariana Costa Ribeiro',
-  email: 'mariana@example.com',
-  phone: '(11) 98765-4321',
-  document: '529.982.247-25',
-  cep: '01001-000',
-  street: 'Praça da Sé',
-  number: '101',
-  complement: '',
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-  state: 'SP',
-};
+const filled: CheckoutFormValues = MARIANA_AT_CHECKOUT;
 
-const oldByPix: OldCheckoutFormValues = {
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  phone: '(11) 98765-4321',
-  cpf: '529.982.247-25',
-  cep: '01001-000',
-  street: 'Rua',
-  number: '1',
-  complement: '',
-  neighborhood: 'Centro',
-  city: 'São Paulo',
-  state: 'SP',
-  amount: 149700,
-  paymentMethod: 'pix',
-};
+const oldByPix: OldCheckoutFormValues = ANA_AT_OLD_CHECKOUT;
 const card = {
   cardNumber: '4111 1111 1111 1111',
   cardHolderName: 'ANA SOUZA',

@@ -9,13 +9,13 @@ import { errorText } from '../../lib/errors';
 import { nextListSearch, type DriveSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { Pager } from '../ui/DataTable';
 import { Dialog as Modal } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
 import '../../styles/drive.css';
-import { DriveCard } from './DriveCard';
+import { DriveCard, OpenInNewTab } from './DriveCard';
 import { DriveEditDialog } from './DriveEditDialog';
 import { DriveFilters, type TypeFilter, type VisibilityFilter } from './DriveFilters';
 import { DriveUploadDialog } from './DriveUploadDialog';
@@ -98,15 +98,7 @@ export function DriveAdminPage({
                 showVisibility
                 actions={
                   <>
-                    <a
-                      className={buttonClass('secondary', { size: 'sm' })}
-                      href={item.url}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`Abrir ${item.name}`}
-                    >
-                      Abrir
-                    </a>
+                    <OpenInNewTab item={item} verb="Abrir" />
                     <Button
                       variant="secondary"
                       size="sm"

@@ -6,6 +6,7 @@ import {
   type DriveItem,
 } from '../../../shared/drive-schemas';
 import { formatDate } from '../../../shared/format';
+import { buttonClass } from '../ui/Button';
 
 /** What a card shows of an item's tags: the first 3 and how many more (docs/product/back-office-and-member-area.md §9). */
 export function visibleTags(tags: readonly string[]) {
@@ -68,5 +69,20 @@ export function DriveCard({
       </div>
       <div className="drive-card__actions">{actions}</div>
     </li>
+  );
+}
+
+/** A card's link that opens the item in a new tab ("Abrir" in the admin's drive, "Visualizar" in the members'). */
+export function OpenInNewTab({ item, verb }: { item: DriveItem; verb: string }) {
+  return (
+    <a
+      className={buttonClass('secondary', { size: 'sm' })}
+      href={item.url}
+      target="_blank"
+      rel="noopener"
+      aria-label={`${verb} ${item.name}`}
+    >
+      {verb}
+    </a>
   );
 }

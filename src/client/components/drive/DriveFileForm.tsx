@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { driveFormSchema, type DriveFormValues } from '../../../shared/drive-schemas';
 import { TextAreaField, TextField } from '../ui/TextField';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
 
 export type DriveForm = UseFormReturn<DriveFormValues, unknown, DriveFormValues>;
 
@@ -32,21 +32,18 @@ export function DriveFileFields({
     register,
     formState: { errors },
   } = form;
+  const field = fieldsOf(register, errors);
   const publicId = useId();
   return (
     <fieldset className="drive-form__fields" disabled={disabled}>
       {before}
-      <TextField label="Nome" autoComplete="off" {...fieldOf(register, errors, 'name')} />
-      <TextAreaField
-        label="Descrição"
-        className="drive-form__textarea"
-        {...fieldOf(register, errors, 'description')}
-      />
+      <TextField label="Nome" autoComplete="off" {...field('name')} />
+      <TextAreaField label="Descrição" className="drive-form__textarea" {...field('description')} />
       <TextField
         label="Tags"
         hint="Separadas por vírgula, por exemplo: safra 2024, tintos"
         autoComplete="off"
-        {...fieldOf(register, errors, 'tags')}
+        {...field('tags')}
       />
       <div className="checkbox">
         <input id={publicId} type="checkbox" {...register('isPublic')} />

@@ -1,5 +1,7 @@
-import { useId } from 'react';
 import { DRIVE_TYPE_LABELS, DRIVE_TYPES, type DriveFileType } from '../../../shared/drive-schemas';
+import { FilterSelectField } from '../ui/FilterSelectField';
+import { SearchField } from '../ui/SearchField';
+import { SelectField } from '../ui/TextField';
 
 export type TypeFilter = DriveFileType | 'all';
 export type VisibilityFilter = 'all' | 'true' | 'false';
@@ -20,57 +22,27 @@ export function DriveFilters({
   onSearch: (search: string) => void;
   onVisibility?: (visibility: VisibilityFilter) => void;
 }) {
-  const id = useId();
   return (
     <div className="drive-filters" role="search">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-search`}>
-          Buscar
-        </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          className="field__input"
-          placeholder="Nome, descrição ou tag"
-          value={search}
-          maxLength={120}
-          onChange={(event) => onSearch(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-type`}>
-          Tipo
-        </label>
-        <select
-          id={`${id}-type`}
-          className="field__input"
-          value={type}
-          onChange={(event) => onType(event.target.value as TypeFilter)}
-        >
-          <option value="all">Todos os tipos</option>
-          {DRIVE_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {DRIVE_TYPE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchField placeholder="Nome, descrição ou tag" value={search} maxLength={120} onSearch={onSearch} />
+      <FilterSelectField
+        label="Tipo"
+        allLabel="Todos os tipos"
+        value={type === 'all' ? undefined : type}
+        values={DRIVE_TYPES}
+        labels={DRIVE_TYPE_LABELS}
+        onFilter={(value) => onType(value ?? 'all')}
+      />
       {visibility !== undefined && onVisibility && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-visibility`}>
-            Visibilidade
-          </label>
-          <select
-            id={`${id}-visibility`}
-            className="field__input"
-            value={visibility}
-            onChange={(event) => onVisibility(event.target.value as VisibilityFilter)}
-          >
-            <option value="all">Todos</option>
-            <option value="true">Públicos</option>
-            <option value="false">Privados</option>
-          </select>
-        </div>
+        <SelectField
+          label="Visibilidade"
+          value={visibility}
+          onChange={(event) => onVisibility(event.target.value as VisibilityFilter)}
+        >
+          <option value="all">Todos</option>
+          <option value="true">Públicos</option>
+          <option value="false">Privados</option>
+        </SelectField>
       )}
     </div>
   );

@@ -17,7 +17,7 @@ import { Pager } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { PageLoading } from '../ui/PageLoading';
 import '../../styles/drive.css';
-import { DriveCard } from './DriveCard';
+import { DriveCard, OpenInNewTab } from './DriveCard';
 import { DriveFilters, type TypeFilter } from './DriveFilters';
 import { FilesLocked } from './FilesLocked';
 import { useDebounced } from '../../lib/use-debounced';
@@ -77,17 +77,7 @@ function MemberFiles() {
                 item={item}
                 actions={
                   <>
-                    {VIEWABLE.has(item.type) && (
-                      <a
-                        className={buttonClass('secondary', { size: 'sm' })}
-                        href={item.url}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={`Visualizar ${item.name}`}
-                      >
-                        Visualizar
-                      </a>
-                    )}
+                    {VIEWABLE.has(item.type) && <OpenInNewTab item={item} verb="Visualizar" />}
                     <a
                       className={buttonClass('primary', { size: 'sm' })}
                       href={item.url}

@@ -23,6 +23,7 @@ import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { PasswordField, TextField } from '../ui/TextField';
 import { fieldOf } from '../ui/field-of';
+import { SubmitActions } from '../ui/SubmitActions';
 
 function Badge({ proven, children }: { proven: boolean; children: string }) {
   return (
@@ -138,11 +139,9 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
         O novo email só passa a valer depois de confirmado pelo link que enviamos a ele; o email atual é
         avisado. Quando a troca vale, as outras sessões da sua conta são encerradas.
       </p>
-      <div className="member-actions">
-        <Button type="submit" loading={change.isPending} loadingLabel="Enviando...">
-          Alterar email
-        </Button>
-      </div>
+      <SubmitActions className="member-actions" busy={change.isPending} busyLabel="Enviando...">
+        Alterar email
+      </SubmitActions>
     </form>
   );
 }
@@ -229,11 +228,9 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
             maxLength={6}
             {...fieldOf(register, errors, 'code')}
           />
-          <div className="member-actions">
-            <Button type="submit" loading={confirm.isPending} loadingLabel="Confirmando...">
-              Confirmar WhatsApp
-            </Button>
-          </div>
+          <SubmitActions className="member-actions" busy={confirm.isPending} busyLabel="Confirmando...">
+            Confirmar WhatsApp
+          </SubmitActions>
         </form>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -27,12 +27,14 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { MaskedFormField } from '../ui/MaskedFormField';
-import { PasswordField, TextAreaField, TextField } from '../ui/TextField';
+import { Options } from '../ui/Options';
+import { PasswordField, SelectField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
-import { fieldOf } from '../ui/field-of';
+import { fieldsOf } from '../ui/field-of';
+import { SubmitActions } from '../ui/SubmitActions';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -77,23 +79,21 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   const refresh = useRefreshMember();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState<string | null>(null);
-  const genderId = useId();
-  const shirtId = useId();
   const update = trpc.member.updateProfile.useMutation();
+  const form = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
+    resolver: zodResolver(memberProfileInput),
+    defaultValues: toForm(profile),
+  });
   const {
     register,
     control,
     handleSubmit,
     reset,
-    getValues,
-    setValue,
     formState: { errors },
-  } = useForm<MemberProfileFormValues, unknown, MemberProfileInput>({
-    resolver: zodResolver(memberProfileInput),
-    defaultValues: toForm(profile),
-  });
+  } = form;
+  const field = fieldsOf(register, errors);
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
-  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
+  const cep = useCepAutofill(formAddress(form, RECORD_ADDRESS_PATHS));
   const submit = handleSubmit(async (values) => {
     setSaved(null);
     try {
@@ -113,7 +113,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
       {saved && <Alert tone="success">{saved}</Alert>}
       {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
       <div className="member-form-grid">
-        <TextField label="Nome completo" autoComplete="name" {...fieldOf(register, errors, 'fullName')} />
+        <TextField label="Nome completo" autoComplete="name" {...field('fullName')} />
         <TextField
           label="Email"
           value={profile.email}
@@ -130,42 +130,15 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           mask={PHONE_MASK}
         />
         <MaskedFormField control={control} name="cpf" label="CPF" inputMode="numeric" mask={CPF_MASK} />
-        <TextField
-          label="Data de nascimento"
-          type="date"
-          autoComplete="bday"
-          {...fieldOf(register, errors, 'birthDate')}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor={genderId}>
-            Gênero
-          </label>
-          <select
-            id={genderId}
-            className="field__input"
-            {...register('gender', { setValueAs: (value: string) => value || null })}
-          >
-            <option value="">Prefiro não informar</option>
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
-        <div className="field">
-          <label className="field__label" htmlFor={shirtId}>
-            Tamanho da camiseta
-          </label>
-          <select id={shirtId} className="field__input" {...register('shirtSize')}>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField label="Data de nascimento" type="date" autoComplete="bday" {...field('birthDate')} />
+        <SelectField label="Gênero" {...register('gender', { setValueAs: (value: string) => value || null })}>
+          <option value="">Prefiro não informar</option>
+          <Options values={GENDERS} labels={GENDER_LABELS} />
+        </SelectField>
+        <TextField label="Profissão" {...field('profession')} />
+        <SelectField label="Tamanho da camiseta" {...register('shirtSize')}>
+          <Options values={SHIRT_SIZES} />
+        </SelectField>
         <MaskedFormField
           control={control}
           name="zipCode"
@@ -177,29 +150,18 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           onType={cep.onCepTyped}
           hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
         />
-        <TextField label="Endereço" autoComplete="address-line1" {...fieldOf(register, errors, 'address')} />
-        <TextField label="Número" {...fieldOf(register, errors, 'number')} />
-        <TextField
-          label="Complemento"
-          autoComplete="address-line2"
-          {...fieldOf(register, errors, 'complement')}
-        />
-        <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
-        <TextField label="Cidade" autoComplete="address-level2" {...fieldOf(register, errors, 'city')} />
-        <TextField
-          label="Estado (UF)"
-          maxLength={2}
-          autoComplete="address-level1"
-          {...fieldOf(register, errors, 'state')}
-        />
+        <TextField label="Endereço" autoComplete="address-line1" {...field('address')} />
+        <TextField label="Número" {...field('number')} />
+        <TextField label="Complemento" autoComplete="address-line2" {...field('complement')} />
+        <TextField label="Bairro" {...field('neighborhood')} />
+        <TextField label="Cidade" autoComplete="address-level2" {...field('city')} />
+        <TextField label="Estado (UF)" maxLength={2} autoComplete="address-level1" {...field('state')} />
       </div>
       <CepQuestion question={cep.question} />
       <TextAreaField label="Preferências de vinho" maxLength={500} {...register('winePreference')} />
-      <div className="member-actions">
-        <Button type="submit" loading={update.isPending} loadingLabel="Salvando...">
-          Salvar alterações
-        </Button>
-      </div>
+      <SubmitActions className="member-actions" busy={update.isPending} busyLabel="Salvando...">
+        Salvar alterações
+      </SubmitActions>
     </form>
   );
 }
@@ -223,6 +185,7 @@ function PasswordForm() {
     setFocus,
     formState: { errors },
   } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
+  const field = fieldsOf(register, errors);
   // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
   // soon as the current password changes.
   const current = useWatch({ control, name: 'currentPassword' });
@@ -259,22 +222,14 @@ function PasswordForm() {
           label="Nova senha"
           purpose="new"
           hint="Mínimo de 8 caracteres; evite palavras comuns, datas e seu nome."
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...field('newPassword')}
         />
-        <PasswordField
-          label="Confirme a nova senha"
-          purpose="confirm"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <PasswordField label="Confirme a nova senha" purpose="confirm" {...field('confirmPassword')} />
       </div>
       <p className="member-muted">Ao alterar a senha, as outras sessões da sua conta são encerradas.</p>
-      <div className="member-actions">
-        <Button type="submit" loading={change.isPending} loadingLabel="Salvando...">
-          Alterar senha
-        </Button>
-      </div>
+      <SubmitActions className="member-actions" busy={change.isPending} busyLabel="Salvando...">
+        Alterar senha
+      </SubmitActions>
     </form>
   );
 }

@@ -4,25 +4,22 @@
  * A right code hands the verification token and the full current data to the parent; the screen
  * can ask for a new code (the server decides when one may go) or go back to the search.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_CODE_TTL_MINUTES,
   PROFILE_UPDATE_MSG,
   verifyCodeInput,
   type RequestFormInput,
   type RequestFormResponse,
-  type VerifyCodeInput,
   type VerifyCodeResponse,
-  type VerifyCodeValues,
 } from '../../../shared/profile-update-schemas';
 import { errorText } from '../../lib/errors';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { requestForm, verifyCode } from './profile-update-api';
-import { StepForm } from './step-heading';
+import { StepBack, StepForm } from './step-heading';
+import { useStepForm } from './use-step-form';
 import { fieldOf } from '../ui/field-of';
 
 export function CodeStep({
@@ -47,11 +44,7 @@ export function CodeStep({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, submitCount },
-  } = useForm<VerifyCodeValues, unknown, VerifyCodeInput>({
-    resolver: zodResolver(verifyCodeInput),
-    defaultValues: { subscriberId: found.id, code: '' },
-    shouldFocusError: false,
-  });
+  } = useStepForm(verifyCodeInput, { subscriberId: found.id, code: '' });
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);
@@ -120,9 +113,7 @@ export function CodeStep({
         >
           Reenviar código
         </Button>
-        <Button variant="ghost" onClick={onBack}>
-          Voltar
-        </Button>
+        <StepBack onBack={onBack} />
       </div>
     </StepForm>
   );

@@ -3,15 +3,12 @@
  * the server's schema ("Informe pelo menos o email ou telefone"); on success the parent moves on
  * to the code the server sent to the contacts on file.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   PROFILE_UPDATE_MSG,
   requestFormInput,
   type RequestFormInput,
   type RequestFormResponse,
-  type RequestFormValues,
 } from '../../../shared/profile-update-schemas';
 import { PHONE_MASK } from '../../lib/masks';
 import { errorText } from '../../lib/errors';
@@ -20,6 +17,7 @@ import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { requestForm } from './profile-update-api';
 import { StepForm } from './step-heading';
+import { useStepForm } from './use-step-form';
 import { fieldOf } from '../ui/field-of';
 
 export interface FindValues {
@@ -48,11 +46,7 @@ export function FindStep({
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting, submitCount },
-  } = useForm<RequestFormValues, unknown, RequestFormInput>({
-    resolver: zodResolver(requestFormInput),
-    defaultValues: initial,
-    shouldFocusError: false,
-  });
+  } = useStepForm(requestFormInput, initial);
 
   const submit = handleSubmit(async (lookup) => {
     setFailure(null);

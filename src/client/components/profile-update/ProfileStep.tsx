@@ -4,16 +4,12 @@
  * fills the empty address parts and asks before replacing a different address (ADR 033); a size the club set outside
  * P/M/G/GG is offered beside them, so saving keeps it.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { BRAZIL_STATES } from '../../../shared/brazil';
 import {
   PROFILE_UPDATE_LIMITS,
   PROFILE_UPDATE_MSG,
   WIZARD_SHIRT_SIZES,
   completeProfileInput,
-  type CompleteProfileInput,
   type CompleteProfileResponse,
   type CompleteProfileValues,
   type VerifyCodeResponse,
@@ -22,14 +18,16 @@ import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
+import { StateSelectField } from '../address/StateSelectField';
 import { formAddress } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
 import { Button } from '../ui/Button';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
 import { completeProfile } from './profile-update-api';
-import { StepForm } from './step-heading';
-import { fieldOf } from '../ui/field-of';
+import { StepBack, StepForm } from './step-heading';
+import { useStepForm } from './use-step-form';
+import { fieldsOf } from '../ui/field-of';
 
 type Verified = VerifyCodeResponse;
 
@@ -78,11 +76,8 @@ export function ProfileStep({
     getValues,
     setValue,
     formState: { errors, isSubmitting, submitCount },
-  } = useForm<CompleteProfileValues, unknown, CompleteProfileInput>({
-    resolver: zodResolver(completeProfileInput),
-    defaultValues: defaultsOf(verified),
-    shouldFocusError: false,
-  });
+  } = useStepForm(completeProfileInput, defaultsOf(verified));
+  const field = fieldsOf(register, errors);
 
   const cep = useCepAutofill(
     formAddress({ getValues, setValue }, WIZARD_ADDRESS_PATHS, { shouldValidate: submitCount > 0 }),
@@ -97,7 +92,6 @@ export function ProfileStep({
     }
   });
 
-  const stateId = `${ids}-state`;
   const sizeError = errors.shirtSize?.message;
 
   return (
@@ -119,14 +113,14 @@ export function ProfileStep({
             autoComplete="given-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...fieldOf(register, errors, 'firstName')}
+            {...field('firstName')}
           />
           <TextField
             label="Sobrenome"
             autoComplete="family-name"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...fieldOf(register, errors, 'lastName')}
+            {...field('lastName')}
           />
         </div>
         <div className="pu-row">
@@ -136,7 +130,7 @@ export function ProfileStep({
             autoComplete="email"
             aria-required="true"
             maxLength={254}
-            {...fieldOf(register, errors, 'email')}
+            {...field('email')}
           />
           <MaskedFormField
             control={control}
@@ -171,7 +165,7 @@ export function ProfileStep({
             autoComplete="address-line2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.number}
-            {...fieldOf(register, errors, 'address.number')}
+            {...field('address.number')}
           />
         </div>
         <CepQuestion question={cep.question} />
@@ -180,18 +174,18 @@ export function ProfileStep({
           autoComplete="address-line1"
           aria-required="true"
           maxLength={PROFILE_UPDATE_LIMITS.street}
-          {...fieldOf(register, errors, 'address.street')}
+          {...field('address.street')}
         />
         <div className="pu-row">
           <TextField
             label="Bairro (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
-            {...fieldOf(register, errors, 'address.neighborhood')}
+            {...field('address.neighborhood')}
           />
           <TextField
             label="Complemento (opcional)"
             maxLength={PROFILE_UPDATE_LIMITS.complement}
-            {...fieldOf(register, errors, 'address.complement')}
+            {...field('address.complement')}
           />
         </div>
         <div className="pu-row pu-row--city">
@@ -200,34 +194,9 @@ export function ProfileStep({
             autoComplete="address-level2"
             aria-required="true"
             maxLength={PROFILE_UPDATE_LIMITS.city}
-            {...fieldOf(register, errors, 'address.city')}
+            {...field('address.city')}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={stateId}>
-              Estado
-            </label>
-            <select
-              id={stateId}
-              className="field__input pu-select"
-              autoComplete="address-level1"
-              aria-required="true"
-              aria-invalid={errors.address?.state ? true : undefined}
-              aria-describedby={errors.address?.state ? `${stateId}-error` : undefined}
-              {...register('address.state')}
-            >
-              <option value="">Selecione</option>
-              {BRAZIL_STATES.map((uf) => (
-                <option key={uf} value={uf}>
-                  {uf}
-                </option>
-              ))}
-            </select>
-            {errors.address?.state && (
-              <p id={`${stateId}-error`} className="field__error">
-                {errors.address.state.message}
-              </p>
-            )}
-          </div>
+          <StateSelectField className="field__input pu-select" {...field('address.state')} />
         </div>
       </fieldset>
 
@@ -257,9 +226,7 @@ export function ProfileStep({
         <Button type="submit" loading={isSubmitting} loadingLabel="Salvando...">
           Salvar Dados
         </Button>
-        <Button variant="ghost" onClick={onBack}>
-          Voltar
-        </Button>
+        <StepBack onBack={onBack} />
       </div>
     </StepForm>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 
 /**
  * A step's heading. When the wizard arrives at a step (not on the page's first paint) the heading
@@ -79,5 +80,14 @@ export function StepForm({
       {failure && <Alert>{failure}</Alert>}
       {children}
     </form>
+  );
+}
+
+/** A step's way back to the previous one. */
+export function StepBack({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="ghost" onClick={onBack}>
+      Voltar
+    </Button>
   );
 }

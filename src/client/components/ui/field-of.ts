@@ -18,3 +18,12 @@ export function fieldOf<T extends FieldValues>(
   const error = get<FieldErrors<T>, { message?: string } | undefined>(errors, name);
   return { ...register(name), error: error?.message };
 }
+
+/**
+ * `fieldOf` bound to one form, for a form of several fields: `const field = fieldsOf(register,
+ * errors)` once, then `{...field('email')}` at each field.
+ */
+export const fieldsOf =
+  <T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) =>
+  (name: FieldPath<T>) =>
+    fieldOf(register, errors, name);

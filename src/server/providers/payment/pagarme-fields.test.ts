@@ -6,7 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
+import { payByPix } from '../../../../tests/checkout';
 import { pagarmeEnv, useFakePagarme } from '../../../../tests/pagarme-app';
+import { PRACA_DA_SE } from '../../../../tests/people';
 import { createPagarmeProvider } from './pagarme';
 
 const theFake = useFakePagarme();
@@ -21,15 +23,7 @@ const customer = (phone: string) => ({
   email: 'mariana.ribeiro@example.com',
   phone,
   cpf: '52998224725',
-  address: {
-    street: 'Praça da Sé',
-    number: '101',
-    complement: '',
-    neighborhood: 'Sé',
-    city: 'São Paulo',
-    state: 'SP',
-    zipCode: '01001000',
-  },
+  address: { ...PRACA_DA_SE, number: '101', complement: '', zipCode: '01001000' },
 });
 const orderBodies = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path === '/core/v5/orders');
@@ -50,28 +44,7 @@ describe('the payer’s phone on Pagar.me orders', () => {
     ['+55 (21) 99876-5432', '21', '998765432'],
     ['55 98765-4321', '55', '987654321'],
   ])('typed %s at checkout: area_code %s, number %s', async (typed, areaCode, number) => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/payments/process',
-      payload: {
-        paymentMethod: 'pix',
-        customerData: {
-          name: 'Mariana Costa Ribeiro',
-          email: 'mariana.ribeiro@example.com',
-          phone: typed,
-          cpf: '529.982.247-25',
-          address: {
-            street: 'Praça da Sé',
-            number: '101',
-            neighborhood: 'Sé',
-            city: 'São Paulo',
-            state: 'SP',
-            zipCode: '01001-000',
-          },
-        },
-        paymentData: { amount: 149700 },
-      },
-    });
+    const res = await payByPix(t, { phone: typed });
     expect(res.statusCode).toBe(200);
     const [order] = orderBodies();
     expect(order?.body.customer.phones).toEqual({

@@ -12,7 +12,13 @@ import {
   PAGARME_REFUSED_CARD,
   type FakePagarme,
 } from '../../../../tests/fakes/pagarme-server';
-import { basicAuth, PAGARME_HOOK, pagarmeWebhook, usePagarmeApp } from '../../../../tests/pagarme-app';
+import {
+  basicAuth,
+  PAGARME_HOOK,
+  pagarmeWebhook,
+  sendCardToPagarme,
+  usePagarmeApp,
+} from '../../../../tests/pagarme-app';
 import { payments } from '../../db/schema';
 import { parseProviderDate } from './pagarme';
 
@@ -48,23 +54,21 @@ const ours = (options: Parameters<TestApp['request']>[0]) => {
 async function tokenize(cardNumber: string) {
   const { cardTokenizer } = await t.caller().settings.public();
   if (!cardTokenizer) throw new Error('no tokenizer');
-  const response = await fetch(`${cardTokenizer.url}?appId=${encodeURIComponent(cardTokenizer.publicKey)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      type: 'card',
-      card: {
-        number: cardNumber,
-        holder_name: 'MARIANA C RIBEIRO',
-        exp_month: 12,
-        exp_year: 2030,
-        cvv: '123',
-      },
-    }),
-  });
+  const response = await sendCardToPagarme(cardTokenizer, cardNumber);
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
+/** A link paid by card on Pagar.me under an order code that is not ours (a checkout session's). */
+async function linkPaidUnderAnotherCode() {
+  const link = await createLink(t);
+  const pl = rows(t).links()[0]?.providerLinkId ?? '';
+  const hook = fake.payLink(pl, { method: 'credit_card' });
+  const order = fake.orders.get(hook.data.id);
+  order.code = 'or_codigo_da_sessao';
+  for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+  return { link, pl, hook, order };
+}
+
 const payByCard = async (cardNumber: string) =>
   ours({
     method: 'POST',
@@ -183,24 +187,14 @@ describe('Pagar.me payment links', () => {
       },
     ],
   ])('matches a link payment by %s when the order code is something else', async (_name, mark) => {
-    const link = await createLink(t);
-    const pl = rows(t).links()[0]?.providerLinkId ?? '';
-    const hook = fake.payLink(pl, { method: 'credit_card' });
-    const order = fake.orders.get(hook.data.id);
-    order.code = 'or_codigo_da_sessao';
-    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    const { link, pl, hook, order } = await linkPaidUnderAnotherCode();
     mark(order, { id: link.id, pl });
     expect((await webhook(hook)).statusCode).toBe(200);
     expect((await status(link.id)).json().status).toBe('paid');
   });
 
   it('an order matching none of our fields is answered 404 (Pagar.me retries) and changes nothing', async () => {
-    const link = await createLink(t);
-    const pl = rows(t).links()[0]?.providerLinkId ?? '';
-    const hook = fake.payLink(pl, { method: 'credit_card' });
-    const order = fake.orders.get(hook.data.id);
-    order.code = 'or_codigo_da_sessao';
-    for (const charge of order.charges) charge.code = 'or_codigo_da_sessao';
+    const { link, hook } = await linkPaidUnderAnotherCode();
     expect((await webhook(hook)).statusCode).toBe(404);
     // Read from the database: the tracking poll would ask Pagar.me in the background.
     expect(

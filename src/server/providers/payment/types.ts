@@ -3,6 +3,7 @@
  * (default) and Pagar.me v5 (`PAGARME_SECRET_KEY`). Services speak only this interface; provider
  * wire formats stay inside the implementation files.
  */
+import type { AddressOf } from '../../../shared/fields/address';
 import type { PaymentMethod, PlanType } from '../../../shared/plans';
 import type { ProviderStatus } from '../provider-status';
 
@@ -18,15 +19,7 @@ export interface ProviderCustomer {
   phone: string;
   /** 11 digits. */
   cpf: string;
-  address: {
-    street: string;
-    number: string;
-    complement: string;
-    neighborhood: string;
-    city: string;
-    state: string;
-    zipCode: string;
-  };
+  address: AddressOf<string>;
 }
 
 export interface CreateLinkInput {

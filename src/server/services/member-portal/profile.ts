@@ -1,27 +1,24 @@
 /** The member's own profile and password. */
 import { eq } from 'drizzle-orm';
-import { subscriberAddressOf } from '../../../shared/fields/address';
-import { MEMBER_MSG, type MemberProfile, type MemberProfileInput } from '../../../shared/member-schemas';
+import {
+  MEMBER_MSG,
+  memberProfile,
+  type MemberProfile,
+  type MemberProfileInput,
+} from '../../../shared/member-schemas';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../auth/password';
 import { subscribers, users, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
-import { profileColumnsOf } from '../subscriber-admin';
+import { profileColumnsOf, toSubscriberRecord } from '../subscriber-admin';
 import type { Caller, PortalContext } from './deps';
 import { MSG_NOT_LINKED, ownRecord } from './subscription';
 
+const PROFILE_FIELDS = Object.keys(memberProfile.shape) as (keyof MemberProfile)[];
+
+/** The member's profile: their record's personal fields, named as the back office's record names them. */
 function profileOf(subscriber: Subscriber): MemberProfile {
-  return {
-    email: subscriber.email,
-    fullName: subscriber.name,
-    phone: subscriber.phone,
-    cpf: subscriber.cpf,
-    birthDate: subscriber.birthDate,
-    gender: subscriber.gender,
-    profession: subscriber.profession,
-    shirtSize: subscriber.shirtSize,
-    winePreference: subscriber.winePreference,
-    ...subscriberAddressOf(subscriber),
-  };
+  const record = toSubscriberRecord(subscriber);
+  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, record[field]])) as MemberProfile;
 }
 
 export function profile(ctx: PortalContext, user: Caller): MemberProfile {

@@ -1,17 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../../tests/app';
 import { outbox } from '../../db/schema';
 import { OUTBOX_MSG } from '../../services/outbox';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 /** Queues `count` messages a minute apart, alternating channels; returns them oldest first. */
 function enqueueMany(count: number) {

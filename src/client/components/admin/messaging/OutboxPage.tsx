@@ -7,7 +7,7 @@
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../../shared/format';
 import { CHANNEL_LABELS } from '../../../../shared/messaging-schemas';
-import { CHANNELS, OUTBOX_STATUSES, type Channel, type OutboxStatus } from '../../../../shared/notifications';
+import { CHANNELS, OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/notifications';
 import { errorText } from '../../../lib/errors';
 import { nextListSearch, type OutboxSearch } from '../../../lib/list-search';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -17,6 +17,7 @@ import '../../../styles/admin-messaging.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
+import { FilterSelectField } from '../../ui/FilterSelectField';
 
 const PAGE_SIZE = 20;
 
@@ -82,42 +83,22 @@ export function OutboxPage({
           é tentada de novo automaticamente por algumas horas; depois disso, reenvie por aqui.
         </p>
         <div className="adm-filters">
-          <div className="field">
-            <label className="field__label" htmlFor="outbox-status">
-              Status
-            </label>
-            <select
-              id="outbox-status"
-              className="field__input adm-select"
-              value={params.status ?? ''}
-              onChange={(event) => update({ status: (event.target.value || undefined) as OutboxStatus })}
-            >
-              <option value="">Todos</option>
-              {OUTBOX_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {OUTBOX_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="outbox-channel">
-              Canal
-            </label>
-            <select
-              id="outbox-channel"
-              className="field__input adm-select"
-              value={params.channel ?? ''}
-              onChange={(event) => update({ channel: (event.target.value || undefined) as Channel })}
-            >
-              <option value="">Todos</option>
-              {CHANNELS.map((value) => (
-                <option key={value} value={value}>
-                  {CHANNEL_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelectField
+            label="Status"
+            className="field__input adm-select"
+            value={params.status}
+            values={OUTBOX_STATUSES}
+            labels={OUTBOX_STATUS_LABELS}
+            onFilter={(status) => update({ status })}
+          />
+          <FilterSelectField
+            label="Canal"
+            className="field__input adm-select"
+            value={params.channel}
+            values={CHANNELS}
+            labels={CHANNEL_LABELS}
+            onFilter={(channel) => update({ channel })}
+          />
         </div>
 
         {list.isError ? (

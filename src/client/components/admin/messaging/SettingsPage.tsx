@@ -26,7 +26,7 @@ import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
 import { PixKeyField } from './PixKeyField';
-import { fieldOf } from '../../ui/field-of';
+import { fieldsOf } from '../../ui/field-of';
 
 const PROVIDER_LABELS: Record<string, string> = {
   sandbox: 'Sandbox (pagamentos simulados, nenhuma cobrança real)',
@@ -73,6 +73,7 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
     resolver: zodResolver(settingsForm),
     defaultValues: toForm(data.settings),
   });
+  const field = fieldsOf(register, errors);
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -94,24 +95,24 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>Clube e contatos</legend>
         <div className="adm-grid adm-grid--2">
-          <TextField label="Nome do clube" maxLength={120} {...fieldOf(register, errors, 'clubName')} />
-          <TextField label="E-mail de contato" type="email" {...fieldOf(register, errors, 'contactEmail')} />
+          <TextField label="Nome do clube" maxLength={120} {...field('clubName')} />
+          <TextField label="E-mail de contato" type="email" {...field('contactEmail')} />
           <TextField
             label="WhatsApp do clube"
             type="tel"
             inputMode="tel"
             hint="Com código do país e DDD, ex.: 55 11 99999-0000"
-            {...fieldOf(register, errors, 'whatsappNumber')}
+            {...field('whatsappNumber')}
           />
-          <TextField label="Instagram (perfil)" {...fieldOf(register, errors, 'instagramHandle')} />
-          <TextField label="Link do Instagram" type="url" {...fieldOf(register, errors, 'instagramUrl')} />
-          <TextField label="Link do YouTube" type="url" {...fieldOf(register, errors, 'youtubeUrl')} />
-          <TextField label="Link do Vivino" type="url" {...fieldOf(register, errors, 'vivinoUrl')} />
+          <TextField label="Instagram (perfil)" {...field('instagramHandle')} />
+          <TextField label="Link do Instagram" type="url" {...field('instagramUrl')} />
+          <TextField label="Link do YouTube" type="url" {...field('youtubeUrl')} />
+          <TextField label="Link do Vivino" type="url" {...field('vivinoUrl')} />
           <TextField
             label="Link do grupo VIP"
             type="url"
             hint="Enviado no e-mail de pagamento confirmado"
-            {...fieldOf(register, errors, 'vipGroupLink')}
+            {...field('vipGroupLink')}
           />
         </div>
       </fieldset>
@@ -124,13 +125,13 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             label="Nome do recebedor"
             hint="Até 25 caracteres, como aparece no app do banco"
             maxLength={25}
-            {...fieldOf(register, errors, 'merchantName')}
+            {...field('merchantName')}
           />
           <TextField
             label="Cidade do recebedor"
             hint="Até 15 caracteres"
             maxLength={15}
-            {...fieldOf(register, errors, 'merchantCity')}
+            {...field('merchantCity')}
           />
         </div>
       </fieldset>
@@ -142,13 +143,13 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             label="Assinatura anual (R$)"
             inputMode="decimal"
             hint="Cobrado de novos confrades"
-            {...fieldOf(register, errors, 'priceAnnual')}
+            {...field('priceAnnual')}
           />
           <TextField
             label="Renovação (R$)"
             inputMode="decimal"
             hint="Oferecido só a confrades já aprovados"
-            {...fieldOf(register, errors, 'priceRenewal')}
+            {...field('priceRenewal')}
           />
         </div>
         <label className="checkbox">

@@ -23,7 +23,7 @@ import { Alert } from '../../ui/Alert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
-import { TextAreaField, TextField } from '../../ui/TextField';
+import { SelectField, TextAreaField, TextField, type TextFieldProps } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { useStepUp } from '../security/step-up';
 
@@ -166,24 +166,19 @@ function TemplateEditor({
       </p>
 
       <div className="adm-row">
-        <div className="field">
-          <label className="field__label" htmlFor="template-key">
-            Modelo
-          </label>
-          <select
-            id="template-key"
-            className="field__input adm-select"
-            value={key}
-            onChange={(event) => setKey(event.target.value as typeof key)}
-          >
-            {keys.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-                {templates.some((t) => t.key === value && isDirty(t)) ? ' (alterado)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Modelo"
+          className="field__input adm-select"
+          value={key}
+          onChange={(event) => setKey(event.target.value as typeof key)}
+        >
+          {keys.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+              {templates.some((t) => t.key === value && isDirty(t)) ? ' (alterado)' : ''}
+            </option>
+          ))}
+        </SelectField>
         <div className="adm-tabs" role="group" aria-label="Canal">
           {(['whatsapp', 'email'] as const).map((value) => (
             <button
@@ -276,14 +271,11 @@ function TemplateEditor({
             {preview}
           </div>
           <form className="form" onSubmit={(event) => void sendTest(event)} noValidate>
-            <TextField
+            <NumberField
               label="Número que recebe o exemplo"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
               placeholder="(11) 98765-4321"
               value={testPhone}
-              onChange={(event) => setTestPhone(event.target.value)}
+              onNumber={setTestPhone}
               error={testError ?? undefined}
               hint={
                 isDirty(current)
@@ -305,6 +297,24 @@ function TemplateEditor({
         </div>
       </div>
     </section>
+  );
+}
+
+/** A WhatsApp number the admin types (checked with `phoneProblem` when its form is sent). */
+function NumberField({
+  onNumber,
+  ...field
+}: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'onChange'> & {
+  onNumber: (text: string) => void;
+}) {
+  return (
+    <TextField
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      onChange={(event) => onNumber(event.target.value)}
+      {...field}
+    />
   );
 }
 
@@ -339,15 +349,7 @@ function SendMessage() {
         tela de Assinantes.
       </p>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label="Telefone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-          error={errors.phone}
-        />
+        <NumberField label="Telefone" value={phone} onNumber={setPhone} error={errors.phone} />
         <TextAreaField
           label="Mensagem"
           className="adm-textarea"

@@ -21,7 +21,7 @@ import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { DataTable, PersonCell, type Column } from '../../ui/DataTable';
-import { TextField } from '../../ui/TextField';
+import { SearchField } from '../../ui/SearchField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { PaymentDetailDialog } from './PaymentDetailDialog';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -168,13 +168,7 @@ export function AdminPayments({
   return (
     <div className="finance-page">
       <div className="filters" role="search" aria-label="Filtrar pagamentos">
-        <TextField
-          label="Buscar"
-          type="search"
-          placeholder="Nome, e-mail ou transação"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
+        <SearchField placeholder="Nome, e-mail ou transação" value={searchText} onSearch={setSearchText} />
         <Select<StatusFilter>
           label="Status"
           value={filters.status}

@@ -19,12 +19,15 @@ import { Pager } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
+import { Options } from '../../ui/Options';
+import { SelectField } from '../../ui/TextField';
 
 const FILTER_LABELS: Record<DeletionRequestFilter, string> = {
   open: 'Abertos',
   completed: 'Concluídos',
   all: 'Todos',
 };
+const DELETION_FILTERS = Object.keys(FILTER_LABELS) as DeletionRequestFilter[];
 
 export function DeletionRequestsPanel({
   status,
@@ -46,23 +49,14 @@ export function DeletionRequestsPanel({
         pedido, para concluí-los. Concluir anonimiza os dados pessoais, encerra a conta e a assinatura (sem
         reembolso) e avisa o confrade por email; os pagamentos ficam guardados sem o nome.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor="deletion-filter">
-          Mostrar
-        </label>
-        <select
-          id="deletion-filter"
-          className="field__input adm-select"
-          value={status}
-          onChange={(event) => onChange({ status: event.target.value as DeletionRequestFilter, page: 1 })}
-        >
-          {(Object.keys(FILTER_LABELS) as DeletionRequestFilter[]).map((value) => (
-            <option key={value} value={value}>
-              {FILTER_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Mostrar"
+        className="field__input adm-select"
+        value={status}
+        onChange={(event) => onChange({ status: event.target.value as DeletionRequestFilter, page: 1 })}
+      >
+        <Options values={DELETION_FILTERS} labels={FILTER_LABELS} />
+      </SelectField>
       {list.isPending ? (
         <PageLoading />
       ) : list.isError ? (

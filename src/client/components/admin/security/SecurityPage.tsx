@@ -16,6 +16,7 @@ import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { TextField } from '../../ui/TextField';
 import { useStepUp } from './step-up';
+import { SubmitActions } from '../../ui/SubmitActions';
 
 const LOAD_FAILED = 'Erro ao carregar a segurança da conta';
 const ACTION_FAILED = 'Não foi possível concluir. Tente novamente.';
@@ -146,14 +147,14 @@ function ConfirmSetup({
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <div className="sec-actions">
-        <Button type="submit" loading={confirm.isPending} loadingLabel="Conferindo...">
-          Confirmar e ativar
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-      </div>
+      <SubmitActions
+        className="sec-actions"
+        busy={confirm.isPending}
+        busyLabel="Conferindo..."
+        onCancel={onCancel}
+      >
+        Confirmar e ativar
+      </SubmitActions>
     </form>
   );
 }

@@ -3,10 +3,10 @@ import { SECURITY_MSG } from '../../../../shared/security-schemas';
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import '../../../styles/admin-security.css';
+import { SubmitActions } from '../../ui/SubmitActions';
 
 /**
  * "Confirme sua identidade": the admin's password again, or, with two-factor on, the code the
@@ -83,14 +83,14 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
             {withCode ? 'Usar a senha' : 'Usar o código do aplicativo autenticador'}
           </button>
         )}
-        <div className="sec-actions">
-          <Button type="submit" loading={stepUp.isPending} loadingLabel="Confirmando...">
-            Confirmar
-          </Button>
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancelar
-          </Button>
-        </div>
+        <SubmitActions
+          className="sec-actions"
+          busy={stepUp.isPending}
+          busyLabel="Confirmando..."
+          onCancel={onCancel}
+        >
+          Confirmar
+        </SubmitActions>
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@
  * CSV import (ADR 015): the admin picks a file with the export's columns, sees a dry-run report row
  * by row (create, update by e-mail, unchanged, rejected and why), then applies it.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   SUBSCRIBER_CSV_MSG,
@@ -18,6 +18,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
 
 const IMPORT_PATH = '/api/admin/subscribers/import';
 
@@ -28,7 +29,6 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
-  const fileId = useId();
 
   function close() {
     setCsv(null);
@@ -84,18 +84,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           já cadastrados são encontrados pelo email e atualizados; células vazias mantêm o valor salvo. Até
           5.000 linhas e 2 MB por arquivo.
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            Arquivo CSV
-          </label>
-          <input
-            id={fileId}
-            className="field__input"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(event) => void pick(event.target.files?.[0])}
-          />
-        </div>
+        <TextField
+          label="Arquivo CSV"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => void pick(event.target.files?.[0])}
+        />
         {error && <Alert>{error}</Alert>}
         <div className="sub-form__actions">
           <Button variant="secondary" onClick={close}>

@@ -35,6 +35,7 @@ import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { MaskedFormField } from '../../ui/MaskedFormField';
 import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from '../../ui/TextField';
+import { Options } from '../../ui/Options';
 import { PriceField } from './PriceField';
 import {
   drafts,
@@ -43,7 +44,7 @@ import {
   keepStoredInstants,
   type FormState,
 } from './subscriber-form-values';
-import { fieldOf } from '../../ui/field-of';
+import { fieldsOf } from '../../ui/field-of';
 
 /** Fields compared after a creation (what the form sent against what the server kept). */
 const CHECKED_FIELDS = [
@@ -98,19 +99,19 @@ export function SubscriberForm({
   // Remounts the fields that keep their own text (the price) when a draft replaces the values.
   const [version, setVersion] = useState(0);
 
+  const form = useForm<FormState, unknown, SubscriberInput>({
+    resolver: zodResolver(subscriberInput),
+    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
+  });
   const {
     register,
     control,
     handleSubmit,
     reset,
-    getValues,
-    setValue,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormState, unknown, SubscriberInput>({
-    resolver: zodResolver(subscriberInput),
-    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
-  });
+  } = form;
+  const field = fieldsOf(register, errors);
   // An edit's unsaved changes: the dialog's Escape and close button, and leaving the page, ask first
   // (ADR 033). A new record's typing is kept as a draft instead (below), offered at the next opening.
   const unsaved = mode === 'edit' && isDirty;
@@ -146,7 +147,7 @@ export function SubscriberForm({
 
   // The CEP is looked up only when the person changes it, and a different stored address is
   // replaced only on their word (ADR 033).
-  const cep = useCepAutofill(formAddress({ getValues, setValue }, RECORD_ADDRESS_PATHS));
+  const cep = useCepAutofill(formAddress(form, RECORD_ADDRESS_PATHS));
 
   function loadDraft() {
     if (!draft) return;
@@ -267,12 +268,7 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Dados pessoais</legend>
         <div className="sub-form__grid">
-          <TextField
-            label="Nome completo"
-            autoComplete="off"
-            required
-            {...fieldOf(register, errors, 'fullName')}
-          />
+          <TextField label="Nome completo" autoComplete="off" required {...field('fullName')} />
           <TextField
             label="Email"
             type="email"
@@ -292,29 +288,21 @@ export function SubscriberForm({
             required
           />
           <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
-          <TextField label="Data de nascimento" type="date" {...fieldOf(register, errors, 'birthDate')} />
+          <TextField label="Data de nascimento" type="date" {...field('birthDate')} />
           <SelectField
             label="Gênero"
             error={errors.gender?.message}
             {...register('gender', { setValueAs: (value: string) => value || null })}
           >
             <option value="">Não informado</option>
-            {GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
-              </option>
-            ))}
+            <Options values={GENDERS} labels={GENDER_LABELS} />
           </SelectField>
-          <TextField label="Profissão" {...fieldOf(register, errors, 'profession')} />
-          <SelectField label="Tamanho da camiseta" {...fieldOf(register, errors, 'shirtSize')}>
-            {SHIRT_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+          <TextField label="Profissão" {...field('profession')} />
+          <SelectField label="Tamanho da camiseta" {...field('shirtSize')}>
+            <Options values={SHIRT_SIZES} />
           </SelectField>
         </div>
-        <TextAreaField label="Preferência de vinho" {...fieldOf(register, errors, 'winePreference')} />
+        <TextAreaField label="Preferência de vinho" {...field('winePreference')} />
       </fieldset>
 
       <fieldset className="sub-form__group">
@@ -329,17 +317,12 @@ export function SubscriberForm({
             onType={cep.onCepTyped}
             hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
-          <TextField label="Endereço" {...fieldOf(register, errors, 'address')} />
-          <TextField label="Número" {...fieldOf(register, errors, 'number')} />
-          <TextField label="Complemento" {...fieldOf(register, errors, 'complement')} />
-          <TextField label="Bairro" {...fieldOf(register, errors, 'neighborhood')} />
-          <TextField label="Cidade" {...fieldOf(register, errors, 'city')} />
-          <TextField
-            label="Estado (UF)"
-            maxLength={2}
-            autoCapitalize="characters"
-            {...fieldOf(register, errors, 'state')}
-          />
+          <TextField label="Endereço" {...field('address')} />
+          <TextField label="Número" {...field('number')} />
+          <TextField label="Complemento" {...field('complement')} />
+          <TextField label="Bairro" {...field('neighborhood')} />
+          <TextField label="Cidade" {...field('city')} />
+          <TextField label="Estado (UF)" maxLength={2} autoCapitalize="characters" {...field('state')} />
         </div>
         <CepQuestion question={cep.question} />
       </fieldset>
@@ -347,12 +330,8 @@ export function SubscriberForm({
       <fieldset className="sub-form__group">
         <legend>Assinatura</legend>
         <div className="sub-form__grid">
-          <SelectField label="Status" required {...fieldOf(register, errors, 'status')}>
-            {statusOptions.map((status) => (
-              <option key={status} value={status}>
-                {SUBSCRIBER_STATUS_LABELS[status]}
-              </option>
-            ))}
+          <SelectField label="Status" required {...field('status')}>
+            <Options values={statusOptions} labels={SUBSCRIBER_STATUS_LABELS} />
           </SelectField>
           <Controller
             control={control}
@@ -366,18 +345,10 @@ export function SubscriberForm({
               />
             )}
           />
-          <TextField
-            label="Início da assinatura"
-            type="date"
-            {...fieldOf(register, errors, 'subscriptionStartDate')}
-          />
-          <TextField
-            label="Término da assinatura"
-            type="date"
-            {...fieldOf(register, errors, 'subscriptionEndDate')}
-          />
+          <TextField label="Início da assinatura" type="date" {...field('subscriptionStartDate')} />
+          <TextField label="Término da assinatura" type="date" {...field('subscriptionEndDate')} />
         </div>
-        <TextAreaField label="Observações internas" {...fieldOf(register, errors, 'adminNotes')} />
+        <TextAreaField label="Observações internas" {...field('adminNotes')} />
       </fieldset>
 
       {warnings.length > 0 && (

@@ -6,11 +6,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../shared/format';
-import {
-  SUBSCRIBER_STATUS_LABELS,
-  SUBSCRIBER_STATUSES,
-  type SubscriberStatus,
-} from '../../../../shared/plans';
+import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
 import {
   SUBSCRIBER_MSG,
   SUBSCRIBER_PAGE_SIZE,
@@ -22,7 +18,8 @@ import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClass } from '../../ui/Button';
 import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
-import { TextField } from '../../ui/TextField';
+import { FilterSelectField } from '../../ui/FilterSelectField';
+import { SearchField } from '../../ui/SearchField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
 import { Dialog } from '../../ui/Dialog';
@@ -222,28 +219,14 @@ export function SubscribersPage({
         aria-label="Filtrar assinantes"
         onSubmit={(e) => e.preventDefault()}
       >
-        <TextField
-          label="Buscar"
-          type="search"
-          placeholder="Nome, email, telefone ou CPF"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
-        <SelectField
+        <SearchField placeholder="Nome, email, telefone ou CPF" value={searchText} onSearch={setSearchText} />
+        <FilterSelectField
           label="Status"
-          value={status}
-          onChange={(event) => {
-            const value = event.target.value as 'all' | SubscriberStatus;
-            update({ status: value === 'all' ? undefined : value });
-          }}
-        >
-          <option value="all">Todos</option>
-          {SUBSCRIBER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {SUBSCRIBER_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+          value={params.status}
+          values={SUBSCRIBER_STATUSES}
+          labels={SUBSCRIBER_STATUS_LABELS}
+          onFilter={(status) => update({ status })}
+        />
         <SelectField
           label="Ordenar por"
           value={sortBy}

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { subscriberInput, type SubscriberRecord } from '../../../../shared/subscriber-schemas';
-import { calendarDay, formStateOf, keepStoredInstants } from './subscriber-form-values';
+import { calendarDay, EMPTY_FORM, formStateOf, keepStoredInstants } from './subscriber-form-values';
 
 const record = {
   id: 's1',
@@ -58,5 +58,12 @@ describe('keepStoredInstants', () => {
 
   it('calendarDay is empty for no date', () => {
     expect(calendarDay(null)).toBe('');
+  });
+});
+
+describe('a new subscriber', () => {
+  it('starts with every address part empty', () => {
+    const { address, number, complement, neighborhood, city, state, zipCode } = EMPTY_FORM;
+    expect([address, number, complement, neighborhood, city, state, zipCode]).toEqual(Array(7).fill(''));
   });
 });

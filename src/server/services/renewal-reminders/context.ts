@@ -1,0 +1,31 @@
+/** What the renewal reminders are built from, and the state they keep. */
+import type { Subscriber } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+import type { OutboxService } from '../outbox';
+import type { PaymentLinksService } from '../payment-links';
+import type { SubscriberLifecycle } from '../subscriber-lifecycle';
+import type { ReminderThreshold } from './thresholds';
+
+/** What the renewal reminders are built from, by name. */
+export type RenewalRemindersDeps = ServiceDeps & {
+  outbox: OutboxService;
+  paymentLinks: Pick<PaymentLinksService, 'createForSubscriber'>;
+  lifecycle: Pick<SubscriberLifecycle, 'record'>;
+};
+
+/** The dependencies plus the daily pass under way, which overlapping calls share. */
+export type RemindersContext = RenewalRemindersDeps & { running: Promise<RemindersResult> | null };
+
+export interface RemindersResult {
+  sent: number;
+  /** The renewal link could not be created (provider down): tried again on the next run. */
+  failed: number;
+}
+
+/** A member whose period ends (the query only finds those with an end date). */
+export type Expiring = Subscriber & { subscriptionEndDate: Date };
+
+export interface ReminderTarget {
+  subscriber: Expiring;
+  threshold: ReminderThreshold;
+}

@@ -1,0 +1,131 @@
+/** Sending a reminder: the renewal link first, then the claim and the messages in one transaction. */
+import { formatDate, formatMoney } from '../../../shared/format';
+import { renewalReminders } from '../../db/schema';
+import type { Actor } from '../subscriber-lifecycle';
+import type { RemindersContext, RemindersResult, RenewalRemindersDeps, ReminderTarget } from './context';
+import { REMINDER_THRESHOLDS } from './thresholds';
+import { allExpiring, dueTargets } from './targets';
+
+type Tx = Parameters<Parameters<RenewalRemindersDeps['db']['transaction']>[0]>[0];
+type RenewalLink = Awaited<ReturnType<RenewalRemindersDeps['paymentLinks']['createForSubscriber']>>;
+
+/** Claims the threshold's row for this period; false when another run (or an earlier one) has it. */
+function claimThreshold(tx: Tx, { subscriber, threshold }: ReminderTarget, linkId: string, sentBy: string) {
+  const claimed = tx
+    .insert(renewalReminders)
+    .values({
+      subscriberId: subscriber.id,
+      thresholdDays: threshold,
+      periodEnd: subscriber.subscriptionEndDate,
+      paymentLinkId: linkId,
+      sentBy,
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  return Boolean(claimed);
+}
+
+/** The farther thresholds this reminder passes over: a member past both gets only the nearer one. */
+function claimFarther(tx: Tx, { subscriber, threshold }: ReminderTarget, sentBy: string) {
+  for (const farther of REMINDER_THRESHOLDS.filter((days) => days > threshold)) {
+    tx.insert(renewalReminders)
+      .values({
+        subscriberId: subscriber.id,
+        thresholdDays: farther,
+        periodEnd: subscriber.subscriptionEndDate,
+        sentBy,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+}
+
+/** The e-mail, the WhatsApp (when there is a number) and the history line. */
+function queueMessages(
+  { outbox, lifecycle }: RenewalRemindersDeps,
+  { subscriber, threshold }: ReminderTarget,
+  link: RenewalLink,
+  actor: Actor,
+) {
+  const periodEnd = subscriber.subscriptionEndDate;
+  const vars = {
+    name: subscriber.name,
+    endDate: formatDate(periodEnd),
+    amount: formatMoney(link.amount),
+    paymentUrl: link.url,
+  };
+  outbox.enqueue({ channel: 'email', recipient: subscriber.email, template: 'renewal', vars });
+  if (subscriber.phone) {
+    outbox.enqueue({ channel: 'whatsapp', recipient: subscriber.phone, template: 'renewal', vars });
+  }
+  lifecycle.record({
+    subscriberId: subscriber.id,
+    event: 'renewal_reminder_sent',
+    actor,
+    details: { thresholdDays: threshold, paymentLinkId: link.id, periodEnd: periodEnd.toISOString() },
+  });
+}
+
+/**
+ * Creates the renewal link and, in one transaction, claims the threshold (and the farther ones it
+ * passes over) and queues the messages. `always`: send even when the threshold was claimed (an
+ * admin's explicit click). Returns whether messages were queued.
+ */
+async function remind(
+  deps: RenewalRemindersDeps,
+  target: ReminderTarget,
+  actor: Actor,
+  always: boolean,
+): Promise<boolean> {
+  const adminId = actor.kind === 'admin' ? actor.id : null;
+  const link = await deps.paymentLinks.createForSubscriber(target.subscriber.id, 'renewal', adminId);
+  return deps.db.transaction((tx) => {
+    const sentBy = adminId ?? 'job';
+    if (!claimThreshold(tx, target, link.id, sentBy) && !always) return false;
+    claimFarther(tx, target, sentBy);
+    queueMessages(deps, target, link, actor);
+    return true;
+  });
+}
+
+async function sendAll(
+  deps: RenewalRemindersDeps,
+  targets: ReminderTarget[],
+  actor: Actor,
+  always: boolean,
+): Promise<RemindersResult> {
+  const result: RemindersResult = { sent: 0, failed: 0 };
+  for (const target of targets) {
+    try {
+      if (await remind(deps, target, actor, always)) result.sent++;
+    } catch (error) {
+      result.failed++;
+      deps.log.warn(
+        { subscriberId: target.subscriber.id, err: (error as Error).message },
+        'renewal reminder failed',
+      );
+    }
+  }
+  return result;
+}
+
+/**
+ * The daily pass: every member who reached a threshold and was not reminded at it for this
+ * period. Overlapping calls share one run.
+ */
+export function runDue(ctx: RemindersContext): Promise<RemindersResult> {
+  ctx.running ??= (async () => {
+    const result = await sendAll(ctx, dueTargets(ctx), { kind: 'system' }, false);
+    if (result.sent + result.failed > 0) ctx.log.info(result, 'renewal reminders');
+    return result;
+  })().finally(() => {
+    ctx.running = null;
+  });
+  return ctx.running;
+}
+
+/** The admin's button: everyone with 30 days or fewer left, reminded now. */
+export function sendToAllExpiring(deps: RenewalRemindersDeps, adminId: string): Promise<RemindersResult> {
+  return sendAll(deps, allExpiring(deps), { kind: 'admin', id: adminId }, true);
+}

@@ -1,0 +1,15 @@
+/** What the subscribers' CSV is built from, and the columns' headers both directions share. */
+import { SUBSCRIBER_CSV_COLUMNS, type SubscriberCsvField } from '../../../shared/subscriber-csv';
+import type { ActivityLog } from '../activity-log';
+import type { ServiceDeps } from '../deps';
+import type { SubscriberAdmin } from '../subscriber-admin';
+
+/** What the subscribers' CSV is built from, by name. */
+export type SubscriberCsvDeps = ServiceDeps & {
+  subscriberAdmin: SubscriberAdmin;
+  activityLog: Pick<ActivityLog, 'record'>;
+};
+
+export const HEADER_OF = Object.fromEntries(
+  SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => [field, header]),
+) as Record<SubscriberCsvField, string>;

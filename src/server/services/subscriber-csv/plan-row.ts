@@ -1,0 +1,146 @@
+/** One row of the file → what would happen to it: create, update (with what changes), nothing, or refused. */
+import { sql } from 'drizzle-orm';
+import { type CsvDialect, SUBSCRIBER_CSV_MSG, type SubscriberCsvField } from '../../../shared/subscriber-csv';
+import {
+  SUBSCRIBER_MSG,
+  subscriberInput,
+  type SubscriberFormValues,
+  type SubscriberInput,
+  type SubscriberRecord,
+} from '../../../shared/subscriber-schemas';
+import { formStatusEvent } from '../../../shared/subscriber-status-machine';
+import { subscribers } from '../../db/schema';
+import { toSubscriberRecord } from '../subscriber-admin';
+import { readCell } from './cells';
+import { HEADER_OF, type SubscriberCsvDeps } from './deps';
+
+/** Price of a new subscriber when the file leaves it blank (docs/product/back-office-and-member-area.md §3 default). */
+const DEFAULT_PRICE = 149700;
+
+export type Planned =
+  | { line: number; email: string; name: string; action: 'create'; input: SubscriberInput }
+  | {
+      line: number;
+      email: string;
+      name: string;
+      action: 'update';
+      id: string;
+      input: SubscriberInput;
+      changes: string[];
+    }
+  | { line: number; email: string; name: string; action: 'unchanged' }
+  | { line: number; email: string; name: string; action: 'reject'; errors: string[] };
+
+/** Where a row sits in the file: its line, the e-mails seen on earlier lines, the file's dialect. */
+export interface RowPlace {
+  line: number;
+  seen: Map<string, number>;
+  dialect: CsvDialect;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The form's values of a stored subscriber (what an update starts from). */
+function formValuesOf(record: SubscriberRecord): SubscriberFormValues {
+  return {
+    fullName: record.fullName,
+    email: record.email,
+    phone: record.phone,
+    cpf: record.cpf,
+    birthDate: record.birthDate,
+    gender: record.gender,
+    profession: record.profession,
+    shirtSize: record.shirtSize as SubscriberFormValues['shirtSize'],
+    winePreference: record.winePreference,
+    address: record.address,
+    number: record.number,
+    complement: record.complement,
+    neighborhood: record.neighborhood,
+    city: record.city,
+    state: record.state,
+    zipCode: record.zipCode,
+    status: record.status,
+    subscriptionPrice: record.subscriptionPrice,
+    subscriptionStartDate: record.subscriptionStartDate,
+    subscriptionEndDate: record.subscriptionEndDate,
+    adminNotes: record.adminNotes,
+  };
+}
+
+function recordByEmail({ db }: SubscriberCsvDeps, email: string): SubscriberRecord | undefined {
+  const row = db
+    .select()
+    .from(subscribers)
+    .where(sql`${subscribers.email} = ${email}`)
+    .get();
+  return row ? toSubscriberRecord(row) : undefined;
+}
+
+/** The row's cells over the stored values (or a new record's); returns the problems found. */
+function readRow(
+  values: SubscriberFormValues,
+  row: Record<string, string>,
+  current: SubscriberRecord | undefined,
+  dialect: CsvDialect,
+): string[] {
+  const problems: string[] = [];
+  for (const [field, raw] of Object.entries(row)) {
+    const cell = raw.trim();
+    // A blank cell keeps what is stored (an update never wipes a field by omission).
+    if (cell === '' && current) continue;
+    const found = readCell(values, field as keyof SubscriberFormValues, cell, { current, dialect });
+    if (found) problems.push(found);
+  }
+  return problems;
+}
+
+/** The form's schema's messages, each under its column's header. */
+function schemaProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
+  return issues.map((issue) => {
+    const field = String(issue.path[0] ?? '') as SubscriberCsvField;
+    return HEADER_OF[field] ? `${HEADER_OF[field]}: ${issue.message}` : issue.message;
+  });
+}
+
+/** A valid row of a stored subscriber: an update of the fields that differ, or nothing. */
+function planUpdate(
+  { line, email, name }: { line: number; email: string; name: string },
+  input: SubscriberInput,
+  current: SubscriberRecord,
+): Planned {
+  const before = subscriberInput.parse(formValuesOf(current));
+  const changes = (Object.keys(input) as (keyof SubscriberInput)[])
+    .filter((key) => !sameValue(input[key], before[key]))
+    .map((key) => HEADER_OF[key as SubscriberCsvField] ?? key);
+  if (changes.length === 0) return { line, email, name: input.fullName, action: 'unchanged' };
+  // A status typed in a file moves only as the form may move it (turn off / back on).
+  if (input.status !== current.status && !formStatusEvent(current.status, input.status)) {
+    // Refused like any row: under the name the file gave.
+    const errors = [`${HEADER_OF.status}: ${SUBSCRIBER_MSG.statusChangeRefused}`];
+    return { line, email, name, action: 'reject', errors };
+  }
+  return { line, email, name: input.fullName, action: 'update', id: current.id, input, changes };
+}
+
+/** One row of the file → what would happen to it. */
+export function planRow(deps: SubscriberCsvDeps, row: Record<string, string>, place: RowPlace): Planned {
+  const { line, seen, dialect } = place;
+  const email = (row.email ?? '').trim().toLowerCase();
+  const name = (row.fullName ?? '').trim();
+  const reject = (errors: string[]): Planned => ({ line, email, name, action: 'reject', errors });
+  const firstLine = email ? seen.get(email) : undefined;
+  if (firstLine !== undefined) return reject([SUBSCRIBER_CSV_MSG.duplicateEmail(firstLine)]);
+  if (email) seen.set(email, line);
+
+  const current = email ? recordByEmail(deps, email) : undefined;
+  const values: SubscriberFormValues = current
+    ? formValuesOf(current)
+    : { fullName: '', email: '', phone: '', status: 'pending_payment', subscriptionPrice: DEFAULT_PRICE };
+  const problems = readRow(values, row, current, dialect);
+  const parsed = subscriberInput.safeParse(values);
+  if (!parsed.success) problems.push(...schemaProblems(parsed.error.issues));
+  if (problems.length > 0 || !parsed.success) return reject([...new Set(problems)]);
+  const input = parsed.data;
+  if (!current) return { line, email: input.email, name: input.fullName, action: 'create', input };
+  return planUpdate({ line, email, name }, input, current);
+}
