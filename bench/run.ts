@@ -9,6 +9,7 @@
  *   npm run bench -- --rounds 3            # interleaved rounds, median per scenario (noisy machines)
  *   npm run bench -- --only admin          # only the back-office lists on a 100k club (bench/admin/)
  *   npm run bench -- --skip-admin          # everything but them
+ *   npm run bench -- --cpu-prof /tmp/prof  # also a V8 CPU profile of each server process
  *
  * Not part of `npm test`: figures depend on the machine; the ratios are what we compare.
  */
@@ -41,6 +42,8 @@ const { values: args } = parseArgs({
     /** The back-office lists are measured for latency: this many requests at a time (one admin). */
     'admin-connections': { type: 'string', default: '1' },
     'admin-duration': { type: 'string', default: '5' },
+    /** Write a V8 CPU profile of each server process (node --cpu-prof) into this folder. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -55,6 +58,8 @@ interface Measured {
   p99: number;
   /** Server CPU time (user + system) per answered request, in microseconds. */
   cpuPerRequest: number;
+  /** Its system part (the kernel's work for the process: sockets, and each durable commit's fsync). */
+  systemPerRequest: number;
   /** 95th percentile of sequential requests (one client), for scenarios with a `p95TargetMs`. */
   p95?: number;
   /** Answers that were not the expected status, plus connection errors: any makes the figure invalid. */
@@ -98,8 +103,9 @@ async function startServer(
   const names = chosen.map((s) => s.name);
   const serverEnv: Record<string, string> = {};
   for (const scenario of chosen) Object.assign(serverEnv, scenario.serverEnv);
+  const profileDir = args['cpu-prof'];
   const child = fork(await bundleServer(), [JSON.stringify(names)], {
-    execArgv: [],
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -177,14 +183,13 @@ async function checkOnce(baseUrl: string, scenario: Scenario, request: ScenarioR
   }
 }
 
-/** The server process's CPU time so far, in microseconds. */
-function serverCpu(child: ChildProcess): Promise<number> {
+/** The server process's CPU time so far (user and system), in microseconds. */
+function serverCpu(child: ChildProcess): Promise<NodeJS.CpuUsage> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
       if ((message as { type?: string }).type !== 'cpu') return;
       child.off('message', onMessage);
-      const { usage } = message as CpuMessage;
-      resolve(usage.user + usage.system);
+      resolve((message as CpuMessage).usage);
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' });
@@ -203,7 +208,9 @@ async function measure(child: ChildProcess, scenario: Scenario, ready: ReadyMess
   if (WARMUP > 0 && !request.amount) await autocannon(cannonOptions(baseUrl, request, WARMUP));
   const cpuBefore = await serverCpu(child);
   const result = await autocannon(cannonOptions(baseUrl, request, DURATION));
-  const cpuUsed = (await serverCpu(child)) - cpuBefore;
+  const cpuAfter = await serverCpu(child);
+  const userUsed = cpuAfter.user - cpuBefore.user;
+  const systemUsed = cpuAfter.system - cpuBefore.system;
   const p95 = scenario.p95TargetMs === undefined ? undefined : await sequentialP95(baseUrl, request);
   const expected = String(request.expectStatus ?? 200);
   const matching = [expected, ...(request.alsoAccept ?? []).map(String)].reduce(
@@ -217,7 +224,8 @@ async function measure(child: ChildProcess, scenario: Scenario, ready: ReadyMess
     requestsPerSecond: result.duration > 0 ? answered / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuPerRequest: answered > 0 ? cpuUsed / answered : Number.NaN,
+    cpuPerRequest: answered > 0 ? (userUsed + systemUsed) / answered : Number.NaN,
+    systemPerRequest: answered > 0 ? systemUsed / answered : Number.NaN,
     p95,
     unexpected: answered - matching + result.errors,
   };
@@ -241,6 +249,7 @@ interface Row {
   p99: string;
   ratio: string;
   cpu: string;
+  system: string;
   cpuRatio: string;
   target: string;
   verdict: string;
@@ -269,6 +278,7 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
       p99: `${m.p99} ms`,
       ratio: `${(ratio * 100).toFixed(1)}%`,
       cpu: `${Math.round(m.cpuPerRequest)} µs`,
+      system: `${Math.round(m.systemPerRequest)} µs`,
       cpuRatio: `${((baselineCpu / m.cpuPerRequest) * 100).toFixed(1)}%`,
       target: [
         target === undefined ? '' : `≥ ${Math.round(target * 100)}%`,
@@ -284,11 +294,11 @@ function rows(measured: Measured[]): { rows: Row[]; failed: string[] } {
 
 function markdownTable(table: Row[]): string {
   const header =
-    '| scenario | req/s | p50 | p99 | ratio to bare | server CPU / req | CPU ratio | target | |\n' +
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|';
+    '| scenario | req/s | p50 | p99 | ratio to bare | server CPU / req | of which system | CPU ratio | target | |\n' +
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const lines = table.map(
     (r) =>
-      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.cpu} | ${r.cpuRatio} | ${r.target} | ${r.verdict} |`,
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.cpu} | ${r.system} | ${r.cpuRatio} | ${r.target} | ${r.verdict} |`,
   );
   return [header, ...lines].join('\n');
 }
@@ -310,7 +320,8 @@ ${markdownTable(table)}
 ${chosen.map((s) => `- **${s.name}**: ${s.description}`).join('\n')}
 
 *ratio to bare* is req/s relative to the bare route (the targets apply to it). *server CPU / req* is the
-server process's CPU time divided by the requests it answered during the measurement, and *CPU ratio*
+server process's CPU time divided by the requests it answered during the measurement (*of which system*:
+its kernel part, where each durable commit's \`fsync\` is counted), and *CPU ratio*
 the bare route's figure divided by the scenario's: a second view of the same comparison, independent of
 how fast the load generator is. Absolute figures depend on the machine; compare the ratios.
 `;
@@ -593,6 +604,7 @@ async function main() {
             p99: r.p99,
             ratio: r.ratio,
             'cpu/req': r.cpu,
+            'of which sys': r.system,
             'cpu ratio': r.cpuRatio,
             target: r.target,
             '': r.verdict,

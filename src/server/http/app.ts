@@ -138,7 +138,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   });
   // Rate limits before the body is read (ADR 036); after the checks above, which cost less.
   app.decorateRequest('earlyLimits', null);
-  app.addHook('onRequest', earlyRateLimitHook({ limits, restRoutes, operations }));
+  app.addHook('onRoute', earlyRateLimitHook({ limits, restRoutes, operations }));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -1,13 +1,15 @@
 /**
  * Rate limits decided before the body is read (issue 26, docs/decisions/036-flat-costs.md): an
- * `onRequest` hook counts the call against its operation's group, keyed by the route and the
- * client's IP, so a refused call costs no body parsing, no validation and no context. A tRPC batch
+ * `onRequest` hook of each limited route counts the call against its operation's group, keyed by
+ * the route and the client's IP, so a refused call costs no body parsing, no validation and no
+ * context; routes without a limit carry no such hook (ADR 043). A tRPC batch
  * counts each of its calls (their names are in the URL path); when every call of the request is
  * refused the request is answered 429 at once, otherwise each call learns its own outcome when it
  * runs (`EarlyLimits`), as it would have had it been counted there.
  */
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { MSG } from '../../shared/messages';
 import type { OperationGroup } from '../operations/define';
 import { RateLimitedError, type RateLimitGroup, type RateLimits } from '../operations/rate-limits';
 import type { RestRoute } from '../rest/route';
@@ -36,20 +38,6 @@ export class EarlyLimits {
 declare module 'fastify' {
   interface FastifyRequest {
     earlyLimits: EarlyLimits | null;
-  }
-}
-
-async function count(
-  limits: RateLimits,
-  group: RateLimitGroup,
-  ip: string,
-): Promise<RateLimitedError | null> {
-  try {
-    await limits.consume(group, ip);
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimitedError) return error;
-    throw error;
   }
 }
 
@@ -82,45 +70,68 @@ export function earlyRateLimitHook(options: {
     }
   }
 
-  async function restCall(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const group = restGroups.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (!group) return;
-    const refused = await count(limits, group, request.ip);
-    if (refused) {
-      reply.header('retry-after', refused.retryAfterSeconds);
-      await sendError(reply, 429, refused.message);
+  /**
+   * A REST call: refused, it is answered here with the body and headers the error handler gives a
+   * RateLimitedError (no error object, no rejected promise: a refusal is the cheap path, ADR 043).
+   */
+  function restCall(group: RateLimitGroup, request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const retryAfterSeconds = limits.take(group, request.ip);
+    if (retryAfterSeconds !== null) {
+      reply.header('retry-after', retryAfterSeconds);
+      sendError(reply, 429, MSG.tooManyRequests);
       return;
     }
     request.earlyLimits = new EarlyLimits();
     request.earlyLimits.add(group, null);
+    done();
   }
 
-  async function trpcRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  function trpcRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     // Checked already by the first hook (app.ts): known names, not too many.
     const names = trpcCallNames(request.url) ?? [];
     const early = new EarlyLimits();
     const refusals: (RateLimitedError | null)[] = [];
     for (const name of names) {
       const group = procedureGroups.get(name);
-      const outcome = group ? await count(limits, group, request.ip) : null;
+      const retryAfterSeconds = group ? limits.take(group, request.ip) : null;
+      const outcome = retryAfterSeconds === null ? null : new RateLimitedError(retryAfterSeconds);
       if (group) early.add(group, outcome);
       refusals.push(outcome);
     }
     request.earlyLimits = early;
-    if (names.length === 0 || refusals.some((outcome) => outcome === null)) return;
+    if (names.length === 0 || refusals.some((outcome) => outcome === null)) {
+      done();
+      return;
+    }
     const first = refusals[0]!;
     const answers = names.map((name, index) => trpcRefusal(refusals[index]!, name));
     const batched = /[?&]batch=1(&|$)/.test(request.url);
-    await reply
+    reply
       .code(429)
       .header('retry-after', first.retryAfterSeconds)
       .header('cache-control', 'no-store')
       .send(batched ? answers : answers[0]);
   }
 
-  return async function earlyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    request.earlyLimits = null;
-    if (request.url.startsWith('/api/')) return restCall(request, reply);
-    if (request.url.startsWith('/trpc/')) return trpcRequest(request, reply);
+  /**
+   * An `onRoute` hook: the limit is a hook of the routes that have one (each REST route with a
+   * limit group, the tRPC route), so every other request (the health poll, pages, files) runs no
+   * hook and builds no route key for it (ADR 043). A route's own `onRequest` hooks run after the
+   * app's, so the origin and tRPC name checks still come first.
+   */
+  return function addEarlyRateLimit(route: RouteOptions): void {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Callback style: an answered request never calls `done`, so the route stops here.
+    let hook: onRequestHookHandler | undefined;
+    if (route.url.startsWith('/trpc/')) hook = trpcRequest;
+    else {
+      const group = methods
+        .map((method) => restGroups.get(`${method} ${route.url}`))
+        .find((found) => found !== undefined);
+      if (group) hook = (request, reply, done) => restCall(group, request, reply, done);
+    }
+    if (!hook) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
   };
 }

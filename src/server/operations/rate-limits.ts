@@ -3,9 +3,9 @@
  * per client IP, whatever the transport: a tRPC batch of 15 logins is 15 attempts, and switching
  * between tRPC and REST does not double anyone's allowance.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Env } from '../env';
 import { RateLimitedError } from '../errors';
+import { FixedWindows } from './fixed-windows';
 
 export type RateLimitGroup =
   | 'auth'
@@ -44,28 +44,30 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
 export { RateLimitedError };
 
 export interface RateLimits {
-  /** Counts one call of `group` from `ip`; throws RateLimitedError past the group's limit. */
+  /**
+   * Counts one call of `group` from `ip`: null when allowed, the seconds to wait when refused.
+   * Synchronous, and nothing is allocated for a refusal (ADR 043): the early hook answers a
+   * refused REST call with it directly.
+   */
+  take(group: RateLimitGroup, ip: string): number | null;
+  /** The same count; throws RateLimitedError past the group's limit. */
   consume(group: RateLimitGroup, ip: string): Promise<void>;
 }
 
 export function createRateLimits(env: Env): RateLimits {
   const limits = groupLimits(env);
-  const limiters = new Map(
+  const windows = new Map(
     (Object.keys(limits) as RateLimitGroup[]).map((group) => [
       group,
-      new RateLimiterMemory({ keyPrefix: group, points: limits[group], duration: WINDOW_S }),
+      new FixedWindows(limits[group], WINDOW_S * 1000),
     ]),
   );
+  const take = (group: RateLimitGroup, ip: string) => windows.get(group)!.take(ip);
   return {
+    take,
     async consume(group, ip) {
-      try {
-        await limiters.get(group)!.consume(ip);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-        }
-        throw error;
-      }
+      const retryAfterSeconds = take(group, ip);
+      if (retryAfterSeconds !== null) throw new RateLimitedError(retryAfterSeconds);
     },
   };
 }

@@ -75,6 +75,26 @@ export function createOutboxService({
     for (const listener of listeners) listener();
   };
 
+  // Prepared once: every payment and sign-up queues a message (ADR 043).
+  const insertMessage = db
+    .insert(outbox)
+    .values({
+      id: sql.placeholder('id'),
+      channel: sql.placeholder('channel'),
+      recipient: sql.placeholder('recipient'),
+      template: sql.placeholder('template'),
+      subject: sql.placeholder('subject'),
+      body: sql.placeholder('body'),
+      deliveryBody: sql.placeholder('deliveryBody'),
+      eraseRecipientOnSend: sql.placeholder('eraseRecipientOnSend'),
+      status: 'queued',
+      nextAttemptAt: sql.placeholder('now'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .returning()
+    .prepare();
+
   return {
     enqueue(input: EnqueueInput): OutboxMessage {
       const vars = { clubName: settings.get().clubName, ...input.vars };
@@ -91,24 +111,17 @@ export function createOutboxService({
           ? templates.render(input.template, input.channel, { ...vars, ...input.secretVars }).body
           : null;
       const now = clock.now();
-      const message = db
-        .insert(outbox)
-        .values({
-          id: newId(),
-          channel: input.channel,
-          recipient: input.recipient,
-          template: input.template,
-          subject,
-          body,
-          deliveryBody,
-          eraseRecipientOnSend: input.eraseRecipientOnSend ?? false,
-          status: 'queued',
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
+      const message = insertMessage.get({
+        id: newId(),
+        channel: input.channel,
+        recipient: input.recipient,
+        template: input.template,
+        subject,
+        body,
+        deliveryBody,
+        eraseRecipientOnSend: input.eraseRecipientOnSend ?? false,
+        now,
+      });
       wake();
       return message;
     },

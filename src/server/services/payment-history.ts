@@ -7,7 +7,7 @@
  * the oldest go first. Details are whitelisted ids, amounts and words: never a body, a card
  * number, a CPF, a name or an e-mail. Long digit runs are masked whatever their key.
  */
-import { and, asc, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { formatMoney } from '../../shared/format';
 import { paymentHistory, type PaymentHistorySource } from '../db/schema';
 import { newId } from '../ids';
@@ -176,21 +176,51 @@ export function createPaymentHistory({ db, clock }: Pick<ServiceDeps, 'db' | 'cl
       .run();
   }
 
+  // Every webhook and provider answer writes an entry: prepared once (ADR 043).
+  const insertEntry = db
+    .insert(paymentHistory)
+    .values({
+      id: sql.placeholder('id'),
+      paymentId: sql.placeholder('paymentId'),
+      paymentLinkId: sql.placeholder('paymentLinkId'),
+      source: sql.placeholder('source'),
+      kind: sql.placeholder('kind'),
+      details: sql.placeholder('details'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
+  /** The entry just past the limit, if any: most scopes have far fewer, and then nothing is pruned. */
+  const pastTheLimit = (scope: SQL) =>
+    db
+      .select({ id: paymentHistory.id })
+      .from(paymentHistory)
+      .where(scope)
+      .orderBy(desc(paymentHistory.createdAt), desc(sql`rowid`))
+      .limit(1)
+      .offset(HISTORY_LIMIT)
+      .prepare();
+  const pastTheLimitOfPayment = pastTheLimit(eq(paymentHistory.paymentId, sql.placeholder('id')));
+  const pastTheLimitOfLink = pastTheLimit(
+    and(eq(paymentHistory.paymentLinkId, sql.placeholder('id')), isNull(paymentHistory.paymentId))!,
+  );
+
   return {
     /** Writes one entry (inside the caller's transaction when there is one), keeping the bound. */
     record(input: HistoryInput): void {
       if (!input.paymentId && !input.linkId) return;
-      db.insert(paymentHistory)
-        .values({
-          id: newId(),
-          paymentId: input.paymentId ?? null,
-          paymentLinkId: input.linkId ?? null,
-          source: input.source,
-          kind: input.kind,
-          details: clean(input.details),
-          createdAt: input.at ?? clock.now(),
-        })
-        .run();
+      insertEntry.run({
+        id: newId(),
+        paymentId: input.paymentId ?? null,
+        paymentLinkId: input.linkId ?? null,
+        source: input.source,
+        kind: input.kind,
+        details: clean(input.details),
+        createdAt: input.at ?? clock.now(),
+      });
+      const full = input.paymentId
+        ? pastTheLimitOfPayment.get({ id: input.paymentId })
+        : pastTheLimitOfLink.get({ id: input.linkId ?? '' });
+      if (!full) return;
       prune(
         input.paymentId
           ? eq(paymentHistory.paymentId, input.paymentId)

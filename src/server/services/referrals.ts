@@ -7,7 +7,14 @@
 import type { AdminReferralListInput } from '../../shared/member-schemas';
 import type { ServiceDeps } from './deps';
 import { adminList, statusCounts } from './referrals/admin-list';
-import { attach, cancelForPayment, confirmForPayment, markPaid, recordClick } from './referrals/commissions';
+import {
+  attach,
+  cancelForPayment,
+  confirmForPayment,
+  markPaid,
+  prepareCommissionStatements,
+  recordClick,
+} from './referrals/commissions';
 import { prepareSummaryStatements, summary } from './referrals/member-summary';
 
 export { commissionOf, REFERRAL_MSG } from './referrals/commissions';
@@ -15,6 +22,7 @@ export { REFERRAL_SUMMARY_PAGE_SIZE, type ReferralSummary } from './referrals/me
 
 export function createReferralsService(deps: ServiceDeps) {
   const statements = prepareSummaryStatements(deps.db);
+  const commissions = prepareCommissionStatements(deps.db);
   return {
     recordClick: (code: string, visitorKey: string) => recordClick(deps, code, visitorKey),
     attach: (
@@ -23,7 +31,7 @@ export function createReferralsService(deps: ServiceDeps) {
       amount: number,
     ) => attach(deps, referred, code, amount),
     confirmForPayment: (referredId: string, paymentId: string, amount: number, at: Date) =>
-      confirmForPayment(deps, referredId, paymentId, amount, at),
+      confirmForPayment(commissions, referredId, paymentId, amount, at),
     cancelForPayment: (paymentId: string, at: Date) => cancelForPayment(deps, paymentId, at),
     markPaid: (id: string, adminId: string) => markPaid(deps, id, adminId),
     summary: (subscriber: { id: string; referralCode: string }, page?: number) =>

@@ -23,6 +23,7 @@ import {
   type LifecycleEvent,
 } from '../../shared/subscriber-status-machine';
 import type { ServiceDeps } from './deps';
+import { createSubscriberMoves, type SubscriberPatch } from './subscriber-moves';
 
 // The table itself is shared with the back-office form, which offers only the moves it allows.
 export { isAllowed, LIFECYCLE_EVENTS, targetsOf, TRANSITIONS, type LifecycleEvent };
@@ -60,10 +61,6 @@ export type Actor = { kind: 'admin' | 'member'; id: string } | { kind: 'system' 
 export const SYSTEM: Actor = { kind: 'system' };
 export const PROVIDER: Actor = { kind: 'provider' };
 
-type SubscriberPatch = Partial<
-  Omit<typeof subscribers.$inferInsert, 'id' | 'status' | 'createdAt' | 'email' | 'referralCode'>
->;
-
 export interface ApplyInput {
   subscriberId: string;
   event: LifecycleEvent;
@@ -85,6 +82,31 @@ export interface Moved {
 }
 
 export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
+  // Prepared once: every confirmed payment moves its subscriber (ADR 043).
+  const byId = db
+    .select()
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare();
+  const insertActivity = db
+    .insert(subscriberActivity)
+    .values({
+      id: sql.placeholder('id'),
+      subscriberId: sql.placeholder('subscriberId'),
+      event: sql.placeholder('event'),
+      fromStatus: sql.placeholder('fromStatus'),
+      toStatus: sql.placeholder('toStatus'),
+      actorId: sql.placeholder('actorId'),
+      actorKind: sql.placeholder('actorKind'),
+      reason: sql.placeholder('reason'),
+      // Bound as written here: a placeholder in a JSON column would store a null as 'null'.
+      details: sql`${sql.placeholder('details')}`,
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
+
+  const move = createSubscriberMoves(db);
+
   /** Writes one line of a subscriber's history (also used for events that are not moves). */
   function record(entry: {
     subscriberId: string;
@@ -95,20 +117,18 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     reason?: string | null;
     details?: Record<string, unknown> | null;
   }) {
-    db.insert(subscriberActivity)
-      .values({
-        id: newId(),
-        subscriberId: entry.subscriberId,
-        event: entry.event,
-        fromStatus: entry.from ?? null,
-        toStatus: entry.to ?? null,
-        actorId: 'id' in entry.actor ? entry.actor.id : null,
-        actorKind: entry.actor.kind,
-        reason: entry.reason ?? null,
-        details: entry.details ?? null,
-        createdAt: clock.now(),
-      })
-      .run();
+    insertActivity.run({
+      id: newId(),
+      subscriberId: entry.subscriberId,
+      event: entry.event,
+      fromStatus: entry.from ?? null,
+      toStatus: entry.to ?? null,
+      actorId: 'id' in entry.actor ? entry.actor.id : null,
+      actorKind: entry.actor.kind,
+      reason: entry.reason ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      createdAt: clock.now(),
+    });
   }
 
   /**
@@ -116,39 +136,38 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
    * The update is conditional on the status read, so two moves racing cannot both apply.
    */
   function apply(input: ApplyInput): Moved {
-    return db.transaction(() => {
-      const current = db.select().from(subscribers).where(eq(subscribers.id, input.subscriberId)).get();
-      if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
-      const from = current.status;
-      if (input.expectFrom && input.expectFrom !== from) {
-        throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
-      }
-      const targets = targetsOf(from, input.event);
-      const to = input.to ?? (targets.length === 1 ? targets[0] : undefined);
-      if (!to || !targets.includes(to)) {
-        throw new AppError('CONFLICT', refusalMessage(from, input.event));
-      }
-      const now = clock.now();
-      const updated = db
-        .update(subscribers)
-        .set({ ...input.set, status: to, updatedAt: now })
-        .where(and(eq(subscribers.id, current.id), eq(subscribers.status, from)))
-        .returning()
-        .get();
-      if (!updated) throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
-      record({
-        subscriberId: current.id,
-        event: input.event,
-        actor: input.actor,
-        from,
-        to,
-        reason: input.reason,
-        details: input.details,
-      });
-      if (from !== to)
-        log.info({ subscriberId: current.id, from, to, event: input.event }, 'subscriber moved');
-      return { subscriber: updated, from, to };
+    // Inside a caller's transaction (a payment's confirmation) no savepoint of its own: every
+    // refusal below comes before the first write, and a failing write fails the caller's whole
+    // transaction anyway. A savepoint and drizzle's transaction objects cost more than the move.
+    return db.$client.inTransaction ? moveNow(input) : db.transaction(() => moveNow(input));
+  }
+
+  function moveNow(input: ApplyInput): Moved {
+    const current = byId.get({ id: input.subscriberId });
+    if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
+    const from = current.status;
+    if (input.expectFrom && input.expectFrom !== from) {
+      throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
+    }
+    const targets = targetsOf(from, input.event);
+    const to = input.to ?? (targets.length === 1 ? targets[0] : undefined);
+    if (!to || !targets.includes(to)) {
+      throw new AppError('CONFLICT', refusalMessage(from, input.event));
+    }
+    const now = clock.now();
+    const updated = move({ id: current.id, from, to, set: input.set, now });
+    if (!updated) throw new AppError('CONFLICT', LIFECYCLE_MSG.changedMeanwhile);
+    record({
+      subscriberId: current.id,
+      event: input.event,
+      actor: input.actor,
+      from,
+      to,
+      reason: input.reason,
+      details: input.details,
     });
+    if (from !== to) log.info({ subscriberId: current.id, from, to, event: input.event }, 'subscriber moved');
+    return { subscriber: updated, from, to };
   }
 
   /** Where a reactivated subscriber belongs, from the facts: approval and the paid period. */

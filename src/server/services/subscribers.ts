@@ -14,7 +14,6 @@ import {
 } from '../../shared/fields/address';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { subscribers, users, type BillingData, type Subscriber } from '../db/schema';
-import type { Db } from '../db/client';
 import { newId } from '../ids';
 import type { ServiceDeps } from './deps';
 
@@ -95,18 +94,10 @@ export function billingDataOfSubscriber(subscriber: Subscriber): BillingData {
 }
 
 /** Inserts with a fresh referral code, retrying on the (rare) code collision. */
-function insertSubscriber(
-  db: Db,
-  values: Omit<typeof subscribers.$inferInsert, 'referralCode'>,
-): Subscriber | undefined {
+function insertSubscriber(insert: (referralCode: string) => Subscriber | undefined): Subscriber | undefined {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      return db
-        .insert(subscribers)
-        .values({ ...values, referralCode: newReferralCode() })
-        .onConflictDoNothing({ target: subscribers.email })
-        .returning()
-        .get();
+      return insert(newReferralCode());
     } catch (error) {
       if (!String((error as Error).message).includes('subscribers.referral_code')) throw error;
     }
@@ -119,6 +110,24 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
     .select()
     .from(subscribers)
     .where(eq(subscribers.email, sql.placeholder('email')))
+    .prepare();
+  // Prepared once (ADR 043): building the insert through drizzle cost about as much as running it.
+  const insertAtCheckout = db
+    .insert(subscribers)
+    .values({
+      id: sql.placeholder('id'),
+      name: sql.placeholder('name'),
+      email: sql.placeholder('email'),
+      status: 'pending_payment',
+      paymentStatus: 'pending',
+      subscriptionPrice: sql.placeholder('subscriptionPrice'),
+      userId: sql.placeholder('userId'),
+      referralCode: sql.placeholder('referralCode'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning()
     .prepare();
 
   function findByEmail(email: string): Subscriber | undefined {
@@ -161,17 +170,19 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
       const proven =
         ownsEmail &&
         Boolean(db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, owner.id)).get()?.at);
-      const inserted = insertSubscriber(db, {
-        id: newId(),
-        name: profile.name,
-        email,
-        status: 'pending_payment',
-        paymentStatus: 'pending',
-        subscriptionPrice: price,
-        userId: proven ? owner.id : null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const id = newId();
+      const inserted = insertSubscriber((referralCode) =>
+        insertAtCheckout.get({
+          id,
+          name: profile.name,
+          email,
+          subscriptionPrice: price,
+          userId: proven ? owner.id : null,
+          referralCode,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
       if (inserted) {
         log.info({ subscriberId: inserted.id }, 'subscriber created at checkout');
         return { subscriber: inserted, created: true };

@@ -4,7 +4,7 @@
  * docs/product/back-office-and-member-area.md §3 (both channels); a text saved equal to its default removes the override, so a later
  * change of the default reaches it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TEMPLATE_DEFAULTS, type TemplateText } from '../../shared/content/message-templates';
 import {
   EDITABLE_TEMPLATE_KEYS,
@@ -23,13 +23,20 @@ import type { ServiceDeps } from './deps';
 export { renderText, type TemplateVars };
 
 export function createTemplatesService({ db, clock }: ServiceDeps) {
+  // Read for every queued message: prepared once (ADR 043).
+  const storedText = db
+    .select({ subject: messageTemplates.subject, body: messageTemplates.body })
+    .from(messageTemplates)
+    .where(
+      and(
+        eq(messageTemplates.key, sql.placeholder('key')),
+        eq(messageTemplates.channel, sql.placeholder('channel')),
+      ),
+    )
+    .prepare();
   return {
     get(key: TemplateKey, channel: Channel): TemplateText {
-      const row = db
-        .select({ subject: messageTemplates.subject, body: messageTemplates.body })
-        .from(messageTemplates)
-        .where(and(eq(messageTemplates.key, key), eq(messageTemplates.channel, channel)))
-        .get();
+      const row = storedText.get({ key, channel });
       return row ?? TEMPLATE_DEFAULTS[key][channel];
     },
 

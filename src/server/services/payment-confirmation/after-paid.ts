@@ -1,8 +1,8 @@
 /** What a payment claimed as paid sets in motion: the checkout made real, the period, commission and e-mail. */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { planLabel } from '../../../shared/plans';
-import { paymentLinks, payments, subscribers, type Payment } from '../../db/schema';
+import { payments, type Payment, type PaymentLink } from '../../db/schema';
 import { PROVIDER, targetsOf } from '../subscriber-lifecycle';
 import { periodAfterPayment, profileFromBilling } from '../subscribers';
 import type { ConfirmationContext } from './context';
@@ -47,45 +47,35 @@ export function queueConfirmationEmail(ctx: ConfirmationContext, paymentId: stri
   return Boolean(payment && subscriber && sendConfirmation(ctx, payment, subscriber));
 }
 
+/** What a checkout carried until its first payment: the profile typed and the `?ref=` code. */
+export type Checkout = Pick<PaymentLink, 'billingData' | 'referralCode'>;
+
 /**
  * The first confirmed payment of a subscriber makes its checkout real (issue 8 §3): until then what
  * a checkout typed was provisional. The subscriber gets the profile the paying customer typed and,
  * when that checkout carried `?ref=CODE`, its referrer. Later payments never change either.
+ * `checkout` is what the payment's link carried, read from the payment when not given: a link's
+ * confirmation applies it before inserting the payment, whose search row then copies the new
+ * profile instead of being written twice.
  */
-function applyFirstCheckout(
-  { db, clock, referrals }: ConfirmationContext,
+export function applyFirstCheckout(
+  { clock, referrals, statements }: ConfirmationContext,
   payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>,
+  checkout?: Checkout,
 ) {
-  const paidBefore = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.subscriberId, payment.subscriberId),
-        ne(payments.id, payment.id),
-        inArray(payments.status, ['paid', 'refunded']),
-        isNull(payments.extraCharge),
-      ),
-    )
-    .get();
-  if (paidBefore) return;
-  const row = db
-    .select({ billingData: payments.billingData, referralCode: paymentLinks.referralCode })
-    .from(payments)
-    .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
-    .where(eq(payments.id, payment.id))
-    .get();
+  if (statements.paidBefore.get({ subscriberId: payment.subscriberId, id: payment.id })) return;
+  const row = checkout ?? statements.checkoutOfPayment.get({ id: payment.id });
   if (row?.billingData) {
-    db.update(subscribers)
-      .set({ ...profileFromBilling(row.billingData), updatedAt: clock.now() })
-      .where(eq(subscribers.id, payment.subscriberId))
-      .run();
+    const profile = profileFromBilling(row.billingData);
+    // Bound as given (placeholders in a SET): the JSON and the time encoded here.
+    statements.profileOfCheckout.run({
+      ...profile,
+      billingData: JSON.stringify(profile.billingData),
+      updatedAt: clock.now().getTime(),
+      id: payment.subscriberId,
+    });
   }
-  const referred = db
-    .select({ id: subscribers.id, referredBy: subscribers.referredBy })
-    .from(subscribers)
-    .where(eq(subscribers.id, payment.subscriberId))
-    .get();
+  const referred = statements.referrerOf.get({ id: payment.subscriberId });
   if (row?.referralCode && referred) {
     referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
   }
@@ -98,6 +88,15 @@ export function afterPaid(
   paidAt: Date,
 ) {
   applyFirstCheckout(ctx, payment);
+  settlePaid(ctx, payment, paidAt);
+}
+
+/** afterPaid once the first checkout is applied: the period, statuses, commission and e-mail. */
+export function settlePaid(
+  ctx: ConfirmationContext,
+  payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>,
+  paidAt: Date,
+) {
   const subscriber = ctx.statements.subscriberForPeriod.get({ id: payment.subscriberId });
   if (!subscriber) throw new Error('payment without subscriber');
   const period = periodAfterPayment(subscriber, paidAt);
@@ -120,11 +119,11 @@ export function afterPaid(
     },
   });
   // What this payment bought, so that refunding it can give exactly that back.
-  ctx.db
-    .update(payments)
-    .set({ previousEndDate: subscriber.subscriptionEndDate, periodEndDate: period.end })
-    .where(eq(payments.id, payment.id))
-    .run();
+  ctx.statements.periodOfPayment.run({
+    id: payment.id,
+    previousEndDate: subscriber.subscriptionEndDate?.getTime() ?? null,
+    periodEndDate: period.end.getTime(),
+  });
   ctx.referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
 }

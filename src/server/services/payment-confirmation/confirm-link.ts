@@ -1,10 +1,10 @@
 /** A payment link's charges: paid (once), failed (the link stays payable) and expired. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { planLabel } from '../../../shared/plans';
 import { paymentLinks, payments, type PaymentLink } from '../../db/schema';
 import { newId } from '../../ids';
 import type { ChargeResult } from '../../providers/payment/types';
-import { afterPaid } from './after-paid';
+import { applyFirstCheckout, settlePaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import { paymentByCharge, type ConfirmationContext } from './context';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
@@ -51,7 +51,7 @@ function recordLinkPayment(
   received: Received,
   at: { paidAt: Date; now: Date },
 ): string {
-  const { db } = ctx;
+  const { db, statements } = ctx;
   const fields = {
     ...chargeFields(received),
     subscriberId: link.subscriberId,
@@ -69,19 +69,19 @@ function recordLinkPayment(
   // The same provider charge may already be on file: a failed attempt of this very link that
   // the provider retried (checked by the caller: never another link's or payment's row).
   const known = paymentByCharge(ctx, link.provider, received.providerChargeId);
-  const paymentId = known?.id ?? newId();
+  const payment = {
+    id: known?.id ?? newId(),
+    subscriberId: link.subscriberId,
+    amount: link.amount,
+    planType: link.planType,
+  };
+  // The checkout first: the payment's search row then copies the profile it makes real.
+  applyFirstCheckout(ctx, payment, link);
   if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
-  else
-    db.insert(payments)
-      .values({ ...fields, id: paymentId, createdAt: at.now })
-      .run();
-  db.update(paymentLinks).set({ paymentId }).where(eq(paymentLinks.id, link.id)).run();
-  afterPaid(
-    ctx,
-    { id: paymentId, subscriberId: link.subscriberId, amount: link.amount, planType: link.planType },
-    at.paidAt,
-  );
-  return paymentId;
+  else statements.insertLinkPayment.run({ ...fields, id: payment.id, createdAt: at.now });
+  statements.linkPayment.run({ paymentId: payment.id, id: link.id });
+  settlePaid(ctx, payment, at.paidAt);
+  return payment.id;
 }
 
 /**
@@ -115,20 +115,16 @@ export function confirmLink(
       );
       return { confirmed: false, reason: 'foreign' };
     }
-    const paid = db
-      .select({ status: paymentLinks.status })
-      .from(paymentLinks)
-      .where(eq(paymentLinks.id, link.id))
-      .get();
+    const paid = ctx.statements.linkStatus.get({ id: link.id });
     const alreadyPaid = paid?.status === 'paid';
     if (alreadyPaid || paidShort) {
       return settleExtraForLink(ctx, link, received, { paidAt, now, alreadyPaid, paidShort });
     }
-    const claimed = db
-      .update(paymentLinks)
-      .set({ status: 'paid', paidAt, updatedAt: now })
-      .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')))
-      .run();
+    const claimed = ctx.statements.claimLink.run({
+      id: link.id,
+      paidAt: paidAt.getTime(),
+      now: now.getTime(),
+    });
     if (claimed.changes === 0) return { confirmed: false, reason: 'already' };
     const paymentId = recordLinkPayment(ctx, link, received, { paidAt, now });
     log.info({ linkId: link.id, paymentId }, 'payment link paid');

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { paymentLinks, type PaymentLink } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payment/types';
 import type { ServiceDeps } from '../deps';
@@ -17,7 +17,7 @@ export interface PaymentLinksDeps extends ServiceDeps {
 }
 
 /** The status read is the hot path (polled every 5 s by every open tracking page): prepared once. */
-function prepareStatements(db: ServiceDeps['db']) {
+function prepareReads(db: ServiceDeps['db']) {
   return {
     status: db
       .select({
@@ -52,6 +52,58 @@ function prepareStatements(db: ServiceDeps['db']) {
       .where(eq(paymentLinks.id, sql.placeholder('id')))
       .prepare(),
   };
+}
+
+/**
+ * A checkout's writes, prepared once too (ADR 043): building a statement through drizzle cost about
+ * as much as SQLite running it. Placeholders in VALUES are encoded by their column (dates, JSON).
+ */
+function prepareCheckoutStatements(db: ServiceDeps['db']) {
+  const placeholder = sql.placeholder;
+  return {
+    insertLink: db
+      .insert(paymentLinks)
+      .values({
+        id: placeholder('id'),
+        subscriberId: placeholder('subscriberId'),
+        planType: placeholder('planType'),
+        amount: placeholder('amount'),
+        status: 'pending',
+        provider: placeholder('provider'),
+        providerLinkId: placeholder('providerLinkId'),
+        url: placeholder('url'),
+        customerName: placeholder('customerName'),
+        customerEmail: placeholder('customerEmail'),
+        billingData: placeholder('billingData'),
+        referralCode: placeholder('referralCode'),
+        createdBy: placeholder('createdBy'),
+        expiresAt: placeholder('expiresAt'),
+        createdAt: placeholder('createdAt'),
+        updatedAt: placeholder('updatedAt'),
+      })
+      .returning()
+      .prepare(),
+    /** A subscriber's checkout links still payable for a plan and amount, newest first. */
+    payableCheckoutLinks: db
+      .select()
+      .from(paymentLinks)
+      .where(
+        and(
+          eq(paymentLinks.subscriberId, placeholder('subscriberId')),
+          eq(paymentLinks.status, 'pending'),
+          eq(paymentLinks.planType, placeholder('planType')),
+          eq(paymentLinks.amount, placeholder('amount')),
+          gt(paymentLinks.expiresAt, placeholder('now')),
+          isNull(paymentLinks.createdBy),
+        ),
+      )
+      .orderBy(desc(paymentLinks.createdAt))
+      .prepare(),
+  };
+}
+
+function prepareStatements(db: ServiceDeps['db']) {
+  return { ...prepareReads(db), ...prepareCheckoutStatements(db) };
 }
 
 /** The dependencies plus the prepared statements: what every function of the service takes first. */

@@ -1,9 +1,8 @@
 /** Creating links: at the provider first, then on file; from the checkout, after registration, or for a subscriber. */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { PublicUser } from '../../../shared/auth-schemas';
 import { CHECKOUT_MSG, type CreatePublicLinkData } from '../../../shared/checkout-schemas';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
-import { paymentLinks, type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
+import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { planDescription, planForAmount, priceOf } from '../pricing';
@@ -23,7 +22,7 @@ export interface NewLink {
 
 /** Creates the link at the provider and stores it. Provider failures become a Portuguese 502. */
 export async function createLink(
-  { db, clock, env, log, provider, settings }: PaymentLinksContext,
+  { statements, clock, env, log, provider, settings }: PaymentLinksContext,
   input: NewLink,
 ): Promise<PaymentLink> {
   const id = newId();
@@ -48,28 +47,23 @@ export async function createLink(
     );
     throw new AppError('BAD_GATEWAY', CHECKOUT_MSG.createLinkFailed);
   }
-  return db
-    .insert(paymentLinks)
-    .values({
-      id,
-      subscriberId: input.subscriber.id,
-      planType: input.planType,
-      amount: input.amount,
-      status: 'pending',
-      provider: provider.name,
-      providerLinkId: created.providerLinkId,
-      url: created.url,
-      customerName: input.billing.name,
-      customerEmail: input.billing.email,
-      billingData: input.billing,
-      referralCode: input.referralCode ?? null,
-      createdBy: input.createdBy ?? null,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  return statements.insertLink.get({
+    id,
+    subscriberId: input.subscriber.id,
+    planType: input.planType,
+    amount: input.amount,
+    provider: provider.name,
+    providerLinkId: created.providerLinkId,
+    url: created.url,
+    customerName: input.billing.name,
+    customerEmail: input.billing.email,
+    billingData: input.billing,
+    referralCode: input.referralCode ?? null,
+    createdBy: input.createdBy ?? null,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 function sameBilling(a: BillingData, b: BillingData): boolean {
@@ -99,7 +93,7 @@ function profileOfCheckout(input: CreatePublicLinkData): CheckoutProfile {
  * person's e-mail learns nothing they did not type themselves.
  */
 function repeatedCheckoutLink(
-  { db, clock }: PaymentLinksContext,
+  { statements, clock }: PaymentLinksContext,
   wanted: {
     subscriberId: string;
     planType: PlanType;
@@ -108,21 +102,13 @@ function repeatedCheckoutLink(
     ref: string | null;
   },
 ): PaymentLink | undefined {
-  return db
-    .select()
-    .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.subscriberId, wanted.subscriberId),
-        eq(paymentLinks.status, 'pending'),
-        eq(paymentLinks.planType, wanted.planType),
-        eq(paymentLinks.amount, wanted.amount),
-        gt(paymentLinks.expiresAt, clock.now()),
-        isNull(paymentLinks.createdBy),
-      ),
-    )
-    .orderBy(desc(paymentLinks.createdAt))
-    .all()
+  return statements.payableCheckoutLinks
+    .all({
+      subscriberId: wanted.subscriberId,
+      planType: wanted.planType,
+      amount: wanted.amount,
+      now: clock.now().getTime(),
+    })
     .find(
       (link) => sameBilling(link.billingData, wanted.billing) && (link.referralCode ?? null) === wanted.ref,
     );

@@ -13,22 +13,37 @@ export interface PaymentWebhooksDeps extends ServiceDeps {
   getById: (id: string) => Payment | undefined;
 }
 
-function prepareHookSeen(db: ServiceDeps['db']) {
-  return db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(
-      and(
-        eq(webhookEvents.provider, sql.placeholder('provider')),
-        eq(webhookEvents.hookId, sql.placeholder('hookId')),
-      ),
-    )
-    .prepare();
+/** Read and written for every webhook: prepared once (ADR 043). */
+function prepareHookStatements(db: ServiceDeps['db']) {
+  return {
+    hookSeen: db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.provider, sql.placeholder('provider')),
+          eq(webhookEvents.hookId, sql.placeholder('hookId')),
+        ),
+      )
+      .prepare(),
+    /** The hook id's claim, written `processed` (the column's default). */
+    claimHook: db
+      .insert(webhookEvents)
+      .values({
+        id: sql.placeholder('id'),
+        provider: sql.placeholder('provider'),
+        hookId: sql.placeholder('hookId'),
+        type: sql.placeholder('type'),
+        receivedAt: sql.placeholder('receivedAt'),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+  };
 }
 
-/** The dependencies plus the prepared "hook already seen" read. */
-export type WebhooksContext = PaymentWebhooksDeps & { hookSeen: ReturnType<typeof prepareHookSeen> };
+/** The dependencies plus the prepared "hook already seen" read and the hook's claim. */
+export type WebhooksContext = PaymentWebhooksDeps & ReturnType<typeof prepareHookStatements>;
 
 export function createWebhooksContext(deps: PaymentWebhooksDeps): WebhooksContext {
-  return { ...deps, hookSeen: prepareHookSeen(deps.db) };
+  return { ...deps, ...prepareHookStatements(deps.db) };
 }

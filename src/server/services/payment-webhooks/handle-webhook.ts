@@ -49,22 +49,20 @@ function claimAndApply(ctx: WebhooksContext, hook: Hook, event: PaymentEvent) {
   const { db, clock } = ctx;
   return db.transaction(() => {
     const claimId = newId();
-    const claimed = db
-      .insert(webhookEvents)
-      .values({
-        id: claimId,
-        provider: hook.source,
-        hookId: hook.hookId,
-        type: hook.type,
-        receivedAt: clock.now(),
-      })
-      .onConflictDoNothing()
-      .run();
+    const claimed = ctx.claimHook.run({
+      id: claimId,
+      provider: hook.source,
+      hookId: hook.hookId,
+      type: hook.type,
+      receivedAt: clock.now(),
+    });
     if (claimed.changes === 0) return 'duplicate' as const;
     const applied = applyEvent(ctx, event);
-    // Nothing of ours: no claim either, so a later delivery is examined again.
+    // Nothing of ours: no claim either, so a later delivery is examined again. The claim was
+    // written 'processed' (the column's default), so only another outcome is written again.
     if (applied === 'not_found') db.delete(webhookEvents).where(eq(webhookEvents.id, claimId)).run();
-    else db.update(webhookEvents).set({ result: applied }).where(eq(webhookEvents.id, claimId)).run();
+    else if (applied !== 'processed')
+      db.update(webhookEvents).set({ result: applied }).where(eq(webhookEvents.id, claimId)).run();
     return applied;
   });
 }

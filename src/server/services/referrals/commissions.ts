@@ -1,5 +1,5 @@
 /** Clicks, the tie between a new subscriber and the referrer, and the commission's life. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
 import { REFERRAL_COMMISSION_PERCENT } from '../../../shared/plans';
 import { referralClicks, referrals, subscribers, type Referral } from '../../db/schema';
@@ -71,25 +71,42 @@ export function attach(
   });
 }
 
+/**
+ * Every confirmed payment asks for its commission: prepared once (ADR 043). Placeholders in a SET
+ * are bound as given: times as milliseconds.
+ */
+export function prepareCommissionStatements(db: ServiceDeps['db']) {
+  return {
+    confirmPending: db
+      .update(referrals)
+      .set({
+        status: 'confirmed',
+        paymentId: sql`${sql.placeholder('paymentId')}`,
+        commissionAmount: sql`${sql.placeholder('commissionAmount')}`,
+        confirmedAt: sql`${sql.placeholder('at')}`,
+        updatedAt: sql`${sql.placeholder('at')}`,
+      })
+      .where(and(eq(referrals.referredId, sql.placeholder('referredId')), eq(referrals.status, 'pending')))
+      .prepare(),
+  };
+}
+
+export type CommissionStatements = ReturnType<typeof prepareCommissionStatements>;
+
 /** Confirms the pending commission of a referred subscriber (at most once). Runs inside the caller's transaction. */
 export function confirmForPayment(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { confirmPending }: CommissionStatements,
   referredId: string,
   paymentId: string,
   amount: number,
   at: Date,
 ): boolean {
-  const result = db
-    .update(referrals)
-    .set({
-      status: 'confirmed',
-      paymentId,
-      commissionAmount: commissionOf(amount),
-      confirmedAt: at,
-      updatedAt: at,
-    })
-    .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
-    .run();
+  const result = confirmPending.run({
+    referredId,
+    paymentId,
+    commissionAmount: commissionOf(amount),
+    at: at.getTime(),
+  });
   return result.changes > 0;
 }
 
