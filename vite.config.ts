@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { documentHeadPlugin } from './src/client/document-head.ts';
 import { routerGeneratorConfig } from './src/client/router-config.ts';
 
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // index.html's meta, manifest and icons, from the one list the server's pages use too.
+    documentHeadPlugin(),
   ],
   build: {
     outDir: '../../dist/client',
@@ -33,6 +36,8 @@ export default defineConfig({
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc)[\\/]/ },
+            // Loaded with a masked field's first focus (src/client/lib/load-imask.ts), named for the tests.
+            { name: 'imask', test: /node_modules[\\/]imask[\\/]/ },
             // What the static pages' script (ADR 040) shares with the app's public pages, in one chunk:
             // a content page loads three files (with the entry's small pwa.ts chunk), not one per
             // small module (the landing a fourth, its carousel); the app's entry does not import it.
