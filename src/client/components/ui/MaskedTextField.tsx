@@ -53,7 +53,9 @@ export function MaskedTextField({
   const writing = useRef(false);
   // The person typed into the input before the mask was there.
   const typedUnmasked = useRef(false);
-  const [wanted, setWanted] = useState(value !== '');
+  const [focused, setFocused] = useState(false);
+  // The mask is wanted once the field has had the focus, or has a text to show.
+  const wanted = focused || value !== '';
 
   useEffect(() => {
     if (!wanted) return;
@@ -88,9 +90,8 @@ export function MaskedTextField({
   useEffect(() => {
     const masked = maskRef.current;
     if (!masked) {
-      // Before the mask: the text goes into the input, and a text to show brings the mask.
+      // Before the mask: the text goes into the input (a text to show also brings the mask).
       if (inputRef.current && inputRef.current.value !== value) inputRef.current.value = value;
-      if (value !== '') setWanted(true);
       return;
     }
     // Setting the mask's value fires `accept` (synchronously) only when the text really changes.
@@ -108,7 +109,7 @@ export function MaskedTextField({
       {...field}
       ref={inputRef}
       onFocus={(event: FocusEvent<HTMLInputElement>) => {
-        setWanted(true);
+        setFocused(true);
         onFocus?.(event);
       }}
       onInput={(event) => {
