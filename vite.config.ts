@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { documentHeadPlugin } from './src/client/document-head.ts';
 import { routerGeneratorConfig } from './src/client/router-config.ts';
 
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // index.html's meta, manifest and icons, from the one list the server's pages use too.
+    documentHeadPlugin(),
   ],
   build: {
     outDir: '../../dist/client',
@@ -33,6 +36,15 @@ export default defineConfig({
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc)[\\/]/ },
+            // Loaded with a masked field's first focus (src/client/lib/load-imask.ts), named for the tests.
+            { name: 'imask', test: /node_modules[\\/]imask[\\/]/ },
+            // What the static pages' script (ADR 040) shares with the app's public pages, in one chunk:
+            // a content page loads three files (with the entry's small pwa.ts chunk), not one per
+            // small module (the landing a fourth, its carousel); the app's entry does not import it.
+            {
+              name: 'static-site',
+              test: /src[\\/](client[\\/]components[\\/]public[\\/](phone-menu|accordion|faq-filter)|shared[\\/]content[\\/]faq-search)\.ts$/,
+            },
             {
               name: 'router',
               test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,
@@ -40,11 +52,11 @@ export default defineConfig({
           ],
         },
       },
-      // The app, the landing's small script (the landing's document loads it instead of the app),
-      // and the app's starter on the other rendered pages (ADR 024, ADR 040).
+      // The app, the static pages' small script (the landing's and the content pages' documents
+      // load it instead of the app), and the app's starter on the other rendered pages (ADR 024, ADR 040).
       input: {
         main: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
-        landing: fileURLToPath(new URL('./src/client/landing/enhance.ts', import.meta.url)),
+        'static-page': fileURLToPath(new URL('./src/client/static-page/enhance.ts', import.meta.url)),
         // Starts the app on the pages the server renders (src/server/http/prerendered-pages.ts).
         boot: fileURLToPath(new URL('./src/client/prerender/boot.ts', import.meta.url)),
       },

@@ -215,6 +215,65 @@ test.describe('/checkout (payment link)', () => {
     await expect(page.getByLabel('Telefone / WhatsApp')).toHaveValue('(11) 98765-4321');
   });
 
+  test.describe('IMask on demand', () => {
+    // The service worker would fetch the page's modules itself, out of page.route's reach.
+    test.use({ serviceWorkers: 'block' });
+
+    test('masks from the first key, though IMask only loads with the first focus of a masked field', async ({
+      page,
+    }) => {
+      // IMask is held back until released: the keys below are typed before it arrives.
+      let requested = false;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/imask-[^/]+\.js$/, async (route) => {
+        requested = true;
+        await released;
+        await route.continue();
+      });
+      await page.route(CEP_ROUTE, (route) => answerTrpc(route, CEP, CEP_FOUND));
+      await page.goto('/checkout');
+      const phone = page.getByLabel('Telefone / WhatsApp');
+      await expect(phone).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      expect(requested).toBe(false);
+
+      await phone.focus();
+      await phone.pressSequentially('11987654321');
+      await expect.poll(() => requested).toBe(true);
+      await page.getByLabel('CEP').focus();
+      await page.getByLabel('CEP').pressSequentially('01310100');
+      release();
+      await expect(phone).toHaveValue('(11) 98765-4321');
+      // The CEP typed meanwhile counts as typed: it is looked up.
+      await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
+      await expect(page.getByLabel('Endereço (rua, avenida)')).toHaveValue('Avenida Paulista');
+      // Once there, each key is shaped as it comes.
+      await page.getByLabel('CPF').pressSequentially('52998224725');
+      await expect(page.getByLabel('CPF')).toHaveValue(VALID_CPF);
+      // The form has the masked texts: no message for the phone, the CPF or the CEP.
+      await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+      for (const label of ['Telefone / WhatsApp', 'CPF', 'CEP'])
+        await expect(page.getByLabel(label), label).not.toHaveAttribute('aria-invalid', 'true');
+    });
+
+    test('keys typed while IMask arrives are all kept', async ({ page }) => {
+      // IMask arrives at a moment between two keys: the text typed so far is shaped, the key after
+      // it goes on from there (a late render of the earlier text once wrote it back over that key).
+      for (const delay of [30, 60, 90, 120, 150]) {
+        await page.unrouteAll();
+        await page.route(/\/assets\/imask-[^/]+\.js$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          await route.continue();
+        });
+        await page.goto('/checkout/old?name=Vera&email=vera%40exemplo.com.br&amount=149700');
+        const phone = page.getByLabel('Telefone / WhatsApp');
+        await phone.pressSequentially('11987654321', { delay: 20 });
+        await expect(phone, `IMask after ${delay} ms`).toHaveValue('(11) 98765-4321');
+      }
+    });
+  });
+
   test('prefills a real name and e-mail from the query', async ({ page }) => {
     await page.goto('/checkout?name=Ana%20Souza&email=ana.souza%40exemplo.com.br&amount=149700');
     await expect(page.getByLabel('Nome completo')).toHaveValue('Ana Souza');

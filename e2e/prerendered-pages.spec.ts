@@ -2,7 +2,8 @@
  * The public pages the server renders (ADR 024, ADR 040): their content is there before any script
  * runs (and without JavaScript at all), styled; the app then hydrates that markup — the same elements,
  * no console error (a failed hydration would log one) — and goes on as the SPA; until it has, the
- * page's controls are disabled, so nothing typed or clicked is lost.
+ * page's controls are disabled, so nothing typed or clicked is lost. The content pages (about, FAQ,
+ * terms, privacy) are not hydrated: their own small script drives them, without the app.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,6 +11,7 @@ import { expect, test } from './fixtures';
 /** `framed`: an element drawn by the page's CSS (the route's own, or the app's for the auth pages). */
 const PAGES = [
   { path: '/faq', heading: 'Perguntas Frequentes', title: 'Perguntas Frequentes', framed: '.pub-header' },
+  { path: '/contato', heading: 'Fale Conosco', title: 'Contato', framed: '.pub-header' },
   { path: '/checkout', heading: 'Assinatura Anual', title: 'Assinatura', framed: '.co-header' },
   { path: '/login', heading: 'Acesso dos Confrades', title: 'Entrar', framed: '.auth-card' },
   { path: '/register', heading: 'Criar Conta', title: 'Criar Conta', framed: '.auth-card' },
@@ -65,34 +67,82 @@ test.describe('with JavaScript', () => {
     const errors = consoleErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
     const release = await holdApp(page);
-    await page.goto('/faq');
-    const heading = page.getByRole('heading', { level: 1, name: 'Perguntas Frequentes' });
+    await page.goto('/contato');
+    const heading = page.getByRole('heading', { level: 1, name: 'Fale Conosco' });
     await expect(heading).toBeVisible();
     // Before the app: the controls wait for it.
-    await expect(page.getByLabel('Buscar nas perguntas')).toBeDisabled();
+    await expect(page.getByLabel('Nome')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeDisabled();
     await heading.evaluate((element) => element.setAttribute('data-served', 'yes'));
 
     release();
-    await expect(page.getByLabel('Buscar nas perguntas')).toBeEnabled();
+    await expect(page.getByLabel('Nome')).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeEnabled();
     // Hydrated, not redrawn: the element the server sent is still the one on screen.
     await expect(heading).toHaveAttribute('data-served', 'yes');
 
-    // The app works: search, then client navigation (no new document) through the phone menu.
+    // The app works: client navigation (no new document) through the phone menu, and the FAQ
+    // drawn by the app searches as the served one does.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'FAQ' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Perguntas Frequentes' })).toBeVisible();
+    await expect(page).toHaveTitle('Perguntas Frequentes · Confraria Vinhos & Amigos');
     await page.getByLabel('Buscar nas perguntas').fill('PIX');
     await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('button', { name: 'Quais são as formas de pagamento?' }).click();
+    await expect(page.getByRole('button', { name: 'Quais são as formas de pagamento?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('the content pages come without the app; their script drives the FAQ and the phone menu', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/sobre-nos', '/termos', '/privacidade', '/faq']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    // The static pages' script and its few modules: neither the app nor its starter.
+    expect(scripts.filter((script) => /^\/assets\/static-page-/.test(script))).toHaveLength(4);
+    expect(scripts.filter((script) => /^\/assets\/(main|boot|react-dom|router|query)-/.test(script))).toEqual(
+      [],
+    );
+
+    // Typed as soon as the page is there: searched, answers open one at a time.
+    await page.getByLabel('Buscar nas perguntas').fill('PIX');
+    await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
+    const question = page.getByRole('button', { name: 'Quais são as formas de pagamento?' });
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: /^Geral/ }).click();
+    await expect(page.getByLabel('Buscar nas perguntas')).toHaveValue('');
+    await expect(page.getByRole('heading', { level: 2, name: 'Geral' })).toBeVisible();
+
+    // Links are documents the server renders: the menu leads to the contact page, hydrated.
     await page.getByRole('button', { name: 'Menu' }).click();
     await page
       .getByRole('navigation', { name: 'Navegação principal' })
       .getByRole('link', { name: 'Contato' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fale Conosco' })).toBeVisible();
-    await expect(page).toHaveTitle('Contato · Confraria Vinhos & Amigos');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
+    await expect(page.getByLabel('Nome')).toBeEnabled();
+    expect(scripts.some((script) => /^\/assets\/main-/.test(script))).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -160,13 +160,13 @@ test.describe('landing', () => {
   test("is a static page without the app; the app's links to / load it", async ({ page }) => {
     // The app's script, or on a page the server rendered, the starter that loads it (ADR 024).
     const appScript = page.locator('script[src*="/assets/main-"], script[data-entry*="/assets/main-"]');
-    const landingScript = page.locator('script[src*="/assets/landing-"]');
+    const landingScript = page.locator('script[src*="/assets/static-page-"]');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: PAGES[0].title })).toBeVisible();
     await expect(appScript).toHaveCount(0);
     await expect(landingScript).toHaveCount(1);
 
-    await page.goto('/sobre-nos');
+    await page.goto('/contato');
     await expect(appScript).toHaveCount(1);
     await page.locator('.pub-brand').click();
     await expect(page).toHaveURL(/\/$/);
@@ -175,7 +175,7 @@ test.describe('landing', () => {
     await expect(appScript).toHaveCount(0);
     // The history keeps one entry for /: back returns to the page before it.
     await page.goBack();
-    await expect(page).toHaveURL(/\/sobre-nos$/);
+    await expect(page).toHaveURL(/\/contato$/);
 
     // Any other in-app way to / (here the sign-in screen's logo) also ends on the static page.
     await page.goto('/login');
@@ -202,7 +202,7 @@ test.describe('landing', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/', '/faq']) {
+    for (const path of ['/', '/faq', '/contato']) {
       await page.goto(path);
       const menu = page.getByRole('button', { name: 'Menu' });
       const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
@@ -350,11 +350,11 @@ test.describe('FAQ', () => {
     const second = question(page, 'Como funciona a comunidade?');
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText(/degustações mensais/)).toBeVisible();
+    await expect(page.getByText(/Realizamos degustações mensais/)).toBeVisible();
     await second.click();
     await expect(second).toHaveAttribute('aria-expanded', 'true');
     await expect(first).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText(/degustações mensais/)).toBeHidden();
+    await expect(page.getByText(/Realizamos degustações mensais/)).toBeHidden();
     await second.click();
     await expect(second).toHaveAttribute('aria-expanded', 'false');
   });

@@ -62,10 +62,10 @@ const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
 const entry = closure(['index.html']);
 const bootChunk = Object.values(manifest).find((chunk) => chunk.src === 'prerender/boot.ts');
 if (!bootChunk) throw new Error(`no prerender/boot.ts chunk in ${manifestFile}`);
-// The landing's script and, with the modules it imports, its CSS (vite.config.ts's `landing` input).
-const landingChunk = Object.values(manifest).find((chunk) => chunk.src === 'landing/enhance.ts');
-if (!landingChunk) throw new Error(`no landing/enhance.ts chunk in ${manifestFile}`);
-const landingKeys = closure([Object.keys(manifest).find((key) => manifest[key] === landingChunk)!]);
+// The static pages' script and, with the modules it imports, its CSS (vite.config.ts's `static-page` input).
+const staticChunk = Object.values(manifest).find((chunk) => chunk.src === 'static-page/enhance.ts');
+if (!staticChunk) throw new Error(`no static-page/enhance.ts chunk in ${manifestFile}`);
+const staticKeys = closure([Object.keys(manifest).find((key) => manifest[key] === staticChunk)!]);
 const pageAssets: PageAssets = {
   boot: `/${bootChunk.file}`,
   entry: `/${manifest['index.html']!.file}`,
@@ -77,14 +77,14 @@ const pageAssets: PageAssets = {
     if (!chunk) throw new Error(`no ${name} chunk in the app's entry (vite.config.ts)`);
     return `/${chunk.file}`;
   }),
-  landing: {
-    js: `/${landingChunk.file}`,
-    css: [...new Set([...landingKeys].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+  staticPage: {
+    js: `/${staticChunk.file}`,
+    css: [...new Set([...staticKeys].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
   },
   pages: {},
 };
 for (const page of PRERENDERED_PATHS) {
-  // The landing loads its own script, not the app's route (see `landing` above).
+  // The landing has no route file of its own here; its CSS is the static pages' (`staticPage` above).
   if (page === LANDING_PATH) continue;
   const sources = [`routes${page}.tsx`, `routes${page}/index.tsx`];
   const roots = Object.keys(manifest).filter((key) => sources.includes(key.replace(/\?.*$/, '')));

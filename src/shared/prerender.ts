@@ -2,7 +2,7 @@
  * The public pages the server renders for anonymous visitors (ADR 040): rendered by the app's own
  * route tree through TanStack Router's server entry points (src/client/prerender/render-page.tsx,
  * built by scripts/build-page-renderer.ts) and hydrated by the app in the browser (src/client/main.tsx),
- * except the landing, which stays a page without the app (LANDING_PATH).
+ * except the landing and the content pages, which stay pages without the app (STATIC_PATHS).
  */
 export const PRERENDERED_PATHS = [
   '/',
@@ -17,12 +17,22 @@ export const PRERENDERED_PATHS = [
   '/signup',
 ] as const;
 
-/**
- * The landing: rendered like the others, but not hydrated — its document loads the landing's small
- * script (src/client/landing/enhance.ts: carousel, phone menu, install banner) instead of the app,
- * so its first load stays light (ADR 006's budget).
- */
+/** The landing (a signed-in visitor is sent to their area instead). */
 export const LANDING_PATH = '/';
+
+/**
+ * The pages rendered like the others but not hydrated: their document loads the small script of
+ * the static pages (src/client/static-page/enhance.ts: phone menu, install banner, the landing's
+ * carousel, the FAQ's accordion and search) instead of the app, so their first load stays light
+ * (ADR 006's budget for the landing, issue 24's 100 KB for the content pages; ADR 040).
+ */
+export const STATIC_PATHS: ReadonlySet<string> = new Set<(typeof PRERENDERED_PATHS)[number]>([
+  LANDING_PATH,
+  '/sobre-nos',
+  '/faq',
+  '/termos',
+  '/privacidade',
+]);
 
 /** The built renderer, relative to the client build's parent (dist/): kept for the server. */
 export const PAGE_RENDERER_FILE = 'prerender/render-page.js';
@@ -40,8 +50,8 @@ export interface PageAssets {
   entryImports: string[];
   /** The largest of those, run one per task before the entry (boot.ts). */
   entryStages: string[];
-  /** The landing's own script and CSS (in place of the app's). */
-  landing: { js: string; css: string[] };
+  /** The static pages' own script and CSS, in place of the app's (STATIC_PATHS). */
+  staticPage: { js: string; css: string[] };
   /** Per rendered path: its route's own CSS and code, beyond the entry's. */
   pages: Record<string, { css: string[]; js: string[] }>;
 }

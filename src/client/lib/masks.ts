@@ -8,11 +8,9 @@
  * Only `lazy` patterns (the default) are used, so an empty field stays empty and no placeholder
  * underscores appear.
  */
+// Types only: IMask itself loads with a masked field's first focus (load-imask.ts), with the two
+// mask kinds these definitions need (pattern, dynamic).
 import type { MaskedDynamicOptions, MaskedPatternOptions } from 'imask';
-// IMask's holder build (used by MaskedTextField) knows no mask kind until one registers itself;
-// these are the only two the definitions below need, which keeps number/date masks out of the bundle.
-import 'imask/masked/pattern';
-import 'imask/masked/dynamic';
 import { digitsOf, nationalPhoneDigits } from '../../shared/fields/rules';
 
 /**

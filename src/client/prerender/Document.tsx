@@ -1,14 +1,16 @@
 /**
- * The whole document of a page the server renders (ADR 040), in React: the head of the app's
- * index.html (a unit test keeps the two in step), the page's CSS, the starter that loads the app
- * after the first paint (boot.ts), the app in `#root` — the part the browser hydrates — and the
+ * The whole document of a page the server renders (ADR 040), in React: the site's head tags
+ * (document-head.ts, which the app's index.html gets too), the page's CSS, the starter that loads
+ * the app after the first paint (boot.ts), the app in `#root` — the part the browser hydrates — and the
  * router's hydration data (`<Scripts />`: the router's and the query cache's dehydrated state).
- * The page's `<title>` comes from the page itself (React 19 puts it in the head). The landing is
- * not hydrated: its document loads the landing's own script instead of the app, and no router state.
+ * The page's `<title>` comes from the page itself (React 19 puts it in the head). The static pages
+ * (STATIC_PATHS: the landing, the content pages) are not hydrated: their document loads their own
+ * small script instead of the app, and no router state.
  */
 import { RouterContextProvider, Scripts, type AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { LANDING_PATH, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
+import { STATIC_PATHS, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
+import { HEAD_TAGS } from '../document-head';
 
 export function Document({
   router,
@@ -23,27 +25,21 @@ export function Document({
   testMode: boolean;
   children: ReactNode;
 }) {
-  const landing = route === LANDING_PATH;
+  const hydrated = !STATIC_PATHS.has(route);
   const page = assets.pages[route] ?? { css: [], js: [] };
-  const css = landing ? assets.landing.css : [...assets.entryCss, ...page.css];
+  const css = [...new Set([...(hydrated ? assets.entryCss : assets.staticPage.css), ...page.css])];
   return (
     <html lang="pt-BR">
       <head>
-        <meta charSet="UTF-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#801F2B" />
-        <meta
-          name="description"
-          content="Confraria de vinhos por convite: degustações, encontros, compras coletivas e 10% de cashback."
-        />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        {HEAD_TAGS.map(({ tag: Tag, attrs: { charset, ...attrs } }) => (
+          // React spells `charset` as `charSet`.
+          <Tag key={JSON.stringify(attrs)} {...attrs} {...(charset ? { charSet: charset } : {})} />
+        ))}
         {css.map((href) => (
           <link key={href} rel="stylesheet" crossOrigin="" href={href} />
         ))}
-        {landing ? (
-          <script type="module" crossOrigin="" src={assets.landing.js} />
+        {!hydrated ? (
+          <script type="module" crossOrigin="" src={assets.staticPage.js} />
         ) : (
           <script
             type="module"
@@ -63,7 +59,7 @@ export function Document({
           </div>
         )}
         <div id="root">{children}</div>
-        {!landing && (
+        {hydrated && (
           <RouterContextProvider router={router}>
             <Scripts />
           </RouterContextProvider>

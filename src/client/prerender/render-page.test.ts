@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_SETTING_KEYS, SETTINGS_DEFAULTS } from '../../shared/content/settings-defaults';
 import { formatMoney } from '../../shared/format';
+import { DEFAULT_FAQ_CATEGORY, FAQ_ITEMS } from '../../shared/content/faq';
 import { LANDING } from '../../shared/content/site';
 import { PRERENDERED_PATHS, TEST_MODE_TEXT, type PageAssets } from '../../shared/prerender';
+import type { HtmlTagDescriptor } from 'vite';
+import { documentHeadPlugin, HEAD_TAGS, type HeadTag } from '../document-head';
 import { renderPage } from './render-page';
 
 const publicSettings = {
@@ -24,8 +27,11 @@ const assets: PageAssets = {
   entryCss: ['/assets/main-1.css'],
   entryImports: ['/assets/react-dom-1.js'],
   entryStages: ['/assets/react-dom-1.js'],
-  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
-  pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
+  staticPage: { js: '/assets/static-page-1.js', css: ['/assets/main-1.css', '/assets/public-1.css'] },
+  pages: {
+    '/contato': { css: ['/assets/public-1.css'], js: ['/assets/contato-1.js'] },
+    '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] },
+  },
 };
 const render = (url: string, testMode = false) =>
   renderPage({ url, route: url.split('?')[0]!, settings: publicSettings, testMode, assets });
@@ -67,35 +73,33 @@ describe('renderPage', () => {
   );
 
   it("links the page's CSS and the app's starter, and carries the router's state for the browser", async () => {
-    const html = (await render('/faq'))!;
+    const html = (await render('/contato'))!;
     const { head } = parts(html);
     expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/main-1.css"/>');
     expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/public-1.css"/>');
     expect(head).toContain('src="/assets/boot-1.js" id="app-boot" data-entry="/assets/main-1.js"');
-    expect(head).toContain('data-preload="/assets/react-dom-1.js /assets/faq-1.js"');
+    expect(head).toContain('data-preload="/assets/react-dom-1.js /assets/contato-1.js"');
     // The router's dehydrated matches and the query cache (the settings the page was drawn from).
     expect(html).toContain('$_TSR');
     expect(html.slice(html.indexOf('</div>', html.indexOf('id="root"')))).toContain('Clube do Teste');
   });
 
-  it("has the <meta> and <link> tags of the app's index.html (one site, one head)", async () => {
-    /** Each <meta>/<link> of a head as its tag name and attributes, names lower-cased. */
-    const tags = (head: string) =>
-      [...head.matchAll(/<(meta|link)\s([^>]*?)\/?>/g)].map(([, name, attributes = '']) =>
-        [
-          name,
-          ...[...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(
-            ([, key, value]) => `${key!.toLowerCase()}=${value}`,
-          ),
-        ]
-          .sort()
-          .join(' '),
-      );
+  it("starts its head with the site's head tags, the ones Vite puts in index.html (one head)", async () => {
+    const { head } = parts((await render('/faq'))!);
+    // As React writes them (`charSet`), in the list's order; React adds its image preloads among them.
+    const tag = ({ tag: name, attrs }: HeadTag) =>
+      `<${name} ${Object.entries(attrs)
+        .map(([key, value]) => `${key === 'charset' ? 'charSet' : key}="${value}"`)
+        .join(' ')}/>`;
+    const ours = head.replace(/<link rel="preload"[^>]*\/>/g, '');
+    expect(ours.startsWith(`<head>${HEAD_TAGS.map(tag).join('')}`)).toBe(true);
+    // index.html has its title and its script: the rest of its head is the plugin's, from the same list.
     const indexHtml = fs.readFileSync(new URL('../index.html', import.meta.url), 'utf8');
-    const appHead = tags(indexHtml.slice(0, indexHtml.indexOf('</head>')));
-    expect(appHead.length).toBeGreaterThan(5);
-    const served = tags(parts((await render('/faq'))!).head);
-    expect(served).toEqual(expect.arrayContaining(appHead));
+    expect(indexHtml).not.toMatch(/<(meta|link)\s/);
+    const injected = documentHeadPlugin().transformIndexHtml as () => HtmlTagDescriptor[];
+    expect(injected()).toEqual(
+      HEAD_TAGS.map(({ tag: name, attrs }) => ({ tag: name, attrs, injectTo: 'head-prepend' })),
+    );
   });
 
   it('prints the club settings it is given', async () => {
@@ -112,16 +116,18 @@ describe('renderPage', () => {
   });
 
   it('shows the test-mode banner before the app when asked', async () => {
-    const html = (await render('/faq', true))!;
-    expect(html).toContain(`<body><div class="test-mode-banner" role="note">${TEST_MODE_TEXT}</div>`);
-    expect(await render('/faq')).not.toContain('test-mode-banner');
+    for (const path of ['/faq', '/contato']) {
+      const html = (await render(path, true))!;
+      expect(html).toContain(`<body><div class="test-mode-banner" role="note">${TEST_MODE_TEXT}</div>`);
+      expect(await render(path)).not.toContain('test-mode-banner');
+    }
   });
 
   it("keeps the settings' text from closing the router's scripts", async () => {
     const name = '</script><script>alert(1)</script> \u2028';
     const html = (await renderPage({
-      url: '/faq',
-      route: '/faq',
+      url: '/contato',
+      route: '/contato',
       settings: { ...publicSettings, clubName: name },
       testMode: false,
       assets,
@@ -130,18 +136,32 @@ describe('renderPage', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('renders the landing without the app: its own script and CSS, no app state', async () => {
-    const html = (await render('/'))!;
-    const { head } = parts(html);
-    expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/landing-1.css"/>');
-    expect(head).toContain('<script type="module" crossorigin="" src="/assets/landing-1.js"></script>');
-    expect(html).not.toContain('/assets/boot-1.js');
-    expect(html).not.toContain('/assets/main-1.css');
-    // The settings are printed, not carried for a browser's query cache.
-    expect(parts(html).root).toContain('Clube do Teste');
-    expect(html).not.toContain('"settings","public"');
-    // The install banner is there, hidden, for the landing's script to show.
-    expect(html).toMatch(/<aside class="install-banner" aria-label="Instalar aplicativo" hidden="">/);
+  it.each(['/', '/sobre-nos', '/faq', '/termos', '/privacidade'])(
+    "%s: rendered without the app: the static pages' script and CSS, no app state",
+    async (path) => {
+      const html = (await render(path))!;
+      const { head } = parts(html);
+      expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/main-1.css"/>');
+      expect(head).toContain('<link rel="stylesheet" crossorigin="" href="/assets/public-1.css"/>');
+      expect(head.match(/rel="stylesheet"/g)).toHaveLength(2);
+      expect(head).toContain('<script type="module" crossorigin="" src="/assets/static-page-1.js"></script>');
+      expect(html).not.toContain('/assets/boot-1.js');
+      expect(html).not.toContain('/assets/main-1.js');
+      // The settings are printed, not carried for a browser's query cache.
+      expect(parts(html).root).toContain('Clube do Teste');
+      expect(html).not.toContain('"settings","public"');
+      // The install banner is there, hidden, for the page's script to show.
+      expect(html).toMatch(/<aside class="install-banner" aria-label="Instalar aplicativo" hidden="">/);
+    },
+  );
+
+  it("draws every FAQ question, the default category's shown, for the filter to choose from", async () => {
+    const faq = parts((await render('/faq'))!).root;
+    const items = [...faq.matchAll(/<div class="faq-item" data-category="([^"]+)"( hidden="")?>/g)];
+    expect(items.length).toBe(FAQ_ITEMS.length);
+    for (const [, category, hidden] of items) expect(Boolean(hidden)).toBe(category !== DEFAULT_FAQ_CATEGORY);
+    expect(faq).toContain('aria-pressed="true" data-category="geral"');
+    expect(faq).toMatch(/<p class="empty-state faq-empty" hidden="">/);
   });
 
   it('gives null for a page that redirects an anonymous visitor', async () => {

@@ -13,7 +13,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { LANDING_PATH, type PageRenderer, type PageRequest } from '../../shared/prerender';
+import { STATIC_PATHS, type PageRenderer, type PageRequest } from '../../shared/prerender';
 import { App } from '../app';
 import { seedServerQueryCache } from '../lib/served-page';
 import { createQueryClient, trpcClient } from '../lib/trpc';
@@ -33,8 +33,8 @@ export const renderPage: PageRenderer['renderPage'] = async (page: PageRequest) 
         // Restoring the scroll is the browser's concern: on the server it would add a script.
         scrollRestoration: false,
       });
-      // The landing is not hydrated (Document.tsx): no query cache for a browser to take over.
-      if (page.route !== LANDING_PATH) carryQueryCache(router, queryClient);
+      // The static pages are not hydrated (Document.tsx): no query cache for a browser to take over.
+      if (!STATIC_PATHS.has(page.route)) carryQueryCache(router, queryClient);
       return router;
     },
   });

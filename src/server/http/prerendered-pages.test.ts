@@ -26,7 +26,7 @@ const ASSETS: PageAssets = {
   entryCss: ['/assets/global-1.css'],
   entryImports: ['/assets/react-dom-1.js', '/assets/query-1.js'],
   entryStages: ['/assets/react-dom-1.js'],
-  landing: { js: '/assets/landing-1.js', css: ['/assets/landing-1.css'] },
+  staticPage: { js: '/assets/static-page-1.js', css: ['/assets/static-page-1.css'] },
   pages: { '/faq': { css: ['/assets/public-1.css'], js: ['/assets/faq-1.js'] } },
 };
 

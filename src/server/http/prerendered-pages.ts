@@ -1,8 +1,8 @@
 /**
  * The public pages (/, /sobre-nos, /faq, /checkout, /login…: PRERENDERED_PATHS) answered with their
  * content already in the HTML (ADR 040, after ADR 024 and ADR 006), so they paint before any
- * script arrives; the app then hydrates them and goes on as the SPA it is — except the landing (/),
- * which loads only its own small script.
+ * script arrives; the app then hydrates them and goes on as the SPA it is — except the static pages
+ * (the landing and the content pages: STATIC_PATHS), which load only their own small script.
  *
  * - The document comes from the build's page renderer (dist/prerender/render-page.js, from
  *   src/client/prerender/render-page.tsx: TanStack Router's request handler and React), with the
@@ -124,8 +124,9 @@ export function registerPrerenderedPages(
   const { renderer, assets } = prerender;
   const plain = answer(appPage, null);
   const testMode = services.env.paymentProvider === 'sandbox';
-  // Kept until the settings object changes or São Paulo's year turns (the footer prints it).
-  let kept: { settings: Settings; year: number; pages: Map<string, Promise<Answer>> } | undefined;
+  // Kept until the settings object changes or São Paulo's day turns: the footer prints the year,
+  // the terms and privacy pages the day's date, and the static pages are not redrawn in the browser.
+  let kept: { settings: Settings; day: string; pages: Map<string, Promise<Answer>> } | undefined;
 
   let queryRenders = { second: 0, count: 0 };
   const mayRenderQuery = () => {
@@ -160,9 +161,9 @@ export function registerPrerenderedPages(
         return send(request, reply, mayRenderQuery() ? await render(route, request.url, false) : plain);
       }
       const current = services.settings.get();
-      const year = saoPauloWallClock(Date.now()).year;
-      if (kept?.settings !== current || kept.year !== year)
-        kept = { settings: current, year, pages: new Map() };
+      const { year, month, day: date } = saoPauloWallClock(Date.now());
+      const day = `${year}-${month}-${date}`;
+      if (kept?.settings !== current || kept.day !== day) kept = { settings: current, day, pages: new Map() };
       let page = kept.pages.get(route);
       if (!page) {
         page = render(route, route, true);

@@ -208,25 +208,6 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
 ];
 
-/** Lower case, without accents or extra spaces: "Degustação" and "degustacao" match. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Items whose question or answer contains every word of the query (accent- and case-insensitive). */
-export function searchFaq<T extends Pick<FaqItem, 'question' | 'answer'>>(
-  items: readonly T[],
-  query: string,
-): T[] {
-  const terms = normalizeText(query).split(' ').filter(Boolean);
-  if (terms.length === 0) return [...items];
-  return items.filter((item) => {
-    const haystack = normalizeText(`${item.question} ${item.answer}`);
-    return terms.every((term) => haystack.includes(term));
-  });
-}
+// The search lives apart from the questions: the FAQ page served without the app loads it, and
+// reads the questions from the page (src/client/components/public/faq-filter.ts).
+export { normalizeText, searchFaq } from './faq-search';

@@ -1,22 +1,22 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import {
-  DEFAULT_FAQ_CATEGORY,
-  FAQ_CATEGORIES,
-  FAQ_ITEMS,
-  searchFaq,
-  type FaqCategory,
-} from '../../../shared/content/faq';
+import { useEffect, useMemo, useRef } from 'react';
+import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES, FAQ_ITEMS } from '../../../shared/content/faq';
 import { fillContent, whatsappHref } from '../../../shared/content/site';
 import { FaqAccordion } from './FaqAccordion';
+import { enhanceFaqFilter } from './faq-filter';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
 
+/**
+ * Every question is drawn, the default category's shown; the categories and the search are
+ * faq-filter.ts's, wired once mounted — the page served without the app wires the same markup
+ * (ADR 040), so the component keeps no state of its own.
+ */
 export function FaqPage() {
   const settings = usePublicSettings();
-  const [category, setCategory] = useState<FaqCategory>(DEFAULT_FAQ_CATEGORY);
-  const [query, setQuery] = useState('');
+  const filterRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (filterRef.current ? enhanceFaqFilter(filterRef.current) : undefined), []);
 
   // Placeholders (price, club name) are filled first, so the search sees the text the visitor reads.
   const items = useMemo(() => {
@@ -25,12 +25,10 @@ export function FaqPage() {
       ...item,
       question: fillContent(item.question, vars),
       answer: fillContent(item.answer, vars),
+      hidden: item.category !== DEFAULT_FAQ_CATEGORY,
     }));
   }, [settings]);
-
-  const searching = query.trim() !== '';
-  const shown = searching ? searchFaq(items, query) : items.filter((item) => item.category === category);
-  const categoryLabel = FAQ_CATEGORIES.find((entry) => entry.id === category)?.label ?? '';
+  const categoryLabel = FAQ_CATEGORIES.find((entry) => entry.id === DEFAULT_FAQ_CATEGORY)?.label ?? '';
 
   return (
     <PublicLayout title="Perguntas Frequentes">
@@ -39,7 +37,7 @@ export function FaqPage() {
       </PageHead>
 
       <div className="pub-section">
-        <div className="pub-container pub-narrow">
+        <div ref={filterRef} className="pub-container pub-narrow faq-filter">
           <div className="faq-search" role="search">
             <label htmlFor="faq-search" className="field__label">
               Buscar nas perguntas
@@ -49,25 +47,20 @@ export function FaqPage() {
               type="search"
               className="field__input"
               placeholder="Ex.: cancelamento, PIX, degustação"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
             />
           </div>
 
           <div className="faq-categories" role="group" aria-label="Categorias">
             {FAQ_CATEGORIES.map((entry) => {
               const count = items.filter((item) => item.category === entry.id).length;
-              const active = !searching && entry.id === category;
               return (
                 <button
                   key={entry.id}
                   type="button"
                   className="faq-category"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setCategory(entry.id);
-                    setQuery('');
-                  }}
+                  aria-pressed={entry.id === DEFAULT_FAQ_CATEGORY}
+                  data-category={entry.id}
+                  data-label={entry.label}
                 >
                   {entry.label}
                   <span className="faq-category__count" aria-hidden="true">
@@ -80,19 +73,12 @@ export function FaqPage() {
           </div>
 
           <h2 className="faq-heading" aria-live="polite">
-            {searching
-              ? `${shown.length} ${shown.length === 1 ? 'resultado' : 'resultados'} para “${query.trim()}”`
-              : categoryLabel}
+            {categoryLabel}
           </h2>
-          {shown.length > 0 ? (
-            // Keyed by the list shown, so switching category or search starts with every answer closed.
-            <FaqAccordion key={searching ? `q:${query}` : category} items={shown} />
-          ) : (
-            <p className="empty-state">
-              Nenhuma pergunta encontrada. Tente outras palavras ou fale com a gente.
-            </p>
-          )}
-
+          <FaqAccordion items={items} />
+          <p className="empty-state faq-empty" hidden>
+            Nenhuma pergunta encontrada. Tente outras palavras ou fale com a gente.
+          </p>
           <div className="faq-help">
             <h2>Não encontrou sua resposta?</h2>
             <p>Nossa equipe responde em até 24 horas.</p>

@@ -2,8 +2,8 @@
  * "Instalar App" banner (docs/product/public-site-and-checkout.md §2, §4): hidden → visible when the browser offers installation
  * (beforeinstallprompt, caught in pwa.ts) → installed or dismissed. "Agora não" is remembered in
  * localStorage. `InstallBanner` is mounted once in the app's root layout, which also registers the
- * service worker through it; on the landing, which the server renders without the app, the view is
- * there hidden and the landing's script (src/client/landing/enhance.ts) drives it with the same
+ * service worker through it; on the pages the server renders without the app (the landing, the content pages), the view is
+ * there hidden and the static pages' script (src/client/static-page/enhance.ts) drives it with the same
  * pwa.ts functions.
  */
 import { useEffect, useSyncExternalStore } from 'react';
@@ -23,8 +23,8 @@ export function InstallBanner() {
     registerServiceWorker();
   }, []);
 
-  // Drawn hidden until wanted: the landing, rendered by the server without the app, has the markup
-  // for its script (src/client/landing/enhance.ts) to show.
+  // Drawn hidden until wanted: the static pages, rendered by the server without the app, have the markup
+  // for their script (src/client/static-page/enhance.ts) to show.
   return (
     <InstallBannerView
       hidden={!wanted}

@@ -1,6 +1,6 @@
 /**
  * The public header's phone menu, the only implementation: the app's PublicFrame wires it to its
- * header once mounted, and the pre-rendered landing's script (src/client/landing/enhance.ts) to the
+ * header once mounted, and the static pages' script (src/client/static-page/enhance.ts) to the
  * same markup, which works without React. A disclosure: the button opens and closes the navigation,
  * a link in it closes it, and Esc closes it and gives the focus back to the button.
  * Returns what undoes the wiring (the app's header unmounts).

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
-// The hook alone: the package root also loads every IMask mask kind, the class mixin and prop-types.
-import useIMask from 'react-imask/hook';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { flushSync } from 'react-dom';
+import type { InputMask } from 'imask';
+import { loadIMask } from '../../lib/load-imask';
 import type { FieldMask } from '../../lib/masks';
 import { TextField, type TextFieldProps } from './TextField';
 
@@ -8,7 +9,7 @@ export interface MaskedTextFieldProps extends Omit<
   TextFieldProps,
   'value' | 'defaultValue' | 'onChange' | 'ref' | 'maxLength'
 > {
-  /** One of the shared definitions in lib/masks.ts (a stable object: IMask compares it by identity). */
+  /** One of the shared definitions in lib/masks.ts (a stable object). */
   mask: FieldMask;
   /** The masked text, as the person sees it. */
   value: string;
@@ -27,32 +28,94 @@ export interface MaskedTextFieldProps extends Omit<
  * the field is controlled through the mask: a new `value` from the parent (a reset, a prefill) is
  * written into the mask, and every accepted change comes back through `onAccept`. The mask itself
  * bounds the length, so there is no `maxLength` (it would cut a pasted "+55 …" before IMask sees it).
+ *
+ * IMask loads with the field's first focus (or a value to show), not with the page (load-imask.ts).
+ * Keys typed while it arrives go into the input as they are; the mask then shapes that text as a
+ * whole, as it does a paste, and reports it as typed — so the text is masked from the first key.
  */
-export function MaskedTextField({ mask, value, onAccept, onType, ...field }: MaskedTextFieldProps) {
-  // Stable listeners: react-imask re-applies the options whenever its `onAccept` changes.
-  const listeners = useRef({ onAccept, onType });
+export function MaskedTextField({
+  mask,
+  value,
+  onAccept,
+  onType,
+  onFocus,
+  onInput,
+  ...field
+}: MaskedTextFieldProps) {
+  // The latest listeners and value, for the mask's events and its late arrival.
+  const latest = useRef({ onAccept, onType, value });
   useEffect(() => {
-    listeners.current = { onAccept, onType };
+    latest.current = { onAccept, onType, value };
   });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const maskRef = useRef<InputMask | null>(null);
   // True while the parent's value is being written into the mask (not the person's doing).
   const writing = useRef(false);
-  const handleAccept = useCallback((accepted: string) => {
-    listeners.current.onAccept(accepted);
-    if (!writing.current) listeners.current.onType?.(accepted);
-  }, []);
-  const { ref, maskRef } = useIMask<HTMLInputElement>(mask, { onAccept: handleAccept });
+  // The person typed into the input before the mask was there.
+  const typedUnmasked = useRef(false);
+  const [focused, setFocused] = useState(false);
+  // The mask is wanted once the field has had the focus, or has a text to show.
+  const wanted = focused || value !== '';
+
+  useEffect(() => {
+    if (!wanted) return;
+    let cancelled = false;
+    let created: InputMask | undefined;
+    void loadIMask().then((IMask) => {
+      const input = inputRef.current;
+      if (cancelled || !input) return;
+      // Shapes the text already in the input: the parent's, or what was typed meanwhile.
+      const attached = IMask(input, mask);
+      created = attached;
+      maskRef.current = attached;
+      attached.on('accept', () => {
+        latest.current.onAccept(attached.value);
+        if (!writing.current) latest.current.onType?.(attached.value);
+      });
+      if (attached.value !== latest.current.value) {
+        // Rendered at once, as a key's change is: a render of this text after the next key's
+        // would write the older text back into the mask (the effect below) and lose that key.
+        flushSync(() => latest.current.onAccept(attached.value));
+        if (typedUnmasked.current) latest.current.onType?.(attached.value);
+      }
+      typedUnmasked.current = false;
+    });
+    return () => {
+      cancelled = true;
+      created?.destroy();
+      maskRef.current = null;
+    };
+  }, [wanted, mask]);
 
   useEffect(() => {
     const masked = maskRef.current;
+    if (!masked) {
+      // Before the mask: the text goes into the input (a text to show also brings the mask).
+      if (inputRef.current && inputRef.current.value !== value) inputRef.current.value = value;
+      return;
+    }
     // Setting the mask's value fires `accept` (synchronously) only when the text really changes.
-    if (!masked || masked.value === value) return;
+    if (masked.value === value) return;
     writing.current = true;
     try {
       masked.value = value;
     } finally {
       writing.current = false;
     }
-  }, [value, maskRef]);
+  }, [value]);
 
-  return <TextField {...field} ref={ref} />;
+  return (
+    <TextField
+      {...field}
+      ref={inputRef}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onInput={(event) => {
+        if (!maskRef.current) typedUnmasked.current = true;
+        onInput?.(event);
+      }}
+    />
+  );
 }
