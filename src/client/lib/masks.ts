@@ -37,6 +37,15 @@ export const CPF_MASK = { mask: '000.000.000-00' } satisfies MaskedPatternOption
 /** 00000-000; at most 9 characters. */
 export const CEP_MASK = { mask: '00000-000' } satisfies MaskedPatternOptions;
 
+/**
+ * What every phone, CPF and CEP input carries, whatever the form: its mask and the keypad for it.
+ * Labels, placeholders and autocomplete stay with each form (an admin types someone else's number,
+ * so the back office's fields offer no autofill).
+ */
+export const PHONE_INPUT = { mask: PHONE_MASK, type: 'tel', inputMode: 'tel' } as const;
+export const CPF_INPUT = { mask: CPF_MASK, inputMode: 'numeric' } as const;
+export const CEP_INPUT = { mask: CEP_MASK, inputMode: 'numeric' } as const;
+
 /** Card number in groups of four, up to 19 digits. */
 export const CARD_NUMBER_MASK = { mask: '0000 0000 0000 0000 000' } satisfies MaskedPatternOptions;
 

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import type { CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { MSG } from '../../../shared/messages';
-import { CEP_MASK } from '../../lib/masks';
+import { CEP_INPUT } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
 import { StateSelectField } from '../address/StateSelectField';
 import { formAddress } from '../address/form-address';
@@ -57,10 +57,9 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
         <MaskedFormField
           label="CEP"
           name="cep"
-          inputMode="numeric"
           autoComplete="postal-code"
           placeholder="00000-000"
-          mask={CEP_MASK}
+          {...CEP_INPUT}
           aria-required="true"
           hint={cep.loading ? MSG.cepSearching : undefined}
           onType={cep.onCepTyped}

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
-import { CPF_MASK, PHONE_MASK } from '../../lib/masks';
+import { CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { TextField } from '../ui/TextField';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { fieldsOf } from '../ui/field-of';
@@ -61,19 +61,16 @@ export function CustomerFields({
         <MaskedFormField
           label="Telefone / WhatsApp"
           name="phone"
-          type="tel"
-          inputMode="tel"
           autoComplete="tel-national"
           placeholder="(11) 99999-9999"
-          mask={PHONE_MASK}
+          {...PHONE_INPUT}
           aria-required="true"
         />
         <MaskedFormField
           label="CPF"
           name={cpfName}
-          inputMode="numeric"
           placeholder="000.000.000-00"
-          mask={CPF_MASK}
+          {...CPF_INPUT}
           aria-required="true"
         />
       </div>

@@ -16,7 +16,7 @@ import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
-import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../lib/masks';
+import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
@@ -124,12 +124,10 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           control={control}
           name="phone"
           label="Telefone"
-          type="tel"
-          inputMode="tel"
           autoComplete="tel-national"
-          mask={PHONE_MASK}
+          {...PHONE_INPUT}
         />
-        <MaskedFormField control={control} name="cpf" label="CPF" inputMode="numeric" mask={CPF_MASK} />
+        <MaskedFormField control={control} name="cpf" label="CPF" {...CPF_INPUT} />
         <TextField label="Data de nascimento" type="date" autoComplete="bday" {...field('birthDate')} />
         <SelectField label="Gênero" {...register('gender', { setValueAs: (value: string) => value || null })}>
           <option value="">Prefiro não informar</option>
@@ -143,10 +141,9 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           control={control}
           name="zipCode"
           label="CEP"
-          inputMode="numeric"
           autoComplete="postal-code"
           placeholder="00000-000"
-          mask={CEP_MASK}
+          {...CEP_INPUT}
           onType={cep.onCepTyped}
           hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
         />

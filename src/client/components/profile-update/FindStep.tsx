@@ -10,7 +10,7 @@ import {
   type RequestFormInput,
   type RequestFormResponse,
 } from '../../../shared/profile-update-schemas';
-import { PHONE_MASK } from '../../lib/masks';
+import { PHONE_INPUT } from '../../lib/masks';
 import { errorText } from '../../lib/errors';
 import { Button } from '../ui/Button';
 import { MaskedFormField } from '../ui/MaskedFormField';
@@ -91,11 +91,9 @@ export function FindStep({
         control={control}
         name="phone"
         label="Telefone / WhatsApp"
-        type="tel"
-        inputMode="tel"
         autoComplete="tel-national"
         placeholder="(00) 00000-0000"
-        mask={PHONE_MASK}
+        {...PHONE_INPUT}
         hint="Informe pelo menos um dos dois."
       />
       <Button type="submit" loading={isSubmitting} loadingLabel="Buscando...">

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/profile-update-schemas';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
-import { CEP_MASK, PHONE_MASK } from '../../lib/masks';
+import { CEP_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
 import { StateSelectField } from '../address/StateSelectField';
 import { formAddress } from '../address/form-address';
@@ -136,11 +136,9 @@ export function ProfileStep({
             control={control}
             name="phone"
             label="Telefone / WhatsApp"
-            type="tel"
-            inputMode="tel"
             autoComplete="tel-national"
             aria-required="true"
-            mask={PHONE_MASK}
+            {...PHONE_INPUT}
           />
         </div>
       </fieldset>
@@ -152,11 +150,10 @@ export function ProfileStep({
             control={control}
             name="address.zipCode"
             label="CEP"
-            inputMode="numeric"
             autoComplete="postal-code"
             aria-required="true"
             placeholder="00000-000"
-            mask={CEP_MASK}
+            {...CEP_INPUT}
             onType={cep.onCepTyped}
             hint={cep.loading ? MSG.cepSearching : undefined}
           />

@@ -23,7 +23,7 @@ import {
   type SubscriberRecord,
 } from '../../../../shared/subscriber-schemas';
 import { errorText } from '../../../lib/errors';
-import { CEP_MASK, CPF_MASK, PHONE_MASK } from '../../../lib/masks';
+import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
 import { useDebounced } from '../../../lib/use-debounced';
 import { CepQuestion } from '../../address/CepQuestion';
@@ -279,15 +279,8 @@ export function SubscriberForm({
               setValueAs: (value: string) => value.trim().toLowerCase(),
             })}
           />
-          <MaskedFormField
-            control={control}
-            name="phone"
-            label="Telefone"
-            mask={PHONE_MASK}
-            inputMode="tel"
-            required
-          />
-          <MaskedFormField control={control} name="cpf" label="CPF" mask={CPF_MASK} inputMode="numeric" />
+          <MaskedFormField control={control} name="phone" label="Telefone" required {...PHONE_INPUT} />
+          <MaskedFormField control={control} name="cpf" label="CPF" {...CPF_INPUT} />
           <TextField label="Data de nascimento" type="date" {...field('birthDate')} />
           <SelectField
             label="Gênero"
@@ -312,8 +305,7 @@ export function SubscriberForm({
             control={control}
             name="zipCode"
             label="CEP"
-            mask={CEP_MASK}
-            inputMode="numeric"
+            {...CEP_INPUT}
             onType={cep.onCepTyped}
             hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
           />
