@@ -44,8 +44,15 @@ const { values: args } = parseArgs({
     'admin-duration': { type: 'string', default: '5' },
     /** Write a V8 CPU profile of each server process (node --cpu-prof) into this folder. */
     'cpu-prof': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (args.help) {
+  // The usage is this file's opening comment: one place to keep it.
+  const source = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  console.log(source.slice(0, source.indexOf('*/') + 2));
+  process.exit(0);
+}
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
