@@ -13,52 +13,37 @@
  *
  * Cancelled members keep counting until their paid time runs out, as their access does. A "day" of
  * the chart is read at its last instant in São Paulo, the current month at now.
+ *
+ * The database keeps that definition as spans (docs/decisions/044-active-members-kept-by-triggers.md):
+ * the view `active_member_periods` and the triggers of migration `active_member_spans_triggers` write
+ * each subscriber's periods, from approval on and merged, into `member_spans`, and count them by the
+ * month they began and ended in `member_month_totals`. Spans of one subscriber never overlap, so the
+ * members at T are the spans begun by T minus those ended by T: a read of the month totals (a row a
+ * month) and, inside T's own month, of the spans that begin or end after T (an index range each).
  */
-import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { paidPeriods, subscribers } from '../db/schema';
+import { and, count, gt, lte } from 'drizzle-orm';
+import { saoPauloMonthNumber, saoPauloMonthStart } from '../../shared/sao-paulo-time';
+import { memberMonthTotals, memberSpans } from '../db/schema';
 import type { Db } from '../db/client';
 
-interface PaidPeriod {
-  subscriberId: string;
-  begin: number;
-  end: number;
-  approvedAt: number;
-}
-
-/** The definition, for one period and one instant (ms since the epoch). */
-export function periodMakesActive(period: PaidPeriod, at: number): boolean {
-  return period.begin <= at && at < period.end && period.approvedAt <= at;
-}
-
-/** How many members are active at each of `instants` (one read of the periods that may count). */
+/** How many members are active at each of `instants`. */
 export function countActiveMembers(db: Db, instants: readonly Date[]): number[] {
   if (instants.length === 0) return [];
-  const times = instants.map((instant) => instant.getTime());
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  // The paid periods as the month totals count them (the view `paid_periods`, ADR 038).
-  const periods: PaidPeriod[] = db
-    .select({
-      subscriberId: paidPeriods.subscriberId,
-      begin: sql<number>`${paidPeriods.beginsAt}`,
-      end: sql<number>`${paidPeriods.endsAt}`,
-      approvedAt: sql<number>`${subscribers.approvedAt}`,
-    })
-    .from(paidPeriods)
-    .innerJoin(subscribers, eq(subscribers.id, paidPeriods.subscriberId))
-    .where(
-      and(
-        gt(paidPeriods.endsAt, new Date(first)),
-        lte(paidPeriods.beginsAt, new Date(last)),
-        isNotNull(subscribers.approvedAt),
-        lte(subscribers.approvedAt, new Date(last)),
-        ne(subscribers.status, 'inactive'),
-      ),
-    )
-    .all();
-  return times.map((at) => {
-    const members = new Set<string>();
-    for (const period of periods) if (periodMakesActive(period, at)) members.add(period.subscriberId);
-    return members.size;
+  const months = db.select().from(memberMonthTotals).all();
+  const after = (column: typeof memberSpans.startsAt | typeof memberSpans.endsAt, at: Date, monthEnd: Date) =>
+    db
+      .select({ n: count() })
+      .from(memberSpans)
+      .where(and(gt(column, at), lte(column, monthEnd)))
+      .get()?.n ?? 0;
+  return instants.map((at) => {
+    const month = saoPauloMonthNumber(at);
+    let members = 0;
+    for (const row of months) if (row.month <= month) members += row.spansBegun - row.spansEnded;
+    // The month's row counted every span that begins or ends in it, also after `at`.
+    const monthEnd = new Date(saoPauloMonthStart(at, 1).getTime() - 1);
+    if (at < monthEnd)
+      members -= after(memberSpans.startsAt, at, monthEnd) - after(memberSpans.endsAt, at, monthEnd);
+    return members;
   });
 }

@@ -12,6 +12,7 @@ import { PHONE_PROOF_MSG } from '../../shared/identity-schemas';
 import { accountPhones, phoneProofCodes } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import { codeRefusal, type CodeLimits } from './code-allowance';
 import type { ServiceDeps } from './deps';
 import type { OutboxService } from './outbox';
 import { CODE_PLACEHOLDER, maskPhone } from './profile-update';
@@ -39,29 +40,24 @@ function latest({ db }: PhoneProofDeps, userId: string) {
     .get();
 }
 
-/** A new code waits a minute after a live one, and at most three go out per hour. */
+const PHONE_CODE_LIMITS: CodeLimits = {
+  resendAfterMs: PHONE_CODE_RESEND_AFTER_MS,
+  maxTries: PHONE_CODE_MAX_TRIES,
+  perHour: PHONE_CODES_PER_HOUR,
+};
+
+/** A new code waits a minute after a live one, and at most three go out per hour (code-allowance.ts). */
 function checkAllowance(deps: PhoneProofDeps, userId: string, now: Date) {
   const last = latest(deps, userId);
-  if (
-    last &&
-    now.getTime() - last.createdAt.getTime() < PHONE_CODE_RESEND_AFTER_MS &&
-    last.provenAt === null &&
-    last.attempts < PHONE_CODE_MAX_TRIES
-  ) {
-    throw new AppError('TOO_MANY_REQUESTS', PHONE_PROOF_MSG.resendTooSoon);
-  }
-  const lastHour =
+  const sentSince = (since: Date) =>
     deps.db
       .select({ total: count() })
       .from(phoneProofCodes)
-      .where(
-        and(
-          eq(phoneProofCodes.userId, userId),
-          gt(phoneProofCodes.createdAt, new Date(now.getTime() - 60 * MINUTE_MS)),
-        ),
-      )
+      .where(and(eq(phoneProofCodes.userId, userId), gt(phoneProofCodes.createdAt, since)))
       .get()?.total ?? 0;
-  if (lastHour >= PHONE_CODES_PER_HOUR) throw new AppError('TOO_MANY_REQUESTS', PHONE_PROOF_MSG.tooManyCodes);
+  const refusal = codeRefusal(last && { ...last, usedAt: last.provenAt }, sentSince, now, PHONE_CODE_LIMITS);
+  if (refusal === 'resendTooSoon') throw new AppError('TOO_MANY_REQUESTS', PHONE_PROOF_MSG.resendTooSoon);
+  if (refusal === 'tooManyCodes') throw new AppError('TOO_MANY_REQUESTS', PHONE_PROOF_MSG.tooManyCodes);
 }
 
 /** Stores a new code (hashed) for `digits`; one live code per account: the previous ones stop working. */

@@ -14,3 +14,5 @@ export * from './privacy';
 export * from './two-factor';
 // Proven contacts and sign-in address changes (ADR 027).
 export * from './contacts';
+// Active members by span and month, kept by triggers (ADR 044).
+export * from './active-members';

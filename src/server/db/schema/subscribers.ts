@@ -106,6 +106,9 @@ export const subscribers = sqliteTable(
     index('subscribers_price_idx').on(table.subscriptionPrice, table.createdAt),
     index('subscribers_status_created_idx').on(table.status, table.createdAt),
     index('subscribers_status_approved_idx').on(table.status, table.approvedBy),
+    // Members whose time ends within N days (the dashboard's tile, the list's shortcut, renewal
+    // reminders): one status, a window of end dates, whatever the club's size (ADR 044).
+    index('subscribers_status_end_date_idx').on(table.status, table.subscriptionEndDate),
     index('subscribers_first_paid_idx').on(table.firstPaidAt),
   ],
 );

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/profile-update-schemas';
 import { profileUpdateCodes, subscribers, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
+import { codeRefusal, type CodeLimits } from '../code-allowance';
 import { newId } from '../../ids';
 import {
   CODE_PLACEHOLDER,
@@ -16,7 +17,6 @@ import {
   CODES_PER_HOUR,
   codeHashOf,
   latestCode,
-  MINUTE_MS,
   RESEND_AFTER_MS,
   type ProfileUpdateDeps,
 } from './deps';
@@ -49,29 +49,25 @@ function find({ db }: ProfileUpdateDeps, input: RequestFormInput): Subscriber | 
   return undefined;
 }
 
+const CODE_LIMITS: CodeLimits = {
+  resendAfterMs: RESEND_AFTER_MS,
+  maxTries: PROFILE_UPDATE_MAX_TRIES,
+  perHour: CODES_PER_HOUR,
+};
+
 /** Refuses a new code while the last one is fresh and usable, and past the hourly allowance. */
 function checkAllowance(deps: ProfileUpdateDeps, subscriberId: string, now: Date) {
   const last = latestCode(deps, subscriberId);
-  if (
-    last &&
-    now.getTime() - last.createdAt.getTime() < RESEND_AFTER_MS &&
-    last.verifiedAt === null &&
-    last.attempts < PROFILE_UPDATE_MAX_TRIES
-  ) {
-    throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.codeResendTooSoon);
-  }
-  const lastHour =
+  const sentSince = (since: Date) =>
     deps.db
       .select({ total: count() })
       .from(profileUpdateCodes)
-      .where(
-        and(
-          eq(profileUpdateCodes.subscriberId, subscriberId),
-          gt(profileUpdateCodes.createdAt, new Date(now.getTime() - 60 * MINUTE_MS)),
-        ),
-      )
+      .where(and(eq(profileUpdateCodes.subscriberId, subscriberId), gt(profileUpdateCodes.createdAt, since)))
       .get()?.total ?? 0;
-  if (lastHour >= CODES_PER_HOUR) throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.tooManyCodes);
+  const refusal = codeRefusal(last && { ...last, usedAt: last.verifiedAt }, sentSince, now, CODE_LIMITS);
+  if (refusal === 'resendTooSoon')
+    throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.codeResendTooSoon);
+  if (refusal === 'tooManyCodes') throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.tooManyCodes);
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX `subscribers_status_end_date_idx` ON `subscribers` (`status`,`subscription_end_date`);
