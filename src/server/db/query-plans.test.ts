@@ -114,7 +114,7 @@ export function unboundedStep(detail: string, sql: string, intermediate: string[
  */
 function firstOfIndex(sql: string, indexName: string, equalities: number): boolean {
   const aggregate =
-    /^\s*select (?:min|max)\((?:"\w+"\.)?"(\w+)"\) from "\w+" where "\w+"\."\w+" = (?:\?|'\w+')\s*$/i.exec(
+    /^\s*select (?:min|max)\((?:"\w+"\.)?"(\w+)"\)(?: as "\w+")? from "\w+" where "\w+"\."\w+" = (?:\?|'\w+')\s*$/i.exec(
       sql,
     );
   if (!aggregate) return false;
