@@ -22,9 +22,8 @@ export function createHealthService({ db }: ServiceDeps) {
   const ping = sqlite.prepare<[], { ok: number }>('select 1 as ok');
   // Both cost the same whatever the backlog (ADR 036): the count is kept by triggers in
   // `outbox_counts`, the oldest date is one step down the (status, created_at) index.
-  // The status is written into the SQL, not bound: SQLite recompiles a `min()` (or an ORDER BY)
-  // over an index whose equality is a bound parameter each time it is bound, which cost about
-  // 12 µs per poll against 3 µs for the read itself.
+  // The status is written into the SQL, not bound: with `status = ?` SQLite spent about 12 µs more
+  // on every call of this `min()` (about what compiling it costs) than the 3 µs of the read itself.
   const waitingCount = sqlite.prepare<[], { count: number }>(
     `select "count" from "outbox_counts" where "outbox_counts"."status" = 'queued'`,
   );
