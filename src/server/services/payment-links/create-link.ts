@@ -102,6 +102,7 @@ function repeatedCheckoutLink(
     ref: string | null;
   },
 ): PaymentLink | undefined {
+  // Newest first, as the checkout has always answered; sorted here (see the statement).
   return statements.payableCheckoutLinks
     .all({
       subscriberId: wanted.subscriberId,
@@ -109,6 +110,7 @@ function repeatedCheckoutLink(
       amount: wanted.amount,
       now: clock.now().getTime(),
     })
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .find(
       (link) => sameBilling(link.billingData, wanted.billing) && (link.referralCode ?? null) === wanted.ref,
     );
