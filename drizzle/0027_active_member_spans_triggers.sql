@@ -43,13 +43,14 @@ CREATE TRIGGER `member_month_totals_delete` AFTER DELETE ON `member_spans` BEGIN
     ON CONFLICT (month) DO UPDATE SET spans_ended = spans_ended + excluded.spans_ended;
 END;
 --> statement-breakpoint
--- 4. What changes a subscriber's spans: a paid payment written, changed or removed; the approval
---    date; switching the record off or on; the record removed.
-CREATE TRIGGER `member_spans_payment_insert` AFTER INSERT ON `payments` WHEN new.status = 'paid' BEGIN
+-- 4. What changes a subscriber's spans: a paid payment with a period written, changed or removed
+--    (a confirmation inserts the payment, then writes the period it bought: only that update
+--    counts); the approval date; switching the record off or on; the record removed.
+CREATE TRIGGER `member_spans_payment_insert` AFTER INSERT ON `payments` WHEN new.status = 'paid' AND new.period_end_date IS NOT NULL BEGIN
   INSERT INTO `member_span_refreshes` (subscriber_id) VALUES (new.subscriber_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `member_spans_payment_delete` AFTER DELETE ON `payments` WHEN old.status = 'paid' BEGIN
+CREATE TRIGGER `member_spans_payment_delete` AFTER DELETE ON `payments` WHEN old.status = 'paid' AND old.period_end_date IS NOT NULL BEGIN
   INSERT INTO `member_span_refreshes` (subscriber_id) VALUES (old.subscriber_id);
 END;
 --> statement-breakpoint
