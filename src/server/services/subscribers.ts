@@ -64,6 +64,11 @@ export interface CheckoutProfile {
   zipCode?: string | null;
 }
 
+/** E-mails are kept trimmed and in lower case: the form of every lookup by e-mail. */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export function billingDataOf(profile: CheckoutProfile): BillingData {
   return {
     name: profile.name,
@@ -131,7 +136,7 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
     .prepare();
 
   function findByEmail(email: string): Subscriber | undefined {
-    return byEmail.get({ email: email.trim().toLowerCase() });
+    return byEmail.get({ email: normalizedEmail(email) });
   }
 
   return {
@@ -156,21 +161,22 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
      * the checkout whose payment is confirmed (`profileFromBilling`, payment-confirmation.ts).
      * A new subscriber is tied to `owner` only when the checkout is made signed in as that account,
      * for its own e-mail, and the account proved that e-mail. An existing record is never changed.
+     * `id` is the new record's, when the caller chose it before (the provider already knows it).
      */
     upsertForCheckout(
       profile: CheckoutProfile,
       price: number,
       owner?: Pick<PublicUser, 'id' | 'email'> | null,
+      id: string = newId(),
     ): { subscriber: Subscriber; created: boolean } {
-      const email = profile.email.trim().toLowerCase();
+      const email = normalizedEmail(profile.email);
       const existing = findByEmail(email);
       if (existing) return { subscriber: existing, created: false };
       const now = clock.now();
-      const ownsEmail = owner !== null && owner !== undefined && owner.email.trim().toLowerCase() === email;
+      const ownsEmail = owner !== null && owner !== undefined && normalizedEmail(owner.email) === email;
       const proven =
         ownsEmail &&
         Boolean(db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, owner.id)).get()?.at);
-      const id = newId();
       const inserted = insertSubscriber((referralCode) =>
         insertAtCheckout.get({
           id,

@@ -329,7 +329,7 @@ describe('Pagar.me payment links', () => {
     );
   });
 
-  it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down', async () => {
+  it('answers 502 "Erro ao criar link de pagamento. Tente novamente." when Pagar.me is down, and writes nothing', async () => {
     fake.fail(2, 503);
     const res = await t.request({
       method: 'POST',
@@ -341,6 +341,9 @@ describe('Pagar.me payment links', () => {
     const creates = fake.requests.filter((request) => request.path.endsWith('/paymentlinks'));
     expect(creates).toHaveLength(2);
     expect(creates[0]?.headers['idempotency-key']).toBe(creates[1]?.headers['idempotency-key']);
+    // The subscriber is written with its link, after the provider answered: a failure leaves no record.
+    expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toBeUndefined();
+    expect(rows(t).links()).toEqual([]);
   });
 });
 

@@ -91,15 +91,39 @@ export function afterPaid(
   settlePaid(ctx, payment, paidAt);
 }
 
-/** afterPaid once the first checkout is applied: the period, statuses, commission and e-mail. */
+/** The period a payment buys, from the subscriber as it is before the payment counts. */
+export interface PeriodBought {
+  subscriber: NonNullable<ReturnType<ConfirmationContext['statements']['subscriberForPeriod']['get']>>;
+  period: ReturnType<typeof periodAfterPayment>;
+}
+
+export function periodBought(
+  { statements }: ConfirmationContext,
+  subscriberId: string,
+  paidAt: Date,
+): PeriodBought {
+  const subscriber = statements.subscriberForPeriod.get({ id: subscriberId });
+  if (!subscriber) throw new Error('payment without subscriber');
+  return { subscriber, period: periodAfterPayment(subscriber, paidAt) };
+}
+
+/** The payment's columns of what it bought, so that refunding it can give exactly that back. */
+export function periodColumns({ subscriber, period }: PeriodBought) {
+  return { previousEndDate: subscriber.subscriptionEndDate, periodEndDate: period.end };
+}
+
+/**
+ * afterPaid once the first checkout is applied: the period, statuses, commission and e-mail.
+ * `written` is the period the caller already stored with the payment (periodColumns); without it
+ * the period is read and written here.
+ */
 export function settlePaid(
   ctx: ConfirmationContext,
   payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>,
   paidAt: Date,
+  written?: PeriodBought,
 ) {
-  const subscriber = ctx.statements.subscriberForPeriod.get({ id: payment.subscriberId });
-  if (!subscriber) throw new Error('payment without subscriber');
-  const period = periodAfterPayment(subscriber, paidAt);
+  const { subscriber, period } = written ?? periodBought(ctx, payment.subscriberId, paidAt);
   // Approved before: a renewal (§3.2). The machine decides the status; paying also withdraws a
   // cancellation that was pending, since the member just chose to stay.
   const renewal =
@@ -118,12 +142,13 @@ export function settlePaid(
       cancelRequestedBy: null,
     },
   });
-  // What this payment bought, so that refunding it can give exactly that back.
-  ctx.statements.periodOfPayment.run({
-    id: payment.id,
-    previousEndDate: subscriber.subscriptionEndDate?.getTime() ?? null,
-    periodEndDate: period.end.getTime(),
-  });
+  if (!written) {
+    ctx.statements.periodOfPayment.run({
+      id: payment.id,
+      previousEndDate: subscriber.subscriptionEndDate?.getTime() ?? null,
+      periodEndDate: period.end.getTime(),
+    });
+  }
   ctx.referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
 }

@@ -4,7 +4,7 @@ import { planLabel } from '../../../shared/plans';
 import { paymentLinks, payments, type PaymentLink } from '../../db/schema';
 import { newId } from '../../ids';
 import type { ChargeResult } from '../../providers/payment/types';
-import { applyFirstCheckout, settlePaid } from './after-paid';
+import { applyFirstCheckout, periodBought, periodColumns, settlePaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import { paymentByCharge, type ConfirmationContext } from './context';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
@@ -44,16 +44,39 @@ function settleExtraForLink(
   return extraResult(kind, extra);
 }
 
-/** Records the payment of a link just claimed as paid, and what paying sets in motion. */
-function recordLinkPayment(
+/**
+ * Claims the link as paid and records its payment, with what paying sets in motion. Undefined
+ * when the link was already claimed.
+ */
+function claimLinkPayment(
   ctx: ConfirmationContext,
   link: PaymentLink,
   received: Received,
   at: { paidAt: Date; now: Date },
-): string {
+): string | undefined {
   const { db, statements } = ctx;
+  // The same provider charge may already be on file: a failed attempt of this very link that
+  // the provider retried (checked by the caller: never another link's or payment's row).
+  const known = paymentByCharge(ctx, link.provider, received.providerChargeId);
+  const payment = {
+    id: known?.id ?? newId(),
+    subscriberId: link.subscriberId,
+    amount: link.amount,
+    planType: link.planType,
+  };
+  const claimed = statements.claimLink.run({
+    id: link.id,
+    paidAt: at.paidAt.getTime(),
+    paymentId: payment.id,
+    now: at.now.getTime(),
+  });
+  if (claimed.changes === 0) return undefined;
+  // The checkout first: the payment's search row then copies the profile it makes real.
+  applyFirstCheckout(ctx, payment, link);
+  const bought = periodBought(ctx, link.subscriberId, at.paidAt);
   const fields = {
     ...chargeFields(received),
+    ...periodColumns(bought),
     subscriberId: link.subscriberId,
     paymentLinkId: link.id,
     planType: link.planType,
@@ -66,21 +89,17 @@ function recordLinkPayment(
     paidAt: at.paidAt,
     updatedAt: at.now,
   };
-  // The same provider charge may already be on file: a failed attempt of this very link that
-  // the provider retried (checked by the caller: never another link's or payment's row).
-  const known = paymentByCharge(ctx, link.provider, received.providerChargeId);
-  const payment = {
-    id: known?.id ?? newId(),
-    subscriberId: link.subscriberId,
-    amount: link.amount,
-    planType: link.planType,
-  };
-  // The checkout first: the payment's search row then copies the profile it makes real.
-  applyFirstCheckout(ctx, payment, link);
   if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
-  else statements.insertLinkPayment.run({ ...fields, id: payment.id, createdAt: at.now });
-  statements.linkPayment.run({ paymentId: payment.id, id: link.id });
-  settlePaid(ctx, payment, at.paidAt);
+  else {
+    statements.insertLinkPayment.run({
+      ...fields,
+      previousEndDate: fields.previousEndDate?.getTime() ?? null,
+      periodEndDate: fields.periodEndDate.getTime(),
+      id: payment.id,
+      createdAt: at.now,
+    });
+  }
+  settlePaid(ctx, payment, at.paidAt, bought);
   return payment.id;
 }
 
@@ -120,13 +139,8 @@ export function confirmLink(
     if (alreadyPaid || paidShort) {
       return settleExtraForLink(ctx, link, received, { paidAt, now, alreadyPaid, paidShort });
     }
-    const claimed = ctx.statements.claimLink.run({
-      id: link.id,
-      paidAt: paidAt.getTime(),
-      now: now.getTime(),
-    });
-    if (claimed.changes === 0) return { confirmed: false, reason: 'already' };
-    const paymentId = recordLinkPayment(ctx, link, received, { paidAt, now });
+    const paymentId = claimLinkPayment(ctx, link, received, { paidAt, now });
+    if (!paymentId) return { confirmed: false, reason: 'already' };
     log.info({ linkId: link.id, paymentId }, 'payment link paid');
     return { confirmed: true, paymentId } as const;
   });

@@ -116,15 +116,16 @@ function prepareLinkClaim(db: Db) {
       .from(paymentLinks)
       .where(eq(paymentLinks.id, placeholder('id')))
       .prepare(),
+    /** Marks a link paid by the payment about to be recorded (no foreign key: written first). */
     claimLink: db
       .update(paymentLinks)
-      .set({ status: 'paid', paidAt: sql`${placeholder('paidAt')}`, updatedAt: sql`${placeholder('now')}` })
+      .set({
+        status: 'paid',
+        paidAt: sql`${placeholder('paidAt')}`,
+        paymentId: sql`${placeholder('paymentId')}`,
+        updatedAt: sql`${placeholder('now')}`,
+      })
       .where(and(eq(paymentLinks.id, placeholder('id')), ne(paymentLinks.status, 'paid')))
-      .prepare(),
-    linkPayment: db
-      .update(paymentLinks)
-      .set({ paymentId: sql`${placeholder('paymentId')}` })
-      .where(eq(paymentLinks.id, placeholder('id')))
       .prepare(),
     insertLinkPayment: db
       .insert(payments)
@@ -146,6 +147,10 @@ function prepareLinkClaim(db: Db) {
         billingData: placeholder('billingData'),
         failureReason: null,
         paidAt: placeholder('paidAt'),
+        // The period it buys, written with it: a second UPDATE ran the payments' triggers again.
+        // Bound as given (milliseconds): a null in a timestamp column's placeholder is not encoded.
+        previousEndDate: sql`${placeholder('previousEndDate')}`,
+        periodEndDate: sql`${placeholder('periodEndDate')}`,
         createdAt: placeholder('createdAt'),
         updatedAt: placeholder('updatedAt'),
       })

@@ -6,7 +6,12 @@ import { type BillingData, type PaymentLink, type Subscriber } from '../../db/sc
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { planDescription, planForAmount, priceOf } from '../pricing';
-import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
+import {
+  billingDataOf,
+  billingDataOfSubscriber,
+  normalizedEmail,
+  type CheckoutProfile,
+} from '../subscribers';
 import type { PaymentLinksContext } from './context';
 import { customerOf, HOUR_MS } from './link-details';
 
@@ -20,49 +25,107 @@ export interface NewLink {
   referralCode?: string | null;
 }
 
-/** Creates the link at the provider and stores it. Provider failures become a Portuguese 502. */
-export async function createLink(
-  { statements, clock, env, log, provider, settings }: PaymentLinksContext,
-  input: NewLink,
-): Promise<PaymentLink> {
+/** A link the provider has opened, not yet on file. */
+interface OpenedLink {
+  id: string;
+  providerLinkId: string;
+  url: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * Opens the link at the provider, for a subscriber that may not be on file yet (its id is chosen
+ * before the call). Provider failures become a Portuguese 502, and nothing is written.
+ */
+async function openAtProvider(
+  { clock, env, log, provider, settings }: PaymentLinksContext,
+  input: { subscriberId: string; planType: PlanType; amount: number; billing: BillingData },
+): Promise<OpenedLink> {
   const id = newId();
-  const now = clock.now();
-  const expiresAt = new Date(now.getTime() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
-  const description = planDescription(input.planType, settings.get());
-  let created;
+  const createdAt = clock.now();
+  const expiresAt = new Date(createdAt.getTime() + PAYMENT_LINK_TTL_HOURS * HOUR_MS);
   try {
-    created = await provider.createPaymentLink({
+    const created = await provider.createPaymentLink({
       linkId: id,
       amount: input.amount,
       planType: input.planType,
-      description,
-      customer: customerOf(input.subscriber.id, input.billing),
+      description: planDescription(input.planType, settings.get()),
+      customer: customerOf(input.subscriberId, input.billing),
       expiresAt,
       successUrl: `${env.publicUrl}/checkout/payment-link-success?payment_link_id=${id}`,
     });
+    return { id, providerLinkId: created.providerLinkId, url: created.url, expiresAt, createdAt };
   } catch (error) {
     log.warn(
-      { err: (error as Error).message, subscriberId: input.subscriber.id },
+      { err: (error as Error).message, subscriberId: input.subscriberId },
       'payment link creation failed',
     );
     throw new AppError('BAD_GATEWAY', CHECKOUT_MSG.createLinkFailed);
   }
+}
+
+/** Stores a link the provider opened. */
+function recordLink(
+  { statements, provider }: PaymentLinksContext,
+  input: NewLink,
+  opened: OpenedLink,
+): PaymentLink {
   return statements.insertLink.get({
-    id,
+    id: opened.id,
     subscriberId: input.subscriber.id,
     planType: input.planType,
     amount: input.amount,
     provider: provider.name,
-    providerLinkId: created.providerLinkId,
-    url: created.url,
+    providerLinkId: opened.providerLinkId,
+    url: opened.url,
     customerName: input.billing.name,
     customerEmail: input.billing.email,
     billingData: input.billing,
     referralCode: input.referralCode ?? null,
     createdBy: input.createdBy ?? null,
-    expiresAt,
-    createdAt: now,
-    updatedAt: now,
+    expiresAt: opened.expiresAt,
+    createdAt: opened.createdAt,
+    updatedAt: opened.createdAt,
+  });
+}
+
+/** Creates the link at the provider and stores it, for a subscriber on file. */
+export async function createLink(ctx: PaymentLinksContext, input: NewLink): Promise<PaymentLink> {
+  const opened = await openAtProvider(ctx, { ...input, subscriberId: input.subscriber.id });
+  return recordLink(ctx, input, opened);
+}
+
+/** What a checkout asks for: the link's plan and price, and who pays it. */
+interface CheckoutLinkRequest {
+  profile: CheckoutProfile;
+  /** The caller signed in, if any (see upsertForCheckout). */
+  user: Pick<PublicUser, 'id' | 'email'> | null;
+  existing: Subscriber | undefined;
+  planType: PlanType;
+  amount: number;
+  /** The billing data the link carries, from the subscriber on file or, for a new one, the profile. */
+  billing: BillingData;
+  referralCode?: string | null;
+}
+
+/**
+ * A checkout's link and, for a new e-mail, its subscriber, written together after the provider
+ * answered: one durable commit per checkout instead of two (issue 26), and a provider failure
+ * leaves nothing behind. If another checkout created the same e-mail's record meanwhile, the
+ * link goes to that record (the provider's customer code is only a label).
+ */
+async function createForCheckout(ctx: PaymentLinksContext, request: CheckoutLinkRequest) {
+  const { profile, user, existing, planType, amount, billing } = request;
+  const subscriberId = existing?.id ?? newId();
+  const opened = await openAtProvider(ctx, { subscriberId, planType, amount, billing });
+  return ctx.db.transaction(() => {
+    const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId);
+    return recordLink(
+      ctx,
+      { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
+      opened,
+    );
   });
 }
 
@@ -128,20 +191,23 @@ export async function createPublic(
   const existing = ctx.subscribers.findByEmail(input.customerEmail);
   const amount = priceOf(input.planType, ctx.settings.get(), existing);
   const profile = profileOfCheckout(input);
-  const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user);
   // The profile and the referral code travel with the link: they count only if it is paid.
-  const billing = { ...billingDataOf(profile), email: subscriber.email };
+  const billing = { ...billingDataOf(profile), email: normalizedEmail(input.customerEmail) };
   const ref = input.ref || null;
-  const again = repeatedCheckoutLink(ctx, {
-    subscriberId: subscriber.id,
-    planType: input.planType,
-    amount,
-    billing,
-    ref,
-  });
+  const again =
+    existing &&
+    repeatedCheckoutLink(ctx, {
+      subscriberId: existing.id,
+      planType: input.planType,
+      amount,
+      billing,
+      ref,
+    });
   if (again) return { id: again.id, url: again.url };
-  const link = await createLink(ctx, {
-    subscriber,
+  const link = await createForCheckout(ctx, {
+    profile,
+    user,
+    existing,
     planType: input.planType,
     amount,
     billing,
@@ -164,16 +230,15 @@ export async function createCheckoutLink(
   const email = user?.email ?? input.email;
   const existing = ctx.subscribers.findByEmail(email);
   const planType = planForAmount(input.amount, ctx.settings.get(), existing);
-  const { subscriber } = ctx.subscribers.upsertForCheckout(
-    { name, email, phone: '', cpf: null },
-    input.amount,
+  const profile = { name, email: normalizedEmail(email), phone: '', cpf: null };
+  const link = await createForCheckout(ctx, {
+    profile,
     user,
-  );
-  const link = await createLink(ctx, {
-    subscriber,
+    existing,
     planType,
     amount: input.amount,
-    billing: billingDataOfSubscriber(subscriber),
+    // A new record holds only the name and e-mail: the same billing data it would give.
+    billing: existing ? billingDataOfSubscriber(existing) : billingDataOf(profile),
   });
   return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
 }
