@@ -15,6 +15,8 @@ describe('openDatabase', () => {
       // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA)
       expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
       expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+      // 2 = MEMORY: a transaction's statement journals never spill to a temporary file (ADR 043).
+      expect(sqlite.pragma('temp_store', { simple: true })).toBe(2);
       // Owner-only: the database, its WAL and shared memory (members' data, sessions).
       sqlite.prepare('select 1').get();
       for (const name of ['club.db', 'club.db-wal', 'club.db-shm']) {

@@ -69,6 +69,10 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
+  // Statement journals in memory (ADR 043): inside a transaction every write that fires triggers
+  // keeps one, and past 64 KiB (a subscriber's or payment's trigram rows) SQLite spilled it to a
+  // temporary file, written and thrown away on every checkout and webhook.
+  sqlite.pragma('temp_store = MEMORY');
   registerClubCalendar(sqlite);
   const db = drizzle(sqlite, { schema });
   if (options.backupDirBeforeMigrating) {

@@ -110,23 +110,24 @@ interface CheckoutLinkRequest {
 }
 
 /**
- * A checkout's link and, for a new e-mail, its subscriber, written together after the provider
- * answered: one durable commit per checkout instead of two (issue 26), and a provider failure
- * leaves nothing behind. If another checkout created the same e-mail's record meanwhile, the
- * link goes to that record (the provider's customer code is only a label).
+ * A checkout's link and, for a new e-mail, its subscriber, written once the provider answered: a
+ * provider failure leaves nothing behind. Two commits, not one transaction: inside a transaction
+ * SQLite keeps a statement journal for the subscriber's insert (its search triggers touch a few
+ * dozen pages), which cost more CPU than the second commit saves (docs/performance.md, "One write
+ * less per webhook"). A crash between the two leaves a `pending_payment` record without a link, as
+ * a failed provider call used to. If another checkout created the same e-mail's record meanwhile,
+ * the link goes to that record (the provider's customer code is only a label).
  */
 async function createForCheckout(ctx: PaymentLinksContext, request: CheckoutLinkRequest) {
   const { profile, user, existing, planType, amount, billing } = request;
   const subscriberId = existing?.id ?? newId();
   const opened = await openAtProvider(ctx, { subscriberId, planType, amount, billing });
-  return ctx.db.transaction(() => {
-    const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId);
-    return recordLink(
-      ctx,
-      { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
-      opened,
-    );
-  });
+  const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId);
+  return recordLink(
+    ctx,
+    { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
+    opened,
+  );
 }
 
 function sameBilling(a: BillingData, b: BillingData): boolean {
