@@ -113,8 +113,8 @@ interface CheckoutLinkRequest {
  * A checkout's link and, for a new e-mail, its subscriber, written once the provider answered: a
  * provider failure leaves nothing behind. Two commits, not one transaction: inside a transaction
  * SQLite keeps a statement journal for the subscriber's insert (its search triggers touch a few
- * dozen pages), which cost more CPU than the second commit saves (docs/performance.md, "One write
- * less per webhook"). A crash between the two leaves a `pending_payment` record without a link, as
+ * dozen pages), which cost more CPU than the second commit saves (docs/performance.md,
+ * "Statement journals"). A crash between the two leaves a `pending_payment` record without a link, as
  * a failed provider call used to. If another checkout created the same e-mail's record meanwhile,
  * the link goes to that record (the provider's customer code is only a label).
  */
