@@ -42,22 +42,44 @@ function insert(person: Person) {
       created,
       created,
     );
-  sqlite
+  insertPayment({
+    id: `p-${person.id}`,
+    subscriberId: person.id,
+    status: person.payment.status,
+    description: 'Assinatura anual',
+    paidAt: person.payment.paidAt,
+    previousEnd: person.payment.previousEnd ?? null,
+    periodEnd: person.payment.periodEnd,
+  });
+}
+
+/** A payment row as the confirmations write it: its period on the row, created when paid. */
+function insertPayment(payment: {
+  id: string;
+  subscriberId: string;
+  status: string;
+  description: string;
+  paidAt: number;
+  previousEnd: number | null;
+  periodEnd: number;
+}) {
+  t.database.sqlite
     .prepare(
       `insert into payments (id, transaction_id, subscriber_id, amount, status, method, provider, description,
          paid_at, previous_end_date, period_end_date, created_at, updated_at)
-       values (?, ?, ?, 149700, ?, 'pix', 'sandbox', 'Assinatura anual', ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, 149700, ?, 'pix', 'sandbox', ?, ?, ?, ?, ?, ?)`,
     )
     .run(
-      `p-${person.id}`,
-      `tx-${person.id}`,
-      person.id,
-      person.payment.status,
-      person.payment.paidAt,
-      person.payment.previousEnd ?? null,
-      person.payment.periodEnd,
-      person.payment.paidAt,
-      person.payment.paidAt,
+      payment.id,
+      `tx-${payment.id}`,
+      payment.subscriberId,
+      payment.status,
+      payment.description,
+      payment.paidAt,
+      payment.previousEnd,
+      payment.periodEnd,
+      payment.paidAt,
+      payment.paidAt,
     );
 }
 
@@ -204,23 +226,15 @@ describe('active members kept by the database (ADR 044)', () => {
       // Renewals paid early, overlapping charges, touching periods, periods already over.
       const previousEnd = random.next() < 0.4 ? paidAt + random.int(60 * 24) * HOUR : null;
       const periodEnd = (previousEnd ?? paidAt) + (random.int(400 * 24) - 20 * 24) * HOUR;
-      sqlite
-        .prepare(
-          `insert into payments (id, transaction_id, subscriber_id, amount, status, method, provider, description,
-             paid_at, previous_end_date, period_end_date, created_at, updated_at)
-           values (?, ?, ?, 149700, ?, 'pix', 'sandbox', 'Renovação', ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          `tx-${id}`,
-          random.pick(people),
-          random.pick(['paid', 'paid', 'pending', 'refunded']),
-          paidAt,
-          previousEnd,
-          periodEnd,
-          paidAt,
-          paidAt,
-        );
+      insertPayment({
+        id,
+        subscriberId: random.pick(people),
+        status: random.pick(['paid', 'paid', 'pending', 'refunded']),
+        description: 'Renovação',
+        paidAt,
+        previousEnd,
+        periodEnd,
+      });
       payments.push(id);
     };
     const changes = [
