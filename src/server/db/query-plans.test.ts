@@ -91,7 +91,7 @@ export function unboundedStep(detail: string, sql: string, intermediate: string[
       (ranges.length === 0 || (ranges.length === 1 && terms.length === 2));
     // A unique index on the status (a counters table's primary key) reads one row.
     const unique = /^sqlite_autoindex_|_uq$|_unique$/.test(indexName!);
-    if (statusOnly && firstOfIndex(sql, indexName!, equalities.length)) return null;
+    if (statusOnly && firstOfIndex(sql, table!, indexName!, equalities.length)) return null;
     // A status range read a page at a time (admin lists' status filter) is bounded by its LIMIT.
     if (statusOnly && !unique && !/\blimit\b/i.test(sql))
       return `walks the ${table} status range (${indexName})`;
@@ -100,18 +100,18 @@ export function unboundedStep(detail: string, sql: string, intermediate: string[
 }
 
 /**
- * `select min(col)` / `max(col)` where `col` is the index's next column after the equalities:
- * SQLite reads one entry at the end of the range, whatever its length. The value is bound or, for
- * a constant status, written in the SQL (health's reads: docs/performance.md, "Health's fixed cost").
+ * `select min(col)` / `max(col)` from `table` where `col` is the index's next column after the
+ * equalities: SQLite reads one entry at the end of the range, whatever its length. The statement
+ * itself or one of its scalar subqueries; the value is bound or, for a constant status, written in
+ * the SQL (health's poll: docs/performance.md, "Health's fixed cost").
  */
-function firstOfIndex(sql: string, indexName: string, equalities: number): boolean {
-  const aggregate =
-    /^\s*select (?:min|max)\((?:"\w+"\.)?"(\w+)"\)(?: as "\w+")? from "\w+" where "\w+"\."\w+" = (?:\?|'\w+')\s*$/i.exec(
-      sql,
-    );
-  if (!aggregate) return false;
+function firstOfIndex(sql: string, table: string, indexName: string, equalities: number): boolean {
+  const aggregates =
+    /(?:^\s*|\(\s*)select (?:min|max)\((?:"\w+"\.)?"(\w+)"\)(?: as "\w+")? from "(\w+)" where "\w+"\."\w+" = (?:\?|'\w+')\s*(?:\)|$)/gi;
   const columns = t.database.sqlite.pragma(`index_info(${indexName})`) as { name: string }[];
-  return columns[equalities]?.name === aggregate[1];
+  return [...sql.matchAll(aggregates)].some(
+    ([, column, from]) => from === table && columns[equalities]?.name === column,
+  );
 }
 
 const DATA_STATEMENT = /^\s*(select|update|delete|insert|with)\b/i;
