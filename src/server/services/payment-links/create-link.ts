@@ -122,7 +122,9 @@ async function createForCheckout(ctx: PaymentLinksContext, request: CheckoutLink
   const { profile, user, existing, planType, amount, billing } = request;
   const subscriberId = existing?.id ?? newId();
   const opened = await openAtProvider(ctx, { subscriberId, planType, amount, billing });
-  const { subscriber } = ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId);
+  // A record on file is never changed by a checkout: only a new e-mail is written.
+  const subscriber =
+    existing ?? ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId).subscriber;
   return recordLink(
     ctx,
     { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
