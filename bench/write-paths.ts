@@ -7,6 +7,8 @@
  *   node --import tsx bench/write-paths.ts [--requests 300] [--rounds 3] [--synchronous FULL] [--cpu-prof DIR]
  *
  * `--synchronous` overrides the pragma after opening, to split the fsync out (the product keeps FULL).
+ * Also the pages each path writes to the WAL, counted apart: a figure the machine's noise does not
+ * move, to compare two versions by.
  * `--cpu-prof DIR` writes a V8 profile of each path's measured requests (`creation.cpuprofile`,
  * `webhook.cpuprofile`, of the last round), without the start-up and the warm-up.
  * Not part of `npm test`; figures in docs/performance.md.
@@ -131,13 +133,35 @@ for (let round = 0; round < ROUNDS; round++) {
   webhook.push(await timed('webhook', () => confirm(links[next++]!)));
 }
 
+/**
+ * Pages each path writes to the WAL (a figure the machine's noise does not move, unlike CPU time):
+ * checkpoints held off while counting, so the WAL holds exactly the requests' frames.
+ */
+async function walPages(run: () => Promise<void>): Promise<number> {
+  const sqlite = services.db.$client;
+  const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+  sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const count = 200;
+  for (let i = 0; i < count; i++) await run();
+  const [{ log }] = sqlite.pragma('wal_checkpoint(PASSIVE)') as [{ log: number }];
+  sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+  return log / count;
+}
+const counted: string[] = [];
+const creationPages = await walPages(async () => {
+  counted.push((await createLink()).id);
+});
+let nextCounted = 0;
+const webhookPages = await walPages(() => confirm(counted[nextCounted++]!));
+
 const median = (costs: Cost[], key: keyof Cost) =>
   costs.map((c) => c[key]).sort((a, b) => a - b)[Math.floor(costs.length / 2)]!;
 const line = (name: string, costs: Cost[]) =>
   `${name.padEnd(24)} user ${Math.round(median(costs, 'user'))} µs, system ${Math.round(median(costs, 'system'))} µs`;
 console.log(`${REQUESTS} requests × ${ROUNDS} rounds, synchronous ${args.synchronous ?? 'FULL'} (medians)`);
-console.log(line('payment link creation', creation));
-console.log(line('webhook confirmation', webhook));
+console.log(`${line('payment link creation', creation)}; ${creationPages.toFixed(1)} WAL pages`);
+console.log(`${line('webhook confirmation', webhook)}; ${webhookPages.toFixed(1)} WAL pages`);
 if (args['cpu-prof']) {
   fs.mkdirSync(args['cpu-prof'], { recursive: true });
   // The last round's profile of each path (the first rounds are alike; one file is what tools read).

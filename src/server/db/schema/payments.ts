@@ -129,13 +129,20 @@ export const payments = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (table) => [
-    index('payments_subscriber_idx').on(table.subscriberId),
+    // `subscriber_id` alone is served by payments_subscriber_status_paid_idx (migration flat_write_costs).
     index('payments_link_idx').on(table.paymentLinkId),
     index('payments_status_idx').on(table.status, table.createdAt),
     index('payments_created_idx').on(table.createdAt),
     uniqueIndex('payments_provider_charge_uq').on(table.provider, table.providerChargeId),
-    index('payments_provider_order_idx').on(table.providerOrderId),
-    index('payments_refund_status_idx').on(table.refundStatus),
+    // Partial where most payments hold NULL (no order, no refund, not an extra charge, not an
+    // in-page PIX): a NULL writes no index entry, and every query compares the column, which SQLite
+    // knows implies IS NOT NULL (migration flat_write_costs).
+    index('payments_provider_order_idx')
+      .on(table.providerOrderId)
+      .where(sql`${table.providerOrderId} is not null`),
+    index('payments_refund_status_idx')
+      .on(table.refundStatus)
+      .where(sql`${table.refundStatus} is not null`),
     // The back office (bench/admin): sorts by amount, with or without a status filter; the
     // dashboard's sums by month (covering: no table reads) and its members-by-month and renewal
     // counts; a member's later payments (renewal rate, first payments of the month).
@@ -151,10 +158,14 @@ export const payments = sqliteTable(
     index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
     index('payments_transaction_idx').on(table.transactionId),
-    index('payments_extra_charge_of_idx').on(table.extraChargeOf),
+    index('payments_extra_charge_of_idx')
+      .on(table.extraChargeOf)
+      .where(sql`${table.extraChargeOf} is not null`),
     // In-page PIX attempts past their time, cancelled by the hourly job (ADR 036): the job reads
     // exactly the pending rows whose deadline has passed.
-    index('payments_status_pix_expires_idx').on(table.status, table.pixExpiresAt),
+    index('payments_status_pix_expires_idx')
+      .on(table.status, table.pixExpiresAt)
+      .where(sql`${table.pixExpiresAt} is not null`),
   ],
 );
 
