@@ -48,6 +48,18 @@ describe('per-account sign-in throttle', () => {
     for (let i = 0; i < 3; i++) expect((await login('errada', ATTACKER)).statusCode).toBe(401);
   });
 
+  it('the same e-mail in other capitals or with spaces is the same account to the throttle', async () => {
+    const variants = [
+      owner.email.toUpperCase(),
+      ` ${owner.email} `,
+      owner.email.replace(/^./, (c) => c.toUpperCase()),
+    ];
+    for (const email of variants) expect((await login('errada', ATTACKER, email)).statusCode).toBe(401);
+    const waiting = await login('segredo123', ATTACKER, owner.email);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toEqual({ error: MSG.accountThrottled('1 segundo') });
+  });
+
   it('the owner on another address is not slowed by one attacker', async () => {
     for (let failures = 0; failures < 9;) {
       const res = await login('errada', ATTACKER);

@@ -13,6 +13,7 @@
  * Every attempt counts as a failure the moment it starts, so calls racing on one account (a tRPC
  * batch) are counted one by one; a success clears it. Kept in memory, like the per-IP limits.
  */
+import { normalizedEmail } from '../../shared/email-address';
 import { MSG } from '../../shared/messages';
 import { RateLimitedError } from '../errors';
 import type { Clock } from '../services/deps';
@@ -112,7 +113,7 @@ function attemptHandle(entries: Entries, keys: string[]): SignInAttempt {
  */
 function begin(entries: Entries, clock: Clock, account: string, ip: string): SignInAttempt {
   const now = clock.now().getTime();
-  const name = account.trim().toLowerCase();
+  const name = normalizedEmail(account);
   const rules: [string, Rule][] = [
     [`${name}\n${ip}`, FROM_ONE_IP],
     [name, FROM_ANYWHERE],

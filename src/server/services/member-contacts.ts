@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
+import { normalizedEmail } from '../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type MemberContacts } from '../../shared/identity-schemas';
 import { MEMBER_MSG } from '../../shared/member-schemas';
 import { MSG } from '../../shared/messages';
@@ -69,7 +70,7 @@ async function changeEmail(
 ) {
   await checkPassword(deps, user.id, input.currentPassword);
   const row = account(deps, user);
-  if (row.email === input.email.trim().toLowerCase()) {
+  if (row.email === normalizedEmail(input.email)) {
     throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
   }
   return deps.emailChanges.request({

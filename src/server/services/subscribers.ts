@@ -12,6 +12,7 @@ import {
   addressText,
   subscriberAddressOf,
 } from '../../shared/fields/address';
+import { normalizedEmail } from '../../shared/email-address';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { subscribers, users, type BillingData, type Subscriber } from '../db/schema';
 import { newId } from '../ids';
@@ -62,11 +63,6 @@ export interface CheckoutProfile {
   city?: string | null;
   state?: string | null;
   zipCode?: string | null;
-}
-
-/** E-mails are kept trimmed and in lower case: the form of every lookup by e-mail. */
-export function normalizedEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export function billingDataOf(profile: CheckoutProfile): BillingData {

@@ -1,6 +1,7 @@
 /** Reading accounts: by e-mail or id, the person's own, the admin's paged list. */
 import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicUser } from '../../../shared/auth-schemas';
+import { normalizedEmail } from '../../../shared/email-address';
 import { MSG } from '../../../shared/messages';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -41,7 +42,11 @@ const toAccountView = (row: PublicUser & { createdAt: Date }): AccountView => ({
 });
 
 export function findByEmail({ db }: Pick<ServiceDeps, 'db'>, email: string) {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizedEmail(email)))
+    .get();
 }
 
 export function getUser({ db }: Pick<ServiceDeps, 'db'>, id: string): PublicUser | undefined {

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerInput, type PublicUser } from '../../../shared/auth-schemas';
+import { normalizedEmail } from '../../../shared/email-address';
 import { MSG } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { assertStrongPassword, hashPassword } from '../../auth/password';
@@ -35,7 +36,7 @@ export interface NewAccount {
  * without a password gets a set-password link instead (docs/product/decisions.md §2).
  */
 export async function createAccount({ db, clock, log }: ServiceDeps, input: NewAccount) {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizedEmail(input.email);
   assertEmailAvailable(db, email, { among: 'accounts' });
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = clock.now();

@@ -1,6 +1,7 @@
 /** Asking for a new address, and withdrawing the request. */
 import { randomBytes } from 'node:crypto';
 import { and, count, gt } from 'drizzle-orm';
+import { normalizedEmail } from '../../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type PendingEmailChange } from '../../../shared/identity-schemas';
 import { emailChanges, type EmailChange } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -102,7 +103,7 @@ function storeRequest(
  */
 export function request(deps: EmailChangesDeps, input: EmailChangeRequest): PendingEmailChange {
   const { db, clock, env, log, outbox } = deps;
-  const newEmail = input.newEmail.trim().toLowerCase();
+  const newEmail = normalizedEmail(input.newEmail);
   const oldEmail = currentEmail(deps, input.target);
   if (newEmail === oldEmail) throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
   // Another account signs in with it, or a record that is not the target's holds it.

@@ -1,17 +1,13 @@
 /** Creating links: at the provider first, then on file; from the checkout, after registration, or for a subscriber. */
 import type { PublicUser } from '../../../shared/auth-schemas';
 import { CHECKOUT_MSG, type CreatePublicLinkData } from '../../../shared/checkout-schemas';
+import { normalizedEmail } from '../../../shared/email-address';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { planDescription, planForAmount, priceOf } from '../pricing';
-import {
-  billingDataOf,
-  billingDataOfSubscriber,
-  normalizedEmail,
-  type CheckoutProfile,
-} from '../subscribers';
+import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
 import type { PaymentLinksContext } from './context';
 import { customerOf, HOUR_MS } from './link-details';
 

@@ -1,5 +1,6 @@
 /** One row of the file → what would happen to it: create, update (with what changes), nothing, or refused. */
 import { sql } from 'drizzle-orm';
+import { normalizedEmail } from '../../../shared/email-address';
 import { type CsvDialect, SUBSCRIBER_CSV_MSG, type SubscriberCsvField } from '../../../shared/subscriber-csv';
 import {
   SUBSCRIBER_MSG,
@@ -125,7 +126,7 @@ function planUpdate(
 /** One row of the file → what would happen to it. */
 export function planRow(deps: SubscriberCsvDeps, row: Record<string, string>, place: RowPlace): Planned {
   const { line, seen, dialect } = place;
-  const email = (row.email ?? '').trim().toLowerCase();
+  const email = normalizedEmail(row.email ?? '');
   const name = (row.fullName ?? '').trim();
   const reject = (errors: string[]): Planned => ({ line, email, name, action: 'reject', errors });
   const firstLine = email ? seen.get(email) : undefined;
