@@ -3,10 +3,13 @@
  * the outbox's backlog and the background jobs' last runs; 503 when the database is gone; nothing
  * secret in it.
  */
+import Database from 'better-sqlite3';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { databaseFile } from '../db/client';
 import { outbox } from '../db/schema';
+import { BACKLOG_REUSE_MS } from '../services/health';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -93,6 +96,46 @@ describe('GET /api/health', () => {
     db.delete(outbox).where(eq(outbox.id, second!.id)).run();
     expect(await waiting()).toBe(2);
     expect(await waiting()).toBe(counted());
+  });
+
+  it('reads the backlog again after any write of this process, and within a second for another one', async () => {
+    const waiting = async () => (await health()).json().outbox.waiting as number;
+    expect(await waiting()).toBe(0);
+
+    // Another process on the same file (the command line, an operator's sqlite3) queues a message:
+    // polls within the second keep the last reading, the first one after it sees the message.
+    const other = new Database(databaseFile(t.dataDir));
+    const at = t.clock.now().getTime();
+    other
+      .prepare(
+        `insert into outbox (id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at)
+         values ('de-fora', 'email', 'bia@exemplo.com.br', 'contact', 'Olá', 'queued', ?, ?, ?)`,
+      )
+      .run(at, at, at);
+    other.close();
+    expect(await waiting()).toBe(0);
+    t.clock.advance(BACKLOG_REUSE_MS - 1);
+    expect(await waiting()).toBe(0);
+    t.clock.advance(1);
+    expect(await waiting()).toBe(1);
+
+    // This process's own writes show at the very next poll, whatever the clock says.
+    t.services.outbox.enqueue({
+      channel: 'email',
+      recipient: 'ana@exemplo.com.br',
+      template: 'contact',
+      vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
+    });
+    expect(await waiting()).toBe(2);
+    t.services.db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, 'de-fora')).run();
+    expect(await waiting()).toBe(1);
+
+    // A clock set back is no reason to trust an old reading.
+    const outside = new Database(databaseFile(t.dataDir));
+    outside.prepare(`update outbox set status = 'failed' where status = 'queued'`).run();
+    outside.close();
+    t.clock.advance(-60_000);
+    expect(await waiting()).toBe(0);
   });
 
   it('answers 503 when the database is unreachable', async () => {
