@@ -25,6 +25,25 @@ afterEach(async () => {
 
 const health = () => t.request({ method: 'GET', url: '/api/health' });
 
+/** A contact message queued by this process's outbox. */
+const queueContact = (recipient: string) =>
+  t.services.outbox.enqueue({
+    channel: 'email',
+    recipient,
+    template: 'contact',
+    vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
+  });
+
+/** A write by another process on the same file (the command line, an operator's sqlite3). */
+function writeFromAnotherProcess(sql: string, ...values: unknown[]) {
+  const other = new Database(databaseFile(t.dataDir));
+  try {
+    other.prepare(sql).run(...values);
+  } finally {
+    other.close();
+  }
+}
+
 describe('GET /api/health', () => {
   it('answers the providers, the backlog, the last backup and the jobs, without secrets', async () => {
     const before = await health();
@@ -38,12 +57,7 @@ describe('GET /api/health', () => {
       jobs: {},
     });
 
-    t.services.outbox.enqueue({
-      channel: 'email',
-      recipient: 'ana@exemplo.com.br',
-      template: 'contact',
-      vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
-    });
+    queueContact('ana@exemplo.com.br');
     const queuedAt = t.clock.now();
     await t.services.backups.runAutomatic();
     t.services.health.recordJobRun('housekeeping', true, new Date('2026-11-22T12:00:00.000Z'));
@@ -61,14 +75,7 @@ describe('GET /api/health', () => {
 
   it('counts the backlog from counters kept by every write, equal to counting the rows', async () => {
     const queue = (n: number) => {
-      for (let i = 0; i < n; i++) {
-        t.services.outbox.enqueue({
-          channel: 'email',
-          recipient: `pessoa${i}@exemplo.com.br`,
-          template: 'contact',
-          vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
-        });
-      }
+      for (let i = 0; i < n; i++) queueContact(`pessoa${i}@exemplo.com.br`);
     };
     const db = t.services.db;
     const counted = () =>
@@ -102,17 +109,16 @@ describe('GET /api/health', () => {
     const waiting = async () => (await health()).json().outbox.waiting as number;
     expect(await waiting()).toBe(0);
 
-    // Another process on the same file (the command line, an operator's sqlite3) queues a message:
-    // polls within the second keep the last reading, the first one after it sees the message.
-    const other = new Database(databaseFile(t.dataDir));
+    // Another process queues a message: polls within the second keep the last reading, the first
+    // one after it sees the message.
     const at = t.clock.now().getTime();
-    other
-      .prepare(
-        `insert into outbox (id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at)
-         values ('de-fora', 'email', 'bia@exemplo.com.br', 'contact', 'Olá', 'queued', ?, ?, ?)`,
-      )
-      .run(at, at, at);
-    other.close();
+    writeFromAnotherProcess(
+      `insert into outbox (id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at)
+       values ('de-fora', 'email', 'bia@exemplo.com.br', 'contact', 'Olá', 'queued', ?, ?, ?)`,
+      at,
+      at,
+      at,
+    );
     expect(await waiting()).toBe(0);
     t.clock.advance(BACKLOG_REUSE_MS - 1);
     expect(await waiting()).toBe(0);
@@ -120,20 +126,13 @@ describe('GET /api/health', () => {
     expect(await waiting()).toBe(1);
 
     // This process's own writes show at the very next poll, whatever the clock says.
-    t.services.outbox.enqueue({
-      channel: 'email',
-      recipient: 'ana@exemplo.com.br',
-      template: 'contact',
-      vars: { name: 'Ana', email: 'ana@exemplo.com.br', subject: 'Oi', message: 'Olá' },
-    });
+    queueContact('ana@exemplo.com.br');
     expect(await waiting()).toBe(2);
     t.services.db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, 'de-fora')).run();
     expect(await waiting()).toBe(1);
 
     // A clock set back is no reason to trust an old reading.
-    const outside = new Database(databaseFile(t.dataDir));
-    outside.prepare(`update outbox set status = 'failed' where status = 'queued'`).run();
-    outside.close();
+    writeFromAnotherProcess(`update outbox set status = 'failed' where status = 'queued'`);
     t.clock.advance(-60_000);
     expect(await waiting()).toBe(0);
   });

@@ -59,8 +59,9 @@ export function createHealthService({ db, clock }: ServiceDeps) {
         const now = clock.now().getTime();
         const written = writes.get()!;
         // A clock set back (a test's, or the system's) counts as expired, not as fresh.
-        const age = lastRead ? now - lastRead.at : -1;
-        if (lastRead?.writes === written && age >= 0 && age < BACKLOG_REUSE_MS) return lastRead.waiting;
+        const fresh =
+          lastRead?.writes === written && now >= lastRead.at && now - lastRead.at < BACKLOG_REUSE_MS;
+        if (fresh) return lastRead!.waiting;
         const row = backlog.get();
         if (!row) return null;
         const waiting = { count: row.count ?? 0, oldest: row.oldest === null ? null : new Date(row.oldest) };
