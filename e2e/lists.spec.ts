@@ -57,8 +57,9 @@ function insertSubscribers(rows: ClubRow[]): string[] {
         end === null ? null : end - 365 * DAY,
         end,
         `L${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`,
-        // Distinct creation instants, the first row oldest.
-        now - (rows.length - index) * 60_000,
+        // Distinct creation instants a minute apart, the last row the newest (now): a list sorted
+        // by creation puts it ahead of anything an earlier test wrote.
+        now - (rows.length - 1 - index) * 60_000,
         now,
       );
     });
@@ -309,11 +310,14 @@ test('"Marcar como pago" asks first with the amount and the referrer; the column
 
 test('the dashboard shortcuts open the filtered lists and the records', async ({ page }) => {
   const tag = runTag();
-  const [pendingId, , farId] = insertSubscribers([
+  // The paid newcomer last, so the newest: the dashboard's queue shows the five newest, and earlier
+  // tests leave paid checkouts of their own awaiting approval.
+  const [farId, , pendingId] = insertSubscribers([
     {
-      name: `Aprovar ${tag} Moraes`,
-      email: `aprovar.moraes.${tag}@vinhedosdaserragaucha.com.br`,
-      status: 'pending',
+      name: `Longe ${tag} Prado`,
+      email: `longe.prado.${tag}@vinhedosdaserragaucha.com.br`,
+      status: 'active',
+      endInDays: 120,
     },
     {
       name: `Renovar ${tag} Campos`,
@@ -322,10 +326,9 @@ test('the dashboard shortcuts open the filtered lists and the records', async ({
       endInDays: 12,
     },
     {
-      name: `Longe ${tag} Prado`,
-      email: `longe.prado.${tag}@vinhedosdaserragaucha.com.br`,
-      status: 'active',
-      endInDays: 120,
+      name: `Aprovar ${tag} Moraes`,
+      email: `aprovar.moraes.${tag}@vinhedosdaserragaucha.com.br`,
+      status: 'pending',
     },
   ]);
   const db = writableDb();
