@@ -1,11 +1,13 @@
 /**
  * Unsaved work is never lost silently (issue 23, ADR 033): the one dialog asks "Descartar as
  * alterações?" before Escape or its close button throw away a changed subscriber form, and the
- * router's blocker asks before leaving the subscriber form or the WhatsApp templates with edits;
- * an unchanged dialog closes at once and gives focus back to what opened it.
+ * router's blocker asks before leaving the subscriber form or the WhatsApp templates with edits,
+ * but not when the list's search settles behind an open form; an unchanged dialog closes at once and
+ * gives focus back to what opened it.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, test, uniqueEmail } from './fixtures';
@@ -27,6 +29,17 @@ function activeSubscriber(name: string) {
     db.close();
   }
   return { id, email };
+}
+
+/**
+ * Waits for `locator` while a held clock moves on in 5 ms steps: the app's zero-delay timers (the
+ * query cache's notifications) run, a search box's 300 ms pause does not end.
+ */
+async function visibleOnHeldClock(page: Page, locator: Locator) {
+  await expect(async () => {
+    await page.clock.runFor(5);
+    await expect(locator).toBeVisible({ timeout: 100 });
+  }).toPass();
 }
 
 test('subscriber dialog: Escape and Fechar ask before discarding; leaving the page asks too', async ({
@@ -81,6 +94,46 @@ test('subscriber dialog: Escape and Fechar ask before discarding; leaving the pa
   expect(
     e2eDb.query<{ profession: string }>('select profession from subscribers where id = ?', subscriber.id),
   ).toEqual([{ profession: 'Chef' }]);
+});
+
+test('a search that settles after a record was opened filters the list behind the form, without asking', async ({
+  page,
+}) => {
+  const name = `Busca Atrasada ${Date.now().toString(36)}`;
+  const subscriber = activeSubscriber(name);
+  // The search box waits for a pause in typing (300 ms); the clock is held so the record is opened
+  // and changed before that pause ends, as a quick hand on a busy phone does.
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsAdmin(page);
+  await page.locator('.admin-nav').getByRole('link', { name: 'Assinantes' }).click();
+  const opener = page.getByRole('button', { name, exact: true });
+  await expect(opener).toBeVisible();
+
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(subscriber.email);
+  await opener.click();
+  const view = page.getByRole('dialog', { name: 'Assinante' });
+  await visibleOnHeldClock(page, view.getByRole('button', { name: 'Editar' }));
+  await view.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar assinante' });
+  await visibleOnHeldClock(page, edit.getByLabel('Profissão'));
+  await edit.getByLabel('Profissão').fill('Enóloga');
+  // Typing has not paused long enough yet: the search is still only in the box.
+  expect(new URL(page.url()).searchParams.get('search')).toBeNull();
+  await page.clock.runFor(1_000);
+  await page.clock.resume();
+
+  // The search reached the address and the list; the form and its change stay, with no question.
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(subscriber.email)}`));
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('dialog', { name: 'Descartar as alterações?' })).toHaveCount(0);
+  await expect(edit.getByLabel('Profissão')).toHaveValue('Enóloga');
+  await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Assinante atualizado com sucesso!')).toBeVisible();
+  expect(
+    e2eDb.query<{ profession: string }>('select profession from subscribers where id = ?', subscriber.id),
+  ).toEqual([{ profession: 'Enóloga' }]);
 });
 
 test('WhatsApp templates: leaving with texts "(alterado)" asks first, in the app and on reload', async ({
