@@ -52,6 +52,12 @@ export interface ScenarioRequest {
   server?: 'app' | 'bare';
 }
 
+/**
+ * A club bench/write-club.ts writes before a server starts: `admin`, the back office's 100,000
+ * subscribers and 150,000 payments; `big`, the same plus pending links and queued messages.
+ */
+export type ClubKind = 'admin' | 'big';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- scenarios choose their own prepared data
 export interface Scenario<Prepared = any> {
   /** Short label for the table. */
@@ -68,7 +74,8 @@ export interface Scenario<Prepared = any> {
   /**
    * `big`: runs in a server of its own on the big club (bench/scenarios/big-club.ts: 100,000
    * subscribers, 150,000 payments, 10,000 pending links, 10,000 queued messages), with its own bare
-   * route; the other scenarios share the empty club's server.
+   * route; the other scenarios share the empty club's server. The club is written before that
+   * server starts, by another process (bench/write-club.ts).
    */
   club?: 'big';
   /** Environment the server process needs for this scenario (merged over the bench defaults). */

@@ -2,25 +2,14 @@
  * Back-office list scenarios (issue 10): the subscriber list (search by name, e-mail, phone and CPF
  * fragments; a status filter; each sort), the payments list and the dashboard's figures, through
  * the real REST routes with an admin Bearer session, on a club of 100,000 subscribers and 150,000
- * payments. Measured for latency (p95 ≤ 15 ms) by bench/run.ts, in a server of their own.
+ * payments (written beforehand by bench/write-club.ts). Measured for latency (p95 ≤ 15 ms) by
+ * bench/run.ts, in a server of their own.
  */
-import type Database from 'better-sqlite3';
-import { defineScenario, type Scenario, type ServerContext } from '../scenario';
-import { generateClub, person } from './generate';
+import { defineScenario, type Scenario } from '../scenario';
+import { person } from './generate';
 
 /** p95 target of every back-office list, in milliseconds. */
 export const ADMIN_P95_TARGET_MS = 15;
-
-let generated = false;
-/** The club is written once, by whichever admin scenario prepares first. */
-function ensureClub({ services }: ServerContext) {
-  if (generated) return;
-  generated = true;
-  const started = performance.now();
-  const sqlite = (services.db as unknown as { $client: Database.Database }).$client;
-  generateClub(sqlite);
-  console.log(`  club generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
 
 const sample = person(4242);
 
@@ -28,7 +17,6 @@ const adminGet = (name: string, description: string, path: string) =>
   defineScenario({
     name,
     description: `GET ${path}: ${description}`,
-    prepare: (ctx) => ensureClub(ctx),
     request: (_prepared, { admin }) => ({ path, headers: { authorization: `Bearer ${admin.token}` } }),
   });
 
@@ -87,7 +75,6 @@ const exportOf = (name: string, description: string, path: string) =>
   defineScenario({
     name,
     description: `GET ${path}: ${description}`,
-    prepare: (ctx) => ensureClub(ctx),
     request: (_prepared, { admin }) => ({ path, headers: { authorization: `Bearer ${admin.token}` } }),
   });
 

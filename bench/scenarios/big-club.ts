@@ -2,10 +2,12 @@
  * The write paths and the health poll on a big club (issue 26): checkout creation and webhook
  * confirmation with 100,000 subscribers, 150,000 payments and 10,000 pending links already there,
  * and `/api/health` with 10,000 messages waiting in the outbox (jobs are off in the bench, so they
- * stay queued). These run in a server of their own (`club: 'big'`), after the club is written.
+ * stay queued). These run in a server of their own (`club: 'big'`), started on the club that
+ * bench/write-club.ts wrote beforehand.
  */
-import { bulkInsert, generateClub } from '../admin/generate';
-import { defineScenario, type ServerContext } from '../scenario';
+import type Database from 'better-sqlite3';
+import { bulkInsert } from '../admin/generate';
+import { defineScenario } from '../scenario';
 import { linkCreation, webhookConfirmation } from './payments';
 
 export const PENDING_LINKS = 10_000;
@@ -16,13 +18,11 @@ const LINK_COLUMNS = `id, subscriber_id, plan_type, amount, status, provider, ur
 const MESSAGE_COLUMNS =
   'id, channel, recipient, template, body, status, next_attempt_at, created_at, updated_at';
 
-let written = false;
-/** Once per server: the club, its pending links (spread over the last 48 h) and the outbox backlog. */
-function writeBigClub({ services }: ServerContext): void {
-  if (written) return;
-  written = true;
-  const sqlite = services.db.$client;
-  generateClub(sqlite);
+/**
+ * The big club's own rows on top of the generated club: its pending links (spread over the last
+ * 48 h) and the outbox backlog. Written by bench/write-club.ts before the server starts.
+ */
+export function writeBigClubBacklog(sqlite: Database.Database): void {
   const now = Date.now();
   sqlite.transaction(() => {
     bulkInsert(sqlite, 'payment_links', LINK_COLUMNS, (link) => {
@@ -59,7 +59,6 @@ export const bigClubHealth = defineScenario({
   description: 'the health poll while the outbox has a backlog (SMTP or WhatsApp down)',
   target: 0.45,
   club: 'big',
-  prepare: writeBigClub,
   request: () => ({ path: '/api/health' }),
 });
 
@@ -68,17 +67,12 @@ export const bigClubLinkCreation = defineScenario({
   name: 'payment link creation (big club)',
   description: `${linkCreation.description}, with ${PENDING_LINKS.toLocaleString('en-US')} pending links from others`,
   club: 'big',
-  prepare: writeBigClub,
 });
 
 export const bigClubWebhookConfirmation = defineScenario({
   ...webhookConfirmation,
   name: 'webhook confirmation (big club)',
   club: 'big',
-  async prepare(ctx) {
-    writeBigClub(ctx);
-    return webhookConfirmation.prepare!(ctx);
-  },
 });
 
 export const bigClubScenarios = [bigClubHealth, bigClubLinkCreation, bigClubWebhookConfirmation];
