@@ -113,7 +113,10 @@ async function writeClub(dataDir: string, kind: ClubKind): Promise<void> {
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
   if (code !== 0) throw new Error(`writing the ${kind} club failed (exit code ${code})`);
 }
 
