@@ -117,8 +117,9 @@ describe('npm run backup, then npm run restore into a new data folder', { timeou
     const file = /^Backup salvo em (\S+)/.exec((await run('backup.ts', [], t.dataDir)).stdout)?.[1] ?? '';
     fs.writeFileSync(path.join(newDataDir, 'club.db'), 'o banco atual');
 
-    // A live process recorded as the folder's server.
-    const server = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    // A live process recorded as the folder's server; it runs until killed, however slow the
+    // commands below are on a busy machine (a sleeper that ended by itself left nothing to wait for).
+    const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)']);
     children.push(server);
     fs.writeFileSync(path.join(newDataDir, 'server.pid'), `${server.pid}\n`);
     const refused = await run('restore.ts', [file], newDataDir);
@@ -127,8 +128,9 @@ describe('npm run backup, then npm run restore into a new data folder', { timeou
       `Erro: restauração recusada: o servidor está rodando (pid ${server.pid}): pare-o antes de restaurar\n`,
     );
 
+    const gone = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGKILL');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await gone;
     const damaged = path.join(newDataDir, 'estragado.db');
     fs.writeFileSync(damaged, 'x'.repeat(4096));
     const bad = await run('restore.ts', [damaged], newDataDir);
