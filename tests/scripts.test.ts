@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, openDatabase } from '../src/server/db/client';
 import { parseEnv, PROJECT_ROOT } from '../src/server/env';
 import { createServices } from '../src/server/services';
+import { COMMAND_FLAGS } from './command-flags';
 
 let dataDir: string;
 beforeEach(() => {
@@ -29,10 +30,14 @@ interface Run {
 
 function run(script: string, args: string[] = [], stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
-    });
+    const child = spawn(
+      process.execPath,
+      [...COMMAND_FLAGS, '--import', 'tsx', path.join('scripts', script), ...args],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -186,5 +191,24 @@ describe('npm run backup', { timeout: 90_000 }, () => {
     const res = await run('backup.ts');
     expect(res.code).not.toBe(0);
     expect(res.stderr).toBe(`Erro: banco de dados não encontrado em ${path.join(dataDir, 'club.db')}\n`);
+  });
+});
+
+describe('how the commands are started', () => {
+  it('every command, through npm or the server wrapper, runs without the background compilers', () => {
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    const commands = Object.entries(scripts).filter(([, line]) => line.includes('dist/scripts/'));
+    expect(commands.map(([name]) => name).sort()).toEqual(
+      ['admin:create', 'backup', 'env:example', 'jobs:run', 'pagarme:check', 'restore', 'seed:demo'].sort(),
+    );
+    for (const [name, line] of commands) {
+      expect(line.split(' ').slice(1, 1 + COMMAND_FLAGS.length), name).toEqual([...COMMAND_FLAGS]);
+    }
+    const wrapper = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/deploy/confraria'), 'utf8');
+    expect(wrapper).toContain(`"$node" ${COMMAND_FLAGS.join(' ')} --env-file=`);
   });
 });
