@@ -108,7 +108,7 @@ async function bundleServer(): Promise<string> {
  * (bench/write-club.ts says why: written by the server, the rows skewed its garbage collector).
  */
 async function writeClub(dataDir: string, kind: ClubKind): Promise<void> {
-  const child = fork(path.join(BENCH_DIR, 'write-club.ts'), [dataDir, kind], {
+  const child = fork(path.join(BENCH_DIR, 'write-club.ts'), [kind], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

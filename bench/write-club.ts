@@ -8,23 +8,26 @@
  * collection then cost 12–20 ms instead of 0.3 ms for the rest of the run, and the big club's
  * figures measured that, not the app (docs/performance.md, "The big club written beforehand").
  *
- *   node --import tsx bench/write-club.ts <data dir> <admin|big>
+ *   DATA_DIR=… node --import tsx bench/write-club.ts <admin|big>
  */
 import { databaseFile, openDatabase } from '../src/server/db/client';
+import { loadEnv } from '../src/server/env';
 import { generateClub } from './admin/generate';
 import type { ClubKind } from './scenario';
 import { writeBigClubBacklog } from './scenarios/big-club';
 
 const KINDS: readonly ClubKind[] = ['admin', 'big'];
 
-const [dataDir, kind] = process.argv.slice(2);
-if (!dataDir || !KINDS.includes(kind as ClubKind)) {
-  console.error('usage: node --import tsx bench/write-club.ts <data dir> <admin|big>');
+const kind = process.argv[2];
+if (!KINDS.includes(kind as ClubKind)) {
+  console.error('usage: DATA_DIR=… node --import tsx bench/write-club.ts <admin|big>');
   process.exit(2);
 }
 
+// The folder and the migrations as the server will read them.
+const env = loadEnv();
 const started = performance.now();
-const database = openDatabase(databaseFile(dataDir), process.env.MIGRATIONS_DIR ?? './drizzle');
+const database = openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR);
 try {
   generateClub(database.sqlite);
   // The issue-26 club: also pending links from others and a backlog of queued messages.

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseEnv, PROJECT_ROOT } from '../src/server/env';
+import { parseEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 import { createTestApp, type TestApp } from './app';
 import { createLink, MARIANA, sandboxPay } from './checkout';
-import { COMMAND_FLAGS } from './command-flags';
+import { spawnCommand } from './command-flags';
 
 let t: TestApp;
 let newDataDir: string;
@@ -30,14 +30,11 @@ afterEach(async () => {
 
 function run(script: string, args: string[], dataDir: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...COMMAND_FLAGS, '--import', 'tsx', path.join('scripts', script), ...args],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, BACKUP_DIR: t.env.backupDir, NODE_ENV: 'production' },
-      },
-    );
+    const child = spawnCommand(script, args, {
+      DATA_DIR: dataDir,
+      BACKUP_DIR: t.env.backupDir,
+      NODE_ENV: 'production',
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

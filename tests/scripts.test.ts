@@ -3,7 +3,6 @@
  * real processes on a temporary DATA_DIR, checking what they print, their exit codes and the
  * database they leave behind.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, openDatabase } from '../src/server/db/client';
 import { parseEnv, PROJECT_ROOT } from '../src/server/env';
 import { createServices } from '../src/server/services';
-import { COMMAND_FLAGS } from './command-flags';
+import { COMMAND_FLAGS, spawnCommand } from './command-flags';
 
 let dataDir: string;
 beforeEach(() => {
@@ -30,14 +29,7 @@ interface Run {
 
 function run(script: string, args: string[] = [], stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...COMMAND_FLAGS, '--import', 'tsx', path.join('scripts', script), ...args],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
-      },
-    );
+    const child = spawnCommand(script, args, { DATA_DIR: dataDir, NODE_ENV: 'production' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
