@@ -61,6 +61,10 @@ const httpInternalsFromRest = {
   message: 'O adaptador REST não depende dos internos HTTP: recebe o que precisa de app.ts.',
 };
 
+// Why a RETURNING write may not end in `.get()` outside a transaction (the rule below).
+const writeReturningMessage =
+  'Gravação com RETURNING e .get() fora de uma transação: se o COMMIT falhar (disco cheio), a linha volta sem estar gravada. Use db.transaction(...) ou .all().';
+
 const restrictImports = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
@@ -185,6 +189,33 @@ export default defineConfig([
     files: ['src/server/operations/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrictImports(clientModulesFromServer, providerTypesOnly, transportPackages, transportModules),
+  },
+  {
+    // A write that returns a row is either inside a transaction, whose COMMIT reports a failed
+    // write, or run by a call that steps to the end (`.all()`, `.run()`): outside a transaction
+    // SQLite commits when better-sqlite3 resets the statement, and `.get()` ignores what the reset
+    // reports (a full disk), handing back a row that was never written (ADR 013, "Writes that are on disk").
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='get'][callee.object.type='CallExpression'][callee.object.callee.property.name='returning']:not(CallExpression[callee.property.name='transaction'] *)",
+          message: writeReturningMessage,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='prepare'][callee.object.type='CallExpression'][callee.object.callee.property.name='returning']:not(CallExpression[callee.name='returningWrite'] > *)",
+          message: `${writeReturningMessage} Uma instrução preparada não sabe se roda numa transação: use returningWrite(...) (src/server/db/returning-write.ts).`,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='prepare'] > :matches(Literal[value=/\\breturning\\b/i], TemplateLiteral:has(TemplateElement[value.raw=/\\breturning\\b/i]))",
+          message: `${writeReturningMessage} Uma instrução preparada não sabe se roda numa transação: prepare pelo drizzle e use returningWrite(...).`,
+        },
+      ],
+    },
   },
   {
     files: ['tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],

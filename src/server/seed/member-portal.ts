@@ -86,7 +86,7 @@ export const memberPortalSeed: SeedModule = {
           updatedAt: clock.now(),
         })
         .returning()
-        .get();
+        .all()[0]!;
       db.insert(payments)
         .values({
           id: newId(),

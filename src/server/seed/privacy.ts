@@ -51,7 +51,7 @@ function formerMember(services: Services) {
       updatedAt: new Date(now - 35 * DAY),
     })
     .returning()
-    .get();
+    .all()[0]!;
 }
 
 export const privacySeed: SeedModule = {

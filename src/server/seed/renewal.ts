@@ -57,7 +57,7 @@ export const renewalSeed: SeedModule = {
         updatedAt: at(-20),
       })
       .returning()
-      .get();
+      .all()[0]!;
     const payment = (id: string, plan: 'annual' | 'renewal', amount: number, paidAt: Date) => ({
       id: newId(),
       transactionId: `sbx_ch_tereza_${id}`,

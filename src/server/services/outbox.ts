@@ -8,6 +8,7 @@ import type { Channel, OutboxStatus, TemplateKey } from '../../shared/notificati
 import { outbox } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import { returningWrite } from '../db/returning-write';
 import type { ServiceDeps } from './deps';
 import type { TemplatesService, TemplateVars } from './templates';
 
@@ -76,24 +77,26 @@ export function createOutboxService({
   };
 
   // Prepared once: every payment and sign-up queues a message (ADR 043).
-  const insertMessage = db
-    .insert(outbox)
-    .values({
-      id: sql.placeholder('id'),
-      channel: sql.placeholder('channel'),
-      recipient: sql.placeholder('recipient'),
-      template: sql.placeholder('template'),
-      subject: sql.placeholder('subject'),
-      body: sql.placeholder('body'),
-      deliveryBody: sql.placeholder('deliveryBody'),
-      eraseRecipientOnSend: sql.placeholder('eraseRecipientOnSend'),
-      status: 'queued',
-      nextAttemptAt: sql.placeholder('now'),
-      createdAt: sql.placeholder('now'),
-      updatedAt: sql.placeholder('now'),
-    })
-    .returning()
-    .prepare();
+  const insertMessage = returningWrite(
+    db
+      .insert(outbox)
+      .values({
+        id: sql.placeholder('id'),
+        channel: sql.placeholder('channel'),
+        recipient: sql.placeholder('recipient'),
+        template: sql.placeholder('template'),
+        subject: sql.placeholder('subject'),
+        body: sql.placeholder('body'),
+        deliveryBody: sql.placeholder('deliveryBody'),
+        eraseRecipientOnSend: sql.placeholder('eraseRecipientOnSend'),
+        status: 'queued',
+        nextAttemptAt: sql.placeholder('now'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })
+      .returning()
+      .prepare(),
+  );
 
   return {
     enqueue(input: EnqueueInput): OutboxMessage {
@@ -111,7 +114,7 @@ export function createOutboxService({
           ? templates.render(input.template, input.channel, { ...vars, ...input.secretVars }).body
           : null;
       const now = clock.now();
-      const message = insertMessage.get({
+      const message = insertMessage.row({
         id: newId(),
         channel: input.channel,
         recipient: input.recipient,
@@ -121,7 +124,7 @@ export function createOutboxService({
         deliveryBody,
         eraseRecipientOnSend: input.eraseRecipientOnSend ?? false,
         now,
-      });
+      })!;
       wake();
       return message;
     },
@@ -158,12 +161,12 @@ export function createOutboxService({
      */
     retry(id: string): OutboxMessage {
       const now = clock.now();
-      const requeued = db
+      const [requeued] = db
         .update(outbox)
         .set({ status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now })
         .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
         .returning()
-        .get();
+        .all();
       if (!requeued) {
         const exists = db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).get();
         throw exists

@@ -40,7 +40,7 @@ function refundablePayment({ provider, getById }: PaymentRefundsDeps, paymentId:
  * new request, not the old answer replayed (ADR 030). Returns the attempt's number.
  */
 function claimRefund({ db, clock }: PaymentRefundsDeps, paymentId: string): number {
-  const claimed = db
+  const [claimed] = db
     .update(payments)
     .set({
       refundAttempt: sql`${payments.refundAttempt} + 1`,
@@ -55,7 +55,7 @@ function claimRefund({ db, clock }: PaymentRefundsDeps, paymentId: string): numb
       ),
     )
     .returning({ attempt: payments.refundAttempt })
-    .get();
+    .all();
   if (!claimed) throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
   return claimed.attempt;
 }

@@ -115,12 +115,12 @@ function requestCode(deps: PhoneProofDeps, user: { id: string; name: string }, p
  * five; the error says how many tries are left.
  */
 function wrongGuess({ db }: PhoneProofDeps, row: PhoneProofCode): AppError {
-  const counted = db
+  const [counted] = db
     .update(phoneProofCodes)
     .set({ attempts: sql`${phoneProofCodes.attempts} + 1` })
     .where(and(eq(phoneProofCodes.id, row.id), lt(phoneProofCodes.attempts, PHONE_CODE_MAX_TRIES)))
     .returning({ attempts: phoneProofCodes.attempts })
-    .get();
+    .all();
   const left = counted ? PHONE_CODE_MAX_TRIES - counted.attempts : 0;
   return new AppError('BAD_REQUEST', left > 0 ? PHONE_PROOF_MSG.codeWrong(left) : PHONE_PROOF_MSG.codeLocked);
 }

@@ -7,6 +7,7 @@
  */
 import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import { subscribers, type Subscriber } from '../db/schema';
+import { returningWrite } from '../db/returning-write';
 import type { ServiceDeps } from './deps';
 
 export type SubscriberPatch = Partial<
@@ -20,16 +21,18 @@ const slot = (column: string) => `set_${column}`;
 
 function prepareMove(db: ServiceDeps['db'], columns: readonly ColumnName[]) {
   const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(slot(column))}`]));
-  return db
-    .update(subscribers)
-    .set({
-      ...set,
-      status: sql`${sql.placeholder('to')}`,
-      updatedAt: sql`${sql.placeholder('now')}`,
-    })
-    .where(and(eq(subscribers.id, sql.placeholder('id')), eq(subscribers.status, sql.placeholder('from'))))
-    .returning()
-    .prepare();
+  return returningWrite(
+    db
+      .update(subscribers)
+      .set({
+        ...set,
+        status: sql`${sql.placeholder('to')}`,
+        updatedAt: sql`${sql.placeholder('now')}`,
+      })
+      .where(and(eq(subscribers.id, sql.placeholder('id')), eq(subscribers.status, sql.placeholder('from'))))
+      .returning()
+      .prepare(),
+  );
 }
 
 export interface Move {
@@ -50,7 +53,7 @@ export function createSubscriberMoves(db: ServiceDeps['db']) {
       .set({ ...set, status: to, updatedAt: now })
       .where(and(eq(subscribers.id, id), eq(subscribers.status, from)))
       .returning()
-      .get();
+      .all()[0];
   }
 
   return function move(input: Move): Subscriber | undefined {
@@ -71,6 +74,6 @@ export function createSubscriberMoves(db: ServiceDeps['db']) {
     };
     for (const [column, value] of entries)
       params[slot(column)] = value === null ? null : COLUMNS[column].mapToDriverValue(value);
-    return statement.get(params);
+    return statement.row(params);
   };
 }

@@ -16,6 +16,7 @@ import { normalizedEmail } from '../../shared/email-address';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans';
 import { subscribers, users, type BillingData, type Subscriber } from '../db/schema';
 import { newId } from '../ids';
+import { returningWrite } from '../db/returning-write';
 import type { ServiceDeps } from './deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,23 +114,25 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
     .where(eq(subscribers.email, sql.placeholder('email')))
     .prepare();
   // Prepared once (ADR 043): building the insert through drizzle cost about as much as running it.
-  const insertAtCheckout = db
-    .insert(subscribers)
-    .values({
-      id: sql.placeholder('id'),
-      name: sql.placeholder('name'),
-      email: sql.placeholder('email'),
-      status: 'pending_payment',
-      paymentStatus: 'pending',
-      subscriptionPrice: sql.placeholder('subscriptionPrice'),
-      userId: sql.placeholder('userId'),
-      referralCode: sql.placeholder('referralCode'),
-      createdAt: sql.placeholder('createdAt'),
-      updatedAt: sql.placeholder('updatedAt'),
-    })
-    .onConflictDoNothing({ target: subscribers.email })
-    .returning()
-    .prepare();
+  const insertAtCheckout = returningWrite(
+    db
+      .insert(subscribers)
+      .values({
+        id: sql.placeholder('id'),
+        name: sql.placeholder('name'),
+        email: sql.placeholder('email'),
+        status: 'pending_payment',
+        paymentStatus: 'pending',
+        subscriptionPrice: sql.placeholder('subscriptionPrice'),
+        userId: sql.placeholder('userId'),
+        referralCode: sql.placeholder('referralCode'),
+        createdAt: sql.placeholder('createdAt'),
+        updatedAt: sql.placeholder('updatedAt'),
+      })
+      .onConflictDoNothing({ target: subscribers.email })
+      .returning()
+      .prepare(),
+  );
 
   function findByEmail(email: string): Subscriber | undefined {
     return byEmail.get({ email: normalizedEmail(email) });
@@ -174,7 +177,7 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
         ownsEmail &&
         Boolean(db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, owner.id)).get()?.at);
       const inserted = insertSubscriber((referralCode) =>
-        insertAtCheckout.get({
+        insertAtCheckout.row({
           id,
           name: profile.name,
           email,

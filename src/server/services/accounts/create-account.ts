@@ -41,7 +41,7 @@ export async function createAccount({ db, clock, log }: ServiceDeps, input: NewA
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = clock.now();
   const role = input.role ?? 'user';
-  const row = db
+  const [row] = db
     .insert(users)
     .values({
       id: newId(),
@@ -55,7 +55,7 @@ export async function createAccount({ db, clock, log }: ServiceDeps, input: NewA
     })
     .onConflictDoNothing()
     .returning()
-    .get();
+    .all();
   // Two registrations racing for the same e-mail: the unique index lets only one through.
   if (!row) throw emailTakenError();
   log.info({ userId: row.id, role }, 'account created');

@@ -107,8 +107,9 @@ export function listPublic(ctx: DriveContext, viewer: FilesViewer, input: DriveP
 /** PUT /admin/drive/:id: name, description, isPublic, tags. */
 export function update(ctx: DriveContext, id: string, metadata: DriveMetadata): DriveItem {
   load(ctx, id);
-  const row = ctx.db.update(driveFiles).set(metadata).where(eq(driveFiles.id, id)).returning().get();
-  return toDriveItem(row);
+  const [row] = ctx.db.update(driveFiles).set(metadata).where(eq(driveFiles.id, id)).returning().all();
+  // `load` found it just before, in the same synchronous call.
+  return toDriveItem(row!);
 }
 
 /** DELETE /admin/drive/:id: the row, the file and its thumbnail. */

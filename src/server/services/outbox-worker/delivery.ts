@@ -32,7 +32,7 @@ function claim({ db }: OutboxWorkerDeps, id: string, now: Date): OutboxMessage |
     })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now)))
     .returning()
-    .get();
+    .all()[0];
 }
 
 function markSent({ db, clock }: OutboxWorkerDeps, message: OutboxMessage) {

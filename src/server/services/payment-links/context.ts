@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { paymentLinks, type PaymentLink } from '../../db/schema';
+import { returningWrite } from '../../db/returning-write';
 import type { PaymentProvider } from '../../providers/payment/types';
 import type { ServiceDeps } from '../deps';
 import type { OutboxService } from '../outbox';
@@ -61,28 +62,30 @@ function prepareReads(db: ServiceDeps['db']) {
 function prepareCheckoutStatements(db: ServiceDeps['db']) {
   const placeholder = sql.placeholder;
   return {
-    insertLink: db
-      .insert(paymentLinks)
-      .values({
-        id: placeholder('id'),
-        subscriberId: placeholder('subscriberId'),
-        planType: placeholder('planType'),
-        amount: placeholder('amount'),
-        status: 'pending',
-        provider: placeholder('provider'),
-        providerLinkId: placeholder('providerLinkId'),
-        url: placeholder('url'),
-        customerName: placeholder('customerName'),
-        customerEmail: placeholder('customerEmail'),
-        billingData: placeholder('billingData'),
-        referralCode: placeholder('referralCode'),
-        createdBy: placeholder('createdBy'),
-        expiresAt: placeholder('expiresAt'),
-        createdAt: placeholder('createdAt'),
-        updatedAt: placeholder('updatedAt'),
-      })
-      .returning()
-      .prepare(),
+    insertLink: returningWrite(
+      db
+        .insert(paymentLinks)
+        .values({
+          id: placeholder('id'),
+          subscriberId: placeholder('subscriberId'),
+          planType: placeholder('planType'),
+          amount: placeholder('amount'),
+          status: 'pending',
+          provider: placeholder('provider'),
+          providerLinkId: placeholder('providerLinkId'),
+          url: placeholder('url'),
+          customerName: placeholder('customerName'),
+          customerEmail: placeholder('customerEmail'),
+          billingData: placeholder('billingData'),
+          referralCode: placeholder('referralCode'),
+          createdBy: placeholder('createdBy'),
+          expiresAt: placeholder('expiresAt'),
+          createdAt: placeholder('createdAt'),
+          updatedAt: placeholder('updatedAt'),
+        })
+        .returning()
+        .prepare(),
+    ),
     /**
      * A subscriber's checkout links still payable for a plan and amount, in no order (a handful:
      * the caller sorts them). An ORDER BY here made SQLite build a temporary b-tree on every call

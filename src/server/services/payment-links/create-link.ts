@@ -67,7 +67,7 @@ function recordLink(
   input: NewLink,
   opened: OpenedLink,
 ): PaymentLink {
-  return statements.insertLink.get({
+  return statements.insertLink.row({
     id: opened.id,
     subscriberId: input.subscriber.id,
     planType: input.planType,
@@ -83,7 +83,7 @@ function recordLink(
     expiresAt: opened.expiresAt,
     createdAt: opened.createdAt,
     updatedAt: opened.createdAt,
-  });
+  })!;
 }
 
 /** Creates the link at the provider and stores it, for a subscriber on file. */

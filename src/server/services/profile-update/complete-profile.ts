@@ -94,12 +94,12 @@ function saveProfile(deps: ProfileUpdateDeps, tx: Tx, input: CompleteProfileInpu
     .where(and(eq(profileUpdateCodes.id, grant.id), isNull(profileUpdateCodes.usedAt)))
     .run();
   if (used.changes === 0) throw new AppError('FORBIDDEN', PROFILE_UPDATE_MSG.tokenInvalid);
-  const row = tx
+  const [row] = tx
     .update(subscribers)
     .set({ ...next, profileCompleted: true, profileCompletedAt: now, updatedAt: now })
     .where(eq(subscribers.id, current.id))
     .returning()
-    .get();
+    .all();
   if (!row) throw new AppError('NOT_FOUND', PROFILE_UPDATE_MSG.notFound);
   deps.lifecycle.record({
     subscriberId: current.id,

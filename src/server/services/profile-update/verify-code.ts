@@ -29,12 +29,12 @@ function fullData(subscriber: Subscriber): VerifyCodeResponse['subscriber'] {
 
 /** A wrong code: counted in the database, conditionally, so concurrent tries cannot exceed the five. */
 function refuseWrongCode({ db, log }: ProfileUpdateDeps, codeId: string, subscriberId: string): never {
-  const counted = db
+  const [counted] = db
     .update(profileUpdateCodes)
     .set({ attempts: sql`${profileUpdateCodes.attempts} + 1` })
     .where(and(eq(profileUpdateCodes.id, codeId), lt(profileUpdateCodes.attempts, PROFILE_UPDATE_MAX_TRIES)))
     .returning({ attempts: profileUpdateCodes.attempts })
-    .get();
+    .all();
   const left = counted ? PROFILE_UPDATE_MAX_TRIES - counted.attempts : 0;
   log.info({ subscriberId, left }, 'profile-update code refused');
   throw new AppError(

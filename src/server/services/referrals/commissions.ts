@@ -121,12 +121,12 @@ export function cancelForPayment({ db }: Pick<ServiceDeps, 'db'>, paymentId: str
 /** Admin pays a confirmed commission out. */
 export function markPaid({ db, clock }: ServiceDeps, id: string, adminId: string): Referral {
   const now = clock.now();
-  const row = db
+  const [row] = db
     .update(referrals)
     .set({ status: 'paid', paidAt: now, paidBy: adminId, updatedAt: now })
     .where(and(eq(referrals.id, id), eq(referrals.status, 'confirmed')))
     .returning()
-    .get();
+    .all();
   if (row) return row;
   const exists = db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, id)).get();
   throw exists

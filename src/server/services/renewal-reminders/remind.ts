@@ -11,7 +11,7 @@ type RenewalLink = Awaited<ReturnType<RenewalRemindersDeps['paymentLinks']['crea
 
 /** Claims the threshold's row for this period; false when another run (or an earlier one) has it. */
 function claimThreshold(tx: Tx, { subscriber, threshold }: ReminderTarget, linkId: string, sentBy: string) {
-  const claimed = tx
+  const [claimed] = tx
     .insert(renewalReminders)
     .values({
       subscriberId: subscriber.id,
@@ -22,7 +22,7 @@ function claimThreshold(tx: Tx, { subscriber, threshold }: ReminderTarget, linkI
     })
     .onConflictDoNothing()
     .returning()
-    .get();
+    .all();
   return Boolean(claimed);
 }
 
