@@ -52,7 +52,7 @@ export async function makeMember(
       updatedAt: start,
     })
     .returning()
-    .get();
+    .all()[0]!;
   t.services.db
     .insert(payments)
     .values({
@@ -95,7 +95,7 @@ export function addReferral(
       updatedAt: now,
     })
     .returning()
-    .get();
+    .all()[0]!;
   return t.services.db
     .insert(referrals)
     .values({
@@ -110,5 +110,5 @@ export function addReferral(
       updatedAt: now,
     })
     .returning()
-    .get();
+    .all()[0]!;
 }

@@ -30,6 +30,8 @@ export const MSG = {
   tooManyCalls: 'Chamadas demais em uma só requisição',
   notFound: 'Recurso não encontrado',
   internalError: 'Erro interno do servidor',
+  /** The data folder's disk is full: nothing was written, the same request works once there is room. */
+  noSpaceToWrite: 'O servidor está sem espaço para gravar. Tente novamente em instantes.',
   setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',
   verifyEmailTokenInvalid: 'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
   emailVerified: 'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',

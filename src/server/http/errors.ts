@@ -18,7 +18,9 @@ export function sendError(reply: FastifyReply, status: number, error: string, co
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A full disk is logged once by the health service, not on every refused request.
+    if (error.status >= 500 && error.code !== 'SERVICE_UNAVAILABLE')
+      request.log.error({ err: error }, 'request failed');
     return sendError(reply, error.status, error.message, error.reason);
   }
   if (error instanceof ZodError) {

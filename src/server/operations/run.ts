@@ -72,7 +72,13 @@ export async function execute<O extends z.ZodType>(
   if (op.stepUp || op.stepUpWhen?.(context, input)) {
     context.services.stepUp.require(context.auth.session);
   }
-  const result: unknown = await op.run(context, input);
+  let result: unknown;
+  try {
+    result = await op.run(context, input);
+  } catch (error) {
+    // A full disk: a clear 503 to retry later, whichever write of the operation it stopped.
+    throw context.services.health.writeRefused(error) ?? error;
+  }
   const checked = operation.output.safeParse(result);
   if (!checked.success) throw new OutputMismatchError(name, checked.error);
   return checked.data;

@@ -28,7 +28,25 @@ export const systemOperations = {
     output: z.object({
       status: z.enum(['ok', 'degraded']),
       version: z.string(),
-      database: z.enum(['ok', 'error']),
+      database: z
+        .enum(['ok', 'error'])
+        .describe(
+          'error: o banco não responde, ou não consegue gravar (uma gravação recusada por falta de espaço no último minuto, ou pouco espaço livre na pasta de dados; ver storage)',
+        ),
+      storage: z
+        .object({
+          freeBytes: z
+            .number()
+            .int()
+            .nullable()
+            .describe('Espaço livre na pasta de dados (DATA_DIR), em bytes; null se não foi possível ler'),
+          lowSpace: z.boolean().describe('Menos de 100 MB livres na pasta de dados'),
+          lastWriteErrorAt: z
+            .string()
+            .nullable()
+            .describe('Última gravação recusada por falta de espaço, se foi no último minuto'),
+        })
+        .describe('Se o banco consegue gravar: espaço livre e a última gravação recusada'),
       paymentProvider: z
         .enum(['pagarme', 'sandbox'])
         .describe('sandbox: pagamentos simulados, nenhuma cobrança real'),
@@ -58,7 +76,9 @@ export const systemOperations = {
     run({ services }) {
       // The backlog's read is also the database check: one statement per poll.
       const waiting = services.health.outboxWaiting();
-      const database = waiting ? ('ok' as const) : ('error' as const);
+      // A database that answers but cannot write is not healthy: it would refuse every payment.
+      const storage = services.health.storage();
+      const database = waiting && storage.writable ? ('ok' as const) : ('error' as const);
       const lastBackupAt = services.backups.lastGoodAt();
       return {
         status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
@@ -69,6 +89,11 @@ export const systemOperations = {
           payment: services.env.paymentProvider,
           email: services.messaging.providers.email,
           whatsapp: services.messaging.providers.whatsapp,
+        },
+        storage: {
+          freeBytes: storage.freeBytes,
+          lowSpace: storage.lowSpace,
+          lastWriteErrorAt: storage.lastWriteErrorAt?.toISOString() ?? null,
         },
         lastBackupAt: lastBackupAt?.toISOString() ?? null,
         outbox: {
@@ -91,7 +116,7 @@ export const systemOperations = {
       tag: 'sistema',
       summary:
         'Estado do servidor para monitores: banco de dados, provedores em uso, último backup, fila de mensagens e tarefas agendadas',
-      // Monitors read the status code: a server without its database is not healthy.
+      // Monitors read the status code: a server without its database, or unable to write, is not healthy.
       statusOf: (answer) => (answer.database === 'ok' ? 200 : 503),
       fastSerialize: true,
     },

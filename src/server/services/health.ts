@@ -1,8 +1,12 @@
 /**
- * What the owner's monitor reads in /api/health (issue 14): the database answers, when the last
- * good backup was, how long the oldest message has waited in the outbox, when each background job
- * last ran, and which providers are live. Nothing secret: names and times only.
+ * What the owner's monitor reads in /api/health (issue 14): the database answers and can write,
+ * when the last good backup was, how long the oldest message has waited in the outbox, when each
+ * background job last ran, and which providers are live. Nothing secret: names and times only.
  */
+import fs from 'node:fs';
+import { MSG } from '../../shared/messages';
+import { isOutOfSpace } from '../db/write-failures';
+import { AppError } from '../errors';
 import type { ServiceDeps } from './deps';
 
 /** The background jobs of `src/server/jobs.ts`, by name. */
@@ -20,12 +24,43 @@ export interface JobRun {
  */
 export const BACKLOG_REUSE_MS = 1000;
 
+/**
+ * A write refused for lack of space keeps the database reported as failing this long: the monitor
+ * polls every minute or so and must see it, and a disk that got room back is healthy again.
+ */
+export const WRITE_FAILURE_WINDOW_MS = 60_000;
+
+/**
+ * Below this much free space in the data folder the database is reported as failing before it
+ * refuses a write: a day's backup of a big club and the WAL of a busy hour fit in it.
+ */
+export const LOW_DISK_SPACE_BYTES = 100 * 1024 * 1024;
+
+export interface Storage {
+  /** Free space of the data folder for this process's user; null when it cannot be read. */
+  freeBytes: number | null;
+  lowSpace: boolean;
+  /** The last write refused for lack of space, within WRITE_FAILURE_WINDOW_MS; otherwise null. */
+  lastWriteErrorAt: Date | null;
+  writable: boolean;
+}
+
+/** Free bytes of the file system holding `dir`, as an unprivileged writer sees them. */
+function freeBytesOf(dir: string): number | null {
+  try {
+    const stats = fs.statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return null;
+  }
+}
+
 export interface OutboxWaiting {
   count: number;
   oldest: Date | null;
 }
 
-export function createHealthService({ db, clock }: ServiceDeps) {
+export function createHealthService({ db, clock, env, log }: ServiceDeps) {
   // Prepared once on the connection itself: monitors poll /api/health, and a read costs about
   // 2.5 µs through better-sqlite3 against 3–10 µs through drizzle's prepared queries (its row
   // mapping), most of the poll's own work (docs/performance.md, "Health's fixed cost").
@@ -47,6 +82,15 @@ export function createHealthService({ db, clock }: ServiceDeps) {
   let lastRead: { at: number; writes: number; waiting: OutboxWaiting } | undefined;
   // Since this process started: a job that has not run yet since a restart shows null.
   const jobRuns = new Map<JobName, JobRun>();
+  let lastWriteFailureAt: number | null = null;
+  // One `statfs` answers the polls of the same second, like the backlog's read.
+  let lastSpace: { at: number; freeBytes: number | null } | undefined;
+
+  function freeBytes(now: number): number | null {
+    const fresh = lastSpace && now >= lastSpace.at && now - lastSpace.at < BACKLOG_REUSE_MS;
+    if (!fresh) lastSpace = { at: now, freeBytes: freeBytesOf(env.DATA_DIR) };
+    return lastSpace!.freeBytes;
+  }
 
   return {
     /**
@@ -71,6 +115,42 @@ export function createHealthService({ db, clock }: ServiceDeps) {
         lastRead = undefined;
         return null;
       }
+    },
+
+    /**
+     * A write refused because the disk (or the database's size limit) is full: remembered for the
+     * monitor, logged once per episode (every write fails alike, and the log may sit on the same
+     * full disk), and turned into the caller's Portuguese 503. Undefined for any other error.
+     * Nothing of the failed statement is logged: its parameters may hold personal data.
+     */
+    writeRefused(error: unknown): AppError | undefined {
+      if (!isOutOfSpace(error)) return undefined;
+      const now = clock.now().getTime();
+      const quiet =
+        lastWriteFailureAt === null ||
+        now < lastWriteFailureAt ||
+        now - lastWriteFailureAt >= WRITE_FAILURE_WINDOW_MS;
+      if (quiet) {
+        log.error(
+          { code: 'SQLITE_FULL', dataDir: env.DATA_DIR, freeBytes: freeBytesOf(env.DATA_DIR) },
+          'database write refused: no space left in the data folder',
+        );
+      }
+      lastWriteFailureAt = now;
+      return new AppError('SERVICE_UNAVAILABLE', MSG.noSpaceToWrite);
+    },
+
+    /** Whether the database can write: no refused write in the last minute, room in the data folder. */
+    storage(): Storage {
+      const now = clock.now().getTime();
+      const free = freeBytes(now);
+      const lowSpace = free !== null && free < LOW_DISK_SPACE_BYTES;
+      const recent =
+        lastWriteFailureAt !== null &&
+        now >= lastWriteFailureAt &&
+        now - lastWriteFailureAt < WRITE_FAILURE_WINDOW_MS;
+      const lastWriteErrorAt = recent ? new Date(lastWriteFailureAt!) : null;
+      return { freeBytes: free, lowSpace, lastWriteErrorAt, writable: !lowSpace && !recent };
     },
 
     recordJobRun(name: JobName, ok: boolean, at: Date): void {

@@ -107,25 +107,26 @@ interface CheckoutLinkRequest {
 
 /**
  * A checkout's link and, for a new e-mail, its subscriber, written once the provider answered: a
- * provider failure leaves nothing behind. Two commits, not one transaction: inside a transaction
- * SQLite keeps a statement journal for the subscriber's insert (its search triggers touch a few
- * dozen pages), which cost more CPU than the second commit saves (docs/performance.md,
- * "Statement journals"). A crash between the two leaves a `pending_payment` record without a link, as
- * a failed provider call used to. If another checkout created the same e-mail's record meanwhile,
- * the link goes to that record (the provider's customer code is only a label).
+ * provider failure leaves nothing behind. One transaction: a disk that fills up between the two
+ * writes refuses both at COMMIT, and never leaves a `pending_payment` record without its link
+ * (ADR 013, "Writes that are on disk"; it costs the subscriber's insert a statement journal,
+ * ADR 043). If another checkout created the same e-mail's record meanwhile, the link goes to that
+ * record (the provider's customer code is only a label).
  */
 async function createForCheckout(ctx: PaymentLinksContext, request: CheckoutLinkRequest) {
   const { profile, user, existing, planType, amount, billing } = request;
   const subscriberId = existing?.id ?? newId();
   const opened = await openAtProvider(ctx, { subscriberId, planType, amount, billing });
-  // A record on file is never changed by a checkout: only a new e-mail is written.
-  const subscriber =
-    existing ?? ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId).subscriber;
-  return recordLink(
-    ctx,
-    { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
-    opened,
-  );
+  return ctx.db.transaction(() => {
+    // A record on file is never changed by a checkout: only a new e-mail is written.
+    const subscriber =
+      existing ?? ctx.subscribers.upsertForCheckout(profile, amount, user, subscriberId).subscriber;
+    return recordLink(
+      ctx,
+      { subscriber, planType, amount, billing, referralCode: request.referralCode ?? null },
+      opened,
+    );
+  });
 }
 
 function sameBilling(a: BillingData, b: BillingData): boolean {
