@@ -12,7 +12,6 @@ try {
   const result = await runScheduledJobs(cli.services);
   const delivered = await cli.services.outboxWorker.runOnce();
   console.log(`Links de pagamento expirados: ${result.expiredLinks}`);
-  console.log(`PIX vencidos cancelados: ${result.cancelledPixAttempts}`);
   console.log(`Assinaturas expiradas: ${result.expiredMembers}`);
   console.log(`Cancelamentos concluídos: ${result.cancelledMembers}`);
   console.log(

@@ -15,27 +15,24 @@ const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Hourly upkeep. Links past their 48 h are also expired lazily when read; this pass keeps lists
- * and reports right for links nobody opens again, and cancels in-page PIX attempts long past their
- * deadline (ADR 036), then refreshes the query planner's statistics. Memberships whose paid period ended move through
+ * and reports right for links nobody opens again, then refreshes the query planner's statistics.
+ * In-page PIX attempts past their deadline are not cancelled here: reconciliation cancels them
+ * once the provider says they are unpaid (issue 36). Memberships whose paid period ended move through
  * the status machine (expired, or cancelled when a cancellation was asked for); running it more
  * often than daily only makes that happen sooner, and a second run finds nothing to do.
  */
 export function runHousekeeping(services: Services): {
   expiredLinks: number;
-  cancelledPixAttempts: number;
   expiredMembers: number;
   cancelledMembers: number;
 } {
   const expiredLinks = services.paymentLinks.expireOverdue();
   if (expiredLinks > 0) services.log.info({ expiredLinks }, 'overdue payment links expired');
-  const cancelledPixAttempts = services.payments.cancelOverduePix();
-  if (cancelledPixAttempts > 0) services.log.info({ cancelledPixAttempts }, 'overdue PIX attempts cancelled');
   const ended = services.lifecycle.endPeriods();
   if (ended.expired + ended.cancelled > 0) services.log.info(ended, 'memberships whose period ended moved');
   optimizeDatabase(services.db.$client);
   return {
     expiredLinks,
-    cancelledPixAttempts,
     expiredMembers: ended.expired,
     cancelledMembers: ended.cancelled,
   };
@@ -55,7 +52,6 @@ export function isSendingHour(now: Date): boolean {
 
 export interface ScheduledJobsResult {
   expiredLinks: number;
-  cancelledPixAttempts: number;
   expiredMembers: number;
   cancelledMembers: number;
   /** Null when automatic reminders are off in the settings (or outside the sending hours). */

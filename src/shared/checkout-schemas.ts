@@ -425,6 +425,8 @@ export const paymentStatusResponse = z.object({
   paidAt: z.string().nullable(),
   /** The subscriber's stored end date (set when the payment is confirmed). */
   subscriptionEndDate: z.string().nullable(),
+  /** Pending and "em verificação": the provider's answer is being looked up (issue 36). */
+  verifying: z.literal(true).optional(),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 

@@ -9,7 +9,9 @@
  * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`).
  *
  * Idempotency as Pagar.me documents it: the answer to a create is kept under its Idempotency-Key
- * (24 hours) and a request repeating the key gets that answer back, nothing created twice.
+ * (24 hours) and a request repeating the key gets that answer back, nothing created twice — also
+ * when its body differs (the documentation's warning: the first request's answer comes back), which
+ * the fake lists as a problem, since our retries of one attempt always repeat its body.
  * `loseAnswers(n)` processes the next n requests and drops their answers (the connection closes),
  * the case where Pagar.me charged a card and we never heard back. `GET /orders` answers the
  * documented paged list `{ data, paging: { total, previous, next } }` (at most 30 per page).
@@ -96,8 +98,12 @@ export interface FakePagarme {
   deliveries: { type: string; status: number | null }[];
   /** Processes the next `times` requests and closes the connection instead of answering. */
   loseAnswers(times: number): void;
-  /** Answers kept by Idempotency-Key, and how many requests got a kept answer back. */
-  idempotency: { answers: Map<string, { status: number; body: Json }>; replays: number };
+  /**
+   * Answers kept by Idempotency-Key (with the body that created them), and how many requests got a
+   * kept answer back. A repeated key with another body gets the first answer, as documented, and
+   * is listed in `problems`: a retry of one attempt must send the same body.
+   */
+  idempotency: { answers: Map<string, { status: number; body: Json; sent: string }>; replays: number };
   /** A PIX order opened on a link's page and not paid (code = our order_code), as Pagar.me keeps it. */
   openLinkPix(linkId: string): Json;
   /** A charge that was never paid is cancelled (a PIX that expired): the webhook of that change. */
@@ -282,13 +288,17 @@ export async function startFakePagarme(
     const key = headers['idempotency-key'];
     if (creates && !key) problems.push(`${method} ${path}: Idempotency-Key ausente`);
     if (creates && typeof key === 'string') {
+      const sent = JSON.stringify(body ?? null);
       const kept = idempotency.answers.get(key);
       if (kept) {
         idempotency.replays++;
-        return structuredClone(kept);
+        // Pagar.me's documentation warns that a repeated key with a different body still gets
+        // the first request's answer: the second body is never looked at. We never depend on it.
+        if (kept.sent !== sent) problems.push(`${method} ${path}: Idempotency-Key repetida com outro corpo`);
+        return structuredClone({ status: kept.status, body: kept.body });
       }
       const answer = handleCreate(method, path, body);
-      idempotency.answers.set(key, structuredClone(answer));
+      idempotency.answers.set(key, structuredClone({ ...answer, sent }));
       return answer;
     }
     return creates ? handleCreate(method, path, body) : handleRead(method, url, path);

@@ -6,7 +6,7 @@
 import type { ProcessPaymentData } from '../../shared/checkout-schemas';
 import { createInPageContext, type InPageChargesDeps } from './in-page-charges/context';
 import { process } from './in-page-charges/process';
-import { cancelOverduePix, status } from './in-page-charges/status';
+import { status } from './in-page-charges/status';
 
 export { qrImage } from './in-page-charges/qr-image';
 export type { InPageChargesDeps };
@@ -16,6 +16,5 @@ export function createInPageCharges(deps: InPageChargesDeps) {
   return {
     process: (input: ProcessPaymentData) => process(ctx, input),
     status: (id: string) => status(ctx, id),
-    cancelOverduePix: (batch?: number) => cancelOverduePix(ctx, batch),
   };
 }

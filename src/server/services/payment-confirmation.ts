@@ -35,7 +35,8 @@ export function createPaymentConfirmation(deps: PaymentConfirmationDeps) {
     confirmPayment: (payment: Payment, charge: ChargeResult | null) => confirmPayment(ctx, payment, charge),
     failPayment: (paymentId: string, charge: ChargeResult | null, reason?: string | null) =>
       failPayment(ctx, paymentId, charge, reason),
-    cancelPayment: (paymentId: string) => cancelPayment(ctx, paymentId),
+    cancelPayment: (paymentId: string, options?: { atDeadline?: boolean }) =>
+      cancelPayment(ctx, paymentId, options),
     markRefunded: (payment: Payment, reason: string, actor: Actor) =>
       markRefunded(ctx, payment, reason, actor),
     refundReverted: (paymentId: string) => refundReverted(ctx, paymentId),

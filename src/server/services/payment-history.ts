@@ -99,6 +99,9 @@ const CHANGE_WORDS: Record<string, string> = {
   refunded: 'reembolso registrado',
   refund_reverted: 'reembolso não concluído: a cobrança está paga',
   foreign: 'recusado: a cobrança pertence a outro pagamento',
+  deadline: 'prazo vencido e o provedor confirmou que não foi pago: tentativa cancelada',
+  verifying: 'provedor sem resposta: pagamento em verificação',
+  other_attempt: 'evento de outra tentativa: nada mudou',
   none: 'nada mudou',
 };
 

@@ -25,6 +25,10 @@ export const PAYMENT_MSG = {
   // Attempts, lost answers and extra charges (issue 22; ADR 030).
   verifying:
     'Pagamento em verificação: o provedor de pagamento ainda não respondeu. Não pague de novo: esta página mostra o resultado assim que ele chegar.',
+  verifyingHeldBack:
+    'Pagamento em verificação: você já tem um pagamento aguardando a resposta do provedor de pagamento, e nada foi cobrado agora. Não pague de novo: esta página mostra o resultado assim que ele chegar.',
+  verifyingForPerson:
+    'Há um pagamento em verificação para este e-mail ou CPF: nada foi cobrado agora. Não pague de novo; aguarde a resposta do provedor de pagamento e, se ele não confirmar o pagamento, tente mais tarde.',
   verifyingGaveUp:
     'O provedor de pagamento não registrou esta cobrança: nenhum valor foi cobrado. Tente novamente.',
   underpaid: (received: number, due: number) =>

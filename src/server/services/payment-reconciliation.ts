@@ -2,8 +2,9 @@
  * Reconciliation (issue 9, issue 22): webhooks are the main path, but one may never arrive, or
  * arrive in a shape we did not match. A scheduled pass re-reads from the provider what is still
  * open on our side — pending payment links (and, for the hour a PIX opened on a link stays payable,
- * links just expired), pending in-page charges (by their charge, or by our code when the answer to
- * their attempt was lost), refunds in progress — and settles it through the same confirmation path
+ * links just expired), pending in-page charges however old (by their charge, or by our code when
+ * the answer to their attempt was lost), attempts cancelled at a deadline (once more), refunds in
+ * progress — and settles it through the same confirmation path
  * as the webhook, so it happens exactly once whichever of the two gets there first.
  *
  * Each kind is walked in a stable order (creation, then id) from where the previous pass stopped,
@@ -14,7 +15,7 @@ import {
   createReconciliationContext,
   type PaymentReconciliationDeps,
 } from './payment-reconciliation/context';
-import { reconcileCharges } from './payment-reconciliation/charges';
+import { recheckDeadlineCancels, reconcileCharges } from './payment-reconciliation/charges';
 import { reconcileLinks } from './payment-reconciliation/links';
 import { reconcileRefunds } from './payment-reconciliation/refunds';
 
@@ -35,13 +36,14 @@ export function createPaymentReconciliation(deps: PaymentReconciliationDeps) {
     async run(): Promise<ReconciliationReport> {
       const now = ctx.clock.now();
       const linkResult = await reconcileLinks(ctx, now);
-      const chargeResult = await reconcileCharges(ctx, now);
+      const recheck = await recheckDeadlineCancels(ctx);
+      const chargeResult = await reconcileCharges(ctx);
       const refunds = await reconcileRefunds(ctx);
       const report = {
         linksChecked: linkResult.checked,
         linksConfirmed: linkResult.confirmed,
         chargesChecked: chargeResult.checked,
-        chargesSettled: chargeResult.settled,
+        chargesSettled: chargeResult.settled + recheck.confirmed,
         refundsCompleted: refunds.completed,
         refundsReverted: refunds.reverted,
       };

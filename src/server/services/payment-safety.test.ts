@@ -107,7 +107,7 @@ describe('1. one idempotency key per attempt; an answer lost is "em verificaçã
     expect(listed).toMatchObject([{ id: paymentId, statusLabel: 'Pago' }]);
   });
 
-  it('a retry of an attempt that never reached Pagar.me sends the same key again', async () => {
+  it('a retry while the outcome is unknown sends nothing new: Pagar.me is asked by our code, the attempt stays in verification', async () => {
     fake.fail(2, 503);
     const first = await process('credit_card');
     expect(first.json()).toMatchObject({ status: 'pending', message: PAYMENT_MSG.verifying });
@@ -115,14 +115,18 @@ describe('1. one idempotency key per attempt; an answer lost is "em verificaçã
     expect(ordersOf(paymentId)).toHaveLength(0);
 
     const again = await process('credit_card', paymentId);
-    expect(again.json()).toMatchObject({ status: 'completed' });
-    expect(ordersOf(paymentId)).toHaveLength(1);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ paymentId, status: 'pending', verifying: true });
+    expect(ordersOf(paymentId)).toHaveLength(0);
+    // The call and the adapter's own retry, with one key and one body; the customer's retry sent none.
     expect(orderCreates().map((request) => request.headers['idempotency-key'])).toEqual([
       `order-${paymentId}-1`,
       `order-${paymentId}-1`,
-      `order-${paymentId}-1`,
     ]);
+    expect(JSON.stringify(orderCreates()[0]?.body)).toBe(JSON.stringify(orderCreates()[1]?.body));
     expect(fake.requests.some((request) => request.path.includes(`/orders?code=${paymentId}`))).toBe(true);
+    expect(paymentRow(paymentId)).toMatchObject({ status: 'pending', amount: 149700 });
+    expect(rows(t).payments()).toHaveLength(1);
   });
 
   it('reconciliation finds the order of a lost answer by our code and confirms it once', async () => {

@@ -1,14 +1,20 @@
 /**
- * In-page attempts whose provider answer was lost (issue 22; docs/decisions/030-payment-attempts-and-history.md).
- * The attempt stays `pending` and "em verificação" until its order is found by our code
- * (`GET /orders?code=` at Pagar.me): paid → confirmed (and any other paid order under that code is a
- * "cobrança duplicada"); refused → failed, so the customer may try again; still waiting (a PIX) →
- * an ordinary pending charge. With no order under our code an hour after the answer was lost,
- * nothing was created: the attempt fails and the next one gets a new idempotency key.
+ * Asking the provider before anything is decided about an in-page attempt (issue 22, issue 36;
+ * docs/decisions/030-payment-attempts-and-history.md).
+ *
+ * - An attempt whose answer was lost stays `pending` and "em verificação" until its order is found
+ *   by our code (`GET /orders?code=` at Pagar.me): paid → confirmed (and any other paid order under
+ *   that code is a "cobrança duplicada"); refused → failed, so the customer may try again; still
+ *   waiting (a PIX) → an ordinary pending charge. With no order under our code an hour after the
+ *   answer was lost, nothing was created: the attempt fails and the next one gets a new key.
+ * - An attempt with its charge on file is read back by that charge. Past its deadline (a PIX code
+ *   that expired) it is cancelled only once the provider says it is unpaid; when the provider
+ *   cannot be asked, it stays pending, "em verificação", and is asked again later. A row cancelled
+ *   at its deadline is asked about once more by reconciliation (a PIX paid at the last second).
  * Called by reconciliation, by the status page's poll (at most once a minute) and by the
  * customer's retry of the same payment.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { payments, type Payment, type PaymentHistorySource } from '../db/schema';
 import type { FoundOrder, PaymentProvider } from '../providers/payment/types';
 import type { ServiceDeps } from './deps';
@@ -18,7 +24,8 @@ import { PAYMENT_MSG } from './payment-messages';
 /** Without an order under our code this long after the answer was lost, none was created. */
 export const VERIFY_GIVE_UP_MS = 60 * 60 * 1000;
 
-export type LookupOutcome = 'paid' | 'failed' | 'pending' | 'none' | 'gave_up' | 'settled';
+export type LookupOutcome =
+  'paid' | 'failed' | 'pending' | 'cancelled' | 'none' | 'gave_up' | 'settled' | 'unknown';
 
 /** What the verification of lost answers is built from, by name. */
 export interface PaymentVerificationDeps extends ServiceDeps {
@@ -133,10 +140,151 @@ async function lookUp(
   return outcome;
 }
 
+/** An in-page PIX whose code can no longer be paid. */
+export const pastDeadline = (payment: Pick<Payment, 'pixExpiresAt'>, now: Date): boolean =>
+  payment.pixExpiresAt !== null && payment.pixExpiresAt.getTime() <= now.getTime();
+
+/** The provider could not be asked about an attempt past its deadline: "em verificação", not cancelled. */
+function markVerifying(
+  { db, clock, confirmation }: PaymentVerificationDeps,
+  paymentId: string,
+  source: PaymentHistorySource,
+) {
+  const marked = db
+    .update(payments)
+    .set({ verifyingSince: sql`coalesce(${payments.verifyingSince}, ${clock.now().getTime()})` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .run();
+  if (marked.changes > 0) {
+    confirmation.history.record({
+      paymentId,
+      source,
+      kind: 'charge_check',
+      details: { change: 'verifying' },
+    });
+  }
+}
+
+/** What the provider's answer about the attempt's own charge changes (null: nothing). */
+function applyCharge(
+  deps: PaymentVerificationDeps,
+  payment: Payment,
+  charge: Awaited<ReturnType<PaymentProvider['getCharge']>>,
+): { outcome: LookupOutcome; change: string | null } {
+  const { db, clock, confirmation } = deps;
+  if (charge?.status === 'paid') {
+    const result = confirmation.confirmPayment(payment, charge);
+    return {
+      outcome: 'paid',
+      change: result.confirmed ? 'confirmed' : result.reason === 'already' ? null : result.reason,
+    };
+  }
+  if (charge?.status === 'failed') {
+    return { outcome: 'failed', change: confirmation.failPayment(payment.id, charge) ? 'failed' : null };
+  }
+  if (charge?.status === 'refunded' || charge?.status === 'cancelled') {
+    // Cancelled before it was paid (a PIX that expired): this attempt only.
+    return { outcome: 'cancelled', change: confirmation.cancelPayment(payment.id) ? 'cancelled' : null };
+  }
+  // Unpaid, as the provider says now (no charge known to it is no payment either): past its
+  // deadline it is over; before it, it is waiting.
+  if (pastDeadline(payment, clock.now())) {
+    const cancelled = confirmation.cancelPayment(payment.id, { atDeadline: true });
+    return { outcome: 'cancelled', change: cancelled ? 'deadline' : null };
+  }
+  if (payment.verifyingSince) {
+    db.update(payments)
+      .set({ verifyingSince: null })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .run();
+  }
+  return { outcome: 'pending', change: null };
+}
+
+/** Reads the attempt's own charge back and settles it; an unreachable provider decides nothing. */
+async function checkCharge(
+  deps: PaymentVerificationDeps,
+  payment: Payment,
+  source: PaymentHistorySource,
+): Promise<LookupOutcome> {
+  const { db, clock, provider, log, confirmation } = deps;
+  db.update(payments).set({ checkedAt: clock.now() }).where(eq(payments.id, payment.id)).run();
+  let charge: Awaited<ReturnType<PaymentProvider['getCharge']>>;
+  try {
+    charge = await provider.getCharge({ paymentId: payment.id, providerChargeId: payment.providerChargeId });
+  } catch (error) {
+    log.warn({ paymentId: payment.id, err: (error as Error).message }, 'charge check failed');
+    if (pastDeadline(payment, clock.now())) markVerifying(deps, payment.id, source);
+    return 'unknown';
+  }
+  const current = reread(deps, payment.id);
+  if (current?.status !== 'pending') return 'settled';
+  const { outcome, change } = applyCharge(deps, current, charge);
+  if (change) {
+    confirmation.history.record({
+      paymentId: payment.id,
+      source,
+      kind: 'charge_check',
+      details: {
+        outcome: charge?.status ?? 'pending',
+        change,
+        chargeId: charge?.providerChargeId ?? payment.providerChargeId,
+      },
+    });
+  }
+  return outcome;
+}
+
+/**
+ * Asks the provider about a pending attempt: by its charge when it has one, by our code when its
+ * answer was lost. `settled` when it was no longer pending; `none` when there is nothing to ask.
+ */
+async function check(
+  deps: PaymentVerificationDeps,
+  paymentId: string,
+  source: PaymentHistorySource,
+): Promise<LookupOutcome> {
+  const payment = reread(deps, paymentId);
+  if (payment?.status !== 'pending') return 'settled';
+  if (payment.providerChargeId) return checkCharge(deps, payment, source);
+  if (payment.verifyingSince) return lookUp(deps, paymentId, source);
+  return 'none';
+}
+
+/**
+ * An attempt cancelled at its deadline, asked about once more: paid after all → confirmed (or a
+ * "cobrança duplicada"); any other answer closes the second look. Unreachable: asked next time.
+ */
+async function recheckCancelled(deps: PaymentVerificationDeps, payment: Payment): Promise<boolean> {
+  const { db, provider, confirmation } = deps;
+  const charge = await provider.getCharge({
+    paymentId: payment.id,
+    providerChargeId: payment.providerChargeId,
+  });
+  let change: string | null = null;
+  if (charge?.status === 'paid') {
+    const result = confirmation.confirmPayment(payment, charge);
+    change = result.confirmed ? 'confirmed' : result.reason === 'already' ? null : result.reason;
+  }
+  db.update(payments).set({ deadlineCancelledAt: null }).where(eq(payments.id, payment.id)).run();
+  if (change) {
+    confirmation.history.record({
+      paymentId: payment.id,
+      source: 'reconciliation',
+      kind: 'charge_check',
+      details: { outcome: charge?.status ?? null, change, chargeId: charge?.providerChargeId ?? null },
+    });
+  }
+  return change === 'confirmed';
+}
+
 export function createPaymentVerification(deps: PaymentVerificationDeps) {
   return {
     lookUp: (paymentId: string, source: PaymentHistorySource): Promise<LookupOutcome> =>
       lookUp(deps, paymentId, source),
+    check: (paymentId: string, source: PaymentHistorySource): Promise<LookupOutcome> =>
+      check(deps, paymentId, source),
+    recheckCancelled: (payment: Payment): Promise<boolean> => recheckCancelled(deps, payment),
   };
 }
 

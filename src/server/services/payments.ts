@@ -59,7 +59,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     getById,
     process: charges.process,
     status: charges.status,
-    cancelOverduePix: charges.cancelOverduePix,
     handleWebhook: webhooks.handleWebhook,
     applyEvent: webhooks.applyEvent,
 

@@ -125,6 +125,17 @@ export const payments = sqliteTable(
     extraChargeOf: text('extra_charge_of'),
     /** Refunds asked of the provider (1, 2…): key `refund-{id}-{n}`, so a retry after a reverted one is new. */
     refundAttempt: integer('refund_attempt').notNull().default(0),
+    /**
+     * When the current attempt started (a new row, or an earlier attempt taken back). A payment
+     * of the same subscriber paid since then bought the period this attempt was for: money this
+     * attempt brings in is a "cobrança duplicada", never a second year (issue 36).
+     */
+    attemptStartedAt: integer('attempt_started_at', { mode: 'timestamp_ms' }),
+    /**
+     * Cancelled at its deadline after the provider said it was unpaid: reconciliation asks about
+     * it once more (a PIX paid at the last second), then clears this.
+     */
+    deadlineCancelledAt: integer('deadline_cancelled_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -161,11 +172,10 @@ export const payments = sqliteTable(
     index('payments_extra_charge_of_idx')
       .on(table.extraChargeOf)
       .where(sql`${table.extraChargeOf} is not null`),
-    // In-page PIX attempts past their time, cancelled by the hourly job (ADR 036): the job reads
-    // exactly the pending rows whose deadline has passed.
-    index('payments_status_pix_expires_idx')
-      .on(table.status, table.pixExpiresAt)
-      .where(sql`${table.pixExpiresAt} is not null`),
+    // Attempts cancelled at a deadline, awaiting reconciliation's second look (issue 36).
+    index('payments_deadline_cancelled_idx')
+      .on(table.deadlineCancelledAt)
+      .where(sql`${table.deadlineCancelledAt} is not null`),
   ],
 );
 

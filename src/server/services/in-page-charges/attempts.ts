@@ -13,7 +13,8 @@ import { isSandbox } from '../../providers/payment';
 import type { CardInput } from '../../providers/payment/types';
 import { PAYMENT_MSG } from '../payment-messages';
 import type { InPageContext } from './context';
-import { completed } from './status';
+import { pastDeadline } from '../payment-verification';
+import { completed, verifying } from './status';
 
 /** A card by the provider's token, or (the sandbox only) as typed. */
 export function cardOf(
@@ -64,6 +65,13 @@ export function attemptValues(
     cardLast4: null,
     pixCode: null,
     pixExpiresAt: null,
+    // A new attempt starts with no charge of its own: a late event of an earlier attempt's charge
+    // then finds nothing to change here (its entries stay in the payment's history).
+    providerChargeId: null,
+    providerOrderId: null,
+    transactionId: null,
+    deadlineCancelledAt: null,
+    attemptStartedAt: ctx.clock.now(),
     updatedAt: ctx.clock.now(),
   };
 }
@@ -72,18 +80,11 @@ export type AttemptValues = ReturnType<typeof attemptValues>;
 
 /**
  * Takes an earlier attempt back for a new charge, atomically: only a `failed` or `cancelled` row
- * becomes `pending` again (a PIX past its time is cancelled first), as the next attempt (a new
- * idempotency key). An attempt in flight, paid or refunded is never reused: two submits of one
- * attempt cannot both reach the provider.
+ * becomes `pending` again, as the next attempt (a new idempotency key). An attempt in flight, in
+ * verification, paid or refunded is never reused: two submits of one attempt cannot both reach
+ * the provider.
  */
-function claimAttempt(
-  { db, clock, confirmation, getById }: InPageContext,
-  previous: Payment,
-  values: AttemptValues,
-) {
-  if (previous.status === 'pending' && previous.pixExpiresAt && previous.pixExpiresAt <= clock.now()) {
-    confirmation.cancelPayment(previous.id);
-  }
+function claimAttempt({ db, getById }: InPageContext, previous: Payment, values: AttemptValues) {
   const claimed = db
     .update(payments)
     .set({ ...values, attempt: sql`${payments.attempt} + 1`, verifyingSince: null })
@@ -101,12 +102,13 @@ function claimAttempt(
   );
 }
 
-export type OpenedAttempt = { resend: boolean; attempt: number } | { answer: ProcessPaymentResponse };
+export type OpenedAttempt = { attempt: number } | { answer: ProcessPaymentResponse };
 
 /**
  * Records the attempt on its row: a new one, or the customer's earlier one taken back. The same
- * payment while its last answer was lost: that attempt is looked up first, and sent again with its
- * own key when nothing is found (the provider answers it without charging twice).
+ * payment while its outcome is unknown (its answer lost, or its PIX past the deadline) is asked
+ * about first: paid → the customer sees it paid; still unknown → "em verificação", and nothing is
+ * sent (a retry never sends that attempt again with another body under its key).
  */
 export async function openAttempt(
   ctx: InPageContext,
@@ -114,18 +116,19 @@ export async function openAttempt(
   reuse: Payment | undefined,
   values: AttemptValues,
 ): Promise<OpenedAttempt> {
-  const { db, getById } = ctx;
-  let resend = false;
-  if (reuse?.status === 'pending' && reuse.verifyingSince) {
-    await ctx.verification.lookUp(reuse.id, 'checkout');
+  const { db, getById, clock } = ctx;
+  if (reuse?.status === 'pending' && (reuse.verifyingSince || pastDeadline(reuse, clock.now()))) {
+    await ctx.verification.check(reuse.id, 'checkout');
     const current = getById(reuse.id) as Payment;
     if (current.status === 'paid') return { answer: completed(ctx, current.id) };
-    resend = current.status === 'pending' && current.verifyingSince !== null;
-    if (!resend) claimAttempt(ctx, current, values);
+    if (current.status === 'pending' && current.verifyingSince) return { answer: verifying(ctx, current.id) };
+    // Settled by the provider's answer (failed, or cancelled as unpaid) is taken back; a PIX the
+    // provider says is still payable is an attempt in progress (refused by the claim).
+    claimAttempt(ctx, current, values);
   } else if (reuse) claimAttempt(ctx, reuse, values);
   else
     db.insert(payments)
       .values({ ...values, attempt: 1, id: paymentId, createdAt: values.updatedAt })
       .run();
-  return { resend, attempt: (getById(paymentId) as Payment).attempt };
+  return { attempt: (getById(paymentId) as Payment).attempt };
 }

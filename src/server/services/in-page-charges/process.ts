@@ -17,21 +17,21 @@ import { billingDataOf } from '../subscribers';
 import { attemptValues, cardOf, openAttempt } from './attempts';
 import type { InPageContext } from './context';
 import { completed, verifying } from './status';
+import { heldBack, unsettledAttemptOf } from './unsettled';
 import { qrImage } from './qr-image';
 
 /** Sends the attempt to the provider; a refusal fails it, an unknown outcome leaves it "em verificação". */
 async function sendCharge(
   ctx: InPageContext,
   charge: CreateChargeInput,
-  resend: boolean,
 ): Promise<ChargeResult | ProcessPaymentResponse> {
   const { paymentId, attempt, amount } = charge;
   try {
     return await ctx.provider.createCharge(charge);
   } catch (error) {
     ctx.log.warn({ paymentId, attempt, err: (error as Error).message }, 'charge creation failed');
-    // No answer, or a refusal of an attempt that may already exist: never "failed", never a second charge.
-    if ((error instanceof ProviderError && error.outcomeUnknown) || resend) return verifying(ctx, paymentId);
+    // No answer: never "failed", never a second charge.
+    if (error instanceof ProviderError && error.outcomeUnknown) return verifying(ctx, paymentId);
     const reason = error instanceof ProviderError ? error.message : CHECKOUT_MSG.paymentFailed;
     ctx.confirmation.failPayment(paymentId, null, reason);
     ctx.history.record({
@@ -121,6 +121,9 @@ export async function process(
   const planType = planForAmount(paymentData.amount, currentSettings, existing);
   const amount = paymentData.amount;
   const card = cardOf(ctx, input);
+  // One person, one charge while an attempt's outcome is unknown: nothing is written or sent.
+  const unsettled = unsettledAttemptOf(ctx, customerData);
+  if (unsettled && unsettled.id !== input.paymentId) return heldBack(ctx, unsettled, customerData);
   const profile = {
     name: customerData.name,
     email: customerData.email,
@@ -146,27 +149,23 @@ export async function process(
   });
   const opened = await openAttempt(ctx, paymentId, reuse, values);
   if ('answer' in opened) return opened.answer;
-  const { attempt, resend } = opened;
+  const { attempt } = opened;
   ctx.history.record({
     paymentId,
     source: 'checkout',
-    kind: resend ? 'attempt_resent' : 'attempt_sent',
+    kind: 'attempt_sent',
     details: { attempt, method: paymentMethod },
   });
-  const charge = await sendCharge(
-    ctx,
-    {
-      paymentId,
-      amount,
-      description,
-      method: paymentMethod,
-      customer: customerOf(subscriber.id, billing),
-      ...card,
-      pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
-      attempt,
-    },
-    resend,
-  );
+  const charge = await sendCharge(ctx, {
+    paymentId,
+    amount,
+    description,
+    method: paymentMethod,
+    customer: customerOf(subscriber.id, billing),
+    ...card,
+    pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
+    attempt,
+  });
   if ('success' in charge) return charge;
   recordAnswer(ctx, paymentId, attempt, charge);
   return answerOf(ctx, paymentId, paymentMethod, charge);

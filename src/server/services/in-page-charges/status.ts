@@ -1,5 +1,5 @@
-/** Where an in-page attempt stands: the PIX screen's poll, the answers, the hourly PIX clean-up. */
-import { and, eq, lte, sql } from 'drizzle-orm';
+/** Where an in-page attempt stands: the PIX screen's poll and the answers. */
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CHECKOUT_MSG,
   type PaymentStatusResponse,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/checkout-schemas';
 import { payments, type Payment } from '../../db/schema';
 import { AppError } from '../../errors';
-import { LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from '../payment-links';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../payment-links';
 import { PAYMENT_MSG } from '../payment-messages';
 import type { InPageContext } from './context';
 
@@ -19,24 +19,24 @@ const CHECKOUT_STATUS: Record<Payment['status'], PaymentStatusResponse['status']
   refunded: 'refunded',
 };
 
-/** GET /payments/status/:id: polled every 5 s by the PIX screen. An unpaid PIX past its time is cancelled. */
+/**
+ * GET /payments/status/:id: polled every 5 s by the PIX screen. An attempt in verification, or a
+ * PIX past its deadline, is asked about (at most once a minute, in the background: the next poll
+ * sees the answer); a deadline cancels only once the provider says the PIX is unpaid.
+ */
 export function status(ctx: InPageContext, id: string): PaymentStatusResponse {
-  const { clock, log, confirmation, verification } = ctx;
+  const { clock, log, verification } = ctx;
   const row = ctx.statusQuery.get({ id });
   if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
-  let current = row.status;
+  const current = row.status;
   const now = clock.now().getTime();
-  if (current === 'pending' && row.pixExpiresAt && row.pixExpiresAt.getTime() <= now) {
-    confirmation.cancelPayment(id);
-    current = 'cancelled';
-  }
+  const overdue = row.pixExpiresAt !== null && row.pixExpiresAt.getTime() <= now;
   if (
     current === 'pending' &&
-    row.verifyingSince &&
+    (row.verifyingSince || overdue) &&
     (!row.checkedAt || now - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
   ) {
-    // In verification: ask the provider at most once a minute, in the background (the next poll sees it).
-    verification.lookUp(id, 'tracking').catch((error: unknown) => {
+    verification.check(id, 'tracking').catch((error: unknown) => {
       log.warn({ paymentId: id, err: (error as Error).message }, 'payment lookup failed');
     });
   }
@@ -48,6 +48,7 @@ export function status(ctx: InPageContext, id: string): PaymentStatusResponse {
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     subscriptionEndDate:
       current === 'paid' && row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
+    ...(current === 'pending' && row.verifyingSince ? { verifying: true as const } : {}),
   };
 }
 
@@ -83,25 +84,4 @@ export function verifying(ctx: InPageContext, paymentId: string): ProcessPayment
   const current = ctx.getById(paymentId);
   if (current?.status === 'paid') return completed(ctx, paymentId);
   return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
-}
-
-/**
- * Hourly (ADR 036): in-page PIX attempts an hour past their deadline are cancelled, as the PIX
- * screen's poll does the moment it sees one, so attempts nobody polls again stop counting as
- * pending. The hour leaves the reconciliation its last looks at a PIX paid at the deadline. Read
- * through the (status, pix_expires_at) index: only the rows it cancels, a batch at a time.
- */
-export function cancelOverduePix({ db, clock, confirmation }: InPageContext, batch = 500): number {
-  const due = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'pending'),
-        lte(payments.pixExpiresAt, new Date(clock.now().getTime() - LINK_PIX_GRACE_MS)),
-      ),
-    )
-    .limit(batch)
-    .all();
-  return db.transaction(() => due.filter(({ id }) => confirmation.cancelPayment(id)).length);
 }

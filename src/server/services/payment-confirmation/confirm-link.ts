@@ -9,6 +9,7 @@ import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import { paymentByCharge, type ConfirmationContext } from './context';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
 import type { ConfirmResult } from './result';
+import { paidSince } from './same-period';
 
 type Received = ChargeResult & { amount: number };
 
@@ -138,6 +139,28 @@ export function confirmLink(
     const alreadyPaid = paid?.status === 'paid';
     if (alreadyPaid || paidShort) {
       return settleExtraForLink(ctx, link, received, { paidAt, now, alreadyPaid, paidShort });
+    }
+    // Another payment of this subscriber bought the period since the link was made: this money
+    // is a "cobrança duplicada" of it, and the link is paid by that extra charge.
+    const bought = paidSince(ctx, link.subscriberId, link.createdAt, null);
+    if (bought) {
+      const extra = recordExtraCharge(ctx, {
+        kind: 'duplicate',
+        charge: received,
+        due: link.amount,
+        of: bought,
+        link,
+        paidAt,
+      });
+      if (typeof extra === 'object') {
+        ctx.statements.claimLink.run({
+          id: link.id,
+          paidAt: paidAt.getTime(),
+          paymentId: extra.id,
+          now: now.getTime(),
+        });
+      }
+      return extraResult('duplicate', extra);
     }
     const paymentId = claimLinkPayment(ctx, link, received, { paidAt, now });
     if (!paymentId) return { confirmed: false, reason: 'already' };

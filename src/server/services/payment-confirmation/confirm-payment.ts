@@ -6,8 +6,9 @@ import { PAYMENT_MSG } from '../payment-messages';
 import { afterPaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import type { ConfirmationContext } from './context';
-import { extraResult, recordExtraCharge } from './extra-charge';
+import { extraResult, extraSuffix, recordExtraCharge, reportExtraCharge } from './extra-charge';
 import type { ConfirmResult } from './result';
+import { attemptStart, paidSince } from './same-period';
 
 type Received = ChargeResult & { amount: number };
 
@@ -58,6 +59,7 @@ function claimPaid(
       paidAt: at.paidAt,
       failureReason: null,
       verifyingSince: null,
+      deadlineCancelledAt: null,
       updatedAt: at.now,
       method: known.method ?? payment.method,
       cardBrand: known.cardBrand ?? payment.cardBrand,
@@ -69,6 +71,47 @@ function claimPaid(
     .where(and(eq(payments.id, payment.id), inArray(payments.status, CLAIMABLE)))
     .run();
   return claimed.changes > 0;
+}
+
+/**
+ * The attempt was started for a period another payment has bought since: its money is claimed on
+ * the attempt's own row as a "cobrança duplicada" of that payment (no period, commission or
+ * e-mail), for the owner to refund in one click.
+ */
+function claimDuplicate(
+  ctx: ConfirmationContext,
+  current: Payment,
+  charge: Received,
+  bought: Payment,
+  at: { paidAt: Date; now: Date },
+): ConfirmResult {
+  const claimed = ctx.db
+    .update(payments)
+    .set({
+      ...chargeFields(charge),
+      method: charge.method ?? current.method,
+      cardBrand: charge.cardBrand ?? current.cardBrand,
+      cardLast4: charge.cardLast4 ?? current.cardLast4,
+      amount: charge.amount,
+      status: 'paid',
+      paidAt: at.paidAt,
+      failureReason: null,
+      verifyingSince: null,
+      deadlineCancelledAt: null,
+      extraCharge: 'duplicate',
+      extraChargeOf: bought.id,
+      description: `${current.description} (${extraSuffix('duplicate')})`,
+      updatedAt: at.now,
+    })
+    .where(and(eq(payments.id, current.id), inArray(payments.status, CLAIMABLE)))
+    .run();
+  if (claimed.changes === 0) return { confirmed: false, reason: 'already' };
+  reportExtraCharge(
+    ctx,
+    { kind: 'duplicate', charge, due: current.amount, of: bought, link: null, paidAt: at.paidAt },
+    current.id,
+  );
+  return extraResult('duplicate', { id: current.id });
 }
 
 /** Inside the transaction: the charge checked against what is on file now, then claimed or set apart. */
@@ -101,6 +144,8 @@ function settlePayment(
     return extraResult('duplicate', extra);
   }
   if (at.paidShort) return failUnderpaid(ctx, payment, current, charge, at);
+  const bought = paidSince(ctx, current.subscriberId, attemptStart(current), current.id);
+  if (bought) return claimDuplicate(ctx, current, charge, bought, at);
   if (!claimPaid(ctx, payment, charge, at)) return { confirmed: false, reason: 'already' } as const;
   afterPaid(ctx, payment, at.paidAt);
   log.info({ paymentId: payment.id }, 'payment confirmed');
@@ -161,13 +206,25 @@ export function failPayment(
   });
 }
 
-/** A PIX that was not paid in time. */
-export function cancelPayment({ db, clock }: ConfirmationContext, paymentId: string): boolean {
+/**
+ * An attempt that will not be paid: its charge was cancelled, or its deadline passed and the
+ * provider said it is unpaid (`atDeadline`: reconciliation then asks about it once more).
+ */
+export function cancelPayment(
+  { db, clock }: ConfirmationContext,
+  paymentId: string,
+  options: { atDeadline?: boolean } = {},
+): boolean {
   const now = clock.now();
   return (
     db
       .update(payments)
-      .set({ status: 'cancelled', verifyingSince: null, updatedAt: now })
+      .set({
+        status: 'cancelled',
+        verifyingSince: null,
+        updatedAt: now,
+        ...(options.atDeadline ? { deadlineCancelledAt: now } : {}),
+      })
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
       .run().changes > 0
   );

@@ -25,6 +25,10 @@ export interface ExtraChargeInput {
   paidAt: Date;
 }
 
+/** What an extra charge's description adds to the payment's. */
+export const extraSuffix = (kind: ExtraChargeInput['kind']) =>
+  kind === 'duplicate' ? 'cobrança duplicada' : 'valor recebido a menor';
+
 /** The extra payment's columns. */
 function extraFields(input: ExtraChargeInput, provider: Payment['provider'], now: Date) {
   const { charge, link, of } = input;
@@ -37,9 +41,9 @@ function extraFields(input: ExtraChargeInput, provider: Payment['provider'], now
     amount: charge.amount,
     status: 'paid' as const,
     provider,
-    description: `${of?.description ?? `Link de pagamento - ${planLabel(link!.planType)}`} (${
-      input.kind === 'duplicate' ? 'cobrança duplicada' : 'valor recebido a menor'
-    })`,
+    description: `${of?.description ?? `Link de pagamento - ${planLabel(link!.planType)}`} (${extraSuffix(
+      input.kind,
+    )})`,
     billingData: of?.billingData ?? link?.billingData ?? null,
     failureReason: null,
     extraCharge: input.kind,
@@ -51,7 +55,11 @@ function extraFields(input: ExtraChargeInput, provider: Payment['provider'], now
 }
 
 /** The extra charge in the histories of its own row and of what it was meant for, and in the error log. */
-function reportExtraCharge({ history, log }: ConfirmationContext, input: ExtraChargeInput, id: string) {
+export function reportExtraCharge(
+  { history, log }: ConfirmationContext,
+  input: ExtraChargeInput,
+  id: string,
+) {
   const { charge, link, of } = input;
   const details = {
     extra: input.kind,

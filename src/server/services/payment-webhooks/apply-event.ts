@@ -1,6 +1,6 @@
 /** A verified event applied through payment-confirmation, and written to the payment's history. */
 import type { Payment, PaymentLink } from '../../db/schema';
-import type { PaymentEvent } from '../../providers/payment/types';
+import type { ChargeResult, PaymentEvent } from '../../providers/payment/types';
 import type { ConfirmResult } from '../payment-confirmation';
 import { PAYMENT_MSG } from '../payment-messages';
 import { PROVIDER } from '../subscriber-lifecycle';
@@ -80,11 +80,25 @@ function applyToLink({ confirmation }: WebhooksContext, event: PaymentEvent, lin
   };
 }
 
+/**
+ * Whether an event's charge is this payment's current attempt: its charge, else (none on file yet)
+ * its order. Never the order code alone, which every attempt of a payment shares (issue 36); an
+ * attempt whose answer was lost is settled by its lookup, which tells attempts apart.
+ */
+function ofCurrentAttempt(payment: Payment, charge: ChargeResult | null): boolean {
+  if (!charge) return false;
+  if (payment.providerChargeId) return charge.providerChargeId === payment.providerChargeId;
+  return Boolean(payment.providerOrderId && charge.providerOrderId === payment.providerOrderId);
+}
+
 function applyToPayment({ confirmation }: WebhooksContext, event: PaymentEvent, payment: Payment): Applied {
   const base = processedFor(payment);
+  // Money is money whichever attempt it paid: confirmed, or a "cobrança duplicada".
   if (event.outcome === 'paid') {
     return { ...base, change: changeOf(confirmation.confirmPayment(payment, event.charge)) };
   }
+  // A failure or an expiry of an earlier attempt never ends the current one.
+  if (!ofCurrentAttempt(payment, event.charge)) return { ...base, change: 'other_attempt' };
   if (event.outcome === 'failed') {
     return { ...base, change: confirmation.failPayment(payment.id, event.charge) ? 'failed' : 'none' };
   }

@@ -1,0 +1,38 @@
+/**
+ * One person, one period (issue 36): money for an attempt started before another payment of the
+ * same subscriber was paid is for the period that payment already bought. However it arrived (a
+ * second in-page attempt, a link, an answer found late), it is a "cobrança duplicada" the owner
+ * refunds in one click, never a second year.
+ */
+import { and, asc, eq, gte, isNull, ne } from 'drizzle-orm';
+import { payments, type Payment } from '../../db/schema';
+import type { ConfirmationContext } from './context';
+
+/** When an in-page attempt started: rows from before the column have their creation. */
+export const attemptStart = (payment: Payment): Date => payment.attemptStartedAt ?? payment.createdAt;
+
+/**
+ * The subscriber's payment paid since `since` that bought a period (not an extra charge, not
+ * refunded: a refund gave the period back), other than `excludeId`.
+ */
+export function paidSince(
+  { db }: ConfirmationContext,
+  subscriberId: string,
+  since: Date,
+  excludeId: string | null,
+): Payment | undefined {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subscriberId, subscriberId),
+        eq(payments.status, 'paid'),
+        gte(payments.paidAt, since),
+        isNull(payments.extraCharge),
+        excludeId ? ne(payments.id, excludeId) : undefined,
+      ),
+    )
+    .orderBy(asc(payments.paidAt))
+    .get();
+}
