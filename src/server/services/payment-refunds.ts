@@ -23,7 +23,10 @@ export interface PaymentRefundsDeps extends ServiceDeps {
 type RefundHistoryKind = 'refund_requested' | 'refund_answer';
 
 /** The payment, if a refund may be asked for it now; otherwise the error the admin sees. */
-function refundablePayment({ provider, getById, confirmation }: PaymentRefundsDeps, paymentId: string): Payment {
+function refundablePayment(
+  { provider, getById, confirmation }: PaymentRefundsDeps,
+  paymentId: string,
+): Payment {
   const payment = getById(paymentId);
   if (!payment) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentNotFound);
   if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.refundOnlyPaid);
@@ -88,7 +91,10 @@ async function chargeNow(deps: PaymentRefundsDeps, payment: Payment, chargeId: s
   try {
     return await deps.provider.getCharge({ paymentId: payment.id, providerChargeId: chargeId });
   } catch (error) {
-    deps.log.warn({ paymentId: payment.id, err: (error as Error).message }, 'charge read after a refund failed');
+    deps.log.warn(
+      { paymentId: payment.id, err: (error as Error).message },
+      'charge read after a refund failed',
+    );
     return null;
   }
 }
@@ -127,7 +133,10 @@ async function afterNoAnswer(
   // No answer, or an answer we cannot read yet: in progress until the provider says.
   markInProgress(deps, payment.id, request.reason, request.adminId);
   recordHistory(deps, payment.id, 'refund_answer', { outcome: lost ? 'unknown' : 'processing' });
-  log.warn({ paymentId: payment.id, reason: why }, 'refund outcome unknown: in progress until the provider says');
+  log.warn(
+    { paymentId: payment.id, reason: why },
+    'refund outcome unknown: in progress until the provider says',
+  );
   return deps.getById(payment.id) as Payment;
 }
 

@@ -18,7 +18,6 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'pagarme'] as const;
 
-
 export const paymentLinks = sqliteTable(
   'payment_links',
   {

@@ -231,7 +231,11 @@ export function refundTarget(
   }
   const given = payment.refundedAmount ?? 0;
   const surplus = payment.extraCharge ? 0 : surplusGivenBack({ db }, payment.id);
-  return { chargeId: payment.providerChargeId, amount: payment.amount - given, givenBackBefore: given + surplus };
+  return {
+    chargeId: payment.providerChargeId,
+    amount: payment.amount - given,
+    givenBackBefore: given + surplus,
+  };
 }
 
 /** What the provider's charge says of a refund asked for a payment. */

@@ -23,7 +23,12 @@ export function applyDispute(ctx: WebhooksContext, event: PaymentEvent): Dispute
     const link = findLink(ctx, event);
     const named = link ?? findPayment(ctx, event);
     if (!named) return { result: 'not_found', change: 'none' };
-    return { result: 'processed', linkId: link?.id ?? null, paymentId: link ? null : named.id, change: 'none' };
+    return {
+      result: 'processed',
+      linkId: link?.id ?? null,
+      paymentId: link ? null : named.id,
+      change: 'none',
+    };
   }
   const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
   if (payment.status !== 'paid' || !event.charge) return { ...base, change: 'none' };

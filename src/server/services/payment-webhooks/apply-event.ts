@@ -96,7 +96,8 @@ function applyToPayment({ confirmation }: WebhooksContext, event: PaymentEvent, 
 function apply(ctx: WebhooksContext, event: PaymentEvent): Applied {
   if (event.outcome === 'ignored') return { result: 'ignored', change: 'none' };
   if (event.outcome === 'refunded') return applyRefunded(ctx, event);
-  if (event.outcome === 'chargedback' || event.outcome === 'partially_refunded') return applyDispute(ctx, event);
+  if (event.outcome === 'chargedback' || event.outcome === 'partially_refunded')
+    return applyDispute(ctx, event);
   const reverted = event.outcome === 'paid' ? applyRefundReverted(ctx, event) : null;
   if (reverted) return reverted;
   const link = findLink(ctx, event);

@@ -2,7 +2,9 @@ import type { AdminPayment } from '../../../../shared/admin-schemas';
 
 type Tone = 'paid' | 'pending' | 'refunded' | 'processing' | 'failed';
 
-function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge' | 'chargedbackAt'>): Tone {
+function toneOf(
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge' | 'chargedbackAt'>,
+): Tone {
   if (payment.status === 'paid') {
     if (payment.refundStatus === 'processing') return 'processing';
     // Money that bought nothing ("Cobrança duplicada", "Valor recebido a menor"): to refund.

@@ -71,7 +71,9 @@ export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): C
     pix:
       transaction.qr_code && pixExpires ? { qrCodeText: transaction.qr_code, expiresAt: pixExpires } : null,
     refundedAmount:
-      typeof charge.canceled_amount === 'number' && charge.canceled_amount > 0 ? charge.canceled_amount : null,
+      typeof charge.canceled_amount === 'number' && charge.canceled_amount > 0
+        ? charge.canceled_amount
+        : null,
   };
 }
 
