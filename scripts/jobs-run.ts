@@ -1,15 +1,16 @@
 /**
  * `npm run jobs:run`: the scheduled jobs once, by hand, on DATA_DIR's database — memberships whose
- * period ended, overdue payment links and (when on in the settings) renewal reminders — then the
- * messages they queued are handed to the providers. Safe to run while the server runs and any
+ * period ended, overdue payment links and (when on in the settings) renewal reminders — and one
+ * reconciliation pass with the payment provider, then the messages they queued are handed to the
+ * providers. Safe to run while the server runs and any
  * number of times: what was done is in the database, so nothing is sent twice.
  */
 import { openCli } from '../src/server/cli';
-import { runScheduledJobs } from '../src/server/jobs';
+import { runJobsByHand } from '../src/server/jobs';
 
 const cli = openCli();
 try {
-  const result = await runScheduledJobs(cli.services);
+  const result = await runJobsByHand(cli.services);
   const delivered = await cli.services.outboxWorker.runOnce();
   console.log(`Links de pagamento expirados: ${result.expiredLinks}`);
   console.log(`Assinaturas expiradas: ${result.expiredMembers}`);
@@ -18,6 +19,13 @@ try {
     result.reminders
       ? `Lembretes de renovação: ${result.reminders.sent} enviados, ${result.reminders.failed} com falha (tentados de novo na próxima execução)`
       : 'Lembretes de renovação: automáticos desligados nas configurações',
+  );
+  const settled = result.reconciliation;
+  console.log(
+    settled
+      ? `Conciliação com o provedor: ${settled.linksConfirmed + settled.chargesSettled} pagamento(s) confirmado(s), ` +
+          `${settled.refundsCompleted} reembolso(s) concluído(s), ${settled.refundsReverted} reembolso(s) não concluído(s)`
+      : 'Conciliação com o provedor: não foi possível consultar o provedor agora (tentada de novo na próxima execução)',
   );
   console.log(
     `Mensagens entregues agora: ${delivered.sent} (${delivered.retrying} aguardando nova tentativa, ${delivered.failed} com falha)`,

@@ -7,6 +7,7 @@ import { saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
 import { nextBackupAt } from './services/backups';
+import type { ReconciliationReport } from './services/payment-reconciliation';
 import type { RemindersResult } from './services/renewal-reminders';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
@@ -73,6 +74,30 @@ export async function runScheduledJobs(
     (!options.respectSendingHours || isSendingHour(services.clock.now()));
   const reminders = remindersDue ? await services.renewalReminders.runDue() : null;
   return { ...housekeeping, reminders };
+}
+
+/** What `npm run jobs:run` did: the scheduled jobs, one reconciliation pass and the messages sent. */
+export interface JobsByHandResult extends ScheduledJobsResult {
+  /** Null when the pass could not run (its error is logged; the rest still ran). */
+  reconciliation: ReconciliationReport | null;
+}
+
+/**
+ * `npm run jobs:run`: the scheduled jobs once and one reconciliation pass — what the server does
+ * every hour and every five minutes — so an owner (or a test) can settle by hand what a lost
+ * webhook left open (a refund whose answer was lost, a paid charge not yet recorded).
+ */
+export async function runJobsByHand(services: Services): Promise<JobsByHandResult> {
+  const scheduled = await runScheduledJobs(services);
+  let reconciliation: ReconciliationReport | null = null;
+  try {
+    reconciliation = await services.reconciliation.run();
+    services.health.recordJobRun('reconciliation', true, services.clock.now());
+  } catch (error) {
+    services.health.recordJobRun('reconciliation', false, services.clock.now());
+    services.log.error({ err: error }, 'reconciliation failed');
+  }
+  return { ...scheduled, reconciliation };
 }
 
 export function startBackgroundJobs(services: Services): () => void {

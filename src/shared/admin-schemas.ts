@@ -3,7 +3,7 @@
  * both transports answer, and the screens' messages of docs/product/back-office-and-member-area.md §8.
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
+import { EXTRA_CHARGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
 import './zod-config';
 
 export const ADMIN_MSG = {
@@ -97,9 +97,14 @@ export const adminPayment = z.object({
   /** The provider's answer to the attempt was lost: "Em verificação" until its order is found. */
   verifying: z.boolean(),
   /** Money that bought nothing, for the owner to refund: "Cobrança duplicada" / "Valor recebido a menor". */
-  extraCharge: z.enum(['duplicate', 'underpaid']).nullable(),
+  extraCharge: z.enum(EXTRA_CHARGES).nullable(),
   /** The payment an extra charge was for. */
   extraChargeOf: z.string().nullable(),
+  // Refunds and disputes (issue 36).
+  /** When the provider reported the charge disputed (chargeback): "Contestado (chargeback)". */
+  chargedbackAt: z.string().nullable(),
+  /** Cents given back of a payment still paid (a partial refund made in the provider's dashboard). */
+  refundedAmount: z.number().int().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 

@@ -28,5 +28,7 @@ export const TEMPLATE_KEYS = [
   'email_change_requested',
   'email_changed',
   'phone_proof_code',
+  // Disputes (issue 36): every admin told of a chargeback, to contest it in the provider's dashboard.
+  'chargeback_alert',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -75,23 +75,40 @@ export const VERIFYING_LABEL = 'Em verificação';
 export const EXTRA_CHARGE_LABELS = {
   duplicate: 'Cobrança duplicada',
   underpaid: 'Valor recebido a menor',
+  overpaid: 'Valor recebido a mais',
 } as const;
 export type ExtraCharge = keyof typeof EXTRA_CHARGE_LABELS;
+export const EXTRA_CHARGES = Object.keys(EXTRA_CHARGE_LABELS) as [ExtraCharge, ...ExtraCharge[]];
+
+// Refunds and disputes (issue 36).
+/** A charge the card holder disputed with the bank: the money was taken back (docs/product/decisions.md §3.7). */
+export const CHARGEBACK_LABEL = 'Contestado (chargeback)';
+/** A paid payment part of which was given back (a partial refund made in the provider's dashboard). */
+export const PARTIAL_REFUND_LABEL = 'Pago (reembolso parcial)';
 
 /**
  * Payment status labels (docs/product/decisions.md §4): everything else is "Falhou". A paid payment whose refund the
  * provider is still completing reads "Reembolso em processamento"; a pending attempt whose answer
- * was lost "Em verificação"; an extra charge still held "Cobrança duplicada" or "Valor recebido a menor".
+ * was lost "Em verificação"; an extra charge still held "Cobrança duplicada", "Valor recebido a menor" or
+ * "Valor recebido a mais"; a disputed charge "Contestado (chargeback)"; a paid payment part of which
+ * was given back "Pago (reembolso parcial)".
  */
 export function paymentStatusLabel(
   status: string | null | undefined,
   refundStatus?: string | null,
-  flags: { verifyingSince?: unknown; extraCharge?: string | null } = {},
+  flags: {
+    verifyingSince?: unknown;
+    extraCharge?: string | null;
+    chargedbackAt?: unknown;
+    refundedAmount?: number | null;
+  } = {},
 ): string {
   if (status === 'paid' && refundStatus === 'processing') return REFUND_PROCESSING_LABEL;
+  if (status === 'refunded' && flags.chargedbackAt) return CHARGEBACK_LABEL;
   if (status === 'paid' && flags.extraCharge && flags.extraCharge in EXTRA_CHARGE_LABELS)
     return EXTRA_CHARGE_LABELS[flags.extraCharge as ExtraCharge];
   if (status === 'pending' && flags.verifyingSince) return VERIFYING_LABEL;
+  if (status === 'paid' && flags.refundedAmount) return PARTIAL_REFUND_LABEL;
   switch (status) {
     case 'paid':
       return 'Pago';

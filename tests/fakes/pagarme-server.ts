@@ -6,7 +6,8 @@
  * the API requires. Anything wrong is answered 4xx and listed in `problems`.
  *
  * Test helpers play the customer's side: pay a link or a PIX order, and build the webhook bodies
- * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`).
+ * Pagar.me would POST (`order.paid`, `charge.payment_failed`, `charge.refunded`); and the bank's
+ * and the owner's: a chargeback, a PIX paid with more than asked, a part given back in the dashboard.
  *
  * Idempotency as Pagar.me documents it: the answer to a create is kept under its Idempotency-Key
  * (24 hours) and a request repeating the key gets that answer back, nothing created twice — also
@@ -114,6 +115,17 @@ export interface FakePagarme {
   chargeAgain(code: string): Json;
   /** A refund accepted as `pending_refund` that the provider gives up: the charge is `paid` again. */
   revertRefund(chargeId: string): void;
+  // Disputes and money the dashboard moves (issue 36).
+  /** The card holder disputes a paid charge (PSP accounts): `chargedback`, and its `charge.chargedback` webhook. */
+  chargeback(chargeId: string): Json;
+  /** A PIX order paid with more than it asked (`overpaid`): its `order.paid` webhook. */
+  overpayOrder(orderId: string, paidAmount: number): Json;
+  /**
+   * The owner gives back part of a paid charge in Pagar.me's dashboard: the charge stays paid with
+   * its `canceled_amount` grown. Returns the webhook of that change (`charge.partial_canceled`
+   * unless another type is given, e.g. `charge.refunded`).
+   */
+  refundInDashboard(chargeId: string, amount: number, type?: string): Json;
   close(): Promise<void>;
 }
 
@@ -459,23 +471,35 @@ export async function startFakePagarme(
     };
   }
 
-  /** `DELETE /charges/:id`: cancels (refunds) a paid charge; `pending_refund` when refunds are slow. */
+  /**
+   * `DELETE /charges/:id`: cancels (refunds) a paid charge, in full or a part of it (`amount`):
+   * a part leaves the charge paid with its `canceled_amount` grown; `pending_refund` when refunds
+   * are slow. A charge with nothing left to give back is refused with "Charge can not be canceled."
+   * (what Pagar.me answers a second cancel of a charge already cancelled).
+   */
   function cancelCharge(chargeId: string, body: Json): { status: number; body: Json } {
     const found = chargeById(chargeId);
     if (!found) return { status: 404, body: { message: 'Charge not found' } };
-    if (found.charge.status !== 'paid' && found.charge.status !== 'underpaid')
+    if (!['paid', 'underpaid', 'overpaid'].includes(found.charge.status))
       return { status: 412, body: { message: 'Charge can not be canceled.' } };
     const received = found.charge.paid_amount ?? found.charge.amount;
+    const left = received - (found.charge.canceled_amount ?? 0);
+    const asked = body?.amount ?? left;
     check(
-      body?.amount === undefined || body.amount === received,
-      'charges: valor do cancelamento diferente do recebido',
+      Number.isInteger(asked) && asked > 0 && asked <= left,
+      'charges: valor do cancelamento maior que o restante',
     );
     const cancel = structuredClone(fixture('charge-cancel-response'));
     cancel.id = found.charge.id;
     cancel.code = found.charge.code;
     cancel.amount = found.charge.amount;
-    cancel.canceled_amount = received;
     cancel.canceled_at = isoNow();
+    if (asked < left) {
+      // A part: the charge stays as it was (paid), with what was given back so far.
+      found.charge.canceled_amount = (found.charge.canceled_amount ?? 0) + asked;
+      return { status: 200, body: { ...structuredClone(found.charge), canceled_at: cancel.canceled_at } };
+    }
+    cancel.canceled_amount = received;
     if (fakePagarme.refundsPending) {
       Object.assign(found.charge, { status: 'pending_refund' });
       return { status: 200, body: { ...cancel, status: 'pending_refund', canceled_at: undefined } };
@@ -717,6 +741,29 @@ export async function startFakePagarme(
       if (found?.charge.status !== 'pending_refund')
         throw new Error(`fake: no refund pending on ${chargeId}`);
       found.charge.status = 'paid';
+    },
+    chargeback(chargeId) {
+      const found = chargeById(chargeId);
+      if (!found) throw new Error(`fake: unknown charge ${chargeId}`);
+      Object.assign(found.charge, { status: 'chargedback', updated_at: isoNow() });
+      return webhook('charge.chargedback', {
+        ...found.charge,
+        order: { id: found.order.id, code: found.order.code },
+      });
+    },
+    overpayOrder(orderId, paidAmount) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake: unknown order ${orderId}`);
+      const charge = order.charges[0];
+      Object.assign(charge, { status: 'overpaid', paid_amount: paidAmount, paid_at: isoNow() });
+      order.status = 'paid';
+      return webhook('order.paid', order);
+    },
+    refundInDashboard(chargeId, amount, type = 'charge.partial_canceled') {
+      const found = chargeById(chargeId);
+      if (!found) throw new Error(`fake: unknown charge ${chargeId}`);
+      found.charge.canceled_amount = (found.charge.canceled_amount ?? 0) + amount;
+      return webhook(type, { ...found.charge, order: { id: found.order.id, code: found.order.code } });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -11,6 +11,7 @@ import { contactSeed } from './contact';
 import { driveSeed } from './drive';
 import { memberPortalSeed } from './member-portal';
 import { paymentsSeed } from './payments';
+import { paymentDisputesSeed } from './payment-disputes';
 import { paymentHistorySeed } from './payment-history';
 import { messagingSeed } from './messaging';
 import { pixKeySeed } from './pix-key';
@@ -28,6 +29,7 @@ export const seedModules: SeedModule[] = [
   contactSeed,
   paymentsSeed,
   paymentHistorySeed,
+  paymentDisputesSeed,
   driveSeed,
   memberPortalSeed,
   messagingSeed,

@@ -15,6 +15,12 @@ import {
   paymentByCharge,
   type PaymentConfirmationDeps,
 } from './payment-confirmation/context';
+import {
+  markChargedBack,
+  recordPartialRefund,
+  refundTarget,
+  settleRefundFromCharge,
+} from './payment-confirmation/disputes';
 import { markRefunded, refundReverted } from './payment-confirmation/refunds';
 import type { HistoryInput } from './payment-history';
 import type { Actor } from './subscriber-lifecycle';
@@ -40,6 +46,13 @@ export function createPaymentConfirmation(deps: PaymentConfirmationDeps) {
     markRefunded: (payment: Payment, reason: string, actor: Actor) =>
       markRefunded(ctx, payment, reason, actor),
     refundReverted: (paymentId: string) => refundReverted(ctx, paymentId),
+    // Refunds and disputes (issue 36).
+    markChargedBack: (payment: Payment) => markChargedBack(ctx, payment),
+    recordPartialRefund: (payment: Payment, charge: Pick<ChargeResult, 'refundedAmount'>) =>
+      recordPartialRefund(ctx, payment, charge),
+    refundTarget: (payment: Payment) => refundTarget(ctx, payment),
+    settleRefundFromCharge: (payment: Payment, charge: ChargeResult | null, reason: string, actor: Actor) =>
+      settleRefundFromCharge(ctx, payment, charge, reason, actor),
     /** Writes the payment's history (services/payment-history.ts), shared by every payment service. */
     history: deps.history,
   };

@@ -28,7 +28,10 @@ export type HistoryKind =
   | 'refund_requested'
   | 'refund_answer'
   | 'refund_completed'
-  | 'refund_reverted';
+  | 'refund_reverted'
+  // Refunds and disputes (issue 36).
+  | 'chargeback'
+  | 'partial_refund';
 
 type Detail = string | number | boolean | null;
 export type HistoryDetails = Partial<Record<(typeof DETAIL_KEYS)[number], Detail>>;
@@ -85,6 +88,9 @@ const OUTCOME_WORDS: Record<string, string> = {
   refunding: 'reembolso em andamento',
   cancelled: 'cancelado',
   processing: 'em processamento',
+  unknown: 'sem resposta (em processamento até o provedor confirmar)',
+  chargedback: 'contestado pelo titular do cartão (chargeback)',
+  partially_refunded: 'reembolsado em parte',
   ignored: 'sem efeito',
 };
 
@@ -98,6 +104,9 @@ const CHANGE_WORDS: Record<string, string> = {
   expired: 'link expirado',
   refunded: 'reembolso registrado',
   refund_reverted: 'reembolso não concluído: a cobrança está paga',
+  chargedback: 'contestação (chargeback) registrada',
+  partially_refunded: 'reembolso parcial registrado',
+  overpaid: 'valor recebido a mais registrado',
   foreign: 'recusado: a cobrança pertence a outro pagamento',
   deadline: 'prazo vencido e o provedor confirmou que não foi pago: tentativa cancelada',
   verifying: 'provedor sem resposta: pagamento em verificação',
@@ -145,9 +154,15 @@ export function historyText(kind: string, d: HistoryDetails): string {
     case 'charge_check':
       return `Cobrança consultada no provedor: ${word(OUTCOME_WORDS, d.outcome)}, ${word(CHANGE_WORDS, d.change)}`;
     case 'extra_charge':
+      if (d.extra === 'overpaid')
+        return `Valor recebido a mais: ${money(d.amount)} além de ${money(d.due)} (cobrança ${d.chargeId}), a reembolsar`;
       return d.extra === 'underpaid'
         ? `Valor recebido a menor: ${money(d.amount)} de ${money(d.due)} (cobrança ${d.chargeId}), a reembolsar`
         : `Cobrança duplicada: ${money(d.amount)} (cobrança ${d.chargeId}), a reembolsar`;
+    case 'chargeback':
+      return `Contestação (chargeback) informada pelo provedor: ${money(d.amount)} devolvidos ao titular do cartão`;
+    case 'partial_refund':
+      return `Reembolso parcial informado pelo provedor: ${money(d.amount)} devolvidos, o restante continua pago`;
     case 'refund_requested':
       return `Reembolso ${d.attempt} pedido ao provedor${d.reason ? ` (motivo: ${d.reason})` : ''}`;
     case 'refund_answer':

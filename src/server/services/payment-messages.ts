@@ -38,4 +38,10 @@ export const PAYMENT_MSG = {
   refundExtraOnly: 'Este pagamento não é uma cobrança duplicada nem um valor recebido a menor.',
   duplicateRefundReason: 'Cobrança duplicada',
   underpaidRefundReason: 'Valor recebido a menor',
+  // Refunds and disputes (issue 36; ADR 030).
+  overpaidRefundReason: 'Valor recebido a mais',
+  chargebackReason: 'Contestação (chargeback) junto ao banco do cartão',
+  /** A refund whose answer was lost: in progress until the provider says (reconciliation asks). */
+  refundUnknown:
+    'O provedor de pagamento não respondeu ao pedido de reembolso: ele fica em processamento até o provedor confirmar.',
 } as const;

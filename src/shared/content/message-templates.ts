@@ -131,6 +131,25 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
     email: { subject: '{{subject}}', body: '{{message}}' },
     whatsapp: { subject: null, body: '{{message}}' },
   },
+  /**
+   * To every admin when the provider reports a charge disputed by the card holder (chargeback,
+   * issue 36): the money went back and the membership followed the refund rule.
+   */
+  chargeback_alert: {
+    email: {
+      subject: 'Contestação de pagamento (chargeback) - {{clubName}}',
+      body:
+        'O titular do cartão contestou junto ao banco o pagamento de {{name}} de {{amount}}, feito em {{paidDate}}. ' +
+        'O valor foi devolvido a ele pelo provedor de pagamento em {{date}}.\n\n' +
+        'Como num reembolso, o período pago por este pagamento foi retirado da assinatura e a comissão de indicação, cancelada.\n\n' +
+        'Para contestar, responda à disputa no painel do Pagar.me dentro do prazo indicado lá. ' +
+        'O pagamento aparece como "Contestado (chargeback)" em:\n{{paymentsUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Contestação (chargeback) do pagamento de {{name}} de {{amount}}. Veja em {{paymentsUrl}}',
+    },
+  },
   // LGPD requests (ADR 029). Neither names the member: the outbox keeps these texts.
   /** To every admin when a member asks for their data to be erased. */
   lgpd_request: {

@@ -19,7 +19,17 @@ export const SETTINGS_MSG = {
   priceInvalid: 'Preço inválido: informe um valor maior que zero',
   invalid: 'Valor inválido',
   tooLong: (max: number) => `Use no máximo ${max} caracteres`,
+  statementDescriptorInvalid: 'Nome na fatura do cartão: use de 1 a 13 letras sem acento, números ou espaços',
 } as const;
+
+/**
+ * The name on the member's card bill (Pagar.me `credit_card.statement_descriptor`): Pagar.me v5
+ * documents at most 13 characters for PSP accounts (22 for gateway ones; the stricter rule holds
+ * for both). Card networks print letters without accents, digits and spaces: anything else is
+ * refused on save rather than cut or changed by someone else's rule (ADR 030).
+ */
+export const STATEMENT_DESCRIPTOR_MAX = 13;
+const STATEMENT_DESCRIPTOR = /^[A-Z0-9 ]+$/;
 
 /**
  * A link the site shows or the messages send: web addresses only. A bare `z.url()` also takes
@@ -71,6 +81,14 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, SETTINGS_MSG.merchantCityRequired)
     .max(15, SETTINGS_MSG.tooLong(15)),
+  /** Upper case, as the bill prints it ("Confraria" is kept as "CONFRARIA"). */
+  statementDescriptor: z
+    .string({ error: SETTINGS_MSG.statementDescriptorInvalid })
+    .trim()
+    .toUpperCase()
+    .min(1, SETTINGS_MSG.statementDescriptorInvalid)
+    .max(STATEMENT_DESCRIPTOR_MAX, SETTINGS_MSG.statementDescriptorInvalid)
+    .regex(STATEMENT_DESCRIPTOR, SETTINGS_MSG.statementDescriptorInvalid),
   /** Prices in cents: new membership and renewal (docs/product/back-office-and-member-area.md §9). */
   priceAnnual: z
     .number({ error: SETTINGS_MSG.priceInvalid })
@@ -100,6 +118,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   pixKeyType: null,
   merchantName: 'CONFRARIA VINHOS',
   merchantCity: 'SAO PAULO',
+  statementDescriptor: 'CONFRARIA',
   priceAnnual: 149700,
   priceRenewal: 89700,
   renewalAutomation: false,

@@ -5,7 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
+import {
+  EXTRA_CHARGES,
+  PAYMENT_LINK_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PLAN_TYPES,
+} from '../../../shared/plans';
 import { subscribers, type BillingData } from './subscribers';
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -120,9 +126,24 @@ export const payments = sqliteTable(
      * (`duplicate`) or a charge paid with less than due (`underpaid`). `paid` until the owner
      * refunds it; never a period, a commission or an e-mail.
      */
-    extraCharge: text('extra_charge', { enum: ['duplicate', 'underpaid'] }),
-    /** The payment an extra charge was for (null for a link paid with less, which has none yet). */
+    extraCharge: text('extra_charge', { enum: EXTRA_CHARGES }),
+    /**
+     * The payment an extra charge was for (null for a link paid with less, which has none yet). An
+     * `overpaid` surplus holds no charge id of its own (the charge is its payment's): its refund is a
+     * partial refund of that payment's charge.
+     */
     extraChargeOf: text('extra_charge_of'),
+    // Refunds and disputes (issue 36; docs/decisions/030-payment-attempts-and-history.md).
+    /**
+     * When the provider reported the charge disputed and the money taken back (`chargedback`): the
+     * payment is `refunded`, labelled "Contestado (chargeback)" (docs/product/decisions.md §3.7).
+     */
+    chargedbackAt: integer('chargedback_at', { mode: 'timestamp_ms' }),
+    /**
+     * Cents given back of a payment still `paid` (a partial refund made in the provider's
+     * dashboard, as the provider reports it): the membership stays; a later refund asks for the rest.
+     */
+    refundedAmount: integer('refunded_amount'),
     /** Refunds asked of the provider (1, 2…): key `refund-{id}-{n}`, so a retry after a reverted one is new. */
     refundAttempt: integer('refund_attempt').notNull().default(0),
     /**

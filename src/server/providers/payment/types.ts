@@ -62,6 +62,11 @@ export interface CreateChargeInput {
   /** PIX: how long the code stays payable. */
   pixExpiresInSeconds?: number;
   /**
+   * Card: the name on the member's card bill (the club's setting, `statementDescriptor`); the
+   * provider's own default when absent.
+   */
+  statementDescriptor?: string;
+  /**
    * Which attempt of this payment this is (1, 2…). Every retry of one attempt carries the same
    * idempotency key (`order-{paymentId}-{attempt}`), so the provider never charges it twice; the
    * order also carries it (`metadata.attempt`) so a lookup by our code tells attempts apart.
@@ -77,8 +82,11 @@ export interface FoundOrder {
 
 /** What the provider says about a charge, normalised. */
 export interface ChargeResult {
-  /** `refunding`: a refund the provider accepted and has not completed (a PIX refund takes time). */
-  status: 'paid' | 'pending' | 'failed' | 'refunded' | 'refunding' | 'cancelled';
+  /**
+   * `refunding`: a refund the provider accepted and has not completed (a PIX refund takes time).
+   * `chargedback`: the card holder disputed the charge with the bank and the money was taken back.
+   */
+  status: 'paid' | 'pending' | 'failed' | 'refunded' | 'refunding' | 'cancelled' | 'chargedback';
   providerOrderId: string | null;
   providerChargeId: string | null;
   method: PaymentMethod | null;
@@ -93,6 +101,12 @@ export interface ChargeResult {
   /** The provider's reason for a refusal, shown to the customer as given. */
   failureReason: string | null;
   pix: { qrCodeText: string; expiresAt: Date } | null;
+  /**
+   * Cents the provider says were given back so far (Pagar.me `canceled_amount`): on a charge still
+   * `paid`, a partial refund (one made in the provider's dashboard, or the refund of a surplus).
+   * Absent or null when nothing was given back.
+   */
+  refundedAmount?: number | null;
 }
 
 export interface RefundResult {
@@ -112,7 +126,11 @@ export interface LinkStatusResult {
 export interface PaymentEvent {
   hookId: string;
   type: string;
-  outcome: 'paid' | 'failed' | 'expired' | 'refunded' | 'ignored';
+  /**
+   * `chargedback`: the charge was disputed and the money taken back; `partially_refunded`: part of a
+   * paid charge was given back (its `refundedAmount`), the rest stays paid.
+   */
+  outcome: 'paid' | 'failed' | 'expired' | 'refunded' | 'chargedback' | 'partially_refunded' | 'ignored';
   /** Our reference (payment-link id or payment id) when the provider echoes it (order code). */
   reference: string | null;
   providerLinkId: string | null;
@@ -156,9 +174,11 @@ export interface PaymentProvider {
   }): Promise<LinkStatusResult>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
   /**
-   * Refunds (cancels) a paid charge in full: `refunded` when done, `processing` when the provider
-   * accepted it and completes it later (its webhook or a reconciliation read says when). Rejects with
-   * a safe Portuguese message when the provider refuses.
+   * Refunds (cancels) `amount` of a paid charge — all of it, or a part (the surplus of an overpaid
+   * charge, what is left after a partial refund): `refunded` when done, `processing` when the
+   * provider accepted it and completes it later (its webhook or a reconciliation read says when).
+   * Rejects with a safe Portuguese message when the provider refuses, and with
+   * `ProviderError.outcomeUnknown` when its answer was lost.
    */
   refund(input: {
     paymentId: string;

@@ -40,6 +40,8 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
     verifying: payment.status === 'pending' && payment.verifyingSince !== null,
     extraCharge: payment.extraCharge,
     extraChargeOf: payment.extraChargeOf,
+    chargedbackAt: payment.chargedbackAt?.toISOString() ?? null,
+    refundedAmount: payment.refundedAmount,
   };
 }
 
@@ -55,6 +57,8 @@ export const PAYMENT_EXPORT_FIELDS = {
   refundStatus: payments.refundStatus,
   verifyingSince: sql<number | null>`${payments.verifyingSince}`,
   extraCharge: payments.extraCharge,
+  chargedbackAt: sql<number | null>`${payments.chargedbackAt}`,
+  refundedAmount: payments.refundedAmount,
   method: payments.method,
   cardBrand: payments.cardBrand,
   cardLast4: payments.cardLast4,
@@ -74,6 +78,8 @@ interface PaymentExportRow {
   refundStatus: Payment['refundStatus'];
   verifyingSince: number | null;
   extraCharge: Payment['extraCharge'];
+  chargedbackAt: number | null;
+  refundedAmount: number | null;
   method: Payment['method'];
   cardBrand: string | null;
   cardLast4: string | null;

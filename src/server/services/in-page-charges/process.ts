@@ -164,6 +164,9 @@ export async function process(
     customer: customerOf(subscriber.id, billing),
     ...card,
     pixExpiresInSeconds: PIX_TTL_MINUTES * 60,
+    ...(paymentMethod === 'credit_card'
+      ? { statementDescriptor: ctx.settings.get().statementDescriptor }
+      : {}),
     attempt,
   });
   if ('success' in charge) return charge;

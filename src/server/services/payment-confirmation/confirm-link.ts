@@ -7,6 +7,7 @@ import type { ChargeResult } from '../../providers/payment/types';
 import { applyFirstCheckout, periodBought, periodColumns, settlePaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import { paymentByCharge, type ConfirmationContext } from './context';
+import { recordSurplus } from './disputes';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
 import type { ConfirmResult } from './result';
 import { paidSince } from './same-period';
@@ -101,6 +102,9 @@ function claimLinkPayment(
     });
   }
   settlePaid(ctx, payment, at.paidAt, bought);
+  // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
+  const recorded = db.select().from(payments).where(eq(payments.id, payment.id)).get();
+  if (recorded) recordSurplus(ctx, recorded, received, at.paidAt);
   return payment.id;
 }
 

@@ -6,6 +6,7 @@ import { PAYMENT_MSG } from '../payment-messages';
 import { afterPaid } from './after-paid';
 import { chargeFields, foreignCharge, paidInFull, paidLess } from './charges';
 import type { ConfirmationContext } from './context';
+import { recordSurplus } from './disputes';
 import { extraResult, extraSuffix, recordExtraCharge, reportExtraCharge } from './extra-charge';
 import type { ConfirmResult } from './result';
 import { attemptStart, paidSince } from './same-period';
@@ -148,6 +149,8 @@ function settlePayment(
   if (bought) return claimDuplicate(ctx, current, charge, bought, at);
   if (!claimPaid(ctx, payment, charge, at)) return { confirmed: false, reason: 'already' } as const;
   afterPaid(ctx, payment, at.paidAt);
+  // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
+  recordSurplus(ctx, current, charge, at.paidAt);
   log.info({ paymentId: payment.id }, 'payment confirmed');
   return { confirmed: true, paymentId: payment.id } as const;
 }

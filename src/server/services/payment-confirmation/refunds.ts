@@ -43,7 +43,7 @@ function paidCurrentPeriod(ctx: ConfirmationContext, row: Payment): boolean {
 }
 
 /** The subscriber's side of a refund: the period given back when it is still theirs, else a history line. */
-function applyRefundToSubscriber(
+export function applyRefundToSubscriber(
   ctx: ConfirmationContext,
   payment: Payment,
   row: Payment,

@@ -4,25 +4,33 @@ import { PAYMENT_MSG } from '../payment-messages';
 import { PROVIDER } from '../subscriber-lifecycle';
 import { after, BATCH, page, type ReconciliationContext } from './context';
 
-/** One refund in progress read back: completed, reverted, or still in progress. */
+/**
+ * One refund in progress read back: completed (given back, in full or the part asked), a chargeback,
+ * reverted (the charge reads paid with nothing more given back: the refund did not go through, the
+ * owner may ask again), or still in progress. A refund whose answer was lost is in progress too, so
+ * this is also where it is settled.
+ */
 async function checkRefund(
   { provider, confirmation }: ReconciliationContext,
   payment: Payment,
 ): Promise<'completed' | 'reverted' | null> {
   const charge = await provider.getCharge({
     paymentId: payment.id,
-    providerChargeId: payment.providerChargeId,
+    providerChargeId: confirmation.refundTarget(payment).chargeId,
   });
   const record = (kind: 'refund_completed' | 'refund_reverted') =>
     confirmation.history.record({ paymentId: payment.id, source: 'reconciliation', kind });
-  if (
-    charge?.status === 'refunded' &&
-    confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER)
-  ) {
-    record('refund_completed');
+  const reading = confirmation.settleRefundFromCharge(
+    payment,
+    charge,
+    PAYMENT_MSG.refundedByProvider,
+    PROVIDER,
+  );
+  if (reading === 'completed' || reading === 'chargedback') {
+    if (reading === 'completed') record('refund_completed');
     return 'completed';
   }
-  if (charge?.status === 'paid' && confirmation.refundReverted(payment.id)) {
+  if (reading === 'paid' && confirmation.refundReverted(payment.id)) {
     record('refund_reverted');
     return 'reverted';
   }

@@ -5,6 +5,7 @@ import type { ConfirmResult } from '../payment-confirmation';
 import { PAYMENT_MSG } from '../payment-messages';
 import { PROVIDER } from '../subscriber-lifecycle';
 import type { WebhooksContext } from './context';
+import { applyDispute } from './apply-disputes';
 import { findLink, findPayment } from './find-target';
 
 /** What applying an event did, for the answer and for the payment's history. */
@@ -109,6 +110,8 @@ function applyToPayment({ confirmation }: WebhooksContext, event: PaymentEvent, 
 function apply(ctx: WebhooksContext, event: PaymentEvent): Applied {
   if (event.outcome === 'ignored') return { result: 'ignored', change: 'none' };
   if (event.outcome === 'refunded') return applyRefunded(ctx, event);
+  if (event.outcome === 'chargedback' || event.outcome === 'partially_refunded')
+    return applyDispute(ctx, event);
   const reverted = event.outcome === 'paid' ? applyRefundReverted(ctx, event) : null;
   if (reverted) return reverted;
   const link = findLink(ctx, event);

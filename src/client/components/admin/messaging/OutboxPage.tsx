@@ -42,6 +42,8 @@ const TEMPLATE_NAMES: Record<string, string> = {
   // LGPD requests (issue 21 §4).
   lgpd_request: 'Pedido de exclusão de dados (LGPD)',
   lgpd_erased: 'Dados excluídos (LGPD)',
+  // Disputes (issue 36).
+  chargeback_alert: 'Contestação de pagamento (chargeback)',
   // The owner's account (ADR 028).
   account_security: 'Aviso de segurança da conta',
   // Proven contacts (ADR 027).

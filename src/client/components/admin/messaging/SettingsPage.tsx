@@ -1,6 +1,6 @@
 /**
  * /admin/settings (docs/product/decisions.md §4, §6): the club's identity and contacts, the PIX key and merchant of
- * the BR Codes, prices, automatic renewal reminders, and which provider each service uses with a
+ * the BR Codes, the name on card bills, prices, automatic renewal reminders, and which provider each service uses with a
  * test of each. Checked in the browser with the server's schema (prices typed in reais); the PIX
  * key comes back normalized. Keys and tokens live in the server's environment, never here.
  */
@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/content/settings-defaults';
 import { formatDateTime } from '../../../../shared/format';
 import {
   centsToReais,
@@ -132,6 +133,19 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             hint="Até 15 caracteres"
             maxLength={15}
             {...field('merchantCity')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>Cartão de crédito</legend>
+        <div className="adm-grid adm-grid--2">
+          <TextField
+            label="Nome na fatura do cartão"
+            hint="Até 13 letras sem acento, números ou espaços: o nome que o confrade reconhece na fatura"
+            maxLength={STATEMENT_DESCRIPTOR_MAX}
+            autoCapitalize="characters"
+            {...field('statementDescriptor')}
           />
         </div>
       </fieldset>

@@ -31,6 +31,7 @@ const refundable = (payment: AdminPayment) =>
 const REFUND_LABEL = {
   duplicate: 'Reembolsar cobrança duplicada',
   underpaid: 'Reembolsar valor recebido a menor',
+  overpaid: 'Reembolsar valor recebido a mais',
 } as const;
 
 /** The one-click refund of an extra charge, through the same refund path (ADR 030). */

@@ -2,12 +2,16 @@ import type { AdminPayment } from '../../../../shared/admin-schemas';
 
 type Tone = 'paid' | 'pending' | 'refunded' | 'processing' | 'failed';
 
-function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge'>): Tone {
+function toneOf(
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge' | 'chargedbackAt'>,
+): Tone {
   if (payment.status === 'paid') {
     if (payment.refundStatus === 'processing') return 'processing';
     // Money that bought nothing ("Cobrança duplicada", "Valor recebido a menor"): to refund.
     return payment.extraCharge ? 'failed' : 'paid';
   }
+  // A chargeback is money taken back against the club's will: shown as a problem, not a refund.
+  if (payment.status === 'refunded' && payment.chargedbackAt) return 'failed';
   if (payment.status === 'pending' || payment.status === 'refunded') return payment.status;
   return 'failed';
 }
@@ -16,7 +20,7 @@ function toneOf(payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCh
 export function PaymentStatusBadge({
   payment,
 }: {
-  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel' | 'extraCharge'>;
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel' | 'extraCharge' | 'chargedbackAt'>;
 }) {
   return <span className={`badge badge--${toneOf(payment)}`}>{payment.statusLabel}</span>;
 }

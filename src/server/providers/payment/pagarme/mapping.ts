@@ -31,8 +31,10 @@ export function chargeStatus(status: string | undefined): ChargeResult['status']
     case 'canceled':
     case 'refunded':
     case 'voided':
-    case 'chargedback':
       return 'refunded';
+    case 'chargedback':
+      // Documented v5 status (PSP accounts): the holder disputed the charge, the money went back.
+      return 'chargedback';
     case 'pending_refund':
       // A refund accepted and not completed yet (PIX refunds): still paid until it completes.
       return 'refunding';
@@ -68,6 +70,10 @@ export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): C
     failureReason,
     pix:
       transaction.qr_code && pixExpires ? { qrCodeText: transaction.qr_code, expiresAt: pixExpires } : null,
+    refundedAmount:
+      typeof charge.canceled_amount === 'number' && charge.canceled_amount > 0
+        ? charge.canceled_amount
+        : null,
   };
 }
 
@@ -181,10 +187,18 @@ export function matchKeys(sources: {
   return { references: [...references], providerLinkIds: [...providerLinkIds] };
 }
 
-/** `order.paid` / `charge.paid` / `charge.refunded` whose re-fetched state does not (yet) say so. */
+/** What re-fetched state settles an announced refund: given back in full, in part, or taken back. */
+const REFUND_SEEN: PaymentEvent['outcome'][] = ['refunded', 'partially_refunded', 'chargedback'];
+
+/**
+ * `order.paid` / `charge.paid` / `charge.refunded` whose re-fetched state does not (yet) say so. A
+ * `charge.refunded` of a charge still paid with part of it given back (a partial refund made in the
+ * dashboard) is seen: asking for it again would never get another answer.
+ */
 export function announcedButNotSeen(type: string, outcome: PaymentEvent['outcome']): boolean {
-  const announced = type.endsWith('.paid') ? 'paid' : type.endsWith('.refunded') ? 'refunded' : null;
-  return announced !== null && outcome !== announced;
+  if (type.endsWith('.paid')) return outcome !== 'paid';
+  if (type.endsWith('.refunded')) return !REFUND_SEEN.includes(outcome);
+  return false;
 }
 
 export function withFirst(keys: { references: string[]; providerLinkIds: string[] }) {

@@ -74,7 +74,8 @@ function paymentOf(input: CreateChargeInput) {
     payment_method: 'credit_card',
     credit_card: {
       installments: 1,
-      statement_descriptor: 'CONFRARIA',
+      // The name on the member's card bill (the club's setting; at most 13 characters, ADR 030).
+      ...(input.statementDescriptor ? { statement_descriptor: input.statementDescriptor } : {}),
       operation_type: 'auth_and_capture',
       // The token carries the card; the billing address goes with the order (a token has none).
       ...(input.cardToken
@@ -133,6 +134,9 @@ export async function refund(
   const state = chargeStatus(charge.status);
   if (state === 'refunded') return { status: 'refunded' };
   if (state === 'refunding') return { status: 'processing' };
+  // A part of the charge given back (a surplus, or the rest after a partial refund): the charge
+  // stays paid and its `canceled_amount` grows by at least what was asked.
+  if (state === 'paid' && (charge.canceled_amount ?? 0) >= input.amount) return { status: 'refunded' };
   throw new ProviderError(PAGARME_MSG.refused);
 }
 

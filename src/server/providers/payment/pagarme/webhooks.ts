@@ -52,7 +52,14 @@ const CHARGE_OUTCOMES: Partial<Record<ChargeResult['status'], PaymentEvent['outc
   paid: 'paid',
   failed: 'failed',
   refunded: 'refunded',
+  chargedback: 'chargedback',
 };
+
+/** A paid charge with part of it given back is a partial refund; otherwise its status says. */
+const chargeOutcome = (charge: ChargeResult): PaymentEvent['outcome'] =>
+  charge.status === 'paid' && charge.refundedAmount
+    ? 'partially_refunded'
+    : (CHARGE_OUTCOMES[charge.status] ?? 'ignored');
 
 /**
  * `charge.*`: only what Pagar.me answers to the re-fetch; the body's code, metadata and order are
@@ -61,7 +68,7 @@ const CHARGE_OUTCOMES: Partial<Record<ChargeResult['status'], PaymentEvent['outc
 async function chargeEvent(client: PagarmeClient, hook: Hook, chargeId: string): Promise<PaymentEvent> {
   const remote = await client.getCharge(chargeId);
   const charge = chargeResultOf(remote, remote.order?.id ?? null);
-  const outcome = CHARGE_OUTCOMES[charge.status] ?? 'ignored';
+  const outcome = chargeOutcome(charge);
   const keys = matchKeys({
     codes: [remote.code, remote.order?.code],
     metadata: [remote.metadata, remote.order?.metadata],

@@ -15,6 +15,8 @@ export interface PagarmeCharge {
   metadata?: Record<string, unknown> | null;
   amount?: number;
   paid_amount?: number;
+  /** What was given back so far (a refund, full or partial). */
+  canceled_amount?: number;
   status?: string;
   payment_method?: string;
   paid_at?: string;
