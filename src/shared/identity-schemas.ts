@@ -4,6 +4,7 @@
  * once for the screens, the server and the tests.
  */
 import { z } from 'zod';
+import { currentPassword } from './member-schemas';
 import './zod-config';
 
 export const APPROVAL_MSG = {
@@ -69,6 +70,13 @@ export const phoneCodeInput = z.object({
     .refine((value) => /^\d{6}$/.test(value), PHONE_PROOF_MSG.codeFormat),
 });
 export type PhoneCodeValues = z.input<typeof phoneCodeInput>;
+
+/**
+ * Proving a new WhatsApp number makes it receive codes and links: the member types the current
+ * password again first (issue 37 §1), as for a change of sign-in address.
+ */
+export const requestPhoneCodeInput = z.object({ currentPassword });
+export type RequestPhoneCodeValues = z.input<typeof requestPhoneCodeInput>;
 
 export const confirmEmailChangeInput = z.object({
   token: z

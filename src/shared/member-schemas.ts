@@ -98,7 +98,8 @@ export const memberProfileInput = subscriberFields
 export type MemberProfileInput = z.output<typeof memberProfileInput>;
 export type MemberProfileFormValues = z.input<typeof memberProfileInput>;
 
-const currentPassword = z
+/** The current password a member types again before changing a credential or a contact that receives one. */
+export const currentPassword = z
   .string({ error: MEMBER_MSG.currentPasswordRequired })
   .min(1, MEMBER_MSG.currentPasswordRequired)
   .max(200, MSG.passwordTooLong);

@@ -34,7 +34,8 @@ export const MSG = {
   noSpaceToWrite: 'O servidor está sem espaço para gravar. Tente novamente em instantes.',
   setPasswordTokenInvalid: 'Link inválido ou expirado. Solicite um novo link.',
   verifyEmailTokenInvalid: 'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
-  emailVerified: 'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+  emailVerified:
+    'Email confirmado! Agora defina uma nova senha: por segurança, a senha usada no cadastro deixou de valer e as sessões abertas foram encerradas.',
   emailAlreadyVerified: 'Seu email já está confirmado.',
   verificationSent: 'Enviamos um link de confirmação para o seu email.',
   forgotPasswordSent: 'Se o email estiver cadastrado, você receberá um link para definir sua senha.',

@@ -44,6 +44,9 @@ export const PROFILE_UPDATE_MSG = {
   shirtSizeRequired: 'Tamanho da camiseta é obrigatório',
   shirtSizeInvalid: 'Tamanho de camiseta inválido',
   emailTaken: 'Este email já pertence a outro cadastro',
+  // Issue 37 §1: a record with an account keeps its sign-in e-mail and WhatsApp here.
+  contactsInPortal:
+    'Este cadastro tem uma conta: o email de acesso e o telefone/WhatsApp não mudam por aqui. Para trocá-los, entre no Portal do Confrade, em "Meu Perfil".',
 } as const;
 
 const PHONE_MSG = {
@@ -163,6 +166,11 @@ export const verifyCodeResponse = z.object({
   /** ISO instant after which the token no longer saves. */
   expiresAt: z.string(),
   subscriber: foundSubscriber(addressShape, z.string()),
+  /**
+   * The record belongs to an account: step 2 saves its e-mail and phone unchanged; they change in
+   * the portal, with the password (issue 37 §1).
+   */
+  contactsInPortal: z.boolean(),
 });
 export type VerifyCodeResponse = z.infer<typeof verifyCodeResponse>;
 
@@ -205,6 +213,8 @@ export const completeProfileResponse = z.object({
   accessInfo: z.object({ dashboardUrl: z.string() }),
   /** A new e-mail typed in step 2 waits for the link sent to it (ADR 027); null when unchanged. */
   pendingEmail: z.string().nullable(),
+  /** The record belongs to an account: its e-mail and phone were kept (they change in "Meu Perfil"). */
+  contactsInPortal: z.boolean(),
 });
 export type CompleteProfileResponse = z.infer<typeof completeProfileResponse>;
 

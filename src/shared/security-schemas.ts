@@ -98,5 +98,33 @@ export const ACCOUNT_NOTICES = {
   recovery_code_used: 'Um código de recuperação foi usado para entrar na sua conta.',
   recovery_codes_renewed:
     'Novos códigos de recuperação foram gerados para a sua conta; os anteriores deixaram de valer.',
+  // Contacts (ADR 027): each change of a contact, and each proof of a new phone, is told too.
+  phone_proven: 'Um novo número de WhatsApp foi confirmado na sua conta e passa a receber códigos e links.',
+  phone_replaced:
+    'O WhatsApp confirmado da sua conta foi trocado por outro número e deixa de receber códigos e links.',
+  profile_phone_changed: 'O telefone do seu cadastro foi alterado no Portal do Confrade.',
+  contacts_corrected: 'A equipe do clube corrigiu o telefone do seu cadastro.',
+  email_change_requested:
+    'Foi pedida a troca do email de acesso da sua conta por outro endereço. A troca só vale depois que o novo endereço confirmar.',
 } as const;
 export type AccountNotice = keyof typeof ACCOUNT_NOTICES;
+
+/** "Não fui eu" (ADR 027): the link in every security notice, and the page it opens. */
+export const NOT_ME_MSG = {
+  advice: (url: string) =>
+    'Se foi você, não precisa fazer nada. Se não foi, use este link: ele encerra todas as sessões da ' +
+    `conta, cancela as trocas pendentes e envia a este email um link para definir uma nova senha: ${url}`,
+  adviceWithoutLink: 'Se não foi você, fale com o clube imediatamente.',
+  done:
+    'Pronto: todas as sessões da sua conta foram encerradas, as trocas pendentes foram canceladas e a senha ' +
+    'anterior deixou de valer. Enviamos ao email da conta um link para definir uma nova senha.',
+  linkInvalid: 'Link inválido, expirado ou já usado. Se ainda precisar, use "Esqueci minha senha" na página de login.',
+} as const;
+
+export const notMeInput = z.object({
+  token: z
+    .string({ error: NOT_ME_MSG.linkInvalid })
+    .trim()
+    .min(1, NOT_ME_MSG.linkInvalid)
+    .max(200, NOT_ME_MSG.linkInvalid),
+});

@@ -9,7 +9,7 @@ import {
   verifyEmailInput,
 } from '../../shared/auth-schemas';
 import { MSG } from '../../shared/messages';
-import { SECURITY_MSG } from '../../shared/security-schemas';
+import { NOT_ME_MSG, notMeInput, SECURITY_MSG } from '../../shared/security-schemas';
 import { defineOperation } from './define';
 
 const userAnswer = z.object({ user: publicUser });
@@ -193,8 +193,34 @@ export const authOperations = {
     access: 'public',
     rateLimit: 'auth',
     input: verifyEmailInput,
-    output: z.object({ message: z.string() }),
+    // The proof is the credential (issue 37 §2): the registration's password stops working and the
+    // person who proved the address chooses a new one with this token (`/definir-senha?token=…`).
+    output: z.object({ message: z.string(), setPasswordToken: z.string() }),
     run: ({ services }, input) => services.accounts.verifyEmail(input.token),
+  }),
+
+  /**
+   * The link of every security notice (`/nao-fui-eu?token=…`): ends every session of the account,
+   * voids its password, proven WhatsApp, pending changes and links, and mails a set-password link.
+   */
+  notMe: defineOperation({
+    kind: 'mutation',
+    access: 'public',
+    rateLimit: 'auth',
+    input: notMeInput,
+    output: z.object({ message: z.string() }),
+    run: ({ services }, input) => services.accounts.reportNotMe(input.token),
+    rest: {
+      method: 'POST',
+      path: '/auth/not-me',
+      tag: 'auth',
+      summary: '"Não fui eu": encerra todas as sessões da conta e envia um link para definir nova senha',
+      description:
+        'Usa o token do link de um aviso de segurança (uma vez, 7 dias). A senha atual deixa de valer, o ' +
+        'WhatsApp confirmado é esquecido, trocas de email pendentes e links não usados são cancelados, e um ' +
+        'link para definir a senha vai ao email da conta.',
+      errors: { 400: NOT_ME_MSG.linkInvalid, 429: MSG.tooManyRequests },
+    },
   }),
 
   /** A new confirmation link for the signed-in person. */

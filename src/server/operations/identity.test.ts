@@ -13,6 +13,7 @@ import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../tests/member';
 import { APPROVAL_MSG, EMAIL_CHANGE_MSG, PHONE_PROOF_MSG } from '../../shared/identity-schemas';
 import { MSG } from '../../shared/messages';
+import { ACCOUNT_NOTICES } from '../../shared/security-schemas';
 import { outbox, subscribers, users } from '../db/schema';
 
 let t: TestApp;
@@ -31,6 +32,8 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 
 const messagesTo = (recipient: string) =>
   t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient)).all();
+const noticesTo = (recipient: string) =>
+  messagesTo(recipient).filter((row) => row.template === 'account_security');
 
 /** The token of the newest "Confirme seu novo email" link the address received. */
 function confirmToken(recipient: string): string {
@@ -47,6 +50,9 @@ function phoneCode(phone: string): string {
     .at(-1)!;
   return /\b(\d{6})\b/.exec(message.deliveryBody!)![1]!;
 }
+
+/** The member's current password, typed again before a number is proven (issue 37 §1). */
+const withPassword = { currentPassword: 'segredo123' };
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -79,7 +85,9 @@ describe('changing the sign-in address (member profile)', () => {
     const told = messagesTo(member.email).find((row) => row.template === 'email_change_requested')!;
     expect(told.body).toContain('no******@t****.com.br');
     expect(told.body).toContain('feito no Portal do Confrade, com a senha da conta');
-    expect(told.deliveryBody).toBeNull();
+    // Its only link is "não fui eu", which closes the account rather than opening it.
+    expect(told.deliveryBody).not.toContain('confirmar-novo-email');
+    expect(told.deliveryBody).toMatch(/\/nao-fui-eu\?token=[a-z0-9]+/);
     // Until then the account signs in as before.
     expect(await login('novo.endereco@teste.com.br')).toBeNull();
     expect(await login(member.email)).not.toBeNull();
@@ -225,7 +233,11 @@ describe('proving the WhatsApp number', () => {
       phoneProven: false,
       provenPhone: null,
     });
-    const sent = await caller.identity.requestPhoneCode();
+    // A stolen session alone cannot start a proof: the current password comes first.
+    const noPassword = await failure(caller.identity.requestPhoneCode({ currentPassword: 'x' }));
+    expect(noPassword).toEqual({ code: 'BAD_REQUEST', message: 'Senha atual incorreta' });
+    expect(messagesTo(phone)).toHaveLength(0);
+    const sent = await caller.identity.requestPhoneCode(withPassword);
     expect(sent.message).toBe(PHONE_PROOF_MSG.codeSent(`(11) *****-${phone.slice(-4)}`));
     const [message] = messagesTo(phone);
     expect(message).toMatchObject({ channel: 'whatsapp', template: 'phone_proof_code' });
@@ -244,10 +256,18 @@ describe('proving the WhatsApp number', () => {
       provenPhone: phone,
       phoneProvenAt: t.clock.now().toISOString(),
     });
-    expect((await failure(caller.identity.requestPhoneCode())).message).toBe(PHONE_PROOF_MSG.alreadyProven);
+    expect((await failure(caller.identity.requestPhoneCode(withPassword))).message).toBe(
+      PHONE_PROOF_MSG.alreadyProven,
+    );
+    // The owner is told on the proven e-mail, with a "não fui eu" link kept out of the readable copy.
+    const told = noticesTo(member.email);
+    expect(told.map((row) => row.body)).toEqual([expect.stringContaining(ACCOUNT_NOTICES.phone_proven)]);
+    expect(told[0]!.body).toContain('[link "Não fui eu" enviado somente ao destinatário]');
+    expect(told[0]!.deliveryBody).toMatch(/\/nao-fui-eu\?token=[a-z0-9]+/);
 
     // Another number in the profile is a claim again; the proven one stays on the account.
     await caller.member.updateProfile({ fullName: member.name, phone: '(21) 99999-0000' });
+    expect(noticesTo(member.email).at(-1)!.body).toContain(ACCOUNT_NOTICES.profile_phone_changed);
     expect(await caller.identity.myContacts()).toMatchObject({
       phone: '21999990000',
       phoneProven: false,
@@ -257,14 +277,14 @@ describe('proving the WhatsApp number', () => {
 
   it('locks a code at the 5th wrong try, and expires it after 10 minutes', async () => {
     const caller = t.caller(member.token);
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     const code = phoneCode(phone);
     for (let i = 0; i < 4; i++) await failure(caller.identity.confirmPhone({ code: wrong(code) }));
     expect((await failure(caller.identity.confirmPhone({ code: wrong(code) }))).message).toBe(
       PHONE_PROOF_MSG.codeLocked,
     );
     expect((await failure(caller.identity.confirmPhone({ code }))).message).toBe(PHONE_PROOF_MSG.codeLocked);
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     t.clock.advance(10 * 60_000 + 1);
     expect((await failure(caller.identity.confirmPhone({ code: phoneCode(phone) }))).message).toBe(
       PHONE_PROOF_MSG.codeExpired,
@@ -274,23 +294,23 @@ describe('proving the WhatsApp number', () => {
 
   it('per account: one code a minute and 3 an hour, in Portuguese', async () => {
     const caller = t.caller(member.token);
-    await caller.identity.requestPhoneCode();
-    const soon = await failure(caller.identity.requestPhoneCode());
+    await caller.identity.requestPhoneCode(withPassword);
+    const soon = await failure(caller.identity.requestPhoneCode(withPassword));
     expect(soon.code).toBe('TOO_MANY_REQUESTS');
     expect(soon.message).toBe(PHONE_PROOF_MSG.resendTooSoon);
     for (let i = 0; i < 2; i++) {
       t.clock.advance(61_000);
-      await caller.identity.requestPhoneCode();
+      await caller.identity.requestPhoneCode(withPassword);
     }
     t.clock.advance(61_000);
-    const hour = await failure(caller.identity.requestPhoneCode());
+    const hour = await failure(caller.identity.requestPhoneCode(withPassword));
     expect(hour.message).toBe(PHONE_PROOF_MSG.tooManyCodes);
     expect(messagesTo(phone)).toHaveLength(3);
   });
 
   it('per IP: 10 calls a minute, then 429 in Portuguese', async () => {
     const caller = t.caller(member.token);
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     for (let i = 0; i < 9; i++) await failure(caller.identity.confirmPhone({ code: '000000' }));
     const limited = await failure(caller.identity.confirmPhone({ code: phoneCode(phone) }));
     expect(limited.code).toBe('TOO_MANY_REQUESTS');
@@ -299,7 +319,7 @@ describe('proving the WhatsApp number', () => {
 
   it('needs a phone in the profile', async () => {
     t.services.db.update(subscribers).set({ phone: '' }).where(eq(subscribers.id, member.subscriberId)).run();
-    const error = await failure(t.caller(member.token).identity.requestPhoneCode());
+    const error = await failure(t.caller(member.token).identity.requestPhoneCode(withPassword));
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toBe(PHONE_PROOF_MSG.noPhone);
   });

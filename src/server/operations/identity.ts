@@ -10,6 +10,7 @@ import {
   confirmEmailChangeInput,
   memberContacts,
   phoneCodeInput,
+  requestPhoneCodeInput,
 } from '../../shared/identity-schemas';
 import { defineOperation } from './define';
 
@@ -34,14 +35,15 @@ export const identityOperations = {
     },
   }),
 
-  /** A 6-digit code by WhatsApp to the phone of the member's profile. */
+  /** A 6-digit code by WhatsApp to the phone of the member's profile, after the current password. */
   requestPhoneCode: defineOperation({
     kind: 'mutation',
     access: 'member',
     rateLimit: 'contactProof',
+    input: requestPhoneCodeInput,
     output: message.extend({ phone: z.string() }),
-    run({ services, user }) {
-      const { phone } = services.memberContacts.requestPhoneCode(user);
+    async run({ services, user }, input) {
+      const { phone } = await services.memberContacts.requestPhoneCode(user, input);
       return { success: true as const, message: PHONE_PROOF_MSG.codeSent(phone), phone };
     },
   }),

@@ -28,6 +28,7 @@ import {
   type NewAccount,
 } from './accounts/create-account';
 import type { AccountsDeps } from './accounts/deps';
+import { reportNotMe } from './accounts/not-me';
 import { login, register, setPassword } from './accounts/sign-in';
 
 export { SET_PASSWORD_TTL_MS } from './accounts/account-links';
@@ -51,6 +52,7 @@ export function createAccountsService(deps: AccountsDeps) {
     login: (input: LoginInput, options?: { ip?: string }) => login(deps, input, options),
     logout: (sessionId: string) => deps.sessions.invalidate(sessionId),
     requestPasswordReset: (email: string) => requestPasswordReset(deps, email),
+    reportNotMe: (token: string) => reportNotMe(deps, token),
     setPassword: (token: string, password: string, options?: { code?: string; ip?: string }) =>
       setPassword(deps, token, password, options),
     ensureFirstAdmin: () => ensureFirstAdmin(deps),

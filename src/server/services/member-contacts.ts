@@ -12,6 +12,7 @@ import { MSG } from '../../shared/messages';
 import { verifyPassword } from '../auth/password';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
+import type { AccountSecurity } from './account-security';
 import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
 import type { EmailChanges } from './email-changes';
@@ -24,6 +25,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 
 /** What the member's contacts are built from, by name. */
 export type MemberContactsDeps = ServiceDeps & {
+  accountSecurity: AccountSecurity;
   credentials: Credentials;
   emailChanges: EmailChanges;
   phoneProof: PhoneProof;
@@ -82,13 +84,34 @@ async function changeEmail(
   });
 }
 
-/** A code by WhatsApp to the phone of the member's profile. */
-function requestPhoneCode(deps: MemberContactsDeps, user: Caller): { phone: string } {
+/**
+ * A code by WhatsApp to the phone of the member's profile. The proven number will receive codes
+ * and links, so the current password comes first (issue 37 §1): a stolen session alone cannot
+ * plant a number of its own.
+ */
+async function requestPhoneCode(
+  deps: MemberContactsDeps,
+  user: Caller,
+  input: { currentPassword: string },
+): Promise<{ phone: string }> {
+  await checkPassword(deps, user.id, input.currentPassword);
   const row = account(deps, user);
   return deps.phoneProof.requestCode(
     { id: row.id, name: row.name },
     deps.subscribers.findForUser(user)?.phone ?? '',
   );
+}
+
+/**
+ * The right code proves the number. The owner is told on the proven e-mail (with "não fui eu"),
+ * and a different number proven before is told it no longer receives anything.
+ */
+function confirmPhone(deps: MemberContactsDeps, user: Caller, code: string): MemberContacts {
+  const before = deps.credentials.provenPhone(user.id)?.phone ?? null;
+  const proven = deps.phoneProof.confirm(user.id, code);
+  deps.accountSecurity.notify(user.id, 'phone_proven');
+  if (before && before !== proven.phone) deps.accountSecurity.notifyPhone(user.id, before, 'phone_replaced');
+  return contacts(deps, user);
 }
 
 export function createMemberContacts(deps: MemberContactsDeps) {
@@ -99,11 +122,9 @@ export function createMemberContacts(deps: MemberContactsDeps) {
     cancelEmailChange: (user: Caller): void => {
       deps.emailChanges.cancel({ userId: user.id, subscriberId: null });
     },
-    requestPhoneCode: (user: Caller): { phone: string } => requestPhoneCode(deps, user),
-    confirmPhone: (user: Caller, code: string): MemberContacts => {
-      deps.phoneProof.confirm(user.id, code);
-      return contacts(deps, user);
-    },
+    requestPhoneCode: (user: Caller, input: { currentPassword: string }): Promise<{ phone: string }> =>
+      requestPhoneCode(deps, user, input),
+    confirmPhone: (user: Caller, code: string): MemberContacts => confirmPhone(deps, user, code),
   };
 }
 

@@ -187,9 +187,8 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
     email: {
       subject: 'Aviso de segurança da sua conta - {{clubName}}',
       body:
-        'Olá, {{name}}!\n\n{{change}}\n\nQuando: {{when}}\n\n' +
-        'Se foi você, não precisa fazer nada. Se não foi, entre em contato com o clube imediatamente ' +
-        'e peça um novo link de senha em "Esqueci minha senha", na página de login.\n\n{{clubName}}',
+        // `notMe`: the "não fui eu" sentence with its one-time link (a secret), or an advice without one.
+        'Olá, {{name}}!\n\n{{change}}\n\nQuando: {{when}}\n\n{{notMe}}\n\n{{clubName}}',
     },
     whatsapp: {
       subject: null,
@@ -231,7 +230,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Olá, {{name}}! Confirme seu novo email na {{clubName}} pelo link enviado a ele.',
     },
   },
-  /** To the current address when a change is asked for: no link. */
+  /** To the current address when a change is asked for: no link that opens the account; `notMe` closes it. */
   email_change_requested: {
     email: {
       subject: 'Pedido de troca do seu email de acesso - {{clubName}}',
@@ -240,8 +239,8 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
         'na {{clubName}} (o email com que você entra no Portal do Confrade) para {{newEmailMasked}}. ' +
         'A troca só vale depois que o novo endereço for ' +
         'confirmado pelo link enviado a ele; até lá, você continua entrando com este email.\n\n' +
-        'Se não foi você, entre no Portal do Confrade e cancele a troca em "Meu Perfil", troque sua ' +
-        'senha e fale com o clube.\n\n{{clubName}}',
+        'Você também pode cancelar a troca em "Meu Perfil", no Portal do Confrade.\n\n' +
+        '{{notMe}}\n\n{{clubName}}',
     },
     whatsapp: {
       subject: null,

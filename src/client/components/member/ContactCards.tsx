@@ -11,8 +11,10 @@ import {
   EMAIL_CHANGE_MSG,
   PHONE_PROOF_MSG,
   phoneCodeInput,
+  requestPhoneCodeInput,
   type MemberContacts,
   type PhoneCodeValues,
+  type RequestPhoneCodeValues,
 } from '../../../shared/identity-schemas';
 import { changeEmailInput, MEMBER_MSG, type ChangeEmailFormValues } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
@@ -162,16 +164,22 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
     defaultValues: { code: '' },
   });
 
-  const ask = () => {
+  // The number will receive codes and links: the current password comes first (issue 37 §1).
+  const asking = useForm<RequestPhoneCodeValues, unknown, Required<RequestPhoneCodeValues>>({
+    resolver: zodResolver(requestPhoneCodeInput),
+    defaultValues: { currentPassword: '' },
+  });
+  const ask = asking.handleSubmit((values) => {
     setDone(null);
     confirm.reset();
-    request.mutate(undefined, {
+    request.mutate(values, {
       onSuccess: (answer) => {
+        asking.reset({ currentPassword: '' });
         reset({ code: '' });
         setSent(answer.message);
       },
     });
-  };
+  });
   const submit = handleSubmit(async (values) => {
     try {
       const answer = await confirm.mutateAsync(values);
@@ -211,11 +219,24 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
       {done && <Alert tone="success">{done}</Alert>}
       {request.isError && <Alert>{errorText(request.error, PHONE_PROOF_MSG.failed)}</Alert>}
       {!contacts.phoneProven && contacts.phone && (
-        <div className="member-actions">
-          <Button variant="secondary" loading={request.isPending} loadingLabel="Enviando..." onClick={ask}>
-            {sent ? 'Enviar outro código' : 'Enviar código por WhatsApp'}
-          </Button>
-        </div>
+        <form
+          className="form"
+          onSubmit={(event) => void ask(event)}
+          noValidate
+          aria-label="Pedir código por WhatsApp"
+        >
+          <PasswordField
+            label="Senha atual"
+            purpose="current"
+            error={asking.formState.errors.currentPassword?.message}
+            {...asking.register('currentPassword')}
+          />
+          <div className="member-actions">
+            <Button type="submit" variant="secondary" loading={request.isPending} loadingLabel="Enviando...">
+              {sent ? 'Enviar outro código' : 'Enviar código por WhatsApp'}
+            </Button>
+          </div>
+        </form>
       )}
       {sent && (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>

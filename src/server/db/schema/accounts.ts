@@ -36,14 +36,15 @@ export const sessions = sqliteTable(
 );
 
 /**
- * One-time links sent by e-mail: to set (or reset) a password (`/definir-senha?token=…`) or to
- * confirm the address (`/confirmar-email?token=…`).
+ * One-time links sent by e-mail: to set (or reset) a password (`/definir-senha?token=…`), to
+ * confirm the address (`/confirmar-email?token=…`), or to say "não fui eu" after a security notice
+ * (`/nao-fui-eu?token=…`).
  */
 export const passwordTokens = sqliteTable(
   'password_tokens',
   {
     id: text('id').primaryKey(),
-    purpose: text('purpose', { enum: ['set_password', 'verify_email'] })
+    purpose: text('purpose', { enum: ['set_password', 'verify_email', 'not_me'] })
       .notNull()
       .default('set_password'),
     userId: text('user_id')

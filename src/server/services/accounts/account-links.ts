@@ -8,10 +8,11 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PublicUser } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
-import { passwordTokens, subscribers, users } from '../../db/schema';
+import { emailChanges, passwordTokens, subscribers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import type { ServiceDeps } from '../deps';
+import { openWhere } from '../email-changes/targets';
 import type { AccountsDeps } from './deps';
 import { findByEmail, toPublicUser } from './account-reads';
 
@@ -22,21 +23,31 @@ export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0];
 
 const hashToken = (token: string) => Buffer.from(sha256(new TextEncoder().encode(token)));
 
-/** A one-time token (7 days) for `purpose`; the user's previous unused ones of that purpose stop working. */
-function issueToken({ db, clock }: ServiceDeps, userId: string, purpose: LinkPurpose): string {
+/**
+ * A one-time token (7 days) for `purpose`; the user's previous unused ones of that purpose stop
+ * working, unless `keepEarlier` (each security notice keeps its own "não fui eu" link).
+ */
+export function issueToken(
+  { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
+  userId: string,
+  purpose: LinkPurpose,
+  { keepEarlier = false }: { keepEarlier?: boolean } = {},
+): string {
   const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const now = clock.now();
   db.transaction((tx) => {
-    tx.update(passwordTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordTokens.userId, userId),
-          eq(passwordTokens.purpose, purpose),
-          isNull(passwordTokens.usedAt),
-        ),
-      )
-      .run();
+    if (!keepEarlier) {
+      tx.update(passwordTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordTokens.userId, userId),
+            eq(passwordTokens.purpose, purpose),
+            isNull(passwordTokens.usedAt),
+          ),
+        )
+        .run();
+    }
     tx.insert(passwordTokens)
       .values({
         id: newId(),
@@ -85,13 +96,21 @@ export function claimToken(tx: Tx, tokenId: string, now: Date): boolean {
 /**
  * The owner used a link sent to the address: the e-mail is proven. Only now does the account get
  * the subscriber record of that e-mail, if it has no account yet (an account already tied is
- * never moved). Runs inside the caller's transaction.
+ * never moved), and never while a change of the account's sign-in address waits for its link
+ * (issue 37 §2: the record would follow the account to an address nobody proved for it). Runs
+ * inside the caller's transaction.
  */
 export function proveEmail(tx: Tx, userId: string, now: Date) {
   tx.update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .run();
+  const changing = tx
+    .select({ id: emailChanges.id })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), openWhere(now)))
+    .get();
+  if (changing) return;
   tx.update(subscribers)
     .set({ userId, updatedAt: now })
     .where(
@@ -132,19 +151,32 @@ export function hasUsableSetPasswordLink({ db, clock }: ServiceDeps, userId: str
   return row !== undefined;
 }
 
-/** "Confirmar email": uses a verification link. */
-export function verifyEmail(deps: ServiceDeps, token: string): { message: string } {
-  const now = deps.clock.now();
+/**
+ * "Confirmar email": uses a verification link. The address was registered without proof, so the
+ * password typed at registration may be anybody's (issue 37 §2, "pre-hijacking"): the proof is the
+ * credential. Every session of the account ends, that password stops working, what it asked for
+ * (a change of address, other links) is cancelled, and the person who proved the address gets a
+ * set-password token to choose a new one.
+ */
+export function verifyEmail(
+  deps: AccountsDeps,
+  token: string,
+): { message: string; setPasswordToken: string } {
+  const { db, clock, log, accountSecurity } = deps;
+  const now = clock.now();
   const link = findToken(deps, token, 'verify_email', now);
   if (!link) throw new AppError('BAD_REQUEST', MSG.verifyEmailTokenInvalid);
-  const claimed = deps.db.transaction((tx) => {
+  const claimed = db.transaction((tx) => {
     if (!claimToken(tx, link.id, now)) return false;
+    tx.update(users).set({ passwordHash: null, updatedAt: now }).where(eq(users.id, link.userId)).run();
+    accountSecurity.revokePending(link.userId);
     proveEmail(tx, link.userId, now);
     return true;
   });
   if (!claimed) throw new AppError('BAD_REQUEST', MSG.verifyEmailTokenInvalid);
-  deps.log.info({ userId: link.userId }, 'e-mail verified');
-  return { message: MSG.emailVerified };
+  const ended = accountSecurity.endOtherSessions(link.userId);
+  log.info({ userId: link.userId, ended }, 'e-mail verified; a new password is asked for');
+  return { message: MSG.emailVerified, setPasswordToken: issueToken(deps, link.userId, 'set_password') };
 }
 
 /** Sends a new verification link to the signed-in person, unless the e-mail is already proven. */

@@ -82,8 +82,9 @@ export async function login(
 }
 
 /**
- * Uses a set-password link: stores the new password, ends every old session, tells the owner
- * (when there was a password before), signs in. An account with two-factor on also needs its
+ * Uses a set-password link: stores the new password, ends every old session, cancels every
+ * pending change of address and every other unused link, tells the owner (when there was a
+ * password before), signs in. An account with two-factor on also needs its
  * code: the link alone, from a mailbox someone else reads, opens nothing.
  */
 export async function setPassword(
@@ -109,6 +110,8 @@ export async function setPassword(
   const claimed = db.transaction((tx) => {
     if (!claimToken(tx, link.id, now)) return false;
     tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId)).run();
+    // A reset ends what the old password asked for: a pending change of address, other links.
+    accountSecurity.revokePending(link.userId);
     // The link came by e-mail: using it proves the address.
     proveEmail(tx, link.userId, now);
     return true;

@@ -1,9 +1,11 @@
 /** Asking for a new address, and withdrawing the request. */
 import { randomBytes } from 'node:crypto';
-import { and, count, gt } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { normalizedEmail } from '../../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type PendingEmailChange } from '../../../shared/identity-schemas';
-import { emailChanges, type EmailChange } from '../../db/schema';
+import { NOT_ME_MSG } from '../../../shared/security-schemas';
+import { emailChanges, users, type EmailChange } from '../../db/schema';
+import { NOT_ME_PLACEHOLDER } from '../account-security';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { assertEmailAvailable } from '../email-availability';
@@ -98,6 +100,32 @@ function storeRequest(
 }
 
 /**
+ * The notice's last words: to an account's proven sign-in address, the "não fui eu" link (issue
+ * 37 §1), kept out of the readable copy; otherwise (a record without an account) advice only.
+ */
+function notMeOf(
+  { db, accountSecurity }: EmailChangesDeps,
+  target: EmailTarget,
+  oldEmail: string,
+): { notMe: Record<string, string>; secretVars?: Record<string, string>; secretPlaceholder?: string } {
+  const account = target.userId
+    ? db
+        .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, target.userId))
+        .get()
+    : undefined;
+  if (!target.userId || !account?.verifiedAt || account.email !== oldEmail) {
+    return { notMe: { notMe: NOT_ME_MSG.adviceWithoutLink } };
+  }
+  return {
+    notMe: {},
+    secretVars: { notMe: NOT_ME_MSG.advice(accountSecurity.notMeUrl(target.userId)) },
+    secretPlaceholder: NOT_ME_PLACEHOLDER,
+  };
+}
+
+/**
  * Asks for the change: refuses an address someone else uses, replaces an earlier pending
  * change, mails the link to the new address and tells the current one. Nothing else changes.
  */
@@ -119,6 +147,7 @@ export function request(deps: EmailChangesDeps, input: EmailChangeRequest): Pend
     vars: { name: input.name, email: newEmail },
     secretVars: { confirmUrl: `${env.publicUrl}/confirmar-novo-email?token=${token}` },
   });
+  const { notMe, ...secret } = notMeOf(deps, input.target, oldEmail);
   outbox.enqueue({
     channel: 'email',
     recipient: oldEmail,
@@ -127,7 +156,9 @@ export function request(deps: EmailChangesDeps, input: EmailChangeRequest): Pend
       name: input.name,
       newEmailMasked: maskEmail(newEmail),
       requester: EMAIL_CHANGE_MSG.requesters[input.requestedBy],
+      ...notMe,
     },
+    ...secret,
   });
   log.info(
     { userId: row.userId, subscriberId: row.subscriberId, by: row.requestedBy },

@@ -5,6 +5,7 @@ import type { PendingEmailChange } from '../../../shared/identity-schemas';
 import { MSG } from '../../../shared/messages';
 import { emailChanges, subscribers, users, type EmailChange } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AccountSecurity } from '../account-security';
 import type { ServiceDeps } from '../deps';
 import type { OutboxService } from '../outbox';
 import type { Actor, SubscriberLifecycle } from '../subscriber-lifecycle';
@@ -21,6 +22,8 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 /** What the e-mail changes are built from, by name. */
 export interface EmailChangesDeps extends ServiceDeps {
   outbox: OutboxService;
+  /** The "não fui eu" link of the notice to the current address. */
+  accountSecurity: Pick<AccountSecurity, 'notMeUrl'>;
   lifecycle: SubscriberLifecycle;
 }
 

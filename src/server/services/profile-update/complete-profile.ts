@@ -35,38 +35,47 @@ function grantOf(tx: Tx, input: CompleteProfileInput, now: Date) {
 }
 
 /**
- * The e-mail is a sign-in address, or becomes one at approval: it changes only once the new
- * address confirms it (ADR 027), and never to an address another account or record holds.
- * Returns the sign-in address and whether a new one waits for its confirmation.
+ * The e-mail is a sign-in address, or becomes one at approval: on a record without an account it
+ * changes only once the new address confirms it (ADR 027), and never to an address another
+ * account or record holds. A record that has an account keeps its e-mail and phone: a code that
+ * reached the account's contacts is not its password, and a stolen session could have proven the
+ * phone that received it (issue 37 §1); contacts change in "Meu Perfil".
+ * Returns the sign-in address, whether a new one waits for its confirmation, and whether the
+ * contacts were kept.
  */
-function requestEmailChange(
+function contactsOf(
   { credentials, emailChanges }: ProfileUpdateDeps,
   current: Subscriber,
-  email: string,
+  input: CompleteProfileInput,
 ) {
   const owner = credentials.accountOf(current);
-  const loginEmail = owner?.email ?? current.email;
-  const emailToConfirm = email !== current.email && email !== loginEmail;
+  if (owner) {
+    return { loginEmail: owner.email, pendingEmail: null, phone: current.phone, contactsInPortal: true };
+  }
+  const emailToConfirm = input.email !== current.email;
   if (emailToConfirm) {
     emailChanges.request({
-      target: owner
-        ? { userId: owner.id, subscriberId: current.id }
-        : { userId: null, subscriberId: current.id },
-      newEmail: email,
+      target: { userId: null, subscriberId: current.id },
+      newEmail: input.email,
       name: current.name,
       requestedBy: 'wizard',
       requestedById: null,
       takenMessage: PROFILE_UPDATE_MSG.emailTaken,
     });
   }
-  return { loginEmail, pendingEmail: emailToConfirm ? email : null };
+  return {
+    loginEmail: current.email,
+    pendingEmail: emailToConfirm ? input.email : null,
+    phone: input.phone,
+    contactsInPortal: false,
+  };
 }
 
 /** The columns the wizard saves, and what they change (for the history). */
-function nextProfile(current: Subscriber, input: CompleteProfileInput) {
+function nextProfile(current: Subscriber, input: CompleteProfileInput, phone: string) {
   const next = {
     name: `${input.firstName} ${input.lastName}`,
-    phone: input.phone,
+    phone,
     ...addressColumns(input.address),
     shirtSize: input.shirtSize,
   };
@@ -86,8 +95,8 @@ function saveProfile(deps: ProfileUpdateDeps, tx: Tx, input: CompleteProfileInpu
   if (!offered && input.shirtSize !== current.shirtSize) {
     throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.shirtSizeInvalid);
   }
-  const email = requestEmailChange(deps, current, input.email);
-  const { next, changes } = nextProfile(current, input);
+  const contacts = contactsOf(deps, current, input);
+  const { next, changes } = nextProfile(current, input, contacts.phone);
   const used = tx
     .update(profileUpdateCodes)
     .set({ usedAt: now })
@@ -108,7 +117,7 @@ function saveProfile(deps: ProfileUpdateDeps, tx: Tx, input: CompleteProfileInpu
     actor: { kind: 'member', id: current.userId ?? current.id },
     details: { changes, via: 'formulario-atualizacao' },
   });
-  return { row, ...email };
+  return { row, ...contacts };
 }
 
 export function completeProfile(
@@ -124,5 +133,6 @@ export function completeProfile(
     credentials: { email: saved.loginEmail, referralCode: saved.row.referralCode },
     accessInfo: { dashboardUrl: `${deps.env.publicUrl}/login` },
     pendingEmail: saved.pendingEmail,
+    contactsInPortal: saved.contactsInPortal,
   };
 }

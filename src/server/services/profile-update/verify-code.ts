@@ -91,5 +91,6 @@ export function verifyCode(deps: ProfileUpdateDeps, input: VerifyCodeInput): Ver
     verificationToken: token,
     expiresAt: tokenExpiresAt.toISOString(),
     subscriber: fullData(subscriber),
+    contactsInPortal: deps.credentials.accountOf(subscriber) !== undefined,
   };
 }

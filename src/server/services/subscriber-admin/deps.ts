@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import { subscribers, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AccountSecurity } from '../account-security';
 import type { AccountsService } from '../accounts';
 import type { ActivityLog } from '../activity-log';
 import type { Credentials } from '../credentials';
@@ -11,6 +12,7 @@ import type { SubscriberLifecycle } from '../subscriber-lifecycle';
 
 /** What the back office's subscriber management is built from, by name. */
 export interface SubscriberAdminDeps extends ServiceDeps {
+  accountSecurity: Pick<AccountSecurity, 'revokePending' | 'notify'>;
   lifecycle: SubscriberLifecycle;
   accounts: AccountsService;
   activityLog: ActivityLog;

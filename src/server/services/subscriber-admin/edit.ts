@@ -107,6 +107,12 @@ export function update(
     if (Object.keys(changes).length > 0) {
       lifecycle.record({ subscriberId: id, event: 'edited', actor, details: { changes } });
     }
+    if (current.userId && (emailToConfirm || changes.phone)) {
+      // The club corrects contacts when someone else put theirs there: what was asked with the
+      // old ones (a change of address, unused links) dies, and the owner is told (issue 37 §3).
+      deps.accountSecurity.revokePending(current.userId);
+      if (changes.phone) deps.accountSecurity.notify(current.userId, 'contacts_corrected');
+    }
     if (emailToConfirm && current.userId) {
       // Inside the transaction: a refused address (409) leaves the whole save undone.
       emailChanges.request({
