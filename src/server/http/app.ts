@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { trpcCallCheck, TRPC_MAX_BATCH } from './trpc-calls';
 import { earlyRateLimitHook } from './early-rate-limits';
 import { keepRawWebhookBodies } from './raw-body';
+import { normalizedUrl } from './normalized-url';
 import { registerSandboxPages } from './sandbox-pages';
 
 declare module 'fastify' {
@@ -77,6 +78,8 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
+    // One spelling of the path for the router and every hook (`/%61pi/…` is `/api/…`).
+    rewriteUrl: (request) => normalizedUrl(request.url ?? '/'),
     // Errors Fastify raises before any route runs (a URL that is not valid percent-encoding…)
     // answer like every other bad input: `{ error }` in Portuguese.
     frameworkErrors: (_error, _request, reply) => {
