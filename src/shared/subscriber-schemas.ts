@@ -15,6 +15,7 @@ import {
   optionalStateField,
   phoneField,
 } from './fields/schemas';
+import { MONEY_MAX_CENTS, MONEY_MSG } from './money-text';
 import { SUBSCRIBER_STATUSES } from './plans';
 import './zod-config';
 
@@ -139,7 +140,7 @@ export const subscriberFields = z.object({
     .number({ error: SUBSCRIBER_MSG.priceRequired })
     .int(SUBSCRIBER_MSG.priceRequired)
     .min(0, SUBSCRIBER_MSG.priceNegative)
-    .max(100_000_000, SUBSCRIBER_MSG.priceRequired),
+    .max(MONEY_MAX_CENTS, MONEY_MSG.tooHigh),
   subscriptionStartDate: instant,
   subscriptionEndDate: instant,
   adminNotes: optionalText(2000),
