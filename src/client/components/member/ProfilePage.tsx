@@ -35,6 +35,7 @@ import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { fieldsOf } from '../ui/field-of';
 import { SubmitActions } from '../ui/SubmitActions';
+import { UnsavedChangesGuard } from '../ui/UnsavedChangesGuard';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -89,7 +90,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
     control,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = form;
   const field = fieldsOf(register, errors);
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
@@ -109,6 +110,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
 
   return (
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
       <h2>Dados pessoais</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
       {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
@@ -180,7 +182,7 @@ function PasswordForm() {
     handleSubmit,
     reset,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
   const field = fieldsOf(register, errors);
   // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
@@ -205,6 +207,7 @@ function PasswordForm() {
   });
   return (
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
       <h2>Alterar senha</h2>
       {done && <Alert tone="success">{done}</Alert>}
       {refusal && !wrongCurrent && <Alert>{refusal}</Alert>}
