@@ -63,7 +63,7 @@ export const SUBSCRIBER_MSG = {
   notAllSaved: 'Alguns campos podem não ter sido salvos',
   draftLoaded: 'Rascunho carregado com sucesso!',
   deleteConfirmWord: 'CONFIRMAR',
-  deleteCancelled: 'Exclusão cancelada: digite CONFIRMAR para excluir.',
+  deleteWordMismatch: 'Digite CONFIRMAR, em letras maiúsculas, para liberar a exclusão.',
   hasPayments:
     'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
   statusChangeRefused:
