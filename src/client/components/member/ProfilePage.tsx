@@ -147,7 +147,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           placeholder="00000-000"
           {...CEP_INPUT}
           onType={cep.onCepTyped}
-          hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
+          hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
         />
         <TextField label="Endereço" autoComplete="address-line1" {...field('address')} />
         <TextField label="Número" {...field('number')} />
