@@ -3,6 +3,7 @@
  * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (docs/product/decisions.md §4),
  * REST-only copies of the same definitions.
  */
+import { saoPauloCalendarDay } from '../../shared/sao-paulo-time';
 import { downloadOutput } from './download';
 import { z } from 'zod';
 import {
@@ -231,7 +232,7 @@ export const subscriberOperations = {
     trpc: false,
     rateLimit: 'export',
     run: ({ services, user }, input) => ({
-      filename: `assinantes-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+      filename: `assinantes-${saoPauloCalendarDay(services.clock.now())}.csv`,
       body: services.subscriberCsv.exportCsv(input, user.id),
     }),
     rest: {

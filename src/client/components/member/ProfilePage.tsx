@@ -14,6 +14,7 @@ import {
 } from '../../../shared/member-schemas';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
+import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
@@ -256,7 +257,8 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
       const url = URL.createObjectURL(blob);
       const anchor = document.createElement('a');
       anchor.href = url;
-      anchor.download = `meus-dados-confraria-${data.exportedAt.slice(0, 10)}.json`;
+      // The member's own date (São Paulo's), not UTC's, which is tomorrow from 21h.
+      anchor.download = `meus-dados-confraria-${saoPauloCalendarDay(new Date(data.exportedAt))}.json`;
       anchor.click();
       URL.revokeObjectURL(url);
     } catch (error) {
