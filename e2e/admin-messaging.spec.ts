@@ -3,6 +3,7 @@
  * "Mensagens"; a setting changed in Configurações shows on the public contact page; a failed
  * message is retried and delivered; the three screens are axe-clean on a phone and a desktop.
  */
+import { formatPhone, nationalPhoneDigits } from '../src/shared/fields/rules';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -29,8 +30,11 @@ function insertFailedMessage(recipient: string, body: string) {
   }
 }
 
+/** The outbox shows a number as everywhere else: "(11) 97777-1234", never its raw digits. */
+const shownPhone = (digits: string) => formatPhone(nationalPhoneDigits(digits));
+
 const rowFor = (page: Page, recipient: string) =>
-  page.getByTestId('outbox-row').filter({ hasText: recipient });
+  page.getByTestId('outbox-row').filter({ hasText: shownPhone(recipient) });
 
 test('a template edited and test-sent is delivered and listed in Mensagens', async ({ page }) => {
   await logInAsAdmin(page);
@@ -60,6 +64,8 @@ test('a template edited and test-sent is delivered and listed in Mensagens', asy
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   const row = rowFor(page, '11977771234');
   await expect(row).toHaveCount(1);
+  await expect(row).toContainText('(11) 97777-1234');
+  await expect(row).not.toContainText('11977771234');
   await expect(row).toContainText('WhatsApp');
   await row.getByText('Evento').click();
   await expect(row.locator('pre')).toHaveText(
@@ -112,7 +118,7 @@ test('a failed message is retried from Mensagens and delivered', async ({ page }
   const row = rowFor(page, recipient);
   await expect(row.getByText('Falhou', { exact: true })).toBeVisible();
   await expect(row).toContainText('Erro: Cloud API 503: serviço indisponível');
-  await row.getByRole('button', { name: `Reenviar mensagem para ${recipient}` }).click();
+  await row.getByRole('button', { name: `Reenviar mensagem para ${shownPhone(recipient)}` }).click();
   await expect(page.getByText('Mensagem colocada de novo na fila de envio.')).toBeVisible();
 
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Todos' });

@@ -172,15 +172,19 @@ test('create (invalid, then valid), edit, view, approve a paid member, delete wi
   expect(text).toContain('529.***.***-25');
   expect(text).not.toContain('52998224725');
 
-  // Delete: a wrong word cancels; CONFIRMAR deletes.
+  // Delete: disabled until CONFIRMAR is typed; a wrong word says so and keeps the dialog open.
   await searchFor(page, email);
   await page.getByRole('button', { name: 'Excluir Renata Conceição' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir assinante' });
+  const deleteButton = confirm.getByRole('button', { name: 'Excluir definitivamente' });
+  await expect(deleteButton).toBeDisabled();
   await confirm.getByLabel('Digite CONFIRMAR para excluir').fill('confirmar');
-  await confirm.getByRole('button', { name: 'Excluir definitivamente' }).click();
-  await expect(page.getByText('Exclusão cancelada: digite CONFIRMAR para excluir.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Renata Conceição', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Excluir Renata Conceição' }).click();
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel('Digite CONFIRMAR para excluir').press('Enter');
+  await expect(confirm).toBeVisible();
+  await expect(
+    confirm.getByText('Digite CONFIRMAR, em letras maiúsculas, para liberar a exclusão.'),
+  ).toBeVisible();
   await confirm.getByLabel('Digite CONFIRMAR para excluir').fill('CONFIRMAR');
   await confirm.getByRole('button', { name: 'Excluir definitivamente' }).click();
   await expect(page.getByText('Assinante excluído com sucesso!')).toBeVisible();

@@ -75,10 +75,17 @@ test('the owner sees a payment’s ids and history and refunds its duplicate cha
   await expect(detail).not.toContainText('4111111111111111');
   await expectAxeClean(page);
 
+  // The refund asks first, naming the amount; its answer shows inside the dialog, not behind it.
   await extras
     .getByRole('button', { name: `Reembolsar cobrança duplicada de ${formatMoney(ANNUAL)}` })
     .click();
-  await expect(page.getByText('Pagamento reembolsado.')).toBeVisible();
+  const question = extras.getByRole('group', { name: 'Confirmar reembolso' });
+  await expect(question).toContainText(
+    `Reembolsar ${formatMoney(ANNUAL)}? O valor volta ao cartão ou à conta de quem pagou`,
+  );
+  await expectAxeClean(page);
+  await question.getByRole('button', { name: `Confirmar reembolso de ${formatMoney(ANNUAL)}` }).click();
+  await expect(detail.getByText('Pagamento reembolsado.')).toBeVisible();
   await expect(extras.getByText('Reembolsado', { exact: true })).toBeVisible();
   await expect(extras.getByRole('button', { name: /Reembolsar/ })).toHaveCount(0);
   await detail.getByRole('button', { name: 'Fechar', exact: true }).click();

@@ -10,6 +10,8 @@ export const ADMIN_MSG = {
   paymentsLoadFailed: 'Erro ao carregar pagamentos',
   dashboardLoadFailed: 'Erro ao carregar dados do dashboard',
   refundFailed: 'Erro ao reembolsar pagamento',
+  refundExtraQuestion: (amount: string) =>
+    `Reembolsar ${amount}? O valor volta ao cartão ou à conta de quem pagou, e o reembolso não pode ser desfeito.`,
   refundProcessFailed: 'Erro ao processar reembolso',
   refundReasonRequired: 'Motivo do reembolso é obrigatório',
   refundDone: 'Pagamento reembolsado.',

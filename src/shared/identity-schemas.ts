@@ -46,6 +46,9 @@ export const EMAIL_CHANGE_MSG = {
 export const PHONE_PROOF_MSG = {
   codeSent: (phone: string) =>
     `Enviamos um código de 6 dígitos por WhatsApp para ${phone}. Ele vale por 10 minutos.`,
+  // A code still pending when the page opens again (a phone reloads it on the way back from WhatsApp).
+  codePending: (phone: string, until: string) =>
+    `Enviamos um código de 6 dígitos por WhatsApp para ${phone}. Ele vale até ${until}: digite-o abaixo.`,
   noPhone: 'Cadastre um telefone em "Dados pessoais" antes de confirmar o WhatsApp.',
   alreadyProven: 'Este WhatsApp já está confirmado.',
   resendTooSoon: 'Um código acabou de ser enviado. Aguarde 1 minuto para pedir outro.',
@@ -107,6 +110,11 @@ export const memberContacts = z.object({
   /** The number the account proved (digits) and when, whatever the record's phone is now. */
   provenPhone: z.string().nullable(),
   phoneProvenAt: z.string().nullable(),
+  /**
+   * A code sent to that phone and still usable (not expired, used or locked): the page shows its
+   * field again after a reload instead of asking for a new code, which would end this one.
+   */
+  pendingPhoneCode: z.object({ phone: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type MemberContacts = z.infer<typeof memberContacts>;
 

@@ -4,7 +4,8 @@
  */
 export const MSG = {
   httpError: (status: number) => `HTTP error! status: ${status}`,
-  routerFallback: 'Unexpected Application Error!',
+  // The router's last-resort page, in the app's own words (issue 38: it used to be English).
+  routerFallback: 'Não foi possível abrir esta página',
 
   loginRequired: 'Email e senha são obrigatórios',
   loginFailed: 'Erro no login',
@@ -55,6 +56,7 @@ export const MSG = {
   // Forms that never change data by themselves (issue 23, ADR 033): the CEP question and the
   // unsaved-changes guard.
   cepSearching: 'Buscando endereço...',
+  cepLookupFailed: 'Não encontramos o endereço deste CEP: preencha o endereço abaixo.',
   cepQuestionLabel: 'Endereço do CEP',
   cepReplaceQuestion: (cep: string, address: string) =>
     `O CEP ${cep} corresponde a ${address}. Substituir o endereço preenchido?`,

@@ -29,6 +29,12 @@ export const WHATSAPP_MSG = {
     count === 1
       ? 'Lembrete de renovação enviado para 1 assinante.'
       : `Lembretes de renovação enviados para ${count} assinantes.`,
+  // Skipped by a manual send: the same reminder already went out that day (issue 38).
+  remindersSkippedToday: (count: number) =>
+    count === 1 ? '1 já recebeu hoje.' : `${count} já receberam hoje.`,
+  remindersNone: 'Nenhum confrade com 30 dias ou menos de assinatura.',
+  recipientsFailed: 'Erro ao carregar quem recebe os lembretes de renovação',
+  remindersFailed: 'Erro ao enviar os lembretes de renovação',
   // A message sent to one typed number is a real message, not a test (issue 23).
   phoneRequired: 'Digite o número de telefone',
 } as const;
@@ -206,4 +212,27 @@ export const remindersResponse = z.object({
   message: z.string(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** Members skipped: they already received a renewal reminder today (São Paulo's day). */
+  skippedToday: z.number().int(),
 });
+
+/** Who "Enviar lembretes de renovação" would reach, before sending. */
+export const reminderRecipientsResponse = z.object({
+  success: z.literal(true),
+  recipients: z.array(
+    z.object({
+      subscriberId: z.string(),
+      name: z.string(),
+      /** End of the paid period (ISO). */
+      periodEnd: z.string(),
+      /** Has a WhatsApp number: gets the reminder there too. */
+      whatsapp: z.boolean(),
+      /** Already reminded today: skipped. */
+      remindedToday: z.boolean(),
+    }),
+  ),
+  /** How many the send would reach now, and how many it would skip. */
+  toSend: z.number().int(),
+  skippedToday: z.number().int(),
+});
+export type ReminderRecipientsResponse = z.infer<typeof reminderRecipientsResponse>;

@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import { settingsSchema } from './content/settings-defaults';
+import { MONEY_MAX_CENTS, MONEY_MSG, reaisToCents } from './money-text';
 import { normalizePixKey } from './pix-key';
+
+export { centsToReais } from './money-text';
 import './zod-config';
 
 export const SETTINGS_SCREEN_MSG = {
@@ -33,25 +36,18 @@ export const settingsResponse = z.object({
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
-/** "1.497,00", "1497", "R$ 897,50" → cents; anything else is refused. */
-export function reaisToCents(value: string): number | null {
-  const cleaned = value.replace(/R\$|\s/g, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.replace(/\./g, '').split(',');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return cents > 0 ? cents : null;
-}
-
-/** "149700" → "1.497,00": a price as the form shows it. */
-export function centsToReais(cents: number): string {
-  return (cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
+/** A price typed in reais (the shared money text): more than zero and a plausible amount. */
 const reais = z.string({ error: SETTINGS_SCREEN_MSG.priceInvalid }).transform((value, ctx) => {
   const cents = reaisToCents(value);
-  if (cents !== null) return cents;
-  ctx.addIssue({ code: 'custom', message: SETTINGS_SCREEN_MSG.priceInvalid });
-  return z.NEVER;
+  if (cents === null || cents === 0) {
+    ctx.addIssue({ code: 'custom', message: SETTINGS_SCREEN_MSG.priceInvalid });
+    return z.NEVER;
+  }
+  if (cents > MONEY_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MSG.tooHigh });
+    return z.NEVER;
+  }
+  return cents;
 });
 
 /**

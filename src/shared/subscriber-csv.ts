@@ -36,6 +36,13 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 
 export type SubscriberCsvField = (typeof SUBSCRIBER_CSV_COLUMNS)[number][1];
 
+/** The export's exact instants for a program, after the columns above: known to the import, not read. */
+export const SUBSCRIBER_CSV_ISO_COLUMNS = {
+  start: 'inicio_assinatura_iso',
+  end: 'termino_assinatura_iso',
+  created: 'criado_em_iso',
+} as const;
+
 export const SUBSCRIBER_IMPORT_MAX_ROWS = 5000;
 export const SUBSCRIBER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -46,6 +53,11 @@ export const SUBSCRIBER_CSV_MSG = {
   tooManyRows: 'Arquivo com linhas demais: envie no máximo 5.000 assinantes por vez.',
   empty: 'O arquivo não tem nenhum assinante.',
   unreadable: 'Não foi possível ler o arquivo CSV: confira se ele foi salvo como CSV (UTF-8).',
+  undecodable:
+    'Não foi possível ler o texto do arquivo: ele não está em UTF-8 nem em Windows-1252 (Excel). Salve-o como CSV no Excel e envie de novo.',
+  oneFile: 'Envie o arquivo CSV: o texto (csv) ou o arquivo em base64 (file), um dos dois.',
+  unknownColumns: (names: string[]) =>
+    `Colunas não reconhecidas, ignoradas: ${names.join(', ')}. Use os nomes de coluna da exportação.`,
   missingColumns: (names: string[]) =>
     `Colunas obrigatórias ausentes no arquivo: ${names.join(', ')}. Use o modelo da exportação.`,
   duplicateEmail: (line: number) => `Email repetido no arquivo (mesmo email da linha ${line})`,
@@ -67,14 +79,29 @@ export const subscriberExportInput = z.object({
 });
 export type SubscriberExportFilter = z.output<typeof subscriberExportInput>;
 
-export const subscriberImportInput = z.object({
-  csv: z
-    .string({ error: SUBSCRIBER_CSV_MSG.empty })
-    .min(1, SUBSCRIBER_CSV_MSG.empty)
-    .max(SUBSCRIBER_IMPORT_MAX_BYTES, SUBSCRIBER_CSV_MSG.tooLarge),
-  /** false: dry run (report only); true: apply the valid rows. */
-  apply: z.boolean().default(false),
-});
+/** The base64 text of a file of SUBSCRIBER_IMPORT_MAX_BYTES. */
+const MAX_BASE64 = Math.ceil(SUBSCRIBER_IMPORT_MAX_BYTES / 3) * 4;
+
+export const subscriberImportInput = z
+  .object({
+    /** The file's text, already decoded (UTF-8 callers). */
+    csv: z
+      .string({ error: SUBSCRIBER_CSV_MSG.empty })
+      .min(1, SUBSCRIBER_CSV_MSG.empty)
+      .max(SUBSCRIBER_IMPORT_MAX_BYTES, SUBSCRIBER_CSV_MSG.tooLarge)
+      .optional(),
+    /** Or the file's bytes in base64: the server finds the encoding (UTF-8 or Excel's Windows-1252). */
+    file: z
+      .base64({ error: SUBSCRIBER_CSV_MSG.undecodable })
+      .min(1, SUBSCRIBER_CSV_MSG.empty)
+      .max(MAX_BASE64, SUBSCRIBER_CSV_MSG.tooLarge)
+      .optional(),
+    /** false: dry run (report only); true: apply the valid rows. */
+    apply: z.boolean().default(false),
+  })
+  .refine((input) => (input.csv === undefined) !== (input.file === undefined), {
+    message: SUBSCRIBER_CSV_MSG.oneFile,
+  });
 export type SubscriberImportInput = z.input<typeof subscriberImportInput>;
 
 export const SUBSCRIBER_IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'reject'] as const;
@@ -100,6 +127,12 @@ export const subscriberImportReport = z.object({
   dialect: z.enum(['semicolon', 'comma']),
   /** The same, said to the person: "Formato detectado: …". */
   dialectMessage: z.string(),
+  /** The encoding the file's text was read in (an Excel "CSV (separado por vírgulas)" is Windows-1252). */
+  encoding: z.enum(['utf-8', 'utf-8-bom', 'windows-1252']),
+  /** The same, said to the person: "Codificação detectada: Windows-1252 (Excel)". */
+  encodingMessage: z.string(),
+  /** Headers the import does not know, as the file spells them: listed, never silently dropped. */
+  unknownColumns: z.array(z.string()),
   rows: z.array(
     z.object({
       /** Line of the file (the header is line 1). */
@@ -115,6 +148,16 @@ export const subscriberImportReport = z.object({
   ),
 });
 export type SubscriberImportReport = z.infer<typeof subscriberImportReport>;
+
+// Encodings: what Excel in Brazil saves ("CSV UTF-8" with a BOM, "CSV (separado por vírgulas)" in
+// Windows-1252) and UTF-8 from anywhere else.
+export const CSV_ENCODINGS = ['utf-8', 'utf-8-bom', 'windows-1252'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+export const CSV_ENCODING_MSG: Record<CsvEncoding, string> = {
+  'utf-8': 'Codificação detectada: UTF-8',
+  'utf-8-bom': 'Codificação detectada: UTF-8 (com BOM)',
+  'windows-1252': 'Codificação detectada: Windows-1252 (Excel)',
+};
 
 // CSV dialects (issue 23): the exports write the spreadsheet's; the import reads both and says which.
 export const CSV_DIALECTS = ['semicolon', 'comma'] as const;

@@ -15,6 +15,7 @@ import {
   optionalStateField,
   phoneField,
 } from './fields/schemas';
+import { MONEY_MAX_CENTS, MONEY_MSG } from './money-text';
 import { SUBSCRIBER_STATUSES } from './plans';
 import './zod-config';
 
@@ -62,7 +63,7 @@ export const SUBSCRIBER_MSG = {
   notAllSaved: 'Alguns campos podem não ter sido salvos',
   draftLoaded: 'Rascunho carregado com sucesso!',
   deleteConfirmWord: 'CONFIRMAR',
-  deleteCancelled: 'Exclusão cancelada: digite CONFIRMAR para excluir.',
+  deleteWordMismatch: 'Digite CONFIRMAR, em letras maiúsculas, para liberar a exclusão.',
   hasPayments:
     'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
   statusChangeRefused:
@@ -139,7 +140,7 @@ export const subscriberFields = z.object({
     .number({ error: SUBSCRIBER_MSG.priceRequired })
     .int(SUBSCRIBER_MSG.priceRequired)
     .min(0, SUBSCRIBER_MSG.priceNegative)
-    .max(100_000_000, SUBSCRIBER_MSG.priceRequired),
+    .max(MONEY_MAX_CENTS, MONEY_MSG.tooHigh),
   subscriptionStartDate: instant,
   subscriptionEndDate: instant,
   adminNotes: optionalText(2000),

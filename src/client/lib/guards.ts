@@ -6,6 +6,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import type { PublicUser } from '../../shared/auth-schemas';
+import { safeReturnPath } from '../../shared/return-path';
 import { HOME_BY_ROLE, type Role } from '../../shared/roles';
 import type { TrpcUtils } from './trpc';
 
@@ -30,7 +31,7 @@ export async function getSessionUser(context: GuardContext): Promise<PublicUser 
  * the session cannot be checked (offline, server error) the visitor is treated as anonymous: these
  * pages work without a session, and the server still decides on every call.
  */
-export async function redirectIfAuthenticated(context: GuardContext): Promise<void> {
+export async function redirectIfAuthenticated(context: GuardContext, returnTo?: unknown): Promise<void> {
   let user: PublicUser | null;
   try {
     user = await getSessionUser(context);
@@ -38,13 +39,23 @@ export async function redirectIfAuthenticated(context: GuardContext): Promise<vo
     console.warn('Sessão não verificada; a página segue como visitante', error);
     return;
   }
-  if (user) throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
+  if (!user) return;
+  // Already signed in when a link sent them to sign in: the page that link asked for.
+  const back = safeReturnPath(returnTo);
+  if (back) throw redirect({ href: back, replace: true });
+  throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
 }
 
-/** Protected area: no session → /login; wrong role → that person's home. */
-export async function requireRole(context: GuardContext, role: Role): Promise<PublicUser> {
+/**
+ * Protected area: no session → /login, carrying the page asked for (`redirect`: a shared list, an
+ * e-mailed link) so the sign-in returns there; wrong role → that person's home.
+ */
+export async function requireRole(context: GuardContext, role: Role, asked?: string): Promise<PublicUser> {
   const user = await getSessionUser(context);
-  if (!user) throw redirect({ to: '/login', replace: true });
+  if (!user) {
+    const back = safeReturnPath(asked);
+    throw redirect({ to: '/login', search: back ? { redirect: back } : {}, replace: true });
+  }
   if (user.role !== role) throw redirect({ to: HOME_BY_ROLE[user.role], replace: true });
   return user;
 }

@@ -6,6 +6,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { PublicUser } from '../../shared/auth-schemas';
+import { safeReturnPath } from '../../shared/return-path';
 import { HOME_BY_ROLE } from '../../shared/roles';
 import { queryClient, trpc, trpcClient, trpcUtils } from './trpc';
 
@@ -14,15 +15,20 @@ export function useSessionUser(): PublicUser | null | undefined {
   return trpc.auth.me.useQuery().data;
 }
 
-/** Stores a fresh sign-in and goes to that person's home, replacing the auth page in history. */
+/**
+ * Stores a fresh sign-in and goes to the page that asked for it (`returnTo`, when it is a safe path
+ * of this site) or else to that person's home, replacing the auth page in history.
+ */
 export function useSignedIn() {
   const navigate = useNavigate();
   return useCallback(
-    async (user: PublicUser) => {
+    async (user: PublicUser, returnTo?: unknown) => {
       await queryClient.cancelQueries();
       queryClient.removeQueries();
       trpcUtils.auth.me.setData(undefined, user);
-      await navigate({ to: HOME_BY_ROLE[user.role], replace: true });
+      const back = safeReturnPath(returnTo);
+      if (back) await navigate({ href: back, replace: true });
+      else await navigate({ to: HOME_BY_ROLE[user.role], replace: true });
     },
     [navigate],
   );

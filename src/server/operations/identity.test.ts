@@ -275,6 +275,32 @@ describe('proving the WhatsApp number', () => {
     });
   });
 
+  it('says a code is pending (masked, with its end) until it is used, expires, locks or the phone changes', async () => {
+    const caller = t.caller(member.token);
+    expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
+    await caller.identity.requestPhoneCode();
+    const sentAt = t.clock.now().getTime();
+    // A reload reads the contacts again: the code is still there to be typed, no new one needed.
+    expect((await caller.identity.myContacts()).pendingPhoneCode).toEqual({
+      phone: `(11) *****-${phone.slice(-4)}`,
+      expiresAt: new Date(sentAt + 10 * 60_000).toISOString(),
+    });
+    expect(JSON.stringify(await caller.identity.myContacts())).not.toContain(phoneCode(phone));
+    t.clock.advance(10 * 60_000 + 1);
+    expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
+
+    t.clock.advance(60_000);
+    await caller.identity.requestPhoneCode();
+    for (let i = 0; i < 5; i++)
+      await failure(caller.identity.confirmPhone({ code: wrong(phoneCode(phone)) }));
+    expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
+
+    t.clock.advance(61_000);
+    await caller.identity.requestPhoneCode();
+    await caller.member.updateProfile({ fullName: member.name, phone: '(21) 99999-0000' });
+    expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
+  });
+
   it('locks a code at the 5th wrong try, and expires it after 10 minutes', async () => {
     const caller = t.caller(member.token);
     await caller.identity.requestPhoneCode(withPassword);

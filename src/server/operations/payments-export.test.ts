@@ -32,6 +32,15 @@ async function pay(email: string, name: string, outcome: 'paid' | 'failed', meth
 }
 
 describe('GET /api/admin/payments/export.csv', () => {
+  it("names the file with São Paulo's date, not UTC's (01:30 UTC is still the day before in São Paulo)", async () => {
+    // The next UTC day at 01:30: 22:30 of today in São Paulo.
+    const today = t.clock.now().toISOString().slice(0, 10);
+    t.clock.set(new Date(new Date(`${today}T01:30:00.000Z`).getTime() + 24 * 3600 * 1000));
+    // Hours later: a new admin session (the first one idled out).
+    const res = await download('', (await t.signIn('admin')).token);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=pagamentos-${today}.csv`);
+  });
+
   it('is a UTF-8 CSV with BOM: header, accents, money with decimal comma, labels of the screen', async () => {
     await pay(MARIANA.customerEmail, 'Conceição Araújo', 'paid', 'credit_card');
     const res = await download();

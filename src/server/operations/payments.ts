@@ -2,6 +2,7 @@
  * The back office's payment operations: the payments list, links for a subscriber, refunds, the
  * dashboard's figures and the provider's status (docs/product/back-office-and-member-area.md §7).
  */
+import { saoPauloCalendarDay } from '../../shared/sao-paulo-time';
 import { z } from 'zod';
 import {
   ADMIN_MSG,
@@ -96,7 +97,7 @@ export const paymentOperations = {
         },
       });
       return {
-        filename: `pagamentos-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+        filename: `pagamentos-${saoPauloCalendarDay(services.clock.now())}.csv`,
         body: services.adminReports.exportPayments(input),
       };
     },

@@ -291,6 +291,79 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(bad.json().rows[0].errors).toEqual(['Valor (R$): Valor inválido (use, por exemplo, 1497,00)']);
   });
 
+  it('reads Excel\'s "CSV (separado por vírgulas)" in Windows-1252, says so, and lists columns it does not know', async () => {
+    // As Excel in pt-BR saves it: Windows-1252 bytes, `;`, decimal comma, CRLF, no BOM.
+    const excel = Buffer.from(
+      'Nome completo;Email;Telefone;Endereço;Cidade;Valor (R$);Apelido\r\n' +
+        'João Conceição;joao@exemplo.com.br;(11) 98765-4321;Praça da Sé, 100;São Paulo;1.497,00;Jô\r\n',
+      'latin1',
+    );
+    const send = (apply: boolean) =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/subscribers/import',
+        headers: auth(),
+        payload: { file: excel.toString('base64'), apply },
+      });
+    const dry = await send(false);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({
+      totals: { create: 1, reject: 0 },
+      dialectMessage: 'Formato detectado: Excel (ponto e vírgula)',
+      encoding: 'windows-1252',
+      encodingMessage: 'Codificação detectada: Windows-1252 (Excel)',
+      unknownColumns: ['Apelido'],
+      rows: [{ name: 'João Conceição', action: 'create' }],
+    });
+    expect((await send(true)).statusCode).toBe(200);
+    expect(t.services.db.select().from(subscribers).get()).toMatchObject({
+      name: 'João Conceição',
+      street: 'Praça da Sé, 100',
+      city: 'São Paulo',
+      subscriptionPrice: 149700,
+    });
+
+    // UTF-8 sent as bytes, with Excel's BOM, reads the same and says which.
+    const utf8 = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(HEADER + '\nAna;ana@x.com;11987654321'),
+    ]);
+    const withBom = await t.request({
+      method: 'POST',
+      url: '/api/admin/subscribers/import',
+      headers: auth(),
+      payload: { file: utf8.toString('base64') },
+    });
+    expect(withBom.json()).toMatchObject({
+      encodingMessage: 'Codificação detectada: UTF-8 (com BOM)',
+      unknownColumns: [],
+    });
+  });
+
+  it('refuses a file whose text cannot be decoded (UTF-16, binary, text already garbled): nothing changes', async () => {
+    const undecodable =
+      'Não foi possível ler o texto do arquivo: ele não está em UTF-8 nem em Windows-1252 (Excel). Salve-o como CSV no Excel e envie de novo.';
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`${HEADER}\nAna,a@x.com,11987654321`, 'utf16le'),
+    ]);
+    for (const payload of [
+      { file: utf16.toString('base64'), apply: true },
+      { file: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x81]).toString('base64'), apply: true },
+      { csv: `${HEADER}\nJo\uFFFDo,joao@x.com,11987654321`, apply: true },
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/admin/subscribers/import',
+        headers: auth(),
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(undecodable);
+    }
+    expect(t.services.db.select().from(subscribers).all()).toEqual([]);
+  });
+
   it('refuses a status change the form may not make (approval is an action)', async () => {
     await create({ status: 'pending' });
     const res = await importCsv(

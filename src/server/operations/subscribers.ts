@@ -3,6 +3,7 @@
  * documented paths are `/admin/subscribers…`; `/subscribers…` are admin-only aliases (docs/product/decisions.md §4),
  * REST-only copies of the same definitions.
  */
+import { saoPauloCalendarDay } from '../../shared/sao-paulo-time';
 import { downloadOutput } from './download';
 import { z } from 'zod';
 import {
@@ -231,7 +232,7 @@ export const subscriberOperations = {
     trpc: false,
     rateLimit: 'export',
     run: ({ services, user }, input) => ({
-      filename: `assinantes-${services.clock.now().toISOString().slice(0, 10)}.csv`,
+      filename: `assinantes-${saoPauloCalendarDay(services.clock.now())}.csv`,
       body: services.subscriberCsv.exportCsv(input, user.id),
     }),
     rest: {
@@ -258,7 +259,8 @@ export const subscriberOperations = {
     input: subscriberImportInput,
     output: subscriberImportReport,
     trpc: false,
-    run: ({ services, user }, input) => services.subscriberCsv.import(input.csv, input.apply, user.id),
+    run: ({ services, user }, input) =>
+      services.subscriberCsv.import({ csv: input.csv, file: input.file }, input.apply, user.id),
     rest: {
       method: 'POST',
       path: '/admin/subscribers/import',
@@ -267,8 +269,12 @@ export const subscriberOperations = {
       description:
         'Lê os dois formatos: `;` com vírgula decimal (Excel em português, o da exportação) e `,` com ' +
         'ponto decimal, com ou sem BOM. A resposta diz qual encontrou (`dialect`: semicolon ou comma; ' +
-        '`dialectMessage`, por exemplo "Formato detectado: Excel (ponto e vírgula)").',
-      // JSON escaping can double a CSV's size (quotes).
+        '`dialectMessage`, por exemplo "Formato detectado: Excel (ponto e vírgula)"). O arquivo vai como ' +
+        'texto (`csv`) ou como seus bytes em base64 (`file`): então a codificação é detectada (UTF-8 com ' +
+        'ou sem BOM, senão Windows-1252, a do "CSV (separado por vírgulas)" do Excel) e dita em ' +
+        '`encoding`/`encodingMessage`; um arquivo que não é texto em nenhuma delas é recusado. Colunas ' +
+        'desconhecidas vêm em `unknownColumns`.',
+      // JSON escaping can double a CSV's size (quotes); base64 adds a third.
       bodyLimit: SUBSCRIBER_IMPORT_MAX_BYTES * 2 + 4096,
       errors: { 400: SUBSCRIBER_CSV_MSG.tooLarge, 413: SUBSCRIBER_CSV_MSG.tooLarge },
     },

@@ -33,6 +33,7 @@ const ROUTES = [
   ['GET', '/admin/whatsapp/messages'],
   ['PUT', '/admin/whatsapp/messages'],
   ['POST', '/admin/whatsapp/send'],
+  ['GET', '/admin/whatsapp/renewal-reminders'],
   ['POST', '/admin/whatsapp/renewal-reminders'],
   ['POST', '/admin/whatsapp/test'],
   ['POST', '/admin/whatsapp/test-message'],
@@ -254,6 +255,7 @@ describe('POST /api/admin/whatsapp/renewal-reminders', () => {
       message: 'Lembretes de renovação enviados para 2 assinantes.',
       sent: 2,
       failed: 0,
+      skippedToday: 0,
     });
     const recipients = outboxRows()
       .filter((m) => m.template === 'renewal')
@@ -264,6 +266,93 @@ describe('POST /api/admin/whatsapp/renewal-reminders', () => {
       'pedro@teste.com.br',
       'quel@teste.com.br',
     ]);
+  });
+});
+
+describe('renewal reminders sent by hand: who and how many first, never twice a day', () => {
+  const renewalOutbox = () => outboxRows().filter((m) => m.template === 'renewal');
+
+  it('GET says who would receive it, with the end date, before anything is sent', async () => {
+    const pedro = await subscriber('pedro@teste.com.br', '11911112222', 12);
+    await subscriber('rui@teste.com.br', '11955556666', 45);
+    const res = await call('GET', '/admin/whatsapp/renewal-reminders');
+    expect(res.statusCode).toBe(200);
+    const pedroRow = rows(t).subscriberByEmail('pedro@teste.com.br')!;
+    expect(res.json()).toEqual({
+      success: true,
+      recipients: [
+        {
+          subscriberId: pedro,
+          name: pedroRow.name,
+          periodEnd: pedroRow.subscriptionEndDate!.toISOString(),
+          whatsapp: true,
+          remindedToday: false,
+        },
+      ],
+      toSend: 1,
+      skippedToday: 0,
+    });
+    expect(renewalOutbox()).toHaveLength(0);
+  });
+
+  it('a second click the same day sends nothing and says how many already received it', async () => {
+    for (const [index, days] of [5, 10, 15, 20].entries()) {
+      await subscriber(`m${index}@teste.com.br`, `1191111000${index}`, days);
+    }
+    expect((await call('POST', '/admin/whatsapp/renewal-reminders')).json()).toMatchObject({ sent: 4 });
+    expect(renewalOutbox()).toHaveLength(8);
+
+    const again = await call('POST', '/admin/whatsapp/renewal-reminders');
+    expect(again.json()).toEqual({
+      success: true,
+      message: 'Lembretes de renovação enviados para 0 assinantes. 4 já receberam hoje.',
+      sent: 0,
+      failed: 0,
+      skippedToday: 4,
+    });
+    expect(renewalOutbox()).toHaveLength(8);
+    expect((await call('GET', '/admin/whatsapp/renewal-reminders')).json()).toMatchObject({
+      toSend: 0,
+      skippedToday: 4,
+    });
+
+    // The next day in São Paulo, a send goes out again (the session's day is over: the service).
+    t.clock.advance(DAY);
+    expect(await t.services.renewalReminders.sendToAllExpiring(admin.userId)).toEqual({
+      sent: 4,
+      failed: 0,
+      skippedToday: 0,
+    });
+    expect(renewalOutbox()).toHaveLength(16);
+  });
+
+  it('holds against a double click: two sends at once queue each reminder once', async () => {
+    await subscriber('ana@teste.com.br', '11911112222', 12);
+    await subscriber('bia@teste.com.br', '11933334444', 20);
+    const [first, second] = await Promise.all([
+      call('POST', '/admin/whatsapp/renewal-reminders'),
+      call('POST', '/admin/whatsapp/renewal-reminders'),
+    ]);
+    const answers = [first.json(), second.json()];
+    expect(answers.reduce((sum, answer) => sum + answer.sent, 0)).toBe(2);
+    expect(answers.reduce((sum, answer) => sum + answer.skippedToday, 0)).toBe(2);
+    expect(
+      renewalOutbox()
+        .map((m) => m.recipient)
+        .sort(),
+    ).toEqual(['11911112222', '11933334444', 'ana@teste.com.br', 'bia@teste.com.br']);
+  });
+
+  it('skips a member the daily job already reminded today', async () => {
+    t.services.settings.update({ renewalAutomation: true });
+    await subscriber('caio@teste.com.br', '11911112222', 25);
+    expect((await t.services.renewalReminders.runDue()).sent).toBe(1);
+    expect((await call('POST', '/admin/whatsapp/renewal-reminders')).json()).toMatchObject({
+      sent: 0,
+      skippedToday: 1,
+      message: 'Lembretes de renovação enviados para 0 assinantes. 1 já recebeu hoje.',
+    });
+    expect(renewalOutbox()).toHaveLength(2);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import {
   queuedResponse,
+  reminderRecipientsResponse,
   remindersResponse,
   templatesResponse,
   templatesSaveInput,
@@ -73,19 +74,54 @@ export const whatsappOperations = {
     },
   }),
 
+  /** Who the renewal reminders would reach, said before sending (names, end dates, reminded today). */
+  renewalRecipients: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: reminderRecipientsResponse,
+    run({ services }) {
+      const recipients = services.whatsappAdmin.renewalRecipients().map((recipient) => ({
+        ...recipient,
+        periodEnd: recipient.periodEnd.toISOString(),
+      }));
+      const skippedToday = recipients.filter((recipient) => recipient.remindedToday).length;
+      return {
+        success: true as const,
+        recipients,
+        toSend: recipients.length - skippedToday,
+        skippedToday,
+      };
+    },
+    rest: {
+      method: 'GET',
+      path: '/admin/whatsapp/renewal-reminders',
+      tag: TAG,
+      summary: 'Quem receberia o link de renovação agora (30 dias ou menos) e quem já recebeu hoje',
+    },
+  }),
+
   renewalReminders: defineOperation({
     kind: 'mutation',
     access: 'admin',
     output: remindersResponse,
     async run({ services, user }) {
       const result = await services.whatsappAdmin.renewalReminders(user.id);
-      return { success: true as const, message: WHATSAPP_MSG.remindersSent(result.sent), ...result };
+      const skipped =
+        result.skippedToday > 0 ? ` ${WHATSAPP_MSG.remindersSkippedToday(result.skippedToday)}` : '';
+      return {
+        success: true as const,
+        message: `${WHATSAPP_MSG.remindersSent(result.sent)}${skipped}`,
+        ...result,
+      };
     },
     rest: {
       method: 'POST',
       path: '/admin/whatsapp/renewal-reminders',
       tag: TAG,
       summary: 'Envia o link de renovação a todos os confrades com 30 dias ou menos de assinatura',
+      description:
+        'Quem já recebeu um lembrete de renovação hoje (dia de São Paulo) é pulado e contado em ' +
+        '`skippedToday`: um segundo clique ou uma nova tentativa não envia de novo.',
     },
   }),
 

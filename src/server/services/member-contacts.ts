@@ -50,14 +50,17 @@ function contacts(deps: MemberContactsDeps, user: Caller): MemberContacts {
   const row = account(deps, user);
   const phone = subscribers.findForUser(user)?.phone ?? '';
   const proven = credentials.provenPhone(user.id);
+  const phoneProven = credentials.isProvenPhone(user.id, phone);
+  const code = phoneProven ? null : deps.phoneProof.pending(user.id, phone);
   return {
     email: row.email,
     emailVerifiedAt: iso(row.emailVerifiedAt),
     pendingEmail: emailChanges.pending({ userId: user.id, subscriberId: null }),
     phone,
-    phoneProven: credentials.isProvenPhone(user.id, phone),
+    phoneProven,
     provenPhone: proven?.phone ?? null,
     phoneProvenAt: iso(proven?.provenAt),
+    pendingPhoneCode: code && { phone: code.phone, expiresAt: code.expiresAt.toISOString() },
   };
 }
 

@@ -164,8 +164,21 @@ function confirm(deps: PhoneProofDeps, userId: string, code: string): { phone: s
   return { phone: row.phone, provenAt: now };
 }
 
+/**
+ * The account's live code for `phone` (sent to that number, not expired, used or locked), masked,
+ * or null: what lets the page offer the code's field again after a reload.
+ */
+function pending(deps: PhoneProofDeps, userId: string, phone: string): { phone: string; expiresAt: Date } | null {
+  const row = latest(deps, userId);
+  const now = deps.clock.now();
+  if (!row || row.provenAt !== null || row.expiresAt.getTime() <= now.getTime()) return null;
+  if (row.attempts >= PHONE_CODE_MAX_TRIES || row.phone !== digitsOf(phone)) return null;
+  return { phone: maskPhone(row.phone), expiresAt: row.expiresAt };
+}
+
 export function createPhoneProof(deps: PhoneProofDeps) {
   return {
+    pending: (userId: string, phone: string) => pending(deps, userId, phone),
     requestCode: (user: { id: string; name: string }, phone: string): { phone: string } =>
       requestCode(deps, user, phone),
     confirm: (userId: string, code: string) => confirm(deps, userId, code),

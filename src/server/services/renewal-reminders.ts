@@ -2,7 +2,8 @@
  * Renewal reminders (docs/product/decisions.md §3.4): a renewal payment link sent by e-mail and WhatsApp to
  * approved members whose paid period ends soon. The daily job sends one at 30 days left and one
  * at 7 (only the nearer one when a member is already past both), each at most once per threshold
- * and period; the WhatsApp screen's button sends to everyone with 30 days or fewer left.
+ * and period; the WhatsApp screen's button (and the dashboard's list) sends to everyone with 30 days
+ * or fewer left, after saying who, skipping anyone already reminded that day.
  *
  * What was sent is remembered in `renewal_reminders`, written in the same transaction as the
  * queued messages: a second run, a restart or two overlapping runs find the row and send nothing.
@@ -11,9 +12,14 @@
  * Who is reminded lives in `renewal-reminders/targets.ts`, the sending in `renewal-reminders/remind.ts`.
  */
 import type { RemindersContext, RenewalRemindersDeps } from './renewal-reminders/context';
-import { runDue, sendToAllExpiring } from './renewal-reminders/remind';
+import { expiringRecipients, runDue, sendToAllExpiring } from './renewal-reminders/remind';
 
-export type { RemindersResult, RenewalRemindersDeps } from './renewal-reminders/context';
+export type {
+  ManualRemindersResult,
+  ReminderRecipient,
+  RemindersResult,
+  RenewalRemindersDeps,
+} from './renewal-reminders/context';
 export { REMINDER_THRESHOLDS, thresholdFor, type ReminderThreshold } from './renewal-reminders/thresholds';
 
 export function createRenewalReminders(deps: RenewalRemindersDeps) {
@@ -21,6 +27,7 @@ export function createRenewalReminders(deps: RenewalRemindersDeps) {
   return {
     runDue: () => runDue(ctx),
     sendToAllExpiring: (adminId: string) => sendToAllExpiring(ctx, adminId),
+    expiringRecipients: () => expiringRecipients(ctx),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The subscribers' CSV (ADR 015): a streamed export of the filtered list and a bounded import with
  * a dry run. The file's dialect is the exports' one (ADR 035: `;`, decimal comma, dd/mm/aaaa); the
- * import also reads the comma dialect and says which it found. Both use the columns of
+ * import also reads the comma dialect and says which it found, and finds the file's encoding (UTF-8,
+ * or Windows-1252 from Excel's "CSV (separado por vírgulas)": csv-encoding.ts). Both use the columns of
  * `shared/subscriber-csv.ts`; the import checks each row with the admin form's schema (its
  * messages) and writes through `subscriberAdmin`, so the status machine and the history see
  * imported rows like typed ones.
@@ -14,6 +15,7 @@ import type { SubscriberExportFilter, SubscriberImportReport } from '../../share
 import type { SubscriberCsvDeps } from './subscriber-csv/deps';
 import { exportCsv } from './subscriber-csv/export';
 import { importCsv } from './subscriber-csv/import';
+import type { CsvSource } from './subscriber-csv/read-file';
 
 export { EXPORT_BATCH } from './subscriber-csv/export';
 export type { SubscriberCsvDeps };
@@ -28,8 +30,8 @@ export function createSubscriberCsv(deps: SubscriberCsvDeps) {
     exportCsv: (filter: SubscriberExportFilter, adminId: string): Readable =>
       exportCsv(deps, filter, adminId),
     /** Dry run (`apply` false) or import of a file: a report row by row, applied rows written. */
-    import: (csv: string, apply: boolean, adminId: string): SubscriberImportReport =>
-      importCsv(deps, csv, apply, adminId),
+    import: (source: CsvSource, apply: boolean, adminId: string): SubscriberImportReport =>
+      importCsv(deps, source, apply, adminId),
   };
 }
 

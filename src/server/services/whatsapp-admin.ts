@@ -142,6 +142,7 @@ export function createWhatsAppAdmin(deps: WhatsAppAdminDeps) {
       testMessage(deps, messageType, testPhone),
     test: (phone: string): OutboxMessage => testChannel(deps, phone),
     renewalReminders: (adminId: string) => deps.reminders.sendToAllExpiring(adminId),
+    renewalRecipients: () => deps.reminders.expiringRecipients(),
   };
 }
 

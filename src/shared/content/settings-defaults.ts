@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import '../zod-config';
 import { digitsOf, phoneDigitsProblem } from '../fields/rules';
+import { MONEY_MAX_CENTS, MONEY_MSG } from '../money-text';
 import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
 
 export const SETTINGS_MSG = {
@@ -93,11 +94,13 @@ export const settingsSchema = z.object({
   priceAnnual: z
     .number({ error: SETTINGS_MSG.priceInvalid })
     .int(SETTINGS_MSG.priceInvalid)
-    .positive(SETTINGS_MSG.priceInvalid),
+    .positive(SETTINGS_MSG.priceInvalid)
+    .max(MONEY_MAX_CENTS, MONEY_MSG.tooHigh),
   priceRenewal: z
     .number({ error: SETTINGS_MSG.priceInvalid })
     .int(SETTINGS_MSG.priceInvalid)
-    .positive(SETTINGS_MSG.priceInvalid),
+    .positive(SETTINGS_MSG.priceInvalid)
+    .max(MONEY_MAX_CENTS, MONEY_MSG.tooHigh),
   /** When on, the daily job sends renewal links by itself (docs/product/decisions.md §3.4). */
   renewalAutomation: z.boolean({ error: SETTINGS_MSG.invalid }),
 });

@@ -2,6 +2,7 @@ import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CepAddress } from '../../../shared/checkout-schemas';
 import { digitsOf } from '../../../shared/fields/rules';
+import { MSG } from '../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { fillEmptyFromCep, planCepFill, replaceWithCep, type AddressParts } from './cep-fill';
 
@@ -26,7 +27,8 @@ export interface CepQuestion {
  * looked up (tRPC's `checkout.cep` query, keyed by the digits); empty parts are filled at once, and
  * when the form holds a different address the hook exposes a `question` ("Substituir" / "Manter")
  * and changes nothing until the person answers. A newer CEP makes an older answer (or question)
- * void. A not-found or failed lookup is only logged: the person simply types.
+ * void. A not-found or failed lookup changes nothing and says that the address can be typed
+ * (`status`), so the person is never left waiting for a fill that will not come.
  */
 export function useCepAutofill({
   read,
@@ -88,10 +90,14 @@ export function useCepAutofill({
     }
   }, [typed, data, error, isFetching]);
 
+  const loading = typed.length === 8 && isFetching;
+  const failed = typed.length === 8 && !isFetching && Boolean(error);
   return {
     /** For the CEP field's person-made changes (`onType`). */
     onCepTyped,
-    loading: typed.length === 8 && isFetching,
+    loading,
+    /** What the CEP field says under it: the search under way, or that it failed and to type. */
+    status: loading ? MSG.cepSearching : failed ? MSG.cepLookupFailed : undefined,
     question,
   };
 }

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { LoginInput } from '../../../shared/auth-schemas';
@@ -25,6 +25,8 @@ const resolver = lazyResolver(() => import('./form-resolvers').then((module) => 
 export function LoginPage() {
   const login = trpc.auth.login.useMutation();
   const signedIn = useSignedIn();
+  // The page that sent the visitor here (a shared list, an e-mailed link): the sign-in returns to it.
+  const { redirect: returnTo } = useSearch({ from: '/login' });
   const [error, setError] = useState<string | null>(null);
   // The server said the account needs its code: the code field shows, and goes with the next try.
   const [askCode, setAskCode] = useState(false);
@@ -44,7 +46,7 @@ export function LoginPage() {
           password,
           code: askCode && code ? code : undefined,
         });
-        await signedIn(user);
+        await signedIn(user, returnTo);
       } catch (failure) {
         if (errorReason(failure) === 'two_factor_required') setAskCode(true);
         setError(errorText(failure, MSG.loginFailed));

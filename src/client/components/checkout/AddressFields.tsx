@@ -61,7 +61,7 @@ export function AddressFields({ disabled }: { disabled?: boolean }) {
           placeholder="00000-000"
           {...CEP_INPUT}
           aria-required="true"
-          hint={cep.loading ? MSG.cepSearching : undefined}
+          hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
           onType={cep.onCepTyped}
         />
         <TextField

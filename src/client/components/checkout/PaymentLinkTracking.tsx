@@ -150,7 +150,11 @@ function StatusView({
     case 'paid':
       return (
         <ResultCard icon="✓" tone="success" title="Pagamento Confirmado!">
-          <p className="co-subtitle">Bem-vindo(a) à confraria! Seu pagamento foi confirmado.</p>
+          <p className="co-subtitle">
+            {/* A renewal is a member staying, not arriving. */}
+            {data.planType === 'renewal' ? 'Obrigado por renovar!' : 'Bem-vindo(a) à confraria!'} Seu pagamento
+            foi confirmado.
+          </p>
           <SummaryLines
             lines={[
               ...details,

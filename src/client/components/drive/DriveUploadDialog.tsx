@@ -37,6 +37,8 @@ export function DriveUploadDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const upload = useRef<DriveUpload | null>(null);
+  // The name last written from a picked file (not typed by the admin).
+  const autoName = useRef('');
   const fileId = useId();
   const progressId = useId();
 
@@ -76,8 +78,12 @@ export function DriveUploadDialog({
   function pick(picked: File | null) {
     setFile(picked);
     setFileError(null);
-    if (picked && !form.getValues('name').trim()) {
-      form.setValue('name', withoutExtension(picked.name), { shouldValidate: true });
+    // The name follows the file while the admin has not typed one: a file picked after another (a
+    // refused SVG, say) brings its own name instead of keeping the first file's.
+    const current = form.getValues('name').trim();
+    if (picked && (!current || current === autoName.current)) {
+      autoName.current = withoutExtension(picked.name);
+      form.setValue('name', autoName.current, { shouldValidate: true });
     }
   }
 

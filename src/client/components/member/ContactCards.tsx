@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatTime } from '../../../shared/format';
 import {
   EMAIL_CHANGE_MSG,
   PHONE_PROOF_MSG,
@@ -150,7 +150,16 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
 
 function PhoneCard({ contacts }: { contacts: MemberContacts }) {
   const utils = trpc.useUtils();
-  const [sent, setSent] = useState<string | null>(null);
+  // A code already on its way when the page opens (a reload on the way back from WhatsApp): its
+  // field shows again, so the member types that code instead of asking for one that ends it.
+  const [sent, setSent] = useState<string | null>(() =>
+    contacts.pendingPhoneCode
+      ? PHONE_PROOF_MSG.codePending(
+          contacts.pendingPhoneCode.phone,
+          formatTime(contacts.pendingPhoneCode.expiresAt),
+        )
+      : null,
+  );
   const [done, setDone] = useState<string | null>(null);
   const request = trpc.identity.requestPhoneCode.useMutation();
   const confirm = trpc.identity.confirmPhone.useMutation();

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/member-schemas';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
+import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
@@ -35,6 +36,7 @@ import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { fieldsOf } from '../ui/field-of';
 import { SubmitActions } from '../ui/SubmitActions';
+import { UnsavedChangesGuard } from '../ui/UnsavedChangesGuard';
 
 /** "Meu Perfil": own data, e-mail and password, and the LGPD rights (export, deletion request). */
 export function ProfilePage() {
@@ -89,7 +91,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
     control,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = form;
   const field = fieldsOf(register, errors);
   // The CEP rule of every form (ADR 033): looked up only when the member changes it.
@@ -109,6 +111,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
 
   return (
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
       <h2>Dados pessoais</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
       {update.isError && <Alert>{errorText(update.error, MEMBER_MSG.profileFailed)}</Alert>}
@@ -145,7 +148,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           placeholder="00000-000"
           {...CEP_INPUT}
           onType={cep.onCepTyped}
-          hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
+          hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
         />
         <TextField label="Endereço" autoComplete="address-line1" {...field('address')} />
         <TextField label="Número" {...field('number')} />
@@ -180,7 +183,7 @@ function PasswordForm() {
     handleSubmit,
     reset,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<ChangePasswordFormValues>({ resolver: strongPasswordResolver, defaultValues: empty });
   const field = fieldsOf(register, errors);
   // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
@@ -205,6 +208,7 @@ function PasswordForm() {
   });
   return (
     <form className="card member-card form" onSubmit={(event) => void submit(event)} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
       <h2>Alterar senha</h2>
       {done && <Alert tone="success">{done}</Alert>}
       {refusal && !wrongCurrent && <Alert>{refusal}</Alert>}
@@ -253,7 +257,8 @@ function PrivacyCard({ subscription }: { subscription: MemberSubscription }) {
       const url = URL.createObjectURL(blob);
       const anchor = document.createElement('a');
       anchor.href = url;
-      anchor.download = `meus-dados-confraria-${data.exportedAt.slice(0, 10)}.json`;
+      // The member's own date (São Paulo's), not UTC's, which is tomorrow from 21h.
+      anchor.download = `meus-dados-confraria-${saoPauloCalendarDay(new Date(data.exportedAt))}.json`;
       anchor.click();
       URL.revokeObjectURL(url);
     } catch (error) {

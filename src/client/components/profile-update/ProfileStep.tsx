@@ -155,7 +155,7 @@ export function ProfileStep({
             placeholder="00000-000"
             {...CEP_INPUT}
             onType={cep.onCepTyped}
-            hint={cep.loading ? MSG.cepSearching : undefined}
+            hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
           />
           <TextField
             label="Número"

@@ -4,6 +4,8 @@ import { requireRole } from '../../lib/guards';
 
 /** /user/*: members (role user) only; an admin is sent to /admin/dashboard (docs/product/decisions.md §2). */
 export const Route = createFileRoute('/user')({
-  beforeLoad: async ({ context }) => ({ user: await requireRole(context, 'user') }),
+  beforeLoad: async ({ context, location }) => ({
+    user: await requireRole(context, 'user', location.href),
+  }),
   component: MemberLayout,
 });

@@ -22,6 +22,21 @@ export interface RemindersResult {
   failed: number;
 }
 
+/** An admin's send: also how many were skipped because they already got a reminder today. */
+export interface ManualRemindersResult extends RemindersResult {
+  skippedToday: number;
+}
+
+/** Who an admin's send would reach, said before sending. */
+export interface ReminderRecipient {
+  subscriberId: string;
+  name: string;
+  periodEnd: Date;
+  whatsapp: boolean;
+  /** Already reminded today: skipped by the send. */
+  remindedToday: boolean;
+}
+
 /** A member whose period ends (the query only finds those with an end date). */
 export type Expiring = Subscriber & { subscriptionEndDate: Date };
 

@@ -2,9 +2,16 @@
 import { formatDate, formatMoney } from '../../../shared/format';
 import { renewalReminders } from '../../db/schema';
 import type { Actor } from '../subscriber-lifecycle';
-import type { RemindersContext, RemindersResult, RenewalRemindersDeps, ReminderTarget } from './context';
+import type {
+  ManualRemindersResult,
+  ReminderRecipient,
+  RemindersContext,
+  RemindersResult,
+  RenewalRemindersDeps,
+  ReminderTarget,
+} from './context';
 import { REMINDER_THRESHOLDS } from './thresholds';
-import { allExpiring, dueTargets } from './targets';
+import { allExpiring, dueTargets, REMINDER_EVENT, remindedToday } from './targets';
 
 type Tx = Parameters<Parameters<RenewalRemindersDeps['db']['transaction']>[0]>[0];
 type RenewalLink = Awaited<ReturnType<RenewalRemindersDeps['paymentLinks']['createForSubscriber']>>;
@@ -61,31 +68,39 @@ function queueMessages(
   }
   lifecycle.record({
     subscriberId: subscriber.id,
-    event: 'renewal_reminder_sent',
+    event: REMINDER_EVENT,
     actor,
     details: { thresholdDays: threshold, paymentLinkId: link.id, periodEnd: periodEnd.toISOString() },
   });
 }
 
+/** What one reminder came to: queued, or not (threshold used; already reminded today). */
+type Outcome = 'sent' | 'claimed' | 'remindedToday';
+
 /**
  * Creates the renewal link and, in one transaction, claims the threshold (and the farther ones it
  * passes over) and queues the messages. `always`: send even when the threshold was claimed (an
- * admin's explicit click). Returns whether messages were queued.
+ * admin's explicit click), but never twice on one day: the check and the history line that it
+ * reads are in the same transaction, so two clicks, a retry or two tabs cannot both send.
  */
 async function remind(
   deps: RenewalRemindersDeps,
   target: ReminderTarget,
   actor: Actor,
   always: boolean,
-): Promise<boolean> {
+): Promise<Outcome> {
   const adminId = actor.kind === 'admin' ? actor.id : null;
+  // Checked before the link too: a member already reminded today costs no provider call.
+  if (always && remindedToday(deps.db, target.subscriber.id, deps.clock.now())) return 'remindedToday';
   const link = await deps.paymentLinks.createForSubscriber(target.subscriber.id, 'renewal', adminId);
-  return deps.db.transaction((tx) => {
+  return deps.db.transaction((tx): Outcome => {
     const sentBy = adminId ?? 'job';
-    if (!claimThreshold(tx, target, link.id, sentBy) && !always) return false;
+    // Another click won while the link was being made: that link is never sent (it expires).
+    if (always && remindedToday(tx, target.subscriber.id, deps.clock.now())) return 'remindedToday';
+    if (!claimThreshold(tx, target, link.id, sentBy) && !always) return 'claimed';
     claimFarther(tx, target, sentBy);
     queueMessages(deps, target, link, actor);
-    return true;
+    return 'sent';
   });
 }
 
@@ -94,11 +109,13 @@ async function sendAll(
   targets: ReminderTarget[],
   actor: Actor,
   always: boolean,
-): Promise<RemindersResult> {
-  const result: RemindersResult = { sent: 0, failed: 0 };
+): Promise<ManualRemindersResult> {
+  const result: ManualRemindersResult = { sent: 0, failed: 0, skippedToday: 0 };
   for (const target of targets) {
     try {
-      if (await remind(deps, target, actor, always)) result.sent++;
+      const outcome = await remind(deps, target, actor, always);
+      if (outcome === 'sent') result.sent++;
+      else if (outcome === 'remindedToday') result.skippedToday++;
     } catch (error) {
       result.failed++;
       deps.log.warn(
@@ -116,8 +133,9 @@ async function sendAll(
  */
 export function runDue(ctx: RemindersContext): Promise<RemindersResult> {
   ctx.running ??= (async () => {
-    const result = await sendAll(ctx, dueTargets(ctx), { kind: 'system' }, false);
-    if (result.sent + result.failed > 0) ctx.log.info(result, 'renewal reminders');
+    const { sent, failed } = await sendAll(ctx, dueTargets(ctx), { kind: 'system' }, false);
+    const result: RemindersResult = { sent, failed };
+    if (sent + failed > 0) ctx.log.info(result, 'renewal reminders');
     return result;
   })().finally(() => {
     ctx.running = null;
@@ -125,7 +143,25 @@ export function runDue(ctx: RemindersContext): Promise<RemindersResult> {
   return ctx.running;
 }
 
-/** The admin's button: everyone with 30 days or fewer left, reminded now. */
-export function sendToAllExpiring(deps: RenewalRemindersDeps, adminId: string): Promise<RemindersResult> {
+/**
+ * The admin's button: everyone with 30 days or fewer left, reminded now, except who already got a
+ * reminder today (counted in `skippedToday`).
+ */
+export function sendToAllExpiring(
+  deps: RenewalRemindersDeps,
+  adminId: string,
+): Promise<ManualRemindersResult> {
   return sendAll(deps, allExpiring(deps), { kind: 'admin', id: adminId }, true);
+}
+
+/** Who the admin's button would reach, in the order it sends, and who it would skip (reminded today). */
+export function expiringRecipients(deps: RenewalRemindersDeps): ReminderRecipient[] {
+  const now = deps.clock.now();
+  return allExpiring(deps).map(({ subscriber }) => ({
+    subscriberId: subscriber.id,
+    name: subscriber.name,
+    periodEnd: subscriber.subscriptionEndDate,
+    whatsapp: Boolean(subscriber.phone),
+    remindedToday: remindedToday(deps.db, subscriber.id, now),
+  }));
 }

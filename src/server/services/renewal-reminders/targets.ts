@@ -1,6 +1,7 @@
 /** Who is reminded: members whose period ends soon, and whether a threshold was already used. */
-import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
-import { renewalReminders, subscribers } from '../../db/schema';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { saoPauloDayStart } from '../../../shared/sao-paulo-time';
+import { renewalReminders, subscriberActivity, subscribers } from '../../db/schema';
 import type { Expiring, RenewalRemindersDeps, ReminderTarget } from './context';
 import { DAY_MS, REMINDER_THRESHOLDS, thresholdFor } from './thresholds';
 
@@ -63,4 +64,32 @@ export function allExpiring(deps: RenewalRemindersDeps): ReminderTarget[] {
     subscriber,
     threshold: thresholdFor(subscriber.subscriptionEndDate, now) ?? 30,
   }));
+}
+
+/** The history's event a reminder leaves, whoever sent it (the daily job or an admin). */
+export const REMINDER_EVENT = 'renewal_reminder_sent';
+
+/**
+ * Whether the member already received a renewal reminder today (São Paulo's day): a manual send
+ * skips them, so a second click, a retry or a send after the daily job sends nothing twice.
+ * `db` may be a transaction's, for the check that decides (remind.ts).
+ */
+export function remindedToday(
+  db: Pick<RenewalRemindersDeps['db'], 'select'>,
+  subscriberId: string,
+  now: Date,
+): boolean {
+  return (
+    db
+      .select({ id: subscriberActivity.id })
+      .from(subscriberActivity)
+      .where(
+        and(
+          eq(subscriberActivity.subscriberId, subscriberId),
+          gte(subscriberActivity.createdAt, saoPauloDayStart(now)),
+          eq(subscriberActivity.event, REMINDER_EVENT),
+        ),
+      )
+      .get() !== undefined
+  );
 }

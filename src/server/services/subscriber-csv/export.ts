@@ -9,6 +9,7 @@ import { formatCep, formatCpf, formatPhone } from '../../../shared/fields/rules'
 import { SUBSCRIBER_STATUS_LABELS } from '../../../shared/plans';
 import {
   SUBSCRIBER_CSV_COLUMNS,
+  SUBSCRIBER_CSV_ISO_COLUMNS,
   type SubscriberCsvField,
   type SubscriberExportFilter,
 } from '../../../shared/subscriber-csv';
@@ -70,9 +71,9 @@ const CELL: Record<SubscriberCsvField, (row: ExportRow) => string> = {
  */
 const EXPORT_COLUMNS: readonly CsvColumn<ExportRow>[] = [
   ...SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => ({ header, value: CELL[field] })),
-  { header: 'inicio_assinatura_iso', value: ({ record }) => csvIso(record.subscriptionStartDate) },
-  { header: 'termino_assinatura_iso', value: ({ record }) => csvIso(record.subscriptionEndDate) },
-  { header: 'criado_em_iso', value: ({ record }) => csvIso(record.createdAt) },
+  { header: SUBSCRIBER_CSV_ISO_COLUMNS.start, value: ({ record }) => csvIso(record.subscriptionStartDate) },
+  { header: SUBSCRIBER_CSV_ISO_COLUMNS.end, value: ({ record }) => csvIso(record.subscriptionEndDate) },
+  { header: SUBSCRIBER_CSV_ISO_COLUMNS.created, value: ({ record }) => csvIso(record.createdAt) },
 ];
 
 /**

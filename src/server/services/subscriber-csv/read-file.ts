@@ -1,11 +1,17 @@
-/** Reading the uploaded file into rows keyed by field (either dialect), refusing a file that cannot be one. */
+/**
+ * Reading the uploaded file into rows keyed by field (either dialect, UTF-8 or Excel's
+ * Windows-1252), refusing a file that cannot be one.
+ */
 import {
   type CsvDialect,
+  type CsvEncoding,
   SUBSCRIBER_CSV_COLUMNS,
+  SUBSCRIBER_CSV_ISO_COLUMNS,
   SUBSCRIBER_CSV_MSG,
   SUBSCRIBER_IMPORT_MAX_ROWS,
 } from '../../../shared/subscriber-csv';
 import { AppError } from '../../errors';
+import { decodeCsvBytes, isReadableText } from '../csv-encoding';
 import { readCsv, type CsvText } from '../csv-read';
 import { HEADER_OF } from './deps';
 
@@ -28,6 +34,27 @@ function parse(csv: string): CsvText {
   }
 }
 
+/** What the admin sent: the text (UTF-8 callers) or the file's bytes in base64. */
+export type CsvSource = { csv?: string | undefined; file?: string | undefined };
+
+/** The file's text and the encoding it was read in; a file that is not text is refused. */
+export function decodeSource(source: CsvSource): { text: string; encoding: CsvEncoding } {
+  if (source.file !== undefined) {
+    const decoded = decodeCsvBytes(Buffer.from(source.file, 'base64'));
+    if (!decoded) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.undecodable);
+    return decoded;
+  }
+  const text = source.csv ?? '';
+  // Text a caller already decoded: a replacement character means it was read in the wrong encoding.
+  if (!isReadableText(text.replace(/^\uFEFF/, ''))) {
+    throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.undecodable);
+  }
+  return { text, encoding: text.startsWith('\uFEFF') ? 'utf-8-bom' : 'utf-8' };
+}
+
+/** The export's columns for a program: the import knows them and leaves them alone. */
+const EXPORT_ONLY = new Set(Object.values(SUBSCRIBER_CSV_ISO_COLUMNS).map(normalise));
+
 /** The field of each column (undefined for a column the import does not know). */
 function fieldsOf(header: string[]): (string | undefined)[] {
   const fieldOf = new Map(SUBSCRIBER_CSV_COLUMNS.map(([name, field]) => [normalise(name), field as string]));
@@ -39,8 +66,15 @@ function fieldsOf(header: string[]): (string | undefined)[] {
   return fields;
 }
 
-/** Reads the file into rows keyed by field; a missing required column refuses the whole file. */
-export function readFile(csv: string): { dialect: CsvDialect; rows: Record<string, string>[] } {
+/**
+ * Reads the file into rows keyed by field; a missing required column refuses the whole file, and
+ * the columns it does not know are named (`unknownColumns`), for the report to list.
+ */
+export function readFile(csv: string): {
+  dialect: CsvDialect;
+  unknownColumns: string[];
+  rows: Record<string, string>[];
+} {
   const text = parse(csv);
   const [header, ...rows] = text.records;
   if (!header || rows.length === 0) throw new AppError('BAD_REQUEST', SUBSCRIBER_CSV_MSG.empty);
@@ -49,6 +83,9 @@ export function readFile(csv: string): { dialect: CsvDialect; rows: Record<strin
   const fields = fieldsOf(header);
   return {
     dialect: text.dialect,
+    unknownColumns: header.filter(
+      (name, index) => fields[index] === undefined && name.trim() !== '' && !EXPORT_ONLY.has(normalise(name)),
+    ),
     rows: rows.map((cells) => {
       const row: Record<string, string> = {};
       fields.forEach((field, index) => {

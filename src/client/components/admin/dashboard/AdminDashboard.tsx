@@ -5,6 +5,8 @@ import { formatDate, formatMoney, formatTime } from '../../../../shared/format';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-finance.css';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { RenewalReminderList } from '../messaging/RenewalReminderList';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
 import { PrivacySummary } from './PrivacySummary';
@@ -55,11 +57,7 @@ function ActionLink({ action }: { action: DashboardFigures['nextActions'][number
         </Link>
       );
     case 'renew':
-      return (
-        <Link to="/admin/subscribers" search={{ endingWithinDays: 30, sortBy: 'fullName', sortOrder: 'asc' }}>
-          {action.text}
-        </Link>
-      );
+      return <RenewAction text={action.text} />;
     default:
       return (
         <Link to="/admin/subscribers" search={{ status: 'pending' }}>
@@ -67,6 +65,35 @@ function ActionLink({ action }: { action: DashboardFigures['nextActions'][number
         </Link>
       );
   }
+}
+
+/**
+ * "Enviar renovação para N confrade(s)": the list of who would receive the renewal link, which can
+ * send it (the WhatsApp screen's), in a dialog over the dashboard; the subscriber list of the same
+ * members stays one link away.
+ */
+function RenewAction({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        {text}
+      </button>
+      {open && (
+        <Dialog title="Lembretes de renovação" size="lg" onClose={() => setOpen(false)}>
+          <RenewalReminderList />
+          <p className="adm-note">
+            <Link
+              to="/admin/subscribers"
+              search={{ endingWithinDays: 30, sortBy: 'fullName', sortOrder: 'asc' }}
+            >
+              Ver estes confrades na lista de assinantes
+            </Link>
+          </p>
+        </Dialog>
+      )}
+    </>
+  );
 }
 
 function NextActions({ actions }: { actions: DashboardFigures['nextActions'] }) {

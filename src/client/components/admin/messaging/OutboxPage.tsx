@@ -5,6 +5,7 @@
  * message was stored (ADR 008), so nothing here can be used to become a member.
  */
 import { toast } from 'sonner';
+import { formatPhone, nationalPhoneDigits } from '../../../../shared/fields/rules';
 import { formatDateTime } from '../../../../shared/format';
 import { CHANNEL_LABELS } from '../../../../shared/messaging-schemas';
 import { CHANNELS, OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/notifications';
@@ -138,6 +139,10 @@ interface Retry {
   mutate: (input: { id: string }) => void;
 }
 
+/** A recipient as the back office shows it: an e-mail as is, a number as (11) 98765-4321. */
+const recipientText = (recipient: string) =>
+  recipient.includes('@') ? recipient : formatPhone(nationalPhoneDigits(recipient));
+
 function outboxColumns(retry: Retry): Column<OutboxItem>[] {
   return [
     {
@@ -154,8 +159,13 @@ function outboxColumns(retry: Retry): Column<OutboxItem>[] {
     {
       key: 'recipient',
       header: 'Para',
+      // A number as everywhere else in the back office: (11) 98765-4321, not its raw digits.
       cell: (message) =>
-        message.recipient.includes('@') ? <BreakableEmail email={message.recipient} /> : message.recipient,
+        message.recipient.includes('@') ? (
+          <BreakableEmail email={message.recipient} />
+        ) : (
+          recipientText(message.recipient)
+        ),
     },
     {
       key: 'message',
@@ -200,7 +210,7 @@ function outboxColumns(retry: Retry): Column<OutboxItem>[] {
             loading={retry.isPending && retry.variables?.id === message.id}
             loadingLabel="Reenviando..."
             onClick={() => retry.mutate({ id: message.id })}
-            aria-label={`Reenviar mensagem para ${message.recipient}`}
+            aria-label={`Reenviar mensagem para ${recipientText(message.recipient)}`}
           >
             Reenviar
           </Button>

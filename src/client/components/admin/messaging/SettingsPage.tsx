@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/content/settings-defaults';
 import { formatDateTime } from '../../../../shared/format';
@@ -25,7 +25,9 @@ import { useStepUp } from '../security/step-up';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
+import { MoneyField } from '../../ui/MoneyField';
 import { TextField } from '../../ui/TextField';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { PixKeyField } from './PixKeyField';
 import { fieldsOf } from '../../ui/field-of';
 
@@ -69,7 +71,7 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
     control,
     setValue,
     trigger,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
     resolver: zodResolver(settingsForm),
     defaultValues: toForm(data.settings),
@@ -93,6 +95,7 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
 
   return (
     <form className="adm-stack" onSubmit={(event) => void submit(event)} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
       <fieldset className="card adm-card">
         <legend>Clube e contatos</legend>
         <div className="adm-grid adm-grid--2">
@@ -153,17 +156,35 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>Preços e renovação</legend>
         <div className="adm-grid adm-grid--2">
-          <TextField
-            label="Assinatura anual (R$)"
-            inputMode="decimal"
-            hint="Cobrado de novos confrades"
-            {...field('priceAnnual')}
+          <Controller
+            control={control}
+            name="priceAnnual"
+            render={({ field: price, fieldState }) => (
+              <MoneyField
+                label="Assinatura anual (R$)"
+                hint="Cobrado de novos confrades"
+                name={price.name}
+                value={price.value}
+                onValueChange={price.onChange}
+                onBlur={price.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <TextField
-            label="Renovação (R$)"
-            inputMode="decimal"
-            hint="Oferecido só a confrades já aprovados"
-            {...field('priceRenewal')}
+          <Controller
+            control={control}
+            name="priceRenewal"
+            render={({ field: price, fieldState }) => (
+              <MoneyField
+                label="Renovação (R$)"
+                hint="Oferecido só a confrades já aprovados"
+                name={price.name}
+                value={price.value}
+                onValueChange={price.onChange}
+                onBlur={price.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
         </div>
         <label className="checkbox">

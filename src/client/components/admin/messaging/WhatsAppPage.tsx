@@ -25,6 +25,7 @@ import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { SelectField, TextAreaField, TextField, type TextFieldProps } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
+import { RenewalReminderList } from './RenewalReminderList';
 import { useStepUp } from '../security/step-up';
 
 type Draft = { subject: string | null; body: string };
@@ -371,24 +372,6 @@ function SendMessage() {
 }
 
 function RenewalReminders() {
-  const reminders = trpc.whatsapp.renewalReminders.useMutation();
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  async function run() {
-    if (
-      !window.confirm('Enviar o link de renovação a todos os confrades com 30 dias ou menos de assinatura?')
-    )
-      return;
-    setResult(null);
-    try {
-      const answer = await reminders.mutateAsync();
-      const failed = answer.failed > 0 ? ` ${answer.failed} não puderam ser gerados agora.` : '';
-      setResult({ tone: 'success', text: `${answer.message}${failed}` });
-    } catch (error) {
-      setResult({ tone: 'error', text: sendError(error) });
-    }
-  }
-
   return (
     <section className="card adm-card" aria-labelledby="reminders-title">
       <h2 id="reminders-title">Lembretes de renovação</h2>
@@ -396,12 +379,7 @@ function RenewalReminders() {
         Envia, por e-mail e WhatsApp, um link de renovação a cada confrade com 30 dias ou menos de assinatura.
         O envio automático (30 e 7 dias antes) se liga em <Link to="/admin/settings">Configurações</Link>.
       </p>
-      <div>
-        <Button onClick={() => void run()} loading={reminders.isPending} loadingLabel="Enviando...">
-          Enviar lembretes de renovação
-        </Button>
-      </div>
-      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      <RenewalReminderList />
       <p className="adm-note">
         Acompanhe os envios em <Link to="/admin/outbox">Mensagens</Link>.
       </p>

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { ADMIN_MSG, type AdminPayment, type AdminPaymentDetail } from '../../../../shared/admin-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
@@ -34,12 +34,19 @@ const REFUND_LABEL = {
   overpaid: 'Reembolsar valor recebido a mais',
 } as const;
 
-/** The one-click refund of an extra charge, through the same refund path (ADR 030). */
+/**
+ * The refund of an extra charge, through the same refund path (ADR 030): the first click asks,
+ * naming the amount and that it goes back to the member's card or account; the answer shows in the
+ * dialog itself (a toast would sit under the dialog's overlay, unseen).
+ */
 function RefundExtraButton({ payment }: { payment: AdminPayment }) {
   const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const refund = trpc.payments.refundExtraCharge.useMutation({
     onSuccess: async (result) => {
-      toast.success(result.message);
+      setDone(result.message);
+      setConfirming(false);
       await Promise.all([
         utils.payments.list.invalidate(),
         utils.payments.detail.invalidate(),
@@ -47,23 +54,49 @@ function RefundExtraButton({ payment }: { payment: AdminPayment }) {
       ]);
     },
   });
+  const failure = refund.error && (
+    <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
+  );
+  if (done) return <Alert tone="success">{done}</Alert>;
   if (!payment.extraCharge || !refundable(payment)) return null;
+  const label = REFUND_LABEL[payment.extraCharge];
+  if (!confirming) {
+    return (
+      <>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            refund.reset();
+            setConfirming(true);
+          }}
+          aria-label={`${label} de ${formatMoney(payment.amount)}`}
+        >
+          {label}
+        </Button>
+        {failure}
+      </>
+    );
+  }
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => refund.mutate({ paymentId: payment.id })}
-        loading={refund.isPending}
-        loadingLabel="Reembolsando..."
-        aria-label={`${REFUND_LABEL[payment.extraCharge]} de ${formatMoney(payment.amount)}`}
-      >
-        {REFUND_LABEL[payment.extraCharge]}
-      </Button>
-      {refund.error && (
-        <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
-      )}
-    </>
+    <div className="cell-stack" role="group" aria-label="Confirmar reembolso">
+      <p>{ADMIN_MSG.refundExtraQuestion(formatMoney(payment.amount))}</p>
+      <div className="row-actions">
+        <Button
+          size="sm"
+          className="btn--danger"
+          onClick={() => refund.mutate({ paymentId: payment.id })}
+          loading={refund.isPending}
+          loadingLabel="Reembolsando..."
+        >
+          Confirmar reembolso de {formatMoney(payment.amount)}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={refund.isPending} onClick={() => setConfirming(false)}>
+          Voltar
+        </Button>
+      </div>
+      {failure}
+    </div>
   );
 }
 

@@ -8,8 +8,9 @@ import { TextField } from '../../ui/TextField';
 import { Dialog } from '../../ui/Dialog';
 
 /**
- * Deleting a subscriber (docs/product/back-office-and-member-area.md §5): only after typing CONFIRMAR exactly; anything else cancels
- * with an alert. The server keeps a record that has payments (and says so).
+ * Deleting a subscriber (docs/product/back-office-and-member-area.md §5): "Excluir definitivamente"
+ * stays disabled until CONFIRMAR is typed exactly; a different word says so under the field and the
+ * dialog stays open to correct it. The server keeps a record that has payments (and says so).
  */
 export function DeleteSubscriberDialog({
   subscriber,
@@ -23,6 +24,7 @@ export function DeleteSubscriberDialog({
   const [typed, setTyped] = useState('');
   const utils = trpc.useUtils();
   const remove = trpc.subscribers.remove.useMutation();
+  const matches = typed === SUBSCRIBER_MSG.deleteConfirmWord;
 
   function close() {
     setTyped('');
@@ -34,11 +36,8 @@ export function DeleteSubscriberDialog({
       toast.error(SUBSCRIBER_MSG.idMissing);
       return;
     }
-    if (typed !== SUBSCRIBER_MSG.deleteConfirmWord) {
-      toast.error(SUBSCRIBER_MSG.deleteCancelled);
-      close();
-      return;
-    }
+    // The button is disabled until the word matches; Enter in the field cannot get past it either.
+    if (!matches) return;
     try {
       await remove.mutateAsync({ id: subscriber.id });
       toast.success(SUBSCRIBER_MSG.deleted);
@@ -75,6 +74,7 @@ export function DeleteSubscriberDialog({
             </>
           }
           autoComplete="off"
+          error={typed !== '' && !matches ? SUBSCRIBER_MSG.deleteWordMismatch : undefined}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
@@ -85,6 +85,7 @@ export function DeleteSubscriberDialog({
           <Button
             type="submit"
             className="btn--danger"
+            disabled={!matches}
             loading={remove.isPending}
             loadingLabel="Excluindo..."
           >

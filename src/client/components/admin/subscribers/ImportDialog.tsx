@@ -22,8 +22,22 @@ import { TextField } from '../../ui/TextField';
 
 const IMPORT_PATH = '/api/admin/subscribers/import';
 
+/**
+ * The file's bytes in base64: the server finds the encoding (a "CSV (separado por vírgulas)" from
+ * Excel is Windows-1252, which the browser's `file.text()` would turn into "Jo�o").
+ */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const CHUNK = 0x8000;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
+  }
+  return btoa(binary);
+}
+
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [csv, setCsv] = useState<string | null>(null);
+  const [file, setFile] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
   const [report, setReport] = useState<SubscriberImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,33 +45,33 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const utils = trpc.useUtils();
 
   function close() {
-    setCsv(null);
+    setFile(null);
     setFileName('');
     setReport(null);
     setError(null);
     onClose();
   }
 
-  async function pick(file: File | undefined) {
+  async function pick(picked: File | undefined) {
     setReport(null);
     setError(null);
-    setCsv(null);
-    if (!file) return;
-    if (file.size > SUBSCRIBER_IMPORT_MAX_BYTES) {
+    setFile(null);
+    if (!picked) return;
+    if (picked.size > SUBSCRIBER_IMPORT_MAX_BYTES) {
       setError(SUBSCRIBER_CSV_MSG.tooLarge);
       return;
     }
-    setFileName(file.name);
-    setCsv(await file.text());
+    setFileName(picked.name);
+    setFile(await base64Of(picked));
   }
 
   async function run(apply: boolean) {
-    if (!csv) return;
+    if (!file) return;
     setBusy(true);
     setError(null);
     try {
       const answer = await apiPost(IMPORT_PATH, subscriberImportReport, {
-        csv,
+        file,
         apply,
       } satisfies SubscriberImportInput);
       setReport(answer);
@@ -97,7 +111,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Button>
           <Button
             variant="secondary"
-            disabled={!csv}
+            disabled={!file}
             loading={busy && !pending}
             onClick={() => void run(false)}
           >
@@ -119,7 +133,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               sem mudanças, {report.totals.reject} rejeitada(s).
               {report.applied ? ' As linhas válidas foram gravadas.' : ' Nada foi gravado ainda.'}
             </p>
-            <p>{report.dialectMessage}.</p>
+            <p>
+              {report.dialectMessage}. {report.encodingMessage}.
+            </p>
+            {report.unknownColumns.length > 0 && (
+              <Alert tone="info">{SUBSCRIBER_CSV_MSG.unknownColumns(report.unknownColumns)}</Alert>
+            )}
             <div className="sub-table-wrap">
               <table className="sub-report">
                 <thead>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { TextField } from '../../ui/TextField';
+import { centsToReais, moneyTextProblem, reaisToCents } from '../../../../shared/money-text';
+import { MoneyField } from '../../ui/MoneyField';
 
 /**
- * The price in reais (step 0.01) for a value kept in cents. The person's text is kept as typed; the
- * form receives cents, or NaN while the text is not a number (the schema then says "Preço é
- * obrigatório").
+ * The subscriber's price, typed in reais as everywhere else ("1.497,00") for a value kept in
+ * cents. The person's text is kept as typed; the form receives cents, or NaN while the text is not
+ * an amount, and the field then says why (an unreadable or implausible amount) before the schema's
+ * own message.
  */
 export function PriceField({
   cents,
@@ -17,23 +19,19 @@ export function PriceField({
   error?: string;
   disabled?: boolean;
 }) {
-  const [text, setText] = useState(() => (Number.isFinite(cents) ? (cents / 100).toFixed(2) : ''));
+  const [text, setText] = useState(() => (Number.isFinite(cents) ? centsToReais(cents) : ''));
+  const problem = text.trim() === '' ? null : moneyTextProblem(text);
   return (
-    <TextField
+    <MoneyField
       label="Valor da assinatura (R$)"
-      type="number"
-      inputMode="decimal"
-      step="0.01"
-      min="0"
       required
       value={text}
       disabled={disabled}
-      error={error}
-      onChange={(event) => {
-        const value = event.target.value;
+      error={problem ?? error}
+      onValueChange={(value) => {
         setText(value);
-        const parsed = value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
-        onChange(Number.isFinite(parsed) ? Math.round(parsed * 100) : Number.NaN);
+        const parsed = value.trim() === '' ? null : reaisToCents(value);
+        onChange(parsed ?? Number.NaN);
       }}
     />
   );

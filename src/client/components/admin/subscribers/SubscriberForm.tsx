@@ -307,7 +307,7 @@ export function SubscriberForm({
             label="CEP"
             {...CEP_INPUT}
             onType={cep.onCepTyped}
-            hint={cep.loading ? <span role="status">{MSG.cepSearching}</span> : undefined}
+            hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
           />
           <TextField label="Endereço" {...field('address')} />
           <TextField label="Número" {...field('number')} />
