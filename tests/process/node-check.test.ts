@@ -115,7 +115,7 @@ describe('an unsupported Node', () => {
     };
     expect(scripts.preinstall).toBe(CHECK);
     const unchecked = Object.keys(scripts).filter(
-      (name) => !scripts[name].startsWith(CHECK) && !scripts[`pre${name}`]?.startsWith(CHECK),
+      (name) => !(scripts[name] ?? '').startsWith(CHECK) && !scripts[`pre${name}`]?.startsWith(CHECK),
     );
     expect(unchecked).toEqual([]);
   });
