@@ -127,6 +127,11 @@ export default defineConfig([
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
+  {
+    // CommonJS on purpose: the Node version check must load on any Node (scripts/check-node.cjs).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 
   {
     // The service worker is copied as is to the build; it runs in the worker scope.

@@ -48,6 +48,13 @@ if [ "$(id -u)" -eq 0 ]; then
   CONFRARIA_APP="$work" CONFRARIA_ENV="$work/confraria.env" CONFRARIA_USER=root CONFRARIA_NODE="$(command -v node)" \
     sh docs/deploy/confraria backup >"$work/confraria-command.log"
   grep -q 'Backup salvo' "$work/confraria-command.log"
+  # The demo never reaches a server: refused under its settings (NODE_ENV=production by default).
+  if CONFRARIA_APP="$work" CONFRARIA_ENV="$work/confraria.env" CONFRARIA_USER=root CONFRARIA_NODE="$(command -v node)" \
+    sh docs/deploy/confraria seed-demo >"$work/seed-demo.log" 2>&1; then
+    echo "confraria seed-demo seeded a server's database"
+    exit 1
+  fi
+  grep -q '^Erro: O clube de demonstração não é gravado com NODE_ENV=production' "$work/seed-demo.log"
 fi
 if grep -rq 'gerando o build' "$work"/*.log 2>/dev/null; then echo "a command rebuilt a current build"; exit 1; fi
 

@@ -27,9 +27,14 @@ interface Run {
   stderr: string;
 }
 
-function run(script: string, args: string[] = [], stdin?: string): Promise<Run> {
+function run(
+  script: string,
+  args: string[] = [],
+  stdin?: string,
+  env: Record<string, string> = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawnCommand(script, args, { DATA_DIR: dataDir, NODE_ENV: 'production' });
+    const child = spawnCommand(script, args, { DATA_DIR: dataDir, NODE_ENV: 'production', ...env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -128,17 +133,21 @@ describe('npm run admin:create', { timeout: 90_000 }, () => {
   });
 });
 
+/** `npm run seed:demo` on a developer's copy: NODE_ENV=development unless set (package.json). */
+const seedDemo = (args: string[] = [], env: Record<string, string> = {}) =>
+  run('seed-demo.ts', args, undefined, { NODE_ENV: 'development', ...env });
+
 // Each test spawns the commands as processes (through tsx): slow on a busy machine.
 describe('npm run seed:demo', { timeout: 90_000 }, () => {
   it('fills the demo club, prints the credentials, and can run twice', async () => {
-    const first = await run('seed-demo.ts');
+    const first = await seedDemo();
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('contas: 7 criadas, 0 já existiam');
     expect(first.stdout).toMatch(/admin\s+admin@confraria\.local\s+admin123/);
     expect(first.stdout).toMatch(/confrade\s+mariana@confraria\.local\s+confrade123/);
     expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
 
-    const second = await run('seed-demo.ts');
+    const second = await seedDemo();
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('contas: 0 criadas, 7 já existiam');
   });
@@ -148,24 +157,63 @@ describe('npm run seed:demo', { timeout: 90_000 }, () => {
     await services.accounts.createAccount({ name: 'Ana Real', email: 'ana@gmail.com', password: 'segredo1' });
     close();
 
-    const refused = await run('seed-demo.ts');
+    const refused = await seedDemo();
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      'Erro: Este banco de dados já tem 1 membro real: os dados de demonstração não foram gravados. ' +
-        'Use um DATA_DIR vazio, ou rode `npm run seed:demo -- --force` para gravar mesmo assim.\n',
+      'Erro: Este banco de dados já tem 1 pessoa real (contas, administradores incluídos, ou assinantes ' +
+        'fora da demonstração): os dados de demonstração não foram gravados. Use um DATA_DIR vazio, ou ' +
+        'rode `npm run seed:demo -- --force` numa cópia de desenvolvimento para gravar mesmo assim.\n',
     );
     await expect(canLogIn('admin@confraria.local', 'admin123')).rejects.toThrow('Email ou senha inválidos');
 
-    const forced = await run('seed-demo.ts', ['--force']);
+    const forced = await seedDemo(['--force']);
     expect(forced.code).toBe(0);
     expect(await canLogIn('admin@confraria.local', 'admin123')).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses a database whose only account is a real administrator', async () => {
+    const admin = await run('admin-create.ts', [
+      '--email',
+      'dona@clube-exemplo.com.br',
+      '--password',
+      'Safra-de-Malbec-2026!',
+      '--name',
+      'Dona do Clube',
+    ]);
+    expect(admin.code).toBe(0);
+
+    const refused = await seedDemo();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^Erro: Este banco de dados já tem 1 pessoa real \(contas, administradores incluídos/,
+    );
+    await expect(canLogIn('admin@confraria.local', 'admin123')).rejects.toThrow('Email ou senha inválidos');
+  });
+
+  it('never runs under a production configuration, not even forced, and leaves the folder untouched', async () => {
+    const production = await run('seed-demo.ts', ['--force']);
+    expect(production.code).toBe(1);
+    expect(production.stderr).toBe(
+      'Erro: O clube de demonstração não é gravado com NODE_ENV=production: ele cria o admin ' +
+        'admin@confraria.local com a senha admin123, que qualquer um adivinha. Rode-o numa cópia de ' +
+        'desenvolvimento, com um DATA_DIR próprio.\n',
+    );
+    const publicUrl = await seedDemo(['--force'], { PUBLIC_URL: 'https://clube.confraria.com.br' });
+    expect(publicUrl.code).toBe(1);
+    expect(publicUrl.stderr).toBe(
+      'Erro: O clube de demonstração não é gravado com um PUBLIC_URL público (https://clube.confraria.com.br): ' +
+        'ele cria o admin admin@confraria.local com a senha admin123, que qualquer um adivinha. Rode-o numa ' +
+        'cópia de desenvolvimento, com um DATA_DIR próprio.\n',
+    );
+    // Refused before the database is opened: no club.db, no migration, no snapshot.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });
 
 // Each test spawns the commands as processes (through tsx): slow on a busy machine.
 describe('npm run backup', { timeout: 90_000 }, () => {
   it('writes DATA_DIR/backups/club-YYYYMMDD-HHMMSS.db, copies the drive files, and prints its path', async () => {
-    await run('seed-demo.ts');
+    await seedDemo();
     const res = await run('backup.ts');
     expect(res.code).toBe(0);
     // The demo club's drive files (and their thumbnails): the first backup mirrors them all.
@@ -198,8 +246,16 @@ describe('how the commands are started', () => {
       ['admin:create', 'backup', 'env:example', 'jobs:run', 'pagarme:check', 'restore', 'seed:demo'].sort(),
     );
     for (const [name, line] of commands) {
-      expect(line.split(' ').slice(1, 1 + COMMAND_FLAGS.length), name).toEqual([...COMMAND_FLAGS]);
+      const words = line.split(' ');
+      const node = words.indexOf('node');
+      expect(
+        words.slice(0, node).every((word) => /^[A-Z_]+=/.test(word)),
+        name,
+      ).toBe(true);
+      expect(words.slice(node + 1, node + 1 + COMMAND_FLAGS.length), name).toEqual([...COMMAND_FLAGS]);
     }
+    // The demo runs as development unless NODE_ENV says otherwise (a server's settings say production).
+    expect(scripts['seed:demo']).toMatch(/^NODE_ENV=\$\{NODE_ENV:-development\} node /);
     const wrapper = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/deploy/confraria'), 'utf8');
     expect(wrapper).toContain(`"$node" ${COMMAND_FLAGS.join(' ')} --env-file=`);
   });

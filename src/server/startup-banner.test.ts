@@ -17,6 +17,22 @@ describe('the start block', () => {
     );
   });
 
+  it('does not offer the demo at a public address, where it refuses to run', () => {
+    const server = parseEnv({
+      PORT: '3000',
+      PUBLIC_URL: 'https://clube.confraria.com.br',
+      PAYMENT_PROVIDER: 'sandbox',
+    });
+    expect(startupBanner(server, { hasAdmin: false })).toBe(
+      [
+        'Confraria no ar: https://clube.confraria.com.br',
+        'Nenhum administrador ainda. Próximo passo:',
+        '  npm run admin:create   clube de verdade (o primeiro administrador)',
+        'Para parar: Ctrl+C.',
+      ].join('\n'),
+    );
+  });
+
   it('points to the sign-in page once an admin exists', () => {
     expect(startupBanner(env, { hasAdmin: true })).toContain(
       'Entre em http://localhost:3000/login com a conta de administrador.',
