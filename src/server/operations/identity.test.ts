@@ -278,7 +278,7 @@ describe('proving the WhatsApp number', () => {
   it('says a code is pending (masked, with its end) until it is used, expires, locks or the phone changes', async () => {
     const caller = t.caller(member.token);
     expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     const sentAt = t.clock.now().getTime();
     // A reload reads the contacts again: the code is still there to be typed, no new one needed.
     expect((await caller.identity.myContacts()).pendingPhoneCode).toEqual({
@@ -290,13 +290,13 @@ describe('proving the WhatsApp number', () => {
     expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
 
     t.clock.advance(60_000);
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     for (let i = 0; i < 5; i++)
       await failure(caller.identity.confirmPhone({ code: wrong(phoneCode(phone)) }));
     expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
 
     t.clock.advance(61_000);
-    await caller.identity.requestPhoneCode();
+    await caller.identity.requestPhoneCode(withPassword);
     await caller.member.updateProfile({ fullName: member.name, phone: '(21) 99999-0000' });
     expect((await caller.identity.myContacts()).pendingPhoneCode).toBeNull();
   });
