@@ -234,6 +234,26 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(joao).toMatchObject({ city: 'Campinas', cpf: '52998224725', state: 'SP' });
   });
 
+  it('a new record with a blank price pays the annual price set in Configurações (issue 36 §7)', async () => {
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/admin/settings',
+      headers: auth(),
+      payload: { priceAnnual: 169900 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const csv = ['Nome completo;Email;Telefone', 'Beatriz Lima;bia@exemplo.com.br;(31) 99999-0000'].join(
+      '\n',
+    );
+    expect((await importCsv(csv, true)).json()).toMatchObject({ applied: true, totals: { create: 1 } });
+    const beatriz = t.services.db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, 'bia@exemplo.com.br'))
+      .get();
+    expect(beatriz?.subscriptionPrice).toBe(169900);
+  });
+
   it('an exported file imported back changes nothing (and is read as the Excel dialect)', async () => {
     await create({ ...PAULISTA_MEMBER, subscriptionPrice: 89700 });
     await create({

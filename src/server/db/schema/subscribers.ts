@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SETTINGS_DEFAULTS } from '../../../shared/content/settings-defaults';
 import { SUBSCRIBER_STATUSES } from '../../../shared/plans';
 import { users } from './accounts';
 
@@ -60,8 +61,11 @@ export const subscribers = sqliteTable(
     zipCode: text('zip_code'),
     status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending_payment'),
     paymentStatus: text('payment_status', { enum: SUBSCRIBER_PAYMENT_STATUSES }).notNull().default('pending'),
-    /** Cents. */
-    subscriptionPrice: integer('subscription_price').notNull().default(149700),
+    /**
+     * Cents. Every write path passes the price of Configurações (checkout, admin form, CSV); the
+     * column's default is the settings' own default, for rows written without one (the demo seed).
+     */
+    subscriptionPrice: integer('subscription_price').notNull().default(SETTINGS_DEFAULTS.priceAnnual),
     subscriptionStartDate: integer('subscription_start_date', { mode: 'timestamp_ms' }),
     subscriptionEndDate: integer('subscription_end_date', { mode: 'timestamp_ms' }),
     adminNotes: text('admin_notes'),

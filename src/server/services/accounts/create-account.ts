@@ -35,10 +35,24 @@ export interface NewAccount {
  * Inserts an account without signing it in. `password` may be absent: an approved member
  * without a password gets a set-password link instead (docs/product/decisions.md §2).
  */
-export async function createAccount({ db, clock, log }: ServiceDeps, input: NewAccount) {
+export async function createAccount(deps: ServiceDeps, input: NewAccount) {
+  assertEmailAvailable(deps.db, normalizedEmail(input.email), { among: 'accounts' });
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return insertAccount(deps, input, passwordHash);
+}
+
+/**
+ * The insert of `createAccount`, with the password already hashed (the hash takes tens of
+ * milliseconds): synchronous, so a registration writes the account, its confirmation link and its
+ * session in one transaction.
+ */
+export function insertAccount(
+  { db, clock, log }: ServiceDeps,
+  input: NewAccount,
+  passwordHash: string | null,
+) {
   const email = normalizedEmail(input.email);
   assertEmailAvailable(db, email, { among: 'accounts' });
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = clock.now();
   const role = input.role ?? 'user';
   const [row] = db

@@ -1,15 +1,17 @@
 /** Signing in and out: registration, the password (and second factor), a set-password link used. */
 import { eq } from 'drizzle-orm';
 import type { LoginInput, PublicUser, RegisterInput } from '../../../shared/auth-schemas';
+import { normalizedEmail } from '../../../shared/email-address';
 import { MSG } from '../../../shared/messages';
 import type { Role } from '../../../shared/roles';
 import { assertStrongPassword, dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import type { SignInAttempt } from '../../auth/sign-in-throttle';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { assertEmailAvailable } from '../email-availability';
 import { claimToken, findToken, proveEmail, sendVerification } from './account-links';
 import { findByEmail, getUser, toPublicUser } from './account-reads';
-import { createAccount } from './create-account';
+import { insertAccount } from './create-account';
 import type { AccountsDeps, AuthResult } from './deps';
 
 function startSession({ sessions }: AccountsDeps, user: PublicUser): AuthResult {
@@ -51,16 +53,17 @@ export async function register(
 ): Promise<AuthResult> {
   const role: Role = options.allowRole && input.role ? input.role : 'user';
   assertStrongPassword(input.password, input);
-  const user = await createAccount(deps, {
-    name: input.name,
-    email: input.email,
-    password: input.password,
-    role,
+  assertEmailAvailable(deps.db, normalizedEmail(input.email), { among: 'accounts' });
+  const passwordHash = await hashPassword(input.password);
+  // One transaction: a full disk leaves no account without its session and confirmation link,
+  // which would turn the person's next try into "e-mail already registered".
+  return deps.db.transaction(() => {
+    const user = insertAccount(deps, { name: input.name, email: input.email, role }, passwordHash);
+    // Anyone may type any address: until its owner uses this link, the account gets nothing
+    // that was filed under that e-mail (issue 8 §3).
+    sendVerification(deps, user);
+    return startSession(deps, user);
   });
-  // Anyone may type any address: until its owner uses this link, the account gets nothing
-  // that was filed under that e-mail (issue 8 §3).
-  sendVerification(deps, user);
-  return startSession(deps, user);
 }
 
 /**

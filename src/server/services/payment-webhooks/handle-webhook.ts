@@ -11,6 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { CHECKOUT_MSG } from '../../../shared/checkout-schemas';
 import { webhookEvents } from '../../db/schema';
+import { isOutOfSpace } from '../../db/write-failures';
 import { newId } from '../../ids';
 import {
   ProviderError,
@@ -37,6 +38,8 @@ function envelopeOf(rawBody: string): { hookId: string; type: string } | null {
 }
 
 function failed({ log }: WebhooksContext, hook: Hook, error: unknown): WebhookResult {
+  // A full disk is the operation's 503 (logged once, seen by the health check); the provider retries.
+  if (isOutOfSpace(error)) throw error;
   log.error(
     { provider: hook.source, hookId: hook.hookId, type: hook.type, err: (error as Error).message },
     'webhook processing failed',

@@ -2,12 +2,15 @@
 import { SUBSCRIBER_CSV_COLUMNS, type SubscriberCsvField } from '../../../shared/subscriber-csv';
 import type { ActivityLog } from '../activity-log';
 import type { ServiceDeps } from '../deps';
+import type { SettingsService } from '../settings';
 import type { SubscriberAdmin } from '../subscriber-admin';
 
 /** What the subscribers' CSV is built from, by name. */
 export type SubscriberCsvDeps = ServiceDeps & {
   subscriberAdmin: SubscriberAdmin;
   activityLog: Pick<ActivityLog, 'record'>;
+  /** The annual price of Configurações: what a new record's blank price cell means. */
+  settings: Pick<SettingsService, 'get'>;
 };
 
 export const HEADER_OF = Object.fromEntries(

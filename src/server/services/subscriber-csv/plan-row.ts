@@ -15,9 +15,6 @@ import { toSubscriberRecord } from '../subscriber-admin';
 import { readCell } from './cells';
 import { HEADER_OF, type SubscriberCsvDeps } from './deps';
 
-/** Price of a new subscriber when the file leaves it blank (docs/product/back-office-and-member-area.md §3 default). */
-const DEFAULT_PRICE = 149700;
-
 export type Planned =
   | { line: number; email: string; name: string; action: 'create'; input: SubscriberInput }
   | {
@@ -136,7 +133,14 @@ export function planRow(deps: SubscriberCsvDeps, row: Record<string, string>, pl
   const current = email ? recordByEmail(deps, email) : undefined;
   const values: SubscriberFormValues = current
     ? formValuesOf(current)
-    : { fullName: '', email: '', phone: '', status: 'pending_payment', subscriptionPrice: DEFAULT_PRICE };
+    : // A new record whose price cell is blank pays the annual price set in Configurações.
+      {
+        fullName: '',
+        email: '',
+        phone: '',
+        status: 'pending_payment',
+        subscriptionPrice: deps.settings.get().priceAnnual,
+      };
   const problems = readRow(values, row, current, dialect);
   const parsed = subscriberInput.safeParse(values);
   if (!parsed.success) problems.push(...schemaProblems(parsed.error.issues));

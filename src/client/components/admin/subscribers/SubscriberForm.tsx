@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../../shared/messages';
+import { SETTINGS_SCREEN_MSG } from '../../../../shared/settings-schemas';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
 import { formStatusOptions } from '../../../../shared/subscriber-status-machine';
 import {
@@ -29,7 +30,9 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { CepQuestion } from '../../address/CepQuestion';
 import { formAddress, RECORD_ADDRESS_PATHS } from '../../address/form-address';
 import { useCepAutofill } from '../../address/useCepAutofill';
+import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { PageLoading } from '../../ui/PageLoading';
 import { useDialogDirty } from '../../ui/Dialog';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { MaskedFormField } from '../../ui/MaskedFormField';
@@ -37,13 +40,7 @@ import { TextField } from '../../ui/TextField';
 import { SelectField, TextAreaField } from '../../ui/TextField';
 import { Options } from '../../ui/Options';
 import { PriceField } from './PriceField';
-import {
-  drafts,
-  EMPTY_FORM,
-  formStateOf,
-  keepStoredInstants,
-  type FormState,
-} from './subscriber-form-values';
+import { drafts, emptyForm, formStateOf, keepStoredInstants, type FormState } from './subscriber-form-values';
 import { fieldsOf } from '../../ui/field-of';
 
 /** Fields compared after a creation (what the form sent against what the server kept). */
@@ -79,29 +76,48 @@ function serverFieldErrors(error: unknown): Record<string, string[]> {
   return data?.zodError?.fieldErrors ?? {};
 }
 
-export function SubscriberForm({
-  mode,
-  subscriber,
-  onSaved,
-  onCancel,
-}: {
+interface SubscriberFormProps {
   mode: 'create' | 'edit';
   subscriber?: SubscriberRecord;
   onSaved: (record: SubscriberRecord) => void;
   onCancel: () => void;
-}) {
+}
+
+/**
+ * A new record starts at the annual price of Configurações, read from the club's settings (the same
+ * query as the settings screen, so a price just saved there is the one shown): the form waits for it.
+ */
+export function SubscriberForm(props: SubscriberFormProps) {
+  const creating = props.mode === 'create';
+  const settings = trpc.settings.get.useQuery(undefined, { enabled: creating });
+  if (!creating) return <SubscriberFormFields {...props} annualPrice={null} />;
+  if (settings.isError) return <Alert>{errorText(settings.error, SETTINGS_SCREEN_MSG.loadFailed)}</Alert>;
+  if (!settings.data) return <PageLoading />;
+  return <SubscriberFormFields {...props} annualPrice={settings.data.settings.priceAnnual} />;
+}
+
+function SubscriberFormFields({
+  mode,
+  subscriber,
+  onSaved,
+  onCancel,
+  annualPrice,
+}: SubscriberFormProps & { annualPrice: number | null }) {
+  const newForm = emptyForm(annualPrice ?? 0);
   const utils = trpc.useUtils();
   const create = trpc.subscribers.create.useMutation();
   const update = trpc.subscribers.update.useMutation();
   const [summary, setSummary] = useState<string | null>(null);
-  const [draft, setDraft] = useState<FormState | null>(() => (mode === 'create' ? drafts.load() : null));
+  const [draft, setDraft] = useState<FormState | null>(() =>
+    mode === 'create' ? drafts.load(newForm.subscriptionPrice) : null,
+  );
   const [draftLoaded, setDraftLoaded] = useState(false);
   // Remounts the fields that keep their own text (the price) when a draft replaces the values.
   const [version, setVersion] = useState(0);
 
   const form = useForm<FormState, unknown, SubscriberInput>({
     resolver: zodResolver(subscriberInput),
-    defaultValues: subscriber ? formStateOf(subscriber) : EMPTY_FORM,
+    defaultValues: subscriber ? formStateOf(subscriber) : newForm,
   });
   const {
     register,

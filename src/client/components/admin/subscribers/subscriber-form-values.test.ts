@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { subscriberInput, type SubscriberRecord } from '../../../../shared/subscriber-schemas';
-import { calendarDay, EMPTY_FORM, formStateOf, keepStoredInstants } from './subscriber-form-values';
+import { calendarDay, emptyForm, formStateOf, keepStoredInstants } from './subscriber-form-values';
 
 const record = {
   id: 's1',
@@ -63,7 +63,11 @@ describe('keepStoredInstants', () => {
 
 describe('a new subscriber', () => {
   it('starts with every address part empty', () => {
-    const { address, number, complement, neighborhood, city, state, zipCode } = EMPTY_FORM;
+    const { address, number, complement, neighborhood, city, state, zipCode } = emptyForm(149700);
     expect([address, number, complement, neighborhood, city, state, zipCode]).toEqual(Array(7).fill(''));
+  });
+
+  it('starts at the annual price it is given: the one of Configurações (issue 36 §7)', () => {
+    expect(emptyForm(169900).subscriptionPrice).toBe(169900);
   });
 });

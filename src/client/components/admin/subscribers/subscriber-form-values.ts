@@ -13,8 +13,6 @@ import { formatCep, formatCpf, formatPhone } from '../../../../shared/fields/rul
 import { saoPauloCalendarDay } from '../../../../shared/sao-paulo-time';
 import type { SubscriberFormValues, SubscriberRecord } from '../../../../shared/subscriber-schemas';
 
-export const DEFAULT_PRICE_CENTS = 149700;
-
 /** YYYY-MM-DD of an instant in the club's time zone (what a date input shows). */
 export const calendarDay = (iso: string | null | undefined) =>
   iso ? saoPauloCalendarDay(new Date(iso)) : '';
@@ -31,7 +29,11 @@ export function addressFormValues(address: SubscriberAddressOf<string | null>): 
 /** Every text field is a string in the form (inputs), so "empty" is always ''. */
 export type FormState = Omit<SubscriberFormValues, 'subscriptionPrice'> & { subscriptionPrice: number };
 
-export const EMPTY_FORM: FormState = {
+/**
+ * A new subscriber's form. The price is the annual price of Configurações (the caller reads the
+ * club's settings): the one home of the price, as for a checkout and a CSV import.
+ */
+export const emptyForm = (annualPrice: number): FormState => ({
   fullName: '',
   email: '',
   phone: '',
@@ -44,11 +46,11 @@ export const EMPTY_FORM: FormState = {
   // No address: every part empty, as the shared address fields read one.
   ...subscriberAddressOf(addressText({})),
   status: 'pending_payment',
-  subscriptionPrice: DEFAULT_PRICE_CENTS,
+  subscriptionPrice: annualPrice,
   subscriptionStartDate: '',
   subscriptionEndDate: '',
   adminNotes: '',
-};
+});
 
 export function formStateOf(record: SubscriberRecord): FormState {
   return {
@@ -89,21 +91,22 @@ export function keepStoredInstants<
 const DRAFT_KEY = 'confraria.admin.subscriber-draft';
 
 export const drafts = {
-  load(): FormState | null {
+  load(annualPrice: number): FormState | null {
     try {
       const text = localStorage.getItem(DRAFT_KEY);
       if (!text) return null;
       const value = JSON.parse(text) as Partial<FormState>;
-      return { ...EMPTY_FORM, ...value };
+      return { ...emptyForm(annualPrice), ...value };
     } catch {
       return null;
     }
   },
   save(values: FormState) {
     try {
-      // A form nobody typed in is not a draft.
+      // A form nobody typed in is not a draft (its price is the one it started with).
+      const untouched = emptyForm(values.subscriptionPrice);
       const typed = Object.entries(values).some(
-        ([key, value]) => value !== EMPTY_FORM[key as keyof FormState] && value !== '' && value !== null,
+        ([key, value]) => value !== untouched[key as keyof FormState] && value !== '' && value !== null,
       );
       if (typed) localStorage.setItem(DRAFT_KEY, JSON.stringify(values));
     } catch {
