@@ -398,10 +398,11 @@ describe('4. refunds and reconciliation', () => {
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix' }]);
 
-    // A link expired for longer than that is not asked about any more.
+    // A link whose hour is over is asked about once more (issue 36), then no more.
     await createLink(t, { customerEmail: 'outra.pessoa@example.com' });
     t.clock.advance(48 * HOUR + 61 * 60_000);
     t.services.paymentLinks.expireOverdue();
+    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 0 });
     expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
   });
 

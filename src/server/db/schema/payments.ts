@@ -148,10 +148,12 @@ export const payments = sqliteTable(
     refundAttempt: integer('refund_attempt').notNull().default(0),
     /**
      * When the current attempt started (a new row, or an earlier attempt taken back). A payment
-     * of the same subscriber paid since then bought the period this attempt was for: money this
-     * attempt brings in is a "cobrança duplicada", never a second year (issue 36).
+     * of the same subscriber recorded paid since then bought the period this attempt was for:
+     * money this attempt brings in is a "cobrança duplicada", never a second year (issue 36).
      */
     attemptStartedAt: integer('attempt_started_at', { mode: 'timestamp_ms' }),
+    /** When we recorded it paid (our clock; `paid_at` is the provider's). */
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     /**
      * Cancelled at its deadline after the provider said it was unpaid: reconciliation asks about
      * it once more (a PIX paid at the last second), then clears this.

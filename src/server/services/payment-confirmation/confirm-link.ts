@@ -89,6 +89,7 @@ function claimLinkPayment(
     billingData: link.billingData,
     failureReason: null,
     paidAt: at.paidAt,
+    confirmedAt: at.now,
     updatedAt: at.now,
   };
   if (known) db.update(payments).set(fields).where(eq(payments.id, known.id)).run();
@@ -144,7 +145,7 @@ export function confirmLink(
     if (alreadyPaid || paidShort) {
       return settleExtraForLink(ctx, link, received, { paidAt, now, alreadyPaid, paidShort });
     }
-    // Another payment of this subscriber bought the period since the link was made: this money
+    // Another payment of this subscriber was recorded paid since the link was made: this money
     // is a "cobrança duplicada" of it, and the link is paid by that extra charge.
     const bought = paidSince(ctx, link.subscriberId, link.createdAt, null);
     if (bought) {

@@ -58,6 +58,7 @@ function claimPaid(
     .set({
       status: 'paid',
       paidAt: at.paidAt,
+      confirmedAt: at.now,
       failureReason: null,
       verifyingSince: null,
       deadlineCancelledAt: null,

@@ -4,7 +4,7 @@
  * second in-page attempt, a link, an answer found late), it is a "cobrança duplicada" the owner
  * refunds in one click, never a second year.
  */
-import { and, asc, eq, gte, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { payments, type Payment } from '../../db/schema';
 import type { ConfirmationContext } from './context';
 
@@ -12,8 +12,9 @@ import type { ConfirmationContext } from './context';
 export const attemptStart = (payment: Payment): Date => payment.attemptStartedAt ?? payment.createdAt;
 
 /**
- * The subscriber's payment paid since `since` that bought a period (not an extra charge, not
- * refunded: a refund gave the period back), other than `excludeId`.
+ * The subscriber's payment recorded paid since `since` that bought a period (not an extra charge,
+ * not refunded: a refund gave the period back), other than `excludeId`. Compared on our clock
+ * (`confirmed_at`); rows from before that column have the provider's `paid_at`.
  */
 export function paidSince(
   { db }: ConfirmationContext,
@@ -28,11 +29,11 @@ export function paidSince(
       and(
         eq(payments.subscriberId, subscriberId),
         eq(payments.status, 'paid'),
-        gte(payments.paidAt, since),
+        gte(sql`coalesce(${payments.confirmedAt}, ${payments.paidAt})`, since.getTime()),
         isNull(payments.extraCharge),
         excludeId ? ne(payments.id, excludeId) : undefined,
       ),
     )
-    .orderBy(asc(payments.paidAt))
+    .orderBy(asc(payments.createdAt))
     .get();
 }

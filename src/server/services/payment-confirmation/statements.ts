@@ -147,6 +147,7 @@ function prepareLinkClaim(db: Db) {
         billingData: placeholder('billingData'),
         failureReason: null,
         paidAt: placeholder('paidAt'),
+        confirmedAt: placeholder('confirmedAt'),
         // The period it buys, written with it: a second UPDATE ran the payments' triggers again.
         // Bound as given (milliseconds): a null in a timestamp column's placeholder is not encoded.
         previousEndDate: sql`${placeholder('previousEndDate')}`,

@@ -36,7 +36,8 @@ function settlePaidLink(
 
 /**
  * Asks the provider about a pending link (or one expired less than an hour ago, whose PIX may
- * still be paid) and confirms it when paid (Pagar.me; webhooks are the main path).
+ * still be paid, or expired longer and not asked about since that hour ended) and confirms it
+ * when paid (Pagar.me; webhooks are the main path). A failed question does not count as asked.
  */
 export async function refreshFromProvider(
   ctx: PaymentLinksContext,
@@ -46,7 +47,8 @@ export async function refreshFromProvider(
   const { db, clock, log, provider } = ctx;
   const link = getLink(ctx, id);
   if (!link || link.status === 'paid') return;
-  if (link.expiresAt.getTime() <= clock.now().getTime() - LINK_PIX_GRACE_MS) return;
+  const graceEnd = link.expiresAt.getTime() + LINK_PIX_GRACE_MS;
+  if (graceEnd <= clock.now().getTime() && (link.checkedAt?.getTime() ?? 0) >= graceEnd) return;
   db.update(paymentLinks).set({ checkedAt: clock.now() }).where(eq(paymentLinks.id, id)).run();
   try {
     const remote = await provider.getPaymentLinkStatus(link);
@@ -54,6 +56,10 @@ export async function refreshFromProvider(
     if (remote.paid && remote.charge?.providerChargeId) settlePaidLink(ctx, link, remote.charge, source);
   } catch (error) {
     log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
+    // The look after the hour must be answered: asked again on the next pass.
+    if (graceEnd <= clock.now().getTime()) {
+      db.update(paymentLinks).set({ checkedAt: link.checkedAt }).where(eq(paymentLinks.id, id)).run();
+    }
   }
 }
 
