@@ -2,12 +2,14 @@
  * Issue 22 in a real browser (docs/decisions/030-payment-attempts-and-history.md): the owner opens a
  * payment and sees the provider's ids and its history, finds the "Cobrança duplicada" the sandbox
  * simulated (a second charge of a paid link) and refunds it in one click while the paid payment
- * stays; the customer whose payment answer was lost reads "em verificação", not an error.
+ * stays; the customer whose payment answer was lost reads "em verificação", not an error. Issue 36:
+ * a refund whose answer was lost reads "Reembolso em processamento" and a chargeback "Contestado
+ * (chargeback)".
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
-import { createPublicPaymentLink, expect, test, uniqueEmail } from './fixtures';
+import { createPublicPaymentLink, e2eDb, expect, openWritableDb, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
 import { ADMIN } from './members';
 
@@ -152,4 +154,57 @@ test('a card payment whose answer was lost reads "em verificação", never an in
   await expect(submit).toBeDisabled();
   await expect(page.getByRole('alert').filter({ hasText: /erro|falhou/i })).toHaveCount(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+/** A link paid once by card through the sandbox; its payment's id. */
+async function paidOnce(request: APIRequestContext, name: string): Promise<string> {
+  const paymentLink = await createPublicPaymentLink(request, { name, email: uniqueEmail('disputa') });
+  const paid = await request.post(`/sandbox/pay/${paymentLink.id}`, {
+    data: { outcome: 'paid', method: 'credit_card' },
+  });
+  expect(paid.ok()).toBe(true);
+  const [row] = e2eDb.query<{ id: string }>(
+    'select payment_id as id from payment_links where id = ?',
+    paymentLink.id,
+  );
+  expect(row?.id).toBeTruthy();
+  return row!.id;
+}
+
+test('Pagamentos shows a refund whose answer was lost as in progress, and a chargeback as such', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const stamp = Date.now().toString(36);
+  const inProgress = await paidOnce(request, `Reembolso Sem Resposta ${stamp}`);
+  const disputed = await paidOnce(request, `Cartão Contestado ${stamp}`);
+  // The rows as the server leaves them (the sandbox never loses an answer nor gets a dispute; the
+  // fake Pagar.me covers both in vitest): a refund asked whose answer was lost, and a chargeback.
+  const db = openWritableDb();
+  try {
+    const now = Date.now();
+    db.prepare(
+      "update payments set refund_status = 'processing', refund_reason = 'Desistência', refund_requested_at = ?, refund_attempt = 1 where id = ?",
+    ).run(now, inProgress);
+    db.prepare(
+      "update payments set status = 'refunded', chargedback_at = ?, refunded_at = ?, refund_reason = 'Contestação (chargeback) junto ao banco do cartão' where id = ?",
+    ).run(now, now, disputed);
+  } finally {
+    db.close();
+  }
+  await logIn(page);
+  await page.goto('/admin/payments');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(stamp);
+  await expect(page.getByText('2 pagamento(s)')).toBeVisible();
+  const waiting = page.getByRole('row', { name: new RegExp(`Reembolso Sem Resposta ${stamp}`) });
+  await expect(waiting.getByText('Reembolso em processamento', { exact: true })).toBeVisible();
+  const chargeback = page.getByRole('row', { name: new RegExp(`Cartão Contestado ${stamp}`) });
+  await expect(chargeback.getByText('Contestado (chargeback)', { exact: true })).toBeVisible();
+  await expectAxeClean(page);
+
+  // At 390 px the list is cards: the same labels.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Reembolso em processamento', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Contestado (chargeback)', { exact: true }).first()).toBeVisible();
 });

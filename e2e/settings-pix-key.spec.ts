@@ -2,6 +2,7 @@
  * The PIX key on the settings screen (issue 22): the type is shown as the owner types; a key that
  * is both a valid CPF and a mobile number asks which one it is and is saved with the choice; a
  * stored key that does not resolve is shown as an error to fix. Axe-clean with the choice open.
+ * Issue 36: the name on the card bill, within Pagar.me's rule, at 390 and 1280 px.
  */
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
@@ -119,5 +120,33 @@ test('a stored key that does not resolve is shown as an error to fix, not replac
     );
   } finally {
     await restoreDefaultKey(page);
+  }
+});
+
+test('the name on the card bill is refused outside Pagar.me’s rule and saved in upper case', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const field = page.getByLabel('Nome na fatura do cartão');
+  try {
+    await expect(field).toHaveValue('CONFRARIA');
+    await field.fill('Vinhos & Cia');
+    await save(page);
+    await expect(
+      page.getByText('Nome na fatura do cartão: use de 1 a 13 letras sem acento, números ou espaços'),
+    ).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      expect(await seriousA11yViolations(page), `axe at ${width}px`).toEqual([]);
+    }
+    await field.fill('vinhos amigos');
+    await save(page);
+    await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+    await page.reload();
+    await expect(field).toHaveValue('VINHOS AMIGOS');
+  } finally {
+    await field.fill('CONFRARIA');
+    await save(page);
+    await expect(page.getByText('Configurações salvas com sucesso!').first()).toBeVisible();
   }
 });
