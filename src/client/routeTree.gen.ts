@@ -23,6 +23,7 @@ import { Route as EsqueciSenhaRouteImport } from './routes/esqueci-senha';
 import { Route as FaqRouteImport } from './routes/faq';
 import { Route as FormularioAtualizacaoRouteImport } from './routes/formulario-atualizacao';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as NaoFuiEuRouteImport } from './routes/nao-fui-eu';
 import { Route as PaymentsRouteImport } from './routes/payments';
 import { Route as PrivacidadeRouteImport } from './routes/privacidade';
 import { Route as ReferralsRouteImport } from './routes/referrals';
@@ -124,6 +125,11 @@ const FormularioAtualizacaoRoute = FormularioAtualizacaoRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const NaoFuiEuRoute = NaoFuiEuRouteImport.update({
+  id: '/nao-fui-eu',
+  path: '/nao-fui-eu',
   getParentRoute: () => rootRouteImport,
 } as any);
 const PaymentsRoute = PaymentsRouteImport.update({
@@ -304,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute;
   '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
+  '/nao-fui-eu': typeof NaoFuiEuRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
   '/referrals': typeof ReferralsRoute;
@@ -350,6 +357,7 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute;
   '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
+  '/nao-fui-eu': typeof NaoFuiEuRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
   '/referrals': typeof ReferralsRoute;
@@ -399,6 +407,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute;
   '/formulario-atualizacao': typeof FormularioAtualizacaoRoute;
   '/login': typeof LoginRoute;
+  '/nao-fui-eu': typeof NaoFuiEuRoute;
   '/payments': typeof PaymentsRoute;
   '/privacidade': typeof PrivacidadeRoute;
   '/referrals': typeof ReferralsRoute;
@@ -449,6 +458,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/formulario-atualizacao'
     | '/login'
+    | '/nao-fui-eu'
     | '/payments'
     | '/privacidade'
     | '/referrals'
@@ -495,6 +505,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/formulario-atualizacao'
     | '/login'
+    | '/nao-fui-eu'
     | '/payments'
     | '/privacidade'
     | '/referrals'
@@ -543,6 +554,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/formulario-atualizacao'
     | '/login'
+    | '/nao-fui-eu'
     | '/payments'
     | '/privacidade'
     | '/referrals'
@@ -592,6 +604,7 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute;
   FormularioAtualizacaoRoute: typeof FormularioAtualizacaoRoute;
   LoginRoute: typeof LoginRoute;
+  NaoFuiEuRoute: typeof NaoFuiEuRoute;
   PaymentsRoute: typeof PaymentsRoute;
   PrivacidadeRoute: typeof PrivacidadeRoute;
   ReferralsRoute: typeof ReferralsRoute;
@@ -705,6 +718,13 @@ declare module '@tanstack/react-router' {
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/nao-fui-eu': {
+      id: '/nao-fui-eu';
+      path: '/nao-fui-eu';
+      fullPath: '/nao-fui-eu';
+      preLoaderRoute: typeof NaoFuiEuRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/payments': {
@@ -1006,6 +1026,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   FormularioAtualizacaoRoute: FormularioAtualizacaoRoute,
   LoginRoute: LoginRoute,
+  NaoFuiEuRoute: NaoFuiEuRoute,
   PaymentsRoute: PaymentsRoute,
   PrivacidadeRoute: PrivacidadeRoute,
   ReferralsRoute: ReferralsRoute,

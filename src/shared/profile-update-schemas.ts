@@ -44,6 +44,8 @@ export const PROFILE_UPDATE_MSG = {
   shirtSizeRequired: 'Tamanho da camiseta é obrigatório',
   shirtSizeInvalid: 'Tamanho de camiseta inválido',
   emailTaken: 'Este email já pertence a outro cadastro',
+  // Issue 37 §6: the lookup answers the same whether a record was found or not.
+  lookupAnswer: 'Se encontrarmos o cadastro, enviaremos um código aos contatos confirmados.',
   // Issue 37 §1: a record with an account keeps its sign-in e-mail and WhatsApp here.
   contactsInPortal:
     'Este cadastro tem uma conta: o email de acesso e o telefone/WhatsApp não mudam por aqui. Para trocá-los, entre no Portal do Confrade, em "Meu Perfil".',
@@ -118,7 +120,7 @@ const addressShape = z.object({
 });
 export type ProfileAddress = z.infer<typeof addressShape>;
 
-/** The record the wizard found, as its answers name it; the address and size come only after the code. */
+/** The record the wizard found, as the code step's answer names it. */
 const foundSubscriber = <Address extends z.ZodType, ShirtSize extends z.ZodType>(
   address: Address,
   shirtSize: ShirtSize,
@@ -132,18 +134,14 @@ const foundSubscriber = <Address extends z.ZodType, ShirtSize extends z.ZodType>
   });
 
 /**
- * The lookup's answer: the documented shape (docs/product/public-site-and-checkout.md §3 "Found subscriber") with the e-mail and
- * phone masked, the name cut to the first name and the initial of the last, and neither address
- * nor size: those come only after the code (docs/product/decisions.md §3.8).
+ * The lookup's answer, the same whether a record was found or not (issue 37 §6): a code goes to
+ * the proven contacts of a record found, and `requestId` names this request for the code step.
+ * Nothing about the record (not its id, name or contacts) comes before the code.
  */
 export const requestFormResponse = z.object({
   success: z.literal(true),
-  subscriber: foundSubscriber(z.null(), z.null()),
-  /**
-   * Where the code went, masked (ADR 027): the e-mail of the account the record belongs to (or the
-   * record's own, when it has none) and, only when the account proved it, its WhatsApp number.
-   */
-  codeSentTo: z.object({ email: z.string(), whatsapp: z.string().nullable() }),
+  message: z.string(),
+  requestId: z.string(),
 });
 export type RequestFormResponse = z.infer<typeof requestFormResponse>;
 
@@ -151,7 +149,8 @@ export type RequestFormResponse = z.infer<typeof requestFormResponse>;
 
 /** POST /api/subscriber-update/verify-code. */
 export const verifyCodeInput = z.object({
-  subscriberId,
+  /** The `requestId` of the lookup's answer. */
+  requestId: requiredText(PROFILE_UPDATE_MSG.codeExpired, 64, PROFILE_UPDATE_MSG.codeExpired),
   code: requiredText(PROFILE_UPDATE_MSG.codeRequired, 12, PROFILE_UPDATE_MSG.codeFormat)
     .transform((value) => value.replace(/\s/g, ''))
     .refine((value) => /^\d{6}$/.test(value), PROFILE_UPDATE_MSG.codeFormat),

@@ -181,6 +181,7 @@ describe("the wizard's save step", () => {
       payload: { email: 'comprador@teste.com.br' },
     });
     expect(found.statusCode).toBe(200);
+    const { requestId } = found.json<{ requestId: string }>();
     const delivered = await deliverAll();
     const mail = delivered.find(
       (message) => message.to === 'comprador@teste.com.br' && /\d{6}/.test(message.text),
@@ -189,7 +190,7 @@ describe("the wizard's save step", () => {
     const verified = await t.request({
       method: 'POST',
       url: '/api/subscriber-update/verify-code',
-      payload: { subscriberId: record.id, code },
+      payload: { requestId, code },
     });
     expect(verified.statusCode).toBe(200);
     return { record, token: verified.json<{ verificationToken: string }>().verificationToken };

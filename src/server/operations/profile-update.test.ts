@@ -18,6 +18,7 @@ import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
 import { databaseFile, openDatabase } from '../db/client';
 import {
   accountPhones,
+  emailChanges,
   outbox,
   profileUpdateCodes,
   subscriberActivity,
@@ -85,8 +86,26 @@ async function withAccount(services: TestApp['services'], subscriber: Subscriber
   return user;
 }
 
-const post = (url: string, payload: unknown) =>
-  t.request({ method: 'POST', url: `/api/subscriber-update/${url}`, payload: payload as object });
+/** The `requestId` of the last lookup answered: the code step sends it back (issue 37 §6). */
+let lastRequest = '';
+
+async function post(url: string, payload: unknown) {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/subscriber-update/${url}`,
+    payload: payload as object,
+  });
+  if (url === 'request-form' && res.statusCode === 200)
+    lastRequest = res.json<{ requestId: string }>().requestId;
+  return res;
+}
+
+/** The lookup's one answer, whether a record was found or not. */
+const SAME_ANSWER = {
+  success: true,
+  message: 'Se encontrarmos o cadastro, enviaremos um código aos contatos confirmados.',
+  requestId: expect.stringMatching(/^[\w-]{20,}$/),
+};
 
 /** The code as its recipient reads it: the text the outbox delivers (tests deliver nothing). */
 function codeSentTo(recipient: string): string {
@@ -126,42 +145,75 @@ function profile(subscriberId: string, verificationToken: string, overrides: Rec
 
 async function verified(subscriber: Subscriber) {
   expect((await post('request-form', { email: subscriber.email })).statusCode).toBe(200);
-  const res = await post('verify-code', { subscriberId: subscriber.id, code: codeSentTo(subscriber.email) });
+  const res = await post('verify-code', { requestId: lastRequest, code: codeSentTo(subscriber.email) });
   expect(res.statusCode).toBe(200);
   return res.json<{ verificationToken: string }>().verificationToken;
 }
 
 describe('POST /api/subscriber-update/request-form', () => {
-  it('answers the documented shape with the e-mail and phone masked and no address', async () => {
+  it('answers the same whether a record is found or not, and names nobody before the code (issue 37 §6)', async () => {
     const helena = seedSubscriber(t.services.db);
-    const res = await post('request-form', { email: '  HELENA.DUARTE@exemplo.com.br ', phone: '' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      subscriber: {
-        id: helena.id,
-        name: 'Helena D.',
-        email: 'he******@e******.com.br',
-        phone: '(21) *****-5432',
-        currentData: { firstName: 'Helena', lastName: 'D.', address: null, shirtSize: null },
-      },
-      codeSentTo: { email: 'he******@e******.com.br', whatsapp: null },
-    });
-    for (const secret of ['helena.duarte', 'Videiras', '22250040', '998765432', 'Duarte', 'Botafogo']) {
-      expect(res.body).not.toContain(secret);
+    const found = await post('request-form', { email: '  HELENA.DUARTE@exemplo.com.br ', phone: '' });
+    const missing = await post('request-form', { email: 'ninguem@exemplo.com.br' });
+    const byPhone = await post('request-form', { phone: '(11) 90000-0000' });
+    for (const res of [found, missing, byPhone]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(SAME_ANSWER);
+      for (const secret of [helena.id, 'Helena', 'he******', '5432', 'Videiras', 'Duarte']) {
+        expect(res.body).not.toContain(secret);
+      }
     }
+    // Only the record found got a code.
+    const sent = t.services.db.select().from(outbox).all();
+    expect(sent.map((m) => [m.channel, m.recipient, m.template])).toEqual([
+      ['email', helena.email, 'profile_update_code'],
+    ]);
+  });
+
+  it('a lookup that found nothing refuses codes exactly as a real one refuses wrong codes', async () => {
+    const helena = seedSubscriber(t.services.db);
+    // Each run from its own address: the per-IP limit (10 a minute) is not what is compared.
+    const answersFor = async (email: string, remoteAddress: string) => {
+      const call = (url: string, payload: object) =>
+        t.request({ method: 'POST', url: `/api/subscriber-update/${url}`, payload, remoteAddress });
+      const { requestId } = (await call('request-form', { email })).json<{ requestId: string }>();
+      const answers: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await call('verify-code', { requestId, code: '000000' });
+        answers.push(`${res.statusCode} ${res.json<{ error: string }>().error}`);
+      }
+      return answers;
+    };
+    // (A real code is never 000000 here: the test would be told by its first answer.)
+    const real = await answersFor(helena.email, '10.0.0.1');
+    expect(codeSentTo(helena.email)).not.toBe('000000');
+    expect(await answersFor('ninguem@exemplo.com.br', '10.0.0.2')).toEqual(real);
+    expect(real).toEqual([
+      '400 Código incorreto. Restam 4 tentativas.',
+      '400 Código incorreto. Restam 3 tentativas.',
+      '400 Código incorreto. Restam 2 tentativas.',
+      '400 Código incorreto. Resta 1 tentativa.',
+      `400 ${PROFILE_UPDATE_MSG.codeLocked}`,
+      `400 ${PROFILE_UPDATE_MSG.codeLocked}`,
+    ]);
+    // An id nobody was given reads as an expired code.
+    const made = await post('verify-code', { requestId: 'inventado', code: '123456' });
+    expect(made.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeExpired });
   });
 
   it('finds by phone, typed with its mask or with +55', async () => {
     const helena = seedSubscriber(t.services.db);
-    const masked = await post('request-form', { phone: '(21) 99876-5432' });
-    expect(masked.json().subscriber.id).toBe(helena.id);
+    await post('request-form', { phone: '(21) 99876-5432' });
+    expect(
+      (await post('verify-code', { requestId: lastRequest, code: codeSentTo(helena.email) })).statusCode,
+    ).toBe(200);
     t.clock.advance(61_000);
-    const international = await post('request-form', { email: '', phone: '+55 21 99876-5432' });
-    expect(international.json().subscriber.id).toBe(helena.id);
+    await post('request-form', { email: '', phone: '+55 21 99876-5432' });
+    const again = await post('verify-code', { requestId: lastRequest, code: codeSentTo(helena.email) });
+    expect(again.json().subscriber.id).toBe(helena.id);
   });
 
-  it('needs an e-mail or a phone, and says when nobody is found', async () => {
+  it('needs an e-mail or a phone', async () => {
     for (const payload of [{}, { email: '', phone: '  ' }]) {
       const res = await post('request-form', payload);
       expect(res.statusCode).toBe(400);
@@ -170,23 +222,19 @@ describe('POST /api/subscriber-update/request-form', () => {
     expect((await post('request-form', { email: 'nao-e-email' })).json()).toEqual({
       error: 'Email inválido',
     });
-    const missing = await post('request-form', { email: 'ninguem@exemplo.com.br' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Assinante não encontrado' });
     expect(t.services.db.select().from(outbox).all()).toEqual([]);
   });
 
   it('does not find a record typed into a checkout nobody paid (anyone can type any e-mail)', async () => {
     await createLink(t, { customerEmail: 'provisoria@exemplo.com.br' });
     const res = await post('request-form', { email: 'provisoria@exemplo.com.br' });
-    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(SAME_ANSWER);
     expect(t.services.db.select().from(outbox).all()).toEqual([]);
   });
 
   it('a record without an account: the code goes to its e-mail only, never to the phone someone typed', async () => {
     const helena = seedSubscriber(t.services.db);
-    const found = await post('request-form', { phone: '21998765432' });
-    expect(found.json().codeSentTo).toEqual({ email: 'he******@e******.com.br', whatsapp: null });
+    await post('request-form', { phone: '21998765432' });
     const sent = t.services.db.select().from(outbox).all();
     expect(sent.map((m) => [m.channel, m.recipient, m.template])).toEqual([
       ['email', helena.email, 'profile_update_code'],
@@ -196,11 +244,7 @@ describe('POST /api/subscriber-update/request-form', () => {
   it("a record with an account: the account's e-mail and the WhatsApp it proved, not the record's other phone", async () => {
     const helena = seedSubscriber(t.services.db);
     await withAccount(t.services, helena, '21911112222');
-    const found = await post('request-form', { email: helena.email });
-    expect(found.json().codeSentTo).toEqual({
-      email: 'he******@e******.com.br',
-      whatsapp: '(21) *****-2222',
-    });
+    await post('request-form', { email: helena.email });
     const sent = t.services.db.select().from(outbox).all();
     expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([
       ['email', helena.email],
@@ -234,12 +278,13 @@ describe('POST /api/subscriber-update/request-form', () => {
     expect(JSON.stringify(stored)).not.toContain(code);
   });
 
-  it('sends a new code to the same record only after a minute, and at most 3 an hour (issue 21 §5)', async () => {
+  it('sends a new code to the same record only after a minute, and at most 3 an hour, without saying so', async () => {
     const helena = seedSubscriber(t.services.db);
-    expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
-    const again = await post('request-form', { email: helena.email });
-    expect(again.statusCode).toBe(429);
-    expect(again.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeResendTooSoon });
+    expect((await post('request-form', { email: helena.email })).json()).toEqual(SAME_ANSWER);
+    const first = codeSentTo(helena.email);
+    // Too soon: the same answer, no new code; the one sent keeps working under the new request.
+    expect((await post('request-form', { email: helena.email })).json()).toEqual(SAME_ANSWER);
+    expect(t.services.db.select().from(outbox).all()).toHaveLength(1);
     for (let i = 0; i < 2; i++) {
       t.clock.advance(61_000);
       expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
@@ -247,17 +292,14 @@ describe('POST /api/subscriber-update/request-form', () => {
     // The per-record limit holds whoever asks and however the record is found (e-mail or phone).
     t.clock.advance(61_000);
     for (const lookup of [{ email: helena.email }, { phone: '(21) 99876-5432' }]) {
-      const refused = await post('request-form', lookup);
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({
-        error:
-          'Muitos códigos pedidos para este cadastro (no máximo 3 por hora). Tente novamente mais tarde.',
-      });
+      expect((await post('request-form', lookup)).json()).toEqual(SAME_ANSWER);
     }
     expect(t.services.db.select().from(outbox).all()).toHaveLength(3);
+    expect(first).toMatch(/^\d{6}$/);
     // An hour after the first, one more may go.
     t.clock.advance(60 * 60_000 - 3 * 61_000 + 1);
-    expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
+    await post('request-form', { email: helena.email });
+    expect(t.services.db.select().from(outbox).all()).toHaveLength(4);
   });
 });
 
@@ -265,7 +307,7 @@ describe('POST /api/subscriber-update/verify-code', () => {
   it('gives a token and the full current data for the right code', async () => {
     const helena = seedSubscriber(t.services.db);
     await post('request-form', { email: helena.email });
-    const res = await post('verify-code', { subscriberId: helena.id, code: codeSentTo(helena.email) });
+    const res = await post('verify-code', { requestId: lastRequest, code: codeSentTo(helena.email) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.verificationToken).toMatch(/^[\w-]{40,}$/);
@@ -283,7 +325,7 @@ describe('POST /api/subscriber-update/verify-code', () => {
       },
     });
     // A code works once.
-    const reused = await post('verify-code', { subscriberId: helena.id, code: codeSentTo(helena.email) });
+    const reused = await post('verify-code', { requestId: lastRequest, code: codeSentTo(helena.email) });
     expect(reused.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeExpired });
   });
 
@@ -293,7 +335,7 @@ describe('POST /api/subscriber-update/verify-code', () => {
     const code = codeSentTo(helena.email);
     const answers: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await post('verify-code', { subscriberId: helena.id, code: wrongCode(code) });
+      const res = await post('verify-code', { requestId: lastRequest, code: wrongCode(code) });
       expect(res.statusCode).toBe(400);
       answers.push(res.json().error);
     }
@@ -304,13 +346,13 @@ describe('POST /api/subscriber-update/verify-code', () => {
       'Código incorreto. Resta 1 tentativa.',
       PROFILE_UPDATE_MSG.codeLocked,
     ]);
-    const right = await post('verify-code', { subscriberId: helena.id, code });
+    const right = await post('verify-code', { requestId: lastRequest, code });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeLocked });
     // A locked code does not make its owner wait the minute: a new one comes at once and works.
     expect((await post('request-form', { email: helena.email })).statusCode).toBe(200);
     const fresh = codeSentTo(helena.email);
-    expect((await post('verify-code', { subscriberId: helena.id, code: fresh })).statusCode).toBe(200);
+    expect((await post('verify-code', { requestId: lastRequest, code: fresh })).statusCode).toBe(200);
   });
 
   it('refuses an expired code (10 minutes) and an old code once a new one was sent', async () => {
@@ -318,7 +360,7 @@ describe('POST /api/subscriber-update/verify-code', () => {
     await post('request-form', { email: helena.email });
     const first = codeSentTo(helena.email);
     t.clock.advance(10 * 60_000 + 1);
-    const late = await post('verify-code', { subscriberId: helena.id, code: first });
+    const late = await post('verify-code', { requestId: lastRequest, code: first });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeExpired });
 
@@ -328,14 +370,14 @@ describe('POST /api/subscriber-update/verify-code', () => {
     await post('request-form', { email: helena.email });
     const third = codeSentTo(helena.email);
     if (second !== third) {
-      expect((await post('verify-code', { subscriberId: helena.id, code: second })).statusCode).toBe(400);
+      expect((await post('verify-code', { requestId: lastRequest, code: second })).statusCode).toBe(400);
     }
     t.clock.advance(9 * 60_000);
-    expect((await post('verify-code', { subscriberId: helena.id, code: third })).statusCode).toBe(200);
+    expect((await post('verify-code', { requestId: lastRequest, code: third })).statusCode).toBe(200);
   });
 
   it('checks the code format with the form message', async () => {
-    const res = await post('verify-code', { subscriberId: 'x', code: '12a' });
+    const res = await post('verify-code', { requestId: 'x', code: '12a' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: PROFILE_UPDATE_MSG.codeFormat });
   });
@@ -391,6 +433,7 @@ describe('POST /api/subscriber-update/complete-profile', () => {
       credentials: { email: helena.email, referralCode: helena.referralCode },
       accessInfo: { dashboardUrl: `${t.env.publicUrl}/login` },
       pendingEmail: 'helena.lima@exemplo.com.br',
+      contactsInPortal: false,
     });
     const row = t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get()!;
     expect(row).toMatchObject({
@@ -432,20 +475,33 @@ describe('POST /api/subscriber-update/complete-profile', () => {
     );
   });
 
-  it('a record with an account: the new e-mail becomes the sign-in address once confirmed', async () => {
+  it('a record with an account keeps its sign-in e-mail and phone: they change in "Meu Perfil" (issue 37 §1)', async () => {
     const helena = seedSubscriber(t.services.db);
-    const user = await withAccount(t.services, helena);
-    const token = await verified(helena);
-    const res = await post('complete-profile', profile(helena.id, token));
+    const user = await withAccount(t.services, helena, helena.phone);
+    await post('request-form', { email: helena.email });
+    const code = await post('verify-code', { requestId: lastRequest, code: codeSentTo(helena.email) });
+    expect(code.json()).toMatchObject({ contactsInPortal: true, subscriber: { id: helena.id } });
+    const res = await post('complete-profile', profile(helena.id, code.json().verificationToken));
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       credentials: { email: helena.email },
-      pendingEmail: 'helena.lima@exemplo.com.br',
+      pendingEmail: null,
+      contactsInPortal: true,
     });
-    await t.caller().identity.confirmEmailChange({ token: codeLink('helena.lima@exemplo.com.br') });
-    expect(t.services.accounts.getUser(user.id)?.email).toBe('helena.lima@exemplo.com.br');
+    // The rest of the profile is saved; the contacts are not, and no change of address waits.
+    expect(t.services.db.select().from(subscribers).where(eq(subscribers.id, helena.id)).get()).toMatchObject(
+      {
+        name: 'Helena Duarte Lima',
+        email: helena.email,
+        phone: helena.phone,
+        shirtSize: 'GG',
+      },
+    );
+    expect(t.services.db.select().from(emailChanges).all()).toEqual([]);
+    expect(t.services.accounts.getUser(user.id)?.email).toBe(helena.email);
     expect(
-      await t.services.accounts.login({ email: 'helena.lima@exemplo.com.br', password: 'segredo123' }),
-    ).toBeTruthy();
+      t.services.db.select().from(outbox).where(eq(outbox.recipient, 'helena.lima@exemplo.com.br')).all(),
+    ).toEqual([]);
   });
 
   it('keeps a size the club set outside P/M/G/GG, and refuses another such size', async () => {
@@ -479,9 +535,9 @@ describe('POST /api/subscriber-update/complete-profile', () => {
     const helena = seedSubscriber(t.services.db);
     const caller = t.caller();
     const found = await caller.profileUpdate.requestForm({ email: helena.email });
-    expect(found.subscriber.email).toBe('he******@e******.com.br');
+    expect(found).toEqual(SAME_ANSWER);
     const ok = await caller.profileUpdate.verifyCode({
-      subscriberId: helena.id,
+      requestId: found.requestId,
       code: codeSentTo(helena.email),
     });
     await expect(caller.profileUpdate.completeProfile(profile(helena.id, 'errado') as never)).rejects.toThrow(
@@ -500,8 +556,8 @@ describe('rate limit', () => {
     for (let i = 0; i < 11; i++) {
       answers.push((await post('request-form', { email: `pessoa${i}@exemplo.com.br` })).statusCode);
     }
-    expect(answers.slice(0, 10)).toEqual(Array(10).fill(404));
-    const limited = await post('verify-code', { subscriberId: 'x', code: '123456' });
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    const limited = await post('verify-code', { requestId: 'x', code: '123456' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: MSG.tooManyRequests });
   });
@@ -531,13 +587,14 @@ describe('logs', () => {
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
         });
-      expect((await inject('request-form', { email: helena.email })).statusCode).toBe(200);
+      const found = await inject('request-form', { email: helena.email });
+      const { requestId } = found.json<{ requestId: string }>();
       await built.services.outboxWorker.runOnce();
       const mailbox = fs.readdirSync(path.join(dataDir, 'mailbox'));
       const mail = fs.readFileSync(path.join(dataDir, 'mailbox', mailbox[0]!), 'utf8');
       const code = mail.match(/\b(\d{6})\b/)![1]!;
-      await inject('verify-code', { subscriberId: helena.id, code: wrongCode(code) });
-      const res = await inject('verify-code', { subscriberId: helena.id, code });
+      await inject('verify-code', { requestId, code: wrongCode(code) });
+      const res = await inject('verify-code', { requestId, code });
       const token = res.json<{ verificationToken: string }>().verificationToken;
       await inject('complete-profile', profile(helena.id, token));
       const log = lines.join('');

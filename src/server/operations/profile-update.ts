@@ -28,19 +28,18 @@ export const profileUpdateOperations = {
       method: 'POST',
       path: '/subscriber-update/request-form',
       tag: 'subscriber-update',
-      summary: 'Atualização de Dados, passo 1: encontra o cadastro por email ou telefone e envia um código',
+      summary: 'Atualização de Dados, passo 1: procura o cadastro por email ou telefone e envia um código',
       description:
-        'Responde o formato documentado com o email e o telefone mascarados, o nome reduzido ao primeiro ' +
-        'nome e à inicial do sobrenome, e `currentData.address`/`currentData.shirtSize` nulos: os dados ' +
-        'completos só saem com o código. Um código de 6 dígitos (válido por 10 minutos, 5 tentativas) vai ' +
-        'só a contatos comprovados: ao email da conta do cadastro e ao WhatsApp que essa conta confirmou; ' +
-        'um cadastro sem conta recebe o código só no email dele (`codeSentTo` diz para onde foi, ' +
-        'mascarado). Um novo código para o mesmo cadastro só depois de 1 minuto, e no máximo 3 por hora. ' +
-        'Cadastros de checkouts nunca pagos não são encontrados.',
+        'Responde sempre o mesmo, tenha ou não encontrado um cadastro: `message` ("Se encontrarmos o ' +
+        'cadastro, enviaremos um código aos contatos confirmados.") e `requestId`, que o passo do código ' +
+        'devolve. Nenhum dado do cadastro (nem o id) sai antes do código. Um código de 6 dígitos (válido ' +
+        'por 10 minutos, 5 tentativas) vai só a contatos comprovados: ao email da conta do cadastro e ao ' +
+        'WhatsApp que essa conta confirmou; um cadastro sem conta recebe o código só no email dele. Um novo ' +
+        'código para o mesmo cadastro só depois de 1 minuto, e no máximo 3 por hora (sem aviso: o código ' +
+        'anterior continua valendo). Cadastros de checkouts nunca pagos não são encontrados.',
       errors: {
         400: `${PROFILE_UPDATE_MSG.lookupRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.phoneInvalid}`,
-        404: PROFILE_UPDATE_MSG.notFound,
-        429: `${MSG.tooManyRequests} | ${PROFILE_UPDATE_MSG.codeResendTooSoon} | ${PROFILE_UPDATE_MSG.tooManyCodes}`,
+        429: MSG.tooManyRequests,
       },
     },
   }),
@@ -58,9 +57,12 @@ export const profileUpdateOperations = {
       tag: 'subscriber-update',
       summary: 'Atualização de Dados, passo 1: confirma o código enviado e libera os dados completos',
       description:
-        'Com o código certo (dentro de 10 minutos e de 5 tentativas; a 5ª errada bloqueia o código e um ' +
-        'novo precisa ser pedido) responde `verificationToken` (válido por 30 minutos, para um único ' +
-        'salvamento em `complete-profile`) e os dados atuais completos para preencher o passo 2.',
+        'Recebe `requestId` (a resposta de `request-form`) e o código. Com o código certo (dentro de 10 ' +
+        'minutos e de 5 tentativas; a 5ª errada bloqueia o código e um novo precisa ser pedido) responde ' +
+        '`verificationToken` (válido por 30 minutos, para um único salvamento em `complete-profile`), os ' +
+        'dados atuais completos para preencher o passo 2 e `contactsInPortal`: o cadastro tem conta, e o ' +
+        'email e o telefone dele só mudam em "Meu Perfil". Uma busca que não encontrou cadastro recusa ' +
+        'os códigos como um código errado.',
       errors: {
         400: `${PROFILE_UPDATE_MSG.codeFormat} | ${PROFILE_UPDATE_MSG.codeWrong(4)} | ${PROFILE_UPDATE_MSG.codeLocked} | ${PROFILE_UPDATE_MSG.codeExpired}`,
         404: PROFILE_UPDATE_MSG.notFound,
@@ -86,8 +88,10 @@ export const profileUpdateOperations = {
         'Além do payload documentado, exige `verificationToken` (a resposta de `verify-code`): sem ele, ' +
         'ou com um expirado, já usado ou de outro cadastro, nada muda (403). `firstName` + `lastName` ' +
         'formam o nome completo. Tamanhos P, M, G e GG; um tamanho definido pelo clube fora deles só ' +
-        'pode ser mantido. Um email novo só passa a valer depois de confirmado pelo link enviado a ele ' +
-        '(`pendingEmail`; o email atual é avisado) e nunca pode ser o de outra conta ou cadastro (409). ' +
+        'pode ser mantido. Um cadastro com conta guarda o email e o telefone que tem (`contactsInPortal`: ' +
+        'eles mudam em "Meu Perfil", com a senha). Num cadastro sem conta, um email novo só passa a valer ' +
+        'depois de confirmado pelo link enviado a ele (`pendingEmail`; o email atual é avisado) e nunca ' +
+        'pode ser o de outra conta ou cadastro (409). ' +
         'Marca o perfil como completo e registra no histórico; o status não muda. ' +
         '`credentials.email` é o login da conta (quando o cadastro tem uma); `accessInfo.dashboardUrl` ' +
         'leva ao login, onde "Esqueci minha senha" envia o link para definir a senha.',

@@ -898,10 +898,21 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
     expect(mail?.recipient).toBe(MARIANA.customerEmail);
     expect(mail?.body).not.toContain('token=');
     const token = mail?.deliveryBody?.match(/confirmar-email\?token=([a-z0-9]+)/)?.[1] ?? '';
-    expect(await t.caller().auth.verifyEmail({ token })).toEqual({
-      message: 'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+    // The proof is the credential (issue 37 §2): the stranger's session and password end there, and
+    // whoever proved the address chooses the password.
+    const verified = await t.caller().auth.verifyEmail({ token });
+    expect(verified).toEqual({
+      message:
+        'Email confirmado! Agora defina uma nova senha: por segurança, a senha usada no cadastro deixou de valer e as sessões abertas foram encerradas.',
+      setPasswordToken: expect.stringMatching(/^[a-z0-9]{32}$/),
     });
+    expect(t.services.sessions.validate(stranger.token)).toBeNull();
+    await expect(
+      t.services.accounts.login({ email: MARIANA.customerEmail, password: 'segredo123' }),
+    ).rejects.toThrow();
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBe(stranger.userId);
+    const owner = await t.services.accounts.setPassword(verified.setPasswordToken, 'Mariana-Tinto-Serra');
+    expect(owner.user.email).toBe(MARIANA.customerEmail);
     await expect(t.caller().auth.verifyEmail({ token })).rejects.toThrow(
       'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
     );

@@ -1,7 +1,7 @@
 /**
  * The profile-update wizard (docs/product/public-site-and-checkout.md §2, docs/product/decisions.md §3.8). A subscriber finds the record by e-mail
- * or phone without a password, so the lookup answers only masked data and sends a 6-digit code to
- * the e-mail and WhatsApp already on file; the code (10 minutes, 5 tries) yields a short-lived
+ * or phone without a password, so the lookup answers the same whether it found one or not and
+ * sends a 6-digit code to the record's proven contacts; the code (10 minutes, 5 tries) yields a short-lived
  * token, and only that token unlocks the full data and the one save of `complete-profile`. Codes
  * and tokens are stored hashed and never logged; the outbox keeps the code out of its readable copy.
  */
@@ -12,6 +12,7 @@ import type {
 } from '../../shared/profile-update-schemas';
 import { completeProfile } from './profile-update/complete-profile';
 import type { ProfileUpdateDeps } from './profile-update/deps';
+import { createLookupRequests } from './profile-update/lookup-requests';
 import { requestForm } from './profile-update/request-code';
 import { verifyCode } from './profile-update/verify-code';
 
@@ -25,7 +26,8 @@ export {
 } from './profile-update/deps';
 export { maskEmail, maskPhone, splitName } from './profile-update/masks';
 
-export function createProfileUpdateService(deps: ProfileUpdateDeps) {
+export function createProfileUpdateService(services: ProfileUpdateDeps) {
+  const deps = { ...services, lookups: createLookupRequests(services.clock) };
   return {
     requestForm: (input: RequestFormInput) => requestForm(deps, input),
     verifyCode: (input: VerifyCodeInput) => verifyCode(deps, input),

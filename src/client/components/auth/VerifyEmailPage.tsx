@@ -9,6 +9,8 @@ import { AuthLayout } from './AuthLayout';
 /**
  * `/confirmar-email?token=…`: confirms the address as soon as the page opens (the link is the
  * person's action) and says what that changed. Used once: opening it again says it is invalid.
+ * The password typed at registration stops working (issue 37 §2): the page leads to choosing a
+ * new one with the token the confirmation answered.
  */
 export function VerifyEmailPage({ token }: { token?: string }) {
   const verify = trpc.auth.verifyEmail.useMutation();
@@ -33,9 +35,16 @@ export function VerifyEmailPage({ token }: { token?: string }) {
     >
       {verify.isPending && <p role="status">Confirmando...</p>}
       {verify.isSuccess && (
-        <p role="status" className="form__aside">
-          {verify.data.message}
-        </p>
+        <>
+          <p role="status" className="form__aside">
+            {verify.data.message}
+          </p>
+          <p>
+            <Link className="btn btn--primary" to="/definir-senha" search={{ token: verify.data.setPasswordToken }}>
+              Definir nova senha
+            </Link>
+          </p>
+        </>
       )}
       {failed && (
         <Alert>

@@ -1,8 +1,9 @@
 /**
  * Step 1, second half (docs/product/decisions.md §3.8): the 6-digit code sent to the record's proven contacts (ADR
  * 027: the account's e-mail, and its WhatsApp only when the account proved that number).
- * A right code hands the verification token and the full current data to the parent; the screen
- * can ask for a new code (the server decides when one may go) or go back to the search.
+ * The lookup answered the same whether it found a record or not (issue 37 §6), so this step names
+ * nobody; a right code hands the verification token and the record's data to the parent. The
+ * screen can ask for a new code (the server decides when one may go) or go back to the search.
  */
 import { useState } from 'react';
 import {
@@ -23,14 +24,12 @@ import { useStepForm } from './use-step-form';
 import { fieldOf } from '../ui/field-of';
 
 export function CodeStep({
-  found,
-  sentTo,
+  request,
   lookup,
   onVerified,
   onBack,
 }: {
-  found: RequestFormResponse['subscriber'];
-  sentTo: RequestFormResponse['codeSentTo'];
+  request: RequestFormResponse;
   lookup: RequestFormInput;
   onVerified: (answer: VerifyCodeResponse) => void;
   onBack: () => void;
@@ -38,13 +37,12 @@ export function CodeStep({
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const [to, setTo] = useState(sentTo);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, submitCount },
-  } = useStepForm(verifyCodeInput, { subscriberId: found.id, code: '' });
+  } = useStepForm(verifyCodeInput, { requestId: request.requestId, code: '' });
 
   const submit = handleSubmit(async (input) => {
     setFailure(null);
@@ -61,19 +59,15 @@ export function CodeStep({
     setNotice(null);
     setResending(true);
     try {
-      setTo((await requestForm(lookup)).codeSentTo);
-      reset({ subscriberId: found.id, code: '' });
-      setNotice('Enviamos um novo código. O anterior não vale mais.');
+      const again = await requestForm(lookup);
+      reset({ requestId: again.requestId, code: '' });
+      setNotice(again.message);
     } catch (error) {
       setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     } finally {
       setResending(false);
     }
   }
-
-  const channels = [`o e-mail ${to.email}`, to.whatsapp && `o WhatsApp ${to.whatsapp}`]
-    .filter(Boolean)
-    .join(' e ');
 
   return (
     <StepForm
@@ -82,8 +76,8 @@ export function CodeStep({
       focus
       lead={
         <>
-          Olá, <strong>{found.name}</strong>! Enviamos um código de 6 dígitos para {channels}. Ele vale por{' '}
-          {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos.
+          {request.message} O código tem 6 dígitos e vale por {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos: veja o
+          email e o WhatsApp confirmados do cadastro.
         </>
       }
       failure={failure}

@@ -4,7 +4,7 @@
  * sends a set-password link (docs/product/decisions.md §3.8): no password is ever shown or sent here.
  */
 import { Link } from '@tanstack/react-router';
-import type { CompleteProfileResponse } from '../../../shared/profile-update-schemas';
+import { PROFILE_UPDATE_MSG, type CompleteProfileResponse } from '../../../shared/profile-update-schemas';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { StepHeading } from './step-heading';
@@ -20,6 +20,7 @@ export function DoneStep({ saved, onRestart }: { saved: CompleteProfileResponse;
         Dados atualizados com sucesso!
       </StepHeading>
       <p>Seu cadastro está completo. Guarde suas informações de acesso:</p>
+      {saved.contactsInPortal && <Alert tone="info">{PROFILE_UPDATE_MSG.contactsInPortal}</Alert>}
       {saved.pendingEmail && (
         <Alert tone="info">
           O novo email <strong>{saved.pendingEmail}</strong> está aguardando confirmação: enviamos um link

@@ -32,12 +32,7 @@ export function FindStep({
 }: {
   initial: FindValues;
   focusHeading: boolean;
-  onFound: (
-    found: RequestFormResponse['subscriber'],
-    lookup: RequestFormInput,
-    typed: FindValues,
-    sentTo: RequestFormResponse['codeSentTo'],
-  ) => void;
+  onFound: (answer: RequestFormResponse, lookup: RequestFormInput, typed: FindValues) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -53,12 +48,7 @@ export function FindStep({
     try {
       const answer = await requestForm(lookup);
       const typed = getValues();
-      onFound(
-        answer.subscriber,
-        lookup,
-        { email: typed.email ?? '', phone: typed.phone ?? '' },
-        answer.codeSentTo,
-      );
+      onFound(answer, lookup, { email: typed.email ?? '', phone: typed.phone ?? '' });
     } catch (error) {
       setFailure(errorText(error, PROFILE_UPDATE_MSG.notFound, PROFILE_UPDATE_MSG.lookupNetwork));
     }

@@ -93,6 +93,8 @@ export function ProfileStep({
   });
 
   const sizeError = errors.shirtSize?.message;
+  // A record with an account keeps its e-mail and WhatsApp here (issue 37 §1): "Meu Perfil" changes them.
+  const contactsKept = verified.contactsInPortal;
 
   return (
     <StepForm
@@ -130,6 +132,7 @@ export function ProfileStep({
             autoComplete="email"
             aria-required="true"
             maxLength={254}
+            readOnly={contactsKept}
             {...field('email')}
           />
           <MaskedFormField
@@ -138,9 +141,15 @@ export function ProfileStep({
             label="Telefone / WhatsApp"
             autoComplete="tel-national"
             aria-required="true"
+            readOnly={contactsKept}
             {...PHONE_INPUT}
           />
         </div>
+        {contactsKept && (
+          <p className="form__aside" data-testid="contacts-in-portal">
+            {PROFILE_UPDATE_MSG.contactsInPortal}
+          </p>
+        )}
       </fieldset>
 
       <fieldset className="pu-group">

@@ -25,8 +25,7 @@ type WizardState =
       step: 'code';
       typed: FindValues;
       lookup: RequestFormInput;
-      found: RequestFormResponse['subscriber'];
-      sentTo: RequestFormResponse['codeSentTo'];
+      request: RequestFormResponse;
     }
   | { step: 'profile'; typed: FindValues; verified: VerifyCodeResponse }
   | { step: 'done'; saved: CompleteProfileResponse };
@@ -79,15 +78,12 @@ export function ProfileUpdatePage() {
               <FindStep
                 initial={state.typed}
                 focusHeading={state.arrived}
-                onFound={(found, lookup, typed, sentTo) =>
-                  setState({ step: 'code', typed, lookup, found, sentTo })
-                }
+                onFound={(request, lookup, typed) => setState({ step: 'code', typed, lookup, request })}
               />
             )}
             {state.step === 'code' && (
               <CodeStep
-                found={state.found}
-                sentTo={state.sentTo}
+                request={state.request}
                 lookup={state.lookup}
                 onVerified={(verified) => setState({ step: 'profile', typed: state.typed, verified })}
                 onBack={() => setState({ step: 'find', typed: state.typed, arrived: true })}

@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps';
 import type { EmailChanges } from '../email-changes';
 import type { OutboxService } from '../outbox';
 import type { SubscriberLifecycle } from '../subscriber-lifecycle';
+import type { LookupRequests } from './lookup-requests';
 
 /** What the profile-update wizard is built from, by name. */
 export interface ProfileUpdateDeps extends ServiceDeps {
@@ -14,6 +15,11 @@ export interface ProfileUpdateDeps extends ServiceDeps {
   lifecycle: SubscriberLifecycle;
   credentials: Credentials;
   emailChanges: EmailChanges;
+}
+
+/** The wizard's own state besides its dependencies: the lookups in flight (lookup-requests.ts). */
+export interface WizardDeps extends ProfileUpdateDeps {
+  lookups: LookupRequests;
 }
 
 export const MINUTE_MS = 60_000;

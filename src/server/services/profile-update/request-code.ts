@@ -1,4 +1,4 @@
-/** Step 1: the record found by e-mail or phone, a fresh code sent to where it may go, masked data answered. */
+/** Step 1: the record found by e-mail or phone, a fresh code sent to where it may go; the same answer either way. */
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import {
@@ -8,7 +8,6 @@ import {
   type RequestFormResponse,
 } from '../../../shared/profile-update-schemas';
 import { profileUpdateCodes, subscribers, type Subscriber } from '../../db/schema';
-import { AppError } from '../../errors';
 import { codeRefusal, type CodeLimits } from '../code-allowance';
 import { newId } from '../../ids';
 import {
@@ -19,8 +18,9 @@ import {
   latestCode,
   RESEND_AFTER_MS,
   type ProfileUpdateDeps,
+  type WizardDeps,
 } from './deps';
-import { maskEmail, maskPhone, phoneCandidates, splitName } from './masks';
+import { phoneCandidates, splitName } from './masks';
 
 /**
  * A record the wizard may find. A never-paid checkout record that nobody at the club created is
@@ -55,8 +55,12 @@ const CODE_LIMITS: CodeLimits = {
   perHour: CODES_PER_HOUR,
 };
 
-/** Refuses a new code while the last one is fresh and usable, and past the hourly allowance. */
-function checkAllowance(deps: ProfileUpdateDeps, subscriberId: string, now: Date) {
+/**
+ * Whether a new code may go now: not while the last one is fresh and usable, nor past the hourly
+ * allowance. A refusal is not told (the answer is the same as for an address nobody has); the
+ * code already sent keeps working.
+ */
+function mayResend(deps: ProfileUpdateDeps, subscriberId: string, now: Date): boolean {
   const last = latestCode(deps, subscriberId);
   const sentSince = (since: Date) =>
     deps.db
@@ -65,9 +69,8 @@ function checkAllowance(deps: ProfileUpdateDeps, subscriberId: string, now: Date
       .where(and(eq(profileUpdateCodes.subscriberId, subscriberId), gt(profileUpdateCodes.createdAt, since)))
       .get()?.total ?? 0;
   const refusal = codeRefusal(last && { ...last, usedAt: last.verifiedAt }, sentSince, now, CODE_LIMITS);
-  if (refusal === 'resendTooSoon')
-    throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.codeResendTooSoon);
-  if (refusal === 'tooManyCodes') throw new AppError('TOO_MANY_REQUESTS', PROFILE_UPDATE_MSG.tooManyCodes);
+  if (refusal) deps.log.info({ subscriberId, refusal }, 'profile-update code not sent: per-record limit');
+  return refusal === null;
 }
 
 /**
@@ -103,7 +106,6 @@ function sendCode(deps: ProfileUpdateDeps, subscriber: Subscriber, code: string)
       ...secret,
     });
   }
-  return { email: maskEmail(to.email), whatsapp: to.whatsapp ? maskPhone(to.whatsapp) : null };
 }
 
 /** A new 6-digit code for the record, stored hashed; the previous live ones stop working. */
@@ -135,26 +137,24 @@ function issueCode({ db }: ProfileUpdateDeps, subscriberId: string, now: Date): 
   return code;
 }
 
-/** Step 1: finds the record, sends a fresh code to its e-mail and WhatsApp, answers masked data. */
-export function requestForm(deps: ProfileUpdateDeps, input: RequestFormInput): RequestFormResponse {
+/**
+ * Step 1: finds the record and sends a fresh code to its proven contacts. The answer is the same
+ * whether a record was found or not, and names neither (issue 37 §6): only `requestId`, which the
+ * code step sends back.
+ */
+export function requestForm(deps: WizardDeps, input: RequestFormInput): RequestFormResponse {
   const subscriber = find(deps, input);
-  if (!subscriber) throw new AppError('NOT_FOUND', PROFILE_UPDATE_MSG.notFound);
-  const now = deps.clock.now();
-  checkAllowance(deps, subscriber.id, now);
-  const code = issueCode(deps, subscriber.id, now);
-  const codeSentTo = sendCode(deps, subscriber, code);
-  deps.log.info({ subscriberId: subscriber.id }, 'profile-update code queued');
-  const { firstName, lastName } = splitName(subscriber.name);
-  const initial = lastName ? `${lastName.split(/\s+/).at(-1)!.slice(0, 1).toUpperCase()}.` : '';
+  if (subscriber) {
+    const now = deps.clock.now();
+    if (mayResend(deps, subscriber.id, now)) {
+      const code = issueCode(deps, subscriber.id, now);
+      sendCode(deps, subscriber, code);
+      deps.log.info({ subscriberId: subscriber.id }, 'profile-update code queued');
+    }
+  }
   return {
     success: true,
-    subscriber: {
-      id: subscriber.id,
-      name: [firstName, initial].filter(Boolean).join(' '),
-      email: maskEmail(subscriber.email),
-      phone: maskPhone(subscriber.phone),
-      currentData: { firstName, lastName: initial, address: null, shirtSize: null },
-    },
-    codeSentTo,
+    message: PROFILE_UPDATE_MSG.lookupAnswer,
+    requestId: deps.lookups.issue(subscriber?.id ?? null),
   };
 }

@@ -10,7 +10,15 @@ import {
 } from '../../../shared/profile-update-schemas';
 import { profileUpdateCodes, subscribers, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
-import { codeHashOf, latestCode, sameHash, sha256, TOKEN_TTL_MS, type ProfileUpdateDeps } from './deps';
+import {
+  codeHashOf,
+  latestCode,
+  sameHash,
+  sha256,
+  TOKEN_TTL_MS,
+  type ProfileUpdateDeps,
+  type WizardDeps,
+} from './deps';
 import { splitName } from './masks';
 
 function fullData(subscriber: Subscriber): VerifyCodeResponse['subscriber'] {
@@ -66,24 +74,36 @@ function claimWithToken(
   return claimed.changes > 0;
 }
 
-export function verifyCode(deps: ProfileUpdateDeps, input: VerifyCodeInput): VerifyCodeResponse {
+/** A code for a lookup that found nothing: refused exactly as a wrong code for a real record. */
+function refuseDecoy(deps: WizardDeps, request: NonNullable<ReturnType<WizardDeps['lookups']['find']>>): never {
+  const guess = deps.lookups.guessDecoy(request);
+  throw new AppError(
+    'BAD_REQUEST',
+    guess.kind === 'wrong' ? PROFILE_UPDATE_MSG.codeWrong(guess.left) : PROFILE_UPDATE_MSG.codeLocked,
+  );
+}
+
+export function verifyCode(deps: WizardDeps, input: VerifyCodeInput): VerifyCodeResponse {
   const { db, clock, log } = deps;
   const now = clock.now();
-  const row = latestCode(deps, input.subscriberId);
+  const request = deps.lookups.find(input.requestId);
+  if (!request) throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.codeExpired);
+  if (request.subscriberId === null) refuseDecoy(deps, request);
+  const subscriberId = request.subscriberId;
+  const row = latestCode(deps, subscriberId);
   if (!row || row.verifiedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.codeExpired);
   }
   if (row.attempts >= PROFILE_UPDATE_MAX_TRIES) {
     throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.codeLocked);
   }
-  if (!sameHash(row.codeHash, codeHashOf(row.id, input.code)))
-    refuseWrongCode(deps, row.id, input.subscriberId);
+  if (!sameHash(row.codeHash, codeHashOf(row.id, input.code))) refuseWrongCode(deps, row.id, subscriberId);
   const token = randomBytes(32).toString('base64url');
   const tokenExpiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
   if (!claimWithToken(deps, row.id, token, now, tokenExpiresAt)) {
     throw new AppError('BAD_REQUEST', PROFILE_UPDATE_MSG.codeExpired);
   }
-  const subscriber = db.select().from(subscribers).where(eq(subscribers.id, input.subscriberId)).get();
+  const subscriber = db.select().from(subscribers).where(eq(subscribers.id, subscriberId)).get();
   if (!subscriber) throw new AppError('NOT_FOUND', PROFILE_UPDATE_MSG.notFound);
   log.info({ subscriberId: subscriber.id }, 'profile-update code confirmed');
   return {
