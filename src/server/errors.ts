@@ -52,7 +52,8 @@ export class RateLimitedError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
     message: string = MSG.tooManyRequests,
+    reason?: ErrorReason,
   ) {
-    super('TOO_MANY_REQUESTS', message);
+    super('TOO_MANY_REQUESTS', message, { reason });
   }
 }

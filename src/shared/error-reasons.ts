@@ -8,5 +8,12 @@ export const ERROR_REASONS = [
   'two_factor_required',
   /** The operation changes something sensitive: confirm the password (or code) again first. */
   'step_up_required',
+  /**
+   * Many wrong sign-ins on this account lately: the password alone waits, the password with the
+   * second factor goes through (the sign-in screen shows the code field).
+   */
+  'account_throttled',
+  /** Too many wrong codes: the app's codes are suspended for a while; start again from the password. */
+  'two_factor_locked',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];

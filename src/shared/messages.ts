@@ -52,6 +52,11 @@ export const MSG = {
     'Código inválido ou expirado. Confira o código no aplicativo autenticador e tente de novo.',
   accountThrottled: (wait: string) =>
     `Muitas tentativas de entrar nesta conta. Aguarde ${wait} e tente novamente.`,
+  // Shown under the account-wide wait: the password with its code still goes through.
+  accountThrottledCodeHint:
+    'Se a sua conta usa o aplicativo autenticador, informe a senha e o código para entrar agora.',
+  twoFactorLocked:
+    'Muitos códigos errados nesta conta: os códigos do aplicativo ficam suspensos por 24 horas e avisamos o dono da conta por email. Entre de novo com a senha e um código de recuperação.',
 
   // Forms that never change data by themselves (issue 23, ADR 033): the CEP question and the
   // unsaved-changes guard.

@@ -34,6 +34,7 @@ export const ACTIVITY_ACTIONS = {
   subscriber_deleted: 'Assinante excluído',
   subscribers_exported: 'Assinantes exportados (CSV)',
   payments_exported: 'Pagamentos exportados (CSV)',
+  two_factor_codes_locked: 'Códigos de verificação suspensos por 24 horas após 10 erros seguidos',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -12,6 +12,8 @@ export const SECURITY_MSG = {
   stepUpPasswordWrong: 'Senha incorreta. Digite a senha com que você entra no painel.',
   stepUpCredentialRequired: 'Digite sua senha ou o código do aplicativo autenticador.',
   stepUpCodeNotEnabled: 'A verificação em duas etapas não está ativa: confirme com a sua senha.',
+  stepUpCodeRequired:
+    'Sua conta usa a verificação em duas etapas: confirme com o código do aplicativo autenticador.',
   stepUpDone: 'Identidade confirmada.',
   codeFormat: 'Digite os 6 dígitos que o aplicativo autenticador mostra agora.',
   setupCodeInvalid:
@@ -96,6 +98,8 @@ export const ACCOUNT_NOTICES = {
   two_factor_enabled: 'A verificação em duas etapas foi ativada na sua conta.',
   two_factor_disabled: 'A verificação em duas etapas foi desativada na sua conta.',
   recovery_code_used: 'Um código de recuperação foi usado para entrar na sua conta.',
+  two_factor_codes_locked:
+    'Alguém digitou a senha certa da sua conta e errou o código do aplicativo autenticador 10 vezes. Os códigos do aplicativo ficam suspensos por 24 horas; para entrar, use um código de recuperação. Se não foi você, troque a sua senha em "Esqueci minha senha".',
   recovery_codes_renewed:
     'Novos códigos de recuperação foram gerados para a sua conta; os anteriores deixaram de valer.',
   // Contacts (ADR 027): each change of a contact, and each proof of a new phone, is told too.

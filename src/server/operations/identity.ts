@@ -42,8 +42,8 @@ export const identityOperations = {
     rateLimit: 'contactProof',
     input: requestPhoneCodeInput,
     output: message.extend({ phone: z.string() }),
-    async run({ services, user }, input) {
-      const { phone } = await services.memberContacts.requestPhoneCode(user, input);
+    async run({ services, user, ip }, input) {
+      const { phone } = await services.memberContacts.requestPhoneCode(user, input, ip);
       return { success: true as const, message: PHONE_PROOF_MSG.codeSent(phone), phone };
     },
   }),

@@ -58,8 +58,8 @@ export const memberOperations = {
     input: changeEmailInput,
     output: message.extend({ email: z.string() }),
     // Effective only once the new address confirms it (ADR 027); `email` is the address waiting.
-    async run({ services, user }, input) {
-      const { newEmail } = await services.memberContacts.changeEmail(user, input);
+    async run({ services, user, ip }, input) {
+      const { newEmail } = await services.memberContacts.changeEmail(user, input, ip);
       return { success: true as const, message: EMAIL_CHANGE_MSG.requested, email: newEmail };
     },
   }),
@@ -70,8 +70,8 @@ export const memberOperations = {
     rateLimit: 'auth',
     input: changePasswordInput,
     output: message,
-    async run({ services, user }, input) {
-      await services.memberPortal.changePassword(user, input);
+    async run({ services, user, ip }, input) {
+      await services.memberPortal.changePassword(user, input, ip);
       return { success: true as const, message: MEMBER_MSG.passwordChanged };
     },
   }),

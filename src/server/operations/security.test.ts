@@ -235,7 +235,7 @@ describe('POST /api/auth/login with two-factor on', () => {
   });
 
   it('turning it off (after a step-up) stops asking for the code and tells the owner', async () => {
-    const { admin } = await adminWithApp();
+    const { admin, app } = await adminWithApp();
     t.clock.advance(10 * MINUTE);
     const caller = t.caller(admin.token);
     const stale = await refusal(caller.security.twoFactorDisable());
@@ -243,7 +243,7 @@ describe('POST /api/auth/login with two-factor on', () => {
     expect(stale.message).toBe(SECURITY_MSG.stepUpRequired);
     expect(t.services.twoFactor.isEnabled(admin.userId)).toBe(true);
 
-    await caller.security.stepUp({ password: PASSWORD });
+    await caller.security.stepUp({ code: app.code() });
     expect((await caller.security.twoFactorDisable()).message).toBe('Verificação em duas etapas desativada.');
     expect(t.services.db.select().from(twoFactorSecrets).all()).toEqual([]);
     expect(t.services.db.select().from(recoveryCodes).all()).toEqual([]);

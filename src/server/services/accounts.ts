@@ -51,7 +51,10 @@ export function createAccountsService(deps: AccountsDeps) {
     register: (input: RegisterInput, options?: { allowRole?: boolean }) => register(deps, input, options),
     login: (input: LoginInput, options?: { ip?: string }) => login(deps, input, options),
     logout: (sessionId: string) => deps.sessions.invalidate(sessionId),
-    requestPasswordReset: (email: string) => requestPasswordReset(deps, email),
+    // Past the per-account cap nothing is sent; the caller's answer is the same words.
+    requestPasswordReset: (email: string) => {
+      if (deps.throttle.allowResetMail(email)) requestPasswordReset(deps, email);
+    },
     reportNotMe: (token: string) => reportNotMe(deps, token),
     setPassword: (token: string, password: string, options?: { code?: string; ip?: string }) =>
       setPassword(deps, token, password, options),

@@ -65,11 +65,16 @@ function accountServices(deps: WithMessaging) {
   const { settings, outbox } = deps;
   const sessions = createSessionStore(deps.db, () => deps.clock.now());
   const accountSecurity = createAccountSecurity({ ...deps, outbox });
-  const twoFactor = createTwoFactor({ ...deps, accountSecurity, issuer: () => settings.get().clubName });
+  const twoFactor = createTwoFactor({
+    ...deps,
+    accountSecurity,
+    activityLog: createActivityLog(deps),
+    issuer: () => settings.get().clubName,
+  });
   const throttle = createSignInThrottle(deps.clock);
   const stepUp = createStepUp({ ...deps, twoFactor, throttle });
   const accounts = createAccountsService({ ...deps, sessions, outbox, twoFactor, throttle, accountSecurity });
-  return { sessions, accounts, accountSecurity, twoFactor, stepUp };
+  return { sessions, accounts, accountSecurity, twoFactor, stepUp, throttle };
 }
 
 type WithPayments = WithMessaging &

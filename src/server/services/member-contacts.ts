@@ -3,16 +3,14 @@
  * sign-in address (effective once the new address confirms it), and the proof of the WhatsApp
  * number kept in the profile. Every function takes the signed-in caller, never an id.
  */
-import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/auth-schemas';
 import { normalizedEmail } from '../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type MemberContacts } from '../../shared/identity-schemas';
-import { MEMBER_MSG } from '../../shared/member-schemas';
 import { MSG } from '../../shared/messages';
-import { verifyPassword } from '../auth/password';
-import { users } from '../db/schema';
 import { AppError } from '../errors';
 import type { AccountSecurity } from './account-security';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
+import { checkCurrentPassword } from './current-password';
 import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
 import type { EmailChanges } from './email-changes';
@@ -30,19 +28,14 @@ export type MemberContactsDeps = ServiceDeps & {
   emailChanges: EmailChanges;
   phoneProof: PhoneProof;
   subscribers: SubscribersService;
+  /** Wrong current passwords count like failed sign-ins. */
+  throttle: SignInThrottle;
 };
 
 function account({ credentials }: MemberContactsDeps, user: Caller) {
   const row = credentials.accountById(user.id);
   if (!row) throw new AppError('UNAUTHORIZED', MSG.notAuthenticated);
   return row;
-}
-
-async function checkPassword({ db }: MemberContactsDeps, userId: string, password: string) {
-  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!row?.hash || !(await verifyPassword(row.hash, password))) {
-    throw new AppError('BAD_REQUEST', MEMBER_MSG.currentPasswordWrong);
-  }
 }
 
 function contacts(deps: MemberContactsDeps, user: Caller): MemberContacts {
@@ -72,8 +65,9 @@ async function changeEmail(
   deps: MemberContactsDeps,
   user: Caller,
   input: { email: string; currentPassword: string },
+  ip?: string,
 ) {
-  await checkPassword(deps, user.id, input.currentPassword);
+  await checkCurrentPassword(deps, user.id, input.currentPassword, ip);
   const row = account(deps, user);
   if (row.email === normalizedEmail(input.email)) {
     throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
@@ -96,8 +90,9 @@ async function requestPhoneCode(
   deps: MemberContactsDeps,
   user: Caller,
   input: { currentPassword: string },
+  ip?: string,
 ): Promise<{ phone: string }> {
-  await checkPassword(deps, user.id, input.currentPassword);
+  await checkCurrentPassword(deps, user.id, input.currentPassword, ip);
   const row = account(deps, user);
   return deps.phoneProof.requestCode(
     { id: row.id, name: row.name },
@@ -120,13 +115,16 @@ function confirmPhone(deps: MemberContactsDeps, user: Caller, code: string): Mem
 export function createMemberContacts(deps: MemberContactsDeps) {
   return {
     contacts: (user: Caller): MemberContacts => contacts(deps, user),
-    changeEmail: (user: Caller, input: { email: string; currentPassword: string }) =>
-      changeEmail(deps, user, input),
+    changeEmail: (user: Caller, input: { email: string; currentPassword: string }, ip?: string) =>
+      changeEmail(deps, user, input, ip),
     cancelEmailChange: (user: Caller): void => {
       deps.emailChanges.cancel({ userId: user.id, subscriberId: null });
     },
-    requestPhoneCode: (user: Caller, input: { currentPassword: string }): Promise<{ phone: string }> =>
-      requestPhoneCode(deps, user, input),
+    requestPhoneCode: (
+      user: Caller,
+      input: { currentPassword: string },
+      ip?: string,
+    ): Promise<{ phone: string }> => requestPhoneCode(deps, user, input, ip),
     confirmPhone: (user: Caller, code: string): MemberContacts => confirmPhone(deps, user, code),
   };
 }

@@ -22,7 +22,8 @@ export function createMemberPortal(ctx: PortalContext) {
     changePassword: (
       user: Caller & { sessionId: string; name?: string; email?: string },
       input: { currentPassword: string; newPassword: string },
-    ) => changePassword(ctx, user, input),
+      ip?: string,
+    ) => changePassword(ctx, user, input, ip),
     renew: (user: Caller) => renew(ctx, user),
     cancel: (user: Caller, reason?: string | null) => cancel(ctx, user, reason),
     withdrawCancellation: (user: Caller) => withdrawCancellation(ctx, user),

@@ -186,24 +186,30 @@ describe('outbox worker', () => {
     expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(row(t, email.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row(t, whats.id)).toMatchObject({ status: 'sent', attempts: 1 });
-    // The log shows recipient, subject and body with the token masked (no token in a log line);
-    // the whole e-mail is in a file of the local mailbox, readable by the server's user only.
-    const redacted = (body: string) => body.replace(/token=[a-z0-9]+/, 'token=[redacted]');
+    // The log says who, which subject and where the copy is, never the body (names, phones, links:
+    // a server log is where an erasure cannot reach); the whole e-mail is in a file of the local
+    // mailbox, readable by the server's user only.
     expect(email.deliveryBody).toMatch(/definir-senha\?token=abc123/);
     expect(logged).toHaveBeenCalledWith(
       {
         channel: 'email',
         to: 'ana@teste.com.br',
         subject: email.subject,
-        body: redacted(email.deliveryBody!),
         file: expect.stringContaining(path.join(t.dataDir, 'mailbox')),
       },
       'e-mail entregue à caixa local (SMTP_URL não definido)',
     );
     expect(logged).toHaveBeenCalledWith(
-      { channel: 'whatsapp', to: '11987654321', body: redacted(whats.deliveryBody!) },
+      {
+        channel: 'whatsapp',
+        to: '11987654321',
+        file: expect.stringContaining(path.join(t.dataDir, 'mailbox')),
+      },
       'WhatsApp entregue ao log',
     );
+    // The greeting with the person's name is in the body, not in the log.
+    expect(email.deliveryBody).toContain('Ana');
+    expect(JSON.stringify(logged.mock.calls)).not.toMatch(/Ana\b|body/);
     expect(JSON.stringify(logged.mock.calls)).not.toContain('abc123');
     const files = fs.readdirSync(path.join(t.dataDir, 'mailbox'));
     // The e-mail's copy and the WhatsApp one (the development inbox of both channels).

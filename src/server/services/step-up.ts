@@ -56,6 +56,9 @@ async function credentialIsRight(
     if (!twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
     return twoFactor.verifyCode(userId, input.code, { allowRecovery: false }) !== null;
   }
+  // With two-factor on, the password alone is not the owner: a stolen session that saw it typed
+  // must still show the app's code.
+  if (twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeRequired);
   const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   return Boolean(row?.hash && (await verifyPassword(row.hash, input.password ?? '')));
 }
@@ -81,6 +84,8 @@ async function confirm(
     attempt.uncounted();
     throw error;
   }
+  // Others guessing this account's password hold back a password, never the app's code.
+  if (attempt.accountWaitSeconds > 0 && !(right && input.code)) throw attempt.refusal();
   if (!right) {
     const message = input.code ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
     throw new AppError('BAD_REQUEST', message);

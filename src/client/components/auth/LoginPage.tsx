@@ -17,7 +17,9 @@ import { AuthLayout } from './AuthLayout';
  * "Acesso dos Confrades": e-mail and password, checked with the server's own schema (`loginInput`);
  * as the spec shows it, any problem is one message at the top of the form (docs/product/decisions.md §4). An
  * account with two-factor sign-in on is then asked for its code, sent with the same e-mail and
- * password: no session exists until the code is right.
+ * password: no session exists until the code is right. While many wrong sign-ins hold the account
+ * back, the code field shows too (the password with its code still goes through); too many wrong
+ * codes send the person back to the password.
  */
 /** The form's zod schema arrives with the first focus or submit, not with the page. */
 const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
@@ -30,7 +32,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // The server said the account needs its code: the code field shows, and goes with the next try.
   const [askCode, setAskCode] = useState(false);
-  const { register, handleSubmit, control } = useForm<LoginInput>({
+  const { register, handleSubmit, control, resetField } = useForm<LoginInput>({
     resolver,
     defaultValues: { email: '', password: '', code: '' },
   });
@@ -48,8 +50,21 @@ export function LoginPage() {
         });
         await signedIn(user, returnTo);
       } catch (failure) {
-        if (errorReason(failure) === 'two_factor_required') setAskCode(true);
-        setError(errorText(failure, MSG.loginFailed));
+        const reason = errorReason(failure);
+        let text = errorText(failure, MSG.loginFailed);
+        if (reason === 'two_factor_required') setAskCode(true);
+        // Others guessed wrong on this account: the password with its code still signs in.
+        if (reason === 'account_throttled') {
+          setAskCode(true);
+          text = `${text} ${MSG.accountThrottledCodeHint}`;
+        }
+        // Too many wrong codes: the half-done sign-in ends; it starts again from the password.
+        if (reason === 'two_factor_locked') {
+          setAskCode(false);
+          resetField('password');
+          resetField('code');
+        }
+        setError(text);
       }
     },
     (invalid) => setError(invalid.email?.message ?? invalid.password?.message ?? MSG.loginRequired),

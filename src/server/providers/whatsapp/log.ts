@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { redactMessageBody } from '../../redact';
 import type { WhatsAppTransport } from './index';
 
 /**
- * The default WhatsApp transport: the message goes to the log (codes and tokens masked) and, whole,
- * to a file of its own in `mailboxDir` (DATA_DIR/mailbox, readable by the server's user only), the
+ * The default WhatsApp transport: the log line says that a message went, to which number and where
+ * its copy is, never its body (names, codes, links: see the e-mail's log transport); the message
+ * goes whole to a file of its own in `mailboxDir` (DATA_DIR/mailbox, readable by the server's user only), the
  * development inbox of both channels: without a WhatsApp provider, that file is where the owner of
  * the machine reads a code sent to prove a number (ADR 027).
  */
@@ -22,8 +22,9 @@ export function createLogWhatsAppTransport(
       await fs.mkdir(mailboxDir, { recursive: true, mode: 0o700 });
       const digits = to.replace(/\D/g, '');
       const name = `${Date.now()}-${String(++sequence).padStart(4, '0')}-whatsapp-${digits}.txt`;
-      await fs.writeFile(path.join(mailboxDir, name), `WhatsApp para: ${to}\n\n${text}\n`, { mode: 0o600 });
-      log.info({ channel: 'whatsapp', to, body: redactMessageBody(text) }, 'WhatsApp entregue ao log');
+      const file = path.join(mailboxDir, name);
+      await fs.writeFile(file, `WhatsApp para: ${to}\n\n${text}\n`, { mode: 0o600 });
+      log.info({ channel: 'whatsapp', to, file }, 'WhatsApp entregue ao log');
     },
     async check() {
       return {

@@ -68,7 +68,9 @@ export async function register(
 
 /**
  * Signs in with the password, and the code when the account has two-factor on. Failures count
- * against the account (growing waits, sign-in-throttle.ts) besides the per-IP limit.
+ * against the account (growing waits, sign-in-throttle.ts) besides the per-IP limit. While the
+ * account as a whole waits (many addresses guessed wrong), the password with a right code still
+ * signs in; anything less answers the same 429, right password or not.
  */
 export async function login(
   deps: AccountsDeps,
@@ -78,6 +80,13 @@ export async function login(
   const attempt = deps.throttle.begin(input.email, ip);
   const row = findByEmail(deps, input.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (attempt.accountWaitSeconds > 0) {
+    if (!row?.passwordHash || !ok || !input.code || !deps.twoFactor.isEnabled(row.id))
+      throw attempt.refusal();
+    if (!deps.twoFactor.verifyCode(row.id, input.code, { allowRecovery: true })) throw attempt.refusal();
+    attempt.succeeded();
+    return startSession(deps, toPublicUser(row));
+  }
   if (!row || !row.passwordHash || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   checkSecondFactor(deps, row.id, input.code, attempt);
   attempt.succeeded();

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../../shared/auth-schemas';
+import type { SignInThrottle } from '../../auth/sign-in-throttle';
 import type { AccountSecurity } from '../account-security';
 import type { ActivityLog } from '../activity-log';
 import type { DeletionRequests } from '../deletion-requests';
@@ -12,6 +13,8 @@ import type { SubscribersService } from '../subscribers';
 export interface MemberPortalDeps {
   /** Ends the other sessions and tells the owner when the password changes. */
   accountSecurity: AccountSecurity;
+  /** Wrong current passwords count like failed sign-ins. */
+  throttle: SignInThrottle;
   settings: SettingsService;
   subscribers: SubscribersService;
   lifecycle: SubscriberLifecycle;

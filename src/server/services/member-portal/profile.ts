@@ -6,10 +6,11 @@ import {
   type MemberProfile,
   type MemberProfileInput,
 } from '../../../shared/member-schemas';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../auth/password';
+import { assertStrongPassword, hashPassword } from '../../auth/password';
 import { subscribers, users, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
 import { profileColumnsOf, toSubscriberRecord } from '../subscriber-admin';
+import { checkCurrentPassword } from '../current-password';
 import type { Caller, PortalContext } from './deps';
 import { MSG_NOT_LINKED, ownRecord } from './subscription';
 
@@ -70,13 +71,6 @@ export function updateProfile(ctx: PortalContext, user: Caller, input: MemberPro
   return profileOf(updated);
 }
 
-async function checkPassword({ db }: PortalContext, userId: string, password: string) {
-  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!row?.hash || !(await verifyPassword(row.hash, password))) {
-    throw new AppError('BAD_REQUEST', MEMBER_MSG.currentPasswordWrong);
-  }
-}
-
 /**
  * New password: the other sessions of the account end, the one making the change stays, and the
  * owner is told on the proven e-mail.
@@ -85,9 +79,10 @@ export async function changePassword(
   ctx: PortalContext,
   user: Caller & { sessionId: string; name?: string; email?: string },
   input: { currentPassword: string; newPassword: string },
+  ip?: string,
 ): Promise<void> {
   const { db, clock, log, accountSecurity } = ctx;
-  await checkPassword(ctx, user.id, input.currentPassword);
+  await checkCurrentPassword(ctx, user.id, input.currentPassword, ip);
   if (input.currentPassword === input.newPassword) {
     throw new AppError('BAD_REQUEST', MEMBER_MSG.newPasswordSame);
   }

@@ -91,7 +91,8 @@ function useRecoveryCode({ db, clock, log, accountSecurity }: TwoFactorDeps, use
 
 /**
  * A code typed at sign-in: the app's current code, or (when `allowRecovery`) an unused recovery
- * code, which is then used up. Null when it is neither.
+ * code, which is then used up. Null when it is neither. Wrong ones count towards the account's
+ * cap (code-cap.ts): past it the app's codes are refused (a 429) while recovery codes still work.
  */
 export function verifyCode(
   ctx: TwoFactorContext,
@@ -100,7 +101,12 @@ export function verifyCode(
   { allowRecovery }: { allowRecovery: boolean },
 ): CodeKind | null {
   const code = normalize(typed);
-  if (/^\d{6}$/.test(code)) return verifyAppCode(ctx, userId, code) ? 'app' : null;
-  if (allowRecovery && /^[a-z2-7]{10}$/.test(code) && useRecoveryCode(ctx, userId, code)) return 'recovery';
-  return null;
+  const recovery = allowRecovery && /^[a-z2-7]{10}$/.test(code);
+  if (!recovery) ctx.cap.assertOpen(userId);
+  let kind: CodeKind | null = null;
+  if (/^\d{6}$/.test(code)) kind = verifyAppCode(ctx, userId, code) ? 'app' : null;
+  else if (recovery && useRecoveryCode(ctx, userId, code)) kind = 'recovery';
+  if (kind) ctx.cap.right(userId);
+  else ctx.cap.wrong(userId);
+  return kind;
 }

@@ -9,17 +9,17 @@ import '../../../styles/admin-security.css';
 import { SubmitActions } from '../../ui/SubmitActions';
 
 /**
- * "Confirme sua identidade": the admin's password again, or, with two-factor on, the code the
- * authenticator app shows now. Good for 5 minutes of sensitive changes in this session.
+ * "Confirme sua identidade": the admin's password again or, with two-factor on, the code the
+ * authenticator app shows now (then the password alone is not accepted). Good for 5 minutes of
+ * sensitive changes in this session.
  */
 export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
   const status = trpc.security.status.useQuery();
   const utils = trpc.useUtils();
   const stepUp = trpc.security.stepUp.useMutation();
-  const [withCode, setWithCode] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const canUseCode = status.data?.twoFactor.enabled === true;
+  const withCode = status.data?.twoFactor.enabled === true;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,12 +35,6 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
     } catch (failure) {
       setError(errorText(failure, SECURITY_MSG.stepUpPasswordWrong));
     }
-  }
-
-  function switchMode() {
-    setWithCode(!withCode);
-    setValue('');
-    setError(null);
   }
 
   return (
@@ -77,11 +71,6 @@ export function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => voi
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
-        )}
-        {canUseCode && (
-          <button type="button" className="link-button" onClick={switchMode}>
-            {withCode ? 'Usar a senha' : 'Usar o código do aplicativo autenticador'}
-          </button>
         )}
         <SubmitActions
           className="sec-actions"
