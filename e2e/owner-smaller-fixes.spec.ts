@@ -13,6 +13,9 @@ import { createSeededMember, logIn, logInAsAdmin } from './members';
 import { answerTrpc, trpcRoute } from './trpc';
 
 const WIDTHS = [390, 1280] as const;
+
+// Sign-ins, a screen and axe in each test: more than the default minute on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 const viewport = (width: number) => ({ width, height: width < 600 ? 844 : 900 });
 
 function insert(sql: string, ...params: unknown[]) {
