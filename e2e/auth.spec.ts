@@ -426,7 +426,9 @@ test('a failed session check leaves the entry pages usable; a protected page sho
 
   // The member area cannot decide who may enter: the root error screen takes over, in Portuguese.
   await page.goto('/user/profile');
-  await expect(page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Não foi possível abrir esta página' }),
+  ).toBeVisible();
   await expect(
     page.getByText('Não foi possível carregar esta página. Verifique sua conexão e tente novamente.'),
   ).toBeVisible();

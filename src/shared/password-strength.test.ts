@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordStrength, PASSWORD_STRENGTH_MSG } from './password-strength';
+import {
+  checkPasswordStrength,
+  MIN_PASSWORD_SCORE,
+  PASSWORD_STRENGTH_MSG,
+  passwordScore,
+} from './password-strength';
 
 const refused = (warning: string) => ({ ok: false, message: `${warning} ${PASSWORD_STRENGTH_MSG.advice}` });
 
@@ -27,5 +32,22 @@ describe('password strength', () => {
         ok: true,
       });
     }
+  });
+});
+
+describe('passwordScore (the meter shown while typing)', () => {
+  it('is the score the server judges by: accepted exactly from MIN_PASSWORD_SCORE up', () => {
+    for (const password of [
+      '12345678',
+      'senha123',
+      'confraria2026',
+      'Taca-Rubi-Adega',
+      'gato azul come pizza fria',
+    ]) {
+      const score = passwordScore(password);
+      expect(score >= MIN_PASSWORD_SCORE, password).toBe(checkPasswordStrength(password).ok);
+    }
+    expect(passwordScore('12345678')).toBeLessThan(MIN_PASSWORD_SCORE);
+    expect(passwordScore('Taca-Rubi-Adega')).toBeGreaterThanOrEqual(MIN_PASSWORD_SCORE);
   });
 });

@@ -72,6 +72,11 @@ function personalWords(person: { name?: string; email?: string }): string[] {
   return words.filter(Boolean);
 }
 
+/** The estimator's score, 0–4, as the server judges it (MIN_PASSWORD_SCORE and up is accepted). */
+export function passwordScore(password: string, person: { name?: string; email?: string } = {}): number {
+  return getEstimator().check(password, personalWords(person)).score;
+}
+
 export type PasswordVerdict = { ok: true } | { ok: false; message: string };
 
 /** Whether `password` is hard enough to guess; when not, the Portuguese message saying what to do. */

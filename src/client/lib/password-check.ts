@@ -4,6 +4,7 @@
  * password is chosen needs it (its dictionaries are large: never part of a page's first load).
  * The server checks again whatever the browser says.
  */
+import { useEffect, useState } from 'react';
 import type { RefinementCtx } from 'zod';
 import { PASSWORD_MIN } from '../../shared/password-rules';
 import type * as Strength from '../../shared/password-strength';
@@ -44,4 +45,37 @@ export async function refineStrongPassword(
     return;
   }
   if (!verdict.ok) ctx.addIssue({ code: 'custom', path: [path], message: verdict.message });
+}
+
+/**
+ * The server's estimate of `password` while it is typed: its score (0–4) and whether the server
+ * accepts it, or null before the minimum length or while the estimator downloads. The latest
+ * password wins: an answer for an older text is dropped.
+ */
+export function usePasswordScore(
+  password: string,
+  person: { name?: string; email?: string } = {},
+): { score: number; accepted: boolean } | null {
+  const [answer, setAnswer] = useState<{ password: string; score: number; min: number } | null>(null);
+  const { name, email } = person;
+  useEffect(() => {
+    if (password.length < PASSWORD_MIN) return;
+    let current = true;
+    void load()
+      .then((module) => {
+        if (current) {
+          setAnswer({
+            password,
+            score: module.passwordScore(password, { name, email }),
+            min: module.MIN_PASSWORD_SCORE,
+          });
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [password, name, email]);
+  if (password.length < PASSWORD_MIN || answer?.password !== password) return null;
+  return { score: answer.score, accepted: answer.score >= answer.min };
 }

@@ -168,7 +168,11 @@ function confirm(deps: PhoneProofDeps, userId: string, code: string): { phone: s
  * The account's live code for `phone` (sent to that number, not expired, used or locked), masked,
  * or null: what lets the page offer the code's field again after a reload.
  */
-function pending(deps: PhoneProofDeps, userId: string, phone: string): { phone: string; expiresAt: Date } | null {
+function pending(
+  deps: PhoneProofDeps,
+  userId: string,
+  phone: string,
+): { phone: string; expiresAt: Date } | null {
   const row = latest(deps, userId);
   const now = deps.clock.now();
   if (!row || row.provenAt !== null || row.expiresAt.getTime() <= now.getTime()) return null;

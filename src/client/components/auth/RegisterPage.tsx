@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -8,6 +8,7 @@ import { trpc, trpcClient, trpcUtils } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { PasswordStrengthMeter } from '../ui/PasswordStrengthMeter';
 import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import type { RegisterForm, RegisterFormInput } from './form-schemas';
@@ -28,11 +29,13 @@ export function RegisterPage() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterForm>({
     resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
+  const [name, email, password] = useWatch({ control, name: ['name', 'email', 'password'] });
   const field = fieldsOf(register, errors);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
@@ -102,6 +105,7 @@ export function RegisterPage() {
           hint="Mínimo de 8 caracteres. Uma frase de três ou quatro palavras é fácil de lembrar e difícil de adivinhar."
           {...field('password')}
         />
+        <PasswordStrengthMeter password={password} person={{ name, email }} />
         <PasswordField label="Confirmar senha" purpose="confirm" {...field('confirmPassword')} />
         <div className="field">
           <label className="checkbox">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { errorReason } from '../../lib/error-reason';
@@ -10,6 +10,7 @@ import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { PasswordStrengthMeter } from '../ui/PasswordStrengthMeter';
 import { PasswordField, TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import { setPasswordForm, type SetPasswordForm } from './form-schemas';
@@ -27,11 +28,13 @@ export function SetPasswordPage({ token }: { token?: string }) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<SetPasswordForm>({
     resolver: zodResolver(setPasswordForm),
     defaultValues: { password: '', confirmPassword: '', code: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ password, code }) => {
     if (!token) return;
@@ -66,6 +69,7 @@ export function SetPasswordPage({ token }: { token?: string }) {
           disabled={!token}
           {...register('password')}
         />
+        <PasswordStrengthMeter password={password} />
         <PasswordField
           label="Confirmar senha"
           purpose="confirm"

@@ -1,7 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { CHECKOUT_LIMITS } from '../../../shared/checkout-rules';
 import type { CheckoutFormValues } from '../../../shared/checkout-schemas';
-import { MSG } from '../../../shared/messages';
 import { CEP_INPUT } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
 import { StateSelectField } from '../address/StateSelectField';

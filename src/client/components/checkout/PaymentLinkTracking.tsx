@@ -152,8 +152,8 @@ function StatusView({
         <ResultCard icon="✓" tone="success" title="Pagamento Confirmado!">
           <p className="co-subtitle">
             {/* A renewal is a member staying, not arriving. */}
-            {data.planType === 'renewal' ? 'Obrigado por renovar!' : 'Bem-vindo(a) à confraria!'} Seu pagamento
-            foi confirmado.
+            {data.planType === 'renewal' ? 'Obrigado por renovar!' : 'Bem-vindo(a) à confraria!'} Seu
+            pagamento foi confirmado.
           </p>
           <SummaryLines
             lines={[

@@ -15,7 +15,6 @@ import {
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
-import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { refineStrongPassword } from '../../lib/password-check';
@@ -29,6 +28,7 @@ import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { Options } from '../ui/Options';
+import { PasswordStrengthMeter } from '../ui/PasswordStrengthMeter';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
@@ -189,6 +189,7 @@ function PasswordForm() {
   // The server's refusal ("Senha atual incorreta") is about the password typed then: it goes away as
   // soon as the current password changes.
   const current = useWatch({ control, name: 'currentPassword' });
+  const newPassword = useWatch({ control, name: 'newPassword' });
   const [refusedFor, setRefusedFor] = useState<string | null>(null);
   const refusal =
     change.isError && refusedFor === current ? errorText(change.error, MEMBER_MSG.profileFailed) : null;
@@ -225,6 +226,7 @@ function PasswordForm() {
           hint="Mínimo de 8 caracteres; evite palavras comuns, datas e seu nome."
           {...field('newPassword')}
         />
+        <PasswordStrengthMeter password={newPassword} />
         <PasswordField label="Confirme a nova senha" purpose="confirm" {...field('confirmPassword')} />
       </div>
       <p className="member-muted">Ao alterar a senha, as outras sessões da sua conta são encerradas.</p>

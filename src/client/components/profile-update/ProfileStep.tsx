@@ -14,7 +14,6 @@ import {
   type CompleteProfileValues,
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
-import { MSG } from '../../../shared/messages';
 import { errorText } from '../../lib/errors';
 import { CEP_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';

@@ -91,7 +91,12 @@ function RefundExtraButton({ payment }: { payment: AdminPayment }) {
         >
           Confirmar reembolso de {formatMoney(payment.amount)}
         </Button>
-        <Button variant="secondary" size="sm" disabled={refund.isPending} onClick={() => setConfirming(false)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={refund.isPending}
+          onClick={() => setConfirming(false)}
+        >
           Voltar
         </Button>
       </div>
