@@ -7,9 +7,10 @@
 import { parseArgs } from 'node:util';
 import { MSG } from '../src/shared/messages';
 import { createPrompter, fail, openCli } from '../src/server/cli';
+import { commandLine } from '../src/server/env';
 import { AppError } from '../src/server/errors';
 
-const USAGE = "Uso: npm run admin:create -- --email admin@exemplo.com --password 'senha' [--name 'Nome']";
+const USAGE = `Uso: ${commandLine('admin:create', 'admin-create')} --email admin@exemplo.com --password 'senha' [--name 'Nome']`;
 
 function readFlags() {
   try {
