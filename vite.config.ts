@@ -45,6 +45,21 @@ export default defineConfig({
               name: 'static-site',
               test: /src[\\/](client[\\/]components[\\/]public[\\/](phone-menu|accordion|faq-filter)|shared[\\/]content[\\/]faq-search)\.ts$/,
             },
+            // The password-strength dictionaries (loaded with a password field's first focus, ADR 028)
+            // in three chunks, each under Vite's 500 kB warning: the common list, Portuguese words,
+            // and the Portuguese Wikipedia list (first group that matches takes a module).
+            {
+              name: 'password-dictionary-common',
+              test: /node_modules[\\/]@zxcvbn-ts[\\/]language-common[\\/]/,
+            },
+            {
+              name: 'password-dictionary-pt-br-wikipedia',
+              test: /node_modules[\\/]@zxcvbn-ts[\\/]language-pt-br[\\/].*wikipedia/,
+            },
+            {
+              name: 'password-dictionary-pt-br',
+              test: /node_modules[\\/]@zxcvbn-ts[\\/]language-pt-br[\\/]/,
+            },
             {
               name: 'router',
               test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,

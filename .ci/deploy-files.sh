@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# The deployment guide (docs/deploy.md) as far as a CI machine can follow it, with the commands taken
-# from the guide itself so that they cannot drift from what is tested:
-# - step 1: the Node.js install block, run against a local copy of nodejs.org's layout (the archive
-#   and its SHASUMS256.txt, made from the pinned Node 24 of .ci/node) instead of the internet, into
-#   temporary folders; then again with a tampered archive, which the checksum must stop;
-# - step 4: the lines the guide adds to the settings file, read by Node's --env-file as the service
-#   and the `confraria` command read them, and a first start of the built server with them;
-# - steps 5 and 6: `systemd-analyze verify` for the unit and `caddy validate` for the Caddyfile
-#   (Debian's packages are installed when missing; nothing is started).
+# The deployment guide (docs/deploy.md) pasted as it is: every ```sh block of the guide, in order, as
+# text, into bash, the way an owner pastes it into a root shell. What a CI machine cannot be (a
+# fresh server, with a domain) is stood in for, around the text rather than in it:
+# - the guide's folders (/opt/confraria, /etc/confraria, /var/lib/confraria, …) move into a
+#   temporary folder, port 3000 to a free one, the `confraria` user to the one running CI;
+# - the repository is a stand-in: first one that does not exist (step 3 must stop at the clone,
+#   before npm or the link), then a clone of this commit whose build is the dist/ CI already made
+#   (the install itself is .ci/production-install.sh's);
+# - `apt-get` installs Debian's package only when its command is missing, `systemctl` starts and
+#   stops the built server as the unit says (Node's --env-file, the unit's ExecStart), and
+#   `runuser` runs as the CI user;
+# - step 1 runs against a local copy of nodejs.org's layout (the archive and its SHASUMS256.txt, made
+#   from the pinned Node 24 of .ci/node), then again with a tampered archive the checksum must stop.
+# Every block must be one `( set -euo pipefail … )` (it stops at its first error), and the first
+# block that fails, or does not leave what the guide says, fails this script.
 # Needs dist/ (from `npm run build`) and .ci/node installed (.ci/run does both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +25,13 @@ as_root() {
 
 work=$(mktemp -d)
 # (Never `kill 0`: that would signal this whole process group, CI included.)
-trap 'if [ -n "${server:-}" ]; then kill "$server" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+stop_server() {
+  if [ -f "$work/server.pid" ]; then
+    kill "$(cat "$work/server.pid")" 2>/dev/null || true
+    rm -f "$work/server.pid"
+  fi
+}
+trap 'stop_server; rm -rf "$work"' EXIT
 
 install_debian() {
   as_root apt-get update >/dev/null
@@ -35,6 +47,22 @@ guide_block() {
     inside { print }
   ' docs/deploy.md
 }
+
+echo "--- deploy guide: every block stops at its first error"
+blocks=$(awk '/^```sh$/ { n++ } END { print n }' docs/deploy.md)
+for n in $(seq 1 "$blocks"); do
+  block=$(awk -v want="$n" '/^```sh$/ { n++; if (n == want) { inside = 1; next } } inside && /^```$/ { exit } inside { print }' docs/deploy.md)
+  bash -n -c "$block" || { echo "block $n of docs/deploy.md does not parse"; exit 1; }
+  # The settings block (export lines only) is the one exception: nothing in it can fail.
+  if grep -qv '^export CONFRARIA_[A-Z]*=' <<<"$block"; then
+    first_two=$(head -n 2 <<<"$block" | tr '\n' ' ')
+    [ "$first_two" = "( set -euo pipefail " ] || {
+      echo "block $n of docs/deploy.md does not start with ( and set -euo pipefail:"
+      echo "$block"
+      exit 1
+    }
+  fi
+done
 
 echo "--- deploy guide, step 1: Node.js from a checked archive"
 command -v xz >/dev/null || install_debian xz-utils
@@ -73,40 +101,203 @@ if (bash -euo pipefail -c "$(local_step1)") >"$work/tampered.log" 2>&1; then
 fi
 grep -q 'FAILED' "$work/tampered.log"
 
-echo "--- deploy guide, step 4: the settings file, read by Node, and a first start with it"
-guide_block 'Then add these lines at its end' >"$work/confraria.env"
-node --env-file="$work/confraria.env" -e '
+echo "--- deploy guide, the settings of 'Before you start'"
+settings=$(guide_block '## Before you start')
+eval "$settings"
+[ -n "${CONFRARIA_REPO:-}" ] && [ -n "${CONFRARIA_DOMAIN:-}" ] && [ -n "${CONFRARIA_EMAIL:-}" ]
+
+# The stand-ins: the guide's folders, port and user, moved; commands a CI machine lacks, wrapped.
+port=38921
+me=$(id -un)
+group=$(id -gn)
+stand_in() {
+  sed -e "s#/opt/confraria#$work/opt/confraria#g" \
+    -e "s#/etc/confraria#$work/etc/confraria#g" \
+    -e "s#/var/lib/confraria#$work/var/lib/confraria#g" \
+    -e "s#/var/backups/confraria#$work/var/backups/confraria#g" \
+    -e "s#/etc/systemd/system#$work/etc/systemd#g" \
+    -e "s#/etc/caddy#$work/etc/caddy#g" \
+    -e "s#/usr/local/bin/#$work/bin/#g" \
+    -e "s#127.0.0.1:3000#127.0.0.1:$port#g" -e "s#^PORT=3000#PORT=$port#" \
+    -e "s#-o root -g confraria#-o $me -g $group#g" -e "s#-o confraria -g confraria#-o $me -g $group#g"
+}
+mkdir -p "$work/stubs" "$work/etc/systemd" "$work/etc/caddy" "$work/bin"
+ln -sfn "$(command -v node)" "$work/bin/node"
+cat >"$work/stubs/apt-get" <<'STUB'
+#!/bin/sh
+# Debian's packages the guide names, installed only when the command is missing here.
+[ "$1" = install ] || exit 0
+shift
+for package in "$@"; do
+  case $package in -*) continue ;; esac
+  command -v "$package" >/dev/null 2>&1 && continue
+  if [ "$(id -u)" -eq 0 ]; then
+    DEBIAN_FRONTEND=noninteractive /usr/bin/apt-get install -y --no-install-recommends "$package" >/dev/null
+  else
+    sudo env DEBIAN_FRONTEND=noninteractive /usr/bin/apt-get install -y --no-install-recommends "$package" >/dev/null
+  fi
+done
+STUB
+cat >"$work/stubs/systemctl" <<STUB
+#!/bin/bash
+# The unit's ExecStart (with the guide's paths moved), started and stopped as systemd would.
+set -eu
+unit=$work/etc/systemd/confraria.service
+start() {
+  cd $work/opt/confraria/app
+  exec_start=\$(sed -n 's/^ExecStart=//p' "\$unit" | sed -e "s#/usr/local/bin/node#$work/bin/node#" -e "s#/etc/confraria#$work/etc/confraria#g")
+  JOBS=false \$exec_start >>$work/server.log 2>&1 &
+  echo \$! >$work/server.pid
+}
+stop() {
+  [ -f $work/server.pid ] || return 0
+  pid=\$(cat $work/server.pid)
+  kill "\$pid" 2>/dev/null || true
+  for _ in \$(seq 1 150); do kill -0 "\$pid" 2>/dev/null || break; sleep 0.1; done
+  rm -f $work/server.pid
+}
+case "\$*" in
+  "enable --now confraria" | "start confraria") start ;;
+  "restart confraria") stop; start ;;
+  "stop confraria") stop ;;
+  daemon-reload | "reload caddy") ;;
+  *) echo "systemctl stand-in: unexpected \$*" >&2; exit 1 ;;
+esac
+STUB
+cat >"$work/stubs/systemd-analyze" <<STUB
+#!/bin/sh
+# The real verify, on a copy naming this machine's node.
+sed "s#/usr/local/bin/node#\$(command -v node)#" "\$2" >$work/unit-to-verify.service
+exec /usr/bin/systemd-analyze verify $work/unit-to-verify.service
+STUB
+cat >"$work/stubs/useradd" <<'STUB'
+#!/bin/sh
+# The service's user is the CI user (see stand_in): no account is added to the CI machine.
+exit 0
+STUB
+cat >"$work/stubs/runuser" <<'STUB'
+#!/bin/sh
+# `runuser -u USER -- COMMAND…` as the CI user.
+shift 3
+exec "$@"
+STUB
+chmod +x "$work/stubs"/*
+export PATH="$work/stubs:$work/bin:$PATH"
+export CONFRARIA_APP="$work/opt/confraria/app" CONFRARIA_ENV="$work/etc/confraria/confraria.env" \
+  CONFRARIA_USER="$me" CONFRARIA_NODE="$(command -v node)"
+
+# One block of the guide, under $1's heading, pasted into bash as text (with the stand-ins).
+paste_block() {
+  local block
+  block=$(guide_block "$1" | stand_in)
+  bash -c "$block"
+}
+
+echo "--- deploy guide, step 2: the user's folders"
+paste_block '## 2. A user and its folders' >"$work/step2.log" 2>&1 || { cat "$work/step2.log"; exit 1; }
+for folder in var/lib/confraria var/backups/confraria etc/confraria opt/confraria/releases; do
+  [ -d "$work/$folder" ] || { echo "step 2 did not create /$folder"; exit 1; }
+done
+
+echo "--- deploy guide, step 3: a repository that cannot be cloned stops the block at the clone"
+if (CONFRARIA_REPO="$work/no-such-repository" paste_block '## 3. Install and build a release') \
+  >"$work/step3-missing.log" 2>&1; then
+  echo "step 3 went on after a failed clone"
+  exit 1
+fi
+if [ -e "$work/opt/confraria/app" ] || [ -e "$work/bin/confraria" ]; then
+  echo "step 3 linked or installed something after a failed clone"
+  exit 1
+fi
+grep -q "no-such-repository" "$work/step3-missing.log"
+if (unset CONFRARIA_REPO && paste_block '## 3. Install and build a release') >"$work/step3-unset.log" 2>&1; then
+  echo "step 3 ran without CONFRARIA_REPO"
+  exit 1
+fi
+grep -q 'CONFRARIA_REPO: set it first' "$work/step3-unset.log"
+
+echo "--- deploy guide, step 3: a stand-in repository (this commit), its build from CI's dist/"
+git clone -q "$ROOT" "$work/repository"
+git -C "$work/repository" checkout -q "$(git rev-parse HEAD)"
+# npm's three lines of the block on the clone: the first two are CI's own (npm ci, the build that
+# made dist/); the third is checked by .ci/production-install.sh. Here they hand over what CI made.
+cat >"$work/stubs/npm" <<STUB
+#!/bin/sh
+case "\$*" in
+  ci) ;;
+  "run build") cp -r "$ROOT/dist" dist ;;
+  "ci --omit=dev") ln -s "$ROOT/node_modules" node_modules ;;
+  *) echo "npm stand-in: unexpected \$*" >&2; exit 1 ;;
+esac
+STUB
+chmod +x "$work/stubs/npm"
+(CONFRARIA_REPO="$work/repository" paste_block '## 3. Install and build a release') >"$work/step3.log" 2>&1 ||
+  { cat "$work/step3.log"; exit 1; }
+rm "$work/stubs/npm"
+[ -f "$work/opt/confraria/app/dist/server/main.js" ] || { echo "step 3 left no app link with a build"; exit 1; }
+[ -x "$work/bin/confraria" ] || { echo "step 3 did not install the confraria command"; exit 1; }
+
+echo "--- deploy guide, step 4: the settings file, written by the block"
+paste_block '## 4. The settings' >"$work/step4.log" 2>&1 || { cat "$work/step4.log"; exit 1; }
+grep -q '^#PORT=' "$work/etc/confraria/confraria.env" || { echo "step 4 did not write env-example's list"; exit 1; }
+node --env-file="$work/etc/confraria/confraria.env" -e '
   const want = {
+    NODE_ENV: "production",
     MAIL_FROM: "Confraria Vinhos & Amigos <contato@confraria.com.br>",
     PAYMENT_PROVIDER: "sandbox",
     HOST: "127.0.0.1",
     TRUST_PROXY: "1",
+    PUBLIC_URL: `https://${process.argv[1]}`,
   };
   for (const [name, value] of Object.entries(want))
     if (process.env[name] !== value) throw new Error(`${name}=${process.env[name]} (want ${value})`);
-'
-# Variables already in the environment win over the file: only the folders and the port move.
-mkdir -p "$work/data" "$work/backups"
-DATA_DIR="$work/data" BACKUP_DIR="$work/backups" PORT=38921 JOBS=false \
-  node --env-file="$work/confraria.env" dist/server/main.js >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 60); do
-  if curl -fsS http://127.0.0.1:38921/api/health >"$work/health.json" 2>/dev/null; then break; fi
-  sleep 1
-done
-grep -q '"paymentProvider":"sandbox"' "$work/health.json" || { cat "$work/server.log"; exit 1; }
-kill -TERM "$server" && wait "$server"
+' "$CONFRARIA_DOMAIN"
 
-echo "--- deploy guide, step 5: systemd unit"
+echo "--- deploy guide, step 5: the service starts, health answers (with the retry), first admin"
 command -v systemd-analyze >/dev/null || install_debian systemd
-# The unit names /usr/local/bin/node (step 1); here Node lives elsewhere.
-sed "s#/usr/local/bin/node#$(command -v node)#" docs/deploy/confraria.service >"$work/confraria.service"
-systemd-analyze verify "$work/confraria.service"
-sh -n docs/deploy/confraria
+# The block's last line asks the questions: answered here as the owner would type them.
+printf 'dona@clube-exemplo.com.br\nDona do Clube\nSafra-de-Malbec-2026!\nSafra-de-Malbec-2026!\n' |
+  paste_block '## 5. The service and the first administrator' >"$work/step5.log" 2>&1 ||
+  { cat "$work/step5.log" "$work/server.log" 2>/dev/null; exit 1; }
+grep -q '"status":"ok"' "$work/step5.log" || { cat "$work/step5.log"; exit 1; }
+grep -q '"paymentProvider":"sandbox"' "$work/step5.log"
+grep -q 'Admin criado: Dona do Clube <dona@clube-exemplo.com.br>' "$work/step5.log"
 
-echo "--- deploy guide, step 6: Caddyfile"
+echo "--- deploy guide, step 7: a manual backup shows in /api/health at once"
+confraria backup >"$work/backup.log"
+curl -fsS "http://127.0.0.1:$port/api/health" >"$work/health-after-backup.json"
+grep -q '"lastBackupAt":"20' "$work/health-after-backup.json" || { cat "$work/health-after-backup.json"; exit 1; }
+
+echo "--- deploy guide, step 6: Caddyfile for the domain"
 command -v caddy >/dev/null || install_debian caddy
 # The log folder the Caddyfile names exists on a real install (Debian's package creates it).
-sed "s#/var/log/caddy/#$work/#" docs/deploy/Caddyfile >"$work/Caddyfile"
-caddy validate --adapter caddyfile --config "$work/Caddyfile"
+as_root mkdir -p /var/log/caddy
+paste_block '## 6. HTTPS with Caddy' >"$work/step6.log" 2>&1 || { cat "$work/step6.log"; exit 1; }
+grep -q "^$CONFRARIA_DOMAIN {" "$work/etc/caddy/Caddyfile"
+grep -q "email $CONFRARIA_EMAIL" "$work/etc/caddy/Caddyfile"
+
+echo "--- deploy guide, step 10: restore the newest snapshot, the service stopped and started again"
+paste_block '## 10. Restoring' >"$work/step10.log" 2>&1 || { cat "$work/step10.log"; exit 1; }
+grep -q 'Banco de dados restaurado de' "$work/step10.log"
+grep -q 'systemctl start confraria' "$work/step10.log"
+curl --no-progress-meter --fail --retry 30 --retry-delay 1 --retry-connrefused "http://127.0.0.1:$port/api/health" >/dev/null
+
+echo "--- deploy guide, step 9: upgrade to a new release (the same commit), restart, health"
+cat >"$work/stubs/npm" <<STUB
+#!/bin/sh
+case "\$*" in
+  ci) ;;
+  "run build") cp -r "$ROOT/dist" dist ;;
+  "ci --omit=dev") ln -s "$ROOT/node_modules" node_modules ;;
+  *) echo "npm stand-in: unexpected \$*" >&2; exit 1 ;;
+esac
+STUB
+chmod +x "$work/stubs/npm"
+previous=$(readlink "$work/opt/confraria/app")
+sleep 1 # a release folder is named by the second
+(CONFRARIA_REPO="$work/repository" paste_block '## 9. Upgrading') >"$work/step9.log" 2>&1 ||
+  { cat "$work/step9.log" "$work/server.log"; exit 1; }
+grep -q '"status":"ok"' "$work/step9.log"
+[ "$(readlink "$work/opt/confraria/app")" != "$previous" ] || { echo "step 9 did not switch to the new release"; exit 1; }
+stop_server
 echo "--- deploy files: ok ($ROOT)"

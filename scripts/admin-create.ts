@@ -1,14 +1,16 @@
 /**
  * `npm run admin:create -- --email a@b.c --password '…' --name '…'` creates an admin, or promotes
- * the existing account of that e-mail (docs/product/decisions.md §2). Without flags it asks for each value.
+ * the existing account of that e-mail (docs/product/decisions.md §2). Without flags it asks for each
+ * value (e-mail, name, password), checking each answer as it is given.
  * Honours DATA_DIR like every command.
  */
 import { parseArgs } from 'node:util';
 import { MSG } from '../src/shared/messages';
 import { createPrompter, fail, openCli } from '../src/server/cli';
+import { commandLine } from '../src/server/env';
 import { AppError } from '../src/server/errors';
 
-const USAGE = "Uso: npm run admin:create -- --email admin@exemplo.com --password 'senha' [--name 'Nome']";
+const USAGE = `Uso: ${commandLine('admin:create', 'admin-create')} --email admin@exemplo.com --password 'senha' [--name 'Nome']`;
 
 function readFlags() {
   try {
@@ -52,19 +54,42 @@ try {
   cli.close();
 }
 
-/** Asks for each value; an existing account may keep its password (empty answer). */
+/**
+ * Asks for each value and checks each answer as it is given (the same rules as with flags), asking
+ * again after a wrong one, so a weak password does not mean typing everything again. An existing
+ * account may keep its name and password (empty answers).
+ */
 async function ask() {
   const prompt = createPrompter();
-  try {
-    const email = await prompt.ask('Email: ');
-    const existing = cli.services.accounts.findByEmail(email);
-    const name = await prompt.ask(existing ? `Nome [${existing.name}]: ` : 'Nome [Admin]: ');
-    const password = await prompt.askSecret(existing ? 'Senha (vazio mantém a atual): ' : 'Senha: ');
-    if (password) {
-      const confirmation = await prompt.askSecret('Confirme a senha: ');
-      if (confirmation !== password) fail(MSG.passwordsDontMatch);
+  const check = cli.services.accounts.adminAnswerProblem;
+  /** Asks until `problem` finds nothing to say about the answer. */
+  const until = async (question: () => Promise<string>, problem: (answer: string) => string | null) => {
+    for (;;) {
+      const answer = await question();
+      const message = problem(answer);
+      if (!message) return answer;
+      console.error(message);
     }
-    return { email, name: name || undefined, password: password || undefined };
+  };
+  try {
+    const email = await until(() => prompt.ask('Email: '), check.email);
+    const existing = cli.services.accounts.findByEmail(email);
+    const name = await until(
+      () => prompt.ask(existing ? `Nome [${existing.name}]: ` : 'Nome [Admin]: '),
+      check.name,
+    );
+    const person = { email, name: name || existing?.name, existing: Boolean(existing) };
+    for (;;) {
+      const password = await until(
+        () => prompt.askSecret(existing ? 'Senha (vazio mantém a atual): ' : 'Senha: '),
+        (answer) => check.password(answer, person),
+      );
+      if (password && (await prompt.askSecret('Confirme a senha: ')) !== password) {
+        console.error(MSG.passwordsDontMatch);
+        continue;
+      }
+      return { email, name: name || undefined, password: password || undefined };
+    }
   } finally {
     prompt.close();
   }

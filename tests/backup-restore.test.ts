@@ -28,12 +28,13 @@ afterEach(async () => {
   fs.rmSync(newDataDir, { recursive: true, force: true });
 });
 
-function run(script: string, args: string[], dataDir: string) {
+function run(script: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawnCommand(script, args, {
       DATA_DIR: dataDir,
       BACKUP_DIR: t.env.backupDir,
       NODE_ENV: 'production',
+      ...env,
     });
     let stdout = '';
     let stderr = '';
@@ -154,5 +155,8 @@ describe('npm run backup, then npm run restore into a new data folder', { timeou
     expect(usage.stderr).toMatch(
       /^Uso: npm run restore -- ARQUIVO\nBackups mais recentes em .+:\n {2}.+club-\d{8}-\d{6}\.db/,
     );
+    // On a server, through the `confraria` command (docs/deploy/confraria), the usage names it.
+    const onServer = await run('restore.ts', [], t.dataDir, { CONFRARIA_COMMAND: 'confraria' });
+    expect(onServer.stderr).toMatch(/^Uso: confraria restore ARQUIVO\nBackups mais recentes em /);
   });
 });

@@ -126,10 +126,41 @@ describe('npm run admin:create', { timeout: 90_000 }, () => {
     expect(res.stdout).toContain('Admin criado: Dona da Casa <dona@confraria.com.br>');
     expect(res.stdout).not.toContain('senha-forte');
     expect(await canLogIn('dona@confraria.com.br', 'senha-forte')).toMatchObject({ role: 'admin' });
+  });
 
-    const mismatch = await run('admin-create.ts', [], 'outra@confraria.com.br\n\nsenha-um\nsenha-dois\n');
-    expect(mismatch.code).not.toBe(0);
-    expect(mismatch.stderr).toBe('Erro: As senhas não coincidem\n');
+  it('checks each answer as it is given and asks that question again', async () => {
+    const answers = [
+      'nao-e-email',
+      'outra@confraria.com.br',
+      '',
+      'admin123', // among the most used passwords
+      'Safra-de-Malbec-2026!',
+      'Safra-de-Malbec-2025!', // the confirmation differs: the password is asked again
+      'Safra-de-Malbec-2026!',
+      'Safra-de-Malbec-2026!',
+    ];
+    const res = await run('admin-create.ts', [], `${answers.join('\n')}\n`);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe(
+      'Email inválido\n' +
+        'Esta é uma das senhas mais usadas. Escolha outra: junte três ou quatro palavras sem relação ' +
+        'entre si, ou use uma senha mais longa com letras, números e símbolos.\n' +
+        'As senhas não coincidem\n',
+    );
+    expect(res.stdout.match(/Email: /g)).toHaveLength(2);
+    expect(res.stdout.match(/Senha: /g)).toHaveLength(3);
+    expect(res.stdout).toContain('Admin criado: Admin <outra@confraria.com.br>');
+    expect(await canLogIn('outra@confraria.com.br', 'Safra-de-Malbec-2026!')).toMatchObject({
+      role: 'admin',
+    });
+
+    // Input that ends before a good answer: one line, nothing created.
+    const ended = await run('admin-create.ts', [], 'terceira@confraria.com.br\n\nadmin123\n');
+    expect(ended.code).not.toBe(0);
+    expect(ended.stderr).toMatch(/\nErro: entrada encerrada antes da resposta\n$/);
+    await expect(canLogIn('terceira@confraria.com.br', 'admin123')).rejects.toThrow(
+      'Email ou senha inválidos',
+    );
   });
 });
 

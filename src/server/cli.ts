@@ -11,6 +11,7 @@ import { databaseFile, openDatabase, type OpenDatabase } from './db/client';
 import { loadEnv, type Env } from './env';
 import { loggerOptions } from './http/logging';
 import { createServices, type Services } from './services';
+import { dataFolderRefusal } from './startup-checks';
 
 export interface CliContext {
   env: Env;
@@ -20,6 +21,12 @@ export interface CliContext {
 }
 
 export function openCli(env: Env = loadEnv()): CliContext {
+  // The same one line as the server's (and as a bad setting's, from loadEnv).
+  const folders = dataFolderRefusal(env);
+  if (folders) {
+    console.error(folders);
+    process.exit(1);
+  }
   const database = openDatabase(databaseFile(env.DATA_DIR), env.MIGRATIONS_DIR, {
     backupDirBeforeMigrating: env.backupDir,
     onBackup: (file) => console.error(`Backup antes das migrações: ${file}`),

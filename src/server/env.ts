@@ -212,3 +212,19 @@ export function loadEnv(): Env {
     process.exit(1);
   }
 }
+
+/**
+ * How the operator starts a command here, for its usage texts: `confraria restore` on a server (the
+ * `confraria` command of docs/deploy sets CONFRARIA_COMMAND=confraria), `npm run restore --` in a
+ * checkout.
+ */
+export function commandLine(npmScript: string, serverCommand: string): string {
+  return process.env.CONFRARIA_COMMAND === 'confraria'
+    ? `confraria ${serverCommand}`
+    : `npm run ${npmScript} --`;
+}
+
+/** How the server is started here, for the commands that say to start it. */
+export function serverStartLine(): string {
+  return process.env.CONFRARIA_COMMAND === 'confraria' ? 'systemctl start confraria' : 'npm start';
+}

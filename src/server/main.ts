@@ -5,10 +5,10 @@ import { drainOnSignals } from './http/shutdown';
 import { startBackgroundJobs } from './jobs';
 import { runningServerPid, writePidFile } from './pid-file';
 import { isAddressInUse, portInUseMessage, startupBanner } from './startup-banner';
-import { startupRefusal } from './startup-checks';
+import { dataFolderRefusal, startupRefusal } from './startup-checks';
 
 const env = loadEnv();
-const refusal = startupRefusal(env);
+const refusal = startupRefusal(env) ?? dataFolderRefusal(env);
 if (refusal) {
   console.error(refusal);
   process.exit(1);

@@ -2,7 +2,8 @@
  * `npm start` as Docker, systemd or `kill` stop it: SIGTERM to the npm process itself. The start
  * script execs the server, so the signal reaches it: the port closes and nothing is left running
  * (a server left behind would hold the data folder, and the next start would refuse it). Runs the
- * built server (`dist/server/main.js`), building only its bundle when it is missing.
+ * built server (`dist/server/main.js`), building only its bundle when it is missing. `npm run dev`
+ * the same with Ctrl+C: its script execs `node --watch` (no shell left between npm and it).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,4 +69,21 @@ describe('npm start', () => {
     expect(alive(serverPid)).toBe(false);
     expect(await portAnswers(port)).toBe(false);
   }, 60_000);
+});
+
+describe('npm run dev', () => {
+  it('stops, port closed and no process left, on Ctrl+C (SIGINT) to the npm process alone', async () => {
+    const port = await freePort();
+    // The dev script execs `node --watch`, which owns the server: npm passes the signal straight on.
+    server = await spawnServer({ PORT: String(port) }, ['npm', ['run', 'dev', '--silent']]);
+    await waitForHealth(server, 120_000);
+    serverPid = Number(fs.readFileSync(path.join(server.dataDir, 'server.pid'), 'utf8'));
+
+    server.child.kill('SIGINT');
+    const { afterMs } = await server.exited(Date.now());
+    expect(afterMs).toBeLessThan(15_000);
+    for (let i = 0; i < 50 && alive(serverPid); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(serverPid)).toBe(false);
+    expect(await portAnswers(port)).toBe(false);
+  }, 180_000);
 });

@@ -2,7 +2,10 @@
  * What the server says at start: one clear line when it cannot start (a public address without a
  * real payment provider, a port already in use), the address and the next step when it can.
  */
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from './server-process';
 
@@ -21,6 +24,20 @@ describe('start-up', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('PAGARME_SECRET_KEY');
     expect(lines[0]).toContain('PAYMENT_PROVIDER=sandbox');
+  }, 30_000);
+
+  it('says in one line that DATA_DIR cannot be written, instead of a stack trace: exit 1', async () => {
+    // A folder that cannot be created (its parent is a file): as an unwritable folder is for a
+    // service user, and for root too (the tests may run as root, whom permissions do not stop).
+    const parent = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-not-a-folder-')), 'arquivo');
+    fs.writeFileSync(parent, '');
+    server = await spawnServer({ DATA_DIR: path.join(parent, 'data') });
+    const { code } = await server.exited();
+    expect(code).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([
+      `Configuração inválida: DATA_DIR (${parent}/data) não pode ser criada ou escrita pelo usuário ` +
+        `${os.userInfo().username} (ENOTDIR): crie a pasta com esse dono ou aponte DATA_DIR para uma que ele possa escrever.`,
+    ]);
   }, 30_000);
 
   it('starts on the sandbox on purpose and says so in /api/health', async () => {

@@ -82,6 +82,18 @@ export function backupDatabaseSync(
   return file;
 }
 
+/**
+ * When the backup folder's list of files last changed (its mtime; -1 when it does not exist): one
+ * stat, so a reader can tell cheaply that a snapshot was written or removed by another process.
+ */
+export function backupFolderStamp(backupDir: string): number {
+  try {
+    return fs.statSync(backupDir).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
 /** Snapshots in the folder, newest first. */
 export function listBackups(backupDir: string): { file: string; kind: BackupKind; at: Date }[] {
   if (!fs.existsSync(backupDir)) return [];

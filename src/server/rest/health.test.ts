@@ -5,8 +5,10 @@
  */
 import Database from 'better-sqlite3';
 import { count, eq } from 'drizzle-orm';
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { backupDatabase } from '../db/backup';
 import { databaseFile } from '../db/client';
 import { outbox } from '../db/schema';
 import { BACKLOG_REUSE_MS } from '../services/health';
@@ -45,6 +47,19 @@ function writeFromAnotherProcess(sql: string, ...values: unknown[]) {
 }
 
 describe('GET /api/health', () => {
+  it('shows a snapshot written by another process (a manual `confraria backup`) without a restart', async () => {
+    expect((await health()).json().lastBackupAt).toBeNull();
+    // The command's own process and connection, as `confraria backup` runs beside the server.
+    const other = new Database(databaseFile(t.dataDir));
+    let file: string;
+    try {
+      file = await backupDatabase(other, t.env.backupDir, new Date('2026-11-28T13:45:00.000Z'));
+    } finally {
+      other.close();
+    }
+    expect((await health()).json().lastBackupAt).toBe(fs.statSync(file).mtime.toISOString());
+  });
+
   it('answers the providers, the backlog, the last backup and the jobs, without secrets', async () => {
     const before = await health();
     expect(before.statusCode).toBe(200);

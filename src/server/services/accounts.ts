@@ -22,6 +22,7 @@ import {
 } from './accounts/account-reads';
 import {
   createAccount,
+  adminAnswerProblem,
   createOrPromoteAdmin,
   ensureFirstAdmin,
   type AdminInput,
@@ -47,6 +48,7 @@ export function createAccountsService(deps: AccountsDeps) {
     verifyEmail: (token: string) => verifyEmail(deps, token),
     resendVerification: (userId: string) => resendVerification(deps, userId),
     createOrPromoteAdmin: (raw: AdminInput) => createOrPromoteAdmin(deps, raw),
+    adminAnswerProblem,
     hasAdmin: () => hasAdmin(deps),
     register: (input: RegisterInput, options?: { allowRole?: boolean }) => register(deps, input, options),
     login: (input: LoginInput, options?: { ip?: string }) => login(deps, input, options),

@@ -4,7 +4,13 @@
  * backup is what the owner's monitor reads in /api/health.
  */
 import { nextSaoPauloTime } from '../../shared/sao-paulo-time';
-import { backupDatabase, listBackups, mirrorDriveFiles, pruneAutomaticBackups } from '../db/backup';
+import {
+  backupDatabase,
+  backupFolderStamp,
+  listBackups,
+  mirrorDriveFiles,
+  pruneAutomaticBackups,
+} from '../db/backup';
 import type { ServiceDeps } from './deps';
 
 /** The next moment after `now` whose São Paulo wall clock reads `hhmm`. */
@@ -14,15 +20,21 @@ export function nextBackupAt(now: Date, hhmm: string): Date {
 }
 
 export function createBackupService({ db, env, log, clock }: ServiceDeps) {
-  // Read from the folder once; afterwards kept up to date by the runs of this process.
-  let lastGoodAt: Date | null | undefined;
+  // The newest snapshot, read again from the folder whenever its list of files changed (a manual
+  // `confraria backup`, a restore, another process), which costs /api/health one stat per poll.
+  let lastGoodAt: Date | null = null;
+  let folderSeen: number | undefined;
 
   return {
     enabled: env.BACKUP_KEEP > 0,
 
     /** Time of the newest snapshot in the backup folder (any kind), or null when there is none. */
     lastGoodAt(): Date | null {
-      if (lastGoodAt === undefined) lastGoodAt = listBackups(env.backupDir)[0]?.at ?? null;
+      const stamp = backupFolderStamp(env.backupDir);
+      if (stamp !== folderSeen) {
+        lastGoodAt = listBackups(env.backupDir)[0]?.at ?? null;
+        folderSeen = stamp;
+      }
       return lastGoodAt;
     },
 
@@ -32,6 +44,7 @@ export function createBackupService({ db, env, log, clock }: ServiceDeps) {
       const driveFiles = mirrorDriveFiles(env.DATA_DIR, env.backupDir);
       const pruned = pruneAutomaticBackups(env.backupDir, env.BACKUP_KEEP);
       lastGoodAt = clock.now();
+      folderSeen = backupFolderStamp(env.backupDir);
       log.info({ file, driveFiles, pruned: pruned.length }, 'automatic backup written');
       return file;
     },

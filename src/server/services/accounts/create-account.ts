@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { registerInput, type PublicUser } from '../../../shared/auth-schemas';
 import { normalizedEmail } from '../../../shared/email-address';
 import { MSG } from '../../../shared/messages';
+import { checkPasswordStrength } from '../../../shared/password-strength';
 import type { Role } from '../../../shared/roles';
 import { assertStrongPassword, hashPassword } from '../../auth/password';
 import { users } from '../../db/schema';
@@ -21,6 +22,28 @@ const adminInput = z.object({
   name: registerInput.shape.name.optional(),
 });
 export type AdminInput = z.input<typeof adminInput>;
+
+const firstIssue = (schema: z.ZodType, value: string): string | null => {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.invalidInput);
+};
+
+/**
+ * The rules of `createOrPromoteAdmin` one answer at a time, for `admin:create` asking them in turn
+ * (e-mail, name, password): the message of the first rule the answer breaks, or null. An empty name
+ * keeps the default; an empty password keeps an existing account's.
+ */
+export const adminAnswerProblem = {
+  email: (email: string) => firstIssue(adminInput.shape.email, email),
+  name: (name: string) => (name ? firstIssue(registerInput.shape.name, name) : null),
+  password(password: string, person: { email: string; name?: string; existing: boolean }) {
+    if (!password) return person.existing ? null : MSG.passwordTooShort;
+    const rule = firstIssue(registerInput.shape.password, password);
+    if (rule) return rule;
+    const verdict = checkPasswordStrength(password, person);
+    return verdict.ok ? null : verdict.message;
+  },
+};
 
 export interface NewAccount {
   name: string;
