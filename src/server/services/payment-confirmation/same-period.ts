@@ -22,18 +22,21 @@ export function paidSince(
   since: Date,
   excludeId: string | null,
 ): Payment | undefined {
-  return db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.subscriberId, subscriberId),
-        eq(payments.status, 'paid'),
-        gte(sql`coalesce(${payments.confirmedAt}, ${payments.paidAt})`, since.getTime()),
-        isNull(payments.extraCharge),
-        excludeId ? ne(payments.id, excludeId) : undefined,
-      ),
-    )
-    .orderBy(asc(payments.createdAt))
-    .get();
+  return (
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriberId, subscriberId),
+          eq(payments.status, 'paid'),
+          gte(sql`coalesce(${payments.confirmedAt}, ${payments.paidAt})`, since.getTime()),
+          isNull(payments.extraCharge),
+          excludeId ? ne(payments.id, excludeId) : undefined,
+        ),
+      )
+      // Through (subscriber_id, status, paid_at): that person's few paid rows, never the status range.
+      .orderBy(asc(payments.paidAt))
+      .get()
+  );
 }
