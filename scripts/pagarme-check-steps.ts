@@ -10,6 +10,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tokenizeCard } from '../src/client/components/checkout/card-tokenizer';
+import { SETTINGS_DEFAULTS } from '../src/shared/content/settings-defaults';
 import type { ChargeResult, PaymentEvent, PaymentProvider } from '../src/server/providers/payment/types';
 
 /** Pagar.me's simulator card that is approved. */
@@ -331,6 +332,8 @@ export async function checkCardOrder(ctx: CheckContext, cardToken: string): Prom
           method: 'credit_card',
           customer: checkCustomer(run),
           cardToken,
+          // The default name on the card bill: the real API shows it takes what the setting allows.
+          statementDescriptor: SETTINGS_DEFAULTS.statementDescriptor,
         });
       } catch (error) {
         const refusal = apiRefusal(observed, 'POST', /^\/orders$/);

@@ -388,6 +388,12 @@ export async function startFakePagarme(
       } else if (payment.payment_method === 'credit_card') {
         let card = payment.credit_card?.card;
         check(payment.credit_card?.operation_type === 'auth_and_capture', 'orders: operation_type');
+        // Pagar.me: at most 13 characters for PSP accounts (22 for gateway ones).
+        const descriptor = payment.credit_card?.statement_descriptor;
+        check(
+          descriptor === undefined || /^[A-Za-z0-9 ]{1,13}$/.test(descriptor),
+          'orders: statement_descriptor com mais de 13 caracteres ou caracteres especiais',
+        );
         const tokenId = payment.credit_card?.card_token;
         if (tokenId !== undefined) {
           const token = tokens.get(tokenId);
