@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/format';
 import { users, type DeletionRequest } from '../../db/schema';
 import { AppError } from '../../errors';
 import { eraseRecord } from './erase-record';
+import { dropEmailChanges } from './email-changes';
 import { scrubMessages } from './scrub-messages';
 import { accountOf, blockerOf, subscriberOf, type DataErasureDeps } from './subject';
 
@@ -32,9 +33,13 @@ export function erase(deps: DataErasureDeps, { request, adminId }: ErasureInput)
   const blocked = blockerOf(deps, subscriber, account, deps.clock.now());
   if (blocked) throw new AppError('CONFLICT', blocked);
 
-  // Read before anything is wiped: where the member is told, and what to scrub.
+  // Read before anything is wiped: where the member is told, and what to scrub (the addresses a
+  // change of e-mail was asked for too: "Confirme seu novo email" went there with the name).
   const noticeTo = account?.email ?? subscriber?.email ?? null;
-  const emails = [...new Set([account?.email, subscriber?.email].filter((e): e is string => !!e))];
+  const changes = dropEmailChanges(deps, account?.id ?? null, subscriber?.id ?? null);
+  const emails = [
+    ...new Set([account?.email, subscriber?.email, ...changes].filter((e): e is string => !!e)),
+  ];
   const phones = subscriber?.phone ? [subscriber.phone, `55${subscriber.phone}`] : [];
   scrubMessages(deps, emails, phones);
 

@@ -45,11 +45,24 @@ export const ERASED_PROFILE = {
   cancelRequestedBy: null,
 } as const;
 
-/** A history line's details without the values a person typed: edited fields keep their names. */
+/** Keys of a history line's details that hold a person's contact or name (`{"to": "nova@…"}`). */
+const PERSONAL_KEYS = new Set(['to', 'from', 'email', 'oldEmail', 'newEmail', 'phone', 'name']);
+
+/**
+ * A history line's details without the values a person typed: edited fields keep their names, a
+ * contact or name (an e-mail change's `to`, any value with an `@`) becomes `***`.
+ */
 export function scrubbedDetails(details: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!details || typeof details.changes !== 'object' || details.changes === null) return details;
+  if (!details) return details;
+  const scrubbed = Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [
+      key,
+      typeof value === 'string' && (PERSONAL_KEYS.has(key) || value.includes('@')) ? '***' : value,
+    ]),
+  );
+  if (typeof details.changes !== 'object' || details.changes === null) return scrubbed;
   const changes = Object.fromEntries(
     Object.keys(details.changes).map((field) => [field, { from: '***', to: '***' }]),
   );
-  return { ...details, changes };
+  return { ...scrubbed, changes };
 }

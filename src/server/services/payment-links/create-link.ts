@@ -217,6 +217,22 @@ export async function createPublic(
 }
 
 /**
+ * The billing data of a link made right after registration. A new record holds only the name and
+ * e-mail: the same billing data it would give. A record on file lends its own data only to its own
+ * account: an anonymous caller typing someone's e-mail gets a link (and a public status page) with
+ * what they typed, never the name or contacts the club keeps.
+ */
+function checkoutLinkBilling(
+  profile: { name: string; email: string; phone: string; cpf: null },
+  existing: Subscriber | undefined,
+  user: Pick<PublicUser, 'id'> | null,
+): BillingData {
+  return existing && user && existing.userId === user.id
+    ? billingDataOfSubscriber(existing)
+    : billingDataOf(profile);
+}
+
+/**
  * POST /payments/create-checkout-link (right after registration): a link for that e-mail, only
  * for an amount the club offers that person. Signed in, the account's own name and e-mail are
  * used (whatever the body says), and a subscriber created here is tied to the account.
@@ -237,8 +253,7 @@ export async function createCheckoutLink(
     existing,
     planType,
     amount: input.amount,
-    // A new record holds only the name and e-mail: the same billing data it would give.
-    billing: existing ? billingDataOfSubscriber(existing) : billingDataOf(profile),
+    billing: checkoutLinkBilling(profile, existing, user),
   });
   return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
 }
