@@ -15,6 +15,7 @@ import {
 import { APPROVAL_MSG, EMAIL_CHANGE_MSG, subscriberAccess } from '../../shared/identity-schemas';
 import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
 import { MSG } from '../../shared/messages';
+import { approveManyInput, approveManyOutput } from '../../shared/batch-schemas';
 import {
   SUBSCRIBER_LEGACY_NAMES,
   SUBSCRIBER_MSG,
@@ -177,6 +178,19 @@ export const subscriberOperations = {
         'administrador não pode ser aprovado (409).',
       errors: { ...notFound, 409: `Este cadastro já foi aprovado. | ${APPROVAL_MSG.adminEmail}` },
     },
+  }),
+
+  /**
+   * Approves the selected records of the approval queue (issue 38), each by the one approval and
+   * its identity rules; the answer says what happened to each. At most BATCH_MAX a call.
+   */
+  approveMany: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    rateLimit: 'batch',
+    input: approveManyInput,
+    output: approveManyOutput,
+    run: ({ services, user }, input) => services.subscriberAdmin.approveMany(input.ids, user.id),
   }),
 
   /** The subscriber's history: status moves, edits, payments, messages (view mode). */

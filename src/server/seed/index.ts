@@ -18,6 +18,7 @@ import { privacySeed } from './privacy';
 import { securitySeed } from './security';
 import { contactsSeed } from './contacts';
 import { renewalSeed } from './renewal';
+import { exceptionsSeed } from './exceptions';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -36,6 +37,7 @@ export const seedModules: SeedModule[] = [
   securitySeed,
   contactsSeed,
   renewalSeed,
+  exceptionsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

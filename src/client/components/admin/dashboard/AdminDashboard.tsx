@@ -7,6 +7,7 @@ import '../../../styles/admin-finance.css';
 import { Button } from '../../ui/Button';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+import { ExceptionsPanel } from './ExceptionsPanel';
 import { PrivacySummary } from './PrivacySummary';
 import { TwoFactorWarning } from '../security/TwoFactorWarning';
 
@@ -144,6 +145,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
+        <ExceptionsPanel />
         {privacy.data && <PrivacySummary summary={privacy.data} />}
         <section className="panel" aria-labelledby="queue-title">
           <h2 id="queue-title">Aguardando aprovação</h2>

@@ -21,6 +21,7 @@ import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
 import { FilterSelectField } from '../../ui/FilterSelectField';
 import { SearchField } from '../../ui/SearchField';
 import { useSearchBox } from '../../ui/use-search-box';
+import { BulkApproveBar, selectColumn, useSelection } from './BulkApprove';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField } from '../../ui/TextField';
@@ -36,6 +37,7 @@ const SORTS: Record<SubscriberSort, string> = {
   fullName: 'Nome',
   status: 'Status',
   subscriptionPrice: 'Valor',
+  subscriptionEndDate: 'Vencimento',
 };
 
 type Modal =
@@ -89,6 +91,9 @@ export function SubscribersPage({
   };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
+  // The approval queue's rows can be ticked and approved together (issue 38).
+  const selection = useSelection();
+  const queue = status === 'pending';
 
   const list = trpc.subscribers.list.useQuery(
     {
@@ -99,6 +104,7 @@ export function SubscribersPage({
       page,
       limit: SUBSCRIBER_PAGE_SIZE,
       endingWithinDays: params.endingWithinDays,
+      expiredWithinDays: params.expiredWithinDays,
     },
     { placeholderData: keepPreviousData },
   );
@@ -107,12 +113,16 @@ export function SubscribersPage({
     status,
     search: params.search ?? '',
     ...(params.endingWithinDays !== undefined ? { endingWithinDays: String(params.endingWithinDays) } : {}),
+    ...(params.expiredWithinDays !== undefined
+      ? { expiredWithinDays: String(params.expiredWithinDays) }
+      : {}),
     ...(includeCpf ? { includeCpf: 'true' } : {}),
   }).toString();
 
   const pages = list.data?.pagination.pages ?? 1;
   const total = list.data?.pagination.total ?? 0;
   const columns: Column<SubscriberRecord>[] = [
+    ...(queue ? [selectColumn(selection)] : []),
     {
       key: 'name',
       header: 'Nome',
@@ -155,6 +165,7 @@ export function SubscribersPage({
     {
       key: 'end',
       header: 'Vencimento',
+      sortKey: 'subscriptionEndDate',
       cell: (subscriber) =>
         subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '—',
     },
@@ -271,6 +282,13 @@ export function SubscribersPage({
           Assinaturas ativas que vencem em até {params.endingWithinDays} dias.
         </ActiveFilter>
       )}
+      {params.expiredWithinDays !== undefined && (
+        <ActiveFilter clearLabel="Mostrar todos" onClear={() => update({ expiredWithinDays: undefined })}>
+          Assinaturas que expiraram nos últimos {params.expiredWithinDays} dias sem renovação.
+        </ActiveFilter>
+      )}
+
+      {queue && list.data && <BulkApproveBar selection={selection} pageRows={list.data.subscribers} />}
 
       {list.isError ? (
         <Alert>

@@ -1,0 +1,3 @@
+CREATE INDEX `subscribers_end_date_sort_idx` ON `subscribers` (`subscription_end_date`,`created_at`);--> statement-breakpoint
+CREATE INDEX `payments_extra_charge_idx` ON `payments` (`extra_charge`,`created_at`) WHERE "payments"."extra_charge" is not null;--> statement-breakpoint
+CREATE INDEX `payments_verifying_idx` ON `payments` (`verifying_since`,`created_at`) WHERE "payments"."verifying_since" is not null;
