@@ -19,6 +19,7 @@ import { securitySeed } from './security';
 import { contactsSeed } from './contacts';
 import { renewalSeed } from './renewal';
 import { exceptionsSeed } from './exceptions';
+import { listMessageSeed } from './list-message';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -38,6 +39,7 @@ export const seedModules: SeedModule[] = [
   contactsSeed,
   renewalSeed,
   exceptionsSeed,
+  listMessageSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

@@ -23,6 +23,7 @@ import { SearchField } from '../../ui/SearchField';
 import { useSearchBox } from '../../ui/use-search-box';
 import { BulkApproveBar, selectColumn, useSelection } from './BulkApprove';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
+import { ListMessageDialog } from './ListMessageDialog';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField } from '../../ui/TextField';
 import { ImportDialog } from './ImportDialog';
@@ -93,6 +94,7 @@ export function SubscribersPage({
   const [importing, setImporting] = useState(false);
   // The approval queue's rows can be ticked and approved together (issue 38).
   const selection = useSelection();
+  const [messaging, setMessaging] = useState(false);
   const queue = status === 'pending';
 
   const list = trpc.subscribers.list.useQuery(
@@ -220,6 +222,9 @@ export function SubscribersPage({
           <Button onClick={() => setModal({ mode: 'create' })}>Novo assinante</Button>
           <Button variant="secondary" onClick={() => setImporting(true)}>
             Importar CSV
+          </Button>
+          <Button variant="secondary" onClick={() => setMessaging(true)}>
+            Enviar mensagem
           </Button>
         </div>
       </div>
@@ -368,6 +373,18 @@ export function SubscribersPage({
         }}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ListMessageDialog
+        open={messaging}
+        onClose={() => setMessaging(false)}
+        filter={{
+          status,
+          search: params.search ?? '',
+          sortBy,
+          sortOrder,
+          endingWithinDays: params.endingWithinDays,
+          expiredWithinDays: params.expiredWithinDays,
+        }}
+      />
     </div>
   );
 }
