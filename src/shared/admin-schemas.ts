@@ -20,7 +20,21 @@ export const ADMIN_MSG = {
   // Payment detail (issue 22; ADR 030).
   detailLoadFailed: 'Erro ao carregar o histórico do pagamento',
   createdWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o período.',
+  exceptionInvalid: 'Exceção inválida: use duplicate, verifying ou chargeback.',
 } as const;
+
+/**
+ * The payments that need the owner (issue 38, "exceptions as lists"): a second charge
+ * ("Cobrança duplicada"), an attempt whose answer was lost ("Em verificação"), and a card
+ * chargeback. The list, its CSV and the dashboard's shortcuts read the same `exception` filter.
+ */
+export const PAYMENT_EXCEPTIONS = ['duplicate', 'verifying', 'chargeback'] as const;
+export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
+export const PAYMENT_EXCEPTION_LABELS: Record<PaymentException, string> = {
+  duplicate: 'Cobrança duplicada',
+  verifying: 'Em verificação',
+  chargeback: 'Chargeback (contestação)',
+};
 
 export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
 export const PAYMENT_PAGE_SIZE = 10;
@@ -37,6 +51,7 @@ const paymentFilterFields = {
     .min(1, { error: ADMIN_MSG.createdWithinDaysInvalid })
     .max(366, { error: ADMIN_MSG.createdWithinDaysInvalid })
     .optional(),
+  exception: z.enum(PAYMENT_EXCEPTIONS, { error: ADMIN_MSG.exceptionInvalid }).optional(),
   sortBy: z.enum(PAYMENT_SORTS).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 };

@@ -35,6 +35,10 @@ export const ACTIVITY_ACTIONS = {
   subscribers_exported: 'Assinantes exportados (CSV)',
   payments_exported: 'Pagamentos exportados (CSV)',
   two_factor_codes_locked: 'Códigos de verificação suspensos por 24 horas após 10 erros seguidos',
+  // Work in batches (issue 38): one line per batch, the rows in its details.
+  subscribers_approved: 'Cadastros aprovados em lote',
+  list_messaged: 'Mensagem enviada a uma lista de assinantes',
+  commissions_paid: 'Comissões pagas em lote',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

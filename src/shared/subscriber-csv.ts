@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from './plans';
-import { endingWithinDaysField } from './subscriber-schemas';
+import { endingWithinDaysField, expiredWithinDaysField } from './subscriber-schemas';
 import './zod-config';
 
 /** Header → form field, in file order. `createdAt` is exported only (ignored on import). */
@@ -71,6 +71,7 @@ export const subscriberExportInput = z.object({
   status: z.union([z.literal('all'), z.enum(SUBSCRIBER_STATUSES)]).default('all'),
   search: z.string().trim().max(120).default(''),
   endingWithinDays: endingWithinDaysField,
+  expiredWithinDays: expiredWithinDaysField,
   /** "incluir CPF completo": a query-string flag, so "true"/"1" only. */
   includeCpf: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])

@@ -70,6 +70,8 @@ export const SUBSCRIBER_MSG = {
     'Mudança de status não permitida por edição. Use as ações do assinante (aprovar, cancelar, reembolsar).',
   // The renewals filter of the list (issue 23, ADR 034).
   endingWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o vencimento.',
+  // Members to win back (issue 38).
+  expiredWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para a expiração.',
 } as const;
 
 export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
@@ -79,7 +81,13 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   feminine: 'Feminino',
   other: 'Outro',
 };
-export const SUBSCRIBER_SORTS = ['createdAt', 'fullName', 'status', 'subscriptionPrice'] as const;
+export const SUBSCRIBER_SORTS = [
+  'createdAt',
+  'fullName',
+  'status',
+  'subscriptionPrice',
+  'subscriptionEndDate',
+] as const;
 export const SUBSCRIBER_PAGE_SIZE = 10;
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
@@ -217,6 +225,17 @@ export const endingWithinDaysField = z.coerce
   .optional();
 
 /**
+ * "Expiraram nos últimos N dias" (issue 38): members whose period ended within that many days and
+ * was not renewed, to win them back. The list and its CSV export read it, like the renewals window.
+ */
+export const expiredWithinDaysField = z.coerce
+  .number({ error: SUBSCRIBER_MSG.expiredWithinDaysInvalid })
+  .int({ error: SUBSCRIBER_MSG.expiredWithinDaysInvalid })
+  .min(1, { error: SUBSCRIBER_MSG.expiredWithinDaysInvalid })
+  .max(366, { error: SUBSCRIBER_MSG.expiredWithinDaysInvalid })
+  .optional();
+
+/**
  * List filters (docs/product/back-office-and-member-area.md §3): status (all or one), search, sortBy, sortOrder, page, limit; and
  * `endingWithinDays` (ADR 034): only active subscriptions whose period ends within that many days
  * from now, the dashboard's renewals shortcut.
@@ -230,6 +249,7 @@ export const subscriberListInput = z
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
     endingWithinDays: endingWithinDaysField,
+    expiredWithinDays: expiredWithinDaysField,
   })
   .default({
     status: 'all',

@@ -19,7 +19,7 @@ import {
   type PaymentStatus,
   type SubscriberStatus,
 } from '../../shared/plans';
-import type { PaymentListInput } from '../../shared/admin-schemas';
+import type { PaymentException, PaymentListInput } from '../../shared/admin-schemas';
 import type { SubscriberListInput } from '../../shared/subscriber-schemas';
 import { searchInt, searchOneOf, searchPage, searchText } from './search-params';
 
@@ -38,6 +38,7 @@ export const SUBSCRIBER_SORTS = [
   'fullName',
   'status',
   'subscriptionPrice',
+  'subscriptionEndDate',
 ] as const satisfies readonly SubscriberListInput['sortBy'][];
 export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
 
@@ -59,6 +60,8 @@ export interface SubscriberSearch extends SortedPage<SubscriberSort> {
   status?: SubscriberStatus;
   search?: string;
   endingWithinDays?: number;
+  /** Members whose period ended in the last N days (to win them back). */
+  expiredWithinDays?: number;
   /** The record open in the detail modal (the dashboard's names lead here). */
   view?: string;
 }
@@ -69,6 +72,7 @@ export function subscriberSearch(search: Record<string, unknown>): SubscriberSea
     search: searchOf(search.search),
     ...sortedPage(search, SUBSCRIBER_SORTS),
     endingWithinDays: searchInt(search.endingWithinDays, 1, DAYS_WINDOW_MAX),
+    expiredWithinDays: searchInt(search.expiredWithinDays, 1, DAYS_WINDOW_MAX),
     view: searchText(search.view, 64) || undefined,
   };
 }
@@ -80,11 +84,19 @@ export const PAYMENT_SORTS = [
 ] as const satisfies readonly PaymentListInput['sortBy'][];
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
+/** The exceptions lists (issue 38), repeated from the zod module (not in the entry chunk). */
+export const PAYMENT_EXCEPTIONS = [
+  'duplicate',
+  'verifying',
+  'chargeback',
+] as const satisfies readonly PaymentException[];
+
 export interface PaymentSearch extends SortedPage<PaymentSort> {
   status?: PaymentStatus;
   method?: PaymentMethod;
   search?: string;
   createdWithinDays?: number;
+  exception?: PaymentException;
 }
 
 export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
@@ -93,6 +105,7 @@ export function paymentSearch(search: Record<string, unknown>): PaymentSearch {
     method: searchOneOf(search.method, PAYMENT_METHODS),
     search: searchOf(search.search),
     createdWithinDays: searchInt(search.createdWithinDays, 1, DAYS_WINDOW_MAX),
+    exception: searchOneOf(search.exception, PAYMENT_EXCEPTIONS),
     ...sortedPage(search, PAYMENT_SORTS),
   };
 }

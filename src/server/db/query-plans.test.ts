@@ -226,6 +226,15 @@ const hotPaths: [string, () => Promise<unknown>, { rangeAggregates?: boolean }?]
         '/api/admin/subscribers?sortBy=fullName&sortOrder=asc',
         '/api/admin/payments',
         '/api/admin/payments?status=paid',
+        // The exceptions lists and their shortcuts (issue 38).
+        '/api/admin/payments?exception=duplicate',
+        '/api/admin/payments?exception=duplicate&status=paid',
+        '/api/admin/payments?exception=verifying',
+        '/api/admin/payments?exception=chargeback',
+        '/api/admin/subscribers?sortBy=subscriptionEndDate&sortOrder=asc',
+        '/api/admin/subscribers?status=active&sortBy=subscriptionEndDate&sortOrder=asc',
+        '/api/admin/subscribers?expiredWithinDays=30',
+        '/api/admin/subscribers?expiredWithinDays=30&sortBy=subscriptionEndDate',
         '/api/admin/dashboard',
       ]) {
         await ok(t.request({ method: 'GET', url, headers: bearer(admin.token) }));

@@ -17,7 +17,9 @@ export type RateLimitGroup =
   | 'upload'
   | 'export'
   // Proving a WhatsApp number (ADR 027).
-  | 'contactProof';
+  | 'contactProof'
+  // Work in batches (issue 38): each call touches up to BATCH_MAX records.
+  | 'batch';
 
 const WINDOW_S = 60;
 
@@ -37,6 +39,8 @@ function groupLimits(env: Env): Record<RateLimitGroup, number> {
     export: 10,
     // Codes to a WhatsApp number and the guesses at them (each account has its own limits besides).
     contactProof: 10,
+    // A batch approves, messages or pays up to 50 records: a person sends a few a minute.
+    batch: 10,
   };
 }
 

@@ -17,6 +17,15 @@ import { APPROVAL_MSG, EMAIL_CHANGE_MSG, subscriberAccess } from '../../shared/i
 import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
 import { MSG } from '../../shared/messages';
 import {
+  approveManyInput,
+  approveManyOutput,
+  listMessagePreview,
+  listMessagePreviewInput,
+  listMessageSendInput,
+  listMessageSendOutput,
+  subscriberMessage,
+} from '../../shared/batch-schemas';
+import {
   SUBSCRIBER_LEGACY_NAMES,
   SUBSCRIBER_MSG,
   subscriberActivityEntry,
@@ -178,6 +187,51 @@ export const subscriberOperations = {
         'administrador não pode ser aprovado (409).',
       errors: { ...notFound, 409: `Este cadastro já foi aprovado. | ${APPROVAL_MSG.adminEmail}` },
     },
+  }),
+
+  /**
+   * Approves the selected records of the approval queue (issue 38), each by the one approval and
+   * its identity rules; the answer says what happened to each. At most BATCH_MAX a call.
+   */
+  approveMany: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    rateLimit: 'batch',
+    input: approveManyInput,
+    output: approveManyOutput,
+    run: ({ services, user }, input) => services.subscriberAdmin.approveMany(input.ids, user.id),
+  }),
+
+  /**
+   * A message to everyone in the filtered list (issue 38): who receives it, by which proven
+   * contact, who is left out and the first recipient's text, before anything is sent.
+   */
+  previewListMessage: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'lookup',
+    input: listMessagePreviewInput,
+    output: listMessagePreview,
+    run: ({ services }, input) => services.listMessages.preview(input.filter, input.message),
+  }),
+
+  /** Sends it: once per idempotency key, however often the call is repeated. */
+  sendListMessage: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    rateLimit: 'batch',
+    input: listMessageSendInput,
+    output: listMessageSendOutput,
+    run: ({ services, user }, input) => services.listMessages.send(input, user.id),
+  }),
+
+  /** The messages on a record ("Mensagens" of its history), as the outbox keeps them. */
+  messages: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: byId,
+    output: z.array(subscriberMessage),
+    run: ({ services }, input) => services.listMessages.messagesOf(input.id),
   }),
 
   /** The subscriber's history: status moves, edits, payments, messages (view mode). */

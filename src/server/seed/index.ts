@@ -16,6 +16,8 @@ import { privacySeed } from './privacy';
 import { securitySeed } from './security';
 import { contactsSeed } from './contacts';
 import { renewalSeed } from './renewal';
+import { exceptionsSeed } from './exceptions';
+import { listMessageSeed } from './list-message';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -35,6 +37,8 @@ export const seedModules: SeedModule[] = [
   securitySeed,
   contactsSeed,
   renewalSeed,
+  exceptionsSeed,
+  listMessageSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

@@ -29,6 +29,7 @@ import { createAdminReports } from './admin-reports';
 import { createSubscriberAdmin } from './subscriber-admin';
 import { createSubscriberCsv } from './subscriber-csv';
 import { createSubscriberMessages } from './subscriber-messages';
+import { createListMessages } from './list-messages';
 import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
 import { createRenewalReminders } from './renewal-reminders';
@@ -106,6 +107,7 @@ function backOfficeServices(deps: WithMemberData) {
     subscriberAdmin,
     subscriberCsv,
     subscriberMessages,
+    listMessages: createListMessages(deps),
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     renewalReminders,

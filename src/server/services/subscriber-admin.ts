@@ -6,6 +6,7 @@
  */
 import type { SubscriberInput, SubscriberListInput } from '../../shared/subscriber-schemas';
 import { access, approve, requestCancellation } from './subscriber-admin/approval';
+import { approveMany } from './subscriber-admin/bulk-approval';
 import { load, type SubscriberAdminDeps } from './subscriber-admin/deps';
 import { create, remove, update } from './subscriber-admin/edit';
 import { history } from './subscriber-admin/history';
@@ -17,6 +18,14 @@ export { profileColumnsOf, toSubscriberRecord } from './subscriber-admin/records
 export type { SubscriberAdminDeps };
 
 export function createSubscriberAdmin(deps: SubscriberAdminDeps) {
+  // Batches run one after the other: a second batch (a double click, a retry) starts once the
+  // first has written its approvals, so it finds them approved instead of racing them.
+  let batches: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = batches.then(work, work);
+    batches = run.catch(() => undefined);
+    return run;
+  };
   return {
     list: (input: SubscriberListInput) => list(deps, input),
     get: (id: string) => toSubscriberRecord(load(deps, id)),
@@ -24,6 +33,7 @@ export function createSubscriberAdmin(deps: SubscriberAdminDeps) {
     update: (id: string, input: SubscriberInput, adminId: string) => update(deps, id, input, adminId),
     remove: (id: string, adminId: string) => remove(deps, id, adminId),
     approve: (id: string, adminId: string) => approve(deps, id, adminId),
+    approveMany: (ids: string[], adminId: string) => oneAtATime(() => approveMany(deps, ids, adminId)),
     access: (id: string) => access(deps, id),
     requestCancellation: (id: string, adminId: string, reason: string | null) =>
       requestCancellation(deps, id, adminId, reason),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CHANNELS, OUTBOX_STATUSES } from '../../../shared/notifications';
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -62,3 +62,26 @@ export const outboxCounts = sqliteTable('outbox_counts', {
   status: text('status').primaryKey(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Messages an admin sent to a filtered list of subscribers (issue 38), one row per send, keyed by
+ * the idempotency key the screen made when its dialog opened: a double click or a retry of the
+ * same send finds this row and queues nothing again. The messages themselves are in `outbox`, each
+ * also in its subscriber's history (`messaged`, with this row's id).
+ */
+export const listMessages = sqliteTable(
+  'list_messages',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The text as written, `{{nome}}` included. */
+    message: text('message').notNull(),
+    /** The list's filters, as the address had them. */
+    filter: text('filter', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    sent: integer('sent').notNull(),
+    skipped: integer('skipped').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (table) => [uniqueIndex('list_messages_key_uq').on(table.adminId, table.idempotencyKey)],
+);

@@ -116,6 +116,8 @@ export const subscribers = sqliteTable(
       .where(sql`${table.subscriptionEndDate} is not null`),
     // The back office's list (bench/admin): each sort, and a status filter in the default order.
     index('subscribers_name_idx').on(table.name),
+    // Sorted by Vencimento (issue 38): whole, since the sort shows records without an end date too.
+    index('subscribers_end_date_sort_idx').on(table.subscriptionEndDate, table.createdAt),
     index('subscribers_price_idx').on(table.subscriptionPrice, table.createdAt),
     index('subscribers_status_created_idx').on(table.status, table.createdAt),
     index('subscribers_status_approved_idx').on(table.status, table.approvedBy),

@@ -1,5 +1,5 @@
 /** The back office list's filters and sort columns; the CSV export shares them. */
-import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { SubscriberStatus } from '../../../shared/plans';
 import { subscribers } from '../../db/schema';
 import { searchCondition } from '../subscriber-search';
@@ -11,6 +11,7 @@ export const SORT_COLUMNS = {
   fullName: subscribers.name,
   status: subscribers.status,
   subscriptionPrice: subscribers.subscriptionPrice,
+  subscriptionEndDate: subscribers.subscriptionEndDate,
 } as const;
 
 /**
@@ -30,14 +31,34 @@ export function endingWithinWhere(days: number | undefined, now: Date): SQL | un
   );
 }
 
+/**
+ * Members whose period ended within the last `days` and was not renewed (a renewal moves the end
+ * into the future), to win them back: expired or cancelled, or still active until the daily job
+ * marks them. Never the approval queue nor a deactivated record. A window of end dates: bounded.
+ */
+export function expiredWithinWhere(days: number | undefined, now: Date): SQL | undefined {
+  if (days === undefined) return undefined;
+  return and(
+    inArray(subscribers.status, ['active', 'expired', 'cancelled']),
+    gt(subscribers.subscriptionEndDate, new Date(now.getTime() - days * DAY_MS)),
+    lte(subscribers.subscriptionEndDate, now),
+  );
+}
+
 /** The export's rows: the list's filters, searched without paging (the list plans its own search). */
 export function subscriberFilterWhere(
-  filter: { status: 'all' | SubscriberStatus; search: string; endingWithinDays?: number | undefined },
+  filter: {
+    status: 'all' | SubscriberStatus;
+    search: string;
+    endingWithinDays?: number | undefined;
+    expiredWithinDays?: number | undefined;
+  },
   now: Date,
 ): SQL | undefined {
   return and(
     statusWhere(filter.status),
     endingWithinWhere(filter.endingWithinDays, now),
+    expiredWithinWhere(filter.expiredWithinDays, now),
     searchCondition('subscribers', filter.search),
   );
 }

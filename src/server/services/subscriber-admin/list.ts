@@ -3,14 +3,19 @@ import type { SubscriberListInput } from '../../../shared/subscriber-schemas';
 import { subscribers } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { planSearch } from '../subscriber-search';
-import { endingWithinWhere, SORT_COLUMNS, statusWhere } from './filters';
+import { endingWithinWhere, expiredWithinWhere, SORT_COLUMNS, statusWhere } from './filters';
 import { toSubscriberRecord } from './records';
 
 /** `{ subscribers, pagination }`, filtered, searched and sorted (docs/product/back-office-and-member-area.md §3). */
 export function list({ db, clock }: ServiceDeps, input: SubscriberListInput) {
   const offset = (input.page - 1) * input.limit;
   const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
-  const filters = and(statusWhere(input.status), endingWithinWhere(input.endingWithinDays, clock.now()));
+  const now = clock.now();
+  const filters = and(
+    statusWhere(input.status),
+    endingWithinWhere(input.endingWithinDays, now),
+    expiredWithinWhere(input.expiredWithinDays, now),
+  );
   const where = and(filters, search.where);
   const countWhere = (condition: SQL | undefined) =>
     db.select({ total: count() }).from(subscribers).where(condition).get()?.total ?? 0;

@@ -117,6 +117,7 @@ export function exportCsv(
       status: filter.status,
       search: filter.search !== '',
       endingWithinDays: filter.endingWithinDays ?? null,
+      expiredWithinDays: filter.expiredWithinDays ?? null,
       includeCpf: filter.includeCpf,
     },
   });

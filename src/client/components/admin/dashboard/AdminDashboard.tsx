@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { RenewalReminderList } from '../messaging/RenewalReminderList';
 import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
+import { ExceptionsPanel } from './ExceptionsPanel';
 import { PrivacySummary } from './PrivacySummary';
 import { TwoFactorWarning } from '../security/TwoFactorWarning';
 
@@ -171,6 +172,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
+        <ExceptionsPanel />
         {privacy.data && <PrivacySummary summary={privacy.data} />}
         <section className="panel" aria-labelledby="queue-title">
           <h2 id="queue-title">Aguardando aprovação</h2>

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ADMIN_MSG,
+  PAYMENT_EXCEPTION_LABELS,
   PAYMENT_PAGE_SIZE,
   PAYMENT_SORTS,
   type AdminPayment,
@@ -14,7 +15,12 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from '../../../../shared/plans';
-import { nextListSearch, type PaymentSearch, type PaymentSort } from '../../../lib/list-search';
+import {
+  nextListSearch,
+  PAYMENT_EXCEPTIONS,
+  type PaymentSearch,
+  type PaymentSort,
+} from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-finance.css';
 import { ActiveFilter } from '../../ui/ActiveFilter';
@@ -90,6 +96,7 @@ export function AdminPayments({
     method: params.method ?? 'all',
     search: params.search ?? '',
     createdWithinDays: params.createdWithinDays,
+    exception: params.exception,
     sortBy: params.sortBy ?? 'createdAt',
     sortOrder: params.sortOrder ?? 'desc',
   };
@@ -180,6 +187,15 @@ export function AdminPayments({
           value={filters.method}
           options={[['all', 'Todos'], ...PAYMENT_METHODS.map((m) => [m, paymentMethodLabel(m)] as const)]}
           onChange={(method) => update({ method: method === 'all' ? undefined : method })}
+        />
+        <Select<NonNullable<Filters['exception']> | 'all'>
+          label="Exceção"
+          value={filters.exception ?? 'all'}
+          options={[
+            ['all', 'Todas'],
+            ...PAYMENT_EXCEPTIONS.map((e) => [e, PAYMENT_EXCEPTION_LABELS[e]] as const),
+          ]}
+          onChange={(exception) => update({ exception: exception === 'all' ? undefined : exception })}
         />
         <Select<Filters['sortBy']>
           label="Ordenar por"

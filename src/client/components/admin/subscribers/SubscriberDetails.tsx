@@ -2,6 +2,7 @@
  * View mode of the subscriber modal: every field of docs/product/back-office-and-member-area.md §3, the activity history, and the
  * actions (approve, cancel, payment link, message, edit, delete).
  */
+import { SubscriberMessages } from './SubscriberMessages';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
 import { SUBSCRIBER_STATUS_LABELS } from '../../../../shared/plans';
 import { GENDER_LABELS, SUBSCRIBER_MSG, type SubscriberRecord } from '../../../../shared/subscriber-schemas';
@@ -110,6 +111,8 @@ export function SubscriberDetails({
         <PaymentLinkAction subscriber={s} />
         <MessageAction subscriber={s} />
       </div>
+
+      <SubscriberMessages id={s.id} />
 
       <h3>Histórico</h3>
       {history.isPending ? (

@@ -21,7 +21,9 @@ import { BreakableEmail, DataTable, type Column } from '../../ui/DataTable';
 import { FilterSelectField } from '../../ui/FilterSelectField';
 import { SearchField } from '../../ui/SearchField';
 import { useSearchBox } from '../../ui/use-search-box';
+import { BulkApproveBar, selectColumn, useSelection } from './BulkApprove';
 import { DeleteSubscriberDialog } from './DeleteSubscriberDialog';
+import { ListMessageDialog } from './ListMessageDialog';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField } from '../../ui/TextField';
 import { ImportDialog } from './ImportDialog';
@@ -36,6 +38,7 @@ const SORTS: Record<SubscriberSort, string> = {
   fullName: 'Nome',
   status: 'Status',
   subscriptionPrice: 'Valor',
+  subscriptionEndDate: 'Vencimento',
 };
 
 type Modal =
@@ -89,6 +92,10 @@ export function SubscribersPage({
   };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
+  // The approval queue's rows can be ticked and approved together (issue 38).
+  const selection = useSelection();
+  const [messaging, setMessaging] = useState(false);
+  const queue = status === 'pending';
 
   const list = trpc.subscribers.list.useQuery(
     {
@@ -99,6 +106,7 @@ export function SubscribersPage({
       page,
       limit: SUBSCRIBER_PAGE_SIZE,
       endingWithinDays: params.endingWithinDays,
+      expiredWithinDays: params.expiredWithinDays,
     },
     { placeholderData: keepPreviousData },
   );
@@ -107,12 +115,16 @@ export function SubscribersPage({
     status,
     search: params.search ?? '',
     ...(params.endingWithinDays !== undefined ? { endingWithinDays: String(params.endingWithinDays) } : {}),
+    ...(params.expiredWithinDays !== undefined
+      ? { expiredWithinDays: String(params.expiredWithinDays) }
+      : {}),
     ...(includeCpf ? { includeCpf: 'true' } : {}),
   }).toString();
 
   const pages = list.data?.pagination.pages ?? 1;
   const total = list.data?.pagination.total ?? 0;
   const columns: Column<SubscriberRecord>[] = [
+    ...(queue ? [selectColumn(selection)] : []),
     {
       key: 'name',
       header: 'Nome',
@@ -155,6 +167,7 @@ export function SubscribersPage({
     {
       key: 'end',
       header: 'Vencimento',
+      sortKey: 'subscriptionEndDate',
       cell: (subscriber) =>
         subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '—',
     },
@@ -209,6 +222,9 @@ export function SubscribersPage({
           <Button onClick={() => setModal({ mode: 'create' })}>Novo assinante</Button>
           <Button variant="secondary" onClick={() => setImporting(true)}>
             Importar CSV
+          </Button>
+          <Button variant="secondary" onClick={() => setMessaging(true)}>
+            Enviar mensagem
           </Button>
         </div>
       </div>
@@ -271,6 +287,13 @@ export function SubscribersPage({
           Assinaturas ativas que vencem em até {params.endingWithinDays} dias.
         </ActiveFilter>
       )}
+      {params.expiredWithinDays !== undefined && (
+        <ActiveFilter clearLabel="Mostrar todos" onClear={() => update({ expiredWithinDays: undefined })}>
+          Assinaturas que expiraram nos últimos {params.expiredWithinDays} dias sem renovação.
+        </ActiveFilter>
+      )}
+
+      {queue && list.data && <BulkApproveBar selection={selection} pageRows={list.data.subscribers} />}
 
       {list.isError ? (
         <Alert>
@@ -350,6 +373,18 @@ export function SubscribersPage({
         }}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ListMessageDialog
+        open={messaging}
+        onClose={() => setMessaging(false)}
+        filter={{
+          status,
+          search: params.search ?? '',
+          sortBy,
+          sortOrder,
+          endingWithinDays: params.endingWithinDays,
+          expiredWithinDays: params.expiredWithinDays,
+        }}
+      />
     </div>
   );
 }
