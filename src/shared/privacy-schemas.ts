@@ -38,7 +38,6 @@ export const ACTIVITY_ACTIONS = {
   // Work in batches (issue 38): one line per batch, the rows in its details.
   subscribers_approved: 'Cadastros aprovados em lote',
   list_messaged: 'Mensagem enviada a uma lista de assinantes',
-  commissions_paid: 'Comissões pagas em lote',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

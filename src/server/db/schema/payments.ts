@@ -192,14 +192,17 @@ export const payments = sqliteTable(
     index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
     index('payments_transaction_idx').on(table.transactionId),
-    // The exceptions lists (issue 38): second charges and lost answers, newest first; partial, as
-    // almost every payment has neither.
+    // The exceptions lists (issue 38): second charges, lost answers and chargebacks, newest first;
+    // partial, as almost every payment has none of them.
     index('payments_extra_charge_idx')
       .on(table.extraCharge, table.createdAt)
       .where(sql`${table.extraCharge} is not null`),
     index('payments_verifying_idx')
       .on(table.verifyingSince, table.createdAt)
       .where(sql`${table.verifyingSince} is not null`),
+    index('payments_chargedback_idx')
+      .on(table.chargedbackAt, table.createdAt)
+      .where(sql`${table.chargedbackAt} is not null`),
     index('payments_extra_charge_of_idx')
       .on(table.extraChargeOf)
       .where(sql`${table.extraChargeOf} is not null`),

@@ -27,8 +27,8 @@ export const createdWithinWhere = (days: number | undefined, now: Date) =>
 
 /**
  * The payments that need the owner. Each is served by an index of its own (partial: most payments
- * have no extra charge and no lost answer). No column holds a chargeback yet: it is read as a
- * payment status, so the filter finds them as soon as that status is written (none until then).
+ * have no extra charge, no lost answer and no chargeback). A chargeback is a refunded payment with
+ * `chargedback_at` set (ADR 030, "Refunds and disputes").
  */
 export function exceptionWhere(exception: PaymentException | undefined): SQL | undefined {
   switch (exception) {
@@ -39,7 +39,7 @@ export function exceptionWhere(exception: PaymentException | undefined): SQL | u
     case 'verifying':
       return and(eq(payments.status, 'pending'), isNotNull(payments.verifyingSince));
     case 'chargeback':
-      return sql`${payments.status} = 'chargeback'`;
+      return isNotNull(payments.chargedbackAt);
   }
 }
 
