@@ -309,9 +309,13 @@ test('register → "Confirme seu email" in the mailbox → /confirmar-email conf
     ?.match(linkPattern)?.[0];
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmar Email' })).toBeVisible();
+  // The proof is the credential (issue 37 §2): the registration's password ends, a new one is chosen.
   await expect(page.getByRole('status')).toHaveText(
-    'Email confirmado! Seus pagamentos e seu cadastro com este email já aparecem na sua conta.',
+    'Email confirmado! Agora defina uma nova senha: por segurança, a senha usada no cadastro deixou de valer e as sessões abertas foram encerradas.',
   );
+  const choose = page.getByRole('link', { name: 'Definir nova senha' });
+  const setPasswordHref = await choose.getAttribute('href');
+  expect(setPasswordHref).toMatch(/^\/definir-senha\?token=[a-z0-9]+$/);
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText(
     'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',

@@ -153,6 +153,15 @@ test('the WhatsApp number is proven by the code it received', async ({ page }) =
   await page.goto('/user/profile');
   const card = page.getByRole('region', { name: 'WhatsApp' });
   await expect(card.getByText('não confirmado', { exact: true })).toBeVisible();
+  // The proven number will receive codes and links: the current password first (issue 37 §1).
+  await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
+  await expect(card.getByText('Informe sua senha atual')).toBeVisible();
+  await expect(card.getByLabel('Senha atual')).toBeFocused();
+  await card.getByLabel('Senha atual').fill('Outra-Senha-Qualquer-1');
+  await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Senha atual incorreta');
+  await expectAxeClean(page, 'phone code refused without the password');
+  await card.getByLabel('Senha atual').fill(PASSWORD);
   await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
   await expect(
     card.getByText(
@@ -175,6 +184,48 @@ test('the WhatsApp number is proven by the code it received', async ({ page }) =
   await expect(card.getByText('confirmado', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Enviar código por WhatsApp' })).toHaveCount(0);
   await expectAxeClean(page, 'phone proven');
+
+  // The proven e-mail is told, with "não fui eu": the button ends every session, this one too.
+  const notMe = await fromMailbox(member.email, /(\/nao-fui-eu\?token=[a-z0-9]+)/);
+  await page.goto(notMe);
+  await expect(page.getByRole('heading', { level: 1, name: 'Não fui eu' })).toBeVisible();
+  await expectAxeClean(page, 'não fui eu');
+  await page.getByRole('button', { name: 'Não fui eu: proteger minha conta' }).click();
+  await expect(page.getByRole('status')).toContainText('todas as sessões da sua conta foram encerradas');
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the wizard keeps the sign-in e-mail and WhatsApp of a record with an account', async ({ page }) => {
+  const member = await createMember(page.request, 'Olga Conta', uniquePhone());
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      `update subscribers set zip_code = '22250040', street = 'Rua das Videiras', number = '42',
+         neighborhood = 'Botafogo', city = 'Rio de Janeiro', state = 'RJ' where email = ?`,
+    ).run(member.email);
+  } finally {
+    db.close();
+  }
+  await page.goto('/formulario-atualizacao');
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByRole('button', { name: 'Buscar Cadastro' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirme que é você' })).toBeFocused();
+  const code = await fromMailbox(member.email, /atualizar[\s\S]*?\b(\d{6})\b/);
+  await page.getByLabel('Código de confirmação').fill(code);
+  await page.getByRole('button', { name: 'Confirmar Código' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete seu perfil' })).toBeFocused();
+  const note =
+    'Este cadastro tem uma conta: o email de acesso e o telefone/WhatsApp não mudam por aqui. Para trocá-los, entre no Portal do Confrade, em "Meu Perfil".';
+  await expect(page.getByTestId('contacts-in-portal')).toHaveText(note);
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Telefone / WhatsApp')).toHaveAttribute('readonly', '');
+  await expectAxeClean(page, 'wizard step 2 of a record with an account');
+  await page.getByRole('button', { name: 'Salvar Dados' }).click();
+  await expect(page.getByRole('heading', { name: 'Dados atualizados com sucesso!' })).toBeFocused();
+  await expect(page.getByText(note)).toBeVisible();
+  await expectAxeClean(page, 'wizard done for a record with an account');
 });
 
 test("the back office refuses to approve a checkout that names the admin's e-mail, and says why", async ({

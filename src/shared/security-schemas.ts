@@ -122,7 +122,8 @@ export const NOT_ME_MSG = {
   done:
     'Pronto: todas as sessões da sua conta foram encerradas, as trocas pendentes foram canceladas e a senha ' +
     'anterior deixou de valer. Enviamos ao email da conta um link para definir uma nova senha.',
-  linkInvalid: 'Link inválido, expirado ou já usado. Se ainda precisar, use "Esqueci minha senha" na página de login.',
+  linkInvalid:
+    'Link inválido, expirado ou já usado. Se ainda precisar, use "Esqueci minha senha" na página de login.',
 } as const;
 
 export const notMeInput = z.object({

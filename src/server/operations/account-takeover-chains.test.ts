@@ -19,7 +19,6 @@ import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../tests/member';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../tests/fakes/whatsapp-server';
 import { EMAIL_CHANGE_MSG } from '../../shared/identity-schemas';
-import { PROFILE_UPDATE_MSG } from '../../shared/profile-update-schemas';
 import { ACCOUNT_NOTICES, NOT_ME_MSG } from '../../shared/security-schemas';
 import { accountPhones, emailChanges, subscribers } from '../db/schema';
 
@@ -81,12 +80,12 @@ async function linkTo(to: string, linkPath: string): Promise<string> {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A tRPC mutation over HTTP, as the SPA sends it. */
-function trpc(name: string, input: unknown, token?: string) {
+function trpc(name: string, input: object, token?: string) {
   return t.request({
     method: 'POST',
     url: `/trpc/${name}`,
     headers: token ? bearer(token) : {},
-    payload: (input ?? {}) as object,
+    payload: input ?? {},
   });
 }
 

@@ -37,7 +37,11 @@ export function createAccountSecurity(deps: ServiceDeps & { outbox: Pick<OutboxS
    */
   function revokePending(userId: string): { changes: number; links: number } {
     const now = clock.now();
-    const tied = db.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.userId, userId)).all();
+    const tied = db
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(eq(subscribers.userId, userId))
+      .all();
     const whose = or(
       eq(emailChanges.userId, userId),
       ...tied.map((record) => eq(emailChanges.subscriberId, record.id)),

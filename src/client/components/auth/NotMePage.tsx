@@ -33,8 +33,8 @@ export function NotMePage({ token }: { token?: string }) {
         <div className="form">
           <p>
             Ao confirmar, todas as sessões da conta são encerradas, a senha atual deixa de valer, o WhatsApp
-            confirmado é esquecido e as trocas de email pendentes são canceladas. Um link para definir uma nova
-            senha vai ao email da conta.
+            confirmado é esquecido e as trocas de email pendentes são canceladas. Um link para definir uma
+            nova senha vai ao email da conta.
           </p>
           {report.isError && <Alert>{errorText(report.error, NOT_ME_MSG.linkInvalid)}</Alert>}
           <Button

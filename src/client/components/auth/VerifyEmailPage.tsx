@@ -40,7 +40,11 @@ export function VerifyEmailPage({ token }: { token?: string }) {
             {verify.data.message}
           </p>
           <p>
-            <Link className="btn btn--primary" to="/definir-senha" search={{ token: verify.data.setPasswordToken }}>
+            <Link
+              className="btn btn--primary"
+              to="/definir-senha"
+              search={{ token: verify.data.setPasswordToken }}
+            >
               Definir nova senha
             </Link>
           </p>

@@ -76,8 +76,8 @@ export function CodeStep({
       focus
       lead={
         <>
-          {request.message} O código tem 6 dígitos e vale por {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos: veja o
-          email e o WhatsApp confirmados do cadastro.
+          {request.message} O código tem 6 dígitos e vale por {PROFILE_UPDATE_CODE_TTL_MINUTES} minutos: veja
+          o email e o WhatsApp confirmados do cadastro.
         </>
       }
       failure={failure}

@@ -75,7 +75,10 @@ function claimWithToken(
 }
 
 /** A code for a lookup that found nothing: refused exactly as a wrong code for a real record. */
-function refuseDecoy(deps: WizardDeps, request: NonNullable<ReturnType<WizardDeps['lookups']['find']>>): never {
+function refuseDecoy(
+  deps: WizardDeps,
+  request: NonNullable<ReturnType<WizardDeps['lookups']['find']>>,
+): never {
   const guess = deps.lookups.guessDecoy(request);
   throw new AppError(
     'BAD_REQUEST',
