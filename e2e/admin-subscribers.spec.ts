@@ -271,7 +271,7 @@ test('a new subscriber starts at the annual price of Configurações (issue 36 �
   await page.goto('/admin/subscribers');
   await page.getByRole('button', { name: 'Novo assinante' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo assinante' });
-  await expect(dialog.getByLabel('Valor da assinatura (R$)')).toHaveValue('1.699,00');
+  await expect(dialog.getByLabel('Valor da assinatura (R$)')).toHaveValue('1699.00');
 
   const email = uniqueEmail('preco');
   await dialog.getByLabel('Nome completo').fill('Otávio Preço');
