@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
-import { answerTrpc, trpcRoute } from './trpc';
+import { answerTrpc, trpcCalls, trpcRoute } from './trpc';
 import { logInAsAdmin } from './members';
 
 const CEP_ROUTE = trpcRoute('checkout.cep');
@@ -254,4 +254,36 @@ test('CSV import: dry run row by row, then applied', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Fechar' }).first().click();
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
   await expect(page.getByRole('button', { name: 'Importada Souza', exact: true })).toBeVisible();
+});
+
+test('a new subscriber starts at the annual price of Configurações (issue 36 §7)', async ({ page }) => {
+  // The club's price as Configurações would answer it after a change, for this page only: the
+  // other specs share the server and its prices.
+  await page.route(trpcRoute('settings.get'), async (route) => {
+    const real = await route.fetch();
+    const body = (await real.json()) as unknown;
+    const answer = (
+      Array.isArray(body) ? body[trpcCalls(route.request().url()).indexOf('settings.get')] : body
+    ) as {
+      result: { data: { settings: Record<string, unknown> } };
+    };
+    await answerTrpc(route, 'settings.get', {
+      data: { ...answer.result.data, settings: { ...answer.result.data.settings, priceAnnual: 169900 } },
+    });
+  });
+  await logInAsAdmin(page);
+  await page.goto('/admin/subscribers');
+  await page.getByRole('button', { name: 'Novo assinante' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo assinante' });
+  await expect(dialog.getByLabel('Valor da assinatura (R$)')).toHaveValue('1699.00');
+
+  const email = uniqueEmail('preco');
+  await dialog.getByLabel('Nome completo').fill('Otávio Preço');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Telefone').pressSequentially('21998765432');
+  await dialog.getByRole('button', { name: 'Criar assinante' }).click();
+  await expect(page.getByText('Assinante criado com sucesso! Todos os campos foram salvos.')).toBeVisible();
+  expect(e2eDb.query('select subscription_price as price from subscribers where email = ?', email)).toEqual([
+    { price: 169900 },
+  ]);
 });

@@ -80,7 +80,7 @@ describe('a full disk: every write path commits or answers 503, and recovers', (
   let logged: () => unknown[][];
   beforeEach(() => {
     const spy = vi.spyOn(t.services.log, 'error');
-    logged = () => spy.mock.calls as unknown[][];
+    logged = () => spy.mock.calls;
   });
 
   it('checkouts for an e-mail on file: every link answered is on disk; the refused one left nothing', async () => {

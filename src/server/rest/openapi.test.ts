@@ -152,7 +152,10 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(get?.responses['404']?.description).toBe('Coisa não encontrada');
     const post = document.paths['/api/things']?.post;
-    expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403']);
+    expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '503']);
+    expect(post?.responses['503']?.description).toBe(
+      'O servidor está sem espaço para gravar. Tente novamente em instantes.',
+    );
     expect(post?.requestBody?.required).toBe(true);
     expect(post?.operationId).toBe('postThings');
   });

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/request-auth';
 import { ERROR_REASONS } from '../../shared/error-reasons';
+import { MSG } from '../../shared/messages';
 import { APP_VERSION } from '../version';
 import type { Access } from '../operations/define';
 import type { RestRoute } from './route';
@@ -80,6 +81,8 @@ function implicitErrors(route: RestRoute): Record<number, string> {
   if (access !== 'public') errors[401] = 'Não autenticado';
   if (access === 'member' || access === 'admin') errors[403] = 'Sem permissão para este papel';
   if (route.rateLimit) errors[429] = 'Muitas tentativas; tente novamente em instantes';
+  // A write refused by a full disk: nothing of the request was written (ADR 013).
+  if (route.method !== 'GET') errors[503] = MSG.noSpaceToWrite;
   return errors;
 }
 
