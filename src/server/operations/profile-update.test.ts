@@ -62,7 +62,7 @@ function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInse
       ...overrides,
     })
     .returning()
-    .get();
+    .all()[0]!;
 }
 
 /**

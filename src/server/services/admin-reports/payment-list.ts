@@ -1,5 +1,5 @@
 /** The back office's payments list (filters, search, sort, pages) and its CSV export. */
-import { and, asc, count, desc, eq, gte, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, not, or, type SQL } from 'drizzle-orm';
 import type { PaymentException, PaymentExportInput, PaymentListInput } from '../../../shared/admin-schemas';
 import { payments, subscribers } from '../../db/schema';
 import { csvStream } from '../csv-export';
