@@ -259,7 +259,7 @@ for (const width of WIDTHS) {
 
     // What a phone does on the way back from WhatsApp.
     await page.reload();
-    await expect(card.getByLabel('Código recebido no WhatsApp')).toBeVisible();
+    await expect(card.getByLabel('Código recebido no WhatsApp')).toBeVisible({ timeout: 30_000 });
     await expect(card.getByText(/Ele vale até \d{2}:\d{2}: digite-o abaixo\./)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Enviar outro código' })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -74,7 +74,9 @@ export function AdminLayout() {
           <ul>
             {ADMIN_NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="admin-nav__link">
+                {/* Choosing a section closes the drawer at once: when an unsaved form holds the
+                    navigation back, its question must not sit under an inert page. */}
+                <Link to={item.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
                   {item.label}
                 </Link>
               </li>
