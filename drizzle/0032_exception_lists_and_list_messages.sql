@@ -10,7 +10,6 @@ CREATE TABLE `list_messages` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `list_messages_key_uq` ON `list_messages` (`admin_id`,`idempotency_key`);--> statement-breakpoint
-ALTER TABLE `payments` ADD `confirmed_at` integer;--> statement-breakpoint
 CREATE INDEX `payments_extra_charge_idx` ON `payments` (`extra_charge`,`created_at`) WHERE "payments"."extra_charge" is not null;--> statement-breakpoint
 CREATE INDEX `payments_verifying_idx` ON `payments` (`verifying_since`,`created_at`) WHERE "payments"."verifying_since" is not null;--> statement-breakpoint
 CREATE INDEX `payments_chargedback_idx` ON `payments` (`chargedback_at`,`created_at`) WHERE "payments"."chargedback_at" is not null;--> statement-breakpoint
