@@ -1,7 +1,7 @@
 /** The one secret scrubber, in both of its uses: log lines (URLs, bodies) and provider texts. */
 import { describe, expect, it } from 'vitest';
 import { providerText } from './providers/provider-status';
-import { redactSecrets } from './redact';
+import { redactSecrets, withoutStatementValues } from './redact';
 
 describe('redactSecrets', () => {
   it('masks query values named like secrets in URLs and message bodies', () => {
@@ -31,5 +31,18 @@ describe('providerText', () => {
     expect(text).toHaveLength(500);
     expect(text.startsWith('401 token [redacted] ')).toBe(true);
     expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('withoutStatementValues', () => {
+  it('keeps a failed statement and drops its values', () => {
+    const message =
+      'Failed query: insert into "subscribers" ("name", "cpf") values (?, ?)\nparams: Helena Duarte,52998224725';
+    expect(withoutStatementValues(message)).toBe(
+      'Failed query: insert into "subscribers" ("name", "cpf") values (?, ?)\nparams: [redacted]',
+    );
+    expect(withoutStatementValues('UNIQUE constraint failed: payments.id')).toBe(
+      'UNIQUE constraint failed: payments.id',
+    );
   });
 });

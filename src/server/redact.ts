@@ -23,3 +23,12 @@ export function redactSecrets(text: string, secrets: (string | undefined)[] = []
 export function redactMessageBody(text: string): string {
   return redactSecrets(text).replace(/(?<![\d.,/-])\d{6}(?![\d.,/-])/g, '[código]');
 }
+
+/**
+ * An error on its way to a log line. A failed Drizzle statement's message (and stack) ends with
+ * its parameters: names, e-mails, CPFs of the row being written. The log keeps the statement and
+ * the cause, never the values.
+ */
+export function withoutStatementValues(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+}

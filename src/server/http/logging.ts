@@ -9,9 +9,9 @@
  */
 import { createRequire } from 'node:module';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Logger, LoggerOptions } from 'pino';
+import { stdSerializers, type Logger, type LoggerOptions } from 'pino';
 import type { Env } from '../env';
-import { redactSecrets } from '../redact';
+import { redactSecrets, withoutStatementValues } from '../redact';
 
 /** Whether pino-pretty is installed here (a production install, `npm ci --omit=dev`, has none). */
 export function prettyAvailable(): boolean {
@@ -55,6 +55,19 @@ export function loggerOptions(env: Env, { pretty = false }: { pretty?: boolean }
       censor: '[redacted]',
     },
     serializers: {
+      // `err` is an Error or, in most service lines, its message: neither may carry a statement's values.
+      err(value: unknown) {
+        if (typeof value === 'string') return withoutStatementValues(value);
+        if (!(value instanceof Error)) return value;
+        const { params: _params, ...serialized } = stdSerializers.err(value) as ReturnType<
+          typeof stdSerializers.err
+        > & { params?: unknown };
+        return {
+          ...serialized,
+          message: withoutStatementValues(serialized.message),
+          stack: withoutStatementValues(serialized.stack),
+        };
+      },
       req(request: FastifyRequest) {
         return {
           method: request.method,
