@@ -5,7 +5,7 @@
  */
 import type { PaymentEvent } from '../../providers/payment/types';
 import type { WebhooksContext } from './context';
-import { findLink, findPayment } from './find-target';
+import { unrecordedCharge } from './find-target';
 
 export interface DisputeApplied {
   result: 'processed' | 'not_found';
@@ -18,18 +18,7 @@ export interface DisputeApplied {
 export function applyDispute(ctx: WebhooksContext, event: PaymentEvent): DisputeApplied {
   const { confirmation } = ctx;
   const payment = confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
-  if (!payment) {
-    // A charge we never recorded: acknowledged when the provider's answer names something of ours.
-    const link = findLink(ctx, event);
-    const named = link ?? findPayment(ctx, event);
-    if (!named) return { result: 'not_found', change: 'none' };
-    return {
-      result: 'processed',
-      linkId: link?.id ?? null,
-      paymentId: link ? null : named.id,
-      change: 'none',
-    };
-  }
+  if (!payment) return unrecordedCharge(ctx, event);
   const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
   if (payment.status !== 'paid' || !event.charge) return { ...base, change: 'none' };
   if (event.outcome === 'chargedback') {

@@ -6,7 +6,7 @@ import { PAYMENT_MSG } from '../payment-messages';
 import { PROVIDER } from '../subscriber-lifecycle';
 import type { WebhooksContext } from './context';
 import { applyDispute } from './apply-disputes';
-import { findLink, findPayment } from './find-target';
+import { findLink, findPayment, unrecordedCharge } from './find-target';
 
 /** What applying an event did, for the answer and for the payment's history. */
 interface Applied {
@@ -33,19 +33,7 @@ const processedFor = (payment: Payment) => ({
 function applyRefunded(ctx: WebhooksContext, event: PaymentEvent): Applied {
   const { confirmation } = ctx;
   const payment = confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
-  if (!payment) {
-    // A charge we never recorded (a link's abandoned PIX): ours to acknowledge when the provider's
-    // own answer names a link or payment of ours; otherwise unknown.
-    const link = findLink(ctx, event);
-    const named = link ?? findPayment(ctx, event);
-    if (!named) return { result: 'not_found', change: 'none' };
-    return {
-      result: 'processed',
-      linkId: link?.id ?? null,
-      paymentId: link ? null : named.id,
-      change: 'none',
-    };
-  }
+  if (!payment) return unrecordedCharge(ctx, event);
   const base = processedFor(payment);
   if (payment.status === 'paid') {
     const done = confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER);

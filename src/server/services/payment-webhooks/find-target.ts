@@ -43,3 +43,19 @@ export function findPayment(ctx: WebhooksContext, event: PaymentEvent): Payment 
   }
   return ctx.confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
 }
+
+/**
+ * The answer to an event about a charge we never recorded (a link's abandoned PIX): ours to
+ * acknowledge when the provider's own answer names a link or payment of ours; otherwise unknown.
+ */
+export function unrecordedCharge(ctx: WebhooksContext, event: PaymentEvent) {
+  const link = findLink(ctx, event);
+  const named = link ?? findPayment(ctx, event);
+  if (!named) return { result: 'not_found' as const, change: 'none' };
+  return {
+    result: 'processed' as const,
+    linkId: link?.id ?? null,
+    paymentId: link ? null : named.id,
+    change: 'none',
+  };
+}
