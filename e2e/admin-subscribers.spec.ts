@@ -256,7 +256,7 @@ test('CSV import: dry run row by row, then applied', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Importada Souza', exact: true })).toBeVisible();
 });
 
-test('a new subscriber starts at the annual price of Configurações (issue 36 §7)', async ({ page }) => {
+test('a new subscriber starts at the annual price of Configurações', async ({ page }) => {
   // The club's price as Configurações would answer it after a change, for this page only: the
   // other specs share the server and its prices.
   await page.route(trpcRoute('settings.get'), async (route) => {
@@ -275,7 +275,7 @@ test('a new subscriber starts at the annual price of Configurações (issue 36 �
   await page.goto('/admin/subscribers');
   await page.getByRole('button', { name: 'Novo assinante' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo assinante' });
-  await expect(dialog.getByLabel('Valor da assinatura (R$)')).toHaveValue('1699.00');
+  await expect(dialog.getByLabel('Valor da assinatura (R$)')).toHaveValue('1.699,00');
 
   const email = uniqueEmail('preco');
   await dialog.getByLabel('Nome completo').fill('Otávio Preço');
