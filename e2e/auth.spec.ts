@@ -67,8 +67,9 @@ test('register → on to the checkout → signed in → logout clears the sessio
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Signed out, a protected page sends to /login and keeps where it was asked for.
   await page.goto('/user/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
   await expect(page.getByRole('heading', { name: 'Acesso dos Confrades' })).toBeVisible();
 });
 
@@ -180,7 +181,7 @@ test('admin login → admin area; an admin on member routes goes to the admin da
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fdashboard$/);
 });
 
 test('admin navigation is a drawer on phones', async ({ page }) => {
@@ -271,20 +272,27 @@ test('a session ended elsewhere is noticed on the next navigation', async ({ pag
   await page.clock.fastForward('01:00');
   // A background re-check of the stale session (timers moved a minute) may get there before the
   // click: either way the person lands on /login. Both promises are handled by Promise.any.
+  // The page asked for rides along (`redirect`): the background re-check asks for the dashboard,
+  // the click for the profile.
+  const atLogin = /\/login(\?redirect=%2Fuser%2F(dashboard|profile))?$/;
   await Promise.any([
-    page.waitForURL(/\/login$/),
+    page.waitForURL(atLogin),
     page
       .getByRole('navigation', { name: 'Seções do portal' })
       .getByRole('link', { name: 'Meu Perfil' })
       .dispatchEvent('click'),
   ]);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atLogin);
 });
 
 test('an anonymous visitor on protected routes goes to /login', async ({ page }) => {
-  for (const target of ['/user/profile', '/admin/subscribers', '/dashboard']) {
+  for (const [target, atLogin] of [
+    ['/user/profile', /\/login\?redirect=%2Fuser%2Fprofile$/],
+    ['/admin/subscribers', /\/login\?redirect=%2Fadmin%2Fsubscribers$/],
+    ['/dashboard', /\/login(\?redirect=%2Fuser%2Fdashboard)?$/],
+  ] as const) {
     await page.goto(target);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(atLogin);
   }
 });
 

@@ -193,7 +193,7 @@ test('the WhatsApp number is proven by the code it received', async ({ page }) =
   await page.getByRole('button', { name: 'Não fui eu: proteger minha conta' }).click();
   await expect(page.getByRole('status')).toContainText('todas as sessões da sua conta foram encerradas');
   await page.goto('/user/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
 });
 
 test('the wizard keeps the sign-in e-mail and WhatsApp of a record with an account', async ({ page }) => {
