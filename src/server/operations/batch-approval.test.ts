@@ -3,29 +3,18 @@
  * its identity rules (ADR 027), each row answers for itself, a second call sends nothing twice,
  * the batch is bounded, rate-limited per call and written to the activity log.
  */
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { APPROVAL_MSG } from '../../shared/identity-schemas';
 import { MSG } from '../../shared/messages';
 import { activityLog, outbox, users } from '../db/schema';
+import { failure } from '../../../tests/refusal';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const issue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined;
-  return { code: error.code, message: issue ?? error.message };
-}
 
 async function paidPending(email: string, name: string) {
   const link = await createLink(t, { customerEmail: email, customerName: name });

@@ -4,10 +4,8 @@
  * number is proven by a code typed back, with limits per account and per IP; the back office sees
  * which contacts are proven and why an approval is refused.
  */
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../tests/member';
@@ -15,20 +13,10 @@ import { APPROVAL_MSG, EMAIL_CHANGE_MSG, PHONE_PROOF_MSG } from '../../shared/id
 import { MSG } from '../../shared/messages';
 import { ACCOUNT_NOTICES } from '../../shared/security-schemas';
 import { outbox, subscribers, users } from '../db/schema';
+import { failure } from '../../../tests/refusal';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
-
-/** The refusal, with the message the browser reads (an input's first issue, as the HTTP adapter words it). */
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const issue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined;
-  return { code: error.code, message: issue ?? error.message };
-}
 
 const messagesTo = (recipient: string) =>
   t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient)).all();

@@ -4,28 +4,17 @@
  * (double click, retry), each message in the outbox and on the member's record, the activity log,
  * bounded lists and per-call rate limits.
  */
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
 import { makeMember } from '../../../tests/member';
 import { MSG } from '../../shared/messages';
 import { accountPhones, activityLog, outbox, subscribers, users } from '../db/schema';
+import { failure } from '../../../tests/refusal';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const issue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined;
-  return { code: error.code, message: issue ?? error.message };
-}
 
 /** Three members of one list: a proven WhatsApp, a confirmed e-mail only, and no proven contact. */
 async function club() {
