@@ -93,7 +93,8 @@ const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).sear
 test('the admin lists keep filters, search, sort and page in the address', async ({ page }) => {
   const tag = runTag();
   const rows: ClubRow[] = Array.from({ length: 13 }, (_, index) => ({
-    name: `Confrade ${tag} ${String(index + 1).padStart(2, '0')}`,
+    // A long compound surname, as real clubs have: the 1280 px table must still fit the window.
+    name: `Confrade ${tag} ${String(index + 1).padStart(2, '0')} Albuquerque-Wanderley`,
     email: `confrade.${String(index + 1).padStart(2, '0')}.${tag}@vinhedosdaserragaucha.com.br`,
     status: index < 3 ? 'pending' : 'active',
     endInDays: index < 3 ? undefined : 200,
@@ -360,7 +361,12 @@ test('the dashboard shortcuts open the filtered lists and the records', async ({
   await expect(page.getByRole('button', { name: `Aprovar ${tag} Moraes`, exact: true })).toBeVisible();
 
   await page.goBack();
-  await actions.getByRole('link', { name: /^Enviar renovação para \d+ confrade\(s\)/ }).click();
+  // The renewal shortcut opens who would receive the link; the list of the same members is one link away.
+  await actions.getByRole('button', { name: /^Enviar renovação para \d+ confrade\(s\)/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Lembretes de renovação' })
+    .getByRole('link', { name: 'Ver estes confrades na lista de assinantes' })
+    .click();
   await expect(page).toHaveURL(/endingWithinDays=30/);
   await expect(page.getByText('Assinaturas ativas que vencem em até 30 dias.')).toBeVisible();
   await filters.getByRole('searchbox', { name: 'Buscar' }).fill(tag);

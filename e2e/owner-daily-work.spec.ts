@@ -254,6 +254,9 @@ for (const width of WIDTHS) {
     await logIn(page, member.email);
     await page.goto('/user/profile');
     const card = page.getByRole('region', { name: 'WhatsApp' });
+    // Proving a phone asks for the password first (issue 37 §1).
+    await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
+    await card.getByLabel('Senha atual').fill(MEMBER_PASSWORD);
     await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
     await expect(card.getByLabel('Código recebido no WhatsApp')).toBeVisible();
 
