@@ -72,6 +72,7 @@ const restrictImports = (...patterns) => ({
 export default defineConfig([
   globalIgnores([
     'dist/',
+    'release/',
     'node_modules/',
     'drizzle/',
     'test-results/',
