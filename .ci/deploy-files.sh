@@ -4,14 +4,16 @@
 # fresh server, with a domain) is stood in for, around the text rather than in it:
 # - the guide's folders (/opt/confraria, /etc/confraria, /var/lib/confraria, …) move into a
 #   temporary folder, port 3000 to a free one, the `confraria` user to the one running CI;
-# - the repository is a stand-in: first one that does not exist (step 3 must stop at the clone,
-#   before npm or the link), then a clone of this commit whose build is the dist/ CI already made
-#   (the install itself is .ci/production-install.sh's);
+# - the release archive: first one that does not exist and one whose checksum does not match (step 3
+#   must stop before unpacking, npm or the link), then the archive `npm test` built and checked
+#   (release/, made here when missing), whose `npm ci --omit=dev` hands over CI's node_modules (the
+#   real install of that archive is .ci/production-install.sh's);
 # - `apt-get` installs Debian's package only when its command is missing, `systemctl` starts and
 #   stops the built server as the unit says (Node's --env-file, the unit's ExecStart), and
 #   `runuser` runs as the CI user;
 # - step 1 runs against a local copy of nodejs.org's layout (the archive and its SHASUMS256.txt, made
-#   from the pinned Node 24 of .ci/node), then again with a tampered archive the checksum must stop.
+#   from the pinned Node 24 of .ci/node and the npm its archive ships, npm24), then again with a
+#   tampered archive the checksum must stop.
 # Every block must be one `( set -euo pipefail … )` (it stops at its first error), and the first
 # block that fails, or does not leave what the guide says, fails this script.
 # Needs dist/ (from `npm run build`) and .ci/node installed (.ci/run does both).
@@ -77,7 +79,7 @@ site="$work/nodejs.org/dist/$version"
 tree="$work/node-$version-linux-x64"
 mkdir -p "$site" "$tree/bin" "$tree/lib/node_modules"
 cp .ci/node/node_modules/node24/bin/node "$tree/bin/node"
-cp -r "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$tree/lib/node_modules/npm"
+cp -r .ci/node/node_modules/npm24 "$tree/lib/node_modules/npm"
 ln -s ../lib/node_modules/npm/bin/npm-cli.js "$tree/bin/npm"
 ln -s ../lib/node_modules/npm/bin/npx-cli.js "$tree/bin/npx"
 XZ_OPT='-0 -T0' tar -cJf "$site/node-$version-linux-x64.tar.xz" -C "$work" "node-$version-linux-x64"
@@ -92,7 +94,8 @@ local_step1() {
 }
 (export PATH="$work/bin:$PATH" && bash -euo pipefail -c "$(local_step1)")
 [ "$("$work/bin/node" --version)" = "$version" ] || { echo "step 1 did not install $version"; exit 1; }
-PATH="$work/bin:$PATH" npm --version >/dev/null
+[ "$(PATH="$work/bin:$PATH" npm --version)" = "$(node -p 'require("./.ci/node/node_modules/npm24/package.json").version')" ] ||
+  { echo "step 1 did not install the npm of the Node archive"; exit 1; }
 echo "tampered" >>"$site/node-$version-linux-x64.tar.xz"
 rm -rf "$work/tmp"/* "$work/opt-node"
 if (bash -euo pipefail -c "$(local_step1)") >"$work/tampered.log" 2>&1; then
@@ -104,7 +107,7 @@ grep -q 'FAILED' "$work/tampered.log"
 echo "--- deploy guide, the settings of 'Before you start'"
 settings=$(guide_block '## Before you start')
 eval "$settings"
-[ -n "${CONFRARIA_REPO:-}" ] && [ -n "${CONFRARIA_DOMAIN:-}" ] && [ -n "${CONFRARIA_EMAIL:-}" ]
+[ -n "${CONFRARIA_RELEASE:-}" ] && [ -n "${CONFRARIA_DOMAIN:-}" ] && [ -n "${CONFRARIA_EMAIL:-}" ]
 
 # The stand-ins: the guide's folders, port and user, moved; commands a CI machine lacks, wrapped.
 port=38921
@@ -199,42 +202,49 @@ for folder in var/lib/confraria var/backups/confraria etc/confraria opt/confrari
   [ -d "$work/$folder" ] || { echo "step 2 did not create /$folder"; exit 1; }
 done
 
-echo "--- deploy guide, step 3: a repository that cannot be cloned stops the block at the clone"
-if (CONFRARIA_REPO="$work/no-such-repository" paste_block '## 3. Install and build a release') \
-  >"$work/step3-missing.log" 2>&1; then
-  echo "step 3 went on after a failed clone"
+echo "--- deploy guide, step 3: a release that is not there, or not the published file, stops the block"
+step3='## 3. Install a release'
+if (CONFRARIA_RELEASE="$work/no-such-release.tar.gz" paste_block "$step3") >"$work/step3-missing.log" 2>&1; then
+  echo "step 3 went on without its archive"
   exit 1
 fi
-if [ -e "$work/opt/confraria/app" ] || [ -e "$work/bin/confraria" ]; then
-  echo "step 3 linked or installed something after a failed clone"
+grep -q "no-such-release" "$work/step3-missing.log"
+release_version=$(node -p "require('./package.json').version")
+[ -f "release/confraria-$release_version.tar.gz" ] || npm run --silent release
+mkdir -p "$work/altered"
+cp "release/confraria-$release_version.tar.gz" "release/confraria-$release_version.tar.gz.sha256" "$work/altered/"
+echo "altered" >>"$work/altered/confraria-$release_version.tar.gz"
+if (CONFRARIA_RELEASE="$work/altered/confraria-$release_version.tar.gz" paste_block "$step3") >"$work/step3-altered.log" 2>&1; then
+  echo "step 3 installed an archive whose checksum does not match"
   exit 1
 fi
-grep -q "no-such-repository" "$work/step3-missing.log"
-if (unset CONFRARIA_REPO && paste_block '## 3. Install and build a release') >"$work/step3-unset.log" 2>&1; then
-  echo "step 3 ran without CONFRARIA_REPO"
+grep -q 'FAILED' "$work/step3-altered.log"
+if [ -e "$work/opt/confraria/app" ] || [ -e "$work/bin/confraria" ] || [ -n "$(ls -A "$work/opt/confraria/releases")" ]; then
+  echo "step 3 unpacked, linked or installed something from a missing or altered archive"
   exit 1
 fi
-grep -q 'CONFRARIA_REPO: set it first' "$work/step3-unset.log"
+if (unset CONFRARIA_RELEASE && paste_block "$step3") >"$work/step3-unset.log" 2>&1; then
+  echo "step 3 ran without CONFRARIA_RELEASE"
+  exit 1
+fi
+grep -q 'CONFRARIA_RELEASE: set it first' "$work/step3-unset.log"
 
-echo "--- deploy guide, step 3: a stand-in repository (this commit), its build from CI's dist/"
-git clone -q "$ROOT" "$work/repository"
-git -C "$work/repository" checkout -q "$(git rev-parse HEAD)"
-# npm's three lines of the block on the clone: the first two are CI's own (npm ci, the build that
-# made dist/); the third is checked by .ci/production-install.sh. Here they hand over what CI made.
+echo "--- deploy guide, step 3: the release archive npm test checked"
+# The block's npm line: its real run on this archive is .ci/production-install.sh's; here it hands
+# over CI's installed packages.
 cat >"$work/stubs/npm" <<STUB
 #!/bin/sh
 case "\$*" in
-  ci) ;;
-  "run build") cp -r "$ROOT/dist" dist ;;
-  "ci --omit=dev") ln -s "$ROOT/node_modules" node_modules ;;
+  "ci --omit=dev --no-audit --no-fund") ln -s "$ROOT/node_modules" node_modules ;;
   *) echo "npm stand-in: unexpected \$*" >&2; exit 1 ;;
 esac
 STUB
 chmod +x "$work/stubs/npm"
-(CONFRARIA_REPO="$work/repository" paste_block '## 3. Install and build a release') >"$work/step3.log" 2>&1 ||
+(CONFRARIA_RELEASE="$ROOT/release/confraria-$release_version.tar.gz" paste_block "$step3") >"$work/step3.log" 2>&1 ||
   { cat "$work/step3.log"; exit 1; }
-rm "$work/stubs/npm"
+grep -q "confraria-$release_version.tar.gz: OK" "$work/step3.log"
 [ -f "$work/opt/confraria/app/dist/server/main.js" ] || { echo "step 3 left no app link with a build"; exit 1; }
+[ ! -e "$work/opt/confraria/app/src" ] || { echo "step 3 installed sources"; exit 1; }
 [ -x "$work/bin/confraria" ] || { echo "step 3 did not install the confraria command"; exit 1; }
 
 echo "--- deploy guide, step 4: the settings file, written by the block"
@@ -283,19 +293,9 @@ grep -q 'systemctl start confraria' "$work/step10.log"
 curl --no-progress-meter --fail --retry 30 --retry-delay 1 --retry-connrefused "http://127.0.0.1:$port/api/health" >/dev/null
 
 echo "--- deploy guide, step 9: upgrade to a new release (the same commit), restart, health"
-cat >"$work/stubs/npm" <<STUB
-#!/bin/sh
-case "\$*" in
-  ci) ;;
-  "run build") cp -r "$ROOT/dist" dist ;;
-  "ci --omit=dev") ln -s "$ROOT/node_modules" node_modules ;;
-  *) echo "npm stand-in: unexpected \$*" >&2; exit 1 ;;
-esac
-STUB
-chmod +x "$work/stubs/npm"
 previous=$(readlink "$work/opt/confraria/app")
 sleep 1 # a release folder is named by the second
-(CONFRARIA_REPO="$work/repository" paste_block '## 9. Upgrading') >"$work/step9.log" 2>&1 ||
+(CONFRARIA_RELEASE="$ROOT/release/confraria-$release_version.tar.gz" paste_block '## 9. Upgrading') >"$work/step9.log" 2>&1 ||
   { cat "$work/step9.log" "$work/server.log"; exit 1; }
 grep -q '"status":"ok"' "$work/step9.log"
 [ "$(readlink "$work/opt/confraria/app")" != "$previous" ] || { echo "step 9 did not switch to the new release"; exit 1; }
