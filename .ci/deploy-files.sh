@@ -263,6 +263,17 @@ node --env-file="$work/etc/confraria/confraria.env" -e '
     if (process.env[name] !== value) throw new Error(`${name}=${process.env[name]} (want ${value})`);
 ' "$CONFRARIA_DOMAIN"
 
+echo "--- deploy guide, step 8: the e-mail lines, the password as it is"
+# The two lines of "2. **E-mail**", added to the settings file as the owner would, read by Node.
+awk '/^2\. \*\*E-mail\*\*/ { found = 1 } found && /^ *```text$/ { inside = 1; next } inside && /^ *```$/ { exit } inside { sub(/^ +/, ""); print }' \
+  docs/deploy.md >"$work/smtp-lines"
+grep -q '^SMTP_PASSWORD=' "$work/smtp-lines" || { echo "step 8 shows no SMTP_PASSWORD line"; exit 1; }
+cat "$work/etc/confraria/confraria.env" "$work/smtp-lines" >"$work/smtp.env"
+node --env-file="$work/smtp.env" -e '
+  if (process.env.SMTP_PASSWORD !== "a#senha@do:provedor") throw new Error(`SMTP_PASSWORD=${process.env.SMTP_PASSWORD}`);
+  if (process.env.SMTP_URL !== "smtp://usuario@smtp.seuprovedor.com.br:587") throw new Error(`SMTP_URL=${process.env.SMTP_URL}`);
+'
+
 echo "--- deploy guide, step 5: the service starts, health answers (with the retry), first admin"
 command -v systemd-analyze >/dev/null || install_debian systemd
 # The block's last line asks the questions: answered here as the owner would type them.

@@ -98,6 +98,18 @@ export const envSchema = z.object({
     .describe(
       'send e-mail through SMTP (smtp://user:pass@host:587); unset: e-mails go to the log and DATA_DIR/mailbox',
     ),
+  /**
+   * The SMTP password on its own, taken as it is: a password with `#`, `@`, `:` or `/` would have
+   * to be %-escaped inside SMTP_URL, which is easy to get wrong. Not trimmed (spaces may be part of
+   * it); it replaces a password written in SMTP_URL.
+   */
+  SMTP_PASSWORD: z
+    .string()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .describe(
+      "password of SMTP_URL's user, as it is (#, @ and : need no %-escaping; in a settings file, between single quotes)",
+    ),
   MAIL_FROM: z
     .string()
     .min(3)
@@ -198,6 +210,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   const paymentProvider = env.PAYMENT_PROVIDER ?? (env.PAGARME_SECRET_KEY ? 'pagarme' : 'sandbox');
   if (paymentProvider === 'pagarme' && !env.PAGARME_SECRET_KEY) {
     throw new Error('Configuração inválida: PAYMENT_PROVIDER=pagarme exige PAGARME_SECRET_KEY');
+  }
+  if (env.SMTP_PASSWORD !== undefined && !(env.SMTP_URL && new URL(env.SMTP_URL).username)) {
+    // Never the password itself in the message: it reaches the journal.
+    throw new Error(
+      'Configuração inválida: SMTP_PASSWORD exige SMTP_URL com o usuário (smtp://usuario@servidor:587)',
+    );
   }
   const backupDir = env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups');
   return { ...env, publicUrl, paymentProvider, backupDir };

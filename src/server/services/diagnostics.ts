@@ -27,6 +27,7 @@ function secretsOf(env: Env): (string | undefined)[] {
     env.WHATSAPP_TOKEN,
     env.SMTP_URL,
     env.SMTP_URL ? safeUrlPassword(env.SMTP_URL) : undefined,
+    env.SMTP_PASSWORD,
   ];
 }
 

@@ -67,6 +67,22 @@ describe('messaging.status()', () => {
     expect(JSON.stringify(email)).not.toContain('senha-errada-secreta');
   });
 
+  it('signs in with SMTP_PASSWORD as it is (#, @, :, / and %), and never shows it when refused', async () => {
+    const password = 'Ta#nat@2026:/%41';
+    smtp = await startFakeSmtpServer({ auth: { user: 'clube', password } });
+    const url = `smtp://clube@127.0.0.1:${smtp.port}`;
+    t = await createTestApp({ SMTP_URL: url, SMTP_PASSWORD: password });
+    expect((await t.services.messaging.status()).email).toMatchObject({ provider: 'smtp', ok: true });
+    await t.close();
+
+    t = await createTestApp({ SMTP_URL: url, SMTP_PASSWORD: 'Ta#nat@2025:/%41' });
+    const { email } = await t.services.messaging.status();
+    expect(email).toMatchObject({ provider: 'smtp', configured: true, ok: false });
+    expect(email.detail).toMatch(/535/);
+    expect(JSON.stringify(email)).not.toContain('Ta#nat');
+    expect(JSON.stringify(email)).not.toContain(encodeURIComponent('Ta#nat'));
+  });
+
   it('reports an unreachable SMTP server without waiting long', async () => {
     smtp = await startFakeSmtpServer();
     const port = smtp.port;

@@ -28,6 +28,6 @@ export interface EmailTransport {
 
 export function createEmailTransport(env: Env, log: Logger): EmailTransport {
   return env.SMTP_URL
-    ? createSmtpEmailTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
+    ? createSmtpEmailTransport({ url: env.SMTP_URL, password: env.SMTP_PASSWORD, from: env.MAIL_FROM })
     : createLogEmailTransport(log, path.join(env.DATA_DIR, 'mailbox'));
 }

@@ -1,5 +1,6 @@
 /**
- * SMTP delivery through nodemailer (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com`).
+ * SMTP delivery through nodemailer (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com`, or
+ * `smtps://user@smtp.example.com` with the password as it is in `SMTP_PASSWORD`).
  * One connection per message: the club sends a handful of messages a day, and no pooled
  * connection is left to go stale between them.
  */
@@ -11,11 +12,23 @@ import type { EmailTransport } from './index';
 const SEND_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 const CHECK_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 };
 
-export function createSmtpEmailTransport({ url, from }: { url: string; from: string }): EmailTransport {
+export function createSmtpEmailTransport({
+  url: configuredUrl,
+  password,
+  from,
+}: {
+  url: string;
+  /** SMTP_PASSWORD: replaces the URL's own password. */
+  password?: string;
+  from: string;
+}): EmailTransport {
+  const url = withPassword(configuredUrl, password);
   const parsed = new URL(url);
   // Whatever the server or nodemailer says, the credentials never reach `lastError` or a panel.
   const secrets = [
+    configuredUrl,
     url,
+    password,
     parsed.password,
     safeDecode(parsed.password),
     parsed.username,
@@ -48,6 +61,17 @@ export function createSmtpEmailTransport({ url, from }: { url: string; from: str
       }
     },
   };
+}
+
+/**
+ * The URL nodemailer reads, with `password` in it %-escaped: nodemailer decodes the URL's password,
+ * so `#`, `@`, `:`, `/` and `%` reach the server as they were written in SMTP_PASSWORD.
+ */
+function withPassword(url: string, password: string | undefined): string {
+  if (password === undefined) return url;
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.href;
 }
 
 function safeDecode(value: string): string {
