@@ -18,6 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 started=$SECONDS
+# Each part's header with the seconds since the start: the check's cost shows in CI's log.
+say() { echo "--- production install ($((SECONDS - started)) s): $*"; }
 
 work=$(mktemp -d)
 # On a failure, stop node itself (its pid file) as well as npm.
@@ -60,7 +62,7 @@ chmod +x "$work/record-shell"
 export PATH="$work/node/bin:$work/no-compiler:$PATH"
 [ "$(npm --version)" = "$pinned" ] && [ "$(node --version)" = "$node_version" ]
 
-echo "--- production install: the release archive (npm run release)"
+say "the release archive (npm run release)"
 npm run --silent release
 version=$(node -p "require('./package.json').version")
 archive=release/confraria-$version.tar.gz
@@ -75,8 +77,10 @@ for entry in src tests e2e node_modules .git vite.config.ts; do
 done
 cd "$app"
 
-echo "--- production install: npm ci --omit=dev with the npm of Node $node_version (npm $pinned)"
+say "npm ci --omit=dev with the npm of Node $node_version (npm $pinned)"
 install_started=$SECONDS
+# Each part's header with the seconds since the start: the check's cost shows in CI's log.
+say() { echo "--- production install ($((SECONDS - started)) s): $*"; }
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f '%M' -o "$work/npm-ci.rss" \
     npm ci --omit=dev --no-audit --no-fund --loglevel=error --script-shell="$work/record-shell"
@@ -106,10 +110,10 @@ loaded=$(node -e '
   exit 1
 }
 
-echo "--- production install: SQLite driver"
+say "SQLite driver"
 node scripts/sqlite-driver-check.mjs
 
-echo "--- production install: operational commands from their bundles"
+say "operational commands from their bundles"
 export DATA_DIR="$work/data"
 mkdir -p "$DATA_DIR"
 npm run --silent env:example >"$work/env.example"
@@ -133,7 +137,7 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 if grep -rq 'gerando o build' "$work"/*.log 2>/dev/null; then echo "a command rebuilt a current build"; exit 1; fi
 
-echo "--- production install: npm start"
+say "npm start"
 if curl -fsS http://127.0.0.1:38920/api/health >/dev/null 2>&1; then
   echo "port 38920 already answers (a server left from an earlier run?)"
   exit 1
@@ -157,4 +161,4 @@ for _ in $(seq 1 15); do kill -0 "$node_pid" 2>/dev/null || break; sleep 1; done
 if kill -0 "$node_pid" 2>/dev/null; then echo "the server outlived SIGTERM to npm start by 15 s"; exit 1; fi
 wait "$server" || true
 if curl -fsS http://127.0.0.1:38920/api/health >/dev/null 2>&1; then echo "port 38920 still answers"; exit 1; fi
-echo "--- production install: ok ($((SECONDS - started)) s)"
+say "ok ($((SECONDS - started)) s)"
