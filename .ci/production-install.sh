@@ -79,8 +79,6 @@ cd "$app"
 
 say "npm ci --omit=dev with the npm of Node $node_version (npm $pinned)"
 install_started=$SECONDS
-# Each part's header with the seconds since the start: the check's cost shows in CI's log.
-say() { echo "--- production install ($((SECONDS - started)) s): $*"; }
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f '%M' -o "$work/npm-ci.rss" \
     npm ci --omit=dev --no-audit --no-fund --loglevel=error --script-shell="$work/record-shell"
@@ -161,4 +159,4 @@ for _ in $(seq 1 15); do kill -0 "$node_pid" 2>/dev/null || break; sleep 1; done
 if kill -0 "$node_pid" 2>/dev/null; then echo "the server outlived SIGTERM to npm start by 15 s"; exit 1; fi
 wait "$server" || true
 if curl -fsS http://127.0.0.1:38920/api/health >/dev/null 2>&1; then echo "port 38920 still answers"; exit 1; fi
-say "ok ($((SECONDS - started)) s)"
+say "ok"
