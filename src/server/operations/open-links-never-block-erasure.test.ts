@@ -212,3 +212,18 @@ describe('the admin voids an open link ("Cancelar link")', () => {
     });
   });
 });
+
+describe('two cancels at once', () => {
+  it('both answer the cancelled link; the provider is asked, the activity log has one line', async () => {
+    const admin = await t.signIn('admin');
+    const member = await makeMember(t);
+    const link = await strangersLink(member.email);
+    const api = t.caller(admin.token).payments;
+    const both = await Promise.all([api.cancelLink({ id: link.id }), api.cancelLink({ id: link.id })]);
+    expect(both.map((answer) => answer.paymentLink.status)).toEqual(['cancelled', 'cancelled']);
+    expect(both.map((answer) => answer.alreadyCancelled).sort()).toEqual([false, true]);
+    expect(
+      t.services.db.select().from(activityLog).where(eq(activityLog.action, 'payment_link_cancelled')).all(),
+    ).toHaveLength(1);
+  });
+});

@@ -51,9 +51,13 @@ export async function voidLink(ctx: PaymentLinksContext, link: PaymentLink): Pro
     ctx.log.warn({ linkId: link.id, err: (error as Error).message }, 'payment link cancel not confirmed');
     return 'verifying';
   }
-  if (remote === 'cancelled' && closeOnFile(ctx, link.id)) {
-    ctx.log.info({ linkId: link.id }, 'payment link cancelled');
-    return 'cancelled';
+  if (remote === 'cancelled') {
+    if (closeOnFile(ctx, link.id)) {
+      ctx.log.info({ linkId: link.id }, 'payment link cancelled');
+      return 'cancelled';
+    }
+    // Closed by a concurrent call (a double click, two admins): the same answer as a replay.
+    if (getLink(ctx, link.id)?.status === 'cancelled') return 'already';
   }
   // Paid first (or paid on file meanwhile): the provider's payment is recorded now, not dropped.
   await refreshFromProvider(ctx, link.id, 'reconciliation');
