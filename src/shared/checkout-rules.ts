@@ -67,10 +67,13 @@ export const CHECKOUT_MSG = {
   paymentLinkNotFound: 'Link de pagamento não encontrado',
   paymentLinkExpired: 'Link de pagamento expirado',
   paymentLinkAlreadyPaid: 'Este link de pagamento já foi pago',
+  paymentLinkCancelled: 'Este link de pagamento foi cancelado pelo clube',
   paymentNotFound: 'Pagamento não encontrado',
   paymentAlreadyPaid: 'Este pagamento já foi confirmado',
   providerUnavailable: 'Serviço de pagamento indisponível no momento. Tente novamente.',
   renewalNotAllowed: 'A renovação é oferecida apenas a assinantes já aprovados',
+  renewalSignInRequired:
+    'A renovação pelo valor de renovação é feita na área do confrade: entre com seu email e senha para renovar.',
   paymentApproved: 'Pagamento aprovado com sucesso!',
   pixCreated: 'PIX gerado com sucesso. Pague com o QR Code ou o código copia e cola.',
   emailQueued: 'Email enviado com sucesso',

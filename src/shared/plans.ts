@@ -8,7 +8,8 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 export const PAYMENT_METHODS = ['credit_card', 'pix'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_LINK_STATUSES = ['pending', 'paid', 'expired'] as const;
+/** `cancelled`: voided by the club (the admin, or an erasure) before anybody paid it. */
+export const PAYMENT_LINK_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'cancelled', 'refunded'] as const;
@@ -76,6 +77,8 @@ export const EXTRA_CHARGE_LABELS = {
   duplicate: 'Cobrança duplicada',
   underpaid: 'Valor recebido a menor',
   overpaid: 'Valor recebido a mais',
+  /** Paid at the provider after the club cancelled the link (a race with the cancel, or an erasure). */
+  cancelled_link: 'Pago em link cancelado',
 } as const;
 export type ExtraCharge = keyof typeof EXTRA_CHARGE_LABELS;
 export const EXTRA_CHARGES = Object.keys(EXTRA_CHARGE_LABELS) as [ExtraCharge, ...ExtraCharge[]];

@@ -18,7 +18,11 @@ export const PRIVACY_MSG = {
   adminAccount:
     'A conta deste pedido é de um administrador. Retire o papel de administrador da conta antes de concluir a exclusão.',
   moneyInMotion:
-    'Há um pagamento em andamento para este assinante (link de pagamento em aberto, cobrança pendente ou reembolso em processamento). Conclua a exclusão quando ele terminar ou vencer (um link vale até 48 horas).',
+    'Há um pagamento em andamento para este assinante (cobrança pendente ou reembolso em processamento). Conclua a exclusão quando ele terminar ou vencer.',
+  linkVerifying:
+    'Um link de pagamento deste assinante está em verificação: o provedor de pagamento não confirmou o cancelamento. Tente concluir a exclusão de novo em alguns minutos.',
+  linkPaidMeanwhile:
+    'Um link de pagamento deste assinante acaba de ser pago e o pagamento foi registrado. Confira-o em Pagamentos (e estorne, se for o caso) e conclua a exclusão de novo.',
   completed:
     'Exclusão concluída: dados pessoais anonimizados, conta encerrada e confrade avisado por email. Os pagamentos foram mantidos sem o nome.',
   loadFailed: 'Erro ao carregar pedidos de exclusão',
@@ -38,6 +42,8 @@ export const ACTIVITY_ACTIONS = {
   // Work in batches (issue 38): one line per batch, the rows in its details.
   subscribers_approved: 'Cadastros aprovados em lote',
   list_messaged: 'Mensagem enviada a uma lista de assinantes',
+  // Open links never block an erasure (issue 37 §5).
+  payment_link_cancelled: 'Link de pagamento cancelado',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

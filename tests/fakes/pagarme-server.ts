@@ -17,6 +17,9 @@
  * the case where Pagar.me charged a card and we never heard back. `GET /orders` answers the
  * documented paged list `{ data, paging: { total, previous, next } }` (at most 30 per page).
  *
+ * `PATCH /paymentlinks/{id}/cancel` voids an active link (the club cancelled it); a cancelled link
+ * cannot be paid, and one paid first cannot be cancelled (412).
+ *
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
  * key; a token lives 60 s and pays one order (`credit_card.card_token`).
@@ -313,7 +316,29 @@ export async function startFakePagarme(
       idempotency.answers.set(key, structuredClone({ ...answer, sent }));
       return answer;
     }
+    if (method === 'PATCH') return handleUpdate(path);
     return creates ? handleCreate(method, path, body) : handleRead(method, url, path);
+  }
+
+  /**
+   * `PATCH /paymentlinks/{id}/cancel`: an active link turns `canceled` and can no longer be paid.
+   * One with a paid session, or already cancelled, is refused (412, as a link that is not active).
+   */
+  function handleUpdate(path: string): { status: number; body: Json } {
+    const cancelMatch = /^\/paymentlinks\/([^/]+)\/cancel$/.exec(path);
+    const link = cancelMatch ? links.get(decodeURIComponent(cancelMatch[1] ?? '')) : undefined;
+    if (!cancelMatch) {
+      problems.push(`rota inesperada PATCH ${path}`);
+      return { status: 404, body: { message: 'Not found' } };
+    }
+    if (!link) return { status: 404, body: { message: 'Payment link not found' } };
+    if (link.status !== 'active' || (link.total_paid_sessions ?? 0) > 0) {
+      return { status: 412, body: { message: 'Payment link is not active' } };
+    }
+    link.status = 'canceled';
+    link.updated_at = isoNow();
+    const { _order_code: _code, _success_url: _url, ...visible } = link;
+    return { status: 200, body: visible };
   }
 
   function handleCreate(method: string, path: string, body: Json): { status: number; body: Json } {
@@ -634,6 +659,7 @@ export async function startFakePagarme(
     payLink(linkId, options = {}) {
       const link = links.get(linkId);
       if (!link) throw new Error(`fake: unknown link ${linkId}`);
+      if (link.status === 'canceled') throw new Error(`fake: link ${linkId} was cancelled`);
       if (link.max_paid_sessions > 0 && (link.total_paid_sessions ?? 0) >= link.max_paid_sessions) {
         throw new Error(`fake: link ${linkId} already reached max_paid_sessions`);
       }

@@ -47,10 +47,12 @@ export const checkoutOperations = {
       summary: 'Cria o link de pagamento do plano anual a partir do formulário do /checkout',
       description:
         'O assinante é encontrado ou criado pelo email (um cadastro existente nunca é alterado: os dados do ' +
-        'formulário ficam só como dados de cobrança do link). O valor é decidido pelo servidor. `ref` é o ' +
-        'código de indicação de `?ref=CODE`. O link vale 48 horas.',
+        'formulário ficam só como dados de cobrança do link). O valor é decidido pelo servidor: sem sessão, ' +
+        'sempre o preço de nova assinatura, e a resposta é a mesma para um email de confrade e um ' +
+        'desconhecido; `planType` `renewal` sem sessão é recusado (400) com as mesmas palavras para todos. ' +
+        '`ref` é o código de indicação de `?ref=CODE`. O link vale 48 horas.',
       errors: {
-        400: `${CHECKOUT_MSG.nameRequired} | ${CHECKOUT_MSG.emailRequired} | ${CHECKOUT_MSG.phoneRequired} | ${CHECKOUT_MSG.cpfRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.cpfLength} | ${CHECKOUT_MSG.cpfInvalid}`,
+        400: `${CHECKOUT_MSG.renewalSignInRequired} | ${CHECKOUT_MSG.nameRequired} | ${CHECKOUT_MSG.emailRequired} | ${CHECKOUT_MSG.phoneRequired} | ${CHECKOUT_MSG.cpfRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.cpfLength} | ${CHECKOUT_MSG.cpfInvalid}`,
         429: MSG.tooManyRequests,
         502: CHECKOUT_MSG.createLinkFailed,
       },
@@ -126,8 +128,9 @@ export const checkoutOperations = {
       tag: 'checkout',
       summary: 'Cria um link de pagamento para o email informado (usado logo após o cadastro)',
       description:
-        '`amount` precisa ser um preço que o clube oferece a essa pessoa (anual para todos; renovação só para ' +
-        'assinantes já aprovados); `description` é ignorada: o servidor descreve o plano.',
+        '`amount` precisa ser um preço que o clube oferece a quem chama: sem sessão, só o preço de nova ' +
+        'assinatura, qualquer que seja o email (a resposta não diz se o email é de um confrade); a renovação ' +
+        'só com a sessão do próprio confrade aprovado. `description` é ignorada: o servidor descreve o plano.',
       errors: {
         400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered}`,
         429: MSG.tooManyRequests,

@@ -13,11 +13,11 @@ import {
   paymentListInput,
   refundReasonInput,
 } from '../../shared/admin-schemas';
-import { paymentLinkDetails } from '../../shared/checkout-schemas';
+import { CHECKOUT_MSG, paymentLinkDetails } from '../../shared/checkout-schemas';
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import type { Payment } from '../db/schema';
-import { toLinkDetails } from '../services/payment-links';
+import { LINK_CANCEL_MSG, toLinkDetails } from '../services/payment-links';
 import { PAYMENT_MSG } from '../services/payments';
 import { defineOperation } from './define';
 import { downloadOutput } from './download';
@@ -146,6 +146,58 @@ export const paymentOperations = {
       tag: TAG,
       summary: 'Gera um link de pagamento (anual ou renovação) para um assinante',
       errors: { 404: SUBSCRIBER_MSG.notFound },
+    },
+  }),
+
+  /** A subscriber's links still payable, newest first (the "Cancelar link" list of the back office). */
+  openLinks: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: z.object({ subscriberId: z.string().min(1).max(64) }),
+    output: z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }),
+    run: ({ services }, input) => ({
+      success: true as const,
+      paymentLinks: services.paymentLinks.openLinksOf(input.subscriberId),
+    }),
+    rest: {
+      method: 'GET',
+      path: '/admin/subscribers/:subscriberId/open-payment-links',
+      tag: TAG,
+      summary: 'Links de pagamento ainda pagáveis de um assinante (mais recentes primeiro)',
+    },
+  }),
+
+  /**
+   * Voids a link nobody paid (issue 37 §5): asked of the provider first; idempotent (a replay
+   * answers the cancelled link again); audited in the activity log.
+   */
+  cancelLink: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({ id: z.string().trim().min(1).max(64) }),
+    output: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      alreadyCancelled: z.boolean(),
+      paymentLink: paymentLinkDetails,
+    }),
+    async run({ services, user }, input) {
+      return { success: true as const, ...(await services.paymentLinks.cancelByAdmin(input.id, user.id)) };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payment-links/:id/cancel',
+      tag: TAG,
+      summary: 'Cancela um link de pagamento em aberto (no provedor e no cadastro)',
+      description:
+        'Repetir o pedido responde o mesmo link cancelado (`alreadyCancelled: true`). Se o provedor não ' +
+        'confirmar o cancelamento, o link continua em aberto, em verificação (502), e o pedido pode ser ' +
+        'repetido. Um link pago antes do cancelamento tem o pagamento registrado (409).',
+      errors: {
+        404: CHECKOUT_MSG.paymentLinkNotFound,
+        409: `${CHECKOUT_MSG.paymentLinkAlreadyPaid} | ${LINK_CANCEL_MSG.paidFirst}`,
+        502: LINK_CANCEL_MSG.verifying,
+      },
     },
   }),
 

@@ -43,8 +43,8 @@ export const privacyOperations = {
       paymentsKept: z.number().int(),
       accountClosed: z.boolean(),
     }),
-    run({ services, user }, input) {
-      const result = services.deletionRequests.complete(input.id, user.id);
+    async run({ services, user }, input) {
+      const result = await services.deletionRequests.complete(input.id, user.id);
       return {
         success: true as const,
         message: PRIVACY_MSG.completed,

@@ -27,6 +27,20 @@ const createPublic = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/payment-links/create-public', payload });
 const status = (id: string) => t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
 
+/** The renewal link the club sends an approved member (the back office's "Gerar link"). */
+async function clubRenewalLink(subscriberId: string) {
+  const admin = await t.signIn('admin');
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/admin/payment-links/create-for-subscriber',
+    headers: { authorization: `Bearer ${admin.token}` },
+    payload: { subscriberId, planType: 'renewal' },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`create-for-subscriber answered ${res.statusCode}: ${res.body}`);
+  return res.json().paymentLink as { id: string; url: string };
+}
+
 describe('POST /api/payment-links/create-public', () => {
   it.each([
     [{ customerName: '  ' }, 'Nome é obrigatório'],
@@ -158,10 +172,13 @@ describe('POST /api/payment-links/create-public', () => {
     expect((await status(link.id)).json().amount).toBe(149700);
   });
 
-  it('offers the renewal plan only to subscribers approved before', async () => {
+  it('refuses the renewal plan to an anonymous caller, pointing to the member area', async () => {
     const res = await createPublic(checkoutPayload({ planType: 'renewal' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'A renovação é oferecida apenas a assinantes já aprovados' });
+    expect(res.json()).toEqual({
+      error:
+        'A renovação pelo valor de renovação é feita na área do confrade: entre com seu email e senha para renovar.',
+    });
     expect(rows(t).links()).toHaveLength(0);
   });
 });
@@ -428,7 +445,7 @@ describe('sandbox payment of a link', () => {
     const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
     approve(t, subscriber.id, currentEnd);
 
-    const link = await createLink(t, { planType: 'renewal' });
+    const link = await clubRenewalLink(subscriber.id);
     expect((await status(link.id)).json()).toMatchObject({ planType: 'renewal', amount: 89700 });
     await sandboxPay(t, link.id);
 
@@ -463,7 +480,7 @@ describe('refund of a link payment (admin)', () => {
     if (!subscriber) throw new Error('no subscriber');
     const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
     approve(t, subscriber.id, currentEnd);
-    const renewal = await createLink(t, { planType: 'renewal' });
+    const renewal = await clubRenewalLink(subscriber.id);
     await sandboxPay(t, renewal.id);
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.subscriptionEndDate?.getTime()).toBe(
       currentEnd.getTime() + 365 * DAY,
@@ -479,7 +496,7 @@ describe('refund of a link payment (admin)', () => {
     expect(refunded).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(refunded?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime());
 
-    const again = await createLink(t, { planType: 'renewal' });
+    const again = await clubRenewalLink(subscriber.id);
     await sandboxPay(t, again.id);
     const renewed = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(renewed?.status).toBe('active');
@@ -770,12 +787,26 @@ describe('POST /api/payments/create-checkout-link', () => {
     expect(rows(t).links()).toHaveLength(0);
   });
 
-  it('accepts the renewal price for a subscriber approved before', async () => {
-    await createLink(t);
+  it('accepts the renewal price only from the approved member signed in as the record’s account', async () => {
+    const member = await t.signIn('user', MARIANA.customerEmail);
+    await t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: checkoutPayload(),
+    });
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     if (!subscriber) throw new Error('no subscriber');
     approve(t, subscriber.id, new Date(t.clock.now().getTime() + 5 * DAY));
-    const res = await create({ name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 });
+    const anonymous = await create({ name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json()).toEqual({ error: 'Valor da assinatura inválido para este cliente' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: { name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 },
+    });
     expect(res.statusCode).toBe(200);
     expect(
       rows(t)

@@ -1,6 +1,6 @@
 /**
  * Demo checkout data: subscribers in every status (linked to the demo accounts where there is one),
- * their payments (paid, pending, failed, refunded, cancelled), open, paid and expired payment links,
+ * their payments (paid, pending, failed, refunded, cancelled), open, paid, expired and cancelled payment links,
  * and referrals with commissions in every state. Dates are relative to now so the club looks alive:
  * one member close to renewal, one expired with a renewal link waiting, one awaiting approval…
  * Rows are written directly (the sandbox's shapes) because the story needs past dates.
@@ -34,7 +34,8 @@ interface DemoPayment {
 }
 
 interface DemoLink {
-  status: 'pending' | 'paid' | 'expired';
+  /** `cancelled`: voided by the admin ("Cancelar link") before anybody paid it. */
+  status: 'pending' | 'paid' | 'expired' | 'cancelled';
   planType: PlanType;
   /** Hours ago it was created. */
   createdHoursAgo: number;
@@ -192,7 +193,10 @@ const STORY_SUBSCRIBERS: DemoSubscriber[] = [
     referralCode: 'FERNANDA26',
     approvedDaysAgo: null,
     payments: [],
-    links: [{ status: 'expired', planType: 'annual', createdHoursAgo: 72 }],
+    links: [
+      { status: 'expired', planType: 'annual', createdHoursAgo: 72 },
+      { status: 'cancelled', planType: 'annual', createdHoursAgo: 30 },
+    ],
   },
   {
     key: 'paulo',

@@ -18,6 +18,7 @@ import {
 import { createPaymentLinksContext, getLink, type PaymentLinksDeps } from './payment-links/context';
 import { expireOverdue, refreshFromProvider, statusPublic } from './payment-links/link-status';
 import { detailsFor, listForUser, sendByWhatsApp } from './payment-links/member-links';
+import { cancelByAdmin, openLinksOf, voidOpenLinksOf } from './payment-links/void-link';
 
 export {
   customerOf,
@@ -26,6 +27,7 @@ export {
   PROVIDER_CHECK_INTERVAL_MS,
   toLinkDetails,
 } from './payment-links/link-details';
+export { LINK_CANCEL_MSG } from './payment-links/void-link';
 export type { PaymentLinksDeps };
 
 export function createPaymentLinksService(deps: PaymentLinksDeps) {
@@ -48,6 +50,9 @@ export function createPaymentLinksService(deps: PaymentLinksDeps) {
     listForUser: (user: Pick<PublicUser, 'id'>) => listForUser(ctx, user),
     detailsFor: (id: string, user: Pick<PublicUser, 'id' | 'role'>) => detailsFor(ctx, id, user),
     expireOverdue: () => expireOverdue(ctx),
+    cancelByAdmin: (id: string, adminId: string) => cancelByAdmin(ctx, id, adminId),
+    voidOpenLinksOf: (subscriberId: string) => voidOpenLinksOf(ctx, subscriberId),
+    openLinksOf: (subscriberId: string) => openLinksOf(ctx, subscriberId),
   };
 }
 

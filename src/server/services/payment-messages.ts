@@ -40,6 +40,7 @@ export const PAYMENT_MSG = {
   underpaidRefundReason: 'Valor recebido a menor',
   // Refunds and disputes (issue 36; ADR 030).
   overpaidRefundReason: 'Valor recebido a mais',
+  cancelledLinkRefundReason: 'Pago em link cancelado pelo clube',
   chargebackReason: 'Contestação (chargeback) junto ao banco do cartão',
   /** A refund whose answer was lost: in progress until the provider says (reconciliation asks). */
   refundUnknown:

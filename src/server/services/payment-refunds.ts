@@ -218,6 +218,7 @@ async function refundExtraCharge(
     duplicate: PAYMENT_MSG.duplicateRefundReason,
     underpaid: PAYMENT_MSG.underpaidRefundReason,
     overpaid: PAYMENT_MSG.overpaidRefundReason,
+    cancelled_link: PAYMENT_MSG.cancelledLinkRefundReason,
   }[payment.extraCharge];
   return refund(deps, paymentId, reason, adminId);
 }

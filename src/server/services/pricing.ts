@@ -14,6 +14,19 @@ interface PricedSubscriber {
 
 export const canRenew = (subscriber: PricedSubscriber | null | undefined) => Boolean(subscriber?.approvedAt);
 
+/**
+ * The record a checkout may price as its caller's own: only the record tied to the signed-in
+ * account. An anonymous caller (or one typing somebody else's e-mail) is priced as a stranger,
+ * whatever e-mail was typed, so the price never tells whether an e-mail belongs to a member
+ * (docs/product/decisions.md §3.4). Members renew signed in, or through the link the club sends.
+ */
+export function provenRecord<T extends PricedSubscriber & { userId: string | null }>(
+  existing: T | null | undefined,
+  user: { id: string } | null | undefined,
+): T | null {
+  return existing && user && existing.userId === user.id ? existing : null;
+}
+
 export function priceOf(
   planType: PlanType,
   settings: Settings,

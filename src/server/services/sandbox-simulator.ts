@@ -45,6 +45,7 @@ function sandboxOnly(provider: PaymentProvider): SandboxProvider {
 function linkActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, link: PaymentLink, act: SandboxAct) {
   if (link.status === 'paid' && !act.again)
     throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
+  if (link.status === 'cancelled') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkCancelled);
   if (effectiveLinkStatus(link, deps.clock.now()) === 'expired') {
     throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
   }

@@ -6,6 +6,7 @@
  * form is valid.
  */
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
@@ -22,6 +23,7 @@ import { ErrorList } from './ErrorList';
 import { OrderSummary } from './OrderSummary';
 import { PaymentLinkActions, PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
+import { CHECKOUT_TEXT, MEMBER_RENEWAL_PATH } from './texts';
 import { useFormErrors } from './useFormErrors';
 
 const emptyForm = (): CheckoutFormValues => ({
@@ -135,6 +137,12 @@ export function PaymentLinkCheckout({
       <p className="co-top-total">
         <span>Total do plano anual</span>
         <strong>{`${price}/ano`}</strong>
+      </p>
+      <p className="co-member-hint">
+        {`${CHECKOUT_TEXT.memberHintQuestion} `}
+        <Link to="/login" search={{ redirect: MEMBER_RENEWAL_PATH }}>
+          {CHECKOUT_TEXT.memberHintLink}
+        </Link>
       </p>
       {previous && <PreviousLinkOffer link={previous} />}
       <div className="co-grid">

@@ -175,6 +175,20 @@ function StatusView({
           </div>
         </ResultCard>
       );
+    case 'cancelled':
+      return (
+        <ResultCard icon={<ClockIcon />} tone="error" title="Link de Pagamento Cancelado">
+          <p className="co-subtitle">
+            Este link de pagamento foi cancelado pelo clube e não aceita mais pagamentos.
+          </p>
+          <SummaryLines lines={[...details, { label: 'Valor', value: formatMoney(data.amount) }]} />
+          <div className="co-actions">
+            <Link to="/checkout" className={buttonClass('primary', { block: true })}>
+              Gerar Novo Link de Pagamento
+            </Link>
+          </div>
+        </ResultCard>
+      );
     case 'expired':
       return (
         <ResultCard icon={<ClockIcon />} tone="error" title="Link de Pagamento Expirado">

@@ -5,4 +5,10 @@ export const CHECKOUT_TEXT = {
   cardApproved: 'Pagamento aprovado! Você será redirecionado em instantes.',
   pixExpired:
     'O código PIX expirou ou o pagamento não foi concluído. Gere um novo código para tentar novamente.',
+  /** Members renew signed in, at the renewal price; the anonymous checkout sells new memberships. */
+  memberHintQuestion: 'Já é confrade?',
+  memberHintLink: 'Entre para renovar pelo valor de renovação.',
 } as const;
+
+/** Where a member renews (the member area's subscription page), reached through the sign-in. */
+export const MEMBER_RENEWAL_PATH = '/user/subscription';

@@ -13,6 +13,7 @@
 import { providerText } from '../provider-status';
 import { createPagarmeClient, type PagarmeClient, type PagarmeOptions } from './pagarme/client';
 import {
+  cancelPaymentLink,
   createCharge,
   createPaymentLink,
   findOrders,
@@ -63,6 +64,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
       options.publicKey ? { url: `${client.base}/tokens`, publicKey: options.publicKey } : null,
     createPaymentLink: (input) => createPaymentLink(client, input),
     getPaymentLinkStatus: (link) => getPaymentLinkStatus(client, link),
+    cancelPaymentLink: (link) => cancelPaymentLink(client, link),
     createCharge: (input) => createCharge(client, input),
     refund: (input) => refund(client, input),
     findOrders: ({ reference }) => findOrders(client, reference),

@@ -152,6 +152,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       const charge = settled.get(link.id);
       return charge?.status === 'paid' ? { paid: true, charge } : { paid: false, charge: null };
     },
+    async cancelPaymentLink(link) {
+      // The sandbox's page refuses a cancelled link by itself (its status on file); one it already
+      // settled as paid was paid first.
+      return { status: settled.get(link.id)?.status === 'paid' ? ('paid' as const) : ('cancelled' as const) };
+    },
     getCharge: async (input) => settled.get(input.paymentId) ?? null,
     async findOrders({ reference }) {
       // The sandbox keeps one outcome per reference: what its page settled, if anything.

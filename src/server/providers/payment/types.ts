@@ -172,6 +172,16 @@ export interface PaymentProvider {
     providerLinkId: string | null;
     amount: number;
   }): Promise<LinkStatusResult>;
+  /**
+   * Voids an unpaid payment link so that nobody can pay it any more: `cancelled`, or `paid` when
+   * the provider says it was paid first (the payment then comes through its webhook or a status
+   * read). Rejects with a safe Portuguese message when the provider refuses, and with
+   * `ProviderError.outcomeUnknown` when its answer was lost (the link may or may not be cancelled).
+   */
+  cancelPaymentLink(link: {
+    id: string;
+    providerLinkId: string | null;
+  }): Promise<{ status: 'cancelled' | 'paid' }>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
   /**
    * Refunds (cancels) `amount` of a paid charge — all of it, or a part (the surplus of an overpaid

@@ -1,5 +1,5 @@
 /** The record itself, its money kept without the name, its history without the values. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ERASED_NAME } from '../../../shared/privacy-schemas';
 import {
   paymentLinks,
@@ -24,6 +24,13 @@ function eraseMoney({ db }: DataErasureDeps, subscriberId: string, email: string
   db.update(paymentLinks)
     .set({ customerName: ERASED_NAME, customerEmail: email, billingData: erasedBilling(email) })
     .where(eq(paymentLinks.subscriberId, subscriberId))
+    .run();
+  // The provider was asked to void the open links before (deletion-requests `complete`); one
+  // created since is closed on file too, so whatever is paid on it later goes to the owner as a
+  // refund to make (an extra charge), never to an erased record.
+  db.update(paymentLinks)
+    .set({ status: 'cancelled' })
+    .where(and(eq(paymentLinks.subscriberId, subscriberId), eq(paymentLinks.status, 'pending')))
     .run();
   return kept;
 }

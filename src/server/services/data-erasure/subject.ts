@@ -2,14 +2,7 @@
 import { and, eq, gt, or } from 'drizzle-orm';
 import { PAYMENT_LINK_TTL_HOURS } from '../../../shared/plans';
 import { PRIVACY_MSG } from '../../../shared/privacy-schemas';
-import {
-  paymentLinks,
-  payments,
-  subscribers,
-  users,
-  type DeletionRequest,
-  type Subscriber,
-} from '../../db/schema';
+import { payments, subscribers, users, type DeletionRequest, type Subscriber } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { OutboxService } from '../outbox';
 import type { SubscriberLifecycle } from '../subscriber-lifecycle';
@@ -22,19 +15,12 @@ export type DataErasureDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
   outbox: OutboxService;
 };
 
-/** A payment link still payable, a charge in flight or a refund in progress: money is moving. */
+/**
+ * A charge in flight or a refund in progress: money is moving. Open payment links are not money in
+ * motion: anyone can create one for any e-mail, so the erasure voids them itself
+ * (payment-links/void-link.ts) instead of waiting for them.
+ */
 function moneyInMotion({ db }: DataErasureDeps, subscriberId: string, now: Date): boolean {
-  const link = db
-    .select({ id: paymentLinks.id })
-    .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.subscriberId, subscriberId),
-        eq(paymentLinks.status, 'pending'),
-        gt(paymentLinks.expiresAt, now),
-      ),
-    )
-    .get();
   const charge = db
     .select({ id: payments.id })
     .from(payments)
@@ -51,7 +37,7 @@ function moneyInMotion({ db }: DataErasureDeps, subscriberId: string, now: Date)
       ),
     )
     .get();
-  return Boolean(link ?? charge);
+  return Boolean(charge);
 }
 
 /** Why the erasure cannot happen now, or null. */

@@ -107,14 +107,30 @@ export function summary({ db, clock }: RequestsContext) {
 }
 
 /**
+ * Before the erasure, the person's open payment links are voided at the provider (anyone can
+ * create one for any e-mail: they must not hold the erasure up). A link whose cancel was not
+ * confirmed, or that turns out paid, stops this completion with its reason: nothing is dropped
+ * unseen, and the admin completes again once it is settled.
+ */
+async function voidOpenLinks({ db, erasure, paymentLinks }: RequestsContext, id: string) {
+  const request = db.select().from(deletionRequests).where(eq(deletionRequests.id, id)).get();
+  if (!request) throw new AppError('NOT_FOUND', PRIVACY_MSG.requestNotFound);
+  if (request.status !== 'open') throw new AppError('CONFLICT', PRIVACY_MSG.alreadyCompleted);
+  const blocked = erasure.blocker(request);
+  if (blocked) throw new AppError('CONFLICT', blocked);
+  if (!request.subscriberId) return;
+  const left = await paymentLinks.voidOpenLinksOf(request.subscriberId);
+  if (left.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkVerifying);
+  if (left.paid > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkPaidMeanwhile);
+}
+
+/**
  * The admin completes a request: the claim (open → completed) and the erasure are one
  * transaction, so a second click, a second admin or a refused erasure leaves nothing half done.
  */
-export function complete(
-  { db, clock, log, erasure, activityLog }: RequestsContext,
-  id: string,
-  adminId: string,
-) {
+export async function complete(ctx: RequestsContext, id: string, adminId: string) {
+  await voidOpenLinks(ctx, id);
+  const { db, clock, log, erasure, activityLog } = ctx;
   const result = db.transaction(() => {
     const request = db.select().from(deletionRequests).where(eq(deletionRequests.id, id)).get();
     if (!request) throw new AppError('NOT_FOUND', PRIVACY_MSG.requestNotFound);

@@ -6,6 +6,7 @@ import type { ActivityLog } from '../activity-log';
 import type { DataErasure } from '../data-erasure';
 import type { ServiceDeps } from '../deps';
 import type { OutboxService } from '../outbox';
+import type { PaymentLinksService } from '../payment-links';
 import type { SubscriberLifecycle } from '../subscriber-lifecycle';
 
 export const DELETION_REQUESTS_PAGE_SIZE = 20;
@@ -17,6 +18,8 @@ export interface DeletionRequestsDeps {
   lifecycle: SubscriberLifecycle;
   activityLog: ActivityLog;
   erasure: DataErasure;
+  /** Voids the person's open links before the erasure (they never hold it up). */
+  paymentLinks: Pick<PaymentLinksService, 'voidOpenLinksOf'>;
 }
 
 /** What every function of the deletion requests takes first. */

@@ -117,8 +117,8 @@ export async function process(
 ): Promise<ProcessPaymentResponse> {
   const { customerData, paymentData, paymentMethod } = input;
   const currentSettings = ctx.settings.get();
-  const existing = ctx.subscribers.findByEmail(customerData.email);
-  const planType = planForAmount(paymentData.amount, currentSettings, existing);
+  // Anonymous: priced as a stranger whatever the e-mail (the renewal price is offered signed in).
+  const planType = planForAmount(paymentData.amount, currentSettings, null);
   const amount = paymentData.amount;
   const card = cardOf(ctx, input);
   // One person, one charge while an attempt's outcome is unknown: nothing is written or sent.

@@ -145,6 +145,19 @@ export function confirmLink(
     if (alreadyPaid || paidShort) {
       return settleExtraForLink(ctx, link, received, { paidAt, now, alreadyPaid, paidShort });
     }
+    // Cancelled by the club (the admin, or an erasure) and paid anyway: it buys nothing, and the
+    // owner refunds it from the back office (the record may hold nobody any more).
+    if (paid?.status === 'cancelled') {
+      const extra = recordExtraCharge(ctx, {
+        kind: 'cancelled_link',
+        charge: received,
+        due: link.amount,
+        of: null,
+        link,
+        paidAt,
+      });
+      return extraResult('cancelled_link', extra);
+    }
     // Another payment of this subscriber was recorded paid since the link was made: this money
     // is a "cobrança duplicada" of it, and the link is paid by that extra charge.
     const bought = paidSince(ctx, link.subscriberId, link.createdAt, null);

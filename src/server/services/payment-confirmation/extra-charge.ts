@@ -14,9 +14,15 @@ import type { ConfirmResult } from './result';
 /** What recording an extra charge did: its row, nothing (the charge is the payment itself), or refused. */
 export type ExtraRecorded = { id: string } | 'nothing' | 'foreign';
 
+/**
+ * Why money bought nothing: a second charge, a charge paid short, or a charge on a link the club
+ * had cancelled (paid in a race with the cancel, or after the person's data was erased).
+ */
+export type ExtraKind = 'duplicate' | 'underpaid' | 'cancelled_link';
+
 /** What an extra charge is for: a payment (in-page, or a link's recorded one) and/or a link. */
 export interface ExtraChargeInput {
-  kind: 'duplicate' | 'underpaid';
+  kind: ExtraKind;
   charge: ChargeResult & { amount: number };
   due: number;
   /** The payment it was meant for, when there is one. */
@@ -27,7 +33,11 @@ export interface ExtraChargeInput {
 
 /** What an extra charge's description adds to the payment's. */
 export const extraSuffix = (kind: ExtraChargeInput['kind']) =>
-  kind === 'duplicate' ? 'cobrança duplicada' : 'valor recebido a menor';
+  ({
+    duplicate: 'cobrança duplicada',
+    underpaid: 'valor recebido a menor',
+    cancelled_link: 'pago em link cancelado',
+  })[kind];
 
 /** The extra payment's columns. */
 function extraFields(input: ExtraChargeInput, provider: Payment['provider'], now: Date) {
@@ -122,7 +132,7 @@ export function recordExtraCharge(ctx: ConfirmationContext, input: ExtraChargeIn
 }
 
 /** An extra charge's result, or `foreign` / `already` when there was nothing to record. */
-export function extraResult(kind: 'duplicate' | 'underpaid', recorded: ExtraRecorded): ConfirmResult {
+export function extraResult(kind: ExtraKind, recorded: ExtraRecorded): ConfirmResult {
   if (recorded === 'foreign') return { confirmed: false, reason: 'foreign' };
   if (recorded === 'nothing') return { confirmed: false, reason: 'already' };
   return { confirmed: false, reason: kind, paymentId: recorded.id };

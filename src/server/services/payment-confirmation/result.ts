@@ -4,6 +4,7 @@ export type ConfirmResult =
   | { confirmed: false; reason: 'already' | 'amount' | 'foreign' }
   /**
    * Money that bought nothing, recorded apart for the owner to refund (ADR 030): a second charge
-   * for something already paid, or a charge paid with less than due.
+   * for something already paid, a charge paid with less than due, or a charge on a link the club
+   * had cancelled.
    */
-  | { confirmed: false; reason: 'duplicate' | 'underpaid'; paymentId: string };
+  | { confirmed: false; reason: 'duplicate' | 'underpaid' | 'cancelled_link'; paymentId: string };

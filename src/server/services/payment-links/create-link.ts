@@ -6,7 +6,7 @@ import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
-import { planDescription, planForAmount, priceOf } from '../pricing';
+import { planDescription, planForAmount, priceOf, provenRecord } from '../pricing';
 import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
 import type { PaymentLinksContext } from './context';
 import { customerOf, HOUR_MS } from './link-details';
@@ -188,8 +188,13 @@ export async function createPublic(
   input: CreatePublicLinkData,
   user: Pick<PublicUser, 'id' | 'email'> | null = null,
 ): Promise<{ id: string; url: string }> {
+  // The renewal price is for a member who proved who they are (signed in, or the link the club
+  // sends): anonymously, `renewal` is refused with the same words whatever the e-mail.
+  if (input.planType === 'renewal' && !user) {
+    throw new AppError('BAD_REQUEST', CHECKOUT_MSG.renewalSignInRequired);
+  }
   const existing = ctx.subscribers.findByEmail(input.customerEmail);
-  const amount = priceOf(input.planType, ctx.settings.get(), existing);
+  const amount = priceOf(input.planType, ctx.settings.get(), provenRecord(existing, user));
   const profile = profileOfCheckout(input);
   // The profile and the referral code travel with the link: they count only if it is paid.
   const billing = { ...billingDataOf(profile), email: normalizedEmail(input.customerEmail) };
@@ -234,8 +239,10 @@ function checkoutLinkBilling(
 
 /**
  * POST /payments/create-checkout-link (right after registration): a link for that e-mail, only
- * for an amount the club offers that person. Signed in, the account's own name and e-mail are
- * used (whatever the body says), and a subscriber created here is tied to the account.
+ * for an amount the club offers that person: the new-membership price to an anonymous caller
+ * whatever the e-mail (no answer tells a member's e-mail from a stranger's), the renewal price
+ * only to the signed-in account's own approved record. Signed in, the account's own name and
+ * e-mail are used (whatever the body says), and a subscriber created here is tied to the account.
  */
 export async function createCheckoutLink(
   ctx: PaymentLinksContext,
@@ -245,7 +252,7 @@ export async function createCheckoutLink(
   const name = user?.name ?? input.name;
   const email = user?.email ?? input.email;
   const existing = ctx.subscribers.findByEmail(email);
-  const planType = planForAmount(input.amount, ctx.settings.get(), existing);
+  const planType = planForAmount(input.amount, ctx.settings.get(), provenRecord(existing, user));
   const profile = { name, email: normalizedEmail(email), phone: '', cpf: null };
   const link = await createForCheckout(ctx, {
     profile,

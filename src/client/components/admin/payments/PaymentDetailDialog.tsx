@@ -32,6 +32,7 @@ const REFUND_LABEL = {
   duplicate: 'Reembolsar cobrança duplicada',
   underpaid: 'Reembolsar valor recebido a menor',
   overpaid: 'Reembolsar valor recebido a mais',
+  cancelled_link: 'Reembolsar pagamento de link cancelado',
 } as const;
 
 /**

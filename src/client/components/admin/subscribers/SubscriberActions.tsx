@@ -1,7 +1,7 @@
 /**
  * What an admin does to one subscriber from the view modal (docs/product/back-office-and-member-area.md §2, docs/product/decisions.md §3.3, §3.5):
  * approve a paid member, ask for the cancellation (access to the end of the paid period), generate
- * a payment link (optionally sent by WhatsApp) and send a WhatsApp message.
+ * a payment link (optionally sent by WhatsApp), cancel an open one, and send a WhatsApp message.
  */
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/TextField';
+import { OpenLinks } from './OpenLinks';
 
 function failed(fallback: string, error: unknown) {
   const reason = errorText(error, fallback);
@@ -159,6 +160,7 @@ export function PaymentLinkAction({ subscriber }: { subscriber: SubscriberRecord
   const [link, setLink] = useState<{ url: string; amount: number; whatsApp: boolean } | null>(null);
   const create = trpc.payments.createLinkForSubscriber.useMutation();
   const refresh = useRefresh(subscriber.id);
+  const utils = trpc.useUtils();
   const urlId = useId();
 
   function generate() {
@@ -180,6 +182,7 @@ export function PaymentLinkAction({ subscriber }: { subscriber: SubscriberRecord
             answer.whatsAppQueued ? 'Link gerado e enviado por WhatsApp!' : 'Link de pagamento gerado!',
           );
           refresh();
+          void utils.payments.openLinks.invalidate({ subscriberId: subscriber.id });
         },
         onError: (error) =>
           failed(plan === 'renewal' ? SUBSCRIBER_MSG.renewalLinkFailed : SUBSCRIBER_MSG.newLinkFailed, error),
@@ -251,6 +254,7 @@ export function PaymentLinkAction({ subscriber }: { subscriber: SubscriberRecord
           </div>
         </div>
       )}
+      <OpenLinks subscriberId={subscriber.id} />
     </section>
   );
 }

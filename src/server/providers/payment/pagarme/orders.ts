@@ -65,6 +65,33 @@ export async function getPaymentLinkStatus(
   return charge?.providerChargeId ? { paid: true, charge } : { paid: false, charge: null };
 }
 
+/**
+ * `PATCH /paymentlinks/{id}/cancel`. A refusal is read against the link itself: a paid session
+ * means it was paid first; a link no longer active (cancelled by a try whose answer was lost,
+ * expired) counts as done. A lost answer stays unknown (the caller keeps the link open and asks
+ * again).
+ */
+export async function cancelPaymentLink(
+  client: PagarmeClient,
+  link: Parameters<Provider['cancelPaymentLink']>[0],
+): ReturnType<Provider['cancelPaymentLink']> {
+  // Never opened at the provider: there is nothing anyone could pay.
+  if (!link.providerLinkId) return { status: 'cancelled' };
+  const path = `/paymentlinks/${encodeURIComponent(link.providerLinkId)}`;
+  try {
+    await client.call<PagarmeLink>('PATCH', `${path}/cancel`);
+    return { status: 'cancelled' };
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.outcomeUnknown) throw error;
+    const remote = await client.call<PagarmeLink>('GET', path);
+    if (remote.total_paid_sessions) return { status: 'paid' };
+    // No longer active (cancelled by an earlier try whose answer was lost, or expired): nobody
+    // can open a payment on it any more.
+    if (remote.status && remote.status !== 'active') return { status: 'cancelled' };
+    throw error;
+  }
+}
+
 /** The `payments` entry of an order: a PIX, or a card by its token (or its data, for tests and scripts). */
 function paymentOf(input: CreateChargeInput) {
   if (input.method === 'pix') {
