@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from '../scripts/server-bundle.mjs';
 import { benchDriveUpload, describeDriveUpload } from './drive-upload';
 import type { ClubKind, Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
@@ -84,21 +85,16 @@ function chooseScenarios(): Scenario[] {
 }
 
 /**
- * The bench server bundled the way `npm run build:server` bundles the product (esbuild, packages
- * external, no name-keeping helpers), so the figures are those of the code `npm start` runs and not
+ * The bench server bundled the way `npm run build:server` bundles the product (the same esbuild
+ * options: scripts/server-bundle.mjs; no name-keeping helpers), so the figures are those of the code `npm start` runs and not
  * of tsx's on-the-fly transform, which wraps every function created at run time in a `__name` call.
  */
 async function bundleServer(): Promise<string> {
   const outfile = path.join(BENCH_DIR, '.tmp', 'server.mjs');
   await build({
+    ...SERVER_BUNDLE_OPTIONS,
     entryPoints: [path.join(BENCH_DIR, 'server.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22.14',
-    packages: 'external',
     outfile,
-    logLevel: 'warning',
   });
   return outfile;
 }
