@@ -44,6 +44,8 @@ export interface MemoryFigures {
   afterMib: number;
   requests: number;
   requestsPerSecond: number;
+  /** The server's CPU time (user + system) per answered request of the read mix, in microseconds. */
+  cpuPerRequestUs: number;
   /** Answers other than 200, plus connection errors: any makes the figures invalid. */
   unexpected: number;
   connections: number;
@@ -73,6 +75,19 @@ function rssOf(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
 }
 
+/** /proc's clock ticks a second (USER_HZ: 100 on the architectures Node runs on). */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user + system), in microseconds (Linux's /proc; NaN elsewhere). */
+function cpuOf(pid: number): number {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -176,12 +191,14 @@ export async function benchMemory(
         await sleep(SAMPLE_MS);
       }
     })();
+    const cpuBefore = cpuOf(child.pid!);
     const result = await autocannon({
       url: base,
       connections,
       duration: seconds,
       requests: readMix(member),
     });
+    const cpuUsed = cpuOf(child.pid!) - cpuBefore;
     sampling = false;
     await sampler;
     await sleep(AFTER_SECONDS * 1000);
@@ -196,6 +213,7 @@ export async function benchMemory(
       afterMib: after / MIB,
       requests: answered,
       requestsPerSecond: answered / result.duration,
+      cpuPerRequestUs: cpuUsed / answered,
       unexpected,
       connections,
       seconds,
@@ -222,7 +240,8 @@ export function describeMemory(figures: MemoryFigures): string {
   return (
     `server memory (node ${figures.flags.join(' ')}): idle ${mib(figures.idleMib)} (target ≤ ${IDLE_TARGET_MIB} MiB), ` +
     `peak under the read mix ${mib(figures.peakMib)} (target ≤ ${READ_MIX_TARGET_MIB} MiB; ${figures.connections} connections, ` +
-    `${figures.seconds} s, ${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} req/s), ` +
+    `${figures.seconds} s, ${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} req/s, ` +
+    `${Math.round(figures.cpuPerRequestUs)} µs of server CPU a request), ` +
     `${mib(figures.afterMib)} ${AFTER_SECONDS} s after: ${verdict}`
   );
 }
