@@ -14,7 +14,7 @@
  * its upgrades; docs/performance.md, "Memory of the server"). Run by `npm run bench` after the
  * throughput table (`--only memory` for this line alone), or by itself:
  * `node --import tsx bench/memory.ts [--duration 60] [--connections 200]`, and to compare other Node
- * flags with the start script's, `--flags="--enable-source-maps --max-semi-space-size=4"`.
+ * flags with the start script's, `--flags="--enable-source-maps --max-semi-space-size=1"`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
