@@ -2,7 +2,9 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile preset: a mid-range phone on a slow 4G link,
  * simulated) on every public page of the built app, served by the real server (`npm start`'s
  * bundle) on a throwaway database, with Debian's Chromium. Prints each category's score and the
- * bytes on the wire of the first load; exits 1 when a page scores below 95 for performance.
+ * bytes on the wire of the first load; exits 1 when a page scores below 95 for performance or a
+ * form page's first load (HTML, CSS, JavaScript, icons: Lighthouse's total byte weight, headers
+ * included) is over its 150 KB budget.
  *
  *   npm run build && npm run bench:lighthouse
  *   npm run bench:lighthouse -- --only /checkout
@@ -31,6 +33,9 @@ const PAGES = [
   '/register',
 ];
 const PERFORMANCE_TARGET = 95;
+/** The pages with a form, and their first load's budget on the wire (issue 42). */
+const FORM_PAGES = ['/contato', '/checkout', '/login', '/register'];
+const FORM_BUDGET_KB = 150;
 
 const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
 const pages = args.only?.length ? args.only : PAGES;
@@ -99,6 +104,9 @@ try {
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const performance = score('performance');
     if (performance < PERFORMANCE_TARGET) failed = true;
+    const kilobytes = Math.round(Number(audits['total-byte-weight']?.numericValue ?? 0) / 1024);
+    const overBudget = FORM_PAGES.includes(page) && kilobytes > FORM_BUDGET_KB;
+    if (overBudget) failed = true;
     rows.push({
       page,
       performance,
@@ -106,7 +114,8 @@ try {
       'best practices': score('best-practices'),
       seo: score('seo'),
       LCP: audits['largest-contentful-paint']?.displayValue ?? '',
-      'on the wire': `${Math.round(Number(audits['total-byte-weight']?.numericValue ?? 0) / 1024)} KB`,
+      'on the wire': `${kilobytes} KB`,
+      budget: FORM_PAGES.includes(page) ? `≤ ${FORM_BUDGET_KB} KB: ${overBudget ? 'MISSED' : 'ok'}` : '',
     });
   }
 } finally {
@@ -115,6 +124,8 @@ try {
 }
 console.table(rows);
 if (failed) {
-  console.error(`Alguma página ficou abaixo de ${PERFORMANCE_TARGET} em desempenho.`);
+  console.error(
+    `Alguma página ficou abaixo de ${PERFORMANCE_TARGET} em desempenho, ou um formulário passou de ${FORM_BUDGET_KB} KB.`,
+  );
   process.exit(1);
 }

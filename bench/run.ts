@@ -10,6 +10,7 @@
  *   npm run bench -- --only admin          # only the back-office lists on a 100k club (bench/admin/)
  *   npm run bench -- --skip-admin          # everything but them
  *   npm run bench -- --cpu-prof /tmp/prof  # also a V8 CPU profile of each server process
+ *   npm run bench -- --only memory         # the built server's idle and peak RSS (bench/memory.ts)
  *
  * Not part of `npm test`: figures depend on the machine; the ratios are what we compare.
  */
@@ -21,7 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from '../scripts/server-bundle.mjs';
 import { benchDriveUpload, describeDriveUpload } from './drive-upload';
+import { benchMemory, describeMemory } from './memory';
 import type { ClubKind, Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
 import { ADMIN_P95_TARGET_MS, adminScenarios, exportScenarios } from './admin/scenarios';
@@ -84,21 +87,16 @@ function chooseScenarios(): Scenario[] {
 }
 
 /**
- * The bench server bundled the way `npm run build:server` bundles the product (esbuild, packages
- * external, no name-keeping helpers), so the figures are those of the code `npm start` runs and not
+ * The bench server bundled the way `npm run build:server` bundles the product (the same esbuild
+ * options: scripts/server-bundle.mjs; no name-keeping helpers), so the figures are those of the code `npm start` runs and not
  * of tsx's on-the-fly transform, which wraps every function created at run time in a `__name` call.
  */
 async function bundleServer(): Promise<string> {
   const outfile = path.join(BENCH_DIR, '.tmp', 'server.mjs');
   await build({
+    ...SERVER_BUNDLE_OPTIONS,
     entryPoints: [path.join(BENCH_DIR, 'server.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22.14',
-    packages: 'external',
     outfile,
-    logLevel: 'warning',
   });
   return outfile;
 }
@@ -658,5 +656,14 @@ await main();
 if (!args.only || args.only.some((only) => 'drive upload'.includes(only.toLowerCase()))) {
   const figures = await benchDriveUpload();
   console.log(`\n${describeDriveUpload(figures)}`);
+  if (!figures.passed) process.exitCode = 1;
+}
+
+// The built server's memory, idle and under the read mix (bench/memory.ts): last, on its own.
+if (!args.only || args.only.some((only) => 'server memory'.includes(only.toLowerCase()))) {
+  const figures = await benchMemory();
+  const line = describeMemory(figures);
+  console.log(`\n${line}`);
+  if (!args['no-write']) fs.appendFileSync(path.join(BENCH_DIR, 'results.md'), `\n${line}\n`);
   if (!figures.passed) process.exitCode = 1;
 }

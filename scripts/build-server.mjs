@@ -1,6 +1,7 @@
 /**
  * `npm run build:server`: the server and the operational commands, each bundled into one file of
- * plain JavaScript under dist/ (dependencies stay in node_modules). `npm start`, `admin:create`,
+ * plain JavaScript under dist/ (dependencies stay in node_modules, but drizzle-orm: see
+ * scripts/server-bundle.mjs). `npm start`, `admin:create`,
  * `seed:demo`, `backup`, `restore`, `jobs:run`, `env:example` and `pagarme:check` run these
  * bundles, so a production install (`npm ci --omit=dev`) needs neither tsx nor any other
  * development tool.
@@ -10,6 +11,7 @@
  */
 import { build } from 'esbuild';
 import { COMMANDS } from './bundled-commands.mjs';
+import { SERVER_BUNDLE_OPTIONS } from './server-bundle.mjs';
 
 await build({
   entryPoints: [
@@ -17,11 +19,6 @@ await build({
     ...COMMANDS.map((name) => ({ in: `scripts/${name}.ts`, out: `scripts/${name}` })),
   ],
   outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22.14',
-  packages: 'external',
+  ...SERVER_BUNDLE_OPTIONS,
   sourcemap: true,
-  logLevel: 'warning',
 });

@@ -25,6 +25,7 @@ const INPUTS = [
   'src',
   'scripts/build-page-renderer.ts',
   'scripts/build-server.mjs',
+  'scripts/server-bundle.mjs',
   'scripts/bundled-commands.mjs',
   ...COMMANDS.map((name) => `scripts/${name}.ts`),
   'vite.config.ts',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 const SCRIPT = `console.log(${JSON.stringify('confraria '.repeat(300))});\n`;
 let t: TestApp | undefined;
@@ -85,6 +86,24 @@ describe('client assets', () => {
         expect(missing.statusCode, `${url} ${accept}`).toBe(404);
         expect(missing.json(), url).toEqual({ error: 'Recurso não encontrado' });
       }
+    }
+  });
+  it('sends the build scripts without the document-only headers, and keeps them on every document', async () => {
+    await start();
+    const script = await get('/assets/main-AbC123.js', { 'accept-encoding': 'br' });
+    expect(script.statusCode).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers[name], name).toBeUndefined();
+    // What a script's response still needs: no sniffing, no cross-origin reads, its imports' referrer.
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+
+    // Anything that is not one of the build's files keeps the full set: pages, the manifest, a
+    // made-up or traversing asset path.
+    for (const url of ['/login', '/manifest.webmanifest', '/assets/nao-existe.js', '/assets/../index.html']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBeDefined();
     }
   });
 });

@@ -2,7 +2,8 @@
  * The built React bundle (issue 8 §5):
  * - files are compressed at build time (scripts/compress-assets.mjs) and the brotli or gzip copy is
  *   served to a browser that accepts it (`Content-Encoding`, `Vary: Accept-Encoding`);
- * - hashed files under /assets/ never change under their name: cached for a year, immutable;
+ * - hashed files under /assets/ never change under their name: cached for a year, immutable; the
+ *   scripts and stylesheets among them go without the document-only security headers;
  * - everything else (icons, manifest, service worker, the pages) is revalidated on every use;
  * - the SPA fallback: a GET or HEAD for a page path (page-requests.ts) answers the app's page,
  *   whatever its Accept header; anything else that matches nothing is a JSON 404.
@@ -14,6 +15,7 @@ import type { Env } from '../env';
 import { sendError } from './errors';
 import { readAppPage } from './app-page';
 import { isPageRequest } from './page-requests';
+import { withoutDocumentHeaders } from './security-headers';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -31,6 +33,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string, en
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(`${clientDir}/assets/`);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        // Decided by the file served (or its compressed copy), never by the URL: only the build's
+        // scripts and stylesheets.
+        if (hashed && /\.(?:js|css)(?:\.br|\.gz)?$/.test(filePath)) withoutDocumentHeaders(reply);
       },
       // The compressed copies are reached through content negotiation, not by their own names.
       allowedPath: (pathName) => !/\.(br|gz)$/.test(pathName),

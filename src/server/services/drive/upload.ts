@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import {
   DRIVE_MSG,
   driveMetadataInput,
@@ -42,10 +42,18 @@ export interface NewDriveFile {
   uploadedBy: string | null;
 }
 
+/**
+ * sharp (libvips, ~9 MB of a process's memory) loads with the first image uploaded, not with the
+ * server: most servers never make a thumbnail (docs/performance.md, "Memory of the server").
+ */
+let loadingSharp: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (loadingSharp ??= import('sharp').then((module) => module.default));
+
 /** A thumbnail of an image, staged; null when sharp cannot read it (the file is still kept). */
 async function stageThumbnail({ storage, log }: DriveContext, source: string): Promise<string | null> {
   const target = storage.stagingPath('.webp');
   try {
+    const sharp = await loadSharp();
     await sharp(source, { limitInputPixels: 100_000_000 })
       .rotate()
       .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
