@@ -6,23 +6,23 @@ let t: TestApp;
 useTestApp((app) => (t = app));
 
 describe('proposed changes demo seed', () => {
-  it('leaves Rafael paid and pending with his record as the club typed it and a proposal; idempotent', async () => {
+  it('leaves Otávio paid and pending with his record as the club typed it and a proposal; idempotent', async () => {
     const { lines } = await runSeed(t.services);
     expect(lines).toContain(
-      'alterações propostas: 1 pagamento com dados diferentes do cadastro (Rafael Monteiro): ' +
-        'Assinantes → Rafael Monteiro → Alterações propostas no pagamento',
+      'alterações propostas: 1 pagamento com dados diferentes do cadastro (Otávio Lacerda): ' +
+        'Assinantes → Otávio Lacerda → Alterações propostas no pagamento',
     );
-    const rafael = t.services.subscribers.findByEmail('rafael.monteiro@exemplo.com.br')!;
-    expect(rafael).toMatchObject({
-      name: 'Rafael Monteiro',
+    const otavio = t.services.subscribers.findByEmail('otavio.lacerda@exemplo.com.br')!;
+    expect(otavio).toMatchObject({
+      name: 'Otávio Lacerda',
       phone: '31981234567',
       street: 'Rua da Bahia',
       status: 'pending',
       paymentStatus: 'paid',
     });
-    const proposal = t.services.subscriberAdmin.proposedChanges(rafael.id);
+    const proposal = t.services.subscriberAdmin.proposedChanges(otavio.id);
     expect(proposal?.fields.map((field) => [field.field, field.proposed])).toEqual([
-      ['name', 'Rafael Monteiro Filho'],
+      ['name', 'Otávio Lacerda Neto'],
       ['phone', '31998765432'],
       ['street', 'Avenida Afonso Pena'],
       ['number', '3000'],

@@ -1,5 +1,5 @@
 /**
- * Demo of "Alterações propostas no pagamento" (issue 37 §6): the club typed Rafael Monteiro's
+ * Demo of "Alterações propostas no pagamento" (issue 37 §6): the club typed Otávio Lacerda's
  * record, then someone paid the in-page checkout under his e-mail with another name, phone and
  * address. The payment counts (his record waits for approval) but changes nothing on file: the
  * differences wait in his record's details for the owner to apply or discard. Runs through the
@@ -9,21 +9,21 @@ import { processPaymentInput } from '../../shared/checkout-schemas';
 import { subscriberInput } from '../../shared/subscriber-schemas';
 import type { SeedModule } from './types';
 
-const RAFAEL_EMAIL = 'rafael.monteiro@exemplo.com.br';
+const OTAVIO_EMAIL = 'otavio.lacerda@exemplo.com.br';
 
 export const proposedChangesSeed: SeedModule = {
   name: 'proposed-changes',
   async run(services, ctx) {
     const admin = ctx.users.admin;
-    if (!admin || services.subscribers.findByEmail(RAFAEL_EMAIL)) {
+    if (!admin || services.subscribers.findByEmail(OTAVIO_EMAIL)) {
       ctx.report('alterações propostas: 0 criadas, 1 já existia');
       return;
     }
     const price = services.settings.get().priceAnnual;
     services.subscriberAdmin.create(
       subscriberInput.parse({
-        fullName: 'Rafael Monteiro',
-        email: RAFAEL_EMAIL,
+        fullName: 'Otávio Lacerda',
+        email: OTAVIO_EMAIL,
         phone: '(31) 98123-4567',
         cpf: '111.444.777-35',
         address: 'Rua da Bahia',
@@ -41,8 +41,8 @@ export const proposedChangesSeed: SeedModule = {
       processPaymentInput.parse({
         paymentMethod: 'credit_card',
         customerData: {
-          name: 'Rafael Monteiro Filho',
-          email: RAFAEL_EMAIL,
+          name: 'Otávio Lacerda Neto',
+          email: OTAVIO_EMAIL,
           phone: '(31) 99876-5432',
           cpf: '111.444.777-35',
           address: {
@@ -58,7 +58,7 @@ export const proposedChangesSeed: SeedModule = {
           amount: price,
           cardData: {
             cardNumber: '4111111111111111',
-            cardHolderName: 'RAFAEL MONTEIRO',
+            cardHolderName: 'OTAVIO LACERDA',
             expiryDate: '12/30',
             cvv: '123',
           },
@@ -66,8 +66,8 @@ export const proposedChangesSeed: SeedModule = {
       }),
     );
     ctx.report(
-      'alterações propostas: 1 pagamento com dados diferentes do cadastro (Rafael Monteiro): ' +
-        'Assinantes → Rafael Monteiro → Alterações propostas no pagamento',
+      'alterações propostas: 1 pagamento com dados diferentes do cadastro (Otávio Lacerda): ' +
+        'Assinantes → Otávio Lacerda → Alterações propostas no pagamento',
     );
   },
 };
