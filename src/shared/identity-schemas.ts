@@ -4,7 +4,8 @@
  * once for the screens, the server and the tests.
  */
 import { z } from 'zod';
-import { currentPassword } from './member-schemas';
+import { currentPassword, MEMBER_MSG } from './member-schemas';
+import { SECURITY_MSG } from './security-schemas';
 import './zod-config';
 
 export const APPROVAL_MSG = {
@@ -76,10 +77,31 @@ export type PhoneCodeValues = z.input<typeof phoneCodeInput>;
 
 /**
  * Proving a new WhatsApp number makes it receive codes and links: the member types the current
- * password again first (issue 37 §1), as for a change of sign-in address.
+ * password again first (issue 37 §1), as for a change of sign-in address. An account with
+ * two-factor sign-in (an admin) gives the authenticator app's code instead, as at its step-up.
  */
-export const requestPhoneCodeInput = z.object({ currentPassword });
+export const requestPhoneCodeInput = z
+  .object({
+    currentPassword: currentPassword.optional(),
+    code: z
+      .string({ error: SECURITY_MSG.codeFormat })
+      .trim()
+      .regex(/^\d{6}$/, SECURITY_MSG.codeFormat)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.currentPassword === undefined && value.code === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: MEMBER_MSG.currentPasswordRequired,
+      });
+    }
+  });
 export type RequestPhoneCodeValues = z.input<typeof requestPhoneCodeInput>;
+/** The portal's form of that proof for an account without two-factor: the password only. */
+export const phoneProofByPassword = z.object({ currentPassword });
+export type PhoneProofByPasswordValues = z.input<typeof phoneProofByPassword>;
 
 export const confirmEmailChangeInput = z.object({
   token: z
@@ -115,6 +137,8 @@ export const memberContacts = z.object({
    * field again after a reload instead of asking for a new code, which would end this one.
    */
   pendingPhoneCode: z.object({ phone: z.string(), expiresAt: z.string() }).nullable(),
+  /** Two-factor sign-in is on: the proof of a new number is the app's code, not the password. */
+  twoFactor: z.boolean(),
 });
 export type MemberContacts = z.infer<typeof memberContacts>;
 

@@ -2,19 +2,23 @@
  * An erasure leaves nothing behind (issue 37 §5): after a member asked for a new sign-in address
  * ("Confirme seu novo email" went to it with her name) and the admin completed her LGPD request,
  * no table holds her name or either address, the pending change is gone and cannot be confirmed,
+ * the changes a paid checkout proposed for her record are gone,
  * and the history keeps what happened without the values.
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { makeMember } from '../../../tests/member';
-import { emailChanges, subscriberActivity } from '../db/schema';
+import { emailChanges, proposedChanges, subscriberActivity } from '../db/schema';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 const NAME = 'Otília Esquecida';
 const NEW_ADDRESS = 'otilia.nova@exemplo.com.br';
+/** What a paid checkout proposed for her record (issue 37 §6): personal data too. */
+const PROPOSED_STREET = 'Rua Proposta Pelo Pagamento';
+const PROPOSED_PHONE = '31955554444';
 
 /** Every row of every table, as text, that mentions `needle` (case-insensitive). */
 function tablesMentioning(needle: string): string[] {
@@ -53,8 +57,17 @@ describe('an erasure leaves nothing behind', () => {
     });
     expect(change.statusCode).toBe(200);
     await t.services.outboxWorker.runOnce();
-    // Before: the new address got her name, the history names the address.
+    t.services.db
+      .insert(proposedChanges)
+      .values({
+        subscriberId: member.subscriberId,
+        paymentId: 'pagamento-do-checkout',
+        fields: { name: `${NAME} Proposta`, street: PROPOSED_STREET, phone: PROPOSED_PHONE },
+      })
+      .run();
+    // Before: the new address got her name, the history names the address, a proposal waits.
     expect(tablesMentioning(NEW_ADDRESS)).toEqual(expect.arrayContaining(['outbox', 'email_changes']));
+    expect(tablesMentioning(PROPOSED_STREET)).toEqual(['proposed_changes']);
     const pending = t.services.db.select().from(emailChanges).all()[0]!;
     expect(pending.newEmail).toBe(NEW_ADDRESS);
 
@@ -66,10 +79,11 @@ describe('an erasure leaves nothing behind', () => {
     // The notice of the erasure goes to her once, then its address is wiped too.
     await t.services.outboxWorker.runOnce();
 
-    for (const needle of [NAME, 'Otília', NEW_ADDRESS, member.email]) {
+    for (const needle of [NAME, 'Otília', NEW_ADDRESS, member.email, PROPOSED_STREET, PROPOSED_PHONE]) {
       expect(tablesMentioning(needle), needle).toEqual([]);
     }
     expect(t.services.db.select().from(emailChanges).all()).toEqual([]);
+    expect(t.services.db.select().from(proposedChanges).all()).toEqual([]);
     const asked = t.services.db
       .select()
       .from(subscriberActivity)

@@ -3,18 +3,21 @@
  * over REST and tRPC (batches counted per call): many addresses guessing wrong hold back the
  * password alone, never the password with its code, a set-password link or the app's code at a
  * step-up; wrong codes have a hard cap per account; the portal's current-password checks count
- * in the sign-in throttle; "Esqueci minha senha" sends at most 3 e-mails an hour per account.
+ * in the sign-in throttle; "Esqueci minha senha" sends at most 3 e-mails an hour per account; a
+ * two-factor admin proves a new WhatsApp number with the app's code, counted like every code.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { enrolApp, type EnrolledApp } from '../../../tests/two-factor';
+import { makeMember } from '../../../tests/member';
+import { PHONE_PROOF_MSG } from '../../shared/identity-schemas';
 import { MEMBER_MSG } from '../../shared/member-schemas';
 import { MSG } from '../../shared/messages';
 import { ACTIVITY_ACTIONS } from '../../shared/privacy-schemas';
 import { ACCOUNT_NOTICES, SECURITY_MSG } from '../../shared/security-schemas';
 import { totpCode } from '../auth/totp';
-import { activityLog, outbox } from '../db/schema';
+import { activityLog, outbox, subscribers, users } from '../db/schema';
 
 const PASSWORD = 'segredo123'; // tests/app.ts signIn's fixed password
 const OWNER_IP = '198.51.100.20';
@@ -250,6 +253,84 @@ describe('the portal’s current-password checks count like sign-ins', () => {
       expect(done!.error).toBeUndefined();
     });
   }
+});
+
+describe('a two-factor account’s proof of a new WhatsApp number (issue 37 §1)', () => {
+  it('takes the app’s code, not the password alone; wrong codes count in the sign-in throttle and the cap', async () => {
+    const { admin, app } = await adminWithApp();
+    // The portal's contacts are the members' (access "member"): an account that enrolled its app
+    // as an admin and signs in as a member now keeps two-factor, and its record's number to prove.
+    t.services.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.userId)).run();
+    const phone = '11987651234';
+    t.services.db
+      .insert(subscribers)
+      .values({
+        id: 'registro-da-dona',
+        name: 'Dona do Clube',
+        email: admin.email,
+        phone,
+        status: 'active',
+        referralCode: 'DONA2FA1',
+        userId: admin.userId,
+      })
+      .run();
+    const asks = (inputs: unknown[], ip: string) =>
+      batch('identity.requestPhoneCode', inputs, ip, bearer(admin.token));
+    const codesSent = () => mailsTo(phone, 'phone_proof_code').length;
+    expect(await t.caller(admin.token).identity.myContacts()).toMatchObject({ twoFactor: true });
+
+    const [password] = await asks([{ currentPassword: PASSWORD }], OWNER_IP);
+    expect(password!.error).toMatchObject({
+      message: SECURITY_MSG.stepUpCodeRequired,
+      data: { httpStatus: 400 },
+    });
+    // Wrong codes from one address: counted per call like sign-ins (the fourth waits).
+    const wrong = totpCode(app.key, new Date(t.clock.now().getTime() + 3_600_000));
+    const guesses = await asks(Array(4).fill({ code: wrong }), '203.0.113.70');
+    expect(guesses.map((answer) => answer.error!.data.httpStatus)).toEqual([400, 400, 400, 429]);
+    expect(guesses[0]!.error!.message).toBe(MSG.twoFactorCodeInvalid);
+    expect(codesSent()).toBe(0);
+
+    const [right] = await asks([{ code: app.code() }], OWNER_IP);
+    expect(right!.error).toBeUndefined();
+    expect(right!.result).toEqual({
+      data: {
+        success: true,
+        message: PHONE_PROOF_MSG.codeSent('(11) *****-1234'),
+        phone: '(11) *****-1234',
+      },
+    });
+    expect(codesSent()).toBe(1);
+
+    // Ten wrong codes in a row here reach the same cap as at the sign-in: the codes stop there too.
+    for (let i = 0; i < 9; i++) {
+      const [answer] = await asks([{ code: wrong }], `203.0.113.${100 + i}`);
+      expect(answer!.error!.data.httpStatus).toBe(400);
+    }
+    const [tenth] = await asks([{ code: wrong }], '203.0.113.120');
+    expect(tenth!.error).toMatchObject({
+      message: MSG.twoFactorLocked,
+      data: { httpStatus: 429, reason: 'two_factor_locked' },
+    });
+    t.clock.advance(30_000);
+    const signIn = await login({ email: admin.email, password: PASSWORD, code: app.code() }, OWNER_IP);
+    expect(signIn.json()).toEqual({ error: MSG.twoFactorLocked, code: 'two_factor_locked' });
+  });
+
+  it('a member without two-factor keeps the password; a code is refused in words that say so', async () => {
+    t = await createTestApp();
+    const member = await makeMember(t);
+    const caller = t.caller(member.token);
+    expect(await caller.identity.myContacts()).toMatchObject({ twoFactor: false });
+    await expect(caller.identity.requestPhoneCode({ code: '123456' })).rejects.toMatchObject({
+      message: SECURITY_MSG.stepUpCodeNotEnabled,
+    });
+    await expect(caller.identity.requestPhoneCode({ currentPassword: 'errada' })).rejects.toMatchObject({
+      message: MEMBER_MSG.currentPasswordWrong,
+    });
+    const sent = await caller.identity.requestPhoneCode({ currentPassword: PASSWORD });
+    expect(sent.success).toBe(true);
+  });
 });
 
 describe('"Esqueci minha senha" e-mails per account', () => {

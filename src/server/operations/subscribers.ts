@@ -17,6 +17,11 @@ import { APPROVAL_MSG, EMAIL_CHANGE_MSG, subscriberAccess } from '../../shared/i
 import { ADMIN_MESSAGE_MSG, sendMessageInput, sendMessageOutput } from '../../shared/subscriber-messages';
 import { MSG } from '../../shared/messages';
 import {
+  decideProposedChangesInput,
+  PROPOSED_CHANGES_MSG,
+  proposedChangesView,
+} from '../../shared/proposed-changes';
+import {
   approveManyInput,
   approveManyOutput,
   listMessagePreview,
@@ -250,6 +255,44 @@ export const subscriberOperations = {
     input: byId,
     output: subscriberAccess,
     run: ({ services }, input) => services.subscriberAdmin.access(input.id),
+  }),
+
+  /** What a paid checkout proposed for a record it did not create, beside the record's values (issue 37 §6). */
+  proposedChanges: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: byId,
+    output: proposedChangesView,
+    run: ({ services }, input) => services.subscriberAdmin.proposedChanges(input.id),
+    rest: {
+      method: 'GET',
+      path: '/admin/subscribers/:id/proposed-changes',
+      tag: TAG,
+      summary: 'Alterações propostas no pagamento (null quando não há)',
+      errors: notFound,
+    },
+  }),
+
+  /** Applies or discards fields of that proposal; each applied one is written in the history. */
+  decideProposedChanges: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: decideProposedChangesInput,
+    output: z.object({ success: z.literal(true), message: z.string(), proposal: proposedChangesView }),
+    run({ services, user }, input) {
+      return { success: true as const, ...services.subscriberAdmin.decideProposedChanges(input, user.id) };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/subscribers/:id/proposed-changes',
+      tag: TAG,
+      summary: 'Aplica (decision=apply) ou descarta (decision=discard) campos das alterações propostas',
+      description:
+        'Um pagamento anônimo nunca altera um cadastro que não criou: o que ele digitou de diferente fica ' +
+        'como proposta. Aplicar grava o campo no cadastro e no histórico (valor antigo e novo, CPF ' +
+        'mascarado); descartar só registra no histórico quais campos foram descartados.',
+      errors: { ...notFound, 409: PROPOSED_CHANGES_MSG.gone },
+    },
   }),
 
   /** "Cancele quando quiser" from the back office: access lasts to the end of the paid period. */

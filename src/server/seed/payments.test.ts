@@ -62,8 +62,9 @@ describe('payments demo seed', () => {
       // Mariana, Carolina, 30 newcomers of the year, 4 veterans who renewed, the one whose card failed,
       // Helena of the member-portal seed, and Tereza who renewed (renewal seed).
       activeMembers: 2 + 30 + 4 + 1 + 1 + 1,
-      // Beatriz, the two paid this week, and two people Helena referred (paid, awaiting approval).
-      pendingApprovals: 3 + 2,
+      // Beatriz, the two paid this week, two people Helena referred (paid, awaiting approval), and
+      // Otávio, whose payment proposed changes to his record (proposed-changes seed).
+      pendingApprovals: 3 + 2 + 1,
       // Of the years that ended in the last 12 months (six veterans, Rafael and Tereza), five were
       // renewed.
       renewalRate: 62.5,

@@ -6,6 +6,7 @@
 import type { PublicUser } from '../../shared/auth-schemas';
 import { normalizedEmail } from '../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type MemberContacts } from '../../shared/identity-schemas';
+import { MEMBER_MSG } from '../../shared/member-schemas';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../errors';
 import type { AccountSecurity } from './account-security';
@@ -15,9 +16,13 @@ import type { Credentials } from './credentials';
 import type { ServiceDeps } from './deps';
 import type { EmailChanges } from './email-changes';
 import type { PhoneProof } from './phone-proof';
+import type { StepUpService } from './step-up';
 import type { SubscribersService } from './subscribers';
+import type { TwoFactorService } from './two-factor';
 
 type Caller = Pick<PublicUser, 'id'>;
+/** The owner's proof before a new number: the current password, or the app's code (two-factor). */
+type PhoneProofInput = { currentPassword?: string; code?: string };
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -30,6 +35,9 @@ export type MemberContactsDeps = ServiceDeps & {
   subscribers: SubscribersService;
   /** Wrong current passwords count like failed sign-ins. */
   throttle: SignInThrottle;
+  /** The phone proof checks the owner as the step-up does (password, or the app's code). */
+  stepUp: StepUpService;
+  twoFactor: Pick<TwoFactorService, 'isEnabled'>;
 };
 
 function account({ credentials }: MemberContactsDeps, user: Caller) {
@@ -54,6 +62,7 @@ function contacts(deps: MemberContactsDeps, user: Caller): MemberContacts {
     provenPhone: proven?.phone ?? null,
     phoneProvenAt: iso(proven?.provenAt),
     pendingPhoneCode: code && { phone: code.phone, expiresAt: code.expiresAt.toISOString() },
+    twoFactor: deps.twoFactor.isEnabled(user.id),
   };
 }
 
@@ -83,17 +92,24 @@ async function changeEmail(
 
 /**
  * A code by WhatsApp to the phone of the member's profile. The proven number will receive codes
- * and links, so the current password comes first (issue 37 §1): a stolen session alone cannot
- * plant a number of its own.
+ * and links, so the owner proves it is them first (issue 37 §1): a stolen session alone cannot
+ * plant a number of its own. The proof is the step-up's (step-up.ts): the current password, or
+ * the app's code when two-factor sign-in is on; wrong ones count in the sign-in throttle, wrong
+ * codes in the two-factor cap too.
  */
 async function requestPhoneCode(
   deps: MemberContactsDeps,
   user: Caller,
-  input: { currentPassword: string },
+  input: PhoneProofInput,
   ip?: string,
 ): Promise<{ phone: string }> {
-  await checkCurrentPassword(deps, user.id, input.currentPassword, ip);
   const row = account(deps, user);
+  await deps.stepUp.verify(
+    { id: row.id, email: row.email },
+    input.code ? { code: input.code } : { password: input.currentPassword ?? '' },
+    ip ?? 'local',
+    MEMBER_MSG.currentPasswordWrong,
+  );
   return deps.phoneProof.requestCode(
     { id: row.id, name: row.name },
     deps.subscribers.findForUser(user)?.phone ?? '',
@@ -120,11 +136,8 @@ export function createMemberContacts(deps: MemberContactsDeps) {
     cancelEmailChange: (user: Caller): void => {
       deps.emailChanges.cancel({ userId: user.id, subscriberId: null });
     },
-    requestPhoneCode: (
-      user: Caller,
-      input: { currentPassword: string },
-      ip?: string,
-    ): Promise<{ phone: string }> => requestPhoneCode(deps, user, input, ip),
+    requestPhoneCode: (user: Caller, input: PhoneProofInput, ip?: string): Promise<{ phone: string }> =>
+      requestPhoneCode(deps, user, input, ip),
     confirmPhone: (user: Caller, code: string): MemberContacts => confirmPhone(deps, user, code),
   };
 }

@@ -66,17 +66,19 @@ async function credentialIsRight(
 type StepUpUser = { id: string; email: string; session: StepUpSession };
 
 /**
- * Confirms the signed-in person with the password or the app's code. Wrong ones count against
- * the account like failed sign-ins (sign-in-throttle.ts).
+ * Checks the signed-in person's password, or the app's code when two-factor is on, without
+ * recording a confirmation: the step-up below, and the proof asked before a new WhatsApp number
+ * (member-contacts.ts). Wrong ones count against the account like failed sign-ins
+ * (sign-in-throttle.ts), wrong codes also in the two-factor cap (two-factor/code-cap.ts).
  */
-async function confirm(
+async function verify(
   deps: StepUpDeps,
-  user: StepUpUser,
+  user: { id: string; email: string },
   input: StepUpInput,
   ip: string,
-): Promise<{ message: string; stepUpUntil: string }> {
-  const { db, clock, log, throttle } = deps;
-  const attempt = throttle.begin(user.email, ip);
+  wrongPassword: string = SECURITY_MSG.stepUpPasswordWrong,
+): Promise<void> {
+  const attempt = deps.throttle.begin(user.email, ip);
   let right: boolean;
   try {
     right = await credentialIsRight(deps, user.id, input);
@@ -86,11 +88,19 @@ async function confirm(
   }
   // Others guessing this account's password hold back a password, never the app's code.
   if (attempt.accountWaitSeconds > 0 && !(right && input.code)) throw attempt.refusal();
-  if (!right) {
-    const message = input.code ? MSG.twoFactorCodeInvalid : SECURITY_MSG.stepUpPasswordWrong;
-    throw new AppError('BAD_REQUEST', message);
-  }
+  if (!right) throw new AppError('BAD_REQUEST', input.code ? MSG.twoFactorCodeInvalid : wrongPassword);
   attempt.succeeded();
+}
+
+/** Confirms the signed-in person (verify) and opens the session's step-up window. */
+async function confirm(
+  deps: StepUpDeps,
+  user: StepUpUser,
+  input: StepUpInput,
+  ip: string,
+): Promise<{ message: string; stepUpUntil: string }> {
+  const { db, clock, log } = deps;
+  await verify(deps, user, input, ip);
   const at = clock.now();
   db.insert(sessionStepUps)
     .values({ sessionId: user.session.id, at })
@@ -106,6 +116,12 @@ async function confirm(
 export function createStepUp(deps: StepUpDeps) {
   return {
     validUntil: (session: StepUpSession): Date | null => validUntil(deps, session),
+    verify: (
+      user: { id: string; email: string },
+      input: StepUpInput,
+      ip: string,
+      wrongPassword?: string,
+    ): Promise<void> => verify(deps, user, input, ip, wrongPassword),
     require: (session: StepUpSession | null): void => requireStepUp(deps, session),
     confirm: (
       user: StepUpUser,

@@ -4,6 +4,7 @@
  * created or linked, credentials sent by e-mail and WhatsApp through the outbox). Status changes go
  * through the status machine (subscriber-lifecycle.ts); every change is in the subscriber's history.
  */
+import type { DecideProposedChangesInput } from '../../shared/proposed-changes';
 import type { SubscriberInput, SubscriberListInput } from '../../shared/subscriber-schemas';
 import { access, approve, requestCancellation } from './subscriber-admin/approval';
 import { approveMany } from './subscriber-admin/bulk-approval';
@@ -11,6 +12,7 @@ import { load, type SubscriberAdminDeps } from './subscriber-admin/deps';
 import { create, remove, update } from './subscriber-admin/edit';
 import { history } from './subscriber-admin/history';
 import { list } from './subscriber-admin/list';
+import { decideProposedChanges, proposedChangesOf } from './subscriber-admin/proposed-changes';
 import { toSubscriberRecord } from './subscriber-admin/records';
 
 export { endingWithinWhere, subscriberFilterWhere } from './subscriber-admin/filters';
@@ -38,6 +40,9 @@ export function createSubscriberAdmin(deps: SubscriberAdminDeps) {
     requestCancellation: (id: string, adminId: string, reason: string | null) =>
       requestCancellation(deps, id, adminId, reason),
     history: (id: string) => history(deps, id),
+    proposedChanges: (id: string) => proposedChangesOf(deps, id),
+    decideProposedChanges: (input: DecideProposedChangesInput, adminId: string) =>
+      decideProposedChanges(deps, input, adminId),
   };
 }
 

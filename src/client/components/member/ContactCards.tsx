@@ -11,11 +11,13 @@ import {
   EMAIL_CHANGE_MSG,
   PHONE_PROOF_MSG,
   phoneCodeInput,
-  requestPhoneCodeInput,
+  phoneProofByPassword,
   type MemberContacts,
   type PhoneCodeValues,
+  type PhoneProofByPasswordValues,
   type RequestPhoneCodeValues,
 } from '../../../shared/identity-schemas';
+import { twoFactorConfirmInput, type TwoFactorConfirmInput } from '../../../shared/security-schemas';
 import { changeEmailInput, MEMBER_MSG, type ChangeEmailFormValues } from '../../../shared/member-schemas';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -173,22 +175,18 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
     defaultValues: { code: '' },
   });
 
-  // The number will receive codes and links: the current password comes first (issue 37 §1).
-  const asking = useForm<RequestPhoneCodeValues, unknown, Required<RequestPhoneCodeValues>>({
-    resolver: zodResolver(requestPhoneCodeInput),
-    defaultValues: { currentPassword: '' },
-  });
-  const ask = asking.handleSubmit((values) => {
+  // The number will receive codes and links: the owner proves it is them first (issue 37 §1).
+  const ask = (values: RequestPhoneCodeValues, done: () => void) => {
     setDone(null);
     confirm.reset();
     request.mutate(values, {
       onSuccess: (answer) => {
-        asking.reset({ currentPassword: '' });
+        done();
         reset({ code: '' });
         setSent(answer.message);
       },
     });
-  });
+  };
   const submit = handleSubmit(async (values) => {
     try {
       const answer = await confirm.mutateAsync(values);
@@ -228,24 +226,12 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
       {done && <Alert tone="success">{done}</Alert>}
       {request.isError && <Alert>{errorText(request.error, PHONE_PROOF_MSG.failed)}</Alert>}
       {!contacts.phoneProven && contacts.phone && (
-        <form
-          className="form"
-          onSubmit={(event) => void ask(event)}
-          noValidate
-          aria-label="Pedir código por WhatsApp"
-        >
-          <PasswordField
-            label="Senha atual"
-            purpose="current"
-            error={asking.formState.errors.currentPassword?.message}
-            {...asking.register('currentPassword')}
-          />
-          <div className="member-actions">
-            <Button type="submit" variant="secondary" loading={request.isPending} loadingLabel="Enviando...">
-              {sent ? 'Enviar outro código' : 'Enviar código por WhatsApp'}
-            </Button>
-          </div>
-        </form>
+        <OwnerProof
+          twoFactor={contacts.twoFactor}
+          busy={request.isPending}
+          sent={sent !== null}
+          onProof={ask}
+        />
       )}
       {sent && (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -264,5 +250,64 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The proof asked before a code goes to a new number: the current password or, with two-factor
+ * sign-in on (an admin), the authenticator app's code, as at the step-up.
+ */
+function OwnerProof({
+  twoFactor,
+  busy,
+  sent,
+  onProof,
+}: {
+  twoFactor: boolean;
+  busy: boolean;
+  sent: boolean;
+  onProof: (values: RequestPhoneCodeValues, done: () => void) => void;
+}) {
+  const byPassword = useForm<PhoneProofByPasswordValues, unknown, Required<PhoneProofByPasswordValues>>({
+    resolver: zodResolver(phoneProofByPassword),
+    defaultValues: { currentPassword: '' },
+  });
+  const byCode = useForm<TwoFactorConfirmInput, unknown, { code: string }>({
+    resolver: zodResolver(twoFactorConfirmInput),
+    defaultValues: { code: '' },
+  });
+  const submit = twoFactor
+    ? byCode.handleSubmit((values) => onProof(values, () => byCode.reset({ code: '' })))
+    : byPassword.handleSubmit((values) => onProof(values, () => byPassword.reset({ currentPassword: '' })));
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Pedir código por WhatsApp"
+    >
+      {twoFactor ? (
+        <TextField
+          label="Código do aplicativo autenticador"
+          hint="Sua conta usa a verificação em duas etapas: confirme com o código do aplicativo."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...fieldOf(byCode.register, byCode.formState.errors, 'code')}
+        />
+      ) : (
+        <PasswordField
+          label="Senha atual"
+          purpose="current"
+          error={byPassword.formState.errors.currentPassword?.message}
+          {...byPassword.register('currentPassword')}
+        />
+      )}
+      <div className="member-actions">
+        <Button type="submit" variant="secondary" loading={busy} loadingLabel="Enviando...">
+          {sent ? 'Enviar outro código' : 'Enviar código por WhatsApp'}
+        </Button>
+      </div>
+    </form>
   );
 }

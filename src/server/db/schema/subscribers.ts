@@ -14,6 +14,7 @@ import { users } from './accounts';
 const now = sql`(unixepoch('subsec') * 1000)`;
 
 import { GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
+import type { ProposableField } from '../../../shared/proposed-changes';
 
 export { GENDERS, SHIRT_SIZES };
 export const SUBSCRIBER_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
@@ -172,3 +173,23 @@ export const subscriberStatusCounts = sqliteTable('subscriber_status_counts', {
   status: text('status').primaryKey(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * What a paid anonymous checkout typed that differs from the record it paid for (issue 37 §6): a
+ * checkout never changes a record it did not create, so the differences wait here for an admin to
+ * apply or discard, field by field. One row per record (a record's first payment happens once);
+ * a field leaves `fields` when decided, the row when none is left. Personal data: an erasure
+ * deletes it.
+ */
+export const proposedChanges = sqliteTable('proposed_changes', {
+  subscriberId: text('subscriber_id')
+    .primaryKey()
+    .references(() => subscribers.id, { onDelete: 'cascade' }),
+  /** The payment whose checkout typed them. */
+  paymentId: text('payment_id').notNull(),
+  /** The proposed value of each field (the column's form: digits for phone, CPF and CEP). */
+  fields: text('fields', { mode: 'json' }).$type<Partial<Record<ProposableField, string>>>().notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export type ProposedChange = typeof proposedChanges.$inferSelect;

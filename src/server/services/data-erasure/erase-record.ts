@@ -5,6 +5,7 @@ import {
   paymentLinks,
   payments,
   profileUpdateCodes,
+  proposedChanges,
   subscriberActivity,
   subscribers,
   type DeletionRequest,
@@ -76,5 +77,7 @@ export function eraseRecord(
   const kept = eraseMoney(deps, subscriber.id, email);
   scrubHistory(deps, subscriber.id);
   db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.subscriberId, subscriber.id)).run();
+  // What a checkout proposed for the record (issue 37 §6) is personal data too.
+  db.delete(proposedChanges).where(eq(proposedChanges.subscriberId, subscriber.id)).run();
   return kept;
 }

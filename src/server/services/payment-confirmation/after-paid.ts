@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { planLabel } from '../../../shared/plans';
-import { payments, type Payment, type PaymentLink } from '../../db/schema';
+import { payments, type BillingData, type Payment, type PaymentLink } from '../../db/schema';
+import { isProvisional, proposalOf } from '../checkout-profile';
 import { PROVIDER, targetsOf } from '../subscriber-lifecycle';
 import { periodAfterPayment, profileFromBilling } from '../subscribers';
 import type { ConfirmationContext } from './context';
@@ -52,33 +53,67 @@ export type Checkout = Pick<PaymentLink, 'billingData' | 'referralCode'>;
 
 /**
  * The first confirmed payment of a subscriber makes its checkout real (issue 8 §3): until then what
- * a checkout typed was provisional. The subscriber gets the profile the paying customer typed and,
- * when that checkout carried `?ref=CODE`, its referrer. Later payments never change either.
- * `checkout` is what the payment's link carried, read from the payment when not given: a link's
- * confirmation applies it before inserting the payment, whose search row then copies the new
- * profile instead of being written twice.
+ * a checkout typed was provisional. A record only checkouts wrote takes the paying one's profile;
+ * any other record is only proposed what differs (issue 37 §6, checkout-profile.ts).
+ * When that checkout carried `?ref=CODE`, the subscriber gets its referrer. Later payments never
+ * change either. `checkout` is what the payment's link carried, read from the payment when not
+ * given: a link's confirmation applies it before inserting the payment, whose search row then
+ * copies the new profile instead of being written twice.
  */
 export function applyFirstCheckout(
-  { clock, referrals, statements }: ConfirmationContext,
+  ctx: ConfirmationContext,
   payment: Pick<Payment, 'id' | 'subscriberId' | 'amount'>,
   checkout?: Checkout,
 ) {
+  const { referrals, statements } = ctx;
   if (statements.paidBefore.get({ subscriberId: payment.subscriberId, id: payment.id })) return;
   const row = checkout ?? statements.checkoutOfPayment.get({ id: payment.id });
-  if (row?.billingData) {
-    const profile = profileFromBilling(row.billingData);
-    // Bound as given (placeholders in a SET): the JSON and the time encoded here.
-    statements.profileOfCheckout.run({
-      ...profile,
-      billingData: JSON.stringify(profile.billingData),
-      updatedAt: clock.now().getTime(),
-      id: payment.subscriberId,
-    });
-  }
+  if (row?.billingData) applyCheckoutProfile(ctx, payment, row.billingData);
   const referred = statements.referrerOf.get({ id: payment.subscriberId });
   if (row?.referralCode && referred) {
     referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
   }
+}
+
+/**
+ * The paying checkout's profile becomes a provisional record's; on any other record it is only
+ * proposed, field by field, where it differs (never written: checkout-profile.ts).
+ */
+function applyCheckoutProfile(
+  { clock, lifecycle, statements }: ConfirmationContext,
+  payment: Pick<Payment, 'id' | 'subscriberId'>,
+  billing: BillingData,
+) {
+  const record = statements.recordOfCheckout.get({ id: payment.subscriberId });
+  if (!record) return;
+  const profile = profileFromBilling(billing);
+  const now = clock.now().getTime();
+  if (isProvisional(record)) {
+    // Bound as given (placeholders in a SET): the JSON and the time encoded here.
+    statements.profileOfCheckout.run({
+      ...profile,
+      billingData: JSON.stringify(profile.billingData),
+      updatedAt: now,
+      id: payment.subscriberId,
+    });
+    return;
+  }
+  const propose = proposalOf(record, profile);
+  const fields = Object.keys(propose);
+  if (fields.length === 0) return;
+  statements.proposeChanges.run({
+    subscriberId: payment.subscriberId,
+    paymentId: payment.id,
+    fields: JSON.stringify(propose),
+    createdAt: now,
+  });
+  // The history names the fields, never the values typed (they may be a stranger's).
+  lifecycle.record({
+    subscriberId: payment.subscriberId,
+    event: 'changes_proposed',
+    actor: PROVIDER,
+    details: { paymentId: payment.id, fields },
+  });
 }
 
 /** Period, statuses, commission and e-mail after a payment was claimed as paid (inside the transaction). */

@@ -5,7 +5,7 @@
  * SET or in raw SQL are bound as given (no column encoding): times go as milliseconds there.
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { paymentLinks, payments, subscribers } from '../../db/schema';
+import { paymentLinks, payments, proposedChanges, subscribers } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 
 type Db = ServiceDeps['db'];
@@ -81,7 +81,7 @@ function prepareFirstCheckout(db: Db) {
       .leftJoin(paymentLinks, eq(paymentLinks.id, payments.paymentLinkId))
       .where(eq(payments.id, placeholder('id')))
       .prepare(),
-    /** The profile the paying checkout typed (profileFromBilling's columns), written at the first payment. */
+    /** The paying checkout's profile, written on a provisional record (checkout-profile.ts). */
     profileOfCheckout: db
       .update(subscribers)
       .set({
@@ -99,6 +99,43 @@ function prepareFirstCheckout(db: Db) {
         updatedAt: sql`${placeholder('updatedAt')}`,
       })
       .where(eq(subscribers.id, placeholder('id')))
+      .prepare(),
+    /** The record's profile as stored, and who wrote it (both null: only checkouts). */
+    recordOfCheckout: db
+      .select({
+        name: subscribers.name,
+        phone: subscribers.phone,
+        cpf: subscribers.cpf,
+        street: subscribers.street,
+        number: subscribers.number,
+        complement: subscribers.complement,
+        neighborhood: subscribers.neighborhood,
+        city: subscribers.city,
+        state: subscribers.state,
+        zipCode: subscribers.zipCode,
+        createdBy: subscribers.createdBy,
+        lastModifiedBy: subscribers.lastModifiedBy,
+      })
+      .from(subscribers)
+      .where(eq(subscribers.id, placeholder('id')))
+      .prepare(),
+    /** What the paying checkout typed that differs from a record it did not create (issue 37 §6). */
+    proposeChanges: db
+      .insert(proposedChanges)
+      .values({
+        subscriberId: placeholder('subscriberId'),
+        paymentId: placeholder('paymentId'),
+        fields: sql`${placeholder('fields')}`,
+        createdAt: sql`${placeholder('createdAt')}`,
+      })
+      .onConflictDoUpdate({
+        target: proposedChanges.subscriberId,
+        set: {
+          paymentId: sql`excluded.payment_id`,
+          fields: sql`excluded.fields`,
+          createdAt: sql`excluded.created_at`,
+        },
+      })
       .prepare(),
     referrerOf: db
       .select({ id: subscribers.id, referredBy: subscribers.referredBy })

@@ -1,4 +1,5 @@
 /** A record's history as the back office shows it: labelled, with the actor's name. */
+import { PROPOSED_FIELD_LABELS, type ProposableField } from '../../../shared/proposed-changes';
 import type { SubscriberActivityEntry } from '../../../shared/subscriber-schemas';
 import { users } from '../../db/schema';
 import { namesById } from '../names-by-id';
@@ -15,13 +16,29 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   // Proven contacts (ADR 027).
   email_change_requested: 'Troca de email pedida (aguardando confirmação pelo novo endereço)',
   email_changed: 'Email trocado (confirmado pelo novo endereço)',
+  // A paid checkout never changes a record it did not create (issue 37 §6).
+  changes_proposed: 'Alterações propostas no pagamento (aguardando o clube)',
+  proposed_change_applied: 'Alteração proposta no pagamento aplicada',
+  proposed_change_discarded: 'Alteração proposta no pagamento descartada',
 };
 
-function activityLabel(event: string): string {
+/** Lines that name the fields they are about. */
+const FIELD_EVENTS = new Set(['changes_proposed', 'proposed_change_applied', 'proposed_change_discarded']);
+
+/** The fields a proposal's line is about, by their labels ("Telefone, CPF"). */
+function fieldsOf(details: Record<string, unknown> | null): string {
+  const fields = details?.fields;
+  if (!Array.isArray(fields)) return '';
+  const labels = fields.map((field) => PROPOSED_FIELD_LABELS[field as ProposableField] ?? String(field));
+  return labels.length > 0 ? `: ${labels.join(', ')}` : '';
+}
+
+function activityLabel(event: string, details: Record<string, unknown> | null): string {
   if ((LIFECYCLE_EVENTS as readonly string[]).includes(event)) {
     return LIFECYCLE_EVENT_TEXT[event as LifecycleEvent].label;
   }
-  return OTHER_ACTIVITY_LABELS[event] ?? event;
+  const label = OTHER_ACTIVITY_LABELS[event] ?? event;
+  return FIELD_EVENTS.has(event) ? `${label}${fieldsOf(details)}` : label;
 }
 
 /** The subscriber's history, oldest first, with the actor's name (view mode). */
@@ -36,7 +53,7 @@ export function history(deps: SubscriberAdminDeps, id: string): SubscriberActivi
   return entries.map((entry) => ({
     id: entry.id,
     event: entry.event,
-    label: activityLabel(entry.event),
+    label: activityLabel(entry.event, entry.details ?? null),
     fromStatus: entry.fromStatus,
     toStatus: entry.toStatus,
     actorKind: entry.actorKind,

@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { AccessSection } from './AccessSection';
+import { ProposedChanges } from './ProposedChanges';
 import { ApproveAction, CancelAction, MessageAction, PaymentLinkAction } from './SubscriberActions';
 import { formatCep, formatCpf, formatPhone } from './subscriber-form-values';
 import { StatusBadge } from './StatusBadge';
@@ -104,6 +105,8 @@ export function SubscriberDetails({
       </dl>
 
       <AccessSection id={s.id} />
+
+      <ProposedChanges id={s.id} />
 
       <div className="sub-details__actions">
         <ApproveAction subscriber={s} />
