@@ -38,7 +38,7 @@ export const checkoutOperations = {
     input: createPublicLinkInput,
     output: createPublicLinkResponse,
     async run({ services, user }, input) {
-      return { success: true as const, paymentLink: await services.paymentLinks.createPublic(input, user) };
+      return { success: true as const, ...(await services.paymentLinks.createPublic(input, user)) };
     },
     rest: {
       method: 'POST',
@@ -48,9 +48,12 @@ export const checkoutOperations = {
       description:
         'O assinante é encontrado ou criado pelo email (um cadastro existente nunca é alterado: os dados do ' +
         'formulário ficam só como dados de cobrança do link). O valor é decidido pelo servidor. `ref` é o ' +
-        'código de indicação de `?ref=CODE`. O link vale 48 horas.',
+        'código de indicação de `?ref=CODE`. O link vale 48 horas. Enquanto a mesma pessoa (mesmo email e ' +
+        'CPF) tem um pagamento em verificação, nenhum link é criado: a resposta é esse pagamento ' +
+        '(`paymentId`, `status: "pending"`, `verifying: true`, `message`), como em `/payments/process`.',
       errors: {
         400: `${CHECKOUT_MSG.nameRequired} | ${CHECKOUT_MSG.emailRequired} | ${CHECKOUT_MSG.phoneRequired} | ${CHECKOUT_MSG.cpfRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.cpfLength} | ${CHECKOUT_MSG.cpfInvalid}`,
+        409: PAYMENT_MSG.verifyingForPerson,
         429: MSG.tooManyRequests,
         502: CHECKOUT_MSG.createLinkFailed,
       },
@@ -127,9 +130,11 @@ export const checkoutOperations = {
       summary: 'Cria um link de pagamento para o email informado (usado logo após o cadastro)',
       description:
         '`amount` precisa ser um preço que o clube oferece a essa pessoa (anual para todos; renovação só para ' +
-        'assinantes já aprovados); `description` é ignorada: o servidor descreve o plano.',
+        'assinantes já aprovados); `description` é ignorada: o servidor descreve o plano. Enquanto esse email ' +
+        'tem um pagamento em verificação, nenhum link é criado (409).',
       errors: {
         400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered}`,
+        409: PAYMENT_MSG.verifyingForPerson,
         429: MSG.tooManyRequests,
         502: CHECKOUT_MSG.createLinkFailed,
       },

@@ -7,7 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../tests/app';
-import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
+import { checkoutPayload, createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
 import {
   PAGARME_PAID_CARD,
   PAGARME_REFUSED_CARD,
@@ -146,11 +146,12 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
   });
 
   it('a second paid charge for the same period, arriving by a link while the card was unknown, is a "cobrança duplicada", never a second year', async () => {
-    fake.loseAnswers(2);
-    const { paymentId } = (await pay('credit_card')).json();
-    // The same person pays through a payment link meanwhile.
+    // A link made earlier (no new one is made while the card is unknown: see the next describe).
     await createLink(t);
     const link = rows(t).links()[0];
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+    // The same person pays through that payment link meanwhile.
     expect(
       (await webhook(fake.payLink(link?.providerLinkId ?? '', { method: 'credit_card' }))).statusCode,
     ).toBe(200);
@@ -188,6 +189,103 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     expect(paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundReason: 'Cobrança duplicada' });
     expect(paymentRow(linkPayment?.id ?? '')?.status).toBe('paid');
     expect(mariana()).toMatchObject({ paymentStatus: 'paid', subscriptionEndDate: endAfterLink });
+  });
+});
+
+describe('§1 a new payment link is not made while an attempt of the same person is unknown', () => {
+  const linkCreates = () =>
+    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+  const subscriberCount = () =>
+    t.services.db.$client.prepare('select count(*) as n from subscribers').get() as { n: number };
+  const checkout = (overrides: Record<string, unknown> = {}) =>
+    t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      payload: checkoutPayload(overrides),
+    });
+
+  it('the card answer is lost and the same person opens /checkout: that attempt in verification is answered, no link is made at Pagar.me', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+
+    const again = await checkout();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      paymentId,
+      status: 'pending',
+      verifying: true,
+      message: PAYMENT_MSG.verifyingHeldBack,
+    });
+    // The SPA's tRPC call gets the same answer (one operation).
+    expect(await t.caller().checkout.createPublicLink(checkoutPayload() as any)).toEqual(again.json());
+    expect(linkCreates()).toHaveLength(0);
+    expect(fake.links.size).toBe(0);
+    // Only the lost attempt and the adapter's retry of it, under its one key: one order.
+    expect(new Set(orderCreates().map((request) => request.headers['idempotency-key']))).toEqual(
+      new Set([`order-${paymentId}-1`]),
+    );
+    expect(orders()).toHaveLength(1);
+    expect(rows(t).links()).toHaveLength(0);
+    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'pending', amount: 149700 }]);
+
+    // Pagar.me is asked by our code: the one charge made is confirmed, one year.
+    await t.services.reconciliation.run();
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
+    expectOneYear(paymentRow(paymentId)?.paidAt);
+  });
+
+  it('a card attempt still waiting for its answer holds the link back too; once Pagar.me refused it, the checkout makes a link', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card', { cardNumber: PAGARME_REFUSED_CARD })).json();
+    expect((await checkout()).json()).toMatchObject({ paymentId, verifying: true });
+    expect(fake.links.size).toBe(0);
+
+    // Reconciliation finds the order refused: nothing was charged, the person may pay again.
+    await t.services.reconciliation.run();
+    expect(paymentRow(paymentId)?.status).toBe('failed');
+    const made = await checkout();
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ success: true, paymentLink: { id: expect.any(String) } });
+    expect(linkCreates()).toHaveLength(1);
+    expect(paidOrders()).toHaveLength(0);
+  });
+
+  it('only the same e-mail, or only the same CPF: 409 in Portuguese, no id, nothing written or sent', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+    const before = { subscribers: subscriberCount(), requests: fake.requests.length };
+
+    for (const overrides of [
+      { customerDocument: '111.444.777-35' },
+      { customerEmail: 'outra.pessoa@example.com' },
+    ]) {
+      const other = await checkout(overrides);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+      expect(other.body).not.toContain(paymentId);
+    }
+    // The checkout right after registration types no CPF: only the e-mail matches, the same 409.
+    const afterRegistration = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      payload: { name: MARIANA.customerName, email: MARIANA.customerEmail, amount: 149700 },
+    });
+    expect(afterRegistration.statusCode).toBe(409);
+    expect(afterRegistration.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+    await expect(
+      t.caller().checkout.createCheckoutLink({
+        name: MARIANA.customerName,
+        email: MARIANA.customerEmail,
+        amount: 149700,
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PAYMENT_MSG.verifyingForPerson });
+
+    expect(fake.requests.length).toBe(before.requests);
+    expect(subscriberCount()).toEqual(before.subscribers);
+    expect(rows(t).links()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(1);
   });
 });
 
