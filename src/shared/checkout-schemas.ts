@@ -198,6 +198,11 @@ export const paymentLinkStatusResponse = z.object({
   url: z.string(),
   /** True when the last attempt failed and the link is still payable. */
   lastAttemptFailed: z.boolean(),
+  /**
+   * Past its 48 hours and the provider not yet asked (or not reachable): "em verificação" until it
+   * says whether the link was paid (issue 36; ADR 030). `status` stays `pending` meanwhile.
+   */
+  verifying: z.boolean(),
 });
 export type PaymentLinkStatusResponse = z.infer<typeof paymentLinkStatusResponse>;
 

@@ -351,7 +351,7 @@ describe('§2 the hour a link’s PIX stays payable ends with Pagar.me’s answe
     const pl = rows(t).links()[0]?.providerLinkId ?? '';
     const pix = fake.openLinkPix(pl);
     t.clock.advance(48 * 3600 * 1000 + 50 * MINUTE);
-    t.services.paymentLinks.expireOverdue();
+    await t.services.paymentLinks.expireOverdue();
     fake.payOrder(pix.id); // paid before the hour ended; the webhook never arrives
     fake.links.get(pl).total_paid_sessions = 1;
     t.clock.advance(2 * 3600 * 1000); // no reconciliation ran meanwhile (the server was down)
@@ -365,6 +365,56 @@ describe('§2 the hour a link’s PIX stays payable ends with Pagar.me’s answe
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix', amount: 149700 }]);
     expectOneYear(rows(t).payments()[0]?.paidAt);
     expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
+  });
+});
+
+describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never the clock’s', () => {
+  const linkStatus = async (id: string) =>
+    (await t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` })).json();
+
+  it('a link paid in its last minutes whose webhook is lost is confirmed at its deadline, not expired', async () => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
+    fake.payLink(pl, { method: 'credit_card' }); // paid at Pagar.me; the order.paid webhook never arrives
+    t.clock.advance(3 * MINUTE);
+
+    // Past the deadline and not asked yet: "em verificação", nothing decided by the clock.
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
+    expect(rows(t).links()[0]?.status).toBe('pending');
+
+    // The hourly pass asks Pagar.me first: paid, confirmed through the usual confirmation.
+    t.clock.advance(2 * MINUTE);
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([
+      { paymentLinkId: link.id, status: 'paid', amount: 149700, extraCharge: null },
+    ]);
+    expectOneYear(rows(t).payments()[0]?.paidAt);
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'paid', verifying: false });
+  });
+
+  it('with Pagar.me unreachable at the deadline the link stays in verification; it expires once Pagar.me says unpaid', async () => {
+    const link = await createLink(t);
+    t.clock.advance(48 * 3600 * 1000 + MINUTE);
+    fake.fail(50, 503);
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    t.clock.advance(5 * MINUTE);
+    await t.services.reconciliation.run();
+    t.clock.advance(2 * MINUTE);
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
+    expect(rows(t).links()[0]?.status).toBe('pending');
+    expect(rows(t).payments()).toHaveLength(0);
+
+    // Pagar.me answers again: the link was not paid, so now it is expired.
+    fake.fail(0);
+    t.clock.advance(5 * MINUTE);
+    await t.services.reconciliation.run();
+    expect(rows(t).links()[0]?.status).toBe('expired');
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'expired', verifying: false });
+    expect(orders()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(0);
   });
 });
 
