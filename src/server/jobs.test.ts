@@ -48,7 +48,7 @@ describe('hourly housekeeping', () => {
     t.clock.advance(31 * 60 * 1000);
     const recent = await pix('bia@teste.com.br');
     t.clock.advance(3 * 3600 * 1000);
-    runHousekeeping(t.services);
+    await runHousekeeping(t.services);
     expect(
       pending()
         .map((payment) => payment.id)
