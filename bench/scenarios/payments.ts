@@ -11,6 +11,12 @@
 import { createSandboxProvider } from '../../src/server/providers/payment/sandbox';
 import { defineScenario } from '../scenario';
 
+/** The link a checkout made (the bench's people have no attempt in verification: never held back). */
+function linkOf(answer: { paymentLink: { id: string } } | { verifying: true }) {
+  if (!('paymentLink' in answer)) throw new Error('checkout held back: an attempt is in verification');
+  return answer.paymentLink;
+}
+
 /** The sandbox's HMAC secret in the bench server (a throwaway database: a fixed value is fine). */
 export const BENCH_WEBHOOK_SECRET = 'bench-sandbox-webhook-secret-not-for-production';
 /** Pending links prepared for the webhook scenario: enough for three rounds of 1,000. */
@@ -68,13 +74,15 @@ export const webhookConfirmation = defineScenario({
   async prepare({ services }) {
     const links: { id: string; amount: number }[] = [];
     for (let i = 0; i < WEBHOOK_LINKS; i++) {
-      const link = await services.paymentLinks.createPublic({
-        ...customer(`bench-hook-${i}@exemplo.com.br`),
-        customerPhone: '11987654321',
-        customerDocument: '52998224725',
-        customerCep: '01001000',
-        planType: 'annual',
-      });
+      const link = linkOf(
+        await services.paymentLinks.createPublic({
+          ...customer(`bench-hook-${i}@exemplo.com.br`),
+          customerPhone: '11987654321',
+          customerDocument: '52998224725',
+          customerCep: '01001000',
+          planType: 'annual',
+        }),
+      );
       links.push({ id: link.id, amount: services.settings.get().priceAnnual });
     }
     return links;
@@ -116,13 +124,15 @@ export const linkStatus = defineScenario({
   description: 'GET /api/payment-links/status-public/:id: the tracking page poll (one prepared statement)',
   target: 0.25,
   async prepare({ services }) {
-    const link = await services.paymentLinks.createPublic({
-      ...customer('bench-status@exemplo.com.br'),
-      customerPhone: '11987654321',
-      customerDocument: '52998224725',
-      customerCep: '01001000',
-      planType: 'annual',
-    });
+    const link = linkOf(
+      await services.paymentLinks.createPublic({
+        ...customer('bench-status@exemplo.com.br'),
+        customerPhone: '11987654321',
+        customerDocument: '52998224725',
+        customerCep: '01001000',
+        planType: 'annual',
+      }),
+    );
     return { id: link.id };
   },
   request: ({ id }) => ({ path: `/api/payment-links/status-public/${id}` }),

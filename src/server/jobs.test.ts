@@ -29,12 +29,12 @@ describe('hourly housekeeping', () => {
     const recent = (await create('200')).json().paymentLink.id as string;
     t.clock.advance(2 * 3600 * 1000);
 
-    expect(runHousekeeping(t.services)).toMatchObject({ expiredLinks: 1 });
+    expect(await runHousekeeping(t.services)).toMatchObject({ expiredLinks: 1 });
     const status = async (id: string) =>
       (await t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` })).json().status;
     expect(await status(old)).toBe('expired');
     expect(await status(recent)).toBe('pending');
-    expect(runHousekeeping(t.services)).toMatchObject({ expiredLinks: 0 });
+    expect(await runHousekeeping(t.services)).toMatchObject({ expiredLinks: 0 });
   });
 
   it('leaves PIX attempts past their deadline to reconciliation, which cancels them once the provider says unpaid', async () => {
@@ -48,7 +48,7 @@ describe('hourly housekeeping', () => {
     t.clock.advance(31 * 60 * 1000);
     const recent = await pix('bia@teste.com.br');
     t.clock.advance(3 * 3600 * 1000);
-    runHousekeeping(t.services);
+    await runHousekeeping(t.services);
     expect(
       pending()
         .map((payment) => payment.id)

@@ -15,19 +15,20 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
 
 /**
- * Hourly upkeep. Links past their 48 h are also expired lazily when read; this pass keeps lists
- * and reports right for links nobody opens again, then refreshes the query planner's statistics.
+ * Hourly upkeep. Links past their 48 h are expired once the provider says they were not paid (a
+ * paid one is confirmed; an unreachable provider leaves them "em verificação" for the next pass,
+ * issue 36); the tracking page and reconciliation ask too. Then the query planner's statistics.
  * In-page PIX attempts past their deadline are not cancelled here: reconciliation cancels them
  * once the provider says they are unpaid (issue 36). Memberships whose paid period ended move through
  * the status machine (expired, or cancelled when a cancellation was asked for); running it more
  * often than daily only makes that happen sooner, and a second run finds nothing to do.
  */
-export function runHousekeeping(services: Services): {
+export async function runHousekeeping(services: Services): Promise<{
   expiredLinks: number;
   expiredMembers: number;
   cancelledMembers: number;
-} {
-  const expiredLinks = services.paymentLinks.expireOverdue();
+}> {
+  const expiredLinks = await services.paymentLinks.expireOverdue();
   if (expiredLinks > 0) services.log.info({ expiredLinks }, 'overdue payment links expired');
   const ended = services.lifecycle.endPeriods();
   if (ended.expired + ended.cancelled > 0) services.log.info(ended, 'memberships whose period ended moved');
@@ -68,7 +69,7 @@ export async function runScheduledJobs(
   services: Services,
   options: { respectSendingHours?: boolean } = {},
 ): Promise<ScheduledJobsResult> {
-  const housekeeping = runHousekeeping(services);
+  const housekeeping = await runHousekeeping(services);
   const remindersDue =
     services.settings.get().renewalAutomation &&
     (!options.respectSendingHours || isSendingHour(services.clock.now()));

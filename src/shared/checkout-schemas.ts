@@ -162,10 +162,23 @@ export type CreatePublicLinkData = z.output<typeof createPublicLinkInput>;
 
 export const paymentLinkRef = z.object({ id: z.string(), url: z.string() });
 
-export const createPublicLinkResponse = z.object({
+/**
+ * A checkout of a person who has a payment attempt in verification (issue 36; ADR 030): no link is
+ * made, the answer is that attempt, as the in-page checkout answers it (`POST /payments/process`).
+ */
+export const heldBackAttempt = z.object({
   success: z.literal(true),
-  paymentLink: paymentLinkRef,
+  paymentId: z.string(),
+  message: z.string(),
+  status: z.literal('pending'),
+  verifying: z.literal(true),
 });
+export type HeldBackAttempt = z.infer<typeof heldBackAttempt>;
+
+export const createPublicLinkResponse = z.union([
+  z.object({ success: z.literal(true), paymentLink: paymentLinkRef }),
+  heldBackAttempt,
+]);
 export type CreatePublicLinkResponse = z.infer<typeof createPublicLinkResponse>;
 
 /** GET /api/payment-links/status-public/:id (docs/product/public-site-and-checkout.md §3 "Payment-link status response"). */
@@ -185,6 +198,11 @@ export const paymentLinkStatusResponse = z.object({
   url: z.string(),
   /** True when the last attempt failed and the link is still payable. */
   lastAttemptFailed: z.boolean(),
+  /**
+   * Past its 48 hours and the provider not yet asked (or not reachable): "em verificação" until it
+   * says whether the link was paid (issue 36; ADR 030). `status` stays `pending` meanwhile.
+   */
+  verifying: z.boolean(),
 });
 export type PaymentLinkStatusResponse = z.infer<typeof paymentLinkStatusResponse>;
 
@@ -219,11 +237,10 @@ export const createCheckoutLinkInput = z.object({
 });
 export type CreateCheckoutLinkInput = z.input<typeof createCheckoutLinkInput>;
 
-export const createCheckoutLinkResponse = z.object({
-  success: z.literal(true),
-  checkoutUrl: z.string(),
-  paymentLink: paymentLinkRef,
-});
+export const createCheckoutLinkResponse = z.union([
+  z.object({ success: z.literal(true), checkoutUrl: z.string(), paymentLink: paymentLinkRef }),
+  heldBackAttempt,
+]);
 
 // ---------------------------------------------------------------- old in-page checkout (/checkout/old)
 

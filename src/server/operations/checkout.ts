@@ -38,7 +38,7 @@ export const checkoutOperations = {
     input: createPublicLinkInput,
     output: createPublicLinkResponse,
     async run({ services, user }, input) {
-      return { success: true as const, paymentLink: await services.paymentLinks.createPublic(input, user) };
+      return { success: true as const, ...(await services.paymentLinks.createPublic(input, user)) };
     },
     rest: {
       method: 'POST',
@@ -50,9 +50,12 @@ export const checkoutOperations = {
         'formulário ficam só como dados de cobrança do link). O valor é decidido pelo servidor: sem sessão, ' +
         'sempre o preço de nova assinatura, e a resposta é a mesma para um email de confrade e um ' +
         'desconhecido; `planType` `renewal` sem sessão é recusado (400) com as mesmas palavras para todos. ' +
-        '`ref` é o código de indicação de `?ref=CODE`. O link vale 48 horas.',
+        '`ref` é o código de indicação de `?ref=CODE`. O link vale 48 horas. Enquanto a mesma pessoa (mesmo ' +
+        'email e CPF) tem um pagamento em verificação, nenhum link é criado: a resposta é esse pagamento ' +
+        '(`paymentId`, `status: "pending"`, `verifying: true`, `message`), como em `/payments/process`.',
       errors: {
         400: `${CHECKOUT_MSG.renewalSignInRequired} | ${CHECKOUT_MSG.nameRequired} | ${CHECKOUT_MSG.emailRequired} | ${CHECKOUT_MSG.phoneRequired} | ${CHECKOUT_MSG.cpfRequired} | ${CHECKOUT_MSG.emailInvalid} | ${CHECKOUT_MSG.cpfLength} | ${CHECKOUT_MSG.cpfInvalid}`,
+        409: PAYMENT_MSG.verifyingForPerson,
         429: MSG.tooManyRequests,
         502: CHECKOUT_MSG.createLinkFailed,
       },
@@ -130,9 +133,11 @@ export const checkoutOperations = {
       description:
         '`amount` precisa ser um preço que o clube oferece a quem chama: sem sessão, só o preço de nova ' +
         'assinatura, qualquer que seja o email (a resposta não diz se o email é de um confrade); a renovação ' +
-        'só com a sessão do próprio confrade aprovado. `description` é ignorada: o servidor descreve o plano.',
+        'só com a sessão do próprio confrade aprovado. `description` é ignorada: o servidor descreve o plano. ' +
+        'Enquanto esse email tem um pagamento em verificação, nenhum link é criado (409).',
       errors: {
         400: `${CHECKOUT_MSG.amountMissing} | ${CHECKOUT_MSG.amountNotOffered}`,
+        409: PAYMENT_MSG.verifyingForPerson,
         429: MSG.tooManyRequests,
         502: CHECKOUT_MSG.createLinkFailed,
       },

@@ -199,6 +199,7 @@ describe('GET /api/payment-links/status-public/:id', () => {
       expiresAt: new Date(t.clock.now().getTime() + 48 * 3600 * 1000).toISOString(),
       url: link.url,
       lastAttemptFailed: false,
+      verifying: false,
     });
   });
 
@@ -208,12 +209,19 @@ describe('GET /api/payment-links/status-public/:id', () => {
     expect(res.json()).toEqual({ error: 'Link de pagamento não encontrado' });
   });
 
-  it('expires the link after 48 hours; the sandbox then refuses to pay it', async () => {
+  it('after 48 hours the link is in verification until the provider says it is unpaid, then expired; the sandbox refuses to pay it', async () => {
     const link = await createLink(t);
     t.clock.advance(48 * 3600 * 1000 - 1000);
-    expect((await status(link.id)).json().status).toBe('pending');
+    expect((await status(link.id)).json()).toMatchObject({ status: 'pending', verifying: false });
     t.clock.advance(2000);
-    expect((await status(link.id)).json().status).toBe('expired');
+    // Asked a second ago: not again yet, and nothing decided by the clock.
+    expect((await status(link.id)).json()).toMatchObject({ status: 'pending', verifying: true });
+    expect(rows(t).links()[0]?.status).toBe('pending');
+    expect((await sandboxPay(t, link.id)).statusCode).toBe(409);
+    // Reconciliation's next pass asks the sandbox, which has no payment for it.
+    t.clock.advance(5 * 60 * 1000);
+    await t.services.reconciliation.run();
+    expect((await status(link.id)).json()).toMatchObject({ status: 'expired', verifying: false });
     expect(rows(t).links()[0]?.status).toBe('expired');
     const pay = await sandboxPay(t, link.id);
     expect(pay.statusCode).toBe(409);

@@ -19,10 +19,10 @@ const listed = (search: string) =>
   }).payments;
 
 describe('refunds and disputes demo seed', () => {
-  it('shows João’s chargeback and Rafael’s partial refund with their history; idempotent', async () => {
+  it('shows João’s chargeback, Rafael’s partial refund and Carolina’s refund in progress with their history; idempotent', async () => {
     const { lines } = await runSeed(t.services);
     expect(lines).toContain(
-      'contestações e reembolsos parciais: João Pereira em Pagamentos como "Contestado (chargeback)", Rafael Oliveira como "Pago (reembolso parcial)"',
+      'contestações e reembolsos: João Pereira em Pagamentos como "Contestado (chargeback)", Rafael Oliveira como "Pago (reembolso parcial)", Carolina Dias como "Reembolso em processamento"',
     );
     const chargeback = listed('joao').find((payment) => payment.statusLabel === 'Contestado (chargeback)');
     expect(chargeback).toMatchObject({ status: 'refunded', amount: 149700 });
@@ -34,8 +34,34 @@ describe('refunds and disputes demo seed', () => {
     const partial = listed('rafael').find((payment) => payment.statusLabel === 'Pago (reembolso parcial)');
     expect(partial).toMatchObject({ status: 'paid', refundedAmount: 10000 });
 
+    // The owner's refund whose answer was lost: money and membership unchanged while in progress.
+    const inProgress = listed('carolina').find(
+      (payment) => payment.statusLabel === 'Reembolso em processamento',
+    );
+    expect(inProgress).toMatchObject({ status: 'paid', amount: 149700, refundStatus: 'processing' });
+    expect(t.services.paymentDetail.detail(inProgress?.id ?? '').history.map((entry) => entry.text)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Reembolso 1 pedido ao provedor \(motivo: Desistência/),
+      ]),
+    );
+    // The sandbox cannot read it: reconciliation leaves it in progress (never "failed" on our say).
+    await t.services.reconciliation.run();
+    expect(listed('carolina').find((payment) => payment.id === inProgress?.id)).toMatchObject({
+      status: 'paid',
+      refundStatus: 'processing',
+    });
+    const owner = await t.signIn('admin');
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/admin/payments/${inProgress?.id}/refund`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { reason: 'Outra tentativa' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'O reembolso deste pagamento já está em processamento.' });
+
     const second = await runSeed(t.services);
-    expect(second.lines).toContain('contestações e reembolsos parciais: já existiam');
+    expect(second.lines).toContain('contestações e reembolsos: já existiam');
     expect(listed('joao').filter((payment) => payment.chargedbackAt)).toHaveLength(1);
   });
 });

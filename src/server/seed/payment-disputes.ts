@@ -2,8 +2,10 @@
  * Demo of issue 36 (docs/decisions/030-payment-attempts-and-history.md): João's card payment,
  * which left him `cancelled`, was taken back by his bank — a chargeback, shown in Pagamentos as
  * "Contestado (chargeback)" — and Rafael was given R$ 100,00 back from his last year's payment in
- * Pagar.me's dashboard ("Pago (reembolso parcial)"). Runs after the payments module; skips what
- * exists.
+ * Pagar.me's dashboard ("Pago (reembolso parcial)"). The refund the admin asked for Carolina, whose
+ * answer was lost, is "Reembolso em processamento" until the provider says (reconciliation asks; the
+ * sandbox has no reading of it, so in the demo it stays in progress). Runs after the payments module;
+ * skips what exists.
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
@@ -11,6 +13,8 @@ import { PAYMENT_MSG } from '../services/payment-messages';
 import type { SeedModule } from './types';
 
 const PARTIAL = 10000;
+const HOUR = 3600 * 1000;
+const REFUND_REASON = 'Desistência: a associada pediu o cancelamento';
 
 export const paymentDisputesSeed: SeedModule = {
   name: 'payment-disputes',
@@ -60,11 +64,41 @@ export const paymentDisputesSeed: SeedModule = {
         });
         made++;
       }
+      const carolina = latest('carolina.dias@exemplo.com.br', 'paid');
+      const admin = ctx.users.admin;
+      if (carolina && carolina.refundStatus === null && admin) {
+        const asked = new Date(services.clock.now().getTime() - 2 * HOUR);
+        db.update(payments)
+          .set({
+            refundAttempt: carolina.refundAttempt + 1,
+            refundStatus: 'processing',
+            refundRequestedAt: asked,
+            refundReason: REFUND_REASON,
+            refundedBy: admin.id,
+          })
+          .where(eq(payments.id, carolina.id))
+          .run();
+        history.record({
+          paymentId: carolina.id,
+          source: 'admin',
+          kind: 'refund_requested',
+          at: asked,
+          details: { attempt: carolina.refundAttempt + 1, reason: REFUND_REASON, amount: carolina.amount },
+        });
+        history.record({
+          paymentId: carolina.id,
+          source: 'admin',
+          kind: 'refund_answer',
+          at: asked,
+          details: { outcome: 'unknown' },
+        });
+        made++;
+      }
     });
     ctx.report(
       made > 0
-        ? 'contestações e reembolsos parciais: João Pereira em Pagamentos como "Contestado (chargeback)", Rafael Oliveira como "Pago (reembolso parcial)"'
-        : 'contestações e reembolsos parciais: já existiam',
+        ? 'contestações e reembolsos: João Pereira em Pagamentos como "Contestado (chargeback)", Rafael Oliveira como "Pago (reembolso parcial)", Carolina Dias como "Reembolso em processamento"'
+        : 'contestações e reembolsos: já existiam',
     );
   },
 };

@@ -7,7 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../tests/app';
-import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
+import { checkoutPayload, createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
 import {
   PAGARME_PAID_CARD,
   PAGARME_REFUSED_CARD,
@@ -146,11 +146,12 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
   });
 
   it('a second paid charge for the same period, arriving by a link while the card was unknown, is a "cobrança duplicada", never a second year', async () => {
-    fake.loseAnswers(2);
-    const { paymentId } = (await pay('credit_card')).json();
-    // The same person pays through a payment link meanwhile.
+    // A link made earlier (no new one is made while the card is unknown: see the next describe).
     await createLink(t);
     const link = rows(t).links()[0];
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+    // The same person pays through that payment link meanwhile.
     expect(
       (await webhook(fake.payLink(link?.providerLinkId ?? '', { method: 'credit_card' }))).statusCode,
     ).toBe(200);
@@ -188,6 +189,103 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     expect(paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundReason: 'Cobrança duplicada' });
     expect(paymentRow(linkPayment?.id ?? '')?.status).toBe('paid');
     expect(mariana()).toMatchObject({ paymentStatus: 'paid', subscriptionEndDate: endAfterLink });
+  });
+});
+
+describe('§1 a new payment link is not made while an attempt of the same person is unknown', () => {
+  const linkCreates = () =>
+    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+  const subscriberCount = () =>
+    t.services.db.$client.prepare('select count(*) as n from subscribers').get() as { n: number };
+  const checkout = (overrides: Record<string, unknown> = {}) =>
+    t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      payload: checkoutPayload(overrides),
+    });
+
+  it('the card answer is lost and the same person opens /checkout: that attempt in verification is answered, no link is made at Pagar.me', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+
+    const again = await checkout();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      paymentId,
+      status: 'pending',
+      verifying: true,
+      message: PAYMENT_MSG.verifyingHeldBack,
+    });
+    // The SPA's tRPC call gets the same answer (one operation).
+    expect(await t.caller().checkout.createPublicLink(checkoutPayload() as any)).toEqual(again.json());
+    expect(linkCreates()).toHaveLength(0);
+    expect(fake.links.size).toBe(0);
+    // Only the lost attempt and the adapter's retry of it, under its one key: one order.
+    expect(new Set(orderCreates().map((request) => request.headers['idempotency-key']))).toEqual(
+      new Set([`order-${paymentId}-1`]),
+    );
+    expect(orders()).toHaveLength(1);
+    expect(rows(t).links()).toHaveLength(0);
+    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'pending', amount: 149700 }]);
+
+    // Pagar.me is asked by our code: the one charge made is confirmed, one year.
+    await t.services.reconciliation.run();
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
+    expectOneYear(paymentRow(paymentId)?.paidAt);
+  });
+
+  it('a card attempt still waiting for its answer holds the link back too; once Pagar.me refused it, the checkout makes a link', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card', { cardNumber: PAGARME_REFUSED_CARD })).json();
+    expect((await checkout()).json()).toMatchObject({ paymentId, verifying: true });
+    expect(fake.links.size).toBe(0);
+
+    // Reconciliation finds the order refused: nothing was charged, the person may pay again.
+    await t.services.reconciliation.run();
+    expect(paymentRow(paymentId)?.status).toBe('failed');
+    const made = await checkout();
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ success: true, paymentLink: { id: expect.any(String) } });
+    expect(linkCreates()).toHaveLength(1);
+    expect(paidOrders()).toHaveLength(0);
+  });
+
+  it('only the same e-mail, or only the same CPF: 409 in Portuguese, no id, nothing written or sent', async () => {
+    fake.loseAnswers(2);
+    const { paymentId } = (await pay('credit_card')).json();
+    const before = { subscribers: subscriberCount(), requests: fake.requests.length };
+
+    for (const overrides of [
+      { customerDocument: '111.444.777-35' },
+      { customerEmail: 'outra.pessoa@example.com' },
+    ]) {
+      const other = await checkout(overrides);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+      expect(other.body).not.toContain(paymentId);
+    }
+    // The checkout right after registration types no CPF: only the e-mail matches, the same 409.
+    const afterRegistration = await t.request({
+      method: 'POST',
+      url: '/api/payments/create-checkout-link',
+      payload: { name: MARIANA.customerName, email: MARIANA.customerEmail, amount: 149700 },
+    });
+    expect(afterRegistration.statusCode).toBe(409);
+    expect(afterRegistration.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+    await expect(
+      t.caller().checkout.createCheckoutLink({
+        name: MARIANA.customerName,
+        email: MARIANA.customerEmail,
+        amount: 149700,
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PAYMENT_MSG.verifyingForPerson });
+
+    expect(fake.requests.length).toBe(before.requests);
+    expect(subscriberCount()).toEqual(before.subscribers);
+    expect(rows(t).links()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(1);
   });
 });
 
@@ -253,7 +351,7 @@ describe('§2 the hour a link’s PIX stays payable ends with Pagar.me’s answe
     const pl = rows(t).links()[0]?.providerLinkId ?? '';
     const pix = fake.openLinkPix(pl);
     t.clock.advance(48 * 3600 * 1000 + 50 * MINUTE);
-    t.services.paymentLinks.expireOverdue();
+    await t.services.paymentLinks.expireOverdue();
     fake.payOrder(pix.id); // paid before the hour ended; the webhook never arrives
     fake.links.get(pl).total_paid_sessions = 1;
     t.clock.advance(2 * 3600 * 1000); // no reconciliation ran meanwhile (the server was down)
@@ -267,6 +365,56 @@ describe('§2 the hour a link’s PIX stays payable ends with Pagar.me’s answe
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix', amount: 149700 }]);
     expectOneYear(rows(t).payments()[0]?.paidAt);
     expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
+  });
+});
+
+describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never the clock’s', () => {
+  const linkStatus = async (id: string) =>
+    (await t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` })).json();
+
+  it('a link paid in its last minutes whose webhook is lost is confirmed at its deadline, not expired', async () => {
+    const link = await createLink(t);
+    const pl = rows(t).links()[0]?.providerLinkId ?? '';
+    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
+    fake.payLink(pl, { method: 'credit_card' }); // paid at Pagar.me; the order.paid webhook never arrives
+    t.clock.advance(3 * MINUTE);
+
+    // Past the deadline and not asked yet: "em verificação", nothing decided by the clock.
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
+    expect(rows(t).links()[0]?.status).toBe('pending');
+
+    // The hourly pass asks Pagar.me first: paid, confirmed through the usual confirmation.
+    t.clock.advance(2 * MINUTE);
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([
+      { paymentLinkId: link.id, status: 'paid', amount: 149700, extraCharge: null },
+    ]);
+    expectOneYear(rows(t).payments()[0]?.paidAt);
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'paid', verifying: false });
+  });
+
+  it('with Pagar.me unreachable at the deadline the link stays in verification; it expires once Pagar.me says unpaid', async () => {
+    const link = await createLink(t);
+    t.clock.advance(48 * 3600 * 1000 + MINUTE);
+    fake.fail(50, 503);
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    t.clock.advance(5 * MINUTE);
+    await t.services.reconciliation.run();
+    t.clock.advance(2 * MINUTE);
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
+    expect(rows(t).links()[0]?.status).toBe('pending');
+    expect(rows(t).payments()).toHaveLength(0);
+
+    // Pagar.me answers again: the link was not paid, so now it is expired.
+    fake.fail(0);
+    t.clock.advance(5 * MINUTE);
+    await t.services.reconciliation.run();
+    expect(rows(t).links()[0]?.status).toBe('expired');
+    expect(await linkStatus(link.id)).toMatchObject({ status: 'expired', verifying: false });
+    expect(orders()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(0);
   });
 });
 

@@ -92,6 +92,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   chargedback: 'contestado pelo titular do cartão (chargeback)',
   partially_refunded: 'reembolsado em parte',
   ignored: 'sem efeito',
+  unpaid: 'não pago',
 };
 
 const CHANGE_WORDS: Record<string, string> = {
@@ -109,6 +110,7 @@ const CHANGE_WORDS: Record<string, string> = {
   overpaid: 'valor recebido a mais registrado',
   foreign: 'recusado: a cobrança pertence a outro pagamento',
   deadline: 'prazo vencido e o provedor confirmou que não foi pago: tentativa cancelada',
+  link_deadline: 'prazo do link vencido e o provedor confirmou que não foi pago: link expirado',
   verifying: 'provedor sem resposta: pagamento em verificação',
   other_attempt: 'evento de outra tentativa: nada mudou',
   none: 'nada mudou',

@@ -388,21 +388,29 @@ describe('4. refunds and reconciliation', () => {
     const pl = rows(t).links()[0]?.providerLinkId ?? '';
     const pix = fake.openLinkPix(pl);
     t.clock.advance(48 * HOUR + 10 * 60_000);
-    t.services.paymentLinks.expireOverdue();
+    // Pagar.me is asked first: the PIX is not paid yet, so the link is expired.
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(1);
     expect(rows(t).links()[0]?.status).toBe('expired');
 
-    // Paid inside its hour; the webhook is lost.
+    // Paid inside its hour; the webhook is lost. Reconciliation's next pass, minutes later.
     fake.payOrder(pix.id);
     fake.links.get(pl).total_paid_sessions = 1;
+    t.clock.advance(5 * 60_000);
     expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix' }]);
 
-    // A link whose hour is over is asked about once more (issue 36), then no more.
+    // A link whose hour is over is asked about once more (issue 36), here by the expiry itself,
+    // then no more.
     await createLink(t, { customerEmail: 'outra.pessoa@example.com' });
     t.clock.advance(48 * HOUR + 61 * 60_000);
-    t.services.paymentLinks.expireOverdue();
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 0 });
+    const linkReads = () =>
+      fake.requests.filter((request) => request.method === 'GET' && request.path.includes('/paymentlinks/'))
+        .length;
+    const before = linkReads();
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(1);
+    expect(linkReads()).toBe(before + 1);
+    t.clock.advance(5 * 60_000);
     expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
   });
 

@@ -69,7 +69,8 @@ export function RegisterPage() {
         amount: settings.priceAnnual,
         description: ANNUAL_CHECKOUT_DESCRIPTION,
       });
-      if (answer.checkoutUrl) {
+      // A payment of this e-mail in verification makes no link: /checkout below shows it.
+      if ('checkoutUrl' in answer && answer.checkoutUrl) {
         window.location.assign(answer.checkoutUrl);
         return;
       }

@@ -20,6 +20,7 @@ import { countReferralClick, createPaymentLink } from './checkout-api';
 import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
 import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
+import { HeldBackPayment } from './HeldBackPayment';
 import { OrderSummary } from './OrderSummary';
 import { PaymentLinkActions, PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
@@ -80,11 +81,13 @@ export function PaymentLinkCheckout({
   const create = useMutation({
     mutationFn: async ({ data }: { data: CheckoutFormData; typed: CheckoutFormValues }) => {
       // A refusal is an error with the server's message; an answer is always `success: true`.
-      const answer = await createPaymentLink(checkoutPayloadOf(data, ref));
-      return answer.paymentLink;
+      // Or, without a link, the payment of this person still in verification (nothing charged).
+      return createPaymentLink(checkoutPayloadOf(data, ref));
     },
     // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).
-    onSuccess: (link, { typed }) => saveCheckoutData({ ...typed, planType: 'annual' }, link),
+    onSuccess: (answer, { typed }) => {
+      if ('paymentLink' in answer) saveCheckoutData({ ...typed, planType: 'annual' }, answer.paymentLink);
+    },
   });
 
   useEffect(() => {
@@ -111,10 +114,11 @@ export function PaymentLinkCheckout({
     void submit(event);
   };
 
+  if (create.data && !('paymentLink' in create.data)) return <HeldBackPayment attempt={create.data} />;
   if (create.data) {
     return (
       <PaymentLinkCreated
-        link={create.data}
+        link={create.data.paymentLink}
         priceCents={priceCents}
         onReset={() => {
           create.reset();

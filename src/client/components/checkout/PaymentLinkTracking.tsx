@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../shared/format';
-import { STATUS_POLL_MS, planLabel } from '../../../shared/plans';
+import { STATUS_POLL_MS, planLabel, VERIFYING_LABEL } from '../../../shared/plans';
 import { errorText, failureStatus } from '../../lib/errors';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
@@ -204,6 +204,27 @@ function StatusView({
         </ResultCard>
       );
     case 'pending':
+      if (data.verifying) {
+        // Past its 48 hours: the provider is asked whether it was paid before anything is decided.
+        return (
+          <ResultCard icon="…" title="Pagamento em verificação">
+            <p className="co-subtitle">
+              O prazo deste link terminou e estamos confirmando com o provedor de pagamento se ele foi pago.
+              Não pague de novo: esta página mostra o resultado assim que ele chegar.
+            </p>
+            <SummaryLines
+              lines={[
+                ...details,
+                { label: 'Valor', value: formatMoney(data.amount) },
+                { label: 'Situação', value: VERIFYING_LABEL },
+              ]}
+            />
+            <p className="co-fineprint co-note" role="note">
+              Esta página verifica o pagamento automaticamente a cada 5 segundos.
+            </p>
+          </ResultCard>
+        );
+      }
       return (
         <ResultCard icon="…" title="Aguardando Pagamento">
           <p className="co-subtitle">Assim que o pagamento for confirmado, esta página será atualizada.</p>

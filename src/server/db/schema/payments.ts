@@ -210,6 +210,14 @@ export const payments = sqliteTable(
     index('payments_deadline_cancelled_idx')
       .on(table.deadlineCancelledAt)
       .where(sql`${table.deadlineCancelledAt} is not null`),
+    // In-page attempts whose outcome is unknown (in verification, or a card awaiting its answer):
+    // every checkout asks for the person's one, so it reads these few rows, never the pending range
+    // (services/unsettled-attempts.ts repeats this condition word for word, so SQLite uses it).
+    index('payments_unsettled_idx')
+      .on(table.status, table.createdAt)
+      .where(
+        sql`${table.status} = 'pending' and ${table.paymentLinkId} is null and (${table.verifyingSince} is not null or ${table.method} = 'credit_card')`,
+      ),
   ],
 );
 

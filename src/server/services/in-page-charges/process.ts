@@ -17,7 +17,7 @@ import { billingDataOf } from '../subscribers';
 import { attemptValues, cardOf, openAttempt } from './attempts';
 import type { InPageContext } from './context';
 import { completed, verifying } from './status';
-import { heldBack, unsettledAttemptOf } from './unsettled';
+import { heldBack, unsettledAttemptOf } from '../unsettled-attempts';
 import { qrImage } from './qr-image';
 
 /** Sends the attempt to the provider; a refusal fails it, an unknown outcome leaves it "em verificação". */

@@ -1,6 +1,10 @@
 /** Creating links: at the provider first, then on file; from the checkout, after registration, or for a subscriber. */
 import type { PublicUser } from '../../../shared/auth-schemas';
-import { CHECKOUT_MSG, type CreatePublicLinkData } from '../../../shared/checkout-schemas';
+import {
+  CHECKOUT_MSG,
+  type CreatePublicLinkData,
+  type HeldBackAttempt,
+} from '../../../shared/checkout-schemas';
 import { normalizedEmail } from '../../../shared/email-address';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
@@ -8,6 +12,7 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { planDescription, planForAmount, priceOf, provenRecord } from '../pricing';
 import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
+import { heldBack, unsettledAttemptOf } from '../unsettled-attempts';
 import type { PaymentLinksContext } from './context';
 import { customerOf, HOUR_MS } from './link-details';
 
@@ -180,6 +185,20 @@ function repeatedCheckoutLink(
 }
 
 /**
+ * One person, one charge while an attempt is unknown (issue 36): a person (same e-mail or CPF) with
+ * an in-page attempt in verification, or a card attempt awaiting its answer, gets no new link to pay
+ * — the same rule and answers as the in-page checkout (`unsettled-attempts.ts`). Nothing is written
+ * and the provider is not called.
+ */
+function heldBackCheckout(
+  ctx: PaymentLinksContext,
+  person: { email: string; cpf: string | null },
+): HeldBackAttempt | undefined {
+  const unsettled = unsettledAttemptOf(ctx, person);
+  return unsettled ? heldBack(ctx, unsettled, person) : undefined;
+}
+
+/**
  * POST /payment-links/create-public: the /checkout form. `user` is the signed-in caller, if
  * any: a subscriber created here for that account's own e-mail is tied to it.
  */
@@ -187,12 +206,14 @@ export async function createPublic(
   ctx: PaymentLinksContext,
   input: CreatePublicLinkData,
   user: Pick<PublicUser, 'id' | 'email'> | null = null,
-): Promise<{ id: string; url: string }> {
+): Promise<{ paymentLink: { id: string; url: string } } | HeldBackAttempt> {
   // The renewal price is for a member who proved who they are (signed in, or the link the club
   // sends): anonymously, `renewal` is refused with the same words whatever the e-mail.
   if (input.planType === 'renewal' && !user) {
     throw new AppError('BAD_REQUEST', CHECKOUT_MSG.renewalSignInRequired);
   }
+  const held = heldBackCheckout(ctx, { email: input.customerEmail, cpf: input.customerDocument });
+  if (held) return held;
   const existing = ctx.subscribers.findByEmail(input.customerEmail);
   const amount = priceOf(input.planType, ctx.settings.get(), provenRecord(existing, user));
   const profile = profileOfCheckout(input);
@@ -208,7 +229,7 @@ export async function createPublic(
       billing,
       ref,
     });
-  if (again) return { id: again.id, url: again.url };
+  if (again) return { paymentLink: { id: again.id, url: again.url } };
   const link = await createForCheckout(ctx, {
     profile,
     user,
@@ -218,7 +239,7 @@ export async function createPublic(
     billing,
     referralCode: ref,
   });
-  return { id: link.id, url: link.url };
+  return { paymentLink: { id: link.id, url: link.url } };
 }
 
 /**
@@ -251,6 +272,9 @@ export async function createCheckoutLink(
 ) {
   const name = user?.name ?? input.name;
   const email = user?.email ?? input.email;
+  // No CPF is typed here: a held-back attempt is answered 409, never shown (heldBack).
+  const held = heldBackCheckout(ctx, { email, cpf: null });
+  if (held) return held;
   const existing = ctx.subscribers.findByEmail(email);
   const planType = planForAmount(input.amount, ctx.settings.get(), provenRecord(existing, user));
   const profile = { name, email: normalizedEmail(email), phone: '', cpf: null };

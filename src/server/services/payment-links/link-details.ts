@@ -37,6 +37,14 @@ export function effectiveLinkStatus(
   return link.status === 'pending' && link.expiresAt.getTime() <= now.getTime() ? 'expired' : link.status;
 }
 
+/**
+ * A link past its 48 hours that the provider has not yet said is unpaid (issue 36): "em verificação"
+ * until it answers. Only an answer writes `expired` (or confirms the payment).
+ */
+export function awaitingDeadlineAnswer(link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date): boolean {
+  return link.status === 'pending' && link.expiresAt.getTime() <= now.getTime();
+}
+
 export function toLinkDetails(link: PaymentLink): PaymentLinkDetails {
   return {
     id: link.id,

@@ -5,7 +5,7 @@ import { paymentLinks, type PaymentLink } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChargeResult } from '../../providers/payment/types';
 import { getLink, type PaymentLinksContext } from './context';
-import { effectiveLinkStatus, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+import { awaitingDeadlineAnswer, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
 
 type LookupSource = 'tracking' | 'reconciliation';
 
@@ -54,6 +54,7 @@ export async function refreshFromProvider(
     const remote = await provider.getPaymentLinkStatus(link);
     // Confirmed only with its charge (id and amount checked by confirmLink), never blind.
     if (remote.paid && remote.charge?.providerChargeId) settlePaidLink(ctx, link, remote.charge, source);
+    else expireAnswered(ctx, link, source);
   } catch (error) {
     log.warn({ linkId: id, err: (error as Error).message }, 'payment link status check failed');
     // The look after the hour must be answered: asked again on the next pass.
@@ -63,16 +64,41 @@ export async function refreshFromProvider(
   }
 }
 
-/** GET /payment-links/status-public/:id: the tracking page's poll. Expires lazily. */
+/**
+ * A pending link past its deadline that the provider has just said is not paid: now, and only now,
+ * it is expired (issue 36: a deadline asks before it decides). Its PIX's extra hour is still
+ * looked at by reconciliation.
+ */
+function expireAnswered(
+  { clock, confirmation, statements }: PaymentLinksContext,
+  link: PaymentLink,
+  source: LookupSource,
+) {
+  const now = clock.now();
+  if (link.status !== 'pending' || link.expiresAt.getTime() > now.getTime()) return;
+  if (statements.expire.run({ id: link.id, now: now.getTime() }).changes === 0) return;
+  confirmation.history.record({
+    linkId: link.id,
+    paymentId: link.paymentId,
+    source,
+    kind: 'charge_check',
+    details: { outcome: 'unpaid', change: 'link_deadline' },
+  });
+}
+
+/**
+ * GET /payment-links/status-public/:id: the tracking page's poll. A pending link past its deadline
+ * is "em verificação" (`verifying`) until the provider, asked from here at most once a minute,
+ * says whether it was paid.
+ */
 export function statusPublic(ctx: PaymentLinksContext, id: string): PaymentLinkStatusResponse {
   const { clock, log, statements } = ctx;
   const row = statements.status.get({ id });
   if (!row) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
   const now = clock.now();
-  const status = effectiveLinkStatus(row, now);
-  if (status !== row.status) {
-    statements.expire.run({ id, now: now.getTime() });
-  } else if (
+  const status = row.status;
+  const verifying = awaitingDeadlineAnswer(row, now);
+  if (
     status === 'pending' &&
     (!row.checkedAt || now.getTime() - row.checkedAt.getTime() > PROVIDER_CHECK_INTERVAL_MS)
   ) {
@@ -91,16 +117,27 @@ export function statusPublic(ctx: PaymentLinksContext, id: string): PaymentLinkS
     paidAt: iso(row.paidAt),
     expiresAt: row.expiresAt.toISOString(),
     url: row.url,
-    lastAttemptFailed: status === 'pending' && row.lastAttemptFailedAt !== null,
+    lastAttemptFailed: status === 'pending' && !verifying && row.lastAttemptFailedAt !== null,
+    verifying,
   };
 }
 
-/** Marks every pending link past its time as expired (daily job; reads also expire lazily). */
-export function expireOverdue({ db, clock }: PaymentLinksContext): number {
-  const now = clock.now();
-  return db
-    .update(paymentLinks)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(paymentLinks.status, 'pending'), lte(paymentLinks.expiresAt, now)))
-    .run().changes;
+/**
+ * The daily job: asks the provider about every pending link past its time (a lost webhook of a
+ * payment made in its last minutes is found here) and expires those it says are unpaid. A link the
+ * provider cannot be asked about stays pending, "em verificação", for the next pass or poll.
+ */
+export async function expireOverdue(ctx: PaymentLinksContext): Promise<number> {
+  const { db, clock } = ctx;
+  const overdue = db
+    .select({ id: paymentLinks.id })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.status, 'pending'), lte(paymentLinks.expiresAt, clock.now())))
+    .all();
+  let expired = 0;
+  for (const { id } of overdue) {
+    await refreshFromProvider(ctx, id, 'reconciliation');
+    if (getLink(ctx, id)?.status === 'expired') expired++;
+  }
+  return expired;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `payments_unsettled_idx` ON `payments` (`status`,`created_at`) WHERE "payments"."status" = 'pending' and "payments"."payment_link_id" is null and ("payments"."verifying_since" is not null or "payments"."method" = 'credit_card');
