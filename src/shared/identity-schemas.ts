@@ -4,6 +4,7 @@
  * once for the screens, the server and the tests.
  */
 import { z } from 'zod';
+import { payoutPixKey } from './commission-payout-schemas';
 import { currentPassword } from './member-schemas';
 import './zod-config';
 
@@ -134,5 +135,7 @@ export const subscriberAccess = z.object({
   pendingEmail: pendingEmailChange.nullable(),
   /** Why the approval is refused (shown before the click), or null. */
   approvalRefusal: z.string().nullable(),
+  /** Where the member's commissions are paid, as the member typed it in the portal (issue 38). */
+  payoutPixKey: payoutPixKey.nullable(),
 });
 export type SubscriberAccess = z.infer<typeof subscriberAccess>;

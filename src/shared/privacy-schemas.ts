@@ -38,6 +38,8 @@ export const ACTIVITY_ACTIONS = {
   // Work in batches (issue 38): one line per batch, the rows in its details.
   subscribers_approved: 'Cadastros aprovados em lote',
   list_messaged: 'Mensagem enviada a uma lista de assinantes',
+  commissions_paid: 'Comissões de indicação pagas em lote',
+  commission_payout_exported: 'Arquivo do banco de um lote de comissões baixado (CSV)',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

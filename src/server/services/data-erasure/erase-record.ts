@@ -5,6 +5,7 @@ import {
   paymentLinks,
   payments,
   profileUpdateCodes,
+  referrals,
   subscriberActivity,
   subscribers,
   type DeletionRequest,
@@ -24,6 +25,11 @@ function eraseMoney({ db }: DataErasureDeps, subscriberId: string, email: string
   db.update(paymentLinks)
     .set({ customerName: ERASED_NAME, customerEmail: email, billingData: erasedBilling(email) })
     .where(eq(paymentLinks.subscriberId, subscriberId))
+    .run();
+  // Commissions paid keep their amount and date, not the key they were paid to.
+  db.update(referrals)
+    .set({ payoutPixKey: null })
+    .where(eq(referrals.referrerId, subscriberId))
     .run();
   return kept;
 }

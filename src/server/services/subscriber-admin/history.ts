@@ -15,6 +15,10 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   // Proven contacts (ADR 027).
   email_change_requested: 'Troca de email pedida (aguardando confirmação pelo novo endereço)',
   email_changed: 'Email trocado (confirmado pelo novo endereço)',
+  // Commissions (issue 38).
+  payout_pix_key_changed: 'Chave PIX para comissões alterada pelo assinante',
+  payout_pix_key_removed: 'Chave PIX para comissões removida pelo assinante',
+  commissions_paid: 'Comissões de indicação pagas em lote',
 };
 
 function activityLabel(event: string): string {
