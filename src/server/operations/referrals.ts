@@ -130,7 +130,10 @@ export const referralOperations = {
         'pixKey como digitada (CPF, CNPJ, celular com DDD, e-mail ou chave aleatória) e, quando ela pode ' +
         'ser um CPF ou um celular, pixKeyType (cpf, phone, …). Guardada no formato dos bancos (DICT) com ' +
         'o tipo; o email comprovado da conta é avisado.',
-      errors: { 400: `${MEMBER_MSG.currentPasswordWrong} / ${PIX_KEY_MSG.invalid}`, 404: 'Assinante não encontrado' },
+      errors: {
+        400: `${MEMBER_MSG.currentPasswordWrong} / ${PIX_KEY_MSG.invalid}`,
+        404: 'Assinante não encontrado',
+      },
     },
   }),
 
@@ -161,7 +164,8 @@ export const referralOperations = {
       method: 'POST',
       path: '/admin/referrals/payouts',
       tag: ADMIN_TAG,
-      summary: 'Marca como pagas, em lote, as comissões confirmadas informadas (referralIds, total, idempotencyKey)',
+      summary:
+        'Marca como pagas, em lote, as comissões confirmadas informadas (referralIds, total, idempotencyKey)',
       description:
         'Todas ou nenhuma: se alguma comissão não estiver mais confirmada, ficar sem chave PIX ou o total ' +
         'não conferir, responde 409 e nada é pago. A mesma idempotencyKey repetida não paga de novo.',

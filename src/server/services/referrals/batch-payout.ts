@@ -47,9 +47,7 @@ function dueCommissions({ db }: Pick<ServiceDeps, 'db'>, ids?: string[]) {
     })
     .from(referrals)
     .innerJoin(subscribers, eq(subscribers.id, referrals.referrerId))
-    .where(
-      and(eq(referrals.status, 'confirmed'), ids ? inArray(referrals.id, ids) : undefined),
-    )
+    .where(and(eq(referrals.status, 'confirmed'), ids ? inArray(referrals.id, ids) : undefined))
     .orderBy(asc(referrals.confirmedAt), asc(referrals.id))
     .all();
 }
@@ -171,7 +169,8 @@ function pay(deps: BatchPayoutDeps, input: PayBatchInput, adminId: string): PayB
         .where(and(inArray(referrals.id, group.referralIds), eq(referrals.status, 'confirmed')))
         .run();
       // Read above in this transaction: anything else is a fault, and the throw undoes the batch.
-      if (updated.changes !== group.referralIds.length) throw new AppError('CONFLICT', COMMISSION_PAYOUT_MSG.changed);
+      if (updated.changes !== group.referralIds.length)
+        throw new AppError('CONFLICT', COMMISSION_PAYOUT_MSG.changed);
       lifecycle.record({
         subscriberId: group.referrerId,
         event: 'commissions_paid',
@@ -194,7 +193,10 @@ function pay(deps: BatchPayoutDeps, input: PayBatchInput, adminId: string): PayB
   });
   // Lost the race for the key to an identical call: that one paid.
   if (!outcome) return answer(storedPayout(deps, adminId, input.idempotencyKey)!, true);
-  log.info({ payoutId: outcome.id, count: outcome.count, total: outcome.total }, 'commissions paid in a batch');
+  log.info(
+    { payoutId: outcome.id, count: outcome.count, total: outcome.total },
+    'commissions paid in a batch',
+  );
   return answer(outcome, false);
 }
 
@@ -216,7 +218,8 @@ interface BankLine {
 const BANK_COLUMNS: CsvColumn<BankLine>[] = [
   { header: 'nome', value: (line) => line.name },
   { header: 'cpf', value: (line) => (line.cpf ? maskCpf(line.cpf) : '') },
-  { header: 'chave_pix', value: (line) => line.pixKey },
+  // A phone key in the DICT format starts with "+": the bank needs it so, not as "'+55…".
+  { header: 'chave_pix', value: (line) => line.pixKey, verbatim: /^\+55\d{10,11}$/ },
   { header: 'tipo_chave', value: (line) => (line.pixKeyType ? PIX_KEY_LABELS[line.pixKeyType] : '') },
   { header: 'valor', value: (line) => csvAmount(line.amount) },
   { header: 'comissoes', value: (line) => line.count },
