@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { currentPassword } from './member-schemas';
-import { PIX_KEY_MSG, PIX_KEY_TYPES } from './pix-key';
+import { normalizePixKey, PIX_KEY_MSG, PIX_KEY_TYPES } from './pix-key';
 
 /** At most this many commissions in one batch: more are left for the next one. */
 export const COMMISSION_BATCH_MAX = 100;
@@ -55,6 +55,21 @@ export const payoutPixKeyInput = z.object({
   currentPassword,
 });
 export type PayoutPixKeyInput = z.input<typeof payoutPixKeyInput>;
+
+/** The portal's form: a key is required to save (removing is its own button), read as the server reads it. */
+export const payoutPixKeyForm = payoutPixKeyInput
+  .extend({
+    pixKey: z
+      .string({ error: PIX_KEY_MSG.required })
+      .trim()
+      .min(1, PIX_KEY_MSG.required)
+      .max(120, PIX_KEY_MSG.invalid),
+  })
+  .superRefine(({ pixKey, pixKeyType }, ctx) => {
+    const pix = normalizePixKey(pixKey, pixKeyType);
+    if (pix.ok) return;
+    ctx.addIssue({ code: 'custom', path: [pix.choices ? 'pixKeyType' : 'pixKey'], message: pix.message });
+  });
 
 export const payoutPixKeyOutput = z.object({
   success: z.literal(true),
