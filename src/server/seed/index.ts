@@ -18,6 +18,7 @@ import { contactsSeed } from './contacts';
 import { renewalSeed } from './renewal';
 import { exceptionsSeed } from './exceptions';
 import { listMessageSeed } from './list-message';
+import { commissionPayoutsSeed } from './commission-payouts';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -39,6 +40,7 @@ export const seedModules: SeedModule[] = [
   renewalSeed,
   exceptionsSeed,
   listMessageSeed,
+  commissionPayoutsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
