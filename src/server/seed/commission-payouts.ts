@@ -55,7 +55,9 @@ export const commissionPayoutsSeed: SeedModule = {
         .get();
       if (!referrer || exists) return;
       created++;
-      const when = new Date(now.getTime() - (12 - index * 3) * DAY);
+      // Joined two years ago and did not renew: the club's figures of the last year stay as they
+      // were, and the commission is still due (an owner who never paid commissions before).
+      const when = new Date(now.getTime() - (2 * 365 + 20 - index * 3) * DAY);
       db.transaction(() => {
         const id = newId();
         db.insert(subscribers)
@@ -64,8 +66,10 @@ export const commissionPayoutsSeed: SeedModule = {
             name: person.name,
             email: person.email,
             phone: `1193333${String(1000 + index).slice(-4)}`,
-            status: 'pending',
+            status: 'expired',
             paymentStatus: 'paid',
+            approvedAt: when,
+            approvedBy: ctx.users.admin?.id ?? null,
             subscriptionPrice: price,
             subscriptionStartDate: when,
             subscriptionEndDate: new Date(when.getTime() + 365 * DAY),
