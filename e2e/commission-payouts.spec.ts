@@ -85,6 +85,10 @@ for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await logIn(page, ana.email);
     await page.goto('/user/referrals');
+    // The first page of a run may wait for a cold server on a busy machine.
+    await expect(page.getByRole('heading', { name: 'Chave PIX para receber comissões' })).toBeVisible({
+      timeout: 30_000,
+    });
     const card = page.locator('form', {
       has: page.getByRole('heading', { name: 'Chave PIX para receber comissões' }),
     });
@@ -144,7 +148,7 @@ for (const size of [PHONE, DESKTOP]) {
     ]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     expect(download.suggestedFilename()).toBe(`comissoes-pix-${today}.csv`);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).toContain('nome;cpf;chave_pix;tipo_chave;valor;comissoes;pago_em\n');
