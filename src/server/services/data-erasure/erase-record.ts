@@ -27,10 +27,7 @@ function eraseMoney({ db }: DataErasureDeps, subscriberId: string, email: string
     .where(eq(paymentLinks.subscriberId, subscriberId))
     .run();
   // Commissions paid keep their amount and date, not the key they were paid to.
-  db.update(referrals)
-    .set({ payoutPixKey: null })
-    .where(eq(referrals.referrerId, subscriberId))
-    .run();
+  db.update(referrals).set({ payoutPixKey: null }).where(eq(referrals.referrerId, subscriberId)).run();
   return kept;
 }
 
