@@ -4,6 +4,7 @@
  * once for the screens, the server and the tests.
  */
 import { z } from 'zod';
+import { payoutPixKey } from './commission-payout-schemas';
 import { currentPassword, MEMBER_MSG } from './member-schemas';
 import { SECURITY_MSG } from './security-schemas';
 import './zod-config';
@@ -158,5 +159,7 @@ export const subscriberAccess = z.object({
   pendingEmail: pendingEmailChange.nullable(),
   /** Why the approval is refused (shown before the click), or null. */
   approvalRefusal: z.string().nullable(),
+  /** Where the member's commissions are paid, as the member typed it in the portal (issue 38). */
+  payoutPixKey: payoutPixKey.nullable(),
 });
 export type SubscriberAccess = z.infer<typeof subscriberAccess>;

@@ -44,6 +44,8 @@ export const ACTIVITY_ACTIONS = {
   list_messaged: 'Mensagem enviada a uma lista de assinantes',
   // Open links never block an erasure (issue 37 §5).
   payment_link_cancelled: 'Link de pagamento cancelado',
+  commissions_paid: 'Comissões de indicação pagas em lote',
+  commission_payout_exported: 'Arquivo do banco de um lote de comissões baixado (CSV)',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -110,6 +110,11 @@ export const ACCOUNT_NOTICES = {
   contacts_corrected: 'A equipe do clube corrigiu o telefone do seu cadastro.',
   email_change_requested:
     'Foi pedida a troca do email de acesso da sua conta por outro endereço. A troca só vale depois que o novo endereço confirmar.',
+  // Where commissions are paid (issue 38): a place money goes is told like a contact.
+  payout_pix_key_changed:
+    'A chave PIX para receber suas comissões de indicação foi alterada no Portal do Confrade. As próximas comissões serão pagas na nova chave.',
+  payout_pix_key_removed:
+    'A chave PIX para receber suas comissões de indicação foi removida no Portal do Confrade.',
 } as const;
 export type AccountNotice = keyof typeof ACCOUNT_NOTICES;
 

@@ -8,8 +8,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
-import { makeMember } from '../../../tests/member';
-import { emailChanges, proposedChanges, subscriberActivity } from '../db/schema';
+import { addReferral, makeMember } from '../../../tests/member';
+import { emailChanges, proposedChanges, referrals, subscriberActivity } from '../db/schema';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -91,5 +91,36 @@ describe('an erasure leaves nothing behind', () => {
       .all();
     expect(asked).toHaveLength(1);
     expect(asked[0]!.details).toMatchObject({ to: '***' });
+  });
+
+  it('the PIX key for commissions goes from the record and from the commissions paid to it; the money stays', async () => {
+    const PIX_KEY = 'otilia.pix@exemplo.com.br';
+    const admin = await t.signIn('admin');
+    const member = await makeMember(t, { name: NAME });
+    const saved = await trpc(member.token, 'referrals.savePixKey', {
+      pixKey: PIX_KEY,
+      currentPassword: 'segredo123',
+    });
+    expect(saved.statusCode).toBe(200);
+    const commission = addReferral(t, member, 'confirmed', 14970);
+    const paid = await t.caller(admin.token).referrals.payBatch({
+      idempotencyKey: 'lote-lgpd-0001',
+      referralIds: [commission.id],
+      total: 14970,
+    });
+    expect(paid.count).toBe(1);
+    await t.services.outboxWorker.runOnce();
+    expect(tablesMentioning(PIX_KEY)).toEqual(expect.arrayContaining(['subscribers', 'referrals']));
+
+    expect((await trpc(member.token, 'member.requestDeletion', {})).statusCode).toBe(200);
+    const id = (await t.caller(admin.token).privacy.deletionRequests({})).requests[0]!.id;
+    expect((await trpc(admin.token, 'privacy.completeDeletion', { id })).statusCode).toBe(200);
+    await t.services.outboxWorker.runOnce();
+
+    for (const needle of [PIX_KEY, NAME, member.email]) {
+      expect(tablesMentioning(needle), needle).toEqual([]);
+    }
+    const kept = t.services.db.select().from(referrals).where(eq(referrals.id, commission.id)).get()!;
+    expect(kept).toMatchObject({ status: 'paid', commissionAmount: 14970, payoutId: paid.payoutId });
   });
 });

@@ -360,6 +360,7 @@ describe('the back office', () => {
       },
       pendingEmail: null,
       approvalRefusal: APPROVAL_MSG.adminEmail,
+      payoutPixKey: null,
     });
     const refused = await failure(t.caller(admin.token).subscribers.approve({ id: record.id }));
     expect(refused.code).toBe('CONFLICT');

@@ -19,6 +19,7 @@ import { renewalSeed } from './renewal';
 import { exceptionsSeed } from './exceptions';
 import { listMessageSeed } from './list-message';
 import { proposedChangesSeed } from './proposed-changes';
+import { commissionPayoutsSeed } from './commission-payouts';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -41,6 +42,7 @@ export const seedModules: SeedModule[] = [
   exceptionsSeed,
   listMessageSeed,
   proposedChangesSeed,
+  commissionPayoutsSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

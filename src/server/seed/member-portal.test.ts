@@ -22,11 +22,17 @@ describe('demo seed: member portal', () => {
     });
     const summary = await caller.referrals.mine();
     expect(summary.myReferralCode).toBe(HELENA_CODE);
-    expect(summary.totalReferrals).toBe(4);
+    // Four in every status, and Sílvia's confirmed one for the batch payout (commission-payouts.ts).
+    expect(summary.totalReferrals).toBe(5);
     // The summary lists the non-cancelled ones; the admin list has all four statuses.
-    expect(summary.activeReferrals.map((row) => row.status).sort()).toEqual(['confirmed', 'paid', 'pending']);
+    expect(summary.activeReferrals.map((row) => row.status).sort()).toEqual([
+      'confirmed',
+      'confirmed',
+      'paid',
+      'pending',
+    ]);
     const totalsBefore = t.services.referrals.totals();
-    expect(totalsBefore).toEqual({ pending: 2, confirmed: 2, paid: 2, cancelled: 2 });
+    expect(totalsBefore).toEqual({ pending: 2, confirmed: 5, paid: 2, cancelled: 2 });
 
     const second = await runSeed(t.services);
     expect(second.lines).toContain(

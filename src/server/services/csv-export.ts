@@ -23,6 +23,12 @@ import type { Db } from '../db/client';
 export interface CsvColumn<Row> {
   header: string;
   value(row: Row): string | number | null | undefined;
+  /**
+   * Values of this shape are written as they are, without the formula guard's apostrophe: a value
+   * the server validated that another program reads (a phone PIX key `+5511…` in a bank file, which
+   * a spreadsheet reads as a number and never runs).
+   */
+  verbatim?: RegExp;
 }
 
 /** A built query: drizzle's `select(fields)…` (its `toSQL()`), with the `fields` it selected. */
@@ -92,7 +98,8 @@ export function csvFile<Row>(rows: Iterable<Row>, columns: readonly CsvColumn<Ro
         yield columns.map((column) => {
           const value = column.value(row);
           if (value === null || value === undefined) return '';
-          return typeof value === 'string' ? spreadsheetSafe(value) : String(value);
+          if (typeof value !== 'string') return String(value);
+          return column.verbatim?.test(value) ? value : spreadsheetSafe(value);
         });
       }
     })(),

@@ -30,6 +30,8 @@ import { createSubscriberAdmin } from './subscriber-admin';
 import { createSubscriberCsv } from './subscriber-csv';
 import { createSubscriberMessages } from './subscriber-messages';
 import { createListMessages } from './list-messages';
+import { createPayoutPixKey } from './payout-pix-key';
+import { createBatchPayout } from './referrals/batch-payout';
 import { createTemplatesService } from './templates';
 import { createProfileUpdateService } from './profile-update';
 import { createRenewalReminders } from './renewal-reminders';
@@ -108,6 +110,7 @@ function backOfficeServices(deps: WithMemberData) {
     subscriberCsv,
     subscriberMessages,
     listMessages: createListMessages(deps),
+    batchPayout: createBatchPayout(deps),
     adminReports: createAdminReports(deps),
     backups: createBackupService(deps),
     renewalReminders,
@@ -124,6 +127,7 @@ function memberServices(deps: WithMemberData) {
     drive: createDriveService({ ...deps, membership }),
     memberPortal: createMemberPortal(deps),
     memberContacts: createMemberContacts(deps),
+    payoutPixKey: createPayoutPixKey(deps),
   };
 }
 

@@ -12,6 +12,7 @@ import { nextListSearch, type ReferralSearch } from '../../lib/list-search';
 import { trpc } from '../../lib/trpc';
 import '../../styles/admin-referrals.css';
 import { Alert } from '../ui/Alert';
+import { BatchPayoutDialog } from './BatchPayoutDialog';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Button } from '../ui/Button';
 import { referralAmountColumns } from '../referrals/referral-columns';
@@ -29,7 +30,8 @@ const PAGE_SIZE = 20;
  * The back office's referral programme: every commission with its referrer and referred member,
  * totals per status, and "Marcar como pago" for confirmed ones (who and when kept), after a
  * confirmation that names the amount and the referrer, since it records money paid out. Filters
- * and page live in the address (ADR 034).
+ * and page live in the address (ADR 034). "Pagar comissões em lote" pays every confirmed commission
+ * whose referrer gave a PIX key at once, with the bank's CSV (BatchPayoutDialog).
  */
 export function AdminReferralsPage({
   search: params,
@@ -52,6 +54,7 @@ export function AdminReferralsPage({
   const utils = trpc.useUtils();
   const [done, setDone] = useState<string | null>(null);
   const [paying, setPaying] = useState<AdminReferral | null>(null);
+  const [batchOpen, setBatchOpen] = useState(false);
   const markPaid = trpc.referrals.markPaid.useMutation({
     onSuccess: async () => {
       setDone(ADMIN_REFERRAL_MSG.processed);
@@ -77,6 +80,17 @@ export function AdminReferralsPage({
         />
         <SearchField placeholder="Nome, email ou código" value={search} onSearch={setSearch} />
       </form>
+      <div className="admin-referrals__toolbar">
+        <Button
+          onClick={() => {
+            setDone(null);
+            setBatchOpen(true);
+          }}
+        >
+          Pagar comissões em lote
+        </Button>
+      </div>
+      {batchOpen && <BatchPayoutDialog onClose={() => setBatchOpen(false)} />}
       {done && <Alert tone="success">{done}</Alert>}
       {list.isPending ? (
         <PageLoading />

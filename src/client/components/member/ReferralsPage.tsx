@@ -10,6 +10,7 @@ import { referralAmountColumns } from '../referrals/referral-columns';
 import { DataTable, PersonCell, type Column } from '../ui/DataTable';
 import { PageLoading } from '../ui/PageLoading';
 import { MemberGate } from './MemberGate';
+import { PayoutPixKeyCard } from './PayoutPixKeyCard';
 
 const COPY_FEEDBACK_MS = 3000;
 const toneOf = (status: string) =>
@@ -81,6 +82,7 @@ function ReferralSummary() {
           {copied ? MEMBER_MSG.linkCopied : ''}
         </p>
       </div>
+      <PayoutPixKeyCard />
       <div className="card member-card">
         <h2>Suas indicações</h2>
         <DataTable

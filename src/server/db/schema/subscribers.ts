@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { SETTINGS_DEFAULTS } from '../../../shared/content/settings-defaults';
+import { PIX_KEY_TYPES } from '../../../shared/pix-key';
 import { SUBSCRIBER_STATUSES } from '../../../shared/plans';
 import { users } from './accounts';
 
@@ -90,6 +91,14 @@ export const subscribers = sqliteTable(
     /** The referrer's subscriber id (docs/product/decisions.md §3.6). */
     referredBy: text('referred_by'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Where the member's referral commissions are paid (issue 38): a PIX key in the DICT format
+     * with the type it was read as (src/shared/pix-key.ts), typed by the member with the current
+     * password; null = none given. Wiped by the LGPD erasure.
+     */
+    payoutPixKey: text('payout_pix_key'),
+    payoutPixKeyType: text('payout_pix_key_type', { enum: PIX_KEY_TYPES }),
+    payoutPixKeyUpdatedAt: integer('payout_pix_key_updated_at', { mode: 'timestamp_ms' }),
     /**
      * When the first confirmed payment (paid, or paid and later refunded) was made. Kept by triggers
      * on `payments` (migration `admin_search_and_totals`, ADR 026), never written by the code: the

@@ -6,6 +6,7 @@ import {
   payments,
   profileUpdateCodes,
   proposedChanges,
+  referrals,
   subscriberActivity,
   subscribers,
   type DeletionRequest,
@@ -33,6 +34,8 @@ function eraseMoney({ db }: DataErasureDeps, subscriberId: string, email: string
     .set({ status: 'cancelled' })
     .where(and(eq(paymentLinks.subscriberId, subscriberId), eq(paymentLinks.status, 'pending')))
     .run();
+  // Commissions paid keep their amount and date, not the key they were paid to.
+  db.update(referrals).set({ payoutPixKey: null }).where(eq(referrals.referrerId, subscriberId)).run();
   return kept;
 }
 

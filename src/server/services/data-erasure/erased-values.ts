@@ -43,6 +43,10 @@ export const ERASED_PROFILE = {
   billingData: null,
   cancelRequestedAt: null,
   cancelRequestedBy: null,
+  // Where commissions were to be paid (issue 38).
+  payoutPixKey: null,
+  payoutPixKeyType: null,
+  payoutPixKeyUpdatedAt: null,
 } as const;
 
 /** Keys of a history line's details that hold a person's contact or name (`{"to": "nova@…"}`). */

@@ -1,4 +1,5 @@
 /** The entry bar and what the back office shows of a record's access; a cancellation asked by an admin. */
+import { storedPayoutKey } from '../payout-pix-key';
 import { APPROVAL_MSG, type SubscriberAccess } from '../../../shared/identity-schemas';
 import type { SubscriberRecord } from '../../../shared/subscriber-schemas';
 import { AppError } from '../../errors';
@@ -75,6 +76,7 @@ export function access(deps: SubscriberAdminDeps, id: string): SubscriberAccess 
       current.userId ? { userId: current.userId, subscriberId: id } : { userId: null, subscriberId: id },
     ),
     approvalRefusal: credentials.approvalRefusal(current),
+    payoutPixKey: storedPayoutKey(current),
   };
 }
 

@@ -20,6 +20,10 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   changes_proposed: 'Alterações propostas no pagamento (aguardando o clube)',
   proposed_change_applied: 'Alteração proposta no pagamento aplicada',
   proposed_change_discarded: 'Alteração proposta no pagamento descartada',
+  // Commissions (issue 38).
+  payout_pix_key_changed: 'Chave PIX para comissões alterada pelo assinante',
+  payout_pix_key_removed: 'Chave PIX para comissões removida pelo assinante',
+  commissions_paid: 'Comissões de indicação pagas em lote',
 };
 
 /** Lines that name the fields they are about. */

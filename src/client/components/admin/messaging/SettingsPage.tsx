@@ -28,7 +28,7 @@ import { PageLoading } from '../../ui/PageLoading';
 import { MoneyField } from '../../ui/MoneyField';
 import { TextField } from '../../ui/TextField';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
-import { PixKeyField } from './PixKeyField';
+import { PixKeyField } from '../../ui/PixKeyField';
 import { fieldsOf } from '../../ui/field-of';
 
 const PROVIDER_LABELS: Record<string, string> = {

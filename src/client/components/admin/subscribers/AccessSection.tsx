@@ -20,7 +20,7 @@ export function AccessSection({ id }: { id: string }) {
   const access = trpc.subscribers.access.useQuery({ id });
   if (access.isPending) return <p role="status">Carregando acesso...</p>;
   if (access.isError) return <Alert>{errorText(access.error, 'Erro ao carregar o acesso')}</Alert>;
-  const { account, pendingEmail } = access.data;
+  const { account, pendingEmail, payoutPixKey } = access.data;
   return (
     <>
       <h3>Acesso e contatos comprovados</h3>
@@ -51,6 +51,14 @@ export function AccessSection({ id }: { id: string }) {
             </div>
           </>
         )}
+        <div className="sub-details__field">
+          <dt>Chave PIX para comissões</dt>
+          <dd data-testid="payout-pix-key">
+            {payoutPixKey
+              ? `${payoutPixKey.label}${payoutPixKey.updatedAt ? `, informada pelo assinante em ${formatDateTime(payoutPixKey.updatedAt)}` : ''}`
+              : 'Nenhuma: o assinante informa em Indicações, no Portal do Confrade'}
+          </dd>
+        </div>
         {pendingEmail && (
           <div className="sub-details__field">
             <dt>Novo email</dt>

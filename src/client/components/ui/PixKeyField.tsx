@@ -1,19 +1,21 @@
 /**
- * The settings screen's PIX key: the type read from what is typed is shown as the owner types; an
- * 11-digit key that is both a valid CPF and a mobile number asks which one it is (the choice is
- * saved with the key); a stored key that no longer resolves is shown as an error to fix
- * (docs/decisions/031-pix-key-readings.md).
+ * A PIX key field: the type read from what is typed is shown as it is typed; an 11-digit key that
+ * is both a valid CPF and a mobile number asks which one it is (the choice is saved with the key);
+ * a stored key that no longer resolves is shown as an error to fix
+ * (docs/decisions/031-pix-key-readings.md). Used by the club's settings and by the member's key
+ * for commissions ("Indicações"): any form with the fields `pixKey` and `pixKeyType`.
  */
 import { useEffect, useId, useState } from 'react';
 import {
   useWatch,
   type Control,
   type FieldErrors,
+  type Path,
+  type PathValue,
   type UseFormRegister,
   type UseFormSetValue,
   type UseFormTrigger,
 } from 'react-hook-form';
-import type { Settings } from '../../../../shared/content/settings-defaults';
 import {
   formatPixKey,
   normalizePixKey,
@@ -21,21 +23,41 @@ import {
   PIX_KEY_MSG,
   type PixKeyReading,
   type PixKeyType,
-} from '../../../../shared/pix-key';
-import { SETTINGS_SCREEN_MSG, type SettingsFormInput } from '../../../../shared/settings-schemas';
-import { Alert } from '../../ui/Alert';
-import { TextField } from '../../ui/TextField';
-import { fieldOf } from '../../ui/field-of';
+} from '../../../shared/pix-key';
+import { SETTINGS_SCREEN_MSG } from '../../../shared/settings-schemas';
+import { Alert } from './Alert';
+import { TextField } from './TextField';
+import { fieldOf } from './field-of';
+import '../../styles/pix-key-field.css';
 
-interface PixKeyFieldProps {
-  control: Control<SettingsFormInput, unknown, unknown>;
-  register: UseFormRegister<SettingsFormInput>;
-  setValue: UseFormSetValue<SettingsFormInput>;
-  trigger: UseFormTrigger<SettingsFormInput>;
-  errors: FieldErrors<SettingsFormInput>;
-  /** The key and type as saved: a pair that does not resolve is shown as an error at once. */
-  stored: Pick<Settings, 'pixKey' | 'pixKeyType'>;
+/** The two fields a form holding a PIX key has. */
+export interface PixKeyForm {
+  pixKey: string;
+  pixKeyType?: PixKeyType | null;
 }
+
+/** The key and type as saved. */
+interface StoredPixKey {
+  pixKey: string;
+  pixKeyType: PixKeyType | null;
+}
+
+interface PixKeyFieldProps<T extends PixKeyForm> {
+  control: Control<T, unknown, unknown>;
+  register: UseFormRegister<T>;
+  setValue: UseFormSetValue<T>;
+  trigger: UseFormTrigger<T>;
+  errors: FieldErrors<T>;
+  /** A pair that does not resolve is shown as an error at once (unless `optional` and empty). */
+  stored: StoredPixKey;
+  /** The field's hint (the settings' by default). */
+  hint?: string;
+  /** No key saved is not a problem (the member's key for commissions). */
+  optional?: boolean;
+}
+
+const KEY = 'pixKey';
+const TYPE = 'pixKeyType';
 
 /** What the typed key reads as: one type, two to choose from, or none yet. */
 function readingOf(typed: string): { type: PixKeyType; key: string } | { choices: PixKeyReading[] } | null {
@@ -45,20 +67,32 @@ function readingOf(typed: string): { type: PixKeyType; key: string } | { choices
 }
 
 /** The 11 digits a CPF-or-phone choice was made for (a saved CPF or phone key), else null. */
-function choiceDigits({ pixKey, pixKeyType }: PixKeyFieldProps['stored']): string | null {
+function choiceDigits({ pixKey, pixKeyType }: StoredPixKey): string | null {
   if (pixKeyType === 'cpf') return pixKey;
   if (pixKeyType === 'phone') return pixKey.replace(/^\+55/, '');
   return null;
 }
 
-export function PixKeyField({ control, register, setValue, trigger, errors, stored }: PixKeyFieldProps) {
+export function PixKeyField<T extends PixKeyForm>({
+  control,
+  register,
+  setValue,
+  trigger,
+  errors,
+  stored,
+  hint = 'CPF, CNPJ, celular com DDD, e-mail ou chave aleatória. Salva no formato que os bancos usam.',
+  optional = false,
+}: PixKeyFieldProps<T>) {
   const ids = useId();
-  const typed = useWatch({ control, name: 'pixKey' }) ?? '';
-  const chosen = useWatch({ control, name: 'pixKeyType' }) ?? null;
+  const keyPath = KEY as Path<T>;
+  const typePath = TYPE as Path<T>;
+  const typed = (useWatch({ control, name: keyPath }) as string | undefined) ?? '';
+  const chosen = (useWatch({ control, name: typePath }) as PixKeyType | null | undefined) ?? null;
   const reading = readingOf(typed);
   const choices = reading && 'choices' in reading ? reading.choices : null;
   const digits = choices?.find((choice) => choice.type === 'cpf')?.key ?? null;
-  const storedProblem = !normalizePixKey(stored.pixKey, stored.pixKeyType).ok;
+  const storedProblem =
+    !(optional && stored.pixKey === '') && !normalizePixKey(stored.pixKey, stored.pixKeyType).ok;
 
   // A choice holds for the digits it was made for (or saved with), never for the next key typed.
   const [choiceFor, setChoiceFor] = useState<string | null>(null);
@@ -66,26 +100,21 @@ export function PixKeyField({ control, register, setValue, trigger, errors, stor
   const keepChoice = madeFor && choices?.some((choice) => choice.type === chosen);
   const next = reading && 'type' in reading ? reading.type : keepChoice ? chosen : null;
   useEffect(() => {
-    if (next !== chosen) setValue('pixKeyType', next);
-  }, [next, chosen, setValue]);
+    if (next !== chosen) setValue(typePath, next as PathValue<T, Path<T>>);
+  }, [next, chosen, setValue, typePath]);
 
   // A stored key that fails shows its reason under the field as soon as the screen opens.
   useEffect(() => {
     if (storedProblem) void trigger();
   }, [storedProblem, trigger]);
 
-  const typeField = register('pixKeyType');
-  const typeError = errors.pixKeyType?.message;
+  const typeField = register(typePath);
+  const typeError = (errors as FieldErrors<PixKeyForm>).pixKeyType?.message;
   return (
-    <div className="adm-pix">
+    <div className="pix-field">
       {storedProblem && <Alert>{PIX_KEY_MSG.storedInvalid}</Alert>}
-      <TextField
-        label="Chave PIX"
-        hint="CPF, CNPJ, celular com DDD, e-mail ou chave aleatória. Salva no formato que os bancos usam."
-        autoComplete="off"
-        {...fieldOf(register, errors, 'pixKey')}
-      />
-      <p className="adm-note" role="status">
+      <TextField label="Chave PIX" hint={hint} autoComplete="off" {...fieldOf(register, errors, keyPath)} />
+      <p className="pix-field__type" role="status">
         {reading && 'type' in reading
           ? `${SETTINGS_SCREEN_MSG.pixKeyDetected(PIX_KEY_LABELS[reading.type])} (${formatPixKey(reading)})`
           : choices
@@ -93,7 +122,10 @@ export function PixKeyField({ control, register, setValue, trigger, errors, stor
             : SETTINGS_SCREEN_MSG.pixKeyUnknown}
       </p>
       {choices && (
-        <fieldset className="adm-pix__choices" aria-describedby={typeError ? `${ids}-type-error` : undefined}>
+        <fieldset
+          className="pix-field__choices"
+          aria-describedby={typeError ? `${ids}-type-error` : undefined}
+        >
           <legend>{SETTINGS_SCREEN_MSG.pixKeyChoose}</legend>
           {choices.map((choice) => (
             <label key={choice.type} className="checkbox">
