@@ -56,7 +56,7 @@ function formerMember(services: Services) {
 
 export const privacySeed: SeedModule = {
   name: 'lgpd',
-  run(services, ctx) {
+  async run(services, ctx) {
     const { db } = services;
     let created = 0;
     const joao = ctx.users.joao;
@@ -81,7 +81,7 @@ export const privacySeed: SeedModule = {
       const silvia = formerMember(services);
       const { request } = services.deletionRequests.open(silvia, null, null);
       askedDaysAgo(services, request.id, silvia.id, 12);
-      services.deletionRequests.complete(request.id, admin.id);
+      await services.deletionRequests.complete(request.id, admin.id);
     }
     ctx.report(
       `lgpd: ${created} pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)`,
