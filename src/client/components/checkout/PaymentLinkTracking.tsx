@@ -176,10 +176,18 @@ function StatusView({
         </ResultCard>
       );
     case 'cancelled':
+    case 'expired': {
+      const cancelled = data.status === 'cancelled';
       return (
-        <ResultCard icon={<ClockIcon />} tone="error" title="Link de Pagamento Cancelado">
+        <ResultCard
+          icon={<ClockIcon />}
+          tone="error"
+          title={cancelled ? 'Link de Pagamento Cancelado' : 'Link de Pagamento Expirado'}
+        >
           <p className="co-subtitle">
-            Este link de pagamento foi cancelado pelo clube e não aceita mais pagamentos.
+            {cancelled
+              ? 'Este link de pagamento foi cancelado pelo clube e não aceita mais pagamentos.'
+              : 'Este link de pagamento não é mais válido. Gere um novo link para concluir sua assinatura.'}
           </p>
           <SummaryLines lines={[...details, { label: 'Valor', value: formatMoney(data.amount) }]} />
           <div className="co-actions">
@@ -189,20 +197,7 @@ function StatusView({
           </div>
         </ResultCard>
       );
-    case 'expired':
-      return (
-        <ResultCard icon={<ClockIcon />} tone="error" title="Link de Pagamento Expirado">
-          <p className="co-subtitle">
-            Este link de pagamento não é mais válido. Gere um novo link para concluir sua assinatura.
-          </p>
-          <SummaryLines lines={[...details, { label: 'Valor', value: formatMoney(data.amount) }]} />
-          <div className="co-actions">
-            <Link to="/checkout" className={buttonClass('primary', { block: true })}>
-              Gerar Novo Link de Pagamento
-            </Link>
-          </div>
-        </ResultCard>
-      );
+    }
     case 'pending':
       if (data.verifying) {
         // Past its 48 hours: the provider is asked whether it was paid before anything is decided.
