@@ -109,11 +109,17 @@ async function club() {
     .run();
   await withKey(ana, 'Ana.Pix@Exemplo.com.br');
   await withKey(bruno, '11910086304', 'phone');
+  // One second apart: the preview lists referrers by their oldest commission, and equal times
+  // would leave the order to the random ids.
+  const confirmedInOrder = (member: TestMember, amount: number) => {
+    t.clock.advance(1000);
+    return addReferral(t, member, 'confirmed', amount);
+  };
   const due = {
-    ana1: addReferral(t, ana, 'confirmed', 14970),
-    ana2: addReferral(t, ana, 'confirmed', 8970),
-    bruno: addReferral(t, bruno, 'confirmed', 14970),
-    carla: addReferral(t, carla, 'confirmed', 14970),
+    ana1: confirmedInOrder(ana, 14970),
+    ana2: confirmedInOrder(ana, 8970),
+    bruno: confirmedInOrder(bruno, 14970),
+    carla: confirmedInOrder(carla, 14970),
   };
   const pending = addReferral(t, ana, 'pending', 14970);
   const paid = addReferral(t, bruno, 'paid', 14970);
