@@ -3,7 +3,7 @@
  * a PNG and a JPEG drawn with sharp, a one-page PDF, and Office Open XML documents (a zip holding
  * the parts file-type and Office look for).
  */
-import { crc32 } from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 
 /** A solid-colour image with a darker band, so the thumbnail shows something. */
@@ -41,43 +41,15 @@ export function samplePdf(text = 'Confraria'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** A zip archive with stored (uncompressed) entries. */
+const ZIP_DATE = new Date(2024, 0, 1);
+
+/**
+ * A zip archive with stored (uncompressed) entries, in the given order (Office and file-type look
+ * for `[Content_Types].xml` first). A fixed date keeps the same text giving the same bytes.
+ */
 function zip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text, 'utf8');
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  const files = Object.fromEntries(Object.entries(entries).map(([name, text]) => [name, strToU8(text)]));
+  return Buffer.from(zipSync(files, { level: 0, mtime: ZIP_DATE }));
 }
 
 const OOXML_KIND = {
