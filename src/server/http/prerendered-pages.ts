@@ -10,7 +10,8 @@
  *   settings service replaces its object on every update); a URL with a query string is rendered
  *   for its request, within a budget (QUERY_RENDERS_PER_SECOND).
  * - The router's hydration data are inline scripts: each page's answer has the pages' CSP with
- *   those scripts' hashes, and no other inline script is allowed (ADR 010).
+ *   those scripts' hashes (found once per kept page), and no other inline script is allowed
+ *   (ADR 010: hashes rather than a nonce, so a page can be kept and compressed once).
  * - Only anonymous visitors get it: a signed-in person gets the plain app page, whose guards and
  *   header know the session, or at / a redirect to the home of their role (docs/product/decisions.md
  *   §2) — the cookie decides: `Vary: Cookie`, revalidated every time.
@@ -39,7 +40,7 @@ import type { OperationContext } from '../operations/define';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';
 import { readAppPage } from './app-page';
-import { pageCspAllowing } from './security-headers';
+import { pageHelmetAllowing, type HelmetOptions } from './security-headers';
 
 /** The build's page renderer and the pages' assets, beside the client build (dist/prerender). */
 export interface Prerender {
@@ -59,18 +60,18 @@ export async function loadPrerender(clientDir: string): Promise<Prerender | null
 
 /** A served page, its compressed copies (pages are small and kept: compressed once), its CSP. */
 interface Answer {
-  /** The CSP allowing the page's own inline scripts; none for the plain app page. */
-  csp: string | null;
+  /** The headers' options whose CSP allows the page's own inline scripts; none for the app page. */
+  helmet: HelmetOptions | null;
   html: string;
   br: Buffer;
   gzip: Buffer;
 }
 
 /** Compressed hard once for a page that is kept, quickly for one that is not (each costs CPU). */
-function answer(html: string, csp: string | null, kept = true): Answer {
+function answer(html: string, helmet: HelmetOptions | null, kept = true): Answer {
   const data = Buffer.from(html);
   return {
-    csp,
+    helmet,
     html,
     br: brotliCompressSync(data, {
       params: {
@@ -100,7 +101,10 @@ export const PRERENDERED_HEADER = 'x-prerendered';
 
 function send(request: FastifyRequest, reply: FastifyReply, page: Answer) {
   reply.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
-  if (page.csp) reply.header(PRERENDERED_HEADER, '1').header('content-security-policy', page.csp);
+  if (page.helmet) {
+    reply.helmet(page.helmet);
+    reply.header(PRERENDERED_HEADER, '1');
+  }
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
@@ -142,7 +146,7 @@ export function registerPrerenderedPages(
     try {
       const html = await renderer.renderPage({ url, route, settings, testMode, assets });
       if (!html) return plain;
-      return answer(html, pageCspAllowing(services.env, inlineScriptHashes(html)), keep);
+      return answer(html, pageHelmetAllowing(services.env, inlineScriptHashes(html)), keep);
     } catch (error) {
       app.log.error({ err: error, url }, 'server render failed: answering the app page');
       return plain;

@@ -1,13 +1,15 @@
 /**
- * Security headers (Helmet) with a Content-Security-Policy the SPA passes. Helmet decides the
- * headers once, at start; every reply then gets that precomputed set. `@fastify/helmet` builds a
- * new Helmet instance on every request, which the bench measured at about half the cost of a small
- * answer (docs/decisions/010-security-headers.md).
+ * Security headers (`@fastify/helmet`) with a Content-Security-Policy the SPA passes: pages get
+ * Helmet's full set, JSON answers (`/api`, `/trpc`) a stricter, smaller one, chosen by URL for
+ * every request (a 404 under /api included) through `reply.helmet()`
+ * (docs/decisions/010-security-headers.md).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import helmet from 'helmet';
 import type { Env } from '../env';
+
+/** Helmet's options, as `reply.helmet()` takes them. */
+export type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
 
 export function cspDirectives(env: Env) {
   const dev = env.NODE_ENV === 'development';
@@ -31,28 +33,6 @@ export function cspDirectives(env: Env) {
   };
 }
 
-type HelmetOptions = Parameters<typeof helmet>[0];
-
-/**
- * Runs Helmet once against a recording response and returns the headers it sets: they depend
- * only on the configuration, so every reply can get the same precomputed set.
- */
-function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
-    if (error) throw error as Error;
-  });
-  return headers;
-}
-
 /** JSON answers (`/api`, `/trpc`) are never rendered as documents; the API docs UI is a page. */
 const isApiAnswer = (url: string) =>
   (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
@@ -60,14 +40,12 @@ const isApiAnswer = (url: string) =>
 /**
  * The pages' CSP for a document that carries inline scripts of its own: the public pages the
  * server renders hold the router's hydration data as inline scripts (ADR 040), allowed by their
- * SHA-256 hashes (`'sha256-…'`) and nothing else inline. Computed once per rendered page.
+ * SHA-256 hashes (`'sha256-…'`) and nothing else inline. Given to `reply.helmet()` for that answer.
  */
-export function pageCspAllowing(env: Env, scriptHashes: string[]): string {
+export function pageHelmetAllowing(env: Env, scriptHashes: string[]): HelmetOptions {
   const directives = cspDirectives(env);
   const scriptSrc = [...directives.scriptSrc, ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
-  return helmetHeaders({ contentSecurityPolicy: { directives: { ...directives, scriptSrc } } })[
-    'content-security-policy'
-  ]!;
+  return { contentSecurityPolicy: { directives: { ...directives, scriptSrc } } };
 }
 
 /**
@@ -88,21 +66,28 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
-/** Drops DOCUMENT_ONLY_HEADERS from a reply that serves a file of the build's scripts or styles. */
+/**
+ * Drops DOCUMENT_ONLY_HEADERS from a reply that serves a file of the build's scripts or styles.
+ * Helmet sets its headers on the Node response itself, where Fastify's `removeHeader` does not look.
+ */
 export function withoutDocumentHeaders(reply: FastifyReply): void {
-  for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
+export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const https = env.publicUrl.startsWith('https://');
   // Pages: Helmet's full set with the SPA's CSP. HSTS only means something over https.
-  const pageHeaders = helmetHeaders({
+  // Not `global`: the hook below picks the set by URL, which a route's own `helmet` option cannot
+  // do for the answers no route matches (an unknown /api path is still a JSON answer).
+  await app.register(fastifyHelmet, {
+    global: false,
     contentSecurityPolicy: { directives: cspDirectives(env) },
     strictTransportSecurity: https,
   });
   // JSON answers: the set OWASP's REST cheat sheet lists (no framing, no sniffing, no referrer,
   // a CSP that allows nothing); the document-only policies would only add bytes to every answer.
-  const apiHeaders = helmetHeaders({
+  // `reply.helmet(options)` lays these over the pages' options, so each of those is replaced here.
+  const apiOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
@@ -115,9 +100,10 @@ export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
     xFrameOptions: { action: 'deny' },
-  });
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
+    if (isApiAnswer(request.url)) reply.helmet(apiOptions);
+    else reply.helmet();
     done();
   });
 }
