@@ -100,8 +100,11 @@ export interface FakePagarme {
   deliverWebhooksTo(target: { url: string; user: string; password: string } | null): void;
   /** Every delivery attempted: the hook's type and the status answered (null: no answer). */
   deliveries: { type: string; status: number | null }[];
-  /** Processes the next `times` requests and closes the connection instead of answering. */
-  loseAnswers(times: number): void;
+  /**
+   * Processes the next `times` requests (of `method` only, when given) and closes the connection
+   * instead of answering.
+   */
+  loseAnswers(times: number, method?: string): void;
   /**
    * Answers kept by Idempotency-Key (with the body that created them), and how many requests got a
    * kept answer back. A repeated key with another body gets the first answer, as documented, and
@@ -145,6 +148,7 @@ export async function startFakePagarme(
   let failures = 0;
   let failureStatus = 503;
   let lost = 0;
+  let lostMethod: string | undefined;
   const idempotency: FakePagarme['idempotency'] = { answers: new Map(), replays: 0 };
 
   const isoNow = () => new Date().toISOString();
@@ -511,6 +515,7 @@ export async function startFakePagarme(
   function cancelCharge(chargeId: string, body: Json): { status: number; body: Json } {
     const found = chargeById(chargeId);
     if (!found) return { status: 404, body: { message: 'Charge not found' } };
+    if (found.charge.status === 'pending') return voidCharge(found, body);
     if (!['paid', 'underpaid', 'overpaid'].includes(found.charge.status))
       return { status: 412, body: { message: 'Charge can not be canceled.' } };
     const received = found.charge.paid_amount ?? found.charge.amount;
@@ -542,6 +547,18 @@ export async function startFakePagarme(
       last_transaction: cancel.last_transaction,
     });
     return { status: 200, body: cancel };
+  }
+
+  /**
+   * `DELETE /charges/:id` of a charge nobody paid (a PIX still waiting): the charge and its order
+   * turn `canceled` and the code can no longer be paid. No amount: the whole charge is voided.
+   */
+  function voidCharge(found: { charge: Json; order: Json }, body: Json): { status: number; body: Json } {
+    check(body?.amount === undefined, 'charges: cancelamento de cobrança pendente não leva valor');
+    Object.assign(found.charge, { status: 'canceled', canceled_at: isoNow() });
+    found.order.status = 'canceled';
+    found.order.updated_at = isoNow();
+    return { status: 200, body: structuredClone(found.charge) };
   }
 
   function handleRead(method: string, url: URL, path: string): { status: number; body: Json } {
@@ -597,7 +614,7 @@ export async function startFakePagarme(
       });
       const result = handle(req.method ?? '', url, req.headers, body);
       notifyAfter(req.method ?? '', url, result);
-      if (lost > 0 && !url.pathname.endsWith('/tokens')) {
+      if (lost > 0 && !url.pathname.endsWith('/tokens') && (!lostMethod || lostMethod === req.method)) {
         // Processed, and the answer never reaches the caller.
         lost--;
         req.socket.destroy();
@@ -726,8 +743,9 @@ export async function startFakePagarme(
       webhookTarget = target;
     },
     deliveries,
-    loseAnswers(times) {
+    loseAnswers(times, method) {
       lost = times;
+      lostMethod = method;
     },
     idempotency,
     openLinkPix(linkId) {
