@@ -66,7 +66,8 @@ export async function getPaymentLinkStatus(
 }
 
 /**
- * `PATCH /paymentlinks/{id}/cancel`. A refusal is read against the link itself: a paid session
+ * `PATCH /paymentlinks/{id}/cancel` (the v5 reference's "Cancelar link de pagamento"; its answer's
+ * body is not documented and never read: ADR 029 lists what is documented and what inferred). A refusal is read against the link itself: a paid session
  * means it was paid first; a link no longer active (cancelled by a try whose answer was lost,
  * expired) counts as done. A lost answer stays unknown (the caller keeps the link open and asks
  * again).
