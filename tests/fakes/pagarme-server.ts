@@ -13,12 +13,14 @@
  * (24 hours) and a request repeating the key gets that answer back, nothing created twice — also
  * when its body differs (the documentation's warning: the first request's answer comes back), which
  * the fake lists as a problem, since our retries of one attempt always repeat its body.
- * `loseAnswers(n)` processes the next n requests and drops their answers (the connection closes),
- * the case where Pagar.me charged a card and we never heard back. `GET /orders` answers the
+ * `loseAnswers(n, method?)` processes the next n requests (of that method only, when given) and
+ * drops their answers (the connection closes), the case where Pagar.me charged a card and we never
+ * heard back. `GET /orders` answers the
  * documented paged list `{ data, paging: { total, previous, next } }` (at most 30 per page).
  *
  * `PATCH /paymentlinks/{id}/cancel` voids an active link (the club cancelled it); a cancelled link
- * cannot be paid, and one paid first cannot be cancelled (412).
+ * cannot be paid, and one paid first cannot be cancelled (412). `DELETE /charges/{id}` of a charge
+ * nobody paid voids it (the charge and its order `canceled`); of a paid one, it refunds.
  *
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
