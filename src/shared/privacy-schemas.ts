@@ -23,6 +23,10 @@ export const PRIVACY_MSG = {
     'Um link de pagamento deste assinante está em verificação: o provedor de pagamento não confirmou o cancelamento. Tente concluir a exclusão de novo em alguns minutos.',
   linkPaidMeanwhile:
     'Um link de pagamento deste assinante acaba de ser pago e o pagamento foi registrado. Confira-o em Pagamentos (e estorne, se for o caso) e conclua a exclusão de novo.',
+  chargeVerifying:
+    'Uma cobrança deste assinante está em verificação: o provedor de pagamento não confirmou o cancelamento. Tente concluir a exclusão de novo em alguns minutos.',
+  chargePaidMeanwhile:
+    'Uma cobrança deste assinante acaba de ser paga e o pagamento foi registrado. Confira-o em Pagamentos (e estorne, se for o caso) e conclua a exclusão de novo.',
   completed:
     'Exclusão concluída: dados pessoais anonimizados, conta encerrada e confrade avisado por email. Os pagamentos foram mantidos sem o nome.',
   loadFailed: 'Erro ao carregar pedidos de exclusão',

@@ -13,12 +13,14 @@
  * (24 hours) and a request repeating the key gets that answer back, nothing created twice — also
  * when its body differs (the documentation's warning: the first request's answer comes back), which
  * the fake lists as a problem, since our retries of one attempt always repeat its body.
- * `loseAnswers(n)` processes the next n requests and drops their answers (the connection closes),
- * the case where Pagar.me charged a card and we never heard back. `GET /orders` answers the
+ * `loseAnswers(n, method?)` processes the next n requests (of that method only, when given) and
+ * drops their answers (the connection closes), the case where Pagar.me charged a card and we never
+ * heard back. `GET /orders` answers the
  * documented paged list `{ data, paging: { total, previous, next } }` (at most 30 per page).
  *
  * `PATCH /paymentlinks/{id}/cancel` voids an active link (the club cancelled it); a cancelled link
- * cannot be paid, and one paid first cannot be cancelled (412).
+ * cannot be paid, and one paid first cannot be cancelled (412). `DELETE /charges/{id}` of a charge
+ * nobody paid voids it (the charge and its order `canceled`); of a paid one, it refunds.
  *
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
@@ -100,8 +102,11 @@ export interface FakePagarme {
   deliverWebhooksTo(target: { url: string; user: string; password: string } | null): void;
   /** Every delivery attempted: the hook's type and the status answered (null: no answer). */
   deliveries: { type: string; status: number | null }[];
-  /** Processes the next `times` requests and closes the connection instead of answering. */
-  loseAnswers(times: number): void;
+  /**
+   * Processes the next `times` requests (of `method` only, when given) and closes the connection
+   * instead of answering.
+   */
+  loseAnswers(times: number, method?: string): void;
   /**
    * Answers kept by Idempotency-Key (with the body that created them), and how many requests got a
    * kept answer back. A repeated key with another body gets the first answer, as documented, and
@@ -145,6 +150,7 @@ export async function startFakePagarme(
   let failures = 0;
   let failureStatus = 503;
   let lost = 0;
+  let lostMethod: string | undefined;
   const idempotency: FakePagarme['idempotency'] = { answers: new Map(), replays: 0 };
 
   const isoNow = () => new Date().toISOString();
@@ -511,6 +517,7 @@ export async function startFakePagarme(
   function cancelCharge(chargeId: string, body: Json): { status: number; body: Json } {
     const found = chargeById(chargeId);
     if (!found) return { status: 404, body: { message: 'Charge not found' } };
+    if (found.charge.status === 'pending') return voidCharge(found, body);
     if (!['paid', 'underpaid', 'overpaid'].includes(found.charge.status))
       return { status: 412, body: { message: 'Charge can not be canceled.' } };
     const received = found.charge.paid_amount ?? found.charge.amount;
@@ -542,6 +549,18 @@ export async function startFakePagarme(
       last_transaction: cancel.last_transaction,
     });
     return { status: 200, body: cancel };
+  }
+
+  /**
+   * `DELETE /charges/:id` of a charge nobody paid (a PIX still waiting): the charge and its order
+   * turn `canceled` and the code can no longer be paid. No amount: the whole charge is voided.
+   */
+  function voidCharge(found: { charge: Json; order: Json }, body: Json): { status: number; body: Json } {
+    check(body?.amount === undefined, 'charges: cancelamento de cobrança pendente não leva valor');
+    Object.assign(found.charge, { status: 'canceled', canceled_at: isoNow() });
+    found.order.status = 'canceled';
+    found.order.updated_at = isoNow();
+    return { status: 200, body: structuredClone(found.charge) };
   }
 
   function handleRead(method: string, url: URL, path: string): { status: number; body: Json } {
@@ -597,7 +616,7 @@ export async function startFakePagarme(
       });
       const result = handle(req.method ?? '', url, req.headers, body);
       notifyAfter(req.method ?? '', url, result);
-      if (lost > 0 && !url.pathname.endsWith('/tokens')) {
+      if (lost > 0 && !url.pathname.endsWith('/tokens') && (!lostMethod || lostMethod === req.method)) {
         // Processed, and the answer never reaches the caller.
         lost--;
         req.socket.destroy();
@@ -726,8 +745,9 @@ export async function startFakePagarme(
       webhookTarget = target;
     },
     deliveries,
-    loseAnswers(times) {
+    loseAnswers(times, method) {
       lost = times;
+      lostMethod = method;
     },
     idempotency,
     openLinkPix(linkId) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { ERASED_NAME } from '../../shared/privacy-schemas';
-import { deletionRequests } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { deletionRequests, payments } from '../db/schema';
 import { countRealMembers, runSeed } from './index';
 
 let t: TestApp;
@@ -42,5 +43,14 @@ describe('demo LGPD requests', () => {
       'lgpd: 0 pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)',
     );
     expect(t.services.db.select().from(deletionRequests).all()).toHaveLength(2);
+    // The PIX a stranger started with Sílvia's e-mail was voided by her erasure, not waited for.
+    const erasedId = completed[0]!.subscriber!.id;
+    const pix = t.services.db.select().from(payments).where(eq(payments.subscriberId, erasedId)).all();
+    expect(pix).toMatchObject([{ status: 'cancelled', method: 'pix', amount: 149700 }]);
+    const admin = await t.signIn('admin');
+    const detail = await t.caller(admin.token).payments.detail({ paymentId: pix[0]!.id });
+    expect(detail.history.map((entry) => entry.text)).toContain(
+      'Exclusão de dados (LGPD): cancelamento da cobrança pedido ao provedor, que respondeu cancelado',
+    );
   });
 });

@@ -2,8 +2,11 @@
  * Demo data for LGPD (ADR 029): João (the demo member whose membership was cancelled) asked 11 days
  * ago for his data to be erased — open, 4 days left on the dashboard, the LGPD screen and his
  * profile — and Sílvia's request, made 12 days ago, was completed by the admin (her record shows
- * anonymised data). Runs after the accounts and payments modules.
+ * anonymised data). Someone had started an in-page PIX with her e-mail that nobody paid: the erasure
+ * voided it at the provider (Pagamentos shows it cancelled, its history says why). Runs after the
+ * accounts and payments modules.
  */
+import { processPaymentInput } from '../../shared/checkout-schemas';
 import { eq } from 'drizzle-orm';
 import { activityLog, deletionRequests, subscriberActivity, subscribers } from '../db/schema';
 import { newId } from '../ids';
@@ -54,6 +57,30 @@ function formerMember(services: Services) {
     .all()[0]!;
 }
 
+/** Anyone may start the old checkout's PIX with any e-mail: one for Sílvia's, left unpaid. */
+async function strangersPix(services: Services) {
+  await services.payments.process(
+    processPaymentInput.parse({
+      paymentMethod: 'pix',
+      customerData: {
+        name: 'Alguém Qualquer',
+        email: SILVIA_EMAIL,
+        phone: '(11) 95555-4444',
+        cpf: '529.982.247-25',
+        address: {
+          street: 'Avenida Ana Costa',
+          number: '100',
+          neighborhood: 'Gonzaga',
+          city: 'Santos',
+          state: 'SP',
+          zipCode: '11060-000',
+        },
+      },
+      paymentData: { amount: services.settings.get().priceAnnual },
+    }),
+  );
+}
+
 export const privacySeed: SeedModule = {
   name: 'lgpd',
   async run(services, ctx) {
@@ -81,6 +108,7 @@ export const privacySeed: SeedModule = {
       const silvia = formerMember(services);
       const { request } = services.deletionRequests.open(silvia, null, null);
       askedDaysAgo(services, request.id, silvia.id, 12);
+      await strangersPix(services);
       await services.deletionRequests.complete(request.id, admin.id);
     }
     ctx.report(

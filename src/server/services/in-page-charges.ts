@@ -7,6 +7,7 @@ import type { ProcessPaymentData } from '../../shared/checkout-schemas';
 import { createInPageContext, type InPageChargesDeps } from './in-page-charges/context';
 import { process } from './in-page-charges/process';
 import { status } from './in-page-charges/status';
+import { voidPendingChargesOf } from './in-page-charges/void-charges';
 
 export { qrImage } from './in-page-charges/qr-image';
 export type { InPageChargesDeps };
@@ -16,5 +17,7 @@ export function createInPageCharges(deps: InPageChargesDeps) {
   return {
     process: (input: ProcessPaymentData) => process(ctx, input),
     status: (id: string) => status(ctx, id),
+    /** An erasure's pass: the record's in-page charges nobody paid, voided at the provider. */
+    voidPendingChargesOf: (subscriberId: string) => voidPendingChargesOf(ctx, subscriberId),
   };
 }

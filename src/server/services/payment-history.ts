@@ -31,7 +31,9 @@ export type HistoryKind =
   | 'refund_reverted'
   // Refunds and disputes (issue 36).
   | 'chargeback'
-  | 'partial_refund';
+  | 'partial_refund'
+  // An erasure voids the person's in-page charges nobody paid (issue 37 §5).
+  | 'erasure_void';
 
 type Detail = string | number | boolean | null;
 export type HistoryDetails = Partial<Record<(typeof DETAIL_KEYS)[number], Detail>>;
@@ -171,6 +173,8 @@ export function historyText(kind: string, d: HistoryDetails): string {
       return d.outcome === 'refused'
         ? `Reembolso recusado pelo provedor: ${d.reason ?? ''}`
         : `Reembolso ${word(OUTCOME_WORDS, d.outcome)} pelo provedor`;
+    case 'erasure_void':
+      return `Exclusão de dados (LGPD): cancelamento da cobrança pedido ao provedor, que respondeu ${word(OUTCOME_WORDS, d.outcome)}`;
     case 'refund_completed':
       return 'Reembolso concluído pelo provedor';
     case 'refund_reverted':

@@ -59,6 +59,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     getById,
     process: charges.process,
     status: charges.status,
+    voidPendingChargesOf: charges.voidPendingChargesOf,
     handleWebhook: webhooks.handleWebhook,
     applyEvent: webhooks.applyEvent,
 

@@ -20,6 +20,7 @@ import {
   getCharge,
   getPaymentLinkStatus,
   refund,
+  voidCharge,
 } from './pagarme/orders';
 import { parseWebhook, verifyWebhook } from './pagarme/webhooks';
 import type { PaymentProvider } from './types';
@@ -66,6 +67,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
     getPaymentLinkStatus: (link) => getPaymentLinkStatus(client, link),
     cancelPaymentLink: (link) => cancelPaymentLink(client, link),
     createCharge: (input) => createCharge(client, input),
+    voidCharge: (input) => voidCharge(client, input),
     refund: (input) => refund(client, input),
     findOrders: ({ reference }) => findOrders(client, reference),
     getCharge: (input) => getCharge(client, input.providerChargeId),

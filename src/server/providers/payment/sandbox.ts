@@ -164,6 +164,18 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return charge ? [{ attempt: null, charge }] : [];
     },
     createCharge: async (input) => createCharge(options, tokens, input),
+    async voidCharge(input) {
+      // What the sandbox's page settled as paid was paid first; anything else can no longer be paid.
+      const charge = settled.get(input.paymentId);
+      if (charge?.status === 'paid') return { status: 'paid' as const };
+      // Kept as the sandbox's own state, so that reading the charge back says it was cancelled.
+      settled.set(input.paymentId, {
+        ...(charge ?? { ...baseCharge(0, 'pix'), amount: null, method: null }),
+        providerChargeId: input.providerChargeId,
+        status: 'cancelled',
+      });
+      return { status: 'cancelled' as const };
+    },
     async refund(input) {
       // Nothing was charged for real: the refund always succeeds, at once.
       const charge = settled.get(input.paymentId);

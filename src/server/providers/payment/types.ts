@@ -184,6 +184,16 @@ export interface PaymentProvider {
   }): Promise<{ status: 'cancelled' | 'paid' }>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
   /**
+   * Voids an in-page charge nobody paid (a PIX still waiting), so that it can no longer be paid:
+   * `cancelled`, or `paid` when the provider says it was paid first (never refunded here: the
+   * caller records the payment). Rejects with a safe Portuguese message when the provider refuses,
+   * and with `ProviderError.outcomeUnknown` when it cannot be reached or its answer was lost.
+   */
+  voidCharge(input: {
+    paymentId: string;
+    providerChargeId: string;
+  }): Promise<{ status: 'cancelled' | 'paid' }>;
+  /**
    * Refunds (cancels) `amount` of a paid charge — all of it, or a part (the surplus of an overpaid
    * charge, what is left after a partial refund): `refunded` when done, `processing` when the
    * provider accepted it and completes it later (its webhook or a reconciliation read says when).

@@ -20,10 +20,13 @@ export interface ErasureResult {
   noticeSent: boolean;
 }
 
-/** Why completing `request` would be refused right now, for the list (null: it can be done). */
+/**
+ * Why completing `request` would be refused right now, for the list (null: it can be done). The
+ * person's open links and pending in-page charges do not count: completing voids them first.
+ */
 export function blocker(deps: DataErasureDeps, request: DeletionRequest): string | null {
   const subscriber = subscriberOf(deps, request);
-  return blockerOf(deps, subscriber, accountOf(deps, request, subscriber), deps.clock.now());
+  return blockerOf(deps, subscriber, accountOf(deps, request, subscriber), deps.clock.now(), false);
 }
 
 /** Must run inside a transaction (deletion-requests.ts `complete`). */

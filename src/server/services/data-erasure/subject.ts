@@ -1,5 +1,5 @@
 /** Whose data a request erases (the record, the account), and what would stop it now. */
-import { and, eq, gt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { PAYMENT_LINK_TTL_HOURS } from '../../../shared/plans';
 import { PRIVACY_MSG } from '../../../shared/privacy-schemas';
 import { payments, subscribers, users, type DeletionRequest, type Subscriber } from '../../db/schema';
@@ -16,11 +16,22 @@ export type DataErasureDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
 };
 
 /**
- * A charge in flight or a refund in progress: money is moving. Open payment links are not money in
- * motion: anyone can create one for any e-mail, so the erasure voids them itself
- * (payment-links/void-link.ts) instead of waiting for them.
+ * A charge in flight or a refund in progress: money is moving. Open payment links and pending
+ * in-page charges are not, before the erasure's own pass: anyone can start one for any e-mail, so
+ * the erasure voids them itself (payment-links/void-link.ts, in-page-charges/void-charges.ts)
+ * instead of waiting for them. After that pass (`afterVoiding`), any charge still pending — one
+ * started meanwhile — stops the erasure.
  */
-function moneyInMotion({ db }: DataErasureDeps, subscriberId: string, now: Date): boolean {
+function moneyInMotion(
+  { db }: DataErasureDeps,
+  subscriberId: string,
+  now: Date,
+  afterVoiding: boolean,
+): boolean {
+  const pendingCharge = and(
+    eq(payments.status, 'pending'),
+    gt(payments.createdAt, new Date(now.getTime() - PAYMENT_LINK_TTL_HOURS * HOUR_MS)),
+  );
   const charge = db
     .select({ id: payments.id })
     .from(payments)
@@ -28,10 +39,7 @@ function moneyInMotion({ db }: DataErasureDeps, subscriberId: string, now: Date)
       and(
         eq(payments.subscriberId, subscriberId),
         or(
-          and(
-            eq(payments.status, 'pending'),
-            gt(payments.createdAt, new Date(now.getTime() - PAYMENT_LINK_TTL_HOURS * HOUR_MS)),
-          ),
+          afterVoiding ? pendingCharge : and(pendingCharge, isNotNull(payments.paymentLinkId)),
           eq(payments.refundStatus, 'processing'),
         ),
       ),
@@ -40,15 +48,19 @@ function moneyInMotion({ db }: DataErasureDeps, subscriberId: string, now: Date)
   return Boolean(charge);
 }
 
-/** Why the erasure cannot happen now, or null. */
+/**
+ * Why the erasure cannot happen now, or null. Before the erasure's pass over open links and
+ * pending in-page charges (the list, the first check) those do not count; after it they do.
+ */
 export function blockerOf(
   deps: DataErasureDeps,
   subscriber: Subscriber | null,
   account: { role: string } | null,
   now: Date,
+  afterVoiding = true,
 ) {
   if (account?.role === 'admin') return PRIVACY_MSG.adminAccount;
-  if (subscriber && moneyInMotion(deps, subscriber.id, now)) return PRIVACY_MSG.moneyInMotion;
+  if (subscriber && moneyInMotion(deps, subscriber.id, now, afterVoiding)) return PRIVACY_MSG.moneyInMotion;
   return null;
 }
 

@@ -107,21 +107,25 @@ export function summary({ db, clock }: RequestsContext) {
 }
 
 /**
- * Before the erasure, the person's open payment links are voided at the provider (anyone can
- * create one for any e-mail: they must not hold the erasure up). A link whose cancel was not
- * confirmed, or that turns out paid, stops this completion with its reason: nothing is dropped
- * unseen, and the admin completes again once it is settled.
+ * Before the erasure, what anyone could have opened in the person's name is voided at the provider
+ * (open payment links, pending in-page charges: both can be started for any e-mail, and must not
+ * hold the erasure up). One whose void was not confirmed, or that turns out paid, stops this
+ * completion with its reason: nothing is dropped unseen, and the admin completes again once it is
+ * settled (a paid one is kept as the member's payment, as any other).
  */
-async function voidOpenLinks({ db, erasure, paymentLinks }: RequestsContext, id: string) {
+async function voidWhatAnyoneOpened({ db, erasure, paymentLinks, payments }: RequestsContext, id: string) {
   const request = db.select().from(deletionRequests).where(eq(deletionRequests.id, id)).get();
   if (!request) throw new AppError('NOT_FOUND', PRIVACY_MSG.requestNotFound);
   if (request.status !== 'open') throw new AppError('CONFLICT', PRIVACY_MSG.alreadyCompleted);
   const blocked = erasure.blocker(request);
   if (blocked) throw new AppError('CONFLICT', blocked);
   if (!request.subscriberId) return;
-  const left = await paymentLinks.voidOpenLinksOf(request.subscriberId);
-  if (left.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkVerifying);
-  if (left.paid > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkPaidMeanwhile);
+  const links = await paymentLinks.voidOpenLinksOf(request.subscriberId);
+  const charges = await payments.voidPendingChargesOf(request.subscriberId);
+  if (links.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkVerifying);
+  if (charges.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.chargeVerifying);
+  if (links.paid > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkPaidMeanwhile);
+  if (charges.paid > 0) throw new AppError('CONFLICT', PRIVACY_MSG.chargePaidMeanwhile);
 }
 
 /**
@@ -129,7 +133,7 @@ async function voidOpenLinks({ db, erasure, paymentLinks }: RequestsContext, id:
  * transaction, so a second click, a second admin or a refused erasure leaves nothing half done.
  */
 export async function complete(ctx: RequestsContext, id: string, adminId: string) {
-  await voidOpenLinks(ctx, id);
+  await voidWhatAnyoneOpened(ctx, id);
   const { db, clock, log, erasure, activityLog } = ctx;
   const result = db.transaction(() => {
     const request = db.select().from(deletionRequests).where(eq(deletionRequests.id, id)).get();

@@ -7,6 +7,7 @@ import type { DataErasure } from '../data-erasure';
 import type { ServiceDeps } from '../deps';
 import type { OutboxService } from '../outbox';
 import type { PaymentLinksService } from '../payment-links';
+import type { PaymentsService } from '../payments';
 import type { SubscriberLifecycle } from '../subscriber-lifecycle';
 
 export const DELETION_REQUESTS_PAGE_SIZE = 20;
@@ -20,6 +21,8 @@ export interface DeletionRequestsDeps {
   erasure: DataErasure;
   /** Voids the person's open links before the erasure (they never hold it up). */
   paymentLinks: Pick<PaymentLinksService, 'voidOpenLinksOf'>;
+  /** Voids the person's pending in-page charges likewise (anyone can start one for any e-mail). */
+  payments: Pick<PaymentsService, 'voidPendingChargesOf'>;
 }
 
 /** What every function of the deletion requests takes first. */

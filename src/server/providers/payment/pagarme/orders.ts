@@ -66,7 +66,8 @@ export async function getPaymentLinkStatus(
 }
 
 /**
- * `PATCH /paymentlinks/{id}/cancel`. A refusal is read against the link itself: a paid session
+ * `PATCH /paymentlinks/{id}/cancel` (the v5 reference's "Cancelar link de pagamento"; its answer's
+ * body is not documented and never read: ADR 029 lists what is documented and what inferred). A refusal is read against the link itself: a paid session
  * means it was paid first; a link no longer active (cancelled by a try whose answer was lost,
  * expired) counts as done. A lost answer stays unknown (the caller keeps the link open and asks
  * again).
@@ -164,6 +165,48 @@ export async function refund(
   // A part of the charge given back (a surplus, or the rest after a partial refund): the charge
   // stays paid and its `canceled_amount` grows by at least what was asked.
   if (state === 'paid' && (charge.canceled_amount ?? 0) >= input.amount) return { status: 'refunded' };
+  throw new ProviderError(PAGARME_MSG.refused);
+}
+
+/** What a read of the charge says about voiding it: done already, paid first, or still to do. */
+function voidState(charge: PagarmeCharge): 'cancelled' | 'paid' | 'open' {
+  const state = chargeStatus(charge.status);
+  // Money was received (even if given back since, or disputed): the caller records the payment.
+  if (state === 'paid' || state === 'refunding' || state === 'chargedback' || (charge.paid_amount ?? 0) > 0)
+    return 'paid';
+  // Cancelled, expired or refused: nobody can pay it any more.
+  if (state === 'refunded' || state === 'failed' || state === 'cancelled') return 'cancelled';
+  return 'open';
+}
+
+/**
+ * `DELETE /charges/{id}` (the v5 "cancelar cobrança"), for a charge nobody paid. The charge is read
+ * first: the same call refunds a paid charge in full, and an erasure must never give a member's
+ * money back behind the owner's back. A refusal is read against the charge again (paid or
+ * cancelled meanwhile); a lost answer stays unknown. The idempotency key is the payment's: a
+ * retry of the void is never a second operation.
+ */
+export async function voidCharge(
+  client: PagarmeClient,
+  input: Parameters<Provider['voidCharge']>[0],
+): ReturnType<Provider['voidCharge']> {
+  const before = voidState(await client.getCharge(input.providerChargeId));
+  if (before !== 'open') return { status: before };
+  try {
+    const answer = await client.call<PagarmeCharge>(
+      'DELETE',
+      `/charges/${encodeURIComponent(input.providerChargeId)}`,
+      undefined,
+      `void-${input.paymentId}`,
+    );
+    const after = voidState(answer);
+    if (after !== 'open') return { status: after };
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.outcomeUnknown) throw error;
+    const remote = voidState(await client.getCharge(input.providerChargeId));
+    if (remote !== 'open') return { status: remote };
+    throw error;
+  }
   throw new ProviderError(PAGARME_MSG.refused);
 }
 
