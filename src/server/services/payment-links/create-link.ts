@@ -186,6 +186,9 @@ function repeatedCheckoutLink(
     );
 }
 
+/** How many of a person's overdue links one checkout asks the provider about. */
+const LINKS_ASKED_PER_CHECKOUT = 3;
+
 /**
  * One person, one charge while an attempt is unknown (issue 36): a person (same e-mail or CPF) with
  * an in-page attempt in verification, a card attempt awaiting its answer, or a link past its
@@ -200,14 +203,23 @@ async function heldBackCheckout(
 ): Promise<HeldBackAttempt | HeldBackLink | undefined> {
   const unsettled = unsettledAttemptOf(ctx, person);
   if (unsettled) return heldBack(ctx, unsettled, person);
-  const overdue = unsettledLinkOf(ctx, person);
-  if (!overdue) return undefined;
-  const checkedAt = overdue.checkedAt?.getTime() ?? 0;
-  if (ctx.clock.now().getTime() - checkedAt > PROVIDER_CHECK_INTERVAL_MS) {
+  const dueForQuestion = (link: PaymentLink) =>
+    ctx.clock.now().getTime() - (link.checkedAt?.getTime() ?? 0) > PROVIDER_CHECK_INTERVAL_MS;
+  // Each of the person's overdue links is asked once (a few at most per checkout); one left
+  // unanswered, or asked less than a minute ago, holds the checkout back.
+  const asked = new Set<string>();
+  let overdue = unsettledLinkOf(ctx, person);
+  while (
+    overdue &&
+    !asked.has(overdue.id) &&
+    asked.size < LINKS_ASKED_PER_CHECKOUT &&
+    dueForQuestion(overdue)
+  ) {
+    asked.add(overdue.id);
     await refreshFromProvider(ctx, overdue.id, 'checkout');
+    overdue = unsettledLinkOf(ctx, person);
   }
-  const still = unsettledLinkOf(ctx, person);
-  return still ? heldBackByLink(ctx, still, person) : undefined;
+  return overdue ? heldBackByLink(ctx, overdue, person) : undefined;
 }
 
 /**
