@@ -147,3 +147,77 @@ test('a person whose payment is in verification tries to pay again at /checkout:
     settle(paymentId);
   }
 });
+
+/**
+ * A link past its 48 hours whose answer the provider has not given, as the server leaves it after
+ * an unanswered question (asked just now: not asked again for a minute). The sandbox always
+ * answers, so the row is written here; the fake Pagar.me covers the unreachable provider in vitest.
+ * Its CPF is this run's own, so no other test's checkout meets it.
+ */
+function putLinkPastDeadline(linkId: string, cpf: string) {
+  const db = openWritableDb();
+  try {
+    const now = Date.now();
+    db.prepare(
+      `update payment_links set expires_at = ?, checked_at = ?, billing_data = json_set(billing_data, '$.cpfCnpj', ?)
+       where id = ?`,
+    ).run(now - 60_000, now, cpf, linkId);
+  } finally {
+    db.close();
+  }
+}
+
+/** Answered at the end (the provider said unpaid), so no later test of this server meets it. */
+function expireLink(linkId: string) {
+  const db = openWritableDb();
+  try {
+    db.prepare("update payment_links set status = 'expired' where id = ?").run(linkId);
+  } finally {
+    db.close();
+  }
+}
+
+test('a link past its deadline, the provider’s answer awaited: the member reads "em verificação", never "expirado", and a new checkout charges nothing', async ({
+  page,
+  request,
+}) => {
+  // Two pages, each checked at two widths with axe: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
+  const person = { name: 'Lia Prazo', email: uniqueEmail('prazo'), cpf: uniqueCpf() };
+  const link = await createPublicPaymentLink(request, person);
+  putLinkPastDeadline(link.id, person.cpf);
+  const before = countsOf(person.email);
+  try {
+    // The tracking page: in verification, no "Expirado" and no invitation to make a new link.
+    await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
+    await expect(page.getByRole('heading', { name: 'Pagamento em verificação' })).toBeVisible();
+    await expect(page.getByText('Em verificação', { exact: true })).toBeVisible();
+    await expect(page.getByText(/expirado/i)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Gerar Novo Link de Pagamento' })).toHaveCount(0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      expect(await seriousA11yViolations(page), `axe at ${width}px`).toEqual([]);
+    }
+
+    // The same person tries to pay again at /checkout: that link is shown, nothing is made. (Asked
+    // again just now without an answer: the minute between two questions starts over.)
+    putLinkPastDeadline(link.id, person.cpf);
+    await page.route(trpcRoute('checkout.cep'), (route) =>
+      answerTrpc(route, 'checkout.cep', { status: 502, code: 'BAD_GATEWAY', message: 'x' }),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/checkout');
+    await fillCheckout(page, person);
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    const heading = page.getByRole('heading', { name: 'Pagamento em verificação' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByText(HELD_BACK)).toBeVisible();
+    await expect(page.getByText('Situação do pagamento: Em verificação')).toBeVisible();
+    await expect(page.getByText(/expirado/i)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Abrir Link de Pagamento/ })).toHaveCount(0);
+    expect(countsOf(person.email)).toEqual(before);
+  } finally {
+    expireLink(link.id);
+  }
+});

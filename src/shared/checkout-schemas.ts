@@ -175,9 +175,24 @@ export const heldBackAttempt = z.object({
 });
 export type HeldBackAttempt = z.infer<typeof heldBackAttempt>;
 
+/**
+ * The same for a person whose payment link is past its deadline and the provider's answer awaited
+ * (it may have been paid in its last minutes): the page follows that link's status
+ * (GET /payment-links/status-public/:id) instead of a payment's.
+ */
+export const heldBackLink = z.object({
+  success: z.literal(true),
+  paymentLinkId: z.string(),
+  message: z.string(),
+  status: z.literal('pending'),
+  verifying: z.literal(true),
+});
+export type HeldBackLink = z.infer<typeof heldBackLink>;
+
 export const createPublicLinkResponse = z.union([
   z.object({ success: z.literal(true), paymentLink: paymentLinkRef }),
   heldBackAttempt,
+  heldBackLink,
 ]);
 export type CreatePublicLinkResponse = z.infer<typeof createPublicLinkResponse>;
 
@@ -223,6 +238,11 @@ export const paymentLinkDetails = z.object({
   paidAt: z.string().nullable(),
   lastAttemptFailed: z.boolean(),
   paymentId: z.string().nullable(),
+  /**
+   * Past its 48 hours and the provider not yet asked (or not reachable): "em verificação", as in the
+   * status answer; `status` stays `pending` until the provider says (issue 36).
+   */
+  verifying: z.boolean(),
 });
 export type PaymentLinkDetails = z.infer<typeof paymentLinkDetails>;
 
@@ -240,6 +260,7 @@ export type CreateCheckoutLinkInput = z.input<typeof createCheckoutLinkInput>;
 export const createCheckoutLinkResponse = z.union([
   z.object({ success: z.literal(true), checkoutUrl: z.string(), paymentLink: paymentLinkRef }),
   heldBackAttempt,
+  heldBackLink,
 ]);
 
 // ---------------------------------------------------------------- old in-page checkout (/checkout/old)

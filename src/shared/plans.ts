@@ -72,6 +72,18 @@ export const REFUND_PROCESSING_LABEL = 'Reembolso em processamento';
 // Attempts whose answer was lost and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
 /** A pending attempt whose provider answer was lost: looked up by our code, never charged again. */
 export const VERIFYING_LABEL = 'Em verificação';
+/**
+ * Payment link status labels. A pending link past its deadline whose answer the provider has not
+ * given yet is "Em verificação", never "Expirado" before the provider said it was not paid.
+ */
+export const PAYMENT_LINK_STATUS_LABELS: Record<PaymentLinkStatus, string> = {
+  pending: 'Aguardando pagamento',
+  paid: 'Pago',
+  expired: 'Expirado',
+  cancelled: 'Cancelado',
+};
+export const paymentLinkStatusLabel = (status: PaymentLinkStatus, verifying: boolean): string =>
+  verifying ? VERIFYING_LABEL : PAYMENT_LINK_STATUS_LABELS[status];
 /** Money received that bought nothing: refunded by the owner. */
 export const EXTRA_CHARGE_LABELS = {
   duplicate: 'Cobrança duplicada',

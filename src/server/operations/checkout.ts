@@ -73,7 +73,8 @@ export const checkoutOperations = {
       path: '/payment-links/status-public/:id',
       tag: 'checkout',
       summary: 'Status do link de pagamento (página de acompanhamento, consultada a cada 5 segundos)',
-      description: 'Um link pendente cuja validade passou é respondido (e gravado) como `expired`.',
+      description:
+        'Um link pendente cuja validade passou continua `pending`, com `verifying: true` (em verificação), até o provedor dizer se foi pago; só então é `expired` (ou pago).',
       fastSerialize: true,
       errors: { 404: CHECKOUT_MSG.paymentLinkNotFound },
     },

@@ -138,7 +138,11 @@ export const paymentOperations = {
         user.id,
       );
       const whatsAppQueued = input.sendWhatsApp ? services.paymentLinks.sendByWhatsApp(link) : false;
-      return { success: true as const, paymentLink: toLinkDetails(link), whatsAppQueued };
+      return {
+        success: true as const,
+        paymentLink: toLinkDetails(link, services.clock.now()),
+        whatsAppQueued,
+      };
     },
     rest: {
       method: 'POST',
@@ -149,7 +153,7 @@ export const paymentOperations = {
     },
   }),
 
-  /** A subscriber's links still payable, newest first (the "Cancelar link" list of the back office). */
+  /** A subscriber's open links (payable, or "em verificação" past their deadline), newest first (the "Cancelar link" list of the back office). */
   openLinks: defineOperation({
     kind: 'query',
     access: 'admin',
@@ -163,7 +167,8 @@ export const paymentOperations = {
       method: 'GET',
       path: '/admin/subscribers/:subscriberId/open-payment-links',
       tag: TAG,
-      summary: 'Links de pagamento ainda pagáveis de um assinante (mais recentes primeiro)',
+      summary:
+        'Links de pagamento em aberto de um assinante: ainda pagáveis, ou em verificação após o prazo (mais recentes primeiro)',
     },
   }),
 

@@ -218,6 +218,12 @@ describe('GET /api/payment-links/status-public/:id', () => {
     expect((await status(link.id)).json()).toMatchObject({ status: 'pending', verifying: true });
     expect(rows(t).links()[0]?.status).toBe('pending');
     expect((await sandboxPay(t, link.id)).statusCode).toBe(409);
+    // The sandbox's page (the provider's) no longer takes it, and says it is in verification.
+    const verifyingPage = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
+    expect(verifyingPage.body).toContain(
+      'Este pedido não pode mais ser pago: o prazo terminou. Situação: Em verificação.',
+    );
+    expect(verifyingPage.body).not.toContain('Pagar com PIX');
     // Reconciliation's next pass asks the sandbox, which has no payment for it.
     t.clock.advance(5 * 60 * 1000);
     await t.services.reconciliation.run();
@@ -226,6 +232,9 @@ describe('GET /api/payment-links/status-public/:id', () => {
     const pay = await sandboxPay(t, link.id);
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toEqual({ error: 'Link de pagamento expirado' });
+    const expiredPage = await t.request({ method: 'GET', url: `/sandbox/pay/${link.id}` });
+    expect(expiredPage.body).toContain('Este pedido não pode mais ser pago.');
+    expect(expiredPage.body).not.toContain('Em verificação');
     expect(rows(t).payments()).toHaveLength(0);
   });
 

@@ -418,6 +418,132 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
   });
 });
 
+describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new charge of the same person', () => {
+  const linkCreates = () =>
+    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+  const checkout = (overrides: Record<string, unknown> = {}) =>
+    t.request({
+      method: 'POST',
+      url: '/api/payment-links/create-public',
+      payload: checkoutPayload(overrides),
+    });
+
+  it('the same person opens /checkout: that link in verification is answered, nothing is made or charged; once Pagar.me says unpaid, a new link', async () => {
+    const link = await createLink(t);
+    t.clock.advance(48 * 3600 * 1000 + MINUTE);
+    fake.fail(50, 503);
+
+    const again = await checkout();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      paymentLinkId: link.id,
+      status: 'pending',
+      verifying: true,
+      message: PAYMENT_MSG.verifyingHeldBack,
+    });
+    // The SPA's tRPC call gets the same answer (one operation).
+    expect(await t.caller().checkout.createPublicLink(checkoutPayload() as any)).toEqual(again.json());
+    // The in-page checkout follows payments, not links: the 409 in Portuguese, nothing charged.
+    const inPage = await pay('pix');
+    expect(inPage.statusCode).toBe(409);
+    expect(inPage.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+    // Only the same e-mail, or only the same CPF: the 409, never the link's id.
+    for (const overrides of [
+      { customerDocument: '111.444.777-35' },
+      { customerEmail: 'outra.pessoa@example.com' },
+    ]) {
+      const other = await checkout(overrides);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+      expect(other.body).not.toContain(link.id);
+    }
+    // The money: the one link at Pagar.me, no order, no payment row, the link still pending.
+    expect(linkCreates()).toHaveLength(1);
+    expect(fake.links.size).toBe(1);
+    expect(orderCreates()).toHaveLength(0);
+    expect(orders()).toHaveLength(0);
+    expect(rows(t).links()).toMatchObject([{ id: link.id, status: 'pending' }]);
+    expect(rows(t).payments()).toHaveLength(0);
+    // The page follows the link's own status: in verification.
+    expect(
+      (await t.request({ method: 'GET', url: `/api/payment-links/status-public/${link.id}` })).json(),
+    ).toMatchObject({ status: 'pending', verifying: true });
+
+    // Pagar.me answers again: the checkout asks it first, the link was not paid, a new one is made.
+    fake.fail(0);
+    t.clock.advance(2 * MINUTE);
+    const made = await checkout();
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ success: true, paymentLink: { id: expect.any(String) } });
+    expect(made.json().paymentLink.id).not.toBe(link.id);
+    expect(
+      rows(t)
+        .links()
+        .find((row) => row.id === link.id)?.status,
+    ).toBe('expired');
+    expect(linkCreates()).toHaveLength(2);
+    expect(orders()).toHaveLength(0);
+    expect(rows(t).payments()).toHaveLength(0);
+  });
+
+  it('a link paid in its last minutes whose lookup went unanswered: a checkout right after makes no second link to pay; the next look finds the one charge', async () => {
+    const link = await createLink(t);
+    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
+    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
+    fake.payLink(providerLinkId, { method: 'credit_card' }); // the order.paid webhook never arrives
+    t.clock.advance(3 * MINUTE);
+    // The pass at the deadline gets no answer from Pagar.me; a moment later it is reachable again.
+    fake.fail(50, 503);
+    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    fake.fail(0);
+    t.clock.advance(MINUTE / 2);
+
+    // Asked half a minute ago without an answer: still in verification, so no new link to pay.
+    const again = await checkout();
+    expect(again.json()).toEqual({
+      success: true,
+      paymentLinkId: link.id,
+      status: 'pending',
+      verifying: true,
+      message: PAYMENT_MSG.verifyingHeldBack,
+    });
+    expect(linkCreates()).toHaveLength(1);
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toHaveLength(0);
+
+    // The next look (reconciliation, or the held-back page's poll) finds the payment: one charge, one year.
+    t.clock.advance(5 * MINUTE);
+    await t.services.reconciliation.run();
+    expect(rows(t).links()).toMatchObject([{ id: link.id, status: 'paid' }]);
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([
+      { paymentLinkId: link.id, status: 'paid', amount: 149700, extraCharge: null },
+    ]);
+    expectOneYear(rows(t).payments()[0]?.paidAt);
+  });
+
+  it('a link paid in its last minutes, webhook lost: the checkout asks Pagar.me, confirms it and makes no second charge', async () => {
+    const link = await createLink(t);
+    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
+    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
+    fake.payLink(providerLinkId, { method: 'credit_card' }); // the order.paid webhook never arrives
+    t.clock.advance(3 * MINUTE);
+
+    const again = await checkout();
+    expect(again.statusCode).toBe(200);
+    // Paid: the link is confirmed from Pagar.me; no new link is needed to pay again.
+    expect(
+      rows(t)
+        .links()
+        .find((row) => row.id === link.id)?.status,
+    ).toBe('paid');
+    expect(paidOrders()).toHaveLength(1);
+    expect(rows(t).payments()).toMatchObject([{ paymentLinkId: link.id, status: 'paid', amount: 149700 }]);
+    expectOneYear(rows(t).payments()[0]?.paidAt);
+  });
+});
+
 describe('§3 events belong to one attempt', () => {
   it('a late charge.payment_failed of attempt 1 does not fail attempt 2 in verification, which was paid', async () => {
     const refused = await pay('credit_card', { cardNumber: PAGARME_REFUSED_CARD });

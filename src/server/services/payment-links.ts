@@ -21,8 +21,8 @@ import { detailsFor, listForUser, sendByWhatsApp } from './payment-links/member-
 import { cancelByAdmin, openLinksOf, voidOpenLinksOf } from './payment-links/void-link';
 
 export {
+  awaitingDeadlineAnswer,
   customerOf,
-  effectiveLinkStatus,
   LINK_PIX_GRACE_MS,
   PROVIDER_CHECK_INTERVAL_MS,
   toLinkDetails,

@@ -11,7 +11,7 @@ import { ProviderError, type PaymentProvider } from '../providers/payment/types'
 import type { ServiceDeps } from './deps';
 import { qrImage } from './in-page-charges';
 import { PAYMENT_MSG } from './payment-messages';
-import { effectiveLinkStatus, type PaymentLinksService } from './payment-links';
+import { awaitingDeadlineAnswer, type PaymentLinksService } from './payment-links';
 
 /** What the sandbox's simulator is built from, by name. */
 export interface SandboxSimulatorDeps extends ServiceDeps {
@@ -46,7 +46,8 @@ function linkActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, link: P
   if (link.status === 'paid' && !act.again)
     throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkAlreadyPaid);
   if (link.status === 'cancelled') throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkCancelled);
-  if (effectiveLinkStatus(link, deps.clock.now()) === 'expired') {
+  // The provider closes a link at its deadline whatever our side has heard back yet.
+  if (link.status === 'expired' || awaitingDeadlineAnswer(link, deps.clock.now())) {
     throw new AppError('CONFLICT', CHECKOUT_MSG.paymentLinkExpired);
   }
   const webhook = sandbox.customerActed({
@@ -124,7 +125,9 @@ function sandboxOrder({ db, clock, paymentLinks, getById }: SandboxSimulatorDeps
       email: link.customerEmail,
       planType: link.planType,
       amount: link.amount,
-      status: effectiveLinkStatus(link, clock.now()),
+      status: link.status,
+      /** Past its deadline, the provider's answer awaited: not payable, "em verificação" (issue 36). */
+      verifying: awaitingDeadlineAnswer(link, clock.now()),
     };
   }
   const payment = getById(id);

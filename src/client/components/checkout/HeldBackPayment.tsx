@@ -1,15 +1,16 @@
 /**
  * /checkout when the person already has a payment in verification (issue 36; ADR 030): no link was
- * made and nothing was charged. The page shows that payment and follows its status (every 5 s, as
- * the in-page checkout does) until the provider answers.
+ * made and nothing was charged. The page shows that payment (an in-page attempt whose answer was
+ * lost, or a payment link past its deadline whose answer the provider has not given) and follows its
+ * status (every 5 s, as the in-page checkout and the tracking page do) until the provider answers.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CheckoutPaymentStatus, HeldBackAttempt } from '../../../shared/checkout-schemas';
-import { paymentStatusLabel, STATUS_POLL_MS } from '../../../shared/plans';
+import type { CheckoutPaymentStatus, HeldBackAttempt, HeldBackLink } from '../../../shared/checkout-schemas';
+import { paymentLinkStatusLabel, paymentStatusLabel, STATUS_POLL_MS } from '../../../shared/plans';
 import { shouldRetryQuery } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
-import { checkoutKeys, getPaymentStatus } from './checkout-api';
+import { checkoutKeys, getPaymentLinkStatus, getPaymentStatus } from './checkout-api';
 
 /** The payment's status as the back office names it ("Em verificação", "Pago", "Falhou"…). */
 export function attemptStatusLabel(status: CheckoutPaymentStatus, verifying: boolean | undefined): string {
@@ -18,22 +19,49 @@ export function attemptStatusLabel(status: CheckoutPaymentStatus, verifying: boo
   });
 }
 
-export function HeldBackPayment({ attempt }: { attempt: HeldBackAttempt }) {
+/** Polled while pending (a link: while its answer is awaited too), stopped on an error. */
+const pollWhilePending = (state: { status: string; data?: { status: string } }) =>
+  state.status !== 'error' && (!state.data || state.data.status === 'pending') ? STATUS_POLL_MS : false;
+
+/** The held-back in-page attempt's status, from GET /payments/status/:id. */
+function useAttemptLabel(paymentId: string | null, initial: boolean): string | null {
+  const status = useQuery({
+    queryKey: checkoutKeys.paymentStatus(paymentId ?? ''),
+    queryFn: ({ signal }) => getPaymentStatus(paymentId ?? '', signal),
+    enabled: paymentId !== null,
+    staleTime: 0,
+    retry: shouldRetryQuery,
+    refetchInterval: (q) => pollWhilePending(q.state),
+  });
+  if (paymentId === null) return null;
+  return status.data
+    ? attemptStatusLabel(status.data.status, status.data.verifying)
+    : attemptStatusLabel('pending', initial);
+}
+
+/** The held-back link's status, from the tracking page's answer (which asks the provider). */
+function useLinkLabel(linkId: string | null): string | null {
+  const status = useQuery({
+    queryKey: checkoutKeys.linkStatus(linkId ?? ''),
+    queryFn: ({ signal }) => getPaymentLinkStatus(linkId ?? '', signal),
+    enabled: linkId !== null,
+    staleTime: 0,
+    retry: shouldRetryQuery,
+    refetchInterval: (q) => pollWhilePending(q.state),
+  });
+  if (linkId === null) return null;
+  return status.data
+    ? paymentLinkStatusLabel(status.data.status, status.data.verifying)
+    : paymentLinkStatusLabel('pending', true);
+}
+
+export function HeldBackPayment({ attempt }: { attempt: HeldBackAttempt | HeldBackLink }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the news so keyboard and screen-reader users land on it.
   useEffect(() => headingRef.current?.focus(), []);
-  const status = useQuery({
-    queryKey: checkoutKeys.paymentStatus(attempt.paymentId),
-    queryFn: ({ signal }) => getPaymentStatus(attempt.paymentId, signal),
-    staleTime: 0,
-    retry: shouldRetryQuery,
-    refetchInterval: (q) =>
-      q.state.status !== 'error' && (!q.state.data || q.state.data.status === 'pending')
-        ? STATUS_POLL_MS
-        : false,
-  });
-  const current = status.data ?? attempt;
-  const label = attemptStatusLabel(current.status, current.verifying);
+  const paymentLabel = useAttemptLabel('paymentId' in attempt ? attempt.paymentId : null, attempt.verifying);
+  const linkLabel = useLinkLabel('paymentLinkId' in attempt ? attempt.paymentLinkId : null);
+  const label = paymentLabel ?? linkLabel;
 
   return (
     <section className="card co-result" aria-labelledby="pagamento-em-verificacao">

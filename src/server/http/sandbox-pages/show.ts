@@ -1,5 +1,6 @@
 /** The provider's pages a customer opens: the order to pay, and its PIX. */
 import type { FastifyReply } from 'fastify';
+import { VERIFYING_LABEL } from '../../../shared/plans';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../html';
 import type { SandboxPagesContext } from './context';
@@ -19,8 +20,15 @@ export function payableOrder(ctx: SandboxPagesContext, id: string, reply: Fastif
     );
     return null;
   }
-  if (order.status === 'pending' || order.status === 'failed') return order;
-  const text = order.status === 'paid' ? 'Este pedido já foi pago.' : 'Este pedido não pode mais ser pago.';
+  // A link past its deadline is closed here (the provider's page) while the club still awaits the answer.
+  const verifying = order.kind === 'link' && order.verifying;
+  if (!verifying && (order.status === 'pending' || order.status === 'failed')) return order;
+  const text =
+    order.status === 'paid'
+      ? 'Este pedido já foi pago.'
+      : verifying
+        ? `Este pedido não pode mais ser pago: o prazo terminou. Situação: ${VERIFYING_LABEL}.`
+        : 'Este pedido não pode mais ser pago.';
   void sendPage(
     reply,
     200,

@@ -17,7 +17,7 @@ import { billingDataOf } from '../subscribers';
 import { attemptValues, cardOf, openAttempt } from './attempts';
 import type { InPageContext } from './context';
 import { completed, verifying } from './status';
-import { heldBack, unsettledAttemptOf } from '../unsettled-attempts';
+import { heldBack, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import { qrImage } from './qr-image';
 
 /** Sends the attempt to the provider; a refusal fails it, an unknown outcome leaves it "em verificação". */
@@ -124,6 +124,9 @@ export async function process(
   // One person, one charge while an attempt's outcome is unknown: nothing is written or sent.
   const unsettled = unsettledAttemptOf(ctx, customerData);
   if (unsettled && unsettled.id !== input.paymentId) return heldBack(ctx, unsettled, customerData);
+  // A link past its deadline, the provider's answer awaited: this page follows payments, not links,
+  // so everyone (its own person too) is told a payment is in verification, and nothing is charged.
+  if (unsettledLinkOf(ctx, customerData)) throw new AppError('CONFLICT', PAYMENT_MSG.verifyingForPerson);
   const profile = {
     name: customerData.name,
     email: customerData.email,

@@ -4,6 +4,7 @@ import {
   CHECKOUT_MSG,
   type CreatePublicLinkData,
   type HeldBackAttempt,
+  type HeldBackLink,
 } from '../../../shared/checkout-schemas';
 import { normalizedEmail } from '../../../shared/email-address';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
@@ -12,9 +13,10 @@ import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { planDescription, planForAmount, priceOf, provenRecord } from '../pricing';
 import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
-import { heldBack, unsettledAttemptOf } from '../unsettled-attempts';
+import { heldBack, heldBackByLink, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import type { PaymentLinksContext } from './context';
-import { customerOf, HOUR_MS } from './link-details';
+import { customerOf, HOUR_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+import { refreshFromProvider } from './link-status';
 
 export interface NewLink {
   subscriber: Subscriber;
@@ -184,18 +186,40 @@ function repeatedCheckoutLink(
     );
 }
 
+/** How many of a person's overdue links one checkout asks the provider about. */
+const LINKS_ASKED_PER_CHECKOUT = 3;
+
 /**
  * One person, one charge while an attempt is unknown (issue 36): a person (same e-mail or CPF) with
- * an in-page attempt in verification, or a card attempt awaiting its answer, gets no new link to pay
- * — the same rule and answers as the in-page checkout (`unsettled-attempts.ts`). Nothing is written
- * and the provider is not called.
+ * an in-page attempt in verification, a card attempt awaiting its answer, or a link past its
+ * deadline whose answer is awaited gets no new link to pay — the same rule and answers as the
+ * in-page checkout (`unsettled-attempts.ts`). Nothing is written and no link is made. Such a link is
+ * asked about first (at most once a minute, as the tracking page does): a provider that answers
+ * "unpaid" expires it and the checkout goes on; one that cannot be reached holds the checkout back.
  */
-function heldBackCheckout(
+async function heldBackCheckout(
   ctx: PaymentLinksContext,
   person: { email: string; cpf: string | null },
-): HeldBackAttempt | undefined {
+): Promise<HeldBackAttempt | HeldBackLink | undefined> {
   const unsettled = unsettledAttemptOf(ctx, person);
-  return unsettled ? heldBack(ctx, unsettled, person) : undefined;
+  if (unsettled) return heldBack(ctx, unsettled, person);
+  const dueForQuestion = (link: PaymentLink) =>
+    ctx.clock.now().getTime() - (link.checkedAt?.getTime() ?? 0) > PROVIDER_CHECK_INTERVAL_MS;
+  // Each of the person's overdue links is asked once (a few at most per checkout); one left
+  // unanswered, or asked less than a minute ago, holds the checkout back.
+  const asked = new Set<string>();
+  let overdue = unsettledLinkOf(ctx, person);
+  while (
+    overdue &&
+    !asked.has(overdue.id) &&
+    asked.size < LINKS_ASKED_PER_CHECKOUT &&
+    dueForQuestion(overdue)
+  ) {
+    asked.add(overdue.id);
+    await refreshFromProvider(ctx, overdue.id, 'checkout');
+    overdue = unsettledLinkOf(ctx, person);
+  }
+  return overdue ? heldBackByLink(ctx, overdue, person) : undefined;
 }
 
 /**
@@ -206,13 +230,13 @@ export async function createPublic(
   ctx: PaymentLinksContext,
   input: CreatePublicLinkData,
   user: Pick<PublicUser, 'id' | 'email'> | null = null,
-): Promise<{ paymentLink: { id: string; url: string } } | HeldBackAttempt> {
+): Promise<{ paymentLink: { id: string; url: string } } | HeldBackAttempt | HeldBackLink> {
   // The renewal price is for a member who proved who they are (signed in, or the link the club
   // sends): anonymously, `renewal` is refused with the same words whatever the e-mail.
   if (input.planType === 'renewal' && !user) {
     throw new AppError('BAD_REQUEST', CHECKOUT_MSG.renewalSignInRequired);
   }
-  const held = heldBackCheckout(ctx, { email: input.customerEmail, cpf: input.customerDocument });
+  const held = await heldBackCheckout(ctx, { email: input.customerEmail, cpf: input.customerDocument });
   if (held) return held;
   const existing = ctx.subscribers.findByEmail(input.customerEmail);
   const amount = priceOf(input.planType, ctx.settings.get(), provenRecord(existing, user));
@@ -273,7 +297,7 @@ export async function createCheckoutLink(
   const name = user?.name ?? input.name;
   const email = user?.email ?? input.email;
   // No CPF is typed here: a held-back attempt is answered 409, never shown (heldBack).
-  const held = heldBackCheckout(ctx, { email, cpf: null });
+  const held = await heldBackCheckout(ctx, { email, cpf: null });
   if (held) return held;
   const existing = ctx.subscribers.findByEmail(email);
   const planType = planForAmount(input.amount, ctx.settings.get(), provenRecord(existing, user));

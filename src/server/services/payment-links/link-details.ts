@@ -1,4 +1,4 @@
-/** How a payment link reads: its effective status, its details, the customer the provider gets. */
+/** How a payment link reads: whether its deadline's answer is awaited, its details, the customer the provider gets. */
 import { addressOfSubscriber } from '../../../shared/fields/address';
 import type { PaymentLinkDetails } from '../../../shared/checkout-schemas';
 import type { BillingData, PaymentLink } from '../../db/schema';
@@ -27,25 +27,21 @@ export function customerOf(subscriberId: string, billing: BillingData): Provider
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * A link as every reader must see it: pending past its time is expired, whether or not the hourly
- * job or an earlier read already wrote that down.
- */
-export function effectiveLinkStatus(
-  link: Pick<PaymentLink, 'status' | 'expiresAt'>,
-  now: Date,
-): PaymentLink['status'] {
-  return link.status === 'pending' && link.expiresAt.getTime() <= now.getTime() ? 'expired' : link.status;
-}
-
-/**
  * A link past its 48 hours that the provider has not yet said is unpaid (issue 36): "em verificação"
- * until it answers. Only an answer writes `expired` (or confirms the payment).
+ * until it answers. Only an answer writes `expired` (or confirms the payment). Every reader (the
+ * tracking page, the member's and the admin's lists, the sandbox's page, a new checkout of the same
+ * person) asks this one rule.
  */
 export function awaitingDeadlineAnswer(link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date): boolean {
   return link.status === 'pending' && link.expiresAt.getTime() <= now.getTime();
 }
 
-export function toLinkDetails(link: PaymentLink): PaymentLinkDetails {
+/**
+ * A link as the member and the admin read it: its status on file, and `verifying` while its
+ * deadline's answer is awaited (never `expired` before the provider said so).
+ */
+export function toLinkDetails(link: PaymentLink, now: Date): PaymentLinkDetails {
+  const verifying = awaitingDeadlineAnswer(link, now);
   return {
     id: link.id,
     _id: link.id,
@@ -60,7 +56,8 @@ export function toLinkDetails(link: PaymentLink): PaymentLinkDetails {
     createdAt: link.createdAt.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
     paidAt: iso(link.paidAt),
-    lastAttemptFailed: link.status === 'pending' && link.lastAttemptFailedAt !== null,
+    lastAttemptFailed: link.status === 'pending' && !verifying && link.lastAttemptFailedAt !== null,
     paymentId: link.paymentId,
+    verifying,
   };
 }

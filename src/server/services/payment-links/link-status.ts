@@ -7,7 +7,7 @@ import type { ChargeResult } from '../../providers/payment/types';
 import { getLink, type PaymentLinksContext } from './context';
 import { awaitingDeadlineAnswer, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
 
-type LookupSource = 'tracking' | 'reconciliation';
+type LookupSource = 'tracking' | 'reconciliation' | 'checkout';
 
 /** Confirms a link the provider says is paid, and writes what changed to the history. */
 function settlePaidLink(

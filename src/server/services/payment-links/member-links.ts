@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../../shared/format';
 import { paymentLinks, subscribers, type PaymentLink } from '../../db/schema';
 import { AppError } from '../../errors';
 import { getLink, type PaymentLinksContext } from './context';
-import { effectiveLinkStatus, toLinkDetails } from './link-details';
+import { toLinkDetails } from './link-details';
 
 /** An admin, or the account the link's subscriber is tied to (never a mere e-mail match). */
 function isOwner(
@@ -32,7 +32,7 @@ export function listForUser(
     .orderBy(desc(paymentLinks.createdAt))
     .limit(100)
     .all();
-  return rows.map(({ link }) => toLinkDetails({ ...link, status: effectiveLinkStatus(link, now) }));
+  return rows.map(({ link }) => toLinkDetails(link, now));
 }
 
 /** GET /payment-links/details/:id: an admin, or the link's own subscriber (others get a 404). */
@@ -43,7 +43,7 @@ export function detailsFor(
 ): PaymentLinkDetails {
   const link = getLink(ctx, id);
   if (!link || !isOwner(ctx, link, user)) throw new AppError('NOT_FOUND', CHECKOUT_MSG.paymentLinkNotFound);
-  return toLinkDetails({ ...link, status: effectiveLinkStatus(link, ctx.clock.now()) });
+  return toLinkDetails(link, ctx.clock.now());
 }
 
 /**

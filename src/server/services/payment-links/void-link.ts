@@ -11,7 +11,7 @@ import { paymentLinks, type PaymentLink } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createActivityLog } from '../activity-log';
 import { getLink, type PaymentLinksContext } from './context';
-import { effectiveLinkStatus, LINK_PIX_GRACE_MS, toLinkDetails } from './link-details';
+import { LINK_PIX_GRACE_MS, toLinkDetails } from './link-details';
 import { refreshFromProvider } from './link-status';
 
 /**
@@ -89,7 +89,7 @@ export async function cancelByAdmin(
   }
   const now = getLink(ctx, id)!;
   return {
-    paymentLink: toLinkDetails({ ...now, status: effectiveLinkStatus(now, ctx.clock.now()) }),
+    paymentLink: toLinkDetails(now, ctx.clock.now()),
     alreadyCancelled: outcome === 'already',
     message: LINK_CANCEL_MSG.cancelled,
   };
@@ -126,20 +126,19 @@ export async function voidOpenLinksOf(
   return counts;
 }
 
-/** The back office's list: a subscriber's links still payable, newest first. */
+/**
+ * The back office's list: a subscriber's links still open, newest first — those still payable and
+ * those past their deadline whose answer the provider has not given yet ("em verificação", which
+ * the admin may also void: the provider is asked first).
+ */
 export function openLinksOf(ctx: PaymentLinksContext, subscriberId: string): PaymentLinkDetails[] {
+  const now = ctx.clock.now();
   return ctx.db
     .select()
     .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.subscriberId, subscriberId),
-        eq(paymentLinks.status, 'pending'),
-        gt(paymentLinks.expiresAt, ctx.clock.now()),
-      ),
-    )
+    .where(and(eq(paymentLinks.subscriberId, subscriberId), eq(paymentLinks.status, 'pending')))
     .orderBy(desc(paymentLinks.createdAt))
     .limit(50)
     .all()
-    .map(toLinkDetails);
+    .map((link) => toLinkDetails(link, now));
 }

@@ -1,5 +1,6 @@
 /**
- * The subscriber's links still payable, each with "Cancelar link" (issue 37 §5): anyone can create
+ * The subscriber's open links (still payable, or past their deadline and "em verificação" until the
+ * provider answers), each with "Cancelar link" (issue 37 §5): anyone can create
  * a link for any e-mail, and the club voids the ones it does not want paid. The first click asks,
  * the second cancels at the provider; an answer the provider did not give keeps the link open
  * ("em verificação") and says so.
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PaymentLinkDetails } from '../../../../shared/checkout-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { planLabel } from '../../../../shared/plans';
+import { planLabel, VERIFYING_LABEL } from '../../../../shared/plans';
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -34,7 +35,15 @@ function OpenLink({ link, subscriberId }: { link: PaymentLinkDetails; subscriber
   return (
     <li className="sub-open-link">
       <p>
-        <strong>{what}</strong> — válido até {formatDateTime(link.expiresAt)}
+        <strong>{what}</strong> —{' '}
+        {link.verifying ? (
+          // Past its deadline and the provider not asked yet: never "expirado" before it answers.
+          <>
+            prazo terminou em {formatDateTime(link.expiresAt)}: <strong>{VERIFYING_LABEL}</strong>
+          </>
+        ) : (
+          <>válido até {formatDateTime(link.expiresAt)}</>
+        )}
         <br />
         <span className="sub-open-link__who">
           {link.customerName} ({link.customerEmail})
