@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { refusal } from '../../../tests/refusal';
 import { sandboxPay } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
-import { outbox, payments, referrals, sessions, subscribers } from '../db/schema';
+import { outbox, paymentLinks, payments, referrals, sessions, subscribers } from '../db/schema';
+import { newId } from '../ids';
 import { restRoutes } from '../rest';
 import { operations } from '.';
 
@@ -366,6 +367,40 @@ describe('member subscription', () => {
       statusLabel: 'Pago',
       planType: 'renewal',
     });
+  });
+
+  it("renew: held back while one of the member's card attempts awaits its answer; nothing made", async () => {
+    const member = await makeMember(t, { endInDays: 20 });
+    const now = t.clock.now();
+    // A card attempt whose answer never came back: it may have been charged.
+    t.services.db
+      .insert(payments)
+      .values({
+        id: newId(),
+        subscriberId: member.subscriberId,
+        amount: 89700,
+        planType: 'renewal',
+        method: 'credit_card',
+        provider: 'sandbox',
+        description: 'Renovação anual',
+        status: 'pending',
+        verifyingSince: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    const error = await refusal(t.caller(member.token).member.renew());
+    expect(error?.code).toBe('CONFLICT');
+    expect(error?.message).toBe(
+      'Há um pagamento em verificação para este e-mail ou CPF: nada foi cobrado agora. Não pague de novo; aguarde a resposta do provedor de pagamento e, se ele não confirmar o pagamento, tente mais tarde.',
+    );
+    expect(
+      t.services.db
+        .select()
+        .from(paymentLinks)
+        .where(eq(paymentLinks.subscriberId, member.subscriberId))
+        .all(),
+    ).toHaveLength(0);
   });
 
   it('renew: 149700 for a member never approved; refused while awaiting approval', async () => {

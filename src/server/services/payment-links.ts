@@ -9,6 +9,7 @@ import type { CreatePublicLinkData } from '../../shared/checkout-schemas';
 import type { PlanType } from '../../shared/plans';
 import type { PaymentLink } from '../db/schema';
 import {
+  createForMember,
   createForSubscriber,
   createCheckoutLink,
   createLink,
@@ -46,6 +47,8 @@ export function createPaymentLinksService(deps: PaymentLinksDeps) {
     ) => createCheckoutLink(ctx, input, user),
     createForSubscriber: (subscriberId: string, planType: PlanType, createdBy?: string | null) =>
       createForSubscriber(ctx, subscriberId, planType, createdBy),
+    createForMember: (subscriberId: string, planType: PlanType, memberId: string) =>
+      createForMember(ctx, subscriberId, planType, memberId),
     statusPublic: (id: string) => statusPublic(ctx, id),
     listForUser: (user: Pick<PublicUser, 'id'>) => listForUser(ctx, user),
     detailsFor: (id: string, user: Pick<PublicUser, 'id' | 'role'>) => detailsFor(ctx, id, user),

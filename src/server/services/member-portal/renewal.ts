@@ -40,7 +40,8 @@ export async function renew(
     .limit(1)
     .get();
   if (reusable) return { ...reusable, planType, amount };
-  const link = await ctx.paymentLinks.createForSubscriber(subscriber.id, planType, user.id);
+  // Held back while one of the member's attempts is unknown (the same rule as every checkout).
+  const link = await ctx.paymentLinks.createForMember(subscriber.id, planType, user.id);
   return { id: link.id, url: link.url, planType: link.planType, amount: link.amount };
 }
 

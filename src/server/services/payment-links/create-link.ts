@@ -11,6 +11,7 @@ import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
+import { PAYMENT_MSG } from '../payment-messages';
 import { planDescription, planForAmount, priceOf, provenRecord } from '../pricing';
 import { billingDataOf, billingDataOfSubscriber, type CheckoutProfile } from '../subscribers';
 import { heldBack, heldBackByLink, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
@@ -311,6 +312,25 @@ export async function createCheckoutLink(
     billing: checkoutLinkBilling(profile, existing, user),
   });
   return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
+}
+
+/**
+ * The member's own renewal from the portal: the same person as any checkout of that record, so it
+ * is held back by the same rule while one of their attempts is unknown (a second link paid would
+ * be a second year). Nothing is made; the portal shows why.
+ */
+export async function createForMember(
+  ctx: PaymentLinksContext,
+  subscriberId: string,
+  planType: PlanType,
+  createdBy: string,
+) {
+  const subscriber = ctx.subscribers.getById(subscriberId);
+  if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
+  if (await heldBackCheckout(ctx, { email: subscriber.email, cpf: subscriber.cpf })) {
+    throw new AppError('CONFLICT', PAYMENT_MSG.verifyingForPerson);
+  }
+  return createForSubscriber(ctx, subscriberId, planType, createdBy);
 }
 
 /** A link for an existing subscriber (admin, renewal job): billing data from the profile. */
