@@ -14,8 +14,7 @@ import type { Services } from '../services';
 import { commissionOf } from '../services/referrals';
 import { yearOfMembers } from './demo-history';
 import type { SeedModule } from './types';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 interface DemoPayment {
   status: PaymentStatus;
@@ -242,7 +241,7 @@ export const paymentsSeed: SeedModule = {
   run(services: Services, ctx) {
     const { db, clock, env } = services;
     const now = clock.now().getTime();
-    const at = (days: number) => new Date(now + days * DAY);
+    const at = (days: number) => new Date(now + days * DAY_MS);
     const settings = services.settings.get();
     const admin = ctx.users.admin?.id ?? null;
     const priceOf = (planType: PlanType) =>

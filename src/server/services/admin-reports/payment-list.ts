@@ -11,8 +11,7 @@ import {
   PAYMENT_SORT_COLUMNS,
   toAdminPayment,
 } from './payment-rows';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 
 /** Payments with their payer's name and e-mail. */
 export const paymentRows = ({ db }: Pick<ServiceDeps, 'db'>) =>
