@@ -46,6 +46,23 @@ export const BRAZIL_COUNTRY_CODE = '55';
 /** Area code and number: the longest Brazilian national number (a mobile) has 11 digits. */
 export const NATIONAL_PHONE_DIGITS = 11;
 
+/**
+ * Whether digits are a Brazilian number without its country code: the area code (DDD, 2 digits)
+ * and a landline (8 digits: 10 in all) or a mobile (9 digits: 11 in all). The one statement of
+ * that shape, for the WhatsApp number, Pagar.me's phone, the wizard's masked phone and PIX keys.
+ */
+export function isNationalPhone(digits: string): boolean {
+  return (
+    /^\d+$/.test(digits) &&
+    (digits.length === NATIONAL_PHONE_DIGITS - 1 || digits.length === NATIONAL_PHONE_DIGITS)
+  );
+}
+
+/** A Brazilian mobile without its country code: area code and a 9-digit number starting with 9. */
+export function isNationalMobile(digits: string): boolean {
+  return isNationalPhone(digits) && digits.length === NATIONAL_PHONE_DIGITS && digits[2] === '9';
+}
+
 /** The digits of a typed value ("(11) 98765-4321" → "11987654321", "01001-000" → "01001000"). */
 export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
