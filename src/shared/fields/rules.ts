@@ -32,6 +32,9 @@ export const FIELD_LIMITS = {
   cepTyped: 12,
   /** A state's abbreviation (UF). */
   state: 2,
+  profession: 120,
+  /** The member's free words on the wines they like. */
+  winePreference: 500,
 } as const;
 
 /**
