@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import '../zod-config';
 import { digitsOf, phoneDigitsProblem } from '../fields/rules';
+import { emailField } from '../fields/schemas';
 import { MONEY_MAX_CENTS, MONEY_MSG } from '../money-text';
 import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
 
@@ -56,11 +57,7 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, SETTINGS_MSG.clubNameRequired)
     .max(SETTINGS_LIMITS.clubName, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.clubName)),
-  contactEmail: z
-    .string({ error: SETTINGS_MSG.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: SETTINGS_MSG.emailInvalid })),
+  contactEmail: emailField({ required: SETTINGS_MSG.emailInvalid, invalid: SETTINGS_MSG.emailInvalid }),
   /** Digits only, with country code: used for wa.me links and display. */
   whatsappNumber: z
     .string({ error: SETTINGS_MSG.whatsappInvalid })
