@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { openWritableDb } from './fixtures';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
-export const DAY = 24 * 3600 * 1000;
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -37,14 +37,14 @@ export function insertSubscribers(rows: DemoRow[]): string[] {
     );
     return rows.map((row, index) => {
       const id = randomUUID();
-      const end = row.endInDays === undefined ? null : now + row.endInDays * DAY;
+      const end = row.endInDays === undefined ? null : now + row.endInDays * DAY_MS;
       insert.run(
         id,
         row.name,
         row.email,
         row.phone ?? '11987654321',
         row.status,
-        end === null ? null : end - 365 * DAY,
+        end === null ? null : end - 365 * DAY_MS,
         end,
         `B${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`,
         row.userId ?? null,

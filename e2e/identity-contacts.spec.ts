@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { seriousA11yViolations } from './a11y';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { ADMIN } from './members';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
 // Each test checks pages with axe at two widths and reads mailboxes: more than the default minute
 // on a busy machine.
@@ -18,7 +19,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'Rolha-Safra-Cave-19';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const DAY = 24 * 3600 * 1000;
 
 /** A phone of its own per member, so the mailbox's WhatsApp files are this member's. */
 const uniquePhone = () => `119${String(Date.now()).slice(-6)}${randomInt(10, 99)}`;
@@ -33,7 +33,7 @@ async function createMember(request: APIRequestContext, name: string, phone: str
   expect(response.status()).toBe(201);
   const userId = ((await response.json()) as { user: { id: string } }).user.id;
   const now = Date.now();
-  const start = now - 165 * DAY;
+  const start = now - 165 * DAY_MS;
   const referralCode = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(
     '',
   );
@@ -46,7 +46,19 @@ async function createMember(request: APIRequestContext, name: string, phone: str
          subscription_start_date, subscription_end_date, approved_at, approved_by, referral_code, user_id,
          created_at, updated_at)
        values (?, ?, ?, ?, 'active', 'paid', 149700, ?, ?, ?, 'admin', ?, ?, ?, ?)`,
-    ).run(randomUUID(), name, email, phone, start, now + 200 * DAY, start, referralCode, userId, start, now);
+    ).run(
+      randomUUID(),
+      name,
+      email,
+      phone,
+      start,
+      now + 200 * DAY_MS,
+      start,
+      referralCode,
+      userId,
+      start,
+      now,
+    );
   } finally {
     db.close();
   }

@@ -10,8 +10,8 @@ import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 import { e2eDb, expect, openWritableDb, test } from './fixtures';
 import { createSeededMember, logIn, logInAsAdmin } from './members';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -47,14 +47,14 @@ function insertSubscribers(rows: ClubRow[]): string[] {
     rows.forEach((row, index) => {
       const id = randomUUID();
       ids.push(id);
-      const end = row.endInDays === undefined ? null : now + row.endInDays * DAY;
+      const end = row.endInDays === undefined ? null : now + row.endInDays * DAY_MS;
       insert.run(
         id,
         row.name,
         row.email,
         row.status,
         row.status === 'pending' ? 'paid' : 'paid',
-        end === null ? null : end - 365 * DAY,
+        end === null ? null : end - 365 * DAY_MS,
         end,
         `L${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`,
         // Distinct creation instants a minute apart, the last row the newest (now): a list sorted

@@ -11,8 +11,8 @@ import { seriousA11yViolations } from './a11y';
 import { expect, openWritableDb, payWithTestCard, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
 import { ADMIN } from './members';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Taca-Rubi-Adega';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -40,8 +40,8 @@ async function createMember(request: APIRequestContext, name: string, endInDays:
   expect(response.status()).toBe(201);
   const userId = ((await response.json()) as { user: { id: string } }).user.id;
   const now = Date.now();
-  const end = new Date(now + endInDays * DAY);
-  const start = end.getTime() - 365 * DAY;
+  const end = new Date(now + endInDays * DAY_MS);
+  const start = end.getTime() - 365 * DAY_MS;
   const subscriberId = randomUUID();
   const referralCode = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(
     '',
@@ -95,7 +95,7 @@ test('real dates and the 30-day warning; renewal paid on the sandbox page moves 
   await expect(page.getByRole('heading', { level: 1, name: 'Assinatura' })).toBeVisible();
   await expect(page.getByTestId('subscription-end')).toHaveText(formatDate(member.end));
   await expect(page.getByTestId('subscription-start')).toHaveText(
-    formatDate(member.end.getTime() - 365 * DAY),
+    formatDate(member.end.getTime() - 365 * DAY_MS),
   );
   await expect(page.getByTestId('subscription-days-left')).toHaveText('20');
   await expect(page.getByTestId('renewal-warning')).toContainText(
@@ -109,7 +109,7 @@ test('real dates and the 30-day warning; renewal paid on the sandbox page moves 
   await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
 
   await page.goto('/user/subscription');
-  const newEnd = new Date(member.end.getTime() + 365 * DAY);
+  const newEnd = new Date(member.end.getTime() + 365 * DAY_MS);
   await expect(page.getByTestId('subscription-end')).toHaveText(formatDate(newEnd));
   await expect(page.getByTestId('renewal-warning')).toHaveCount(0);
   await page.goto('/user/payments');

@@ -10,8 +10,7 @@ import { formatDate } from '../src/shared/format';
 import { seriousA11yViolations } from './a11y';
 import { expect, openWritableDb, test } from './fixtures';
 import { createSeededMember, logIn } from './members';
-
-const DAY = 24 * 3600 * 1000;
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
 /** Changes the test database as the club's history would have (a payment refused, a renewal paid). */
 function inTestDb(change: (db: Database.Database) => void) {
@@ -53,8 +52,8 @@ test('after a renewal is paid, the page thanks for it and offers no renewal', as
   // A year ago a first period; its renewal paid 20 days ago, 5 days before that period ended.
   const member = await createSeededMember(request, { name: 'Renovada Agora', endInDays: -15 });
   const firstEnd = member.end.getTime();
-  const renewedEnd = firstEnd + 365 * DAY;
-  const paidAt = Date.now() - 20 * DAY;
+  const renewedEnd = firstEnd + 365 * DAY_MS;
+  const paidAt = Date.now() - 20 * DAY_MS;
   inTestDb((db) => {
     db.prepare(
       `insert into payments (id, subscriber_id, plan_type, amount, status, method, provider, description,

@@ -6,8 +6,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openWritableDb, uniqueEmail } from './fixtures';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const MEMBER_PASSWORD = 'Taca-Rubi-Adega';
 
@@ -41,8 +41,8 @@ export async function createSeededMember(
   expect(response.status()).toBe(201);
   const userId = ((await response.json()) as { user: { id: string } }).user.id;
   const now = Date.now();
-  const end = new Date(now + (options.endInDays ?? 200) * DAY);
-  const start = end.getTime() - 365 * DAY;
+  const end = new Date(now + (options.endInDays ?? 200) * DAY_MS);
+  const start = end.getTime() - 365 * DAY_MS;
   const subscriberId = randomUUID();
   const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   const db = writableDb();

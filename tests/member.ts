@@ -4,8 +4,7 @@ import { payments, referrals, subscribers } from '../src/server/db/schema';
 import { newReferralCode } from '../src/server/services/subscribers';
 import type { SubscriberStatus } from '../src/shared/plans';
 import type { TestApp } from './app';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
 export interface TestMember {
   token: string;

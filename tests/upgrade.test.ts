@@ -14,6 +14,7 @@ import { listBackups } from '../src/server/db/backup';
 import { databaseFile } from '../src/server/db/client';
 import { parseEnv, type Env } from '../src/server/env';
 import { buildApp, type BuiltApp } from '../src/server/http/app';
+import { DAY_MS } from '../src/shared/sao-paulo-time';
 
 /** The migrations the first release shipped. */
 const FIRST_RELEASE_MIGRATIONS = 4;
@@ -43,7 +44,6 @@ function firstReleaseMigrations(): string {
 }
 
 const T0 = Date.parse('2025-12-01T15:00:00.000Z');
-const DAY = 24 * 3600 * 1000;
 
 /** The club as the first release stored it, written with that release's SQL. */
 async function makeFirstReleaseClub() {
@@ -92,9 +92,9 @@ async function makeFirstReleaseClub() {
     cpf: '52998224725',
     status: 'active',
     subscription_start_date: T0,
-    subscription_end_date: T0 + 365 * DAY,
+    subscription_end_date: T0 + 365 * DAY_MS,
     approved_by: 'u-admin',
-    approved_at: T0 + DAY,
+    approved_at: T0 + DAY_MS,
     referral_code: 'ANA7K2',
     user_id: 'u-ana',
     created_at: T0,
@@ -105,15 +105,15 @@ async function makeFirstReleaseClub() {
     name: 'Bruno Lima',
     email: 'bruno@exemplo.com.br',
     status: 'pending',
-    subscription_start_date: T0 + 2 * DAY,
-    subscription_end_date: T0 + 367 * DAY,
+    subscription_start_date: T0 + 2 * DAY_MS,
+    subscription_end_date: T0 + 367 * DAY_MS,
     referral_code: 'BRU9P4',
     referred_by: 's-ana',
-    created_at: T0 + 2 * DAY,
+    created_at: T0 + 2 * DAY_MS,
   });
   for (const [id, subscriberId, at] of [
     ['p-ana', 's-ana', T0],
-    ['p-bruno', 's-bruno', T0 + 2 * DAY],
+    ['p-bruno', 's-bruno', T0 + 2 * DAY_MS],
   ] as const) {
     insert('payments', {
       id,
@@ -126,7 +126,7 @@ async function makeFirstReleaseClub() {
       provider: 'sandbox',
       description: 'Assinatura anual',
       paid_at: at,
-      period_end_date: at + 365 * DAY,
+      period_end_date: at + 365 * DAY_MS,
       created_at: at,
     });
   }
@@ -138,7 +138,7 @@ async function makeFirstReleaseClub() {
     payment_id: 'p-bruno',
     commission_amount: 14970,
     status: 'confirmed',
-    confirmed_at: T0 + 2 * DAY,
+    confirmed_at: T0 + 2 * DAY_MS,
   });
   insert('outbox', {
     id: 'o-1',
@@ -197,7 +197,7 @@ describe('upgrading a database of the first release', () => {
         status: 'active',
         shirtSize: 'G',
         subscriptionStartDate: new Date(T0).toISOString(),
-        subscriptionEndDate: new Date(T0 + 365 * DAY).toISOString(),
+        subscriptionEndDate: new Date(T0 + 365 * DAY_MS).toISOString(),
       },
       { _id: 's-bruno', fullName: 'Bruno Lima', status: 'pending' },
     ]);

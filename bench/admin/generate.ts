@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { FIRST_NAMES, slug } from '../../src/server/seed/demo-history';
+import { DAY_MS } from '../../src/shared/sao-paulo-time';
 
 export const SUBSCRIBERS = 100_000;
 export const PAYMENTS = 150_000;
@@ -71,7 +72,6 @@ const PAY_STATUSES = [
   'pending',
   'refunded',
 ];
-const DAY = 24 * 3600 * 1000;
 
 /** Subscriber `i`'s searchable fields, for the scenarios to pick terms from. */
 export function person(i: number) {
@@ -115,7 +115,7 @@ export function bulkInsert(
 }
 
 export function generateClub(sqlite: Database.Database, now = Date.now()): void {
-  const span = 3 * 365 * DAY;
+  const span = 3 * 365 * DAY_MS;
   sqlite.transaction(() => {
     bulkInsert(sqlite, 'subscribers', SUBSCRIBER_COLUMNS, (insertSubscriber) => {
       for (let i = 0; i < SUBSCRIBERS; i++) {
@@ -133,10 +133,10 @@ export function generateClub(sqlite: Database.Database, now = Date.now()): void 
           status === 'pending_payment' ? 'pending' : 'paid',
           149700,
           created,
-          created + 365 * DAY,
+          created + 365 * DAY_MS,
           `BENCH${i}`,
           approved ? 'bench-admin' : null,
-          approved ? created + DAY : null,
+          approved ? created + DAY_MS : null,
           created,
           created,
         );
@@ -148,7 +148,10 @@ export function generateClub(sqlite: Database.Database, now = Date.now()): void 
         // The first 100,000 are first payments; the rest renewals a year later.
         const renewal = j >= SUBSCRIBERS;
         const created =
-          now - Math.floor(((SUBSCRIBERS - i) / SUBSCRIBERS) * span) + (renewal ? 365 * DAY : 0) + 3600_000;
+          now -
+          Math.floor(((SUBSCRIBERS - i) / SUBSCRIBERS) * span) +
+          (renewal ? 365 * DAY_MS : 0) +
+          3600_000;
         const at = Math.min(created, now - 60_000);
         const status = PAY_STATUSES[j % PAY_STATUSES.length]!;
         const card = j % 3 !== 0;
@@ -167,7 +170,7 @@ export function generateClub(sqlite: Database.Database, now = Date.now()): void 
           `sbx_ch_bench${j}`,
           'Assinatura anual',
           paid ? at : null,
-          paid ? at + 365 * DAY : null,
+          paid ? at + 365 * DAY_MS : null,
           at,
           at,
         );

@@ -9,10 +9,10 @@ import type Database from 'better-sqlite3';
 import { bulkInsert } from '../admin/generate';
 import { defineScenario } from '../scenario';
 import { linkCreation, webhookConfirmation } from './payments';
+import { DAY_MS } from '../../src/shared/sao-paulo-time';
 
 export const PENDING_LINKS = 10_000;
 export const QUEUED_MESSAGES = 10_000;
-const DAY = 24 * 3600 * 1000;
 const LINK_COLUMNS = `id, subscriber_id, plan_type, amount, status, provider, url, customer_name, customer_email,
   billing_data, expires_at, created_at, updated_at`;
 const MESSAGE_COLUMNS =
@@ -27,7 +27,7 @@ export function writeBigClubBacklog(sqlite: Database.Database): void {
   sqlite.transaction(() => {
     bulkInsert(sqlite, 'payment_links', LINK_COLUMNS, (link) => {
       for (let i = 0; i < PENDING_LINKS; i++) {
-        const created = now - Math.floor((i / PENDING_LINKS) * 2 * DAY) + 1;
+        const created = now - Math.floor((i / PENDING_LINKS) * 2 * DAY_MS) + 1;
         link(
           `bpl${i}`,
           `bsub${i * 7}`,
@@ -39,7 +39,7 @@ export function writeBigClubBacklog(sqlite: Database.Database): void {
           'Cliente',
           `b${i}@exemplo.com.br`,
           '{}',
-          created + 2 * DAY,
+          created + 2 * DAY_MS,
           created,
           created,
         );

@@ -8,7 +8,7 @@
  * - a Brazilian phone: `area_code` and `number`, from what was typed with or without +55 and the
  *   long-distance 0 ("011 98765-4321" is area 11, number 987654321).
  */
-import { nationalPhoneDigits } from './fields/rules';
+import { isNationalPhone, nationalPhoneDigits } from './fields/rules';
 
 /** The longest `holder_name` Pagar.me takes. */
 export const HOLDER_NAME_MAX = 64;
@@ -32,6 +32,6 @@ export function brazilianPhoneParts(typed: string): { areaCode: string; number: 
   // starting with 55 are area code 55 and a number. The long-distance prefix 0 ("011…") is not
   // part of the area code.
   const digits = nationalPhoneDigits(typed).replace(/^0+/, '');
-  if (digits.length !== 10 && digits.length !== 11) return null;
+  if (!isNationalPhone(digits)) return null;
   return { areaCode: digits.slice(0, 2), number: digits.slice(2) };
 }

@@ -14,6 +14,7 @@
  * (docs/decisions/031-pix-key-readings.md).
  */
 import { isValidCpf } from './cpf';
+import { BRAZIL_COUNTRY_CODE, isNationalMobile, nationalPhoneDigits } from './fields/rules';
 
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'phone', 'email', 'evp'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
@@ -67,11 +68,9 @@ const AREA_CODES = new Set(
     ' ',
   ),
 );
-/** DDD and a 9-digit mobile number starting with 9 (PIX phone keys are mobile numbers). */
-const NATIONAL_MOBILE = /^\d{2}9\d{8}$/;
-
-function isNationalMobile(digits: string): boolean {
-  return NATIONAL_MOBILE.test(digits) && AREA_CODES.has(digits.slice(0, 2));
+/** A mobile number under an area code in use (PIX phone keys are mobile numbers). */
+function isMobileInUse(digits: string): boolean {
+  return isNationalMobile(digits) && AREA_CODES.has(digits.slice(0, 2));
 }
 
 /** CNPJ check digits; letters count as their code minus 48 (the alphanumeric CNPJ rule). */
@@ -96,14 +95,14 @@ const none = (message: string): Detected => ({ readings: [], message });
 const one = (type: PixKeyType, key: string): Detected => ({ readings: [{ type, key }], message: '' });
 
 function phoneKey(nationalDigits: string): Detected {
-  return isNationalMobile(nationalDigits) ? one('phone', `+55${nationalDigits}`) : none(PIX_KEY_MSG.phone);
+  return isMobileInUse(nationalDigits) ? one('phone', `+55${nationalDigits}`) : none(PIX_KEY_MSG.phone);
 }
 
 /** Eleven bare digits: a CPF when the check digits match, a mobile number when it is one, or both. */
 function elevenDigits(digits: string): Detected {
   const readings: PixKeyReading[] = [];
   if (isValidCpf(digits)) readings.push({ type: 'cpf', key: digits });
-  if (isNationalMobile(digits)) readings.push({ type: 'phone', key: `+55${digits}` });
+  if (isMobileInUse(digits)) readings.push({ type: 'phone', key: `+55${digits}` });
   return { readings, message: PIX_KEY_MSG.cpf };
 }
 
@@ -130,8 +129,8 @@ function detect(input: string): Detected {
 
   if (compact.startsWith('+')) {
     const digits = compact.slice(1);
-    if (!/^\d+$/.test(digits) || !digits.startsWith('55')) return none(PIX_KEY_MSG.phone);
-    return phoneKey(digits.slice(2));
+    if (!/^\d+$/.test(digits) || !digits.startsWith(BRAZIL_COUNTRY_CODE)) return none(PIX_KEY_MSG.phone);
+    return phoneKey(digits.slice(BRAZIL_COUNTRY_CODE.length));
   }
 
   if (/[A-Za-z]/.test(compact)) {
@@ -144,14 +143,16 @@ function detect(input: string): Detected {
   }
   // An area code in parentheses is only ever a phone.
   if (/[()]/.test(raw)) {
-    return phoneKey(compact.startsWith('55') && compact.length === 13 ? compact.slice(2) : compact);
+    return phoneKey(nationalPhoneDigits(compact));
   }
 
   switch (compact.length) {
     case 11:
       return elevenDigits(compact);
     case 13:
-      return compact.startsWith('55') ? phoneKey(compact.slice(2)) : none(PIX_KEY_MSG.invalid);
+      return compact.startsWith(BRAZIL_COUNTRY_CODE)
+        ? phoneKey(nationalPhoneDigits(compact))
+        : none(PIX_KEY_MSG.invalid);
     case 14:
       return isValidCnpj(compact) ? one('cnpj', compact) : none(PIX_KEY_MSG.cnpj);
     default:

@@ -39,7 +39,13 @@ function zoneOffset(ms: number): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - wholeSecond;
 }
 
-const UTC_DAY_MS = 86_400_000;
+/**
+ * A day of 24 hours, in ms: the one constant for "N days from now" spans (session lifetimes, list
+ * filters, a subscription's 365 days). A São Paulo calendar day is a different thing when the offset
+ * changes: for those, use the functions below.
+ */
+export const DAY_MS = 86_400_000;
+
 /**
  * The offset of each UTC day already seen, or null for a day the offset changed in. `Intl` is the
  * slow part of a CSV of 100,000 rows and of the month-totals triggers; a day's offset is asked of
@@ -50,11 +56,11 @@ const dayOffsets = new Map<number, number | null>();
 const DAY_OFFSETS_KEPT = 8192;
 
 function offsetAt(ms: number): number {
-  const day = Math.floor(ms / UTC_DAY_MS);
+  const day = Math.floor(ms / DAY_MS);
   let offset = dayOffsets.get(day);
   if (offset === undefined) {
-    const first = zoneOffset(day * UTC_DAY_MS);
-    offset = first === zoneOffset((day + 1) * UTC_DAY_MS - 1000) ? first : null;
+    const first = zoneOffset(day * DAY_MS);
+    offset = first === zoneOffset((day + 1) * DAY_MS - 1000) ? first : null;
     if (dayOffsets.size >= DAY_OFFSETS_KEPT) dayOffsets.clear();
     dayOffsets.set(day, offset);
   }
@@ -110,9 +116,7 @@ export function saoPauloMonthNumber(at: Date | number): number {
 export function saoPauloDaysBetween(from: Date, to: Date): number {
   const a = saoPauloWallClock(from);
   const b = saoPauloWallClock(to);
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
-  );
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
 }
 
 /** YYYY-MM-DD of the São Paulo day holding `at` (a date input's value, a "once a day" key). */

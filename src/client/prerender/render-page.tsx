@@ -3,7 +3,7 @@
  * entry points: `createRequestHandler` matches and loads the requested URL on a fresh router (the
  * app's route tree and options), dehydrates its state and the query cache into the page, and
  * `renderRouterToString` renders the whole document (Document.tsx) with `RouterServer`.
- * scripts/prerender-landing.ts builds this for Node into dist/prerender/;
+ * scripts/build-page-renderer.ts builds this for Node into dist/prerender/;
  * src/server/http/prerendered-pages.ts loads it and calls `renderPage`.
  *
  * Nothing here fetches: the query cache starts with what the server knows (the public settings,

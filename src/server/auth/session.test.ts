@@ -4,14 +4,13 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { SESSION_TTL_MS } from './session';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 // Pass-through spy: proves the secret is compared with the constant-time primitive.
 vi.mock('@oslojs/crypto/subtle', async (importOriginal) => {
   const original = await importOriginal<typeof subtle>();
   return { ...original, constantTimeEqual: vi.fn(original.constantTimeEqual) };
 });
-
-const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let userId: string;
@@ -77,18 +76,18 @@ describe('sessions', () => {
     const { token, session } = t.services.sessions.create(userId);
     const createdExpiry = session.expiresAt.getTime();
 
-    t.clock.advance(14 * DAY);
+    t.clock.advance(14 * DAY_MS);
     expect(t.services.sessions.validate(token)?.session.expiresAt.getTime()).toBe(createdExpiry);
     expect(sessionRows()[0]?.expires_at).toBe(createdExpiry);
 
-    t.clock.advance(2 * DAY); // 14 days left
+    t.clock.advance(2 * DAY_MS); // 14 days left
     const renewed = t.services.sessions.validate(token);
     const expected = t.clock.now().getTime() + SESSION_TTL_MS;
     expect(renewed?.session.expiresAt.getTime()).toBe(expected);
     expect(sessionRows()[0]?.expires_at).toBe(expected);
 
     // Renewed, it outlives the original 30 days.
-    t.clock.advance(20 * DAY);
+    t.clock.advance(20 * DAY_MS);
     expect(t.services.sessions.validate(token)).not.toBeNull();
   });
 
@@ -139,7 +138,7 @@ describe('session lifetimes by role (issue 21 §2)', () => {
 
   it('an admin session in use slides (written at most once an hour) and still ends 7 days after sign-in', async () => {
     const { token, session } = await adminSession();
-    expect(session.endsAt.getTime() - t.clock.now().getTime()).toBe(7 * DAY);
+    expect(session.endsAt.getTime() - t.clock.now().getTime()).toBe(7 * DAY_MS);
     t.clock.advance(30 * 60 * 1000);
     expect(t.services.sessions.validate(token)?.session.expiresAt).toEqual(session.expiresAt);
     t.clock.advance(31 * 60 * 1000);
@@ -148,26 +147,26 @@ describe('session lifetimes by role (issue 21 §2)', () => {
     expect(sessionRows()[0]?.expires_at).toBe(slid?.session.expiresAt.getTime());
     // Used every 11 hours it lives on, to the 7th day and not after.
     const signedInAt = session.createdAt.getTime();
-    while (t.clock.now().getTime() + 11 * HOUR < signedInAt + 7 * DAY) {
+    while (t.clock.now().getTime() + 11 * HOUR < signedInAt + 7 * DAY_MS) {
       t.clock.advance(11 * HOUR);
       expect(t.services.sessions.validate(token)).not.toBeNull();
     }
-    t.clock.set(new Date(signedInAt + 7 * DAY));
+    t.clock.set(new Date(signedInAt + 7 * DAY_MS));
     expect(t.services.sessions.validate(token)).toBeNull();
   });
 
   it('a member session slides for 30 days and ends 90 days after sign-in however it is used', () => {
     const { token, session } = t.services.sessions.create(userId);
-    expect(session.endsAt.getTime() - session.createdAt.getTime()).toBe(90 * DAY);
+    expect(session.endsAt.getTime() - session.createdAt.getTime()).toBe(90 * DAY_MS);
     for (let day = 20; day < 90; day += 20) {
-      t.clock.set(new Date(session.createdAt.getTime() + day * DAY));
+      t.clock.set(new Date(session.createdAt.getTime() + day * DAY_MS));
       expect(t.services.sessions.validate(token), `day ${day}`).not.toBeNull();
     }
-    t.clock.set(new Date(session.createdAt.getTime() + 89 * DAY));
+    t.clock.set(new Date(session.createdAt.getTime() + 89 * DAY_MS));
     const last = t.services.sessions.validate(token);
     // The slide stops at the hard end.
-    expect(last?.session.expiresAt.getTime()).toBe(session.createdAt.getTime() + 90 * DAY);
-    t.clock.set(new Date(session.createdAt.getTime() + 90 * DAY));
+    expect(last?.session.expiresAt.getTime()).toBe(session.createdAt.getTime() + 90 * DAY_MS);
+    t.clock.set(new Date(session.createdAt.getTime() + 90 * DAY_MS));
     expect(t.services.sessions.validate(token)).toBeNull();
   });
 

@@ -16,9 +16,9 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { PublicUser } from '../../shared/auth-schemas';
 import type { Role } from '../../shared/roles';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface SessionPolicy {
   /** Unused this long, the session ends. */

@@ -12,6 +12,7 @@ import { makeMember } from '../../../tests/member';
 import { DRIVE_MSG } from '../../shared/drive-schemas';
 import { MSG } from '../../shared/messages';
 import { sampleExecutable, sampleImage, sampleOfficeFile, samplePdf } from '../seed/drive-samples';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 let t: TestApp;
 let admin: { token: string };
@@ -268,8 +269,6 @@ describe('who sees which file', () => {
 });
 
 describe('the files are for memberships in force (issue 21 §3)', () => {
-  const DAY = 24 * 3600 * 1000;
-
   /** Every path that shows a file or its name, as `token`'s owner: list (REST, tRPC), file, thumbnail. */
   async function everyPath(token: string, file: { url: string }, image: { thumbnailUrl: string | null }) {
     const get = (url: string) => t.request({ method: 'GET', url, headers: bearer(token) });
@@ -369,7 +368,7 @@ describe('the files are for memberships in force (issue 21 §3)', () => {
     const cancelled = await makeMember(t, { status: 'cancelled', endInDays: 2 });
     await expectAllowed(member.token, files);
     await expectAllowed(cancelled.token, files);
-    t.clock.advance(2 * DAY + 1);
+    t.clock.advance(2 * DAY_MS + 1);
     // Before the hourly pass expires it, an active record whose period ended is no longer in force.
     await expectRefused(member.token, files);
     await expectRefused(cancelled.token, files);

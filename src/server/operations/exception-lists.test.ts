@@ -8,12 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { payments } from '../db/schema';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
-
-const DAY = 24 * 3600 * 1000;
 const get = (url: string) =>
   t.request({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}` } });
 
@@ -87,7 +86,7 @@ describe('subscribers by Vencimento and expired in the last N days', () => {
     status: 'active' | 'expired' | 'cancelled' | 'inactive',
     endInDays: number | null,
   ) {
-    const end = endInDays === null ? null : new Date(t.clock.now().getTime() + endInDays * DAY);
+    const end = endInDays === null ? null : new Date(t.clock.now().getTime() + endInDays * DAY_MS);
     await t.caller(admin.token).subscribers.create({
       fullName: name,
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemplo.com.br`,
@@ -95,7 +94,7 @@ describe('subscribers by Vencimento and expired in the last N days', () => {
       cpf: null,
       status,
       subscriptionPrice: 149700,
-      subscriptionStartDate: end ? new Date(end.getTime() - 365 * DAY).toISOString() : null,
+      subscriptionStartDate: end ? new Date(end.getTime() - 365 * DAY_MS).toISOString() : null,
       subscriptionEndDate: end ? end.toISOString() : null,
     });
   }

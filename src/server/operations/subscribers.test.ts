@@ -11,6 +11,7 @@ import { createLink, MARIANA, rows, sandboxPay } from '../../../tests/checkout';
 import { outbox, subscribers, users } from '../db/schema';
 import { restRoutes } from '../rest';
 import { operations } from '.';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -373,17 +374,15 @@ describe('approval (docs/product/decisions.md §3.3)', () => {
 });
 
 describe('the renewals filter: endingWithinDays (ADR 034)', () => {
-  const DAY = 24 * 3600 * 1000;
-
   async function subscriberEnding(name: string, status: 'active' | 'expired', endInDays: number) {
-    const end = new Date(t.clock.now().getTime() + endInDays * DAY);
+    const end = new Date(t.clock.now().getTime() + endInDays * DAY_MS);
     await t.caller(admin.token).subscribers.create({
       ...valid,
       fullName: name,
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@exemplo.com.br`,
       cpf: null,
       status,
-      subscriptionStartDate: new Date(end.getTime() - 365 * DAY).toISOString(),
+      subscriptionStartDate: new Date(end.getTime() - 365 * DAY_MS).toISOString(),
       subscriptionEndDate: end.toISOString(),
     });
   }

@@ -10,8 +10,8 @@ import { approve, createLink, rows } from '../../../tests/checkout';
 import { TEMPLATE_DEFAULTS } from '../../shared/content/message-templates';
 import { outbox, subscribers } from '../db/schema';
 import { SECRET_PLACEHOLDER } from '../services/outbox';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
@@ -24,7 +24,7 @@ const outboxRows = () => t.services.db.select().from(outbox).all();
 async function subscriber(email: string, phone: string, endInDays = 20) {
   await createLink(t, { customerEmail: email });
   const found = rows(t).subscriberByEmail(email)!;
-  approve(t, found.id, new Date(t.clock.now().getTime() + endInDays * DAY));
+  approve(t, found.id, new Date(t.clock.now().getTime() + endInDays * DAY_MS));
   t.services.db.update(subscribers).set({ phone }).where(eq(subscribers.id, found.id)).run();
   return found.id;
 }
@@ -317,7 +317,7 @@ describe('renewal reminders sent by hand: who and how many first, never twice a 
     });
 
     // The next day in São Paulo, a send goes out again (the session's day is over: the service).
-    t.clock.advance(DAY);
+    t.clock.advance(DAY_MS);
     expect(await t.services.renewalReminders.sendToAllExpiring(admin.userId)).toEqual({
       sent: 4,
       failed: 0,

@@ -18,8 +18,8 @@ import { useTestApp, createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
 import { parseBrCode } from '../brcode';
 import { isSandbox } from '../providers/payment';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 useTestApp((app) => (t = app));
 
@@ -270,7 +270,7 @@ describe('sandbox payment of a link', () => {
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(subscriber).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
     expect(subscriber?.subscriptionStartDate?.getTime()).toBe(t.clock.now().getTime());
-    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY_MS);
 
     const mails = t.services.outbox.list({ channel: 'email' });
     expect(mails).toHaveLength(1);
@@ -459,7 +459,7 @@ describe('sandbox payment of a link', () => {
     await createLink(t);
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     if (!subscriber) throw new Error('no subscriber');
-    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
+    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY_MS);
     approve(t, subscriber.id, currentEnd);
 
     const link = await clubRenewalLink(subscriber.id);
@@ -468,7 +468,7 @@ describe('sandbox payment of a link', () => {
 
     const after = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(after?.status).toBe('active');
-    expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY);
+    expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY_MS);
     expect(after?.subscriptionPrice).toBe(89700);
     expect(
       rows(t)
@@ -481,12 +481,12 @@ describe('sandbox payment of a link', () => {
     await createLink(t);
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     if (!subscriber) throw new Error('no subscriber');
-    approve(t, subscriber.id, new Date(t.clock.now().getTime() - 10 * DAY), 'expired');
+    approve(t, subscriber.id, new Date(t.clock.now().getTime() - 10 * DAY_MS), 'expired');
     const link = await createLink(t, { planType: 'annual' });
     await sandboxPay(t, link.id);
     const after = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(after?.status).toBe('active');
-    expect(after?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+    expect(after?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY_MS);
   });
 });
 
@@ -495,12 +495,12 @@ describe('refund of a link payment (admin)', () => {
     await createLink(t);
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     if (!subscriber) throw new Error('no subscriber');
-    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY);
+    const currentEnd = new Date(t.clock.now().getTime() + 20 * DAY_MS);
     approve(t, subscriber.id, currentEnd);
     const renewal = await clubRenewalLink(subscriber.id);
     await sandboxPay(t, renewal.id);
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.subscriptionEndDate?.getTime()).toBe(
-      currentEnd.getTime() + 365 * DAY,
+      currentEnd.getTime() + 365 * DAY_MS,
     );
 
     const admin = await t.signIn('admin');
@@ -517,7 +517,7 @@ describe('refund of a link payment (admin)', () => {
     await sandboxPay(t, again.id);
     const renewed = rows(t).subscriberByEmail(MARIANA.customerEmail);
     expect(renewed?.status).toBe('active');
-    expect(renewed?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY);
+    expect(renewed?.subscriptionEndDate?.getTime()).toBe(currentEnd.getTime() + 365 * DAY_MS);
   });
 
   it('refunding a first payment leaves no paid period behind', async () => {
@@ -554,7 +554,7 @@ describe('refund of a link payment (admin)', () => {
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)).toMatchObject({
       status: 'pending',
       paymentStatus: 'paid',
-      subscriptionEndDate: new Date(t.clock.now().getTime() + 365 * DAY),
+      subscriptionEndDate: new Date(t.clock.now().getTime() + 365 * DAY_MS),
     });
   });
 });
@@ -627,7 +627,7 @@ describe('webhook /api/webhooks/sandbox', () => {
     );
     // The money is on file, but it bought nothing twice: one year, one e-mail.
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
-    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY_MS);
     expect(t.services.outbox.list({ channel: 'email' })).toHaveLength(1);
 
     // The same extra charge announced again (another hook id) is not recorded twice.
@@ -667,7 +667,7 @@ describe('webhook /api/webhooks/sandbox', () => {
         .filter((payment) => payment.status === 'paid'),
     ).toHaveLength(1);
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
-    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY);
+    expect(subscriber?.subscriptionEndDate?.getTime()).toBe(t.clock.now().getTime() + 365 * DAY_MS);
   });
 
   it('a forged webhook (bad or missing signature, tampered body, stale) is answered 401 and changes nothing', async () => {
@@ -814,7 +814,7 @@ describe('POST /api/payments/create-checkout-link', () => {
     });
     const subscriber = rows(t).subscriberByEmail(MARIANA.customerEmail);
     if (!subscriber) throw new Error('no subscriber');
-    approve(t, subscriber.id, new Date(t.clock.now().getTime() + 5 * DAY));
+    approve(t, subscriber.id, new Date(t.clock.now().getTime() + 5 * DAY_MS));
     const anonymous = await create({ name: 'Mariana', email: MARIANA.customerEmail, amount: 89700 });
     expect(anonymous.statusCode).toBe(400);
     expect(anonymous.json()).toEqual({ error: 'Valor da assinatura inválido para este cliente' });
@@ -1049,7 +1049,7 @@ describe('referral clicks', () => {
     expect((await click({ cookie: `confraria_visitor=${cookie?.value}` })).json().counted).toBe(false);
     expect((await click()).json().counted).toBe(false);
     expect((await click({ 'user-agent': 'Chrome' })).json().counted).toBe(true);
-    t.clock.advance(DAY);
+    t.clock.advance(DAY_MS);
     expect((await click({ cookie: `confraria_visitor=${cookie?.value}` })).json().counted).toBe(true);
     expect(
       (await t.request({ method: 'POST', url: '/api/referrals/click', payload: { code: 'ZZZZZZZZ' } })).json()

@@ -13,8 +13,8 @@ import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import type { FakePagarme } from '../../../tests/fakes/pagarme-server';
 import type { TestApp } from '../../../tests/app';
 import { failure } from '../../../tests/refusal';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 const STRANGER = 'ninguem.aqui@exemplo.com.br';
 const RENEWAL_SIGN_IN =
   'A renovação pelo valor de renovação é feita na área do confrade: entre com seu email e senha para renovar.';
@@ -172,7 +172,7 @@ describe('the renewal price where the person is proven', () => {
     expect(status.json()).toMatchObject({ status: 'paid', amount: 149700, planType: 'annual' });
     const after = rows(t).subscriberByEmail(member.email);
     expect(after?.status).toBe('active');
-    expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd + 365 * DAY);
+    expect(after?.subscriptionEndDate?.getTime()).toBe(currentEnd + 365 * DAY_MS);
     expect(after?.subscriptionPrice).toBe(149700);
   });
 });

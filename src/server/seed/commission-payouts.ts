@@ -11,8 +11,7 @@ import { newId } from '../ids';
 import { commissionOf } from '../services/referrals';
 import { newReferralCode } from '../services/subscribers';
 import type { SeedModule } from './types';
-
-const DAY = 24 * 3600 * 1000;
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 /** The referrers' keys, as a member types them in Indicações. */
 export const DEMO_PAYOUT_KEYS: Record<string, string> = {
@@ -57,7 +56,7 @@ export const commissionPayoutsSeed: SeedModule = {
       created++;
       // Joined two years ago and did not renew: the club's figures of the last year stay as they
       // were, and the commission is still due (an owner who never paid commissions before).
-      const when = new Date(now.getTime() - (2 * 365 + 20 - index * 3) * DAY);
+      const when = new Date(now.getTime() - (2 * 365 + 20 - index * 3) * DAY_MS);
       db.transaction(() => {
         const id = newId();
         db.insert(subscribers)
@@ -72,7 +71,7 @@ export const commissionPayoutsSeed: SeedModule = {
             approvedBy: ctx.users.admin?.id ?? null,
             subscriptionPrice: price,
             subscriptionStartDate: when,
-            subscriptionEndDate: new Date(when.getTime() + 365 * DAY),
+            subscriptionEndDate: new Date(when.getTime() + 365 * DAY_MS),
             referralCode: newReferralCode(),
             referredBy: referrer.id,
             createdAt: when,

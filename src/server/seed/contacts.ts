@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { accountPhones, subscribers } from '../db/schema';
 import { HELENA_EMAIL } from './member-portal';
 import type { SeedModule } from './types';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const MARIANA_NEW_EMAIL = 'mariana.costa@exemplo.com.br';
 
 export const contactsSeed: SeedModule = {
@@ -29,7 +29,7 @@ export const contactsSeed: SeedModule = {
           .values({
             userId: helena.id,
             phone: record.phone,
-            provenAt: new Date(clock.now().getTime() - 7 * DAY),
+            provenAt: new Date(clock.now().getTime() - 7 * DAY_MS),
           })
           .run();
         created++;

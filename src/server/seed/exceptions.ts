@@ -10,9 +10,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
 import { newId } from '../ids';
 import type { SeedModule } from './types';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
 const SERGIO_EMAIL = 'sergio.antunes@exemplo.com.br';
 
 export const exceptionsSeed: SeedModule = {
@@ -25,7 +25,7 @@ export const exceptionsSeed: SeedModule = {
       .where(eq(subscribers.email, SERGIO_EMAIL))
       .get();
     if (!known) {
-      const end = new Date(clock.now().getTime() - 12 * DAY);
+      const end = new Date(clock.now().getTime() - 12 * DAY_MS);
       db.insert(subscribers)
         .values({
           id: newId(),
@@ -37,12 +37,12 @@ export const exceptionsSeed: SeedModule = {
           status: 'expired',
           paymentStatus: 'paid',
           subscriptionPrice: settings.get().priceAnnual,
-          subscriptionStartDate: new Date(end.getTime() - 365 * DAY),
+          subscriptionStartDate: new Date(end.getTime() - 365 * DAY_MS),
           subscriptionEndDate: end,
-          approvedAt: new Date(end.getTime() - 365 * DAY),
+          approvedAt: new Date(end.getTime() - 365 * DAY_MS),
           profileCompleted: true,
           referralCode: 'SERGIO2026',
-          createdAt: new Date(end.getTime() - 366 * DAY),
+          createdAt: new Date(end.getTime() - 366 * DAY_MS),
           updatedAt: clock.now(),
         })
         .run();

@@ -10,8 +10,8 @@ import { newId } from '../ids';
 import { commissionOf } from '../services/referrals';
 import { newReferralCode } from '../services/subscribers';
 import type { SeedModule } from './types';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const HELENA_EMAIL = 'helena@confraria.local';
 /** Only letters and digits of the referral alphabet (no 0/O, 1/I/L look-alikes). */
 export const HELENA_CODE = 'DUARTE26';
@@ -44,7 +44,7 @@ export const memberPortalSeed: SeedModule = {
   run(services, ctx) {
     const { db, clock } = services;
     const now = clock.now().getTime();
-    const at = (days: number) => new Date(now + days * DAY);
+    const at = (days: number) => new Date(now + days * DAY_MS);
     const settings = services.settings.get();
     const admin = ctx.users.admin?.id ?? null;
     const account = ctx.users.helena;
@@ -136,7 +136,7 @@ export const memberPortalSeed: SeedModule = {
               person.status === 'pending' ? 'pending' : person.status === 'cancelled' ? 'refunded' : 'paid',
             subscriptionPrice: settings.priceAnnual,
             subscriptionStartDate: paid ? when : null,
-            subscriptionEndDate: paid ? new Date(when.getTime() + 365 * DAY) : null,
+            subscriptionEndDate: paid ? new Date(when.getTime() + 365 * DAY_MS) : null,
             billingData: billing(person.name, person.email),
             referralCode: newReferralCode(),
             referredBy: helena.id,
@@ -161,7 +161,7 @@ export const memberPortalSeed: SeedModule = {
               description: `Assinatura anual - ${settings.clubName}`,
               paidAt: when,
               refundReason: person.status === 'cancelled' ? 'Desistência dentro do prazo' : null,
-              refundedAt: person.status === 'cancelled' ? new Date(when.getTime() + 3 * DAY) : null,
+              refundedAt: person.status === 'cancelled' ? new Date(when.getTime() + 3 * DAY_MS) : null,
               refundedBy: person.status === 'cancelled' ? admin : null,
               createdAt: when,
               updatedAt: clock.now(),
@@ -178,9 +178,9 @@ export const memberPortalSeed: SeedModule = {
             commissionAmount: commissionOf(settings.priceAnnual),
             status: person.status,
             confirmedAt: paid ? when : null,
-            paidAt: person.status === 'paid' ? new Date(when.getTime() + 5 * DAY) : null,
+            paidAt: person.status === 'paid' ? new Date(when.getTime() + 5 * DAY_MS) : null,
             paidBy: person.status === 'paid' ? admin : null,
-            cancelledAt: person.status === 'cancelled' ? new Date(when.getTime() + 3 * DAY) : null,
+            cancelledAt: person.status === 'cancelled' ? new Date(when.getTime() + 3 * DAY_MS) : null,
             createdAt: when,
             updatedAt: clock.now(),
           })

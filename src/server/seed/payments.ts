@@ -12,10 +12,10 @@ import { paymentLinks, payments, referrals, subscribers, type BillingData } from
 import { newId } from '../ids';
 import type { Services } from '../services';
 import { commissionOf } from '../services/referrals';
+import { billingDataOf, profileFromBilling } from '../services/subscribers';
 import { yearOfMembers } from './demo-history';
 import type { SeedModule } from './types';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 interface DemoPayment {
   status: PaymentStatus;
@@ -221,20 +221,15 @@ const STORY_SUBSCRIBERS: DemoSubscriber[] = [
 /** The hand-written story, then a year of history for the dashboard (demo-history.ts). */
 const DEMO_SUBSCRIBERS: DemoSubscriber[] = [...STORY_SUBSCRIBERS, ...yearOfMembers()];
 
+/** Every demo member lives on the same street of their city (the services' person mapping). */
 function billingOf(subscriber: DemoSubscriber): BillingData {
-  return {
-    name: subscriber.name,
-    email: subscriber.email,
-    phone: subscriber.phone,
-    cpfCnpj: subscriber.cpf,
-    address: 'Rua das Videiras',
+  return billingDataOf({
+    ...subscriber,
+    street: 'Rua das Videiras',
     number: '100',
-    complement: '',
     neighborhood: 'Centro',
-    city: subscriber.city,
-    state: subscriber.state,
     zipCode: '01001000',
-  };
+  });
 }
 
 export const paymentsSeed: SeedModule = {
@@ -242,7 +237,7 @@ export const paymentsSeed: SeedModule = {
   run(services: Services, ctx) {
     const { db, clock, env } = services;
     const now = clock.now().getTime();
-    const at = (days: number) => new Date(now + days * DAY);
+    const at = (days: number) => new Date(now + days * DAY_MS);
     const settings = services.settings.get();
     const admin = ctx.users.admin?.id ?? null;
     const priceOf = (planType: PlanType) =>
@@ -271,18 +266,10 @@ export const paymentsSeed: SeedModule = {
         db.insert(subscribers)
           .values({
             id,
-            name: demo.name,
+            ...profileFromBilling(billing),
             email: demo.email,
-            phone: demo.phone,
-            cpf: demo.cpf,
             shirtSize: demo.shirtSize ?? 'M',
             profession: demo.profession ?? null,
-            street: billing.address,
-            number: billing.number,
-            neighborhood: billing.neighborhood,
-            city: demo.city,
-            state: demo.state,
-            zipCode: billing.zipCode,
             status: demo.status,
             paymentStatus: lastPaid
               ? lastPaid.status === 'refunded'
@@ -294,7 +281,6 @@ export const paymentsSeed: SeedModule = {
             subscriptionPrice: settings.priceAnnual,
             subscriptionStartDate: demo.period ? at(demo.period.start) : null,
             subscriptionEndDate: demo.period ? at(demo.period.end) : null,
-            billingData: billing,
             approvedAt: demo.approvedDaysAgo === null ? null : at(-demo.approvedDaysAgo),
             approvedBy: demo.approvedDaysAgo === null ? null : admin,
             profileCompleted: demo.approvedDaysAgo !== null,

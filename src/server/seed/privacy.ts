@@ -14,14 +14,14 @@ import type { Services } from '../services';
 import { deletionDueAt } from '../services/deletion-requests';
 import { newReferralCode } from '../services/subscribers';
 import type { SeedModule } from './types';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 60 * 60 * 1000;
 const SILVIA_EMAIL = 'silvia.prado@exemplo.com.br';
 
 /** Moves a request (and the lines it left) back in time, as if asked `daysAgo` days ago. */
 function askedDaysAgo(services: Services, requestId: string, subscriberId: string, daysAgo: number) {
   const { db, clock } = services;
-  const at = new Date(clock.now().getTime() - daysAgo * DAY);
+  const at = new Date(clock.now().getTime() - daysAgo * DAY_MS);
   db.update(deletionRequests)
     .set({ requestedAt: at, dueAt: deletionDueAt(at), createdAt: at })
     .where(eq(deletionRequests.id, requestId))
@@ -46,12 +46,12 @@ function formerMember(services: Services) {
       city: 'Santos',
       state: 'SP',
       status: 'expired',
-      subscriptionStartDate: new Date(now - 400 * DAY),
-      subscriptionEndDate: new Date(now - 35 * DAY),
-      approvedAt: new Date(now - 400 * DAY),
+      subscriptionStartDate: new Date(now - 400 * DAY_MS),
+      subscriptionEndDate: new Date(now - 35 * DAY_MS),
+      approvedAt: new Date(now - 400 * DAY_MS),
       referralCode: newReferralCode(),
-      createdAt: new Date(now - 400 * DAY),
-      updatedAt: new Date(now - 35 * DAY),
+      createdAt: new Date(now - 400 * DAY_MS),
+      updatedAt: new Date(now - 35 * DAY_MS),
     })
     .returning()
     .all()[0]!;

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
 import { newId } from '../ids';
 import type { SeedModule } from './types';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 60 * 60 * 1000;
 /** Her account is one of the demo accounts (accounts.ts). */
 export const TEREZA = {
   name: 'Tereza Almeida',
@@ -22,7 +22,7 @@ export const renewalSeed: SeedModule = {
   run(services, ctx) {
     const { db, clock } = services;
     const now = clock.now().getTime();
-    const at = (days: number) => new Date(now + days * DAY);
+    const at = (days: number) => new Date(now + days * DAY_MS);
     const settings = services.settings.get();
     const account = ctx.users.tereza;
     if (
@@ -33,7 +33,7 @@ export const renewalSeed: SeedModule = {
     }
     const start = at(-380);
     const firstEnd = at(-15);
-    const renewedEnd = new Date(firstEnd.getTime() + 365 * DAY);
+    const renewedEnd = new Date(firstEnd.getTime() + 365 * DAY_MS);
     const subscriber = db
       .insert(subscribers)
       .values({

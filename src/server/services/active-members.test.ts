@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
-import { saoPauloMonthStart } from '../../shared/sao-paulo-time';
+import { DAY_MS, saoPauloMonthStart } from '../../shared/sao-paulo-time';
 import { runSeed } from '../seed';
 import { countActiveMembers } from './active-members';
 
 const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -24,7 +23,7 @@ interface Person {
 
 function insert(person: Person) {
   const sqlite = t.database.sqlite;
-  const created = person.payment.paidAt - DAY;
+  const created = person.payment.paidAt - DAY_MS;
   sqlite
     .prepare(
       `insert into subscribers (id, name, email, phone, status, payment_status, subscription_price, referral_code,
@@ -95,7 +94,7 @@ describe('active members: the tile and the chart', () => {
 
   it('count who is in force now, at the edges of a period, and the same a month ago', () => {
     const now = t.clock.now().getTime();
-    const yearAgo = now - 365 * DAY;
+    const yearAgo = now - 365 * DAY_MS;
     const people: Person[] = [
       // Ended two hours ago (today): no longer a member.
       {
@@ -116,35 +115,35 @@ describe('active members: the tile and the chart', () => {
         id: 'started-today',
         status: 'active',
         approvedAt: now - HOUR,
-        payment: { status: 'paid', paidAt: now - 3 * HOUR, periodEnd: now - 3 * HOUR + 365 * DAY },
+        payment: { status: 'paid', paidAt: now - 3 * HOUR, periodEnd: now - 3 * HOUR + 365 * DAY_MS },
       },
       // Paid this morning, awaiting approval: not yet.
       {
         id: 'awaiting',
         status: 'pending',
         approvedAt: null,
-        payment: { status: 'paid', paidAt: now - 3 * HOUR, periodEnd: now - 3 * HOUR + 365 * DAY },
+        payment: { status: 'paid', paidAt: now - 3 * HOUR, periodEnd: now - 3 * HOUR + 365 * DAY_MS },
       },
       // Refunded: the period was given back.
       {
         id: 'refunded',
         status: 'cancelled',
-        approvedAt: now - 40 * DAY,
-        payment: { status: 'refunded', paidAt: now - 40 * DAY, periodEnd: now + 325 * DAY },
+        approvedAt: now - 40 * DAY_MS,
+        payment: { status: 'refunded', paidAt: now - 40 * DAY_MS, periodEnd: now + 325 * DAY_MS },
       },
       // Cancelled with paid time left: a member until it runs out.
       {
         id: 'cancelled',
         status: 'cancelled',
-        approvedAt: now - 100 * DAY,
-        payment: { status: 'paid', paidAt: now - 100 * DAY, periodEnd: now + 265 * DAY },
+        approvedAt: now - 100 * DAY_MS,
+        payment: { status: 'paid', paidAt: now - 100 * DAY_MS, periodEnd: now + 265 * DAY_MS },
       },
       // Switched off by the club: not counted.
       {
         id: 'off',
         status: 'inactive',
-        approvedAt: now - 100 * DAY,
-        payment: { status: 'paid', paidAt: now - 100 * DAY, periodEnd: now + 265 * DAY },
+        approvedAt: now - 100 * DAY_MS,
+        payment: { status: 'paid', paidAt: now - 100 * DAY_MS, periodEnd: now + 265 * DAY_MS },
       },
     ];
     people.forEach(insert);

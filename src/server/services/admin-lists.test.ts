@@ -15,8 +15,8 @@ import {
   monthTotalsByBruteForce as bruteForce,
   storedMonthTotals as stored,
 } from '../../../tests/month-totals';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 const NOW = new Date('2026-11-20T15:00:00Z');
 const FIRST = ['Ana', 'Bruno', 'Cecília', 'Davi', 'Érica', 'Fábio'];
 const LAST = ['Souza', 'Teixeira', 'Lima', 'Araújo', 'Oliveira', 'Gonçalves', 'Nóbrega'];
@@ -50,7 +50,7 @@ function fillClub(subscriberCount: number) {
     for (let i = 0; i < subscriberCount; i++) {
       const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(next() * LAST.length)]}`;
       // Distinct creation instants: every sort has one right order (ties go by creation, newest first).
-      const created = NOW.getTime() - Math.floor(next() * 900) * DAY - i * 1000;
+      const created = NOW.getTime() - Math.floor(next() * 900) * DAY_MS - i * 1000;
       subscriber.run(
         `s${i}`,
         name,
@@ -63,16 +63,16 @@ function fillClub(subscriberCount: number) {
         created,
         created,
         // Approved a few days after joining, except those still waiting (or never paid).
-        ['pending', 'pending_payment'].includes(STATUSES[i % STATUSES.length]!) ? null : created + 5 * DAY,
+        ['pending', 'pending_payment'].includes(STATUSES[i % STATUSES.length]!) ? null : created + 5 * DAY_MS,
       );
       let end: number | null = null;
       for (let k = 0; k < 1 + Math.floor(next() * 3); k++) {
         const status = PAY_STATUSES[Math.floor(next() * PAY_STATUSES.length)]!;
         const paid = status === 'paid' || status === 'refunded';
-        const at = created + k * 330 * DAY + Math.floor(next() * 20) * DAY;
+        const at = created + k * 330 * DAY_MS + Math.floor(next() * 20) * DAY_MS;
         // A renewal paid before the end it extends begins there (previous_end_date).
         const previous: number | null = paid && end !== null ? end : null;
-        const periodEnd: number | null = paid ? Math.max(at, previous ?? 0) + 365 * DAY : null;
+        const periodEnd: number | null = paid ? Math.max(at, previous ?? 0) + 365 * DAY_MS : null;
         if (paid && status === 'paid') end = periodEnd;
         payment.run(
           `p${i}-${k}`,
@@ -115,10 +115,10 @@ describe('payment_month_totals', () => {
       `update payments set amount = amount + 100 where id in (select id from payments where status = 'paid' limit 5)`,
     );
     sqlite.exec(
-      `update payments set period_end_date = period_end_date + ${40 * DAY} where id in (select id from payments where status = 'paid' limit 9 offset 20)`,
+      `update payments set period_end_date = period_end_date + ${40 * DAY_MS} where id in (select id from payments where status = 'paid' limit 9 offset 20)`,
     );
     sqlite.exec(
-      `update payments set status = 'paid', paid_at = created_at, period_end_date = created_at + ${365 * DAY} where status = 'failed'`,
+      `update payments set status = 'paid', paid_at = created_at, period_end_date = created_at + ${365 * DAY_MS} where status = 'failed'`,
     );
     sqlite.exec(
       `delete from payments where id in (select id from payments where status = 'paid' limit 3 offset 50)`,
@@ -187,7 +187,7 @@ describe('payment_month_totals', () => {
     expect(figures.activeMembersByMonth.some((point) => point.value > 20)).toBe(true);
 
     // Renewal rate over the last 365 days: paid periods that ended, and paid renewals of an end.
-    const from = NOW.getTime() - 365 * DAY;
+    const from = NOW.getTime() - 365 * DAY_MS;
     const within = (at: number | null) => at !== null && at >= from && at <= NOW.getTime();
     const ended = paid.filter(
       (row) =>

@@ -7,8 +7,8 @@ import { useTestApp, type TestApp } from '../../../tests/app';
 import { makeMember } from '../../../tests/member';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../shared/plans';
 import { membershipInForce } from './membership';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 useTestApp((app) => (t = app));
 
@@ -34,7 +34,7 @@ describe('membershipInForce', () => {
       return byRule;
     };
     expect(await inForce()).toBe(EXPECTED[status].running);
-    t.clock.advance(5 * DAY - 1000);
+    t.clock.advance(5 * DAY_MS - 1000);
     expect(await inForce()).toBe(EXPECTED[status].running);
     t.clock.advance(1000);
     expect(await inForce()).toBe(EXPECTED[status].ended);

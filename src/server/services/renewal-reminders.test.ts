@@ -12,8 +12,8 @@ import { databaseFile, openDatabase } from '../db/client';
 import { outbox, paymentLinks, subscribers } from '../db/schema';
 import { isSendingHour, runScheduledJobs } from '../jobs';
 import { createServices } from '.';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 useTestApp((app) => (t = app));
 
@@ -21,7 +21,7 @@ useTestApp((app) => (t = app));
 async function member(email: string, days: number, phone = '11987654321') {
   await createLink(t, { customerEmail: email });
   const subscriber = rows(t).subscriberByEmail(email)!;
-  approve(t, subscriber.id, new Date(t.clock.now().getTime() + days * DAY));
+  approve(t, subscriber.id, new Date(t.clock.now().getTime() + days * DAY_MS));
   // What a confirmed payment would have stored from the checkout's form.
   t.services.db.update(subscribers).set({ phone }).where(eq(subscribers.id, subscriber.id)).run();
   return subscriber.id;
@@ -83,9 +83,9 @@ describe('renewal reminders (the daily job)', () => {
     expect((await runScheduledJobs(t.services)).reminders).toEqual({ sent: 2, failed: 0 });
     expect(renewalMessages()).toHaveLength(4);
 
-    t.clock.advance(10 * DAY); // caio: 20 days left, still past 30 only
+    t.clock.advance(10 * DAY_MS); // caio: 20 days left, still past 30 only
     expect((await runScheduledJobs(t.services)).reminders).toEqual({ sent: 0, failed: 0 });
-    t.clock.advance(13 * DAY + 3600 * 1000); // caio: under 7 days left
+    t.clock.advance(13 * DAY_MS + 3600 * 1000); // caio: under 7 days left
     expect((await runScheduledJobs(t.services)).reminders).toEqual({ sent: 1, failed: 0 });
     expect((await runScheduledJobs(t.services)).reminders).toEqual({ sent: 0, failed: 0 });
     expect(renewalMessages().filter((m) => m.recipient === 'caio@teste.com.br')).toHaveLength(2);
@@ -97,13 +97,13 @@ describe('renewal reminders (the daily job)', () => {
     const id = await member('edu@teste.com.br', 10);
     await runScheduledJobs(t.services);
     // Renewed: a new end date a year later, then that period nears its end.
-    const nextEnd = new Date(t.clock.now().getTime() + 375 * DAY);
+    const nextEnd = new Date(t.clock.now().getTime() + 375 * DAY_MS);
     t.services.db
       .update(subscribers)
       .set({ subscriptionEndDate: nextEnd })
       .where(eq(subscribers.id, id))
       .run();
-    t.clock.set(new Date(nextEnd.getTime() - 29 * DAY));
+    t.clock.set(new Date(nextEnd.getTime() - 29 * DAY_MS));
     expect((await runScheduledJobs(t.services)).reminders).toEqual({ sent: 1, failed: 0 });
   });
 
@@ -144,7 +144,7 @@ describe('the expiry pass (daily)', () => {
     const cancelling = await member('kati@teste.com.br', 2);
     const running = await member('lia@teste.com.br', 40);
     t.services.lifecycle.requestCancellation(cancelling, { kind: 'member', id: 'x' });
-    t.clock.advance(3 * DAY);
+    t.clock.advance(3 * DAY_MS);
 
     expect(await runScheduledJobs(t.services)).toMatchObject({ expiredMembers: 1, cancelledMembers: 1 });
     const status = (id: string) =>

@@ -18,8 +18,8 @@ import {
   TRANSITIONS,
   type LifecycleEvent,
 } from './subscriber-lifecycle';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 useTestApp((app) => (t = app));
 
@@ -118,7 +118,7 @@ describe('reactivation goes where the facts put the subscriber', () => {
     ['never approved, paid period running', { approvedAt: null, days: 200 }, 'pending'],
     ['never approved, nothing paid', { approvedAt: null, days: null }, 'pending_payment'],
   ] as const)('%s → %s', (_, facts, expected) => {
-    const end = facts.days === null ? null : new Date(t.clock.now().getTime() + facts.days * DAY);
+    const end = facts.days === null ? null : new Date(t.clock.now().getTime() + facts.days * DAY_MS);
     const id = subscriberIn('inactive', { approvedAt: facts.approvedAt, subscriptionEndDate: end });
     expect(t.services.lifecycle.reactivate(id, { kind: 'admin', id: 'a' }).to).toBe(expected);
   });
@@ -127,15 +127,15 @@ describe('reactivation goes where the facts put the subscriber', () => {
 describe('the daily pass and cancellation', () => {
   it('expires memberships whose period ended, completes asked-for cancellations, and a second run does nothing', () => {
     const now = t.clock.now().getTime();
-    const ended = subscriberIn('active', { subscriptionEndDate: new Date(now - DAY) });
-    const running = subscriberIn('active', { subscriptionEndDate: new Date(now + DAY) });
+    const ended = subscriberIn('active', { subscriptionEndDate: new Date(now - DAY_MS) });
+    const running = subscriberIn('active', { subscriptionEndDate: new Date(now + DAY_MS) });
     const leaving = subscriberIn('active', {
       subscriptionEndDate: new Date(now - 1000),
-      cancelRequestedAt: new Date(now - 10 * DAY),
+      cancelRequestedAt: new Date(now - 10 * DAY_MS),
     });
     const stillPaid = subscriberIn('active', {
-      subscriptionEndDate: new Date(now + 5 * DAY),
-      cancelRequestedAt: new Date(now - DAY),
+      subscriptionEndDate: new Date(now + 5 * DAY_MS),
+      cancelRequestedAt: new Date(now - DAY_MS),
     });
 
     expect(t.services.lifecycle.endPeriods()).toEqual({ expired: 1, cancelled: 1 });
@@ -151,7 +151,7 @@ describe('the daily pass and cancellation', () => {
   });
 
   it('a member who cancels keeps access to the end of the paid period, then is cancelled', () => {
-    const end = new Date(t.clock.now().getTime() + 40 * DAY);
+    const end = new Date(t.clock.now().getTime() + 40 * DAY_MS);
     const id = subscriberIn('active', { subscriptionEndDate: end, approvedAt: new Date('2026-01-01') });
     const member = { kind: 'member', id: 'user-1' } as const;
 
@@ -162,23 +162,23 @@ describe('the daily pass and cancellation', () => {
       'O cancelamento desta assinatura já foi solicitado.',
     );
 
-    t.clock.advance(39 * DAY);
+    t.clock.advance(39 * DAY_MS);
     t.services.lifecycle.endPeriods();
     expect(statusOf(id)).toBe('active');
-    t.clock.advance(2 * DAY);
+    t.clock.advance(2 * DAY_MS);
     t.services.lifecycle.endPeriods();
     expect(statusOf(id)).toBe('cancelled');
     expect(historyOf(id).map((entry) => entry.event)).toEqual(['cancel_requested', 'cancellation_completed']);
   });
 
   it('a withdrawn cancellation lets the period end as an ordinary expiry', () => {
-    const id = subscriberIn('active', { subscriptionEndDate: new Date(t.clock.now().getTime() + DAY) });
+    const id = subscriberIn('active', { subscriptionEndDate: new Date(t.clock.now().getTime() + DAY_MS) });
     t.services.lifecycle.requestCancellation(id, SYSTEM);
     t.services.lifecycle.withdrawCancellation(id, SYSTEM);
     expect(() => t.services.lifecycle.withdrawCancellation(id, SYSTEM)).toThrow(
       'Não há cancelamento solicitado para esta assinatura.',
     );
-    t.clock.advance(2 * DAY);
+    t.clock.advance(2 * DAY_MS);
     expect(t.services.lifecycle.endPeriods()).toEqual({ expired: 1, cancelled: 0 });
     expect(statusOf(id)).toBe('expired');
   });

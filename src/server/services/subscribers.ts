@@ -18,8 +18,8 @@ import { subscribers, users, type BillingData, type Subscriber } from '../db/sch
 import { newId } from '../ids';
 import { returningWrite } from '../db/returning-write';
 import type { ServiceDeps } from './deps';
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Letters and digits without look-alikes (0/O, 1/I/L): codes are read aloud and typed. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;

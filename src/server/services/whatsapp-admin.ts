@@ -21,8 +21,7 @@ import type { SettingsService } from './settings';
 import type { SubscriberLifecycle } from './subscriber-lifecycle';
 import type { SubscribersService } from './subscribers';
 import type { TemplatesService } from './templates';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/sao-paulo-time';
 
 export interface TemplatesSave {
   messages?: Partial<Record<EditableTemplateKey, string>>;

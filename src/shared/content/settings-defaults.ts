@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import '../zod-config';
 import { digitsOf, phoneDigitsProblem } from '../fields/rules';
+import { emailField } from '../fields/schemas';
 import { MONEY_MAX_CENTS, MONEY_MSG } from '../money-text';
 import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
 
@@ -30,6 +31,18 @@ export const SETTINGS_MSG = {
  * refused on save rather than cut or changed by someone else's rule (ADR 030).
  */
 export const STATEMENT_DESCRIPTOR_MAX = 13;
+
+/**
+ * The longest text of each free-text setting, for the schema and the settings screen's inputs. A
+ * BR Code carries at most 25 characters of merchant name and 15 of city (EMV QR Code).
+ */
+export const SETTINGS_LIMITS = {
+  clubName: 120,
+  instagramHandle: 60,
+  pixKey: 120,
+  merchantName: 25,
+  merchantCity: 15,
+} as const;
 const STATEMENT_DESCRIPTOR = /^[A-Z0-9 ]+$/;
 
 /**
@@ -43,12 +56,8 @@ export const settingsSchema = z.object({
     .string({ error: SETTINGS_MSG.clubNameRequired })
     .trim()
     .min(1, SETTINGS_MSG.clubNameRequired)
-    .max(120, SETTINGS_MSG.tooLong(120)),
-  contactEmail: z
-    .string({ error: SETTINGS_MSG.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: SETTINGS_MSG.emailInvalid })),
+    .max(SETTINGS_LIMITS.clubName, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.clubName)),
+  contactEmail: emailField({ required: SETTINGS_MSG.emailInvalid, invalid: SETTINGS_MSG.emailInvalid }),
   /** Digits only, with country code: used for wa.me links and display. */
   whatsappNumber: z
     .string({ error: SETTINGS_MSG.whatsappInvalid })
@@ -58,7 +67,7 @@ export const settingsSchema = z.object({
     .string({ error: SETTINGS_MSG.instagramRequired })
     .trim()
     .min(1, SETTINGS_MSG.instagramRequired)
-    .max(60, SETTINGS_MSG.tooLong(60)),
+    .max(SETTINGS_LIMITS.instagramHandle, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.instagramHandle)),
   instagramUrl: webUrl,
   youtubeUrl: webUrl,
   vivinoUrl: webUrl,
@@ -68,20 +77,23 @@ export const settingsSchema = z.object({
    * together with `pixKeyType` by the settings service (`resolvePixKeySetting`), since a key may
    * have two readings; a stored key that no longer passes is reported, never replaced.
    */
-  pixKey: z.string({ error: PIX_KEY_MSG.required }).trim().max(120, SETTINGS_MSG.tooLong(120)),
+  pixKey: z
+    .string({ error: PIX_KEY_MSG.required })
+    .trim()
+    .max(SETTINGS_LIMITS.pixKey, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.pixKey)),
   /** The reading of the key the owner chose and we stored; null for keys saved before it existed. */
   pixKeyType: z.enum(PIX_KEY_TYPES, { error: PIX_KEY_MSG.typeInvalid }).nullable(),
-  /** BR Code merchant name (at most 25 characters) and city (at most 15). */
+  /** BR Code merchant name and city (`SETTINGS_LIMITS`). */
   merchantName: z
     .string({ error: SETTINGS_MSG.merchantNameRequired })
     .trim()
     .min(1, SETTINGS_MSG.merchantNameRequired)
-    .max(25, SETTINGS_MSG.tooLong(25)),
+    .max(SETTINGS_LIMITS.merchantName, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.merchantName)),
   merchantCity: z
     .string({ error: SETTINGS_MSG.merchantCityRequired })
     .trim()
     .min(1, SETTINGS_MSG.merchantCityRequired)
-    .max(15, SETTINGS_MSG.tooLong(15)),
+    .max(SETTINGS_LIMITS.merchantCity, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.merchantCity)),
   /** Upper case, as the bill prints it ("Confraria" is kept as "CONFRARIA"). */
   statementDescriptor: z
     .string({ error: SETTINGS_MSG.statementDescriptorInvalid })

@@ -4,6 +4,8 @@ import {
   digitsOf,
   FIELD_LIMITS,
   isCepDigits,
+  isNationalMobile,
+  isNationalPhone,
   nationalPhoneDigits,
   phoneDigitsProblem,
   phoneMessage,
@@ -65,6 +67,17 @@ describe('phone', () => {
     expect(nationalPhoneDigits('(55) 98765-4321')).toBe('55987654321');
     expect(nationalPhoneDigits('(11) 98765-4321')).toBe('11987654321');
     expect(nationalPhoneDigits('+351 912 345 678')).toBe('351912345678');
+  });
+
+  it('a Brazilian number without +55 is an area code and 8 (landline) or 9 (mobile) digits', () => {
+    expect(isNationalPhone('1134567890')).toBe(true);
+    expect(isNationalPhone('11987654321')).toBe(true);
+    expect(isNationalPhone('113456789')).toBe(false);
+    expect(isNationalPhone('5511987654321')).toBe(false);
+    expect(isNationalPhone('(11) 3456-7890')).toBe(false);
+    expect(isNationalMobile('11987654321')).toBe(true);
+    expect(isNationalMobile('11387654321')).toBe(false);
+    expect(isNationalMobile('1134567890')).toBe(false);
   });
 });
 

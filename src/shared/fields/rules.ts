@@ -32,6 +32,9 @@ export const FIELD_LIMITS = {
   cepTyped: 12,
   /** A state's abbreviation (UF). */
   state: 2,
+  profession: 120,
+  /** The member's free words on the wines they like. */
+  winePreference: 500,
 } as const;
 
 /**
@@ -45,6 +48,23 @@ export const PHONE_DIGITS = { min: 10, max: 15 } as const;
 export const BRAZIL_COUNTRY_CODE = '55';
 /** Area code and number: the longest Brazilian national number (a mobile) has 11 digits. */
 export const NATIONAL_PHONE_DIGITS = 11;
+
+/**
+ * Whether digits are a Brazilian number without its country code: the area code (DDD, 2 digits)
+ * and a landline (8 digits: 10 in all) or a mobile (9 digits: 11 in all). The one statement of
+ * that shape, for the WhatsApp number, Pagar.me's phone, the wizard's masked phone and PIX keys.
+ */
+export function isNationalPhone(digits: string): boolean {
+  return (
+    /^\d+$/.test(digits) &&
+    (digits.length === NATIONAL_PHONE_DIGITS - 1 || digits.length === NATIONAL_PHONE_DIGITS)
+  );
+}
+
+/** A Brazilian mobile without its country code: area code and a 9-digit number starting with 9. */
+export function isNationalMobile(digits: string): boolean {
+  return isNationalPhone(digits) && digits.length === NATIONAL_PHONE_DIGITS && digits[2] === '9';
+}
 
 /** The digits of a typed value ("(11) 98765-4321" → "11987654321", "01001-000" → "01001000"). */
 export function digitsOf(value: string): string {

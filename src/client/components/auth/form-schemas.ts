@@ -1,9 +1,10 @@
 /**
- * Client-side checks of the account forms. They reuse the server's messages and limits, and add
- * what only the screen has: the password confirmation and the terms checkbox.
+ * Client-side checks of the account forms. Name and e-mail are the server's own rules
+ * (`registerInput`); the screen adds what only it has: the password confirmation and the terms
+ * checkbox.
  */
 import { z } from 'zod';
-import { PASSWORD_MIN } from '../../../shared/auth-schemas';
+import { PASSWORD_MIN, registerInput } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
 import { refineStrongPassword } from '../../lib/password-check';
 
@@ -21,8 +22,8 @@ export type SetPasswordForm = z.infer<typeof setPasswordForm>;
 
 export const registerForm = z
   .object({
-    name: z.string().trim().min(1, MSG.nameRequired).max(120),
-    email: z.string().trim().toLowerCase().min(1, MSG.emailRequired).pipe(z.email(MSG.emailInvalid)),
+    name: registerInput.shape.name,
+    email: registerInput.shape.email,
     password: newPassword,
     confirmPassword: z.string(),
     acceptTerms: z.boolean().refine((accepted) => accepted, MSG.termsRequired),

@@ -3,8 +3,7 @@
  * "Confirmation page state"). Nothing else reaches that page: without this state it redirects to /.
  */
 import { PAYMENT_METHODS, SUBSCRIPTION_DAYS, type PaymentMethod } from '../../../shared/plans';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 
 /** End of the membership year that starts at `paidAt` (ISO), or now when the time is unknown. */
 export function validUntilFrom(paidAt: string | null | undefined, now = Date.now()): string {

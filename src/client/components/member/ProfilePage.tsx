@@ -12,6 +12,7 @@ import {
   type MemberProfileInput,
   type MemberSubscription,
 } from '../../../shared/member-schemas';
+import { FIELD_LIMITS } from '../../../shared/fields/rules';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
@@ -155,10 +156,19 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
         <TextField label="Complemento" autoComplete="address-line2" {...field('complement')} />
         <TextField label="Bairro" {...field('neighborhood')} />
         <TextField label="Cidade" autoComplete="address-level2" {...field('city')} />
-        <TextField label="Estado (UF)" maxLength={2} autoComplete="address-level1" {...field('state')} />
+        <TextField
+          label="Estado (UF)"
+          maxLength={FIELD_LIMITS.state}
+          autoComplete="address-level1"
+          {...field('state')}
+        />
       </div>
       <CepQuestion question={cep.question} />
-      <TextAreaField label="Preferências de vinho" maxLength={500} {...register('winePreference')} />
+      <TextAreaField
+        label="Preferências de vinho"
+        maxLength={FIELD_LIMITS.winePreference}
+        {...register('winePreference')}
+      />
       <SubmitActions className="member-actions" busy={update.isPending} busyLabel="Salvando...">
         Salvar alterações
       </SubmitActions>

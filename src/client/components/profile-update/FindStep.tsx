@@ -10,6 +10,7 @@ import {
   type RequestFormInput,
   type RequestFormResponse,
 } from '../../../shared/profile-update-schemas';
+import { FIELD_LIMITS } from '../../../shared/fields/rules';
 import { PHONE_INPUT } from '../../lib/masks';
 import { errorText } from '../../lib/errors';
 import { Button } from '../ui/Button';
@@ -74,7 +75,7 @@ export function FindStep({
         label="E-mail"
         type="email"
         autoComplete="email"
-        maxLength={254}
+        maxLength={FIELD_LIMITS.email}
         {...fieldOf(register, errors, 'email')}
       />
       <MaskedFormField

@@ -14,6 +14,7 @@ import {
   type CompleteProfileValues,
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
+import { FIELD_LIMITS } from '../../../shared/fields/rules';
 import { errorText } from '../../lib/errors';
 import { CEP_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { CepQuestion } from '../address/CepQuestion';
@@ -130,7 +131,7 @@ export function ProfileStep({
             type="email"
             autoComplete="email"
             aria-required="true"
-            maxLength={254}
+            maxLength={FIELD_LIMITS.email}
             readOnly={contactsKept}
             {...field('email')}
           />

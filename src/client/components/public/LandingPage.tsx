@@ -1,7 +1,8 @@
 /**
- * The landing inside the app. Visitors normally get the pre-rendered landing from the server
- * (src/server/http/landing.ts); the app shows this only when its own document was opened at /
- * (development server, or a build without the pre-render), with the same markup and behaviour.
+ * The landing. The server renders it from this component for visitors, without the app
+ * (src/server/http/prerendered-pages.ts, ADR 006 and ADR 040); the app shows it only when its own
+ * document was opened at / (development server, or a build without the page renderer), with the
+ * same markup and behaviour.
  */
 import { useEffect } from 'react';
 import { enhanceCarousel } from '../../landing/carousel';

@@ -4,7 +4,7 @@
  * carries the API's own error message (`{ error: { message } }`), so the admin sees why.
  */
 import { z } from 'zod';
-import { BRAZIL_COUNTRY_CODE, digitsOf, NATIONAL_PHONE_DIGITS } from '../../../shared/fields/rules';
+import { BRAZIL_COUNTRY_CODE, digitsOf, isNationalPhone } from '../../../shared/fields/rules';
 import { errorText, providerText } from '../provider-status';
 import type { WhatsAppTransport } from './index';
 
@@ -107,7 +107,5 @@ function describeFetchError(error: unknown): string {
 export function toWhatsAppNumber(phone: string): string {
   const digits = digitsOf(phone);
   const international = phone.trim().startsWith('+');
-  return !international && (digits.length === 10 || digits.length === NATIONAL_PHONE_DIGITS)
-    ? `${BRAZIL_COUNTRY_CODE}${digits}`
-    : digits;
+  return !international && isNationalPhone(digits) ? `${BRAZIL_COUNTRY_CODE}${digits}` : digits;
 }

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceDeps } from '../deps';
 import { likeTerm } from '../like-term';
+import { pageOffset, paginationOf } from '../paging';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -93,10 +94,10 @@ export function listUsers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset(pageOffset({ page, limit }))
     .all();
   return {
     users: rows.map(toAccountView),
-    pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+    pagination: paginationOf({ page, limit }, total, 0),
   };
 }

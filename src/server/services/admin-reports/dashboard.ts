@@ -4,15 +4,18 @@
  */
 import { and, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { DashboardFigures } from '../../../shared/admin-schemas';
-import { saoPauloMonthNumber, saoPauloMonthStart, saoPauloWallClock } from '../../../shared/sao-paulo-time';
+import {
+  DAY_MS,
+  saoPauloMonthNumber,
+  saoPauloMonthStart,
+  saoPauloWallClock,
+} from '../../../shared/sao-paulo-time';
 import { paidPeriods, paidRenewals, paymentMonthTotals, payments, subscribers } from '../../db/schema';
 import { countActiveMembers } from '../active-members';
 import type { ServiceDeps } from '../deps';
 import { endingWithinWhere } from '../subscriber-admin/filters';
 import { countPayments, createdWithinWhere, paymentRows } from './payment-list';
 import { toAdminPayment } from './payment-rows';
-
-const DAY_MS = 24 * 3600 * 1000;
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 
 const monthStart = saoPauloMonthStart;

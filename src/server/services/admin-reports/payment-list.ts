@@ -11,8 +11,8 @@ import {
   PAYMENT_SORT_COLUMNS,
   toAdminPayment,
 } from './payment-rows';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { pageOffset, paginationOf } from '../paging';
 
 /** Payments with their payer's name and e-mail. */
 export const paymentRows = ({ db }: Pick<ServiceDeps, 'db'>) =>
@@ -66,7 +66,7 @@ export const countPayments = ({ db }: Pick<ServiceDeps, 'db'>, where: SQL | unde
 
 /** `{ payments, pagination }` (docs/product/back-office-and-member-area.md §3). */
 export function listPayments(deps: ServiceDeps, input: PaymentListInput) {
-  const offset = (input.page - 1) * input.limit;
+  const offset = pageOffset(input);
   const search = planSearch(deps.db, 'payments', input.search, { offset, limit: input.limit });
   const filters = filterWhere(input, deps.clock.now());
   const where = and(filters, searchWhere(input, search));
@@ -87,12 +87,7 @@ export function listPayments(deps: ServiceDeps, input: PaymentListInput) {
   return {
     success: true as const,
     payments: rows.map(toAdminPayment),
-    pagination: {
-      page: input.page,
-      limit: input.limit,
-      total,
-      pages: Math.max(1, Math.ceil(total / input.limit)),
-    },
+    pagination: paginationOf(input, total),
   };
 }
 

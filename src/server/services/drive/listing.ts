@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { likeTerm } from '../like-term';
 import type { FilesViewer } from '../membership';
 import type { DriveContext } from './context';
+import { pageOffset, paginationOf } from '../paging';
 
 export function toDriveItem(row: DriveFileRow): DriveItem {
   return {
@@ -66,17 +67,12 @@ function page<T>(
     .where(where)
     .orderBy(desc(driveFiles.uploadedAt), desc(driveFiles.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit)
+    .offset(pageOffset(input))
     .all();
   return {
     success: true as const,
     items: rows.map((row) => map(row.file, row.uploader)),
-    pagination: {
-      page: input.page,
-      limit: input.limit,
-      total,
-      pages: Math.max(1, Math.ceil(total / input.limit)),
-    },
+    pagination: paginationOf(input, total),
   };
 }
 

@@ -14,8 +14,8 @@ import { AppError } from '../../errors';
 import { membershipInForce } from '../membership';
 import { canRenew } from '../pricing';
 import { iso, type Caller, type PortalContext } from './deps';
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
 export const MSG_NOT_LINKED = 'Assinante não encontrado';
 

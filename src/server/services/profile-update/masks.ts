@@ -1,5 +1,10 @@
 /** How the wizard shows a record before the code is confirmed: masked, and found by any spelling of a phone. */
-import { BRAZIL_COUNTRY_CODE, digitsOf, nationalPhoneDigits } from '../../../shared/fields/rules';
+import {
+  BRAZIL_COUNTRY_CODE,
+  digitsOf,
+  isNationalPhone,
+  nationalPhoneDigits,
+} from '../../../shared/fields/rules';
 
 /** "Maria da Silva" → first "Maria", last "da Silva". */
 export function splitName(name: string): { firstName: string; lastName: string } {
@@ -26,7 +31,7 @@ export function maskEmail(email: string): string {
 export function maskPhone(phone: string): string {
   if (digitsOf(phone).length < 4) return '';
   const national = nationalPhoneDigits(phone);
-  if (national.length === 10 || national.length === 11) {
+  if (isNationalPhone(national)) {
     return `(${national.slice(0, 2)}) ${'*'.repeat(national.length - 6)}-${national.slice(-4)}`;
   }
   return `${'*'.repeat(national.length - 4)}${national.slice(-4)}`;

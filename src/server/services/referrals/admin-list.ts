@@ -10,6 +10,7 @@ import type { ReferralStatus } from '../../../shared/plans';
 import { referrals, subscribers, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { likeTerm } from '../like-term';
+import { pageOffset, paginationOf } from '../paging';
 
 const referrer = alias(subscribers, 'referrer');
 const referred = alias(subscribers, 'referred');
@@ -80,7 +81,7 @@ function adminListPage(
     .where(where)
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(input.limit)
-    .offset((input.page - 1) * input.limit)
+    .offset(pageOffset(input))
     .all();
 }
 
@@ -124,7 +125,7 @@ export function adminList(deps: Pick<ServiceDeps, 'db'>, input: AdminReferralLis
     success: true,
     referrals: rows.map(toAdminReferral),
     totals,
-    pagination: { page: input.page, limit: input.limit, total, pages: Math.ceil(total / input.limit) },
+    pagination: paginationOf(input, total, 0),
   };
 }
 

@@ -3,7 +3,8 @@ import { and, asc, eq, gt, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import { saoPauloDayStart } from '../../../shared/sao-paulo-time';
 import { renewalReminders, subscriberActivity, subscribers } from '../../db/schema';
 import type { Expiring, RenewalRemindersDeps, ReminderTarget } from './context';
-import { DAY_MS, REMINDER_THRESHOLDS, thresholdFor } from './thresholds';
+import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { REMINDER_THRESHOLDS, thresholdFor } from './thresholds';
 
 /** Approved members still in their period, not cancelling, ending within `days`. */
 export function expiringWithin({ db, clock }: RenewalRemindersDeps, days: number): Expiring[] {

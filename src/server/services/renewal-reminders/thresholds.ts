@@ -1,6 +1,6 @@
-/** When a member is reminded: 30 and 7 days before the paid period ends. */
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** When a member is reminded: 30 and 7 days before the paid period ends. */
 
 /** Days left at which the job reminds, farthest first. */
 export const REMINDER_THRESHOLDS = [30, 7] as const;

@@ -3,8 +3,7 @@ import { and, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { SubscriberStatus } from '../../../shared/plans';
 import { subscribers } from '../../db/schema';
 import { searchCondition } from '../subscriber-search';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 
 export const SORT_COLUMNS = {
   createdAt: subscribers.createdAt,

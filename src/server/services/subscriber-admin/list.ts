@@ -5,10 +5,11 @@ import type { ServiceDeps } from '../deps';
 import { planSearch } from '../subscriber-search';
 import { endingWithinWhere, expiredWithinWhere, SORT_COLUMNS, statusWhere } from './filters';
 import { toSubscriberRecord } from './records';
+import { pageOffset, paginationOf } from '../paging';
 
 /** `{ subscribers, pagination }`, filtered, searched and sorted (docs/product/back-office-and-member-area.md §3). */
 export function list({ db, clock }: ServiceDeps, input: SubscriberListInput) {
-  const offset = (input.page - 1) * input.limit;
+  const offset = pageOffset(input);
   const search = planSearch(db, 'subscribers', input.search, { offset, limit: input.limit });
   const now = clock.now();
   const filters = and(
@@ -37,11 +38,6 @@ export function list({ db, clock }: ServiceDeps, input: SubscriberListInput) {
   return {
     success: true as const,
     subscribers: rows.map(toSubscriberRecord),
-    pagination: {
-      page: input.page,
-      limit: input.limit,
-      total,
-      pages: Math.max(1, Math.ceil(total / input.limit)),
-    },
+    pagination: paginationOf(input, total),
   };
 }

@@ -4,6 +4,7 @@ import { normalizedEmail } from '../../../shared/email-address';
 import { type CsvDialect, SUBSCRIBER_CSV_MSG, type SubscriberCsvField } from '../../../shared/subscriber-csv';
 import {
   SUBSCRIBER_MSG,
+  subscriberFields,
   subscriberInput,
   type SubscriberFormValues,
   type SubscriberInput,
@@ -38,31 +39,12 @@ export interface RowPlace {
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** The form's fields, named alike in a stored record (the form's schema is their one list). */
+const FORM_FIELDS = Object.keys(subscriberFields.shape) as (keyof SubscriberFormValues)[];
+
 /** The form's values of a stored subscriber (what an update starts from). */
 function formValuesOf(record: SubscriberRecord): SubscriberFormValues {
-  return {
-    fullName: record.fullName,
-    email: record.email,
-    phone: record.phone,
-    cpf: record.cpf,
-    birthDate: record.birthDate,
-    gender: record.gender,
-    profession: record.profession,
-    shirtSize: record.shirtSize as SubscriberFormValues['shirtSize'],
-    winePreference: record.winePreference,
-    address: record.address,
-    number: record.number,
-    complement: record.complement,
-    neighborhood: record.neighborhood,
-    city: record.city,
-    state: record.state,
-    zipCode: record.zipCode,
-    status: record.status,
-    subscriptionPrice: record.subscriptionPrice,
-    subscriptionStartDate: record.subscriptionStartDate,
-    subscriptionEndDate: record.subscriptionEndDate,
-    adminNotes: record.adminNotes,
-  };
+  return Object.fromEntries(FORM_FIELDS.map((field) => [field, record[field]])) as SubscriberFormValues;
 }
 
 function recordByEmail({ db }: SubscriberCsvDeps, email: string): SubscriberRecord | undefined {

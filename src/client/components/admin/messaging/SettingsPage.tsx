@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/content/settings-defaults';
+import { SETTINGS_LIMITS, STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/content/settings-defaults';
 import { formatDateTime } from '../../../../shared/format';
 import {
   centsToReais,
@@ -99,7 +99,7 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>Clube e contatos</legend>
         <div className="adm-grid adm-grid--2">
-          <TextField label="Nome do clube" maxLength={120} {...field('clubName')} />
+          <TextField label="Nome do clube" maxLength={SETTINGS_LIMITS.clubName} {...field('clubName')} />
           <TextField label="E-mail de contato" type="email" {...field('contactEmail')} />
           <TextField
             label="WhatsApp do clube"
@@ -127,14 +127,14 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
           <PixKeyField {...{ control, register, setValue, trigger, errors }} stored={data.settings} />
           <TextField
             label="Nome do recebedor"
-            hint="Até 25 caracteres, como aparece no app do banco"
-            maxLength={25}
+            hint={`Até ${SETTINGS_LIMITS.merchantName} caracteres, como aparece no app do banco`}
+            maxLength={SETTINGS_LIMITS.merchantName}
             {...field('merchantName')}
           />
           <TextField
             label="Cidade do recebedor"
-            hint="Até 15 caracteres"
-            maxLength={15}
+            hint={`Até ${SETTINGS_LIMITS.merchantCity} caracteres`}
+            maxLength={SETTINGS_LIMITS.merchantCity}
             {...field('merchantCity')}
           />
         </div>

@@ -9,6 +9,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FIELD_LIMITS } from '../../../../shared/fields/rules';
 import { SETTINGS_SCREEN_MSG } from '../../../../shared/settings-schemas';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
 import { formStatusOptions } from '../../../../shared/subscriber-status-machine';
@@ -329,7 +330,12 @@ function SubscriberFormFields({
           <TextField label="Complemento" {...field('complement')} />
           <TextField label="Bairro" {...field('neighborhood')} />
           <TextField label="Cidade" {...field('city')} />
-          <TextField label="Estado (UF)" maxLength={2} autoCapitalize="characters" {...field('state')} />
+          <TextField
+            label="Estado (UF)"
+            maxLength={FIELD_LIMITS.state}
+            autoCapitalize="characters"
+            {...field('state')}
+          />
         </div>
         <CepQuestion question={cep.question} />
       </fieldset>
