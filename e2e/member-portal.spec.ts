@@ -117,6 +117,56 @@ test('real dates and the 30-day warning; renewal paid on the sandbox page moves 
   await expect(page.getByText('Pago').first()).toBeVisible();
 });
 
+test('"Renovar agora" while a card attempt of the member awaits its answer: no link, the reason in Portuguese', async ({
+  page,
+}) => {
+  const member = await createMember(page.request, 'Vera Verificação', 20);
+  // A card attempt whose answer was lost, as the server leaves it (the sandbox never loses one).
+  const attemptId = randomUUID();
+  const now = Date.now();
+  const db = writableDb();
+  try {
+    db.prepare(
+      `insert into payments (id, subscriber_id, plan_type, amount, status, method, provider, description,
+         attempt, verifying_since, attempt_started_at, created_at, updated_at)
+       values (?, ?, 'renewal', 89700, 'pending', 'credit_card', 'sandbox', 'Renovação anual', 1, ?, ?, ?, ?)`,
+    ).run(attemptId, member.subscriberId, now, now, now, now);
+  } finally {
+    db.close();
+  }
+  try {
+    await logIn(page, member.email);
+    await page.goto('/user/subscription');
+    await page.getByRole('button', { name: 'Renovar agora' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Há um pagamento em verificação para este e-mail ou CPF: nada foi cobrado agora. Não pague de novo',
+    );
+    await expect(page).toHaveURL(/\/user\/subscription$/);
+    const check = openWritableDb();
+    try {
+      const links = check
+        .prepare('select count(*) as n from payment_links where subscriber_id = ?')
+        .get(member.subscriberId) as { n: number };
+      expect(links.n).toBe(0);
+    } finally {
+      check.close();
+    }
+    await expectAxeClean(page, 'renewal held back');
+  } finally {
+    // Settled, so no later test of this server meets it.
+    const settle = openWritableDb();
+    try {
+      settle
+        .prepare(
+          "update payments set status = 'failed', verifying_since = null, failure_reason = 'e2e' where id = ?",
+        )
+        .run(attemptId);
+    } finally {
+      settle.close();
+    }
+  }
+});
+
 test('referral link → checkout → sandbox payment → the referrer sees a confirmed R$ 149,70', async ({
   page,
   browser,
