@@ -63,10 +63,13 @@ async function ask() {
   const prompt = createPrompter();
   const check = cli.services.accounts.adminAnswerProblem;
   /** Asks until `problem` finds nothing to say about the answer. */
-  const until = async (question: () => Promise<string>, problem: (answer: string) => string | null) => {
+  const until = async (
+    question: () => Promise<string>,
+    problem: (answer: string) => string | null | Promise<string | null>,
+  ) => {
     for (;;) {
       const answer = await question();
-      const message = problem(answer);
+      const message = await problem(answer);
       if (!message) return answer;
       console.error(message);
     }

@@ -5,12 +5,15 @@
  *
  * The server checks every new password with it (register, set-password, change password,
  * admin:create); the browser loads this module lazily, only on the screens where a password is
- * chosen, to say the same thing before the form is sent. It is heavy (the dictionaries): never
- * import it statically from client code.
+ * chosen, to say the same thing before the form is sent.
+ *
+ * The estimator and its dictionaries are heavy (~9 MB of a server's memory once loaded, ~16 MB
+ * after a first check; megabytes to download): this module imports them only with the first check
+ * (`loadPasswordEstimator`), so a server that nobody chooses a password on never holds them
+ * (docs/performance.md, "Memory of the server"). Hence the checks are asynchronous: the server's
+ * callers await them before their transaction. Never import this module statically from client code.
  */
-import { ZxcvbnFactory, type TranslationKeys } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as ptBr from '@zxcvbn-ts/language-pt-br';
+import type { TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * zxcvbn's score, 0–4: 3 means about 10^8 guesses or more, out of reach of an online attacker and
@@ -49,15 +52,29 @@ export const PASSWORD_STRENGTH_MSG = {
     'com letras, números e símbolos.',
 } as const;
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use: the dictionaries take a moment to rank. */
-function getEstimator(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations: { ...ptBr.translations, warnings: WARNINGS },
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...ptBr.dictionary },
-  });
+/**
+ * The estimator, its libraries imported and its dictionaries ranked on first use, then held. A
+ * failed import is not remembered (the browser's download may fail): the next call tries again.
+ */
+export function loadPasswordEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-pt-br'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, ptBr]) =>
+      new ZxcvbnFactory({
+        translations: { ...ptBr.translations, warnings: WARNINGS },
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...ptBr.dictionary },
+      }),
+    (error: unknown) => {
+      estimator = undefined;
+      throw error;
+    },
+  );
   return estimator;
 }
 
@@ -73,18 +90,21 @@ function personalWords(person: { name?: string; email?: string }): string[] {
 }
 
 /** The estimator's score, 0–4, as the server judges it (MIN_PASSWORD_SCORE and up is accepted). */
-export function passwordScore(password: string, person: { name?: string; email?: string } = {}): number {
-  return getEstimator().check(password, personalWords(person)).score;
+export async function passwordScore(
+  password: string,
+  person: { name?: string; email?: string } = {},
+): Promise<number> {
+  return (await loadPasswordEstimator()).check(password, personalWords(person)).score;
 }
 
 export type PasswordVerdict = { ok: true } | { ok: false; message: string };
 
 /** Whether `password` is hard enough to guess; when not, the Portuguese message saying what to do. */
-export function checkPasswordStrength(
+export async function checkPasswordStrength(
   password: string,
   person: { name?: string; email?: string } = {},
-): PasswordVerdict {
-  const result = getEstimator().check(password, personalWords(person));
+): Promise<PasswordVerdict> {
+  const result = (await loadPasswordEstimator()).check(password, personalWords(person));
   if (result.score >= MIN_PASSWORD_SCORE) return { ok: true };
   const warning = result.feedback.warning || PASSWORD_STRENGTH_MSG.guessable;
   return { ok: false, message: `${warning} ${PASSWORD_STRENGTH_MSG.advice}` };

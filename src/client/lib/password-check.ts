@@ -12,12 +12,18 @@ import type * as Strength from '../../shared/password-strength';
 type StrengthModule = typeof Strength;
 
 let loading: Promise<StrengthModule> | undefined;
+/** The module and its estimator (the dictionaries: chunks of their own), both downloaded. */
 function load(): Promise<StrengthModule> {
   // A failed download is not remembered: the next check tries again.
-  loading ??= import('../../shared/password-strength').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('../../shared/password-strength')
+    .then(async (module) => {
+      await module.loadPasswordEstimator();
+      return module;
+    })
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }
 
@@ -40,7 +46,7 @@ export async function refineStrongPassword(
   if (password.length < PASSWORD_MIN) return;
   let verdict;
   try {
-    verdict = (await load()).checkPasswordStrength(password, person);
+    verdict = await (await load()).checkPasswordStrength(password, person);
   } catch {
     return;
   }
@@ -62,14 +68,9 @@ export function usePasswordScore(
     if (password.length < PASSWORD_MIN) return;
     let current = true;
     void load()
-      .then((module) => {
-        if (current) {
-          setAnswer({
-            password,
-            score: module.passwordScore(password, { name, email }),
-            min: module.MIN_PASSWORD_SCORE,
-          });
-        }
+      .then(async (module) => {
+        const score = await module.passwordScore(password, { name, email });
+        if (current) setAnswer({ password, score, min: module.MIN_PASSWORD_SCORE });
       })
       .catch(() => undefined);
     return () => {

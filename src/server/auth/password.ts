@@ -30,9 +30,13 @@ export function dummyPasswordHash(): Promise<string> {
 /**
  * A new password must not be guessable (docs/decisions/028-owner-account.md): refused with the
  * Portuguese message that says what to choose instead. Every path that stores a password a person
- * chose calls it; the minimum length is the input schemas' (PASSWORD_MIN).
+ * chose awaits it before its transaction (the estimator loads with the first check); the minimum
+ * length is the input schemas' (PASSWORD_MIN).
  */
-export function assertStrongPassword(password: string, person: { name?: string; email?: string }): void {
-  const verdict = checkPasswordStrength(password, person);
+export async function assertStrongPassword(
+  password: string,
+  person: { name?: string; email?: string },
+): Promise<void> {
+  const verdict = await checkPasswordStrength(password, person);
   if (!verdict.ok) throw new AppError('BAD_REQUEST', verdict.message);
 }

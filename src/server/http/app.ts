@@ -29,7 +29,7 @@ import { appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
-import { loadPrerender, registerPrerenderedPages } from './prerendered-pages';
+import { findPrerender, registerPrerenderedPages } from './prerendered-pages';
 import { registerClient } from './static-assets';
 import { loggerOptions, OneLinePerRequest, prettyAvailable } from './logging';
 import { registerSecurityHeaders } from './security-headers';
@@ -173,7 +173,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   if (env.NODE_ENV === 'development') await registerViteDevClient(app);
   else {
     await registerClient(app, env.CLIENT_DIR, env);
-    const prerender = await loadPrerender(env.CLIENT_DIR);
+    const prerender = findPrerender(env.CLIENT_DIR);
     registerPrerenderedPages(app, { services, clientDir: env.CLIENT_DIR, prerender });
   }
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageAssets, PageRequest } from '../../shared/prerender';
@@ -34,9 +35,11 @@ const ASSETS: PageAssets = {
 const INLINE_SCRIPT = 'self.$_TSR={};';
 
 // Renders the club's name and the URL with one inline script and one script file; counts its
-// renders and keeps the last request; /signup has nothing to render, and a URL with "quebra" fails.
+// renders (across the tests' builds) and keeps the last request; /signup has nothing to render, and
+// a URL with "quebra" fails. Records which build's file was loaded last.
 const RENDERER = `
-globalThis.renders = 0;
+globalThis.renders ??= 0;
+globalThis.rendererFile = import.meta.url;
 export async function renderPage(request) {
   globalThis.renders++;
   globalThis.lastRequest = request;
@@ -73,7 +76,7 @@ async function start({ prerender = true } = {}) {
 }
 
 const html = { accept: 'text/html' };
-const renders = () => (globalThis as unknown as { renders: number }).renders;
+const renders = () => (globalThis as unknown as { renders?: number }).renders ?? 0;
 const lastRequest = () => (globalThis as unknown as { lastRequest: PageRequest }).lastRequest;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
@@ -90,6 +93,22 @@ describe('inlineScriptHashes', () => {
 });
 
 describe('GET of a pre-rendered public page', () => {
+  it('loads the renderer with the first page asked for, not with the server, and once', async () => {
+    const { request } = await start();
+    const rendererFile = () => (globalThis as unknown as { rendererFile?: string }).rendererFile;
+    const thisBuild = pathToFileURL(path.join(buildDir!, 'prerender/render-page.js')).href;
+    expect(rendererFile()).not.toBe(thisBuild);
+    const before = renders();
+    const [faq, checkout] = await Promise.all([
+      request({ method: 'GET', url: '/faq', headers: html }),
+      request({ method: 'GET', url: '/checkout', headers: html }),
+    ]);
+    expect(faq.body).toContain('<p>/faq</p>');
+    expect(checkout.body).toContain('<p>/checkout</p>');
+    expect(rendererFile()).toBe(thisBuild);
+    expect(renders() - before).toBe(2);
+  });
+
   it('answers the rendered document, revalidated every time, with a CSP for its inline scripts', async () => {
     const { request, services } = await start();
     const response = await request({ method: 'GET', url: '/faq', headers: html });

@@ -44,16 +44,32 @@ import { pageHelmetAllowing, type HelmetOptions } from './security-headers';
 
 /** The build's page renderer and the pages' assets, beside the client build (dist/prerender). */
 export interface Prerender {
-  renderer: PageRenderer;
+  /** The renderer, imported with the first page to render and then held. */
+  renderer: () => Promise<PageRenderer>;
   assets: PageAssets;
 }
 
-export async function loadPrerender(clientDir: string): Promise<Prerender | null> {
+/**
+ * The build's renderer, if there is one. It is imported with the first page a visitor asks for,
+ * not with the server: with React DOM's server build it is ~22 MB of memory that a server whose
+ * pages nobody reads never needs (docs/performance.md, "Memory of the server"). A failed import is
+ * not remembered: that page answers the app's page and the next one tries again.
+ */
+export function findPrerender(clientDir: string): Prerender | null {
   const rendererFile = path.join(path.dirname(clientDir), PAGE_RENDERER_FILE);
   const assetsFile = path.join(path.dirname(clientDir), PAGE_ASSETS_FILE);
   if (!fs.existsSync(rendererFile) || !fs.existsSync(assetsFile)) return null;
+  let loading: Promise<PageRenderer> | undefined;
   return {
-    renderer: (await import(pathToFileURL(rendererFile).href)) as PageRenderer,
+    renderer: () => {
+      loading ??= (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>).catch(
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
     assets: JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as PageAssets,
   };
 }
@@ -144,7 +160,7 @@ export function registerPrerenderedPages(
     // The `settings.public` answer, as the browser would get it (the operation's own definition).
     const settings = settingsOperations.public.run({ services } as OperationContext<'public'>, undefined);
     try {
-      const html = await renderer.renderPage({ url, route, settings, testMode, assets });
+      const html = await (await renderer()).renderPage({ url, route, settings, testMode, assets });
       if (!html) return plain;
       return answer(html, pageHelmetAllowing(services.env, inlineScriptHashes(html)), keep);
     } catch (error) {

@@ -36,11 +36,11 @@ const firstIssue = (schema: z.ZodType, value: string): string | null => {
 export const adminAnswerProblem = {
   email: (email: string) => firstIssue(adminInput.shape.email, email),
   name: (name: string) => (name ? firstIssue(registerInput.shape.name, name) : null),
-  password(password: string, person: { email: string; name?: string; existing: boolean }) {
+  async password(password: string, person: { email: string; name?: string; existing: boolean }) {
     if (!password) return person.existing ? null : MSG.passwordTooShort;
     const rule = firstIssue(registerInput.shape.password, password);
     if (rule) return rule;
-    const verdict = checkPasswordStrength(password, person);
+    const verdict = await checkPasswordStrength(password, person);
     return verdict.ok ? null : verdict.message;
   },
 };
@@ -138,7 +138,7 @@ export async function createOrPromoteAdmin(
   const { email, password, name } = parsed.data;
   const existing = findByEmail(deps, email);
   if (!existing && !password) throw new AppError('BAD_REQUEST', MSG.passwordTooShort);
-  if (password) assertStrongPassword(password, { name: name ?? existing?.name, email });
+  if (password) await assertStrongPassword(password, { name: name ?? existing?.name, email });
   const passwordHash = password ? await hashPassword(password) : undefined;
   if (!existing) {
     // Admins are created by the machine's operator (admin:create, ADMIN_EMAIL): their address is theirs.

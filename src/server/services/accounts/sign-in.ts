@@ -52,7 +52,7 @@ export async function register(
   options: { allowRole?: boolean } = {},
 ): Promise<AuthResult> {
   const role: Role = options.allowRole && input.role ? input.role : 'user';
-  assertStrongPassword(input.password, input);
+  await assertStrongPassword(input.password, input);
   assertEmailAvailable(deps.db, normalizedEmail(input.email), { among: 'accounts' });
   const passwordHash = await hashPassword(input.password);
   // One transaction: a full disk leaves no account without its session and confirmation link,
@@ -111,7 +111,7 @@ export async function setPassword(
   if (!link) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
   const account = db.select().from(users).where(eq(users.id, link.userId)).get();
   if (!account) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
-  assertStrongPassword(password, account);
+  await assertStrongPassword(password, account);
   if (deps.twoFactor.isEnabled(account.id)) {
     const attempt = deps.throttle.begin(account.email, ip);
     checkSecondFactor(deps, account.id, code, attempt);

@@ -86,7 +86,7 @@ export async function changePassword(
   if (input.currentPassword === input.newPassword) {
     throw new AppError('BAD_REQUEST', MEMBER_MSG.newPasswordSame);
   }
-  assertStrongPassword(input.newPassword, user);
+  await assertStrongPassword(input.newPassword, user);
   const passwordHash = await hashPassword(input.newPassword);
   const now = clock.now();
   db.transaction(() => {
