@@ -40,21 +40,33 @@ const transportPackages = {
 };
 const transportModules = { regex: '^(\\.\\./)+(server/)?(trpc|rest|http)(/|$)', message: transportMessage };
 
-// The layers of docs/decisions/011-operations.md: transports (http, trpc, rest) reach the business
-// rules only through operations; operations only through services; providers know nothing above them.
+// The domains of docs/decisions/001-layout.md: each holds its operations, services, providers and
+// tables. The layers of docs/decisions/011-operations.md hold between and inside them: transports
+// (http, trpc, rest) reach the business rules only through operations; operations only through
+// services; providers know nothing above them.
+const domains =
+  'identity|membership|payments|referrals|messaging|settings|drive|reports|privacy|public-site|system';
+const domainGlob = `src/server/{${domains.replaceAll('|', ',')}}`;
 const providerModules = {
-  regex: '^(\\.\\./)+(server/)?providers(/|$)',
+  regex: '(^|/)providers(/|$)',
   message: 'Transportes não usam provedores: passam por uma operação e pelos serviços.',
 };
 const providerTypesOnly = { ...providerModules, allowTypeImports: true };
-const serviceModulesFromProviders = {
-  regex: '^(\\.\\./)+(server/)?services(/|$)',
-  message: 'Provedores não conhecem os serviços: os serviços chamam os provedores.',
-};
+const providerMessage = 'Provedores não conhecem os serviços: os serviços chamam os provedores.';
+// From `<domain>/providers/x.ts` (depth 1) or `<domain>/providers/<name>/x.ts` (depth 2): climbing
+// to the domain's own folder, or into another domain, reaches services.
+const servicesFromProviders = (depth) => [
+  { regex: `^(\\.\\./){${depth}}[^./]`, message: providerMessage },
+  { regex: `^(\\.\\./){${depth + 1}}(${domains})(/|$)`, message: providerMessage },
+];
 const servicesFromTransport = {
-  regex: '^(\\.\\./)+(server/)?services(/|$)',
-  message: 'tRPC e REST não chamam serviços: cada chamada é uma operação (src/server/operations).',
+  regex: `^(\\.\\./)+(server/)?((${domains})/(?!operations(/|$)|request-auth$)|(${domains})$|services$)`,
+  message: 'tRPC e REST não chamam serviços: cada chamada é uma operação (a pasta operations do domínio).',
   allowTypeImports: true,
+};
+const operationsFromServices = {
+  regex: '(^|/)operations(/|$)',
+  message: 'Serviços não chamam operações: as operações chamam os serviços.',
 };
 const httpInternalsFromRest = {
   regex: '^(\\.\\./)+(server/)?http(/|$)',
@@ -162,14 +174,29 @@ export default defineConfig([
   },
   {
     // Tests of a service may build the whole app; the rule is about the service modules themselves.
-    files: ['src/server/services/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrictImports(clientModulesFromServer, transportPackages, transportModules),
+    files: [`${domainGlob}/**/*.ts`],
+    ignores: [
+      '**/*.test.ts',
+      'src/server/*/operations/**',
+      'src/server/*/operations.ts',
+      'src/server/*/providers/**',
+    ],
+    rules: restrictImports(
+      clientModulesFromServer,
+      transportPackages,
+      transportModules,
+      operationsFromServices,
+    ),
   },
   {
-    files: ['src/server/providers/**/*.ts'],
+    files: ['src/server/*/providers/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrictImports(clientModulesFromServer, serviceModulesFromProviders, transportModules),
+    rules: restrictImports(clientModulesFromServer, transportModules, ...servicesFromProviders(1)),
+  },
+  {
+    files: ['src/server/*/providers/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(clientModulesFromServer, transportModules, ...servicesFromProviders(2)),
   },
   {
     files: ['src/server/http/**/*.ts'],
@@ -192,7 +219,7 @@ export default defineConfig([
     ),
   },
   {
-    files: ['src/server/operations/**/*.ts'],
+    files: ['src/server/operations/**/*.ts', 'src/server/*/operations/**/*.ts', 'src/server/*/operations.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrictImports(clientModulesFromServer, providerTypesOnly, transportPackages, transportModules),
   },

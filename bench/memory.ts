@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SESSION_COOKIE } from '../src/server/auth/request-auth';
+import { SESSION_COOKIE } from '../src/server/identity/request-auth';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIB = 1024 * 1024;

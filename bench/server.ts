@@ -7,7 +7,7 @@
 import Fastify from 'fastify';
 import { loadEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
-import { SESSION_COOKIE } from '../src/server/auth/request-auth';
+import { SESSION_COOKIE } from '../src/server/identity/request-auth';
 import type { Services } from '../src/server/services';
 import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
 import { adminScenarios, exportScenarios } from './admin/scenarios';

@@ -20,7 +20,7 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
-import { createSandboxProvider } from '../src/server/providers/payment/sandbox';
+import { createSandboxProvider } from '../src/server/payments/providers/sandbox';
 import { BENCH_WEBHOOK_SECRET } from './scenarios/payments';
 
 const { values: args } = parseArgs({

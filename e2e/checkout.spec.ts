@@ -10,7 +10,7 @@
  * unreachable — the form must keep working either way.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { SANDBOX_MSG } from '../src/server/providers/payment/sandbox';
+import { SANDBOX_MSG } from '../src/server/payments/providers/sandbox';
 import { createPublicPaymentLink, e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 import { answerTrpc, callsProcedure, trpcInput, trpcOutput, trpcRoute } from './trpc';

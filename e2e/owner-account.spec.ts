@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { totpCode, totpStep } from '../src/server/auth/totp';
+import { totpCode, totpStep } from '../src/server/identity/auth/totp';
 import { keyFromShownSecret } from '../tests/two-factor';
 import { seriousA11yViolations } from './a11y';
 import { expect, test, uniqueEmail } from './fixtures';

@@ -216,7 +216,7 @@ test('"Voltar" from step 2 returns to step 1; a size the club set outside P/M/G/
 
 test('over the per-IP lookup limit the screen says to wait a minute, at the form', async ({ page }) => {
   // The e2e server's own limit is raised for the other specs; the server's real 429 answer (shape and
-  // text asserted in src/server/operations/profile-update.test.ts) is played back here.
+  // text asserted in src/server/membership/operations/profile-update.test.ts) is played back here.
   await page.route(REQUEST_FORM_ROUTE, (route) =>
     answerTrpc(route, 'profileUpdate.requestForm', {
       status: 429,

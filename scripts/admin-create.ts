@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { MSG } from '../src/shared/messages';
 import { createPrompter, fail, openCli } from '../src/server/cli';
 import { commandLine } from '../src/server/env';
-import { AppError } from '../src/server/errors';
+import { AppError } from '../src/server/lib/errors';
 
 const USAGE = `Uso: ${commandLine('admin:create', 'admin-create')} --email admin@exemplo.com --password 'senha' [--name 'Nome']`;
 

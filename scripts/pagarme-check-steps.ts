@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tokenizeCard } from '../src/client/components/checkout/card-tokenizer';
 import { SETTINGS_DEFAULTS } from '../src/shared/content/settings-defaults';
-import type { ChargeResult, PaymentEvent, PaymentProvider } from '../src/server/providers/payment/types';
+import type { ChargeResult, PaymentEvent, PaymentProvider } from '../src/server/payments/providers/types';
 
 /** Pagar.me's simulator card that is approved. */
 export const TEST_CARD = '4000000000000010';

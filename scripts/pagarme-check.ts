@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../src/server/env';
-import { createPagarmeProvider } from '../src/server/providers/payment/pagarme';
+import { createPagarmeProvider } from '../src/server/payments/providers/pagarme';
 import {
   awaitDeliveredWebhook,
   CHECK_AMOUNT,

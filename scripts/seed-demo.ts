@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { fail, openCli } from '../src/server/cli';
 import { loadEnv } from '../src/server/env';
-import { AppError } from '../src/server/errors';
+import { AppError } from '../src/server/lib/errors';
 import { demoConfigRefusal, demoSeedRefusal, runSeed } from '../src/server/seed';
 
 const { values: args } = parseArgs({ options: { force: { type: 'boolean', default: false } } });

@@ -12,12 +12,12 @@ import { afterEach, beforeEach } from 'vitest';
 import { databaseFile, openDatabase } from '../src/server/db/client';
 import { parseEnv, type Env } from '../src/server/env';
 import { buildApp, type BuiltApp } from '../src/server/http/app';
-import type { Clock } from '../src/server/services/deps';
+import type { Clock } from '../src/server/lib/deps';
 import type { Role } from '../src/shared/roles';
 import { detachedCallContext } from '../src/server/http/call-context';
 import { createRateLimits } from '../src/server/operations/rate-limits';
 import { createCaller } from '../src/server/trpc/root';
-import { anonymous } from '../src/server/auth/request-auth';
+import { anonymous } from '../src/server/identity/request-auth';
 
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-11-22T12:00:00.000Z')) {}

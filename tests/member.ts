@@ -1,7 +1,7 @@
 /** Test helpers for the member portal: a signed-in member tied to a subscriber with a paid period. */
-import { newId } from '../src/server/ids';
+import { newId } from '../src/server/lib/ids';
 import { payments, referrals, subscribers } from '../src/server/db/schema';
-import { newReferralCode } from '../src/server/services/subscribers';
+import { newReferralCode } from '../src/server/membership/subscribers/subscribers';
 import type { SubscriberStatus } from '../src/shared/plans';
 import type { TestApp } from './app';
 import { DAY_MS } from '../src/shared/sao-paulo-time';

@@ -3,7 +3,7 @@
  * read from the enrolment screen's text, the first code computed from it), and compute later codes.
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { totpCode } from '../src/server/auth/totp';
+import { totpCode } from '../src/server/identity/auth/totp';
 import type { TestApp } from './app';
 
 export interface EnrolledApp {

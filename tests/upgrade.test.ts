@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/server/auth/password';
+import { hashPassword } from '../src/server/identity/auth/password';
 import { listBackups } from '../src/server/db/backup';
 import { databaseFile } from '../src/server/db/client';
 import { parseEnv, type Env } from '../src/server/env';

@@ -2,9 +2,9 @@
  * Member portal bench: GET /api/user/referrals for a member who referred 1,000 people (docs/product/back-office-and-member-area.md §3
  * summary: totals, clicks, the list). Target: p95 ≤ 10 ms for one member at a time.
  */
-import { newId } from '../../src/server/ids';
+import { newId } from '../../src/server/lib/ids';
 import { referralClicks, referrals, subscribers } from '../../src/server/db/schema';
-import { newReferralCode } from '../../src/server/services/subscribers';
+import { newReferralCode } from '../../src/server/membership/subscribers/subscribers';
 import { defineScenario } from '../scenario';
 
 const REFERRED = 1000;

@@ -8,7 +8,7 @@
  * The webhooks are signed on the load side with the secret the bench gives the server
  * (SANDBOX_WEBHOOK_SECRET), at send time, so they stay within the signature's time tolerance.
  */
-import { createSandboxProvider } from '../../src/server/providers/payment/sandbox';
+import { createSandboxProvider } from '../../src/server/payments/providers/sandbox';
 import { defineScenario } from '../scenario';
 
 /** The link a checkout made (the bench's people have no attempt in verification: never held back). */

@@ -6,9 +6,9 @@
 import { saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
-import { nextBackupAt } from './services/backups';
-import type { ReconciliationReport } from './services/payment-reconciliation';
-import type { RemindersResult } from './services/renewal-reminders';
+import { nextBackupAt } from './system/backups';
+import type { ReconciliationReport } from './payments/reconciliation/service';
+import type { RemindersResult } from './membership/renewal-reminders/service';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */

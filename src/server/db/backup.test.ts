@@ -15,7 +15,7 @@ import {
   mirrorDriveFiles,
   pruneAutomaticBackups,
 } from './backup';
-import { nextBackupAt } from '../services/backups';
+import { nextBackupAt } from '../system/backups';
 
 let t: TestApp;
 let backupDir: string;

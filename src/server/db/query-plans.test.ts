@@ -11,7 +11,7 @@ import { checkoutPayload, createLink } from '../../../tests/checkout';
 import { makeMember } from '../../../tests/member';
 import { recordStatements, type RecordedStatement } from '../../../tests/statements';
 import { runHousekeeping } from '../jobs';
-import { isSandbox } from '../providers/payment';
+import { isSandbox } from '../payments/providers';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof makeMember>>;

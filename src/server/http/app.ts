@@ -15,7 +15,7 @@ import {
   resolveRequestAuth,
   SESSION_COOKIE,
   type RequestAuth,
-} from '../auth/request-auth';
+} from '../identity/request-auth';
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import type { Env } from '../env';
 import { operations } from '../operations';
@@ -24,7 +24,7 @@ import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
 import { createRateLimits, RateLimitedError } from '../operations/rate-limits';
 import { createServices, type Services } from '../services';
-import type { Clock } from '../services/deps';
+import type { Clock } from '../lib/deps';
 import { appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';

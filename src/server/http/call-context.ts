@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, anonymous, type RequestAuth } from '../auth/request-auth';
+import { SESSION_COOKIE, anonymous, type RequestAuth } from '../identity/request-auth';
 import type { Env } from '../env';
 import type { Access, CallerFor, IssuedSession } from '../operations/define';
 import type { RateLimits } from '../operations/rate-limits';

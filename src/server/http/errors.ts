@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import { RateLimitedError } from '../operations/rate-limits';
 
 export function sendError(reply: FastifyReply, status: number, error: string, code?: string) {

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { stdSerializers, type Logger, type LoggerOptions } from 'pino';
 import type { Env } from '../env';
-import { redactSecrets, withoutStatementValues } from '../redact';
+import { redactSecrets, withoutStatementValues } from '../lib/redact';
 
 /** Whether pino-pretty is installed here (a production install, `npm ci --omit=dev`, has none). */
 export function prettyAvailable(): boolean {

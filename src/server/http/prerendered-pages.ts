@@ -34,8 +34,8 @@ import {
 } from '../../shared/prerender';
 import { HOME_BY_ROLE } from '../../shared/roles';
 import { saoPauloWallClock } from '../../shared/sao-paulo-time';
-import { resolveRequestAuth, SESSION_COOKIE } from '../auth/request-auth';
-import { settingsOperations } from '../operations/settings';
+import { resolveRequestAuth, SESSION_COOKIE } from '../identity/request-auth';
+import { settingsOperations } from '../settings/operations/settings';
 import type { OperationContext } from '../operations/define';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { PublicUser } from '../../shared/auth-schemas';
-import type { RequestAuth } from '../auth/request-auth';
+import type { RequestAuth } from '../identity/request-auth';
 import type { Services } from '../services';
 import type { RateLimitGroup } from './rate-limits';
 
@@ -73,7 +73,7 @@ export interface RestBinding<Output = unknown> {
   /** The input is `{ headers, rawBody }` (webhooks verify the exact bytes). */
   rawBody?: boolean;
   /**
-   * The input is `{ body: MultipartBody }` (src/server/services/uploads.ts): a multipart/form-data
+   * The input is `{ body: MultipartBody }` (src/server/drive/uploads.ts): a multipart/form-data
    * request read part by part, the file as a stream, never buffered. REST only (`trpc: false`).
    */
   multipart?: boolean;

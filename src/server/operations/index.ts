@@ -3,24 +3,24 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { authOperations } from './auth';
-import { checkoutOperations } from './checkout';
-import { contactOperations } from './contact';
-import { driveOperations } from './drive';
-import { outboxOperations } from './outbox';
-import { memberOperations } from './member';
-import { paymentOperations } from './payments';
-import { privacyOperations } from './privacy';
-import { profileUpdateOperations } from './profile-update';
-import { referralOperations } from './referrals';
-import { securityOperations } from './security';
-import { settingsOperations } from './settings';
-import { subscriberOperations } from './subscribers';
-import { systemOperations } from './system';
-import { userOperations } from './users';
-import { webhookOperations } from './webhooks';
-import { whatsappOperations } from './whatsapp';
-import { identityOperations } from './identity';
+import { authOperations } from '../identity/operations/auth';
+import { checkoutOperations } from '../payments/operations/checkout';
+import { contactOperations } from '../public-site/operations';
+import { driveOperations } from '../drive/operations';
+import { outboxOperations } from '../messaging/operations/outbox';
+import { memberOperations } from '../membership/operations/member';
+import { paymentOperations } from '../payments/operations/payments';
+import { privacyOperations } from '../privacy/operations';
+import { profileUpdateOperations } from '../membership/operations/profile-update';
+import { referralOperations } from '../referrals/operations';
+import { securityOperations } from '../identity/operations/security';
+import { settingsOperations } from '../settings/operations/settings';
+import { subscriberOperations } from '../membership/operations/subscribers';
+import { systemOperations } from '../system/operations';
+import { userOperations } from '../identity/operations/users';
+import { webhookOperations } from '../payments/operations/webhooks';
+import { whatsappOperations } from '../messaging/operations/whatsapp';
+import { identityOperations } from '../identity/operations/identity';
 
 export const operations = {
   auth: authOperations,

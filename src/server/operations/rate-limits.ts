@@ -4,7 +4,7 @@
  * between tRPC and REST does not double anyone's allowance.
  */
 import type { Env } from '../env';
-import { RateLimitedError } from '../errors';
+import { RateLimitedError } from '../lib/errors';
 import { FixedWindows } from './fixed-windows';
 
 export type RateLimitGroup =

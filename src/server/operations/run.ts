@@ -5,7 +5,7 @@
  * against the output schema.
  */
 import type { z } from 'zod';
-import { requireRole, requireUser, type RequestAuth } from '../auth/request-auth';
+import { requireRole, requireUser, type RequestAuth } from '../identity/request-auth';
 import type { Access, AnyOperation, CallContext, CallerFor, Operation, OperationKind } from './define';
 import type { RateLimitGroup, RateLimitedError, RateLimits } from './rate-limits';
 

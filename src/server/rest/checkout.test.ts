@@ -16,8 +16,8 @@ import {
 } from '../../../tests/checkout';
 import { useTestApp, createTestApp, type TestApp } from '../../../tests/app';
 import { subscribers, webhookEvents } from '../db/schema';
-import { parseBrCode } from '../brcode';
-import { isSandbox } from '../providers/payment';
+import { parseBrCode } from '../payments/providers/pix/brcode';
+import { isSandbox } from '../payments/providers';
 import { DAY_MS } from '../../shared/sao-paulo-time';
 
 let t: TestApp;

@@ -16,8 +16,8 @@ import { useTestApp, type TestApp } from '../../../tests/app';
 import { MSG } from '../../shared/messages';
 import { databaseFile } from '../db/client';
 import { contactMessages, outbox, sessions, subscribers, users, webhookEvents } from '../db/schema';
-import { isSandbox } from '../providers/payment';
-import { WRITE_FAILURE_WINDOW_MS } from '../services/health';
+import { isSandbox } from '../payments/providers';
+import { WRITE_FAILURE_WINDOW_MS } from '../system/health';
 
 let t: TestApp;
 useTestApp((app) => (t = app));

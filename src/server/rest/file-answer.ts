@@ -13,9 +13,9 @@ import send from '@fastify/send';
 import { create as createContentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DRIVE_MSG } from '../../shared/drive-schemas';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import type { FileAnswer } from '../operations/define';
-import type { Download } from '../operations/download';
+import type { Download } from '../lib/download';
 
 /**
  * A served file is shown by the browser's own viewers (image, PDF, media) and may run nothing:

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { backupDatabase } from '../db/backup';
 import { databaseFile } from '../db/client';
 import { outbox } from '../db/schema';
-import { BACKLOG_REUSE_MS } from '../services/health';
+import { BACKLOG_REUSE_MS } from '../system/health';
 
 let t: TestApp;
 beforeEach(async () => {

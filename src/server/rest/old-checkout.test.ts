@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { approve, deliverSandboxWebhook, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../tests/checkout';
 import { useTestApp, type TestApp } from '../../../tests/app';
-import { isSandbox } from '../providers/payment';
-import { parseBrCode } from '../brcode';
+import { isSandbox } from '../payments/providers';
+import { parseBrCode } from '../payments/providers/pix/brcode';
 
 let t: TestApp;
 useTestApp((app) => (t = app));

@@ -11,7 +11,7 @@ import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../auth/request-auth';
+import { SESSION_COOKIE } from '../identity/request-auth';
 import { ERROR_REASONS } from '../../shared/error-reasons';
 import { MSG } from '../../shared/messages';
 import { APP_VERSION } from '../version';

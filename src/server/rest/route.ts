@@ -12,7 +12,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../shared/messages';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import type {
   Access,
   AnyOperation,
@@ -24,9 +24,9 @@ import type {
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
-import type { Download } from '../operations/download';
+import type { Download } from '../lib/download';
 import { authorize, execute, type AuthorizedContext } from '../operations/run';
-import type { MultipartBody } from '../services/uploads';
+import type { MultipartBody } from '../drive/uploads';
 import { sendDownload, sendFileAnswer } from './file-answer';
 
 /** One `/api` route as registered and documented. */
@@ -154,7 +154,7 @@ function inputOf(route: RestRoute, request: FastifyRequest): unknown {
 const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
- * A multipart request as a service reads it (src/server/services/uploads.ts): parts in order, the
+ * A multipart request as a service reads it (src/server/drive/uploads.ts): parts in order, the
  * file as @fastify/multipart's stream, with the limits the service names. Nothing is buffered.
  */
 function multipartBodyOf(request: FastifyRequest): MultipartBody {

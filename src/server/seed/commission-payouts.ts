@@ -7,9 +7,9 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { payments, referrals, subscribers } from '../db/schema';
-import { newId } from '../ids';
-import { commissionOf } from '../services/referrals';
-import { newReferralCode } from '../services/subscribers';
+import { newId } from '../lib/ids';
+import { commissionOf } from '../referrals/service';
+import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
 

@@ -2,7 +2,7 @@
  * Demo drive files of several types, public and private, made on the fly (drive-samples.ts) and
  * stored through the same content checks as an upload. Skipped when a file of that name exists.
  */
-import { readableOf } from '../services/drive';
+import { readableOf } from '../drive/service';
 import { sampleImage, sampleOfficeFile, samplePdf } from './drive-samples';
 import type { SeedModule } from './types';
 

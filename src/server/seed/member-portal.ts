@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { ReferralStatus } from '../../shared/plans';
 import { payments, referrals, subscribers, type BillingData } from '../db/schema';
-import { newId } from '../ids';
-import { commissionOf } from '../services/referrals';
-import { newReferralCode } from '../services/subscribers';
+import { newId } from '../lib/ids';
+import { commissionOf } from '../referrals/service';
+import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
 

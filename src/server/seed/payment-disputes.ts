@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
-import { PAYMENT_MSG } from '../services/payment-messages';
+import { PAYMENT_MSG } from '../payments/messages';
 import type { SeedModule } from './types';
 
 const PARTIAL = 10000;

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
-import { newId } from '../ids';
+import { newId } from '../lib/ids';
 import type { SeedModule } from './types';
 
 const MINUTE = 60 * 1000;

@@ -9,10 +9,10 @@
 import { processPaymentInput } from '../../shared/checkout-schemas';
 import { eq } from 'drizzle-orm';
 import { activityLog, deletionRequests, subscriberActivity, subscribers } from '../db/schema';
-import { newId } from '../ids';
+import { newId } from '../lib/ids';
 import type { Services } from '../services';
-import { deletionDueAt } from '../services/deletion-requests';
-import { newReferralCode } from '../services/subscribers';
+import { deletionDueAt } from '../privacy/deletion-requests/service';
+import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
 

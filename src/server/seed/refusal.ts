@@ -9,7 +9,7 @@
 import { subscribers, users } from '../db/schema';
 import type { Env } from '../env';
 import type { Services } from '../services';
-import { ERASED_EMAIL_DOMAIN } from '../services/data-erasure';
+import { ERASED_EMAIL_DOMAIN } from '../privacy/erasure/service';
 import { isPublicAddress } from '../../shared/public-address';
 
 /** Every demo person has an address in one of these domains; anyone else is a real person. */

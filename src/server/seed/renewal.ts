@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
-import { newId } from '../ids';
+import { newId } from '../lib/ids';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
 

@@ -6,7 +6,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { MSG } from '../../shared/messages';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 import type { Context } from './context';
 
 // 1. Initialisation: zod errors go back flattened, with the first message as the error's message,

@@ -1,18 +1,18 @@
 /** The whole Drizzle schema: one module per domain, re-exported here for the client and drizzle-kit. */
-export * from './accounts';
-export * from './settings';
-export * from './notifications';
-export * from './contact';
-export * from './subscribers';
-export * from './payments';
-export * from './payment-history';
-export * from './referrals';
-export * from './profile-update';
-export * from './drive';
+export * from '../../identity/schema/accounts';
+export * from '../../settings/schema';
+export * from '../../messaging/schema';
+export * from '../../public-site/schema';
+export * from '../../membership/schema/subscribers';
+export * from '../../payments/schema/payments';
+export * from '../../payments/schema/payment-history';
+export * from '../../referrals/schema';
+export * from '../../membership/schema/profile-update';
+export * from '../../drive/schema';
 export * from './jobs';
-export * from './privacy';
-export * from './two-factor';
+export * from '../../privacy/schema';
+export * from '../../identity/schema/two-factor';
 // Proven contacts and sign-in address changes (ADR 027).
-export * from './contacts';
+export * from '../../identity/schema/contacts';
 // Active members by span and month, kept by triggers (ADR 044).
-export * from './active-members';
+export * from '../../membership/schema/active-members';

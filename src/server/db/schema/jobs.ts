@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { subscribers } from './subscribers';
+import { subscribers } from '../../membership/schema/subscribers';
 
 /**
  * Renewal reminders already sent, one row per subscriber, threshold (30 or 7 days left) and paid

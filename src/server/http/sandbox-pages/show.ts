@@ -1,7 +1,7 @@
 /** The provider's pages a customer opens: the order to pay, and its PIX. */
 import type { FastifyReply } from 'fastify';
 import { VERIFYING_LABEL } from '../../../shared/plans';
-import { AppError } from '../../errors';
+import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../html';
 import type { SandboxPagesContext } from './context';
 import { SANDBOX_TITLE, sendPage } from './layout';

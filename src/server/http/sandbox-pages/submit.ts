@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { cardDataInput, parseCardExpiry, sandboxOutcomeInput } from '../../../shared/checkout-schemas';
-import { AppError } from '../../errors';
+import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../html';
 import type { SandboxPagesContext } from './context';
 import { SANDBOX_TITLE, sendPage } from './layout';

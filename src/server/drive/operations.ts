@@ -1,0 +1,177 @@
+/**
+ * The file drive (docs/product/back-office-and-member-area.md §2, §3, §5, §7): the back office manages files (`/admin/drive`); accounts
+ * whose membership is in force list and download the public ones (`/drive/public`, the item's `url`);
+ * every other account gets 403 on all of them (docs/decisions/029-files-and-lgpd-requests.md).
+ * Upload and download are REST-only: one streams a multipart body in, the other streams a file
+ * out with HTTP ranges (docs/decisions/019-drive-uploads.md).
+ */
+import { z } from 'zod';
+import {
+  DRIVE_MSG,
+  driveAdminItem,
+  driveItem,
+  driveListInput,
+  drivePublicListInput,
+  driveUpdateInput,
+} from '../../shared/drive-schemas';
+import { MSG } from '../../shared/messages';
+import type { MultipartBody } from './uploads';
+import { defineOperation, type FileAnswer } from '../operations/define';
+import { pagination } from '../lib/output';
+
+const TAG = 'admin: drive';
+const byId = z.object({ id: z.string().min(1).max(64) });
+const notFound = { 404: DRIVE_MSG.notFound } as const;
+const membersOnly = { 403: DRIVE_MSG.membersOnly } as const;
+
+const fileAnswer = z.custom<FileAnswer>(
+  (value) => typeof value === 'object' && value !== null && 'path' in value && 'mime' in value,
+);
+const multipartInput = z.object({
+  body: z.custom<MultipartBody>((value) => typeof value === 'object' && value !== null && 'parts' in value),
+});
+
+export const driveOperations = {
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: driveListInput,
+    output: z.object({
+      success: z.literal(true),
+      items: z.array(driveAdminItem),
+      pagination,
+      maxUploadMb: z.number().int().describe('Tamanho máximo de um envio (DRIVE_MAX_UPLOAD_MB)'),
+    }),
+    run: ({ services }, input) => services.drive.list(input),
+    rest: {
+      method: 'GET',
+      path: '/admin/drive',
+      tag: TAG,
+      summary: 'Lista os arquivos do drive (filtros type, search, isPublic; page, limit — 20 por página)',
+    },
+  }),
+
+  upload: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    rateLimit: 'upload',
+    input: multipartInput,
+    output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
+    trpc: false,
+    async run({ services, user }, input) {
+      const item = await services.drive.upload(input.body, user.id);
+      return { success: true as const, message: DRIVE_MSG.uploaded, item };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/drive',
+      tag: TAG,
+      summary: 'Envia um arquivo ao drive (multipart/form-data: file, name, description, isPublic, tags)',
+      description:
+        'O arquivo é gravado em disco à medida que chega. Aceitos, pelo conteúdo (não pelo nome): imagens, ' +
+        'vídeos, PDF, doc, docx, xls, xlsx, ppt, pptx. `tags` separadas por vírgula. O limite de tamanho é ' +
+        'DRIVE_MAX_UPLOAD_MB (500 MB por padrão).',
+      successStatus: 201,
+      multipart: true,
+      errors: { 400: DRIVE_MSG.typeRefused, 413: DRIVE_MSG.tooLarge(500) },
+    },
+  }),
+
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: driveUpdateInput,
+    output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
+    run({ services }, { id, ...metadata }) {
+      const item = services.drive.update(id, metadata);
+      return { success: true as const, message: DRIVE_MSG.updated, item };
+    },
+    rest: {
+      method: 'PUT',
+      path: '/admin/drive/:id',
+      tag: TAG,
+      summary: 'Atualiza nome, descrição, visibilidade (isPublic) e tags (lista) de um arquivo',
+      errors: notFound,
+    },
+  }),
+
+  remove: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: byId,
+    output: z.object({ success: z.literal(true), message: z.string() }),
+    run({ services }, input) {
+      services.drive.remove(input.id);
+      return { success: true as const, message: DRIVE_MSG.deleted };
+    },
+    rest: {
+      method: 'DELETE',
+      path: '/admin/drive/:id',
+      tag: TAG,
+      summary: 'Exclui um arquivo (e sua miniatura) do drive',
+      errors: notFound,
+    },
+  }),
+
+  /** The member area's "Arquivos" (docs/product/back-office-and-member-area.md §2): public files, for memberships in force. */
+  listPublic: defineOperation({
+    kind: 'query',
+    access: 'authenticated',
+    input: drivePublicListInput,
+    output: z.object({ success: z.literal(true), items: z.array(driveItem), pagination }),
+    run: ({ services, user }, input) => services.drive.listPublic(user, input),
+    rest: {
+      method: 'GET',
+      path: '/drive/public',
+      tag: 'drive',
+      summary: 'Lista os arquivos públicos do drive (filtros type, search; page, limit)',
+      description:
+        'Para confrades com a assinatura em vigor (ativa, ou cancelada com período pago restante) e ' +
+        'administradores; as demais contas recebem 403.',
+      errors: membersOnly,
+    },
+  }),
+
+  download: defineOperation({
+    kind: 'query',
+    access: 'authenticated',
+    input: byId,
+    output: fileAnswer,
+    trpc: false,
+    run: ({ services, user }, input) => services.drive.download(input.id, user, 'file'),
+    rest: {
+      method: 'GET',
+      path: '/drive/files/:id',
+      tag: 'drive',
+      summary: 'Baixa (ou exibe) um arquivo do drive; aceita Range (vídeos podem ser avançados)',
+      description:
+        'Arquivos públicos: confrades com a assinatura em vigor (as demais contas recebem 403, para qualquer ' +
+        'arquivo). Os demais arquivos: administradores (para os confrades, 404). ' +
+        'Imagens, PDF, vídeo e áudio são exibidos no navegador; os demais são baixados.',
+      fileAnswer: true,
+      errors: {
+        ...notFound,
+        ...membersOnly,
+        412: DRIVE_MSG.preconditionFailed,
+        416: DRIVE_MSG.rangeNotSatisfiable,
+      },
+    },
+  }),
+
+  thumbnail: defineOperation({
+    kind: 'query',
+    access: 'authenticated',
+    input: byId,
+    output: fileAnswer,
+    trpc: false,
+    run: ({ services, user }, input) => services.drive.download(input.id, user, 'thumbnail'),
+    rest: {
+      method: 'GET',
+      path: '/drive/files/:id/thumbnail',
+      tag: 'drive',
+      summary: 'Miniatura de uma imagem do drive (WebP), com as mesmas regras de acesso do arquivo',
+      fileAnswer: true,
+      errors: { ...notFound, ...membersOnly, 401: MSG.notAuthenticated },
+    },
+  }),
+};

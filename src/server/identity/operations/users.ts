@@ -1,0 +1,28 @@
+/** The admin's view of the club's accounts (who can sign in, with which role). */
+import { z } from 'zod';
+import { publicUser } from '../../../shared/auth-schemas';
+import { defineOperation } from '../../operations/define';
+import { pagination } from '../../lib/output';
+
+export const usersListInput = z
+  .object({
+    page: z
+      .number({ error: 'Página inválida' })
+      .int('Página inválida')
+      .min(1, 'Página inválida')
+      .max(100_000)
+      .default(1),
+    search: z.string().trim().max(120).optional(),
+  })
+  .default({ page: 1 });
+
+export const userOperations = {
+  /** Accounts, newest first, 10 a page: `{ users, pagination: { page, limit, total, pages } }`. */
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: usersListInput,
+    output: z.object({ users: z.array(publicUser.extend({ createdAt: z.string() })), pagination }),
+    run: ({ services }, input) => services.accounts.listUsers(input),
+  }),
+};

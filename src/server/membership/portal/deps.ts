@@ -1,0 +1,33 @@
+import type { PublicUser } from '../../../shared/auth-schemas';
+import type { SignInThrottle } from '../../identity/auth/sign-in-throttle';
+import type { AccountSecurity } from '../../identity/account-security';
+import type { ActivityLog } from '../../privacy/activity-log';
+import type { DeletionRequests } from '../../privacy/deletion-requests/service';
+import type { ServiceDeps } from '../../lib/deps';
+import type { PaymentLinksService } from '../../payments/links/service';
+import type { ReferralsService } from '../../referrals/service';
+import type { SettingsService } from '../../settings/settings';
+import type { SubscriberLifecycle } from '../subscribers/lifecycle';
+import type { SubscribersService } from '../subscribers/subscribers';
+
+export interface MemberPortalDeps {
+  /** Ends the other sessions and tells the owner when the password changes. */
+  accountSecurity: AccountSecurity;
+  /** Wrong current passwords count like failed sign-ins. */
+  throttle: SignInThrottle;
+  settings: SettingsService;
+  subscribers: SubscribersService;
+  lifecycle: SubscriberLifecycle;
+  paymentLinks: PaymentLinksService;
+  referrals: ReferralsService;
+  // LGPD (ADR 029).
+  deletionRequests: DeletionRequests;
+  activityLog: ActivityLog;
+}
+
+/** What every function of the portal takes first. */
+export type PortalContext = ServiceDeps & MemberPortalDeps;
+
+export type Caller = Pick<PublicUser, 'id'>;
+
+export const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { SUBSCRIBER_MSG } from '../../../../shared/subscriber-schemas';
+import { subscribers, type Subscriber } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { AccountSecurity } from '../../../identity/account-security';
+import type { AccountsService } from '../../../identity/accounts/service';
+import type { ActivityLog } from '../../../privacy/activity-log';
+import type { Credentials } from '../../../identity/credentials';
+import type { ServiceDeps } from '../../../lib/deps';
+import type { EmailChanges } from '../../../identity/email-changes/service';
+import type { SubscriberLifecycle } from '../lifecycle';
+
+/** What the back office's subscriber management is built from, by name. */
+export interface SubscriberAdminDeps extends ServiceDeps {
+  accountSecurity: Pick<AccountSecurity, 'revokePending' | 'notify'>;
+  lifecycle: SubscriberLifecycle;
+  accounts: AccountsService;
+  activityLog: ActivityLog;
+  credentials: Credentials;
+  emailChanges: EmailChanges;
+}
+
+export function load({ db }: Pick<ServiceDeps, 'db'>, id: string): Subscriber {
+  const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+  return row;
+}

@@ -1,0 +1,86 @@
+/**
+ * The checkout and payments domain wired together (subscribers, referrals, payment links,
+ * payments, CEP), built once per app from the shared dependencies and the provider chosen by the
+ * configuration. Every factory takes its dependencies by name.
+ */
+import { createPaymentProvider } from './providers';
+import type { AccountsService } from '../identity/accounts/service';
+import { createCepService } from '../public-site/cep';
+import type { ServiceDeps } from '../lib/deps';
+import type { OutboxService } from '../messaging/outbox';
+import { createPaymentConfirmation } from './confirmation/service';
+import { createPaymentDetail } from './admin/detail';
+import { createPaymentHistory } from './history';
+import { createPaymentLinksService } from './links/service';
+import { createPaymentsService } from './payments';
+import { createPaymentReconciliation } from './reconciliation/service';
+import { createReferralsService } from '../referrals/service';
+import { createSubscriberLifecycle } from '../membership/subscribers/lifecycle';
+import type { SettingsService } from '../settings/settings';
+import { createSubscribersService } from '../membership/subscribers/subscribers';
+
+export interface PaymentServicesDeps extends ServiceDeps {
+  settings: SettingsService;
+  outbox: OutboxService;
+  accounts: AccountsService;
+}
+
+export function createPaymentServices(deps: PaymentServicesDeps) {
+  const { settings, outbox, accounts, ...shared } = deps;
+  const provider = createPaymentProvider({
+    env: shared.env,
+    log: shared.log,
+    settings: () => settings.get(),
+    now: () => shared.clock.now(),
+  });
+  const subscribers = createSubscribersService(shared);
+  const referrals = createReferralsService(shared);
+  const lifecycle = createSubscriberLifecycle(shared);
+  const paymentHistory = createPaymentHistory(shared);
+  const paymentConfirmation = createPaymentConfirmation({
+    ...shared,
+    settings,
+    outbox,
+    referrals,
+    lifecycle,
+    history: paymentHistory,
+  });
+  const paymentLinks = createPaymentLinksService({
+    ...shared,
+    provider,
+    settings,
+    subscribers,
+    confirmation: paymentConfirmation,
+    outbox,
+  });
+  const payments = createPaymentsService({
+    ...shared,
+    provider,
+    settings,
+    outbox,
+    accounts,
+    subscribers,
+    paymentLinks,
+    confirmation: paymentConfirmation,
+  });
+  const reconciliation = createPaymentReconciliation({
+    ...shared,
+    provider,
+    paymentLinks,
+    confirmation: paymentConfirmation,
+  });
+  const cep = createCepService(shared);
+  const paymentDetail = createPaymentDetail({ ...shared, history: paymentHistory });
+  return {
+    paymentHistory,
+    paymentDetail,
+    subscribers,
+    lifecycle,
+    referrals,
+    paymentConfirmation,
+    paymentLinks,
+    payments,
+    reconciliation,
+    cep,
+  };
+}

@@ -1,0 +1,286 @@
+/**
+ * The back office's payment operations: the payments list, links for a subscriber, refunds, the
+ * dashboard's figures and the provider's status (docs/product/back-office-and-member-area.md §7).
+ */
+import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
+import { z } from 'zod';
+import {
+  ADMIN_MSG,
+  adminPayment,
+  adminPaymentDetail,
+  dashboardFigures,
+  paymentExportInput,
+  paymentListInput,
+  refundReasonInput,
+} from '../../../shared/admin-schemas';
+import { CHECKOUT_MSG, paymentLinkDetails } from '../../../shared/checkout-schemas';
+import { PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
+import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
+import type { Payment } from '../../db/schema';
+import { LINK_CANCEL_MSG, toLinkDetails } from '../links/service';
+import { PAYMENT_MSG } from '../payments';
+import { defineOperation } from '../../operations/define';
+import { downloadOutput } from '../../lib/download';
+import { pagination } from '../../lib/output';
+import { paymentProviderStatus } from '../../system/operations';
+
+const TAG = 'admin: pagamentos';
+
+const DASHBOARD_REST = {
+  method: 'GET',
+  path: '/admin/dashboard',
+  tag: 'admin: dashboard',
+  summary: 'Números do dashboard: membros, aprovações, receita, renovação, gráficos de 12 meses',
+} as const;
+
+const dashboard = defineOperation({
+  kind: 'query',
+  access: 'admin',
+  output: dashboardFigures,
+  run: ({ services }) => services.adminReports.dashboard(),
+  rest: DASHBOARD_REST,
+});
+
+const refundOutput = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  refundStatus: z.enum(['processing', 'failed']).nullable(),
+  refundedAt: z.string().nullable(),
+});
+
+/** A refund's answer: done, or accepted and in progress at the provider. */
+const refundAnswer = (payment: Payment): z.input<typeof refundOutput> => ({
+  success: true as const,
+  message: payment.status === 'refunded' ? ADMIN_MSG.refundDone : ADMIN_MSG.refundStarted,
+  id: payment.id,
+  status: payment.status,
+  refundStatus: payment.refundStatus,
+  refundedAt: payment.refundedAt?.toISOString() ?? null,
+});
+
+export const paymentOperations = {
+  /** `{ payments, pagination }`: filters status, method, search; sort createdAt, amount, status. */
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: paymentListInput,
+    output: z.object({ success: z.literal(true), payments: z.array(adminPayment), pagination }),
+    run: ({ services }, input) => services.adminReports.listPayments(input),
+    rest: {
+      method: 'GET',
+      path: '/admin/payments',
+      tag: TAG,
+      summary: 'Lista pagamentos (status, method, search; sortBy, sortOrder; page, limit)',
+    },
+  }),
+
+  /** The list's filtered payments as a spreadsheet (UTF-8 CSV with BOM), streamed from the database. */
+  exportCsv: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'export',
+    input: paymentExportInput,
+    output: downloadOutput,
+    trpc: false,
+    run: ({ services, user }, input) => {
+      // Payers' names and e-mails leave the club: the activity log keeps who took them (ADR 029).
+      services.activityLog.record({
+        action: 'payments_exported',
+        actor: { kind: 'admin', id: user.id },
+        details: {
+          status: input.status,
+          method: input.method,
+          search: input.search !== '',
+          createdWithinDays: input.createdWithinDays ?? null,
+        },
+      });
+      return {
+        filename: `pagamentos-${saoPauloCalendarDay(services.clock.now())}.csv`,
+        body: services.adminReports.exportPayments(input),
+      };
+    },
+    rest: {
+      method: 'GET',
+      path: '/admin/payments/export.csv',
+      tag: TAG,
+      summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
+      description:
+        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa hh:mm no horário de São Paulo e, ao ' +
+        'final, as mesmas datas em ISO 8601 (criado_em_iso, pago_em_iso).',
+      download: { contentType: 'text/csv; charset=utf-8' },
+    },
+  }),
+
+  /**
+   * A renewal or new-subscription link for a subscriber (renewal only for approved ones), sent by
+   * WhatsApp through the outbox when asked.
+   */
+  createLinkForSubscriber: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({
+      subscriberId: z.string().min(1).max(64),
+      planType: z.enum(PLAN_TYPES).default('annual'),
+      sendWhatsApp: z.boolean().default(false),
+    }),
+    output: z.object({
+      success: z.literal(true),
+      paymentLink: paymentLinkDetails,
+      whatsAppQueued: z.boolean(),
+    }),
+    async run({ services, user }, input) {
+      const link = await services.paymentLinks.createForSubscriber(
+        input.subscriberId,
+        input.planType,
+        user.id,
+      );
+      const whatsAppQueued = input.sendWhatsApp ? services.paymentLinks.sendByWhatsApp(link) : false;
+      return {
+        success: true as const,
+        paymentLink: toLinkDetails(link, services.clock.now()),
+        whatsAppQueued,
+      };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payment-links/create-for-subscriber',
+      tag: TAG,
+      summary: 'Gera um link de pagamento (anual ou renovação) para um assinante',
+      errors: { 404: SUBSCRIBER_MSG.notFound },
+    },
+  }),
+
+  /** A subscriber's open links (payable, or "em verificação" past their deadline), newest first (the "Cancelar link" list of the back office). */
+  openLinks: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: z.object({ subscriberId: z.string().min(1).max(64) }),
+    output: z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }),
+    run: ({ services }, input) => ({
+      success: true as const,
+      paymentLinks: services.paymentLinks.openLinksOf(input.subscriberId),
+    }),
+    rest: {
+      method: 'GET',
+      path: '/admin/subscribers/:subscriberId/open-payment-links',
+      tag: TAG,
+      summary:
+        'Links de pagamento em aberto de um assinante: ainda pagáveis, ou em verificação após o prazo (mais recentes primeiro)',
+    },
+  }),
+
+  /**
+   * Voids a link nobody paid (issue 37 §5): asked of the provider first; idempotent (a replay
+   * answers the cancelled link again); audited in the activity log.
+   */
+  cancelLink: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({ id: z.string().trim().min(1).max(64) }),
+    output: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      alreadyCancelled: z.boolean(),
+      paymentLink: paymentLinkDetails,
+    }),
+    async run({ services, user }, input) {
+      return { success: true as const, ...(await services.paymentLinks.cancelByAdmin(input.id, user.id)) };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payment-links/:id/cancel',
+      tag: TAG,
+      summary: 'Cancela um link de pagamento em aberto (no provedor e no cadastro)',
+      description:
+        'Repetir o pedido responde o mesmo link cancelado (`alreadyCancelled: true`). Se o provedor não ' +
+        'confirmar o cancelamento, o link continua em aberto, em verificação (502), e o pedido pode ser ' +
+        'repetido. Um link pago antes do cancelamento tem o pagamento registrado (409).',
+      errors: {
+        404: CHECKOUT_MSG.paymentLinkNotFound,
+        409: `${CHECKOUT_MSG.paymentLinkAlreadyPaid} | ${LINK_CANCEL_MSG.paidFirst}`,
+        502: LINK_CANCEL_MSG.verifying,
+      },
+    },
+  }),
+
+  dashboard,
+  /** The same figures under the other documented path. */
+  stats: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: dashboardFigures,
+    trpc: false,
+    run: ({ services }) => services.adminReports.dashboard(),
+    rest: { ...DASHBOARD_REST, path: '/admin/stats' },
+  }),
+
+  // The payment detail and the one-click refund of an extra charge (issue 22; ADR 030).
+  /** The provider's ids, the attempts, extra charges and the history of one payment. */
+  detail: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: z.object({ paymentId: z.string().min(1).max(64) }),
+    output: adminPaymentDetail,
+    run: ({ services }, input) => services.paymentDetail.detail(input.paymentId),
+    rest: {
+      method: 'GET',
+      path: '/admin/payments/:paymentId',
+      tag: TAG,
+      summary: 'Detalhe de um pagamento: ids no provedor, tentativas, cobranças extras e histórico',
+      errors: { 404: 'Pagamento não encontrado' },
+    },
+  }),
+
+  /**
+   * Refunds a "cobrança duplicada" or a "valor recebido a menor" in one click, through the same
+   * refund path, with the reason that says what it was. Only for those: 409 otherwise.
+   */
+  refundExtraCharge: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({ paymentId: z.string().min(1).max(64) }),
+    output: refundOutput,
+    async run({ services, user }, input) {
+      return refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id));
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payments/:paymentId/refund-extra-charge',
+      tag: TAG,
+      summary: 'Reembolsa em um clique uma cobrança duplicada ou um valor recebido a menor',
+      errors: { 404: 'Pagamento não encontrado', 409: PAYMENT_MSG.refundExtraOnly },
+    },
+  }),
+
+  refund: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }),
+    output: refundOutput,
+    async run({ services, user }, input) {
+      return refundAnswer(await services.payments.refund(input.paymentId, input.reason, user.id));
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/payments/:paymentId/refund',
+      tag: TAG,
+      summary: 'Reembolsa um pagamento pago pelo provedor (motivo obrigatório)',
+      errors: {
+        400: PAYMENT_MSG.refundReasonRequired,
+        404: 'Pagamento não encontrado',
+        409: PAYMENT_MSG.refundOnlyPaid,
+      },
+    },
+  }),
+
+  /** Same check as the public /test-api panel, secrets scrubbed by the same service. */
+  providerStatus: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: paymentProviderStatus,
+    run: ({ services }) => services.diagnostics.paymentProvider(),
+  }),
+};

@@ -1,0 +1,74 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { payments, type Payment } from '../../db/schema';
+import { PAYMENT_MSG } from '../messages';
+import { PROVIDER } from '../../membership/subscribers/lifecycle';
+import { after, BATCH, page, type ReconciliationContext } from '../reconciliation/context';
+
+/**
+ * One refund in progress read back: completed (given back, in full or the part asked), a chargeback,
+ * reverted (the charge reads paid with nothing more given back: the refund did not go through, the
+ * owner may ask again), or still in progress. A refund whose answer was lost is in progress too, so
+ * this is also where it is settled.
+ */
+async function checkRefund(
+  { provider, confirmation }: ReconciliationContext,
+  payment: Payment,
+): Promise<'completed' | 'reverted' | null> {
+  const charge = await provider.getCharge({
+    paymentId: payment.id,
+    providerChargeId: confirmation.refundTarget(payment).chargeId,
+  });
+  const record = (kind: 'refund_completed' | 'refund_reverted') =>
+    confirmation.history.record({ paymentId: payment.id, source: 'reconciliation', kind });
+  const reading = confirmation.settleRefundFromCharge(
+    payment,
+    charge,
+    PAYMENT_MSG.refundedByProvider,
+    PROVIDER,
+  );
+  if (reading === 'completed' || reading === 'chargedback') {
+    if (reading === 'completed') record('refund_completed');
+    return 'completed';
+  }
+  if (reading === 'paid' && confirmation.refundReverted(payment.id)) {
+    record('refund_reverted');
+    return 'reverted';
+  }
+  return null;
+}
+
+/**
+ * Refunds the provider accepted and had not completed: completed once it says so, or reverted when
+ * the charge reads `paid` again (the refund did not go through; the owner may ask again).
+ */
+export async function reconcileRefunds(ctx: ReconciliationContext) {
+  const { db, provider, log } = ctx;
+  const due = page(ctx, 'refunds', (cursor) =>
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'paid'),
+          eq(payments.refundStatus, 'processing'),
+          eq(payments.provider, provider.name),
+          after(cursor, payments),
+        ),
+      )
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(BATCH)
+      .all(),
+  );
+  let completed = 0;
+  let reverted = 0;
+  for (const payment of due) {
+    try {
+      const outcome = await checkRefund(ctx, payment);
+      if (outcome === 'completed') completed++;
+      else if (outcome === 'reverted') reverted++;
+    } catch (error) {
+      log.warn({ paymentId: payment.id, err: (error as Error).message }, 'refund reconciliation failed');
+    }
+  }
+  return { completed, reverted };
+}

@@ -1,0 +1,117 @@
+/**
+ * The member's referral page (docs/product/back-office-and-member-area.md §3 "Referral summary").
+ * A hot read even for a member with a thousand referrals: totals come from one grouped count, and
+ * only one page of the list is joined to the referred names (plain better-sqlite3 statements,
+ * dates formatted by SQLite as Date#toISOString writes them), prepared once.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { ReferralStatus } from '../../shared/plans';
+import { referralClicks } from '../db/schema';
+import type { ServiceDeps } from '../lib/deps';
+
+/** Referrals listed per page of the member's summary (a member may have brought hundreds). */
+export const REFERRAL_SUMMARY_PAGE_SIZE = 100;
+
+export interface ReferralSummary {
+  totalReferrals: number;
+  earnedAmount: number;
+  pendingAmount: number;
+  conversionRate: number;
+  totalClicks: number;
+  myReferralCode: string;
+  myReferralLink: string;
+  activeReferrals: {
+    _id: string;
+    id: string;
+    referredSubscriber: { fullName: string; email: string };
+    status: ReferralStatus;
+    commissionAmount: number;
+    referralCode: string;
+    createdAt: string;
+  }[];
+  /** Over `activeReferrals` (the list is paged; the totals count every referral). */
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+type SummaryRow = {
+  id: string;
+  status: ReferralStatus;
+  commissionAmount: number;
+  referralCode: string;
+  createdAt: string;
+  fullName: string;
+  email: string;
+};
+
+export function prepareSummaryStatements(db: ServiceDeps['db']) {
+  const sqlite = db.$client;
+  return {
+    totals: sqlite.prepare<{ referrerId: string }, { status: ReferralStatus; total: number; amount: number }>(
+      `select status, count(*) as total, coalesce(sum(commission_amount), 0) as amount
+     from referrals where referrer_id = :referrerId group by status`,
+    ),
+    page: sqlite.prepare<{ referrerId: string; limit: number; offset: number }, SummaryRow>(
+      `select r.id, r.status, r.commission_amount as commissionAmount, r.referral_code as referralCode,
+       strftime('%Y-%m-%dT%H:%M:%fZ', r.created_at / 1000.0, 'unixepoch') as createdAt,
+       s.name as fullName, s.email
+     from (select * from referrals
+           where referrer_id = :referrerId and status <> 'cancelled'
+           order by created_at desc, id desc limit :limit offset :offset) r
+     join subscribers s on s.id = r.referred_id
+     order by r.created_at desc, r.id desc`,
+    ),
+    clicks: db
+      .select({ total: count() })
+      .from(referralClicks)
+      .where(eq(referralClicks.code, sql.placeholder('code')))
+      .prepare(),
+  };
+}
+
+export type SummaryStatements = ReturnType<typeof prepareSummaryStatements>;
+
+export function summary(
+  { env }: Pick<ServiceDeps, 'env'>,
+  statements: SummaryStatements,
+  subscriber: { id: string; referralCode: string },
+  page = 1,
+): ReferralSummary {
+  const totals = { pending: 0, confirmed: 0, paid: 0, cancelled: 0 };
+  const amounts = { ...totals };
+  for (const row of statements.totals.all({ referrerId: subscriber.id })) {
+    totals[row.status] = row.total;
+    amounts[row.status] = row.amount;
+  }
+  const totalClicks = statements.clicks.get({ code: subscriber.referralCode })?.total ?? 0;
+  const converted = totals.confirmed + totals.paid;
+  const active = totals.pending + totals.confirmed + totals.paid;
+  const rows = statements.page.all({
+    referrerId: subscriber.id,
+    limit: REFERRAL_SUMMARY_PAGE_SIZE,
+    offset: (page - 1) * REFERRAL_SUMMARY_PAGE_SIZE,
+  });
+  return {
+    totalReferrals: active + totals.cancelled,
+    earnedAmount: amounts.confirmed + amounts.paid,
+    pendingAmount: amounts.pending,
+    conversionRate: totalClicks > 0 ? Math.round((converted / totalClicks) * 1000) / 10 : 0,
+    totalClicks,
+    myReferralCode: subscriber.referralCode,
+    myReferralLink: `${env.publicUrl}/checkout?ref=${subscriber.referralCode}`,
+    activeReferrals: rows.map((row) => ({
+      _id: row.id,
+      id: row.id,
+      referredSubscriber: { fullName: row.fullName, email: row.email },
+      status: row.status,
+      commissionAmount: row.commissionAmount,
+      referralCode: row.referralCode,
+      createdAt: row.createdAt,
+    })),
+    pagination: {
+      page,
+      limit: REFERRAL_SUMMARY_PAGE_SIZE,
+      total: active,
+      pages: Math.ceil(active / REFERRAL_SUMMARY_PAGE_SIZE),
+    },
+  };
+}

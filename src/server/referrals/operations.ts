@@ -1,0 +1,207 @@
+/**
+ * Referrals: the member's own summary (docs/product/back-office-and-member-area.md §3, GET /api/user/referrals) and the back office's
+ * list with totals and the payout of a confirmed commission (GET /api/admin/referrals,
+ * POST /api/admin/referrals/:id/process). Commissions paid in one batch (issue 38, ADR 046): the
+ * member's PIX key for receiving them (GET/PUT /api/user/referrals/pix-key), the batch's list,
+ * its payment and its bank file (/api/admin/referrals/payouts…).
+ */
+import { z } from 'zod';
+import {
+  adminReferral,
+  adminReferralList,
+  adminReferralListInput,
+  referralSummary,
+  referralSummaryInput,
+} from '../../shared/member-schemas';
+import {
+  COMMISSION_PAYOUT_MSG,
+  payBatchInput,
+  payBatchOutput,
+  payoutPixKey,
+  payoutPixKeyInput,
+  payoutPixKeyOutput,
+  payoutPreview,
+} from '../../shared/commission-payout-schemas';
+import { PIX_KEY_MSG } from '../../shared/pix-key';
+import { REFERRAL_STATUSES } from '../../shared/plans';
+import { MEMBER_MSG } from '../../shared/member-schemas';
+import { REFERRAL_MSG } from './service';
+import { defineOperation } from '../operations/define';
+import { downloadOutput } from '../lib/download';
+
+const ADMIN_TAG = 'admin: indicações';
+
+export const referralOperations = {
+  mine: defineOperation({
+    kind: 'query',
+    access: 'member',
+    input: referralSummaryInput,
+    output: referralSummary,
+    run: ({ services, user }, input) => services.memberPortal.referrals(user, input.page),
+    rest: {
+      method: 'GET',
+      path: '/user/referrals',
+      tag: 'membro',
+      summary: 'Resumo de indicações do confrade: código, link, comissões e indicados (100 por página: page)',
+      errors: { 404: 'Assinante não encontrado' },
+    },
+  }),
+
+  list: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: adminReferralListInput,
+    output: adminReferralList,
+    run: ({ services }, input) => services.referrals.adminList(input),
+    rest: {
+      method: 'GET',
+      path: '/admin/referrals',
+      tag: ADMIN_TAG,
+      summary: 'Lista as indicações (filtros status e search; page, limit) com totais por status',
+    },
+  }),
+
+  /** Pays a confirmed commission out: records who and when. */
+  markPaid: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: z.object({ id: z.string().min(1).max(64) }),
+    output: z.object({
+      success: z.literal(true),
+      id: z.string(),
+      status: z.enum(REFERRAL_STATUSES),
+      paidAt: z.string().nullable(),
+      paidBy: adminReferral.shape.paidBy,
+    }),
+    run({ services, user }, input) {
+      const row = services.referrals.markPaid(input.id, user.id);
+      return {
+        success: true as const,
+        id: row.id,
+        status: row.status,
+        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+        paidBy: { id: user.id, name: user.name },
+      };
+    },
+    rest: {
+      method: 'POST',
+      path: '/admin/referrals/:id/process',
+      tag: ADMIN_TAG,
+      summary: 'Marca como paga uma comissão confirmada (registra quem e quando)',
+      errors: { 404: REFERRAL_MSG.notFound, 409: REFERRAL_MSG.onlyConfirmedPaid },
+    },
+  }),
+
+  /** The member's PIX key for receiving commissions (null when none). */
+  myPixKey: defineOperation({
+    kind: 'query',
+    access: 'member',
+    output: z.object({ success: z.literal(true), payoutPixKey: payoutPixKey.nullable() }),
+    run: ({ services, user }) => ({ success: true as const, payoutPixKey: services.payoutPixKey.mine(user) }),
+    rest: {
+      method: 'GET',
+      path: '/user/referrals/pix-key',
+      tag: 'membro',
+      summary: 'Chave PIX do confrade para receber comissões (com o tipo), ou null',
+      errors: { 404: 'Assinante não encontrado' },
+    },
+  }),
+
+  /**
+   * Saves (an empty `pixKey` removes) the member's key, with the current password; the account's
+   * proven e-mail is told. Counted like a sign-in: it checks a password.
+   */
+  savePixKey: defineOperation({
+    kind: 'mutation',
+    access: 'member',
+    rateLimit: 'auth',
+    input: payoutPixKeyInput,
+    output: payoutPixKeyOutput,
+    async run({ services, user, ip }, input) {
+      const saved = await services.payoutPixKey.save(user, input, ip);
+      return { success: true as const, ...saved };
+    },
+    rest: {
+      method: 'PUT',
+      path: '/user/referrals/pix-key',
+      tag: 'membro',
+      summary: 'Salva (ou, com pixKey vazia, remove) a chave PIX para comissões; exige a senha atual',
+      description:
+        'pixKey como digitada (CPF, CNPJ, celular com DDD, e-mail ou chave aleatória) e, quando ela pode ' +
+        'ser um CPF ou um celular, pixKeyType (cpf, phone, …). Guardada no formato dos bancos (DICT) com ' +
+        'o tipo; o email comprovado da conta é avisado.',
+      errors: {
+        400: `${MEMBER_MSG.currentPasswordWrong} / ${PIX_KEY_MSG.invalid}`,
+        404: 'Assinante não encontrado',
+      },
+    },
+  }),
+
+  /** The next batch: commissions due by referrer with their keys, those without a key apart. */
+  payoutPreview: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'lookup',
+    output: z.object({ success: z.literal(true), preview: payoutPreview }),
+    run: ({ services }) => ({ success: true as const, preview: services.batchPayout.preview() }),
+    rest: {
+      method: 'GET',
+      path: '/admin/referrals/payouts/preview',
+      tag: ADMIN_TAG,
+      summary: 'Comissões confirmadas a pagar no próximo lote, por indicador, com a chave PIX de cada um',
+    },
+  }),
+
+  /** Pays the named commissions at once (same date and admin), all or none; idempotent by key. */
+  payBatch: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    rateLimit: 'batch',
+    input: payBatchInput,
+    output: payBatchOutput,
+    run: ({ services, user }, input) => services.batchPayout.pay(input, user.id),
+    rest: {
+      method: 'POST',
+      path: '/admin/referrals/payouts',
+      tag: ADMIN_TAG,
+      summary:
+        'Marca como pagas, em lote, as comissões confirmadas informadas (referralIds, total, idempotencyKey)',
+      description:
+        'Todas ou nenhuma: se alguma comissão não estiver mais confirmada, ficar sem chave PIX ou o total ' +
+        'não conferir, responde 409 e nada é pago. A mesma idempotencyKey repetida não paga de novo.',
+      errors: { 409: COMMISSION_PAYOUT_MSG.changed },
+    },
+  }),
+
+  /** The batch's bank file: one line per referrer (UTF-8 with BOM, `;`, decimal comma). */
+  payoutCsv: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'export',
+    input: z.object({ id: z.string().min(1).max(64) }),
+    output: downloadOutput,
+    trpc: false,
+    run: ({ services, user }, input) => {
+      const { payout, filename, body } = services.batchPayout.bankFile(input.id);
+      // Names and PIX keys leave the club: the activity log keeps who took them (ADR 029).
+      services.activityLog.record({
+        action: 'commission_payout_exported',
+        actor: { kind: 'admin', id: user.id },
+        details: { payoutId: payout.id },
+      });
+      return { filename, body };
+    },
+    rest: {
+      method: 'GET',
+      path: '/admin/referrals/payouts/:id/export.csv',
+      tag: ADMIN_TAG,
+      summary: 'Arquivo CSV para o banco de um lote de comissões pago: uma linha por indicador',
+      description:
+        'Colunas nome;cpf;chave_pix;tipo_chave;valor;comissoes;pago_em. UTF-8 com BOM, campos separados por ' +
+        '`;`, valor com vírgula decimal (150,00), CPF mascarado, chave no formato dos bancos, data dd/mm/aaaa ' +
+        'no horário de São Paulo (também no nome do arquivo).',
+      errors: { 404: COMMISSION_PAYOUT_MSG.payoutNotFound },
+      download: { contentType: 'text/csv; charset=utf-8' },
+    },
+  }),
+};
