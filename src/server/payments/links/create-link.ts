@@ -7,6 +7,7 @@ import {
   type HeldBackLink,
 } from '../../../shared/checkout-schemas';
 import { normalizedEmail } from '../../../shared/email-address';
+import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -318,6 +319,29 @@ export async function createCheckoutLink(
   return { checkoutUrl: link.url, paymentLink: { id: link.id, url: link.url } };
 }
 
+function subscriberOnFile(ctx: PaymentLinksContext, subscriberId: string): Subscriber {
+  const subscriber = ctx.subscribers.getById(subscriberId);
+  if (!subscriber) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+  return subscriber;
+}
+
+/** The link of a record on file: its price and billing data from the record. */
+function linkForRecord(
+  ctx: PaymentLinksContext,
+  subscriber: Subscriber,
+  planType: PlanType,
+  createdBy: string | null,
+) {
+  const amount = priceOf(planType, ctx.settings.get(), subscriber);
+  return createLink(ctx, {
+    subscriber,
+    planType,
+    amount,
+    billing: billingDataOfSubscriber(subscriber),
+    createdBy,
+  });
+}
+
 /**
  * The member's own renewal from the portal: the same person as any checkout of that record, so it
  * is held back by the same rule while one of their attempts is unknown (a second link paid would
@@ -329,12 +353,11 @@ export async function createForMember(
   planType: PlanType,
   createdBy: string,
 ) {
-  const subscriber = ctx.subscribers.getById(subscriberId);
-  if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
+  const subscriber = subscriberOnFile(ctx, subscriberId);
   if (await heldBackCheckout(ctx, { email: subscriber.email, cpf: subscriber.cpf })) {
     throw new AppError('CONFLICT', PAYMENT_MSG.verifyingForPerson);
   }
-  return createForSubscriber(ctx, subscriberId, planType, createdBy);
+  return linkForRecord(ctx, subscriber, planType, createdBy);
 }
 
 /** A link for an existing subscriber (admin, renewal job): billing data from the profile. */
@@ -344,14 +367,5 @@ export async function createForSubscriber(
   planType: PlanType,
   createdBy: string | null = null,
 ) {
-  const subscriber = ctx.subscribers.getById(subscriberId);
-  if (!subscriber) throw new AppError('NOT_FOUND', 'Assinante não encontrado');
-  const amount = priceOf(planType, ctx.settings.get(), subscriber);
-  return createLink(ctx, {
-    subscriber,
-    planType,
-    amount,
-    billing: billingDataOfSubscriber(subscriber),
-    createdBy,
-  });
+  return linkForRecord(ctx, subscriberOnFile(ctx, subscriberId), planType, createdBy);
 }
