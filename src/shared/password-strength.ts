@@ -14,6 +14,7 @@
  * callers await them before their transaction. Never import this module statically from client code.
  */
 import type { TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { loadOnce } from './load-once';
 
 /**
  * zxcvbn's score, 0–4: 3 means about 10^8 guesses or more, out of reach of an online attacker and
@@ -52,31 +53,22 @@ export const PASSWORD_STRENGTH_MSG = {
     'com letras, números e símbolos.',
 } as const;
 
-let estimator: Promise<ZxcvbnFactory> | undefined;
-
 /**
  * The estimator, its libraries imported and its dictionaries ranked on first use, then held. A
  * failed import is not remembered (the browser's download may fail): the next call tries again.
  */
-export function loadPasswordEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([
+export const loadPasswordEstimator: () => Promise<ZxcvbnFactory> = loadOnce(async () => {
+  const [{ ZxcvbnFactory }, common, ptBr] = await Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
     import('@zxcvbn-ts/language-pt-br'),
-  ]).then(
-    ([{ ZxcvbnFactory }, common, ptBr]) =>
-      new ZxcvbnFactory({
-        translations: { ...ptBr.translations, warnings: WARNINGS },
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...ptBr.dictionary },
-      }),
-    (error: unknown) => {
-      estimator = undefined;
-      throw error;
-    },
-  );
-  return estimator;
-}
+  ]);
+  return new ZxcvbnFactory({
+    translations: { ...ptBr.translations, warnings: WARNINGS },
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...ptBr.dictionary },
+  });
+});
 
 /** The person's own words: name parts and the e-mail with its local part. */
 function personalWords(person: { name?: string; email?: string }): string[] {

@@ -6,26 +6,18 @@
  */
 import { useEffect, useState } from 'react';
 import type { RefinementCtx } from 'zod';
+import { loadOnce } from '../../shared/load-once';
 import { PASSWORD_MIN } from '../../shared/password-rules';
 import type * as Strength from '../../shared/password-strength';
 
 type StrengthModule = typeof Strength;
 
-let loading: Promise<StrengthModule> | undefined;
 /** The module and its estimator (the dictionaries: chunks of their own), both downloaded. */
-function load(): Promise<StrengthModule> {
-  // A failed download is not remembered: the next check tries again.
-  loading ??= import('../../shared/password-strength')
-    .then(async (module) => {
-      await module.loadPasswordEstimator();
-      return module;
-    })
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-  return loading;
-}
+const load = loadOnce(async (): Promise<StrengthModule> => {
+  const module = await import('../../shared/password-strength');
+  await module.loadPasswordEstimator();
+  return module;
+});
 
 /** Starts the download early (the password field's first focus). */
 export function preloadPasswordStrength(): void {

@@ -32,6 +32,7 @@ import {
   type PageAssets,
   type PageRenderer,
 } from '../../shared/prerender';
+import { loadOnce } from '../../shared/load-once';
 import { HOME_BY_ROLE } from '../../shared/roles';
 import { saoPauloWallClock } from '../../shared/sao-paulo-time';
 import { resolveRequestAuth, SESSION_COOKIE } from '../identity/request-auth';
@@ -59,17 +60,8 @@ export function findPrerender(clientDir: string): Prerender | null {
   const rendererFile = path.join(path.dirname(clientDir), PAGE_RENDERER_FILE);
   const assetsFile = path.join(path.dirname(clientDir), PAGE_ASSETS_FILE);
   if (!fs.existsSync(rendererFile) || !fs.existsSync(assetsFile)) return null;
-  let loading: Promise<PageRenderer> | undefined;
   return {
-    renderer: () => {
-      loading ??= (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>).catch(
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    renderer: loadOnce(() => import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>),
     assets: JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as PageAssets,
   };
 }
