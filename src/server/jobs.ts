@@ -3,14 +3,14 @@
  * pass, the daily renewal reminders and the payment reconciliation. Returns a function that stops
  * it all. `npm run jobs:run` runs the same scheduled jobs by hand (scripts/jobs-run.ts).
  */
-import { saoPauloHour } from '../shared/sao-paulo-time';
+import { HOUR_MS, saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
 import { nextBackupAt } from './system/backups';
 import type { ReconciliationReport } from './payments/reconciliation/service';
 import type { RemindersResult } from './membership/renewal-reminders/service';
 
-const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
 const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
 

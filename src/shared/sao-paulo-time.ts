@@ -39,12 +39,15 @@ function zoneOffset(ms: number): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - wholeSecond;
 }
 
+/** An hour, in ms: the one constant for "N hours from now" spans (link deadlines, hourly allowances). */
+export const HOUR_MS = 3_600_000;
+
 /**
  * A day of 24 hours, in ms: the one constant for "N days from now" spans (session lifetimes, list
  * filters, a subscription's 365 days). A São Paulo calendar day is a different thing when the offset
  * changes: for those, use the functions below.
  */
-export const DAY_MS = 86_400_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The offset of each UTC day already seen, or null for a day the offset changed in. `Intl` is the

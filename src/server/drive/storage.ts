@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { HOUR_MS } from '../../shared/sao-paulo-time';
 
 /** Row ids are 24 lower-case base32 characters (src/server/lib/ids.ts): anything else is not ours. */
 const ID = /^[a-z2-7]{24}$/;
 const STAGING_PREFIX = '.upload-';
-const STALE_STAGING_MS = 60 * 60 * 1000;
+const STALE_STAGING_MS = HOUR_MS;
 
 /** The file grew past the limit while it was being received. */
 export class FileTooLargeError extends Error {

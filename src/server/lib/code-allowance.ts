@@ -5,6 +5,8 @@
  * and still usable, and only so many go out per hour.
  */
 
+import { HOUR_MS } from '../../shared/sao-paulo-time';
+
 export interface CodeLimits {
   /** How long a fresh, usable code holds back the next one. */
   resendAfterMs: number;
@@ -20,8 +22,6 @@ export interface LastCode {
   usedAt: Date | null;
   attempts: number;
 }
-
-const HOUR_MS = 3600_000;
 
 /**
  * Why a new code may not go out at `now`, or null when it may. `sentSince` counts the codes created

@@ -15,6 +15,7 @@
  * customer's retry of the same payment.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../shared/sao-paulo-time';
 import { payments, type Payment, type PaymentHistorySource } from '../db/schema';
 import type { FoundOrder, PaymentProvider } from './providers/types';
 import type { ServiceDeps } from '../lib/deps';
@@ -22,7 +23,7 @@ import type { PaymentConfirmation } from './confirmation/service';
 import { PAYMENT_MSG } from './messages';
 
 /** Without an order under our code this long after the answer was lost, none was created. */
-export const VERIFY_GIVE_UP_MS = 60 * 60 * 1000;
+export const VERIFY_GIVE_UP_MS = HOUR_MS;
 
 export type LookupOutcome =
   'paid' | 'failed' | 'pending' | 'cancelled' | 'none' | 'gave_up' | 'settled' | 'unknown';

@@ -4,12 +4,13 @@
  * one call. A failed lookup is only logged; the caller gets a Portuguese error, never a 500.
  */
 import { CHECKOUT_MSG, type CepAddress } from '../../shared/checkout-schemas';
+import { DAY_MS, HOUR_MS } from '../../shared/sao-paulo-time';
 import { createViaCepClient, type CepClient, type CepLookup } from './providers/viacep';
 import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
 
-const FOUND_TTL_MS = 24 * 60 * 60 * 1000;
-const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
+const FOUND_TTL_MS = DAY_MS;
+const NOT_FOUND_TTL_MS = HOUR_MS;
 const MAX_ENTRIES = 5000;
 
 export function createCepService(

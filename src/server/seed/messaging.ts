@@ -6,9 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { outbox } from '../db/schema';
 import type { Services } from '../services';
+import { HOUR_MS } from '../../shared/sao-paulo-time';
 import type { SeedModule } from './types';
-
-const HOUR = 60 * 60 * 1000;
 
 export const DEMO_TEMPLATES = [
   {
@@ -101,7 +100,7 @@ function seedMessages(services: Services): number {
       template: demo.template,
       vars: demo.vars,
     });
-    const at = new Date(clock.now().getTime() - demo.hoursAgo * HOUR);
+    const at = new Date(clock.now().getTime() - demo.hoursAgo * HOUR_MS);
     // Written as the worker would have left them, at a time in the past.
     db.update(outbox)
       .set(
@@ -112,8 +111,8 @@ function seedMessages(services: Services): number {
               attempts: 10,
               lastError: demo.error ?? null,
               createdAt: at,
-              updatedAt: new Date(at.getTime() + 3 * HOUR),
-              nextAttemptAt: new Date(at.getTime() + 3 * HOUR),
+              updatedAt: new Date(at.getTime() + 3 * HOUR_MS),
+              nextAttemptAt: new Date(at.getTime() + 3 * HOUR_MS),
             },
       )
       .where(eq(outbox.id, message.id))

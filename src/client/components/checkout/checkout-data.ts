@@ -5,6 +5,7 @@
  */
 import type { CheckoutFormValues } from '../../../shared/checkout-schemas';
 import { PAYMENT_LINK_TTL_HOURS } from '../../../shared/plans';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 
 export const CHECKOUT_DATA_KEY = 'checkout_data';
 
@@ -63,7 +64,7 @@ export function readPreviousLink(now = new Date()): PreviousLink | null {
     const data = JSON.parse(raw) as Partial<StoredCheckoutData> | null;
     if (!data || typeof data.paymentLinkId !== 'string' || !isHttpUrl(data.paymentLinkUrl)) return null;
     const created = Date.parse(data.createdAt ?? '');
-    if (Number.isNaN(created) || now.getTime() - created > PAYMENT_LINK_TTL_HOURS * 3_600_000) return null;
+    if (Number.isNaN(created) || now.getTime() - created > PAYMENT_LINK_TTL_HOURS * HOUR_MS) return null;
     return {
       id: data.paymentLinkId,
       url: data.paymentLinkUrl,

@@ -8,6 +8,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PublicUser } from '../../../shared/auth-schemas';
 import { MSG } from '../../../shared/messages';
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { emailChanges, passwordTokens, subscribers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -16,7 +17,7 @@ import { openWhere } from '../email-changes/targets';
 import type { AccountsDeps } from './deps';
 import { findByEmail, toPublicUser } from './account-reads';
 
-export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 
 type LinkPurpose = (typeof passwordTokens.$inferInsert)['purpose'] & string;
 export type Tx = Parameters<Parameters<ServiceDeps['db']['transaction']>[0]>[0];

@@ -16,9 +16,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { PublicUser } from '../../../shared/auth-schemas';
 import type { Role } from '../../../shared/roles';
-import { DAY_MS } from '../../../shared/sao-paulo-time';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { DAY_MS, HOUR_MS } from '../../../shared/sao-paulo-time';
 
 export interface SessionPolicy {
   /** Unused this long, the session ends. */

@@ -19,6 +19,7 @@
  */
 import { normalizedEmail } from '../../../shared/email-address';
 import { MSG } from '../../../shared/messages';
+import { DAY_MS, HOUR_MS } from '../../../shared/sao-paulo-time';
 import { RateLimitedError } from '../../lib/errors';
 import type { Clock } from '../../lib/deps';
 
@@ -32,7 +33,7 @@ const FROM_ONE_IP: Rule = { free: 3, maxDelayMs: 15 * 60_000 };
 const FROM_ANYWHERE: Rule = { free: 10, maxDelayMs: 60_000 };
 const FIRST_DELAY_MS = 1000;
 /** Failures older than this are forgotten. */
-const FORGET_AFTER_MS = 24 * 60 * 60_000;
+const FORGET_AFTER_MS = DAY_MS;
 /** Past this many tracked keys, the forgotten ones are dropped, then the oldest. */
 const MAX_ENTRIES = 50_000;
 
@@ -150,7 +151,6 @@ function begin(entries: Entries, clock: Clock, account: string, ip: string): Sig
 
 /** "Esqueci minha senha" e-mails per account: a few an hour, or anyone could flood a mailbox. */
 const RESET_MAILS_PER_HOUR = 3;
-const HOUR_MS = 60 * 60_000;
 
 /** Whether one more set-password e-mail may go to `account` now; counts it when it may. */
 function allowResetMail(sent: Map<string, number[]>, clock: Clock, account: string): boolean {

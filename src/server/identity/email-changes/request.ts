@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { normalizedEmail } from '../../../shared/email-address';
 import { EMAIL_CHANGE_MSG, type PendingEmailChange } from '../../../shared/identity-schemas';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import { NOT_ME_MSG } from '../../../shared/security-schemas';
 import { emailChanges, users, type EmailChange } from '../../db/schema';
 import { NOT_ME_PLACEHOLDER } from '../account-security';
@@ -16,7 +17,6 @@ import {
   EMAIL_CHANGE_REQUESTED_EVENT,
   EMAIL_CHANGE_TTL_MS,
   EMAIL_CHANGES_PER_HOUR,
-  HOUR_MS,
   openWhere,
   recordOf,
   sha256,

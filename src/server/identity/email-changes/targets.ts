@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PendingEmailChange } from '../../../shared/identity-schemas';
 import { MSG } from '../../../shared/messages';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import { emailChanges, subscribers, users, type EmailChange } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountSecurity } from '../account-security';
@@ -10,13 +11,12 @@ import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
 import type { Actor, SubscriberLifecycle } from '../../membership/subscribers/lifecycle';
 
-export const EMAIL_CHANGE_TTL_MS = 48 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_TTL_MS = 48 * HOUR_MS;
 /** Requests per account (or record) per hour: each one mails two addresses, one of them anybody's. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 export const EMAIL_CHANGE_REQUESTED_EVENT = 'email_change_requested';
 export const EMAIL_CHANGED_EVENT = 'email_changed';
 
-export const HOUR_MS = 60 * 60 * 1000;
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What the e-mail changes are built from, by name. */

@@ -9,11 +9,12 @@
  * sign-in throttle.
  */
 import { MSG } from '../../../shared/messages';
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { RateLimitedError } from '../../lib/errors';
 import type { TwoFactorDeps } from './context';
 
 export const WRONG_CODE_CAP = 10;
-export const CODE_LOCK_MS = 24 * 60 * 60_000;
+export const CODE_LOCK_MS = DAY_MS;
 
 interface CapEntry {
   wrong: number;

@@ -1,10 +1,11 @@
 /** How often, how many times and how far apart the outbox worker tries a message. */
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 
 export const OUTBOX_DELIVERY = {
   /** First retry after 30 s, doubling each time… */
   baseDelayMs: 30_000,
   /** …up to one hour between attempts. */
-  maxDelayMs: 60 * 60_000,
+  maxDelayMs: HOUR_MS,
   /** 10 attempts span about three hours of outage before a message is marked failed. */
   maxAttempts: 10,
   /** Safety net besides the wake-up on enqueue: retries become due while nobody enqueues. */

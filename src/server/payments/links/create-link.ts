@@ -9,6 +9,7 @@ import {
 import { normalizedEmail } from '../../../shared/email-address';
 import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import { PAYMENT_LINK_TTL_HOURS, type PlanType } from '../../../shared/plans';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import { type BillingData, type PaymentLink, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -21,7 +22,7 @@ import {
 } from '../../membership/subscribers/subscribers';
 import { heldBack, heldBackByLink, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import type { PaymentLinksContext } from './context';
-import { customerOf, HOUR_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+import { customerOf, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
 import { refreshFromProvider } from './link-status';
 
 export interface NewLink {

@@ -1,11 +1,11 @@
 /** How a payment link reads: whether its deadline's answer is awaited, its details, the customer the provider gets. */
 import { addressOfSubscriber } from '../../../shared/fields/address';
 import type { PaymentLinkDetails } from '../../../shared/checkout-schemas';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import type { BillingData, PaymentLink } from '../../db/schema';
 import type { ProviderCustomer } from '../providers/types';
 
-export const HOUR_MS = 60 * 60 * 1000;
-/** A pending link is asked about at most this often from the tracking page (issue 9: once a minute). */
+/** A pending link is asked about at most this often from the tracking page (ADR 012: once a minute). */
 export const PROVIDER_CHECK_INTERVAL_MS = 60_000;
 /**
  * A PIX opened on a link's page stays payable for an hour (`pix_settings.expires_in`), even past the
@@ -27,7 +27,7 @@ export function customerOf(subscriberId: string, billing: BillingData): Provider
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * A link past its 48 hours that the provider has not yet said is unpaid (issue 36): "em verificação"
+ * A link past its 48 hours that the provider has not yet said is unpaid (ADR 030): "em verificação"
  * until it answers. Only an answer writes `expired` (or confirms the payment). Every reader (the
  * tracking page, the member's and the admin's lists, the sandbox's page, a new checkout of the same
  * person) asks this one rule.

@@ -2,12 +2,11 @@
 import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { PAYMENT_LINK_TTL_HOURS } from '../../../shared/plans';
 import { PRIVACY_MSG } from '../../../shared/privacy-schemas';
+import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import { payments, subscribers, users, type DeletionRequest, type Subscriber } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
 import type { SubscriberLifecycle } from '../../membership/subscribers/lifecycle';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** What the data erasure is built from, by name. */
 export type DataErasureDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
