@@ -16,7 +16,7 @@ export function pageOffset({ page, limit }: PageRequest): number {
 
 /**
  * The answer's `pagination`. An empty list has one (empty) page; `minPages: 0` keeps the answer of
- * the lists that have always said 0 pages for no rows (the referrals and the accounts).
+ * the lists that have always said 0 pages for no rows (the referrals, the accounts and the outbox).
  */
 export function paginationOf({ page, limit }: PageRequest, total: number, minPages: 0 | 1 = 1) {
   return { page, limit, total, pages: Math.max(minPages, Math.ceil(total / limit)) };

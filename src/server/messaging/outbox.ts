@@ -8,6 +8,7 @@ import type { Channel, OutboxStatus, TemplateKey } from '../../shared/notificati
 import { outbox } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { pageOffset, paginationOf } from '../lib/paging';
 import { returningWrite } from '../db/returning-write';
 import type { ServiceDeps } from '../lib/deps';
 import type { TemplatesService, TemplateVars } from './templates';
@@ -150,9 +151,9 @@ export function createOutboxService({
         .where(where)
         .orderBy(...newestFirst)
         .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit)
+        .offset(pageOffset(filter))
         .all();
-      return { items, page: filter.page, limit: filter.limit, total, pages: Math.ceil(total / filter.limit) };
+      return { items, ...paginationOf(filter, total, 0) };
     },
 
     /**

@@ -9,6 +9,7 @@ import { activityLog, subscribers, users } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { ServiceDeps } from '../lib/deps';
 import { namesById } from '../lib/names-by-id';
+import { pageOffset, paginationOf } from '../lib/paging';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -63,7 +64,7 @@ function page({ db }: ActivityLogDeps, page: number) {
     .from(activityLog)
     .orderBy(desc(activityLog.createdAt), desc(sql`${activityLog}.rowid`))
     .limit(ACTIVITY_PAGE_SIZE)
-    .offset((page - 1) * ACTIVITY_PAGE_SIZE)
+    .offset(pageOffset({ page, limit: ACTIVITY_PAGE_SIZE }))
     .all();
   const actors = namesById(
     db,
@@ -78,12 +79,7 @@ function page({ db }: ActivityLogDeps, page: number) {
   return {
     success: true as const,
     entries: rows.map((row) => entryOf(row, actors, records)),
-    pagination: {
-      page,
-      limit: ACTIVITY_PAGE_SIZE,
-      total,
-      pages: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
-    },
+    pagination: paginationOf({ page, limit: ACTIVITY_PAGE_SIZE }, total),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import { deletionRequests, subscribers, users, type DeletionRequest, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { namesById } from '../../lib/names-by-id';
+import { pageOffset, paginationOf } from '../../lib/paging';
 import { daysToDeadline, DELETION_REQUESTS_PAGE_SIZE, type RequestsContext } from './deps';
 
 function itemOf(
@@ -55,7 +56,7 @@ export function list(ctx: RequestsContext, filter: DeletionRequestFilter, page: 
     .where(where)
     .orderBy(...order)
     .limit(DELETION_REQUESTS_PAGE_SIZE)
-    .offset((page - 1) * DELETION_REQUESTS_PAGE_SIZE)
+    .offset(pageOffset({ page, limit: DELETION_REQUESTS_PAGE_SIZE }))
     .all();
   const admins = namesById(
     db,
@@ -75,12 +76,7 @@ export function list(ctx: RequestsContext, filter: DeletionRequestFilter, page: 
         now,
       ),
     ),
-    pagination: {
-      page,
-      limit: DELETION_REQUESTS_PAGE_SIZE,
-      total,
-      pages: Math.max(1, Math.ceil(total / DELETION_REQUESTS_PAGE_SIZE)),
-    },
+    pagination: paginationOf({ page, limit: DELETION_REQUESTS_PAGE_SIZE }, total),
   };
 }
 
