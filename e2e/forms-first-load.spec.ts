@@ -47,7 +47,7 @@ async function firstLoad(page: Page, path: string, field: string) {
   await expect(page.getByLabel(field, { exact: true })).toBeEnabled();
   // The app is fetched after the first paint (src/client/prerender/boot.ts): wait for it, then
   // for a second without any request, which is when the page has what it needs to be used.
-  await expect.poll(() => entryLoaded).toBe(true);
+  await expect.poll(() => entryLoaded, { timeout: 30_000 }).toBe(true);
   await expect
     .poll(
       async () => {
