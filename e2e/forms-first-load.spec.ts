@@ -1,0 +1,77 @@
+/**
+ * What a form page costs on the wire the first time it is opened (issue 42, docs/performance.md
+ * "the forms' first load"): every answer Chromium receives — HTML, CSS, JavaScript, icons, with
+ * their headers, compressed as sent (`encodedDataLength`) — from the request of the page until the
+ * app has adopted it and the network has been quiet for a second. Bytes, not time: the same build
+ * gives the same figure on a slow machine or a fast one.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const KB = 1024;
+
+/**
+ * Issue 42's budget is 150 KB for every form page. `/contato` and `/checkout` do not meet it yet:
+ * the data layer (TanStack Query and the tRPC client, 19 KB) is still part of their first load
+ * (measured ~161 KB here); until it leaves it, their line holds today's figure so that nothing
+ * adds to it. Lower it to 150 KB with that change.
+ */
+const FORMS = [
+  { path: '/login', field: 'Email', budgetKb: 150 },
+  { path: '/register', field: 'Nome completo', budgetKb: 150 },
+  { path: '/contato', field: 'Nome', budgetKb: 165 },
+  { path: '/checkout', field: 'Nome completo', budgetKb: 165 },
+] as const;
+
+/** Loads `path` in a fresh context and sums what came over the wire, per file. */
+async function firstLoad(page: Page, path: string, field: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const inFlight = new Set<string>();
+  const files: { path: string; bytes: number }[] = [];
+  let entryLoaded = false;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    urls.set(event.requestId, event.request.url);
+    inFlight.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    inFlight.delete(event.requestId);
+    const file = new URL(urls.get(event.requestId) ?? path, 'http://page').pathname;
+    files.push({ path: file, bytes: event.encodedDataLength });
+    if (/^\/assets\/main-[^/]+\.js$/.test(file)) entryLoaded = true;
+  });
+  cdp.on('Network.loadingFailed', (event) => inFlight.delete(event.requestId));
+
+  await page.goto(path);
+  await expect(page.getByLabel(field, { exact: true })).toBeEnabled();
+  // The app is fetched after the first paint (src/client/prerender/boot.ts): wait for it, then
+  // for a second without any request, which is when the page has what it needs to be used.
+  await expect.poll(() => entryLoaded, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const seen = files.length;
+        await page.waitForTimeout(1_000);
+        return inFlight.size === 0 && files.length === seen;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await cdp.detach();
+  return { bytes: files.reduce((sum, file) => sum + file.bytes, 0), files };
+}
+
+for (const form of FORMS) {
+  test(`${form.path} loads within ${form.budgetKb} KB on the wire`, async ({ page }) => {
+    const { bytes, files } = await firstLoad(page, form.path, form.field);
+    const listing = files
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((file) => `${(file.bytes / KB).toFixed(1)} KB ${file.path}`)
+      .join('\n');
+    expect(
+      bytes,
+      `${(bytes / KB).toFixed(1)} KB in ${files.length} answers:\n${listing}`,
+    ).toBeLessThanOrEqual(form.budgetKb * KB);
+  });
+}
