@@ -52,6 +52,11 @@ export const receiptInput = z.object({
   paymentId: z.string({ error: RECEIPT_MSG.notFound }).min(1, RECEIPT_MSG.notFound).max(64, RECEIPT_MSG.notFound),
 });
 
+/** Money was received: a paid payment, or a refunded one (it was paid first). */
+export function hasReceipt(payment: { status: string; paidAt: Date | string | null }): boolean {
+  return payment.paidAt !== null && (payment.status === 'paid' || payment.status === 'refunded');
+}
+
 const PROVIDER_NAMES: Record<string, string> = { pagarme: 'Pagar.me', sandbox: 'Sandbox (simulado)' };
 
 function methodText(receipt: Receipt): string {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../../shared/auth-schemas';
-import { RECEIPT_MSG, type Receipt } from '../../../shared/receipt';
+import { hasReceipt, RECEIPT_MSG, type Receipt } from '../../../shared/receipt';
 import type { Settings } from '../../../shared/content/settings-defaults';
 import type { Db } from '../../db/client';
 import { payments, subscribers } from '../../db/schema';
@@ -33,8 +33,7 @@ export function readReceipt(
     throw new AppError('NOT_FOUND', RECEIPT_MSG.notFound);
   }
   const { payment } = row;
-  // Refunded payments were paid first; a pending, failed or cancelled one never received money.
-  if (!payment.paidAt || (payment.status !== 'paid' && payment.status !== 'refunded')) {
+  if (!hasReceipt(payment) || !payment.paidAt) {
     throw new AppError('NOT_FOUND', RECEIPT_MSG.notPaid);
   }
   const previousEnd = payment.previousEndDate;
