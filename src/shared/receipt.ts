@@ -49,7 +49,10 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptResponse = z.object({ success: z.literal(true), receipt: receiptSchema });
 export const receiptInput = z.object({
-  paymentId: z.string({ error: RECEIPT_MSG.notFound }).min(1, RECEIPT_MSG.notFound).max(64, RECEIPT_MSG.notFound),
+  paymentId: z
+    .string({ error: RECEIPT_MSG.notFound })
+    .min(1, RECEIPT_MSG.notFound)
+    .max(64, RECEIPT_MSG.notFound),
 });
 
 /** Money was received: a paid payment, or a refunded one (it was paid first). */

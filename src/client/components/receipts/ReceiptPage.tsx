@@ -18,7 +18,13 @@ import '../../styles/receipt.css';
  * with its PDF one click away. The member opens it from "Pagamentos", the admin from a payment's
  * "Detalhes"; the server decides who may read which (docs/product/back-office-and-member-area.md).
  */
-export function ReceiptPage({ paymentId, back }: { paymentId: string; back: '/user/payments' | '/admin/payments' }) {
+export function ReceiptPage({
+  paymentId,
+  back,
+}: {
+  paymentId: string;
+  back: '/user/payments' | '/admin/payments';
+}) {
   const query = trpc.receipts.get.useQuery({ paymentId }, { retry: false });
   return (
     <div className="receipt-page">
@@ -33,7 +39,8 @@ export function ReceiptPage({ paymentId, back }: { paymentId: string; back: '/us
             </Button>
             <a
               className={buttonClass('primary', { size: 'sm' })}
-              href={`/api/payments/${encodeURIComponent(paymentId)}/receipt.pdf`}>
+              href={`/api/payments/${encodeURIComponent(paymentId)}/receipt.pdf`}
+            >
               Baixar PDF
             </a>
           </>

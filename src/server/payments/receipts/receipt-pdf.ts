@@ -37,7 +37,10 @@ export async function receiptPdf(receipt: Receipt): Promise<Readable> {
   doc.moveDown(1);
   for (const { label, value } of receiptRows(receipt)) {
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).text(label, MARGIN, top, { width: LABEL_WIDTH - 8 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(label, MARGIN, top, { width: LABEL_WIDTH - 8 });
     const labelBottom = doc.y;
     doc.font('Helvetica').text(value, MARGIN + LABEL_WIDTH, top, { width: width - LABEL_WIDTH });
     doc.y = Math.max(doc.y, labelBottom) + 6;

@@ -24,7 +24,12 @@ export function readReceipt(
   viewer: Pick<PublicUser, 'id' | 'role'>,
 ): Receipt {
   const row = db
-    .select({ payment: payments, payerName: subscribers.name, payerCpf: subscribers.cpf, userId: subscribers.userId })
+    .select({
+      payment: payments,
+      payerName: subscribers.name,
+      payerCpf: subscribers.cpf,
+      userId: subscribers.userId,
+    })
     .from(payments)
     .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
     .where(eq(payments.id, paymentId))

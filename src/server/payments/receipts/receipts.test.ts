@@ -16,7 +16,11 @@ let paymentId: string;
 
 beforeEach(async () => {
   member = await makeMember(t, { name: 'Mariana Duarte' });
-  t.services.db.update(subscribers).set({ cpf: '52998224725' }).where(eq(subscribers.id, member.subscriberId)).run();
+  t.services.db
+    .update(subscribers)
+    .set({ cpf: '52998224725' })
+    .where(eq(subscribers.id, member.subscriberId))
+    .run();
   paymentId = t.services.db
     .select({ id: payments.id })
     .from(payments)
@@ -26,7 +30,11 @@ beforeEach(async () => {
 });
 
 const receiptOf = (token: string | undefined, id = paymentId) =>
-  t.request({ method: 'GET', url: `/api/payments/${id}/receipt`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.request({
+    method: 'GET',
+    url: `/api/payments/${id}/receipt`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 describe('a payment receipt', () => {
   it('shows the member their own paid payment with the club, the payer, the period and the money', async () => {
@@ -83,7 +91,11 @@ describe('a payment receipt', () => {
 
   it('says so when the payment was refunded', async () => {
     const refundedAt = new Date('2026-11-20T15:00:00Z');
-    t.services.db.update(payments).set({ status: 'refunded', refundedAt }).where(eq(payments.id, paymentId)).run();
+    t.services.db
+      .update(payments)
+      .set({ status: 'refunded', refundedAt })
+      .where(eq(payments.id, paymentId))
+      .run();
     const { receipt } = (await receiptOf(member.token)).json();
     expect(receiptNotice(receipt)).toBe(RECEIPT_MSG.refunded('20/11/2026'));
   });
@@ -96,7 +108,9 @@ describe('a payment receipt', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=recibo-\d{4}-\d{2}-\d{2}-[\w-]{8}\.pdf$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename=recibo-\d{4}-\d{2}-\d{2}-[\w-]{8}\.pdf$/,
+    );
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const other = await makeMember(t);
     const refused = await t.request({
