@@ -56,6 +56,8 @@ import { Route as UserPaymentsRouteImport } from './routes/user/payments';
 import { Route as UserProfileRouteImport } from './routes/user/profile';
 import { Route as UserReferralsRouteImport } from './routes/user/referrals';
 import { Route as UserSubscriptionRouteImport } from './routes/user/subscription';
+import { Route as AdminPaymentsPaymentIdReciboRouteImport } from './routes/admin/payments_.$paymentId.recibo';
+import { Route as UserPaymentsPaymentIdReciboRouteImport } from './routes/user/payments_.$paymentId.recibo';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -293,6 +295,18 @@ const UserSubscriptionRoute = UserSubscriptionRouteImport.update({
   path: '/subscription',
   getParentRoute: () => UserRouteRoute,
 } as any);
+const AdminPaymentsPaymentIdReciboRoute =
+  AdminPaymentsPaymentIdReciboRouteImport.update({
+    id: '/payments_/$paymentId/recibo',
+    path: '/payments/$paymentId/recibo',
+    getParentRoute: () => AdminRouteRoute,
+  } as any);
+const UserPaymentsPaymentIdReciboRoute =
+  UserPaymentsPaymentIdReciboRouteImport.update({
+    id: '/payments_/$paymentId/recibo',
+    path: '/payments/$paymentId/recibo',
+    getParentRoute: () => UserRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -342,6 +356,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/user/': typeof UserIndexRoute;
+  '/admin/payments/$paymentId/recibo': typeof AdminPaymentsPaymentIdReciboRoute;
+  '/user/payments/$paymentId/recibo': typeof UserPaymentsPaymentIdReciboRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -389,6 +405,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute;
   '/checkout': typeof CheckoutIndexRoute;
   '/user': typeof UserIndexRoute;
+  '/admin/payments/$paymentId/recibo': typeof AdminPaymentsPaymentIdReciboRoute;
+  '/user/payments/$paymentId/recibo': typeof UserPaymentsPaymentIdReciboRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -439,6 +457,8 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/user/': typeof UserIndexRoute;
+  '/admin/payments_/$paymentId/recibo': typeof AdminPaymentsPaymentIdReciboRoute;
+  '/user/payments_/$paymentId/recibo': typeof UserPaymentsPaymentIdReciboRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -489,7 +509,9 @@ export interface FileRouteTypes {
     | '/user/subscription'
     | '/admin/'
     | '/checkout/'
-    | '/user/';
+    | '/user/'
+    | '/admin/payments/$paymentId/recibo'
+    | '/user/payments/$paymentId/recibo';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -536,7 +558,9 @@ export interface FileRouteTypes {
     | '/user/subscription'
     | '/admin'
     | '/checkout'
-    | '/user';
+    | '/user'
+    | '/admin/payments/$paymentId/recibo'
+    | '/user/payments/$paymentId/recibo';
   id:
     | '__root__'
     | '/'
@@ -585,7 +609,9 @@ export interface FileRouteTypes {
     | '/user/subscription'
     | '/admin/'
     | '/checkout/'
-    | '/user/';
+    | '/user/'
+    | '/admin/payments_/$paymentId/recibo'
+    | '/user/payments_/$paymentId/recibo';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -951,6 +977,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserSubscriptionRouteImport;
       parentRoute: typeof UserRouteRoute;
     };
+    '/admin/payments_/$paymentId/recibo': {
+      id: '/admin/payments_/$paymentId/recibo';
+      path: '/payments/$paymentId/recibo';
+      fullPath: '/admin/payments/$paymentId/recibo';
+      preLoaderRoute: typeof AdminPaymentsPaymentIdReciboRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
+    '/user/payments_/$paymentId/recibo': {
+      id: '/user/payments_/$paymentId/recibo';
+      path: '/payments/$paymentId/recibo';
+      fullPath: '/user/payments/$paymentId/recibo';
+      preLoaderRoute: typeof UserPaymentsPaymentIdReciboRouteImport;
+      parentRoute: typeof UserRouteRoute;
+    };
   }
 }
 
@@ -966,6 +1006,7 @@ interface AdminRouteRouteChildren {
   AdminSubscribersRoute: typeof AdminSubscribersRoute;
   AdminWhatsappRoute: typeof AdminWhatsappRoute;
   AdminIndexRoute: typeof AdminIndexRoute;
+  AdminPaymentsPaymentIdReciboRoute: typeof AdminPaymentsPaymentIdReciboRoute;
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -980,6 +1021,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminWhatsappRoute: AdminWhatsappRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminPaymentsPaymentIdReciboRoute: AdminPaymentsPaymentIdReciboRoute,
 };
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
@@ -994,6 +1036,7 @@ interface UserRouteRouteChildren {
   UserReferralsRoute: typeof UserReferralsRoute;
   UserSubscriptionRoute: typeof UserSubscriptionRoute;
   UserIndexRoute: typeof UserIndexRoute;
+  UserPaymentsPaymentIdReciboRoute: typeof UserPaymentsPaymentIdReciboRoute;
 }
 
 const UserRouteRouteChildren: UserRouteRouteChildren = {
@@ -1004,6 +1047,7 @@ const UserRouteRouteChildren: UserRouteRouteChildren = {
   UserReferralsRoute: UserReferralsRoute,
   UserSubscriptionRoute: UserSubscriptionRoute,
   UserIndexRoute: UserIndexRoute,
+  UserPaymentsPaymentIdReciboRoute: UserPaymentsPaymentIdReciboRoute,
 };
 
 const UserRouteRouteWithChildren = UserRouteRoute._addFileChildren(

@@ -70,6 +70,7 @@ export const PLACEHOLDER_LABELS: Record<string, string> = {
   paymentUrl: 'link de pagamento',
   setPasswordUrl: 'link para definir a senha',
   vipGroupLink: 'link do grupo VIP',
+  receiptUrl: 'link do recibo',
   eventName: 'nome do evento',
   eventDetails: 'detalhes do evento',
 };
@@ -81,7 +82,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<EditableTemplateKey, { available: str
     renewal: { available: ['name', 'endDate', 'amount', 'paymentUrl', 'clubName'], required: ['paymentUrl'] },
     event: { available: ['name', 'eventName', 'eventDetails', 'clubName'], required: [] },
     payment_confirmed: {
-      available: ['name', 'amount', 'plan', 'endDate', 'vipGroupLink', 'clubName'],
+      available: ['name', 'amount', 'plan', 'endDate', 'vipGroupLink', 'receiptUrl', 'clubName'],
       required: [],
     },
     payment_reminder: { available: ['name', 'amount', 'paymentUrl', 'clubName'], required: ['paymentUrl'] },
@@ -108,6 +109,7 @@ export function sampleTemplateVars(input: {
     paymentUrl: `${input.publicUrl}/checkout/payment-link-status/exemplo`,
     setPasswordUrl: `${input.publicUrl}/definir-senha?token=exemplo`,
     vipGroupLink: input.vipGroupLink,
+    receiptUrl: `${input.publicUrl}/user/payments/exemplo/recibo`,
     eventName: 'Degustação de vinhos do Douro',
     eventDetails: 'Sábado, às 19h, na nossa adega. Confirme sua presença respondendo esta mensagem.',
   };

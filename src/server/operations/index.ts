@@ -10,6 +10,7 @@ import { driveOperations } from '../drive/operations';
 import { outboxOperations } from '../messaging/operations/outbox';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
+import { receiptOperations } from '../payments/operations/receipts';
 import { privacyOperations } from '../privacy/operations';
 import { profileUpdateOperations } from '../membership/operations/profile-update';
 import { referralOperations } from '../referrals/operations';
@@ -31,6 +32,7 @@ export const operations = {
   outbox: outboxOperations,
   payments: paymentOperations,
   privacy: privacyOperations,
+  receipts: receiptOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
   security: securityOperations,

@@ -58,7 +58,8 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body:
         'Olá, {{name}}!\n\nRecebemos seu pagamento de {{amount}} ({{plan}}). Obrigado!\n\n' +
         'Entre no grupo VIP dos confrades: {{vipGroupLink}}\n\n' +
-        'Sua assinatura é válida até {{endDate}}.\n\nSaúde!\n{{clubName}}',
+        'Sua assinatura é válida até {{endDate}}.\n\n' +
+        'Seu recibo (para imprimir ou baixar em PDF): {{receiptUrl}}\n\nSaúde!\n{{clubName}}',
     },
     whatsapp: {
       subject: null,

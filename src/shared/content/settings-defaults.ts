@@ -9,6 +9,7 @@ import { digitsOf, phoneDigitsProblem } from '../fields/rules';
 import { emailField } from '../fields/schemas';
 import { MONEY_MAX_CENTS, MONEY_MSG } from '../money-text';
 import { PIX_KEY_MSG, PIX_KEY_TYPES } from '../pix-key';
+import { compactTaxId, TAX_ID_MSG, taxIdKind } from '../tax-id';
 
 export const SETTINGS_MSG = {
   webUrlInvalid: 'Link inválido: use um endereço que comece com https:// (ou http://)',
@@ -57,6 +58,11 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, SETTINGS_MSG.clubNameRequired)
     .max(SETTINGS_LIMITS.clubName, SETTINGS_MSG.tooLong(SETTINGS_LIMITS.clubName)),
+  /** The club's CNPJ or CPF, compact, printed on its receipts; empty until the owner types it. */
+  clubTaxId: z
+    .string({ error: TAX_ID_MSG.invalid })
+    .transform(compactTaxId)
+    .refine((value) => value === '' || taxIdKind(value) !== null, TAX_ID_MSG.invalid),
   contactEmail: emailField({ required: SETTINGS_MSG.emailInvalid, invalid: SETTINGS_MSG.emailInvalid }),
   /** Digits only, with country code: used for wa.me links and display. */
   whatsappNumber: z
@@ -122,6 +128,7 @@ export type SettingKey = keyof Settings;
 
 export const SETTINGS_DEFAULTS: Settings = {
   clubName: 'Confraria Vinhos & Amigos',
+  clubTaxId: '',
   contactEmail: 'contato@confraria.local',
   whatsappNumber: '5511999990000',
   instagramHandle: '@confrariavinhos',

@@ -1,6 +1,8 @@
 import { formatDate, formatMoney } from '../../../shared/format';
 import { MEMBER_MSG } from '../../../shared/member-schemas';
 import { paymentMethodLabel, planLabel } from '../../../shared/plans';
+import { hasReceipt } from '../../../shared/receipt';
+import { Link } from '@tanstack/react-router';
 import { errorText } from '../../lib/errors';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
@@ -67,5 +69,21 @@ const PAYMENT_COLUMNS: Column<MemberPayment>[] = [
         {payment.statusLabel}
       </span>
     ),
+  },
+  {
+    key: 'receipt',
+    header: 'Recibo',
+    cell: (payment) =>
+      hasReceipt(payment) ? (
+        <Link
+          to="/user/payments/$paymentId/recibo"
+          params={{ paymentId: payment.id }}
+          aria-label={`Recibo do pagamento de ${formatDate(payment.date)}`}
+        >
+          Ver recibo
+        </Link>
+      ) : (
+        '—'
+      ),
   },
 ];

@@ -12,7 +12,7 @@ type Recipient = { name: string; email: string; subscriptionEndDate: Date | null
 
 /** Claims the payment's confirmation e-mail (at most once) and queues it to the subscriber on file. */
 function sendConfirmation(
-  { statements, clock, outbox, settings }: ConfirmationContext,
+  { statements, clock, outbox, settings, env }: ConfirmationContext,
   payment: Pick<Payment, 'id' | 'amount' | 'planType'>,
   subscriber: Recipient,
 ): boolean {
@@ -27,6 +27,8 @@ function sendConfirmation(
       plan: planLabel(payment.planType),
       vipGroupLink: settings.get().vipGroupLink,
       endDate: subscriber.subscriptionEndDate ? formatDate(subscriber.subscriptionEndDate) : '',
+      // The receipt opens after sign-in, which returns to it (docs/product, "Recibos").
+      receiptUrl: `${env.publicUrl}/user/payments/${payment.id}/recibo`,
     },
   });
   return true;

@@ -100,6 +100,13 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
         <legend>Clube e contatos</legend>
         <div className="adm-grid adm-grid--2">
           <TextField label="Nome do clube" maxLength={SETTINGS_LIMITS.clubName} {...field('clubName')} />
+          <TextField
+            label="CNPJ ou CPF do clube"
+            hint="Impresso nos recibos dos confrades, ex.: 12.345.678/0001-95"
+            inputMode="text"
+            autoComplete="off"
+            {...field('clubTaxId')}
+          />
           <TextField label="E-mail de contato" type="email" {...field('contactEmail')} />
           <TextField
             label="WhatsApp do clube"

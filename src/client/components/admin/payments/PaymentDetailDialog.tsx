@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ADMIN_MSG, type AdminPayment, type AdminPaymentDetail } from '../../../../shared/admin-schemas';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { paymentMethodLabel, planLabel } from '../../../../shared/plans';
+import { hasReceipt } from '../../../../shared/receipt';
+import { Link } from '@tanstack/react-router';
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
@@ -204,6 +206,14 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
   if (current.refundReason) rows.push(['Motivo do reembolso', current.refundReason]);
   if (current.refundFailureReason) rows.push(['Reembolso recusado', current.refundFailureReason]);
   rows.push(['Transação', current.transactionId ?? '—'], ['ID', current.id]);
+  if (hasReceipt(current)) {
+    rows.push([
+      'Recibo',
+      <Link key="receipt" to="/admin/payments/$paymentId/recibo" params={{ paymentId: current.id }}>
+        Abrir recibo
+      </Link>,
+    ]);
+  }
 
   return (
     <Dialog
