@@ -12,7 +12,6 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { backupDatabaseSync } from './backup';
 import { registerClubCalendar } from './club-calendar';
-import { cacheStatements } from './statement-cache';
 import * as schema from './schema';
 
 /** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
@@ -64,7 +63,6 @@ export function openDatabase(
     fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
   const sqlite = new Database(file);
-  cacheStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -1,12 +1,11 @@
 /**
  * The member's referral page (docs/product/back-office-and-member-area.md §3 "Referral summary").
  * A hot read even for a member with a thousand referrals: totals come from one grouped count, and
- * only one page of the list is joined to the referred names (plain better-sqlite3 statements,
- * dates formatted by SQLite as Date#toISOString writes them), prepared once.
+ * only one page of the list is joined to the referred names. Drizzle queries, prepared once.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ReferralStatus } from '../../shared/plans';
-import { referralClicks } from '../db/schema';
+import { referralClicks, referrals, subscribers } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 
 /** Referrals listed per page of the member's summary (a member may have brought hundreds). */
@@ -33,33 +32,42 @@ export interface ReferralSummary {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
-type SummaryRow = {
-  id: string;
-  status: ReferralStatus;
-  commissionAmount: number;
-  referralCode: string;
-  createdAt: string;
-  fullName: string;
-  email: string;
-};
-
 export function prepareSummaryStatements(db: ServiceDeps['db']) {
-  const sqlite = db.$client;
+  const referrerId = sql.placeholder('referrerId');
+  // The page is chosen first and only its rows are joined to the referred names.
+  const page = db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, referrerId), ne(referrals.status, 'cancelled')))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
   return {
-    totals: sqlite.prepare<{ referrerId: string }, { status: ReferralStatus; total: number; amount: number }>(
-      `select status, count(*) as total, coalesce(sum(commission_amount), 0) as amount
-     from referrals where referrer_id = :referrerId group by status`,
-    ),
-    page: sqlite.prepare<{ referrerId: string; limit: number; offset: number }, SummaryRow>(
-      `select r.id, r.status, r.commission_amount as commissionAmount, r.referral_code as referralCode,
-       strftime('%Y-%m-%dT%H:%M:%fZ', r.created_at / 1000.0, 'unixepoch') as createdAt,
-       s.name as fullName, s.email
-     from (select * from referrals
-           where referrer_id = :referrerId and status <> 'cancelled'
-           order by created_at desc, id desc limit :limit offset :offset) r
-     join subscribers s on s.id = r.referred_id
-     order by r.created_at desc, r.id desc`,
-    ),
+    totals: db
+      .select({
+        status: referrals.status,
+        total: count(),
+        amount: sql<number>`coalesce(sum(${referrals.commissionAmount}), 0)`.mapWith(Number),
+      })
+      .from(referrals)
+      .where(eq(referrals.referrerId, referrerId))
+      .groupBy(referrals.status)
+      .prepare(),
+    page: db
+      .select({
+        id: page.id,
+        status: page.status,
+        commissionAmount: page.commissionAmount,
+        referralCode: page.referralCode,
+        createdAt: page.createdAt,
+        fullName: subscribers.name,
+        email: subscribers.email,
+      })
+      .from(page)
+      .innerJoin(subscribers, eq(subscribers.id, page.referredId))
+      .orderBy(desc(page.createdAt), desc(page.id))
+      .prepare(),
     clicks: db
       .select({ total: count() })
       .from(referralClicks)
@@ -105,7 +113,7 @@ export function summary(
       status: row.status,
       commissionAmount: row.commissionAmount,
       referralCode: row.referralCode,
-      createdAt: row.createdAt,
+      createdAt: row.createdAt.toISOString(),
     })),
     pagination: {
       page,

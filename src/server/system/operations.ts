@@ -63,9 +63,7 @@ export const systemOperations = {
         .describe('Último backup bom (automático, manual ou antes de migrar)'),
       outbox: z
         .object({ waiting: z.number().int(), oldestWaitingSince: z.string().nullable() })
-        .describe(
-          'Mensagens ainda não entregues e desde quando espera a mais antiga (leitura de no máximo 1 segundo atrás; as gravações deste servidor aparecem na hora)',
-        ),
+        .describe('Mensagens ainda não entregues e desde quando espera a mais antiga'),
       jobs: z
         .record(z.string(), z.object({ lastRunAt: z.string(), ok: z.boolean() }))
         .describe('Última execução de cada tarefa agendada desde o início do processo'),
