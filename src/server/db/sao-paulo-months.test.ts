@@ -69,4 +69,35 @@ describe('sao_paulo_months, the calendar the triggers read', () => {
     }
     for (const ms of instants) expect(lookup(ms), new Date(ms).toISOString()).toBe(saoPauloMonthNumber(ms));
   });
+
+  it('puts a payment and its member span in the São Paulo months of daylight-saving edges', () => {
+    const sqlite = t.database.sqlite;
+    // Paid 31/12/2017 at 23:30 in São Paulo (01:30 UTC, daylight saving); the period ends
+    // 30/11/2018 at 23:30 (01:30 UTC on 1 December, daylight saving again).
+    const paidAt = Date.UTC(2018, 0, 1, 1, 30);
+    const periodEnd = Date.UTC(2018, 11, 1, 1, 30);
+    sqlite
+      .prepare(
+        `insert into subscribers (id, name, email, phone, status, payment_status, subscription_price, referral_code,
+           approved_at, subscription_end_date, created_at, updated_at)
+         values ('s-dst', 'Pessoa DST', 'dst@exemplo.com.br', '11987654321', 'active', 'paid', 149700, 'R-DST', ?, ?, ?, ?)`,
+      )
+      .run(paidAt - 1000, periodEnd, paidAt - 1000, paidAt - 1000);
+    sqlite
+      .prepare(
+        `insert into payments (id, transaction_id, subscriber_id, amount, status, method, provider, description,
+           paid_at, previous_end_date, period_end_date, created_at, updated_at)
+         values ('p-dst', 'tx-dst', 's-dst', 149700, 'paid', 'pix', 'sandbox', 'Assinatura anual', ?, null, ?, ?, ?)`,
+      )
+      .run(paidAt, periodEnd, paidAt, paidAt);
+    const months = (table: string) => sqlite.prepare(`select * from ${table} order by month`).all();
+    expect(months('payment_month_totals')).toEqual([
+      { month: 201712, revenue: 149700, periods_begun: 1, periods_ended: 0, periods_renewed: 0 },
+      { month: 201811, revenue: 0, periods_begun: 0, periods_ended: 1, periods_renewed: 0 },
+    ]);
+    expect(months('member_month_totals')).toEqual([
+      { month: 201712, spans_begun: 1, spans_ended: 0 },
+      { month: 201811, spans_begun: 0, spans_ended: 1 },
+    ]);
+  });
 });
