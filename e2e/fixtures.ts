@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { registerClubCalendar } from '../src/server/db/club-calendar';
 
 export interface OutboxRow {
   id: string;
@@ -25,13 +24,12 @@ function openDb() {
 }
 
 /**
- * The test database for a spec that writes to it directly. Payments' triggers need the club's
- * calendar, as in the app (ADR 038).
+ * The test database for a spec that writes to it directly: a plain connection, as any tool would
+ * open it (no trigger or view needs a function the app registers).
  */
 export function openWritableDb(): Database.Database {
   const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'club.db'), { fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  registerClubCalendar(db);
   return db;
 }
 

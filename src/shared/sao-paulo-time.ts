@@ -3,8 +3,8 @@
  * Paulo day or month and back (docs/decisions/038-one-home-per-money-and-time-rule.md). Everything
  * goes through the time-zone database (`Intl`, zone `America/Sao_Paulo`), never a fixed offset: the
  * zone has kept UTC−3 all year since 2019, but its past years had daylight saving and a future law
- * may bring it back. The database's triggers read the São Paulo month from here too
- * (`sao_paulo_month`, registered by db/client.ts).
+ * may bring it back. The database's triggers read the São Paulo month from the table
+ * `sao_paulo_months`, written from this module by a migration (db/sao-paulo-months.test.ts checks it).
  */
 export const TIME_ZONE = 'America/Sao_Paulo';
 

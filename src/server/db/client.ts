@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { backupDatabaseSync } from './backup';
-import { registerClubCalendar } from './club-calendar';
+import { lendCalendarToMigrations, withdrawCalendarFromMigrations } from './migration-calendar';
 import * as schema from './schema';
 
 /** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
@@ -71,7 +71,6 @@ export function openDatabase(
   // keeps one, and past 64 KiB (a subscriber's or payment's trigram rows) SQLite spilled it to a
   // temporary file, written and thrown away on every checkout and webhook.
   sqlite.pragma('temp_store = MEMORY');
-  registerClubCalendar(sqlite);
   const db = drizzle(sqlite, { schema });
   if (options.backupDirBeforeMigrating) {
     const pending = pendingMigrations(sqlite, migrationsDir);
@@ -85,7 +84,9 @@ export function openDatabase(
       options.onBackup?.(backup, pending);
     }
   }
+  lendCalendarToMigrations(sqlite);
   migrate(db, { migrationsFolder: migrationsDir });
+  withdrawCalendarFromMigrations(sqlite);
   // Statistics for the query planner, as SQLite recommends for a long-lived connection: at open
   // (0x10002: look at every table, with a bounded analysis), then hourly by the housekeeping job and
   // once more on close (ADR 036). Cheap when nothing changed; no plan on a request path relies on it.

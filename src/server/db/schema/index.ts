@@ -16,3 +16,5 @@ export * from '../../identity/schema/two-factor';
 export * from '../../identity/schema/contacts';
 // Active members by span and month, kept by triggers (ADR 044).
 export * from '../../membership/schema/active-members';
+// The São Paulo month of an instant, as data the triggers read (ADR 038).
+export * from './sao-paulo-months';
