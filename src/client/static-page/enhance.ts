@@ -1,10 +1,11 @@
 /**
  * The one script of the pages the server renders without the app (a Vite entry of its own;
  * STATIC_PATHS in src/shared/prerender.ts: the landing and the content pages, ADR 040). It brings
- * their markup to life without React or the router: the phone menu, the install banner and the service worker on every page, the
- * carousel on the landing, the categories and search on the FAQ (its answers are native
- * <details>, no script). Where the app holds a behaviour in React state (the phone menu, the FAQ's
- * filter), the module here is the page's own, for the page React drew but does not run. Their first
+ * their markup to life without React or the router: the phone menu, the install banner and the
+ * service worker on every page, the carousel on the landing, the categories and search on the FAQ
+ * (its answers are native <details>, no script). Where the app holds a behaviour in React state
+ * (the phone menu, the FAQ's filter), the module here is the page's own, for the page React drew
+ * but does not run. Their first
  * load stays light (docs/decisions/006-prerendered-landing.md); links load the next page as a
  * document, which the server renders too.
  */
