@@ -2,8 +2,9 @@
  * The public pages the server renders (ADR 024, ADR 040): their content is there before any script
  * runs (and without JavaScript at all), styled; the app then hydrates that markup — the same elements,
  * no console error (a failed hydration would log one) — and goes on as the SPA; until it has, the
- * page's controls are disabled, so nothing typed or clicked is lost. The content pages (about, FAQ,
- * terms, privacy) are not hydrated: their own small script drives them, without the app.
+ * page's controls are usable, never disabled: text typed meanwhile is kept and sent, and a submit
+ * does nothing (no GET with the fields in the URL). The content pages (about, FAQ, terms, privacy)
+ * are not hydrated: their own small script drives them, without the app.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -26,6 +27,11 @@ async function holdApp(page: Page) {
     await route.continue();
   });
   return release;
+}
+
+/** A FAQ question's <details> (its summary holds the question as a heading). */
+function answerOf(page: Page, question: string) {
+  return page.locator('details', { has: page.getByRole('heading', { name: question, exact: true }) });
 }
 
 function consoleErrors(page: Page): string[] {
@@ -54,6 +60,30 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  test('the FAQ opens one answer at a time, a click on the open one closes it', async ({ page }) => {
+    await page.goto('/faq');
+    const first = page.getByRole('heading', { name: 'Vocês fazem degustações?' });
+    const second = page.getByRole('heading', { name: 'Como funciona a comunidade?' });
+    await expect(page.getByText(/Realizamos degustações mensais/)).toBeHidden();
+    await first.click();
+    await expect(page.getByText(/Realizamos degustações mensais/)).toBeVisible();
+    await second.click();
+    await expect(answerOf(page, 'Como funciona a comunidade?')).toHaveAttribute('open', '');
+    await expect(page.getByText(/Realizamos degustações mensais/)).toBeHidden();
+    await expect(page.locator('details[open]')).toHaveCount(1);
+    await second.click();
+    await expect(page.locator('details[open]')).toHaveCount(0);
+  });
+
+  for (const path of ['/', '/faq', '/sobre-nos', '/contato', '/checkout', '/login', '/register', '/signup']) {
+    test(`${path}: no control is disabled in the served page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await page.locator('#root :is(button, input, select, textarea)').count()).toBeGreaterThan(0);
+      await expect(page.locator('#root :disabled')).toHaveCount(0);
+    });
+  }
+
   test('the sandbox banner is there too', async ({ page }) => {
     await page.goto('/faq');
     await expect(page.getByRole('note')).toHaveText(
@@ -63,21 +93,34 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  test('the app adopts the served page: same elements, no error, controls released', async ({ page }) => {
+  test('the app adopts the served page: same elements, no error, nothing typed meanwhile lost', async ({
+    page,
+  }) => {
     const errors = consoleErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
     const release = await holdApp(page);
     await page.goto('/contato');
     const heading = page.getByRole('heading', { level: 1, name: 'Fale Conosco' });
     await expect(heading).toBeVisible();
-    // Before the app: the controls wait for it.
-    await expect(page.getByLabel('Nome')).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeDisabled();
+    // Before the app: nothing is disabled; typed text stays, and Enter sends nothing by itself.
+    await expect(page.locator('#root :disabled')).toHaveCount(0);
+    await page.getByLabel('Nome').fill('Ana Antes');
+    await page.getByLabel('Nome').press('Enter');
+    await expect(page).toHaveURL(/\/contato$/);
     await heading.evaluate((element) => element.setAttribute('data-served', 'yes'));
 
     release();
-    await expect(page.getByLabel('Nome')).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeEnabled();
+    // Adopted: the menu answers (its state is React's) and the typed name is the form's.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(async () => {
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass();
+    await menu.click();
+    await expect(page.getByLabel('Nome')).toHaveValue('Ana Antes');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Email é obrigatório');
+    await expect(page.getByLabel('Nome')).not.toHaveAccessibleDescription('Nome é obrigatório');
     // Hydrated, not redrawn: the element the server sent is still the one on screen.
     await expect(heading).toHaveAttribute('data-served', 'yes');
 
@@ -93,15 +136,28 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveTitle('Perguntas Frequentes · Confraria Vinhos & Amigos');
     await page.getByLabel('Buscar nas perguntas').fill('PIX');
     await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Quais são as formas de pagamento?' }).click();
-    await expect(page.getByRole('button', { name: 'Quais são as formas de pagamento?' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await page.getByRole('heading', { name: 'Quais são as formas de pagamento?' }).click();
+    await expect(answerOf(page, 'Quais são as formas de pagamento?')).toHaveAttribute('open', '');
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );
     expect(errors).toEqual([]);
+  });
+
+  test('a masked field typed into before the app keeps its text, masked once the app runs', async ({
+    page,
+  }) => {
+    const release = await holdApp(page);
+    await page.goto('/checkout');
+    await expect(page.locator('#root :disabled')).toHaveCount(0);
+    await page.getByLabel('CPF').fill('52998224725');
+    await page.getByLabel('CPF').press('Enter');
+    await expect(page).toHaveURL(/\/checkout$/);
+    release();
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
+    await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
+    await expect(page.getByText('Email é obrigatório').first()).toBeVisible();
+    await expect(page.getByText('CPF é obrigatório')).toHaveCount(0);
   });
 
   test('the content pages come without the app; their script drives the FAQ and the phone menu', async ({
@@ -127,9 +183,8 @@ test.describe('with JavaScript', () => {
     // Typed as soon as the page is there: searched, answers open one at a time.
     await page.getByLabel('Buscar nas perguntas').fill('PIX');
     await expect(page.getByRole('heading', { level: 2, name: /resultados? para “PIX”/ })).toBeVisible();
-    const question = page.getByRole('button', { name: 'Quais são as formas de pagamento?' });
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('heading', { name: 'Quais são as formas de pagamento?' }).click();
+    await expect(answerOf(page, 'Quais são as formas de pagamento?')).toHaveAttribute('open', '');
     await page.getByRole('button', { name: /^Geral/ }).click();
     await expect(page.getByLabel('Buscar nas perguntas')).toHaveValue('');
     await expect(page.getByRole('heading', { level: 2, name: 'Geral' })).toBeVisible();
@@ -142,7 +197,8 @@ test.describe('with JavaScript', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fale Conosco' })).toBeVisible();
     await expect(page.getByLabel('Nome')).toBeEnabled();
-    expect(scripts.some((script) => /^\/assets\/main-/.test(script))).toBe(true);
+    // The app follows the page's first paint (its controls are usable meanwhile).
+    await expect.poll(() => scripts.some((script) => /^\/assets\/main-/.test(script))).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -151,7 +207,7 @@ test.describe('with JavaScript', () => {
       const errors = consoleErrors(page);
       await page.goto(entry.path);
       await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
-      await expect(page.locator('[data-boot-disabled]')).toHaveCount(0);
+      await expect(page.locator('#root :disabled')).toHaveCount(0);
       await expect(page.locator('#root button').first()).toBeEnabled();
       expect(errors).toEqual([]);
     });

@@ -217,6 +217,38 @@ test.describe('landing', () => {
     }
   });
 
+  test('on a phone, the menu opens, is walked and closes from the keyboard, on the static pages and in the app', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/', '/faq', '/contato']) {
+      await page.goto(path);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const home = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
+        name: 'Início',
+      });
+      await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
+      // The first key may come before the page's script (or the app) has taken the button over.
+      await expect(async () => {
+        await menu.focus();
+        await page.keyboard.press('Enter');
+        await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+      }).toPass();
+      await page.keyboard.press('Tab');
+      await expect(home, path).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu, path).toBeFocused();
+      await expect(home, path).toBeHidden();
+      await page.keyboard.press('Space');
+      await expect(menu, path).toHaveAttribute('aria-expanded', 'true');
+      await expect(home, path).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
+      await expect(home, path).toBeHidden();
+    }
+  });
+
   test('a signed-in member who opens / goes to the member area', async ({
     page,
     context,
@@ -319,7 +351,9 @@ test.describe('contact', () => {
 });
 
 test.describe('FAQ', () => {
-  const question = (page: Page, name: string) => page.getByRole('button', { name });
+  // A question is the heading in its <details>' summary: a click on it opens or closes the answer.
+  const question = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+  const item = (page: Page, name: string) => page.locator('details', { has: question(page, name) });
 
   test('categories with counts, geral first; switching shows that category', async ({ page }) => {
     await page.goto('/faq');
@@ -349,15 +383,59 @@ test.describe('FAQ', () => {
     const first = question(page, 'Vocês fazem degustações?');
     const second = question(page, 'Como funciona a comunidade?');
     await first.click();
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(item(page, 'Vocês fazem degustações?')).toHaveAttribute('open', '');
     await expect(page.getByText(/Realizamos degustações mensais/)).toBeVisible();
     await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(item(page, 'Como funciona a comunidade?')).toHaveAttribute('open', '');
+    await expect(item(page, 'Vocês fazem degustações?')).not.toHaveAttribute('open');
     await expect(page.getByText(/Realizamos degustações mensais/)).toBeHidden();
     await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(item(page, 'Como funciona a comunidade?')).not.toHaveAttribute('open');
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width} px, the FAQ drawn by the app filters by category and search; axe finds nothing serious`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/contato');
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Perguntas Frequentes' })).toBeVisible();
+
+      await page.getByRole('button', { name: /^Pagamento/ }).click();
+      await expect(page.getByRole('button', { name: /^Pagamento/ })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: /^Geral/ })).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.getByRole('heading', { level: 2, name: 'Pagamento' })).toBeVisible();
+      await expect(question(page, 'Quais são as formas de pagamento?')).toBeVisible();
+      await expect(question(page, 'Vocês fazem degustações?')).toHaveCount(0);
+      await question(page, 'Quais são as formas de pagamento?').click();
+      await expect(item(page, 'Quais são as formas de pagamento?')).toHaveAttribute('open', '');
+
+      const search = page.getByLabel('Buscar nas perguntas');
+      await search.fill('degustacoes');
+      await expect(
+        page.getByRole('heading', { level: 2, name: /resultados? para “degustacoes”/ }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pagamento/ })).toHaveAttribute('aria-pressed', 'false');
+      await expect(question(page, 'Vocês fazem degustações?')).toBeVisible();
+      await expect(page.locator('details[open]')).toHaveCount(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await search.fill('xilofone');
+      await expect(page.getByText('Nenhuma pergunta encontrada.', { exact: false })).toBeVisible();
+      await page.getByRole('button', { name: /^Geral/ }).click();
+      await expect(search).toHaveValue('');
+      await expect(question(page, 'Vocês fazem degustações?')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+    });
+  }
 
   test('search filters questions and answers, ignoring accents', async ({ page }) => {
     await page.goto('/faq');

@@ -9,11 +9,12 @@
  * and the large ones among them to run first, each in a task of its own (`data-stages`: React DOM,
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
  *
- * Until the app has adopted the page (its frame calls `useServedControlsHandOver`), the page's controls
- * are disabled: the forms reset their fields as they start (typed text would vanish), a click
- * would do nothing, and a submit would be the browser's own (a GET with the fields — a password —
- * in the URL). Links work throughout: they load their page as a document, rendered by the server.
- * Imports nothing: it must stay a few hundred bytes.
+ * The page's controls are never disabled while the app loads: text typed meanwhile stays (React
+ * adopts the fields as they are), and a button does nothing until then. The one thing the browser
+ * would do on its own is a form's submit — a GET with the fields (a password) in the URL — so the
+ * browser's own submit is turned off here, for the visit: every form of the app is sent by its
+ * React handler, which runs all the same. Links work throughout: they load their page as a
+ * document, rendered by the server. Imports nothing: it must stay a few hundred bytes.
  */
 const boot = document.getElementById('app-boot');
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
@@ -34,12 +35,7 @@ async function start(script: HTMLElement, entry: string) {
   await import(/* @vite-ignore */ entry);
 }
 
-for (const control of document.querySelectorAll<HTMLButtonElement>(
-  '#root :is(input, select, textarea, button):not(:disabled)',
-)) {
-  control.disabled = true;
-  control.dataset.bootDisabled = '';
-}
+document.addEventListener('submit', (event) => event.preventDefault(), { capture: true });
 
 const entry = boot?.dataset.entry;
 // After the next frame is drawn: a task queued from requestAnimationFrame runs after its paint.

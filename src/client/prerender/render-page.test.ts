@@ -157,12 +157,27 @@ describe('renderPage', () => {
 
   it("draws every FAQ question, the default category's shown, for the filter to choose from", async () => {
     const faq = parts((await render('/faq'))!).root;
-    const items = [...faq.matchAll(/<div class="faq-item" data-category="([^"]+)"( hidden="")?>/g)];
+    const items = [
+      ...faq.matchAll(/<details name="faq" class="faq-item" data-category="([^"]+)"( hidden="")?>/g),
+    ];
     expect(items.length).toBe(FAQ_ITEMS.length);
     for (const [, category, hidden] of items) expect(Boolean(hidden)).toBe(category !== DEFAULT_FAQ_CATEGORY);
     expect(faq).toContain('aria-pressed="true" data-category="geral"');
     expect(faq).toMatch(/<p class="empty-state faq-empty" hidden="">/);
+    // The answers are native <details> sharing one name: one open at a time, with no script.
+    expect(faq).not.toMatch(/<details[^>]* open/);
   });
+
+  it.each(['/', '/faq', '/contato', '/checkout', '/login', '/register'])(
+    '%s is served with no control disabled and a closed phone menu',
+    async (path) => {
+      const root = parts((await render(path))!).root;
+      expect(root).not.toMatch(/\sdisabled=""/);
+      expect(root).not.toContain('data-boot-disabled');
+      if (path !== '/checkout' && path !== '/login' && path !== '/register')
+        expect(root).toContain('class="pub-menu-toggle" aria-expanded="false" aria-controls="pub-nav"');
+    },
+  );
 
   it('gives null for a page that redirects an anonymous visitor', async () => {
     expect(await render('/dashboard')).toBeNull();

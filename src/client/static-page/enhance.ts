@@ -1,16 +1,17 @@
 /**
  * The one script of the pages the server renders without the app (a Vite entry of its own;
  * STATIC_PATHS in src/shared/prerender.ts: the landing and the content pages, ADR 040). It brings
- * their markup to life without React or the router, with the same modules the app wires to the
- * same markup: the phone menu, the install banner and the service worker on every page, the
- * carousel on the landing, the accordion and the categories and search on the FAQ. Their first
+ * their markup to life without React or the router: the phone menu, the install banner and the
+ * service worker on every page, the carousel on the landing, the categories and search on the FAQ
+ * (its answers are native <details>, no script). Where the app holds a behaviour in React state
+ * (the phone menu, the FAQ's filter), the module here is the page's own, for the page React drew
+ * but does not run. Their first
  * load stays light (docs/decisions/006-prerendered-landing.md); links load the next page as a
  * document, which the server renders too.
  */
 import '../styles/global.css';
 import '../components/public/public.css';
 import '../components/public/install-banner.css';
-import { enhanceAccordion } from '../components/public/accordion';
 import { enhanceFaqFilter } from '../components/public/faq-filter';
 import { enhancePhoneMenu } from '../components/public/phone-menu';
 import {
@@ -42,7 +43,6 @@ const nav = document.getElementById('pub-nav');
 if (toggle && nav) enhancePhoneMenu(toggle, nav);
 const hero = document.querySelector<HTMLElement>('.hero');
 if (hero) enhanceCarousel(hero);
-for (const list of document.querySelectorAll<HTMLElement>('.faq-list')) enhanceAccordion(list);
 const faq = document.querySelector<HTMLElement>('.faq-filter');
 if (faq) enhanceFaqFilter(faq);
 enhanceInstallBanner();

@@ -22,3 +22,21 @@ export function searchFaq<T extends { question: string; answer: string }>(
     return terms.every((term) => haystack.includes(term));
   });
 }
+
+/**
+ * The questions the FAQ shows: while the search box has text, those it finds in any category;
+ * otherwise the chosen category's. The app's FaqPage (React state) and the static FAQ's script
+ * (faq-filter.ts, reading the served markup) both show exactly these.
+ */
+export function shownFaqItems<T extends { question: string; answer: string; category?: string }>(
+  items: readonly T[],
+  category: string,
+  query: string,
+): T[] {
+  return query.trim() !== '' ? searchFaq(items, query) : items.filter((item) => item.category === category);
+}
+
+/** The heading over a search's results. */
+export function faqResultsHeading(count: number, query: string): string {
+  return `${count} ${count === 1 ? 'resultado' : 'resultados'} para “${query.trim()}”`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ_CATEGORIES, FAQ_ITEMS, normalizeText, searchFaq } from './faq';
+import { faqResultsHeading, shownFaqItems } from './faq-search';
 
 describe('FAQ content', () => {
   it('has items in each of the five categories, with unique ids', () => {
@@ -43,5 +44,29 @@ describe('searchFaq', () => {
 
   it('returns everything for a blank query', () => {
     expect(searchFaq(items, '   ')).toEqual(items);
+  });
+});
+
+describe('shownFaqItems', () => {
+  const items = [
+    { category: 'geral', question: 'Vocês fazem degustações?', answer: 'Sim, todo mês.' },
+    { category: 'pagamento', question: 'Formas de pagamento', answer: 'Cartão de crédito ou PIX.' },
+    { category: 'geral', question: 'Onde fica?', answer: 'Pagamento no local não existe.' },
+  ];
+
+  it('shows the chosen category while the search box is empty', () => {
+    expect(shownFaqItems(items, 'geral', '  ')).toEqual([items[0], items[2]]);
+    expect(shownFaqItems(items, 'pagamento', '')).toEqual([items[1]]);
+  });
+
+  it('searches every category while the search box has text', () => {
+    expect(shownFaqItems(items, 'geral', 'pagamento')).toEqual([items[1], items[2]]);
+  });
+});
+
+describe('faqResultsHeading', () => {
+  it('counts the results in Portuguese, singular and plural', () => {
+    expect(faqResultsHeading(1, ' PIX ')).toBe('1 resultado para “PIX”');
+    expect(faqResultsHeading(0, 'xilofone')).toBe('0 resultados para “xilofone”');
   });
 });

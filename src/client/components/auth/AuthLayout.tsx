@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '../../lib/document-title';
-import { useServedControlsHandOver } from '../../lib/served-page';
 
 /** The frame of the sign-in pages: brand, one card, one heading. */
 export function AuthLayout({
@@ -17,7 +16,6 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  useServedControlsHandOver();
   return (
     <main className="auth-page" id="conteudo">
       <DocumentTitle title={documentTitle ?? title} />

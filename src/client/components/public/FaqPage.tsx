@@ -1,34 +1,38 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_FAQ_CATEGORY, FAQ_CATEGORIES, FAQ_ITEMS } from '../../../shared/content/faq';
+import { faqResultsHeading, shownFaqItems } from '../../../shared/content/faq-search';
 import { fillContent, whatsappHref } from '../../../shared/content/site';
 import { FaqAccordion } from './FaqAccordion';
-import { enhanceFaqFilter } from './faq-filter';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
 
 /**
- * Every question is drawn, the default category's shown; the categories and the search are
- * faq-filter.ts's, wired once mounted — the page served without the app wires the same markup
- * (ADR 040), so the component keeps no state of its own.
+ * The chosen category and the search are this component's state; every question is drawn, those
+ * not shown `hidden`, so the page served without the app (ADR 040) has them all in its markup for
+ * its own small script (faq-filter.ts), which shows the same ones (shownFaqItems).
  */
 export function FaqPage() {
   const settings = usePublicSettings();
-  const filterRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (filterRef.current ? enhanceFaqFilter(filterRef.current) : undefined), []);
+  const [category, setCategory] = useState<string>(DEFAULT_FAQ_CATEGORY);
+  const [query, setQuery] = useState('');
 
   // Placeholders (price, club name) are filled first, so the search sees the text the visitor reads.
-  const items = useMemo(() => {
+  const filled = useMemo(() => {
     const vars = contentVars(settings);
     return FAQ_ITEMS.map((item) => ({
       ...item,
       question: fillContent(item.question, vars),
       answer: fillContent(item.answer, vars),
-      hidden: item.category !== DEFAULT_FAQ_CATEGORY,
     }));
   }, [settings]);
-  const categoryLabel = FAQ_CATEGORIES.find((entry) => entry.id === DEFAULT_FAQ_CATEGORY)?.label ?? '';
+  const shown = new Set(shownFaqItems(filled, category, query));
+  const items = filled.map((item) => ({ ...item, hidden: !shown.has(item) }));
+  const searching = query.trim() !== '';
+  const heading = searching
+    ? faqResultsHeading(shown.size, query)
+    : (FAQ_CATEGORIES.find((entry) => entry.id === category)?.label ?? '');
 
   return (
     <PublicLayout title="Perguntas Frequentes">
@@ -37,7 +41,7 @@ export function FaqPage() {
       </PageHead>
 
       <div className="pub-section">
-        <div ref={filterRef} className="pub-container pub-narrow faq-filter">
+        <div className="pub-container pub-narrow faq-filter">
           <div className="faq-search" role="search">
             <label htmlFor="faq-search" className="field__label">
               Buscar nas perguntas
@@ -47,20 +51,26 @@ export function FaqPage() {
               type="search"
               className="field__input"
               placeholder="Ex.: cancelamento, PIX, degustação"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
             />
           </div>
 
           <div className="faq-categories" role="group" aria-label="Categorias">
             {FAQ_CATEGORIES.map((entry) => {
-              const count = items.filter((item) => item.category === entry.id).length;
+              const count = filled.filter((item) => item.category === entry.id).length;
               return (
                 <button
                   key={entry.id}
                   type="button"
                   className="faq-category"
-                  aria-pressed={entry.id === DEFAULT_FAQ_CATEGORY}
+                  aria-pressed={!searching && entry.id === category}
                   data-category={entry.id}
                   data-label={entry.label}
+                  onClick={() => {
+                    setCategory(entry.id);
+                    setQuery('');
+                  }}
                 >
                   {entry.label}
                   <span className="faq-category__count" aria-hidden="true">
@@ -73,10 +83,11 @@ export function FaqPage() {
           </div>
 
           <h2 className="faq-heading" aria-live="polite">
-            {categoryLabel}
+            {heading}
           </h2>
-          <FaqAccordion items={items} />
-          <p className="empty-state faq-empty" hidden>
+          {/* A new list for each change: every answer starts closed. */}
+          <FaqAccordion key={`${category}\u0000${query}`} items={items} />
+          <p className="empty-state faq-empty" hidden={shown.size > 0}>
             Nenhuma pergunta encontrada. Tente outras palavras ou fale com a gente.
           </p>
           <div className="faq-help">

@@ -3,10 +3,9 @@
  * footer with tagline, promises, contacts and legal links. Markup only, from plain props, so the
  * app (PublicLayout) and the landing's build-time pre-render (src/client/landing/) share it.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FOOTER_PROMISES, TAGLINE, whatsappHref } from '../../../shared/content/site';
 import type { PublicSettingsText } from '../../../shared/public-settings';
-import { enhancePhoneMenu } from './phone-menu';
 import { SiteLink, type SitePath } from './SiteLink';
 import { SocialLinks } from './SocialLinks';
 
@@ -41,16 +40,23 @@ export function PublicFrame({ settings, year, currentPath, children }: PublicFra
   );
 }
 
-/** The header; its phone menu is phone-menu.ts's, wired once mounted (the landing's script does the same). */
+/**
+ * The header. Its phone menu is a disclosure held in state: the button opens and closes the
+ * navigation, a link in it closes it, and Esc inside the header closes it and gives the focus back
+ * to the button. The pages served without the app draw this same markup and drive it with
+ * phone-menu.ts (they have no React, ADR 040).
+ */
 function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath: string }) {
+  const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const navRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!toggleRef.current || !navRef.current) return;
-    return enhancePhoneMenu(toggleRef.current, navRef.current);
-  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  const close = () => setOpen(false);
   return (
-    <header className="pub-header">
+    <header className="pub-header" onKeyDown={onKeyDown}>
       <div className="pub-header__inner">
         <SiteLink to="/" className="pub-brand">
           <img src="/icons/icon.svg" alt="" width="32" height="32" />
@@ -60,13 +66,18 @@ function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath
           ref={toggleRef}
           type="button"
           className="pub-menu-toggle"
-          aria-expanded="false"
+          aria-expanded={open}
           aria-controls="pub-nav"
+          onClick={() => setOpen(!open)}
         >
           <span aria-hidden="true" className="pub-menu-toggle__bars" />
           Menu
         </button>
-        <nav ref={navRef} id="pub-nav" className="pub-nav" aria-label="Navegação principal">
+        <nav
+          id="pub-nav"
+          className={open ? 'pub-nav pub-nav--open' : 'pub-nav'}
+          aria-label="Navegação principal"
+        >
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
@@ -74,13 +85,14 @@ function PublicHeader({ clubName, currentPath }: { clubName: string; currentPath
                   to={item.to}
                   className="pub-nav__link"
                   aria-current={item.to === currentPath ? 'page' : undefined}
+                  onClick={close}
                 >
                   {item.label}
                 </SiteLink>
               </li>
             ))}
           </ul>
-          <SiteLink to="/login" className="btn btn--sm pub-btn-outline">
+          <SiteLink to="/login" className="btn btn--sm pub-btn-outline" onClick={close}>
             Entrar
           </SiteLink>
         </nav>

@@ -1,11 +1,10 @@
 /**
- * The public header's phone menu, the only implementation: the app's PublicFrame wires it to its
- * header once mounted, and the static pages' script (src/client/static-page/enhance.ts) to the
- * same markup, which works without React. A disclosure: the button opens and closes the navigation,
- * a link in it closes it, and Esc closes it and gives the focus back to the button.
- * Returns what undoes the wiring (the app's header unmounts).
+ * The public header's phone menu on the pages served without the app (src/client/static-page/
+ * enhance.ts; they have no React, ADR 040), driving the markup PublicFrame draws. In the app the
+ * header holds the same disclosure in React state. The button opens and closes the navigation, a
+ * link in it closes it, and Esc closes it and gives the focus back to the button.
  */
-export function enhancePhoneMenu(toggle: HTMLButtonElement, nav: HTMLElement): () => void {
+export function enhancePhoneMenu(toggle: HTMLButtonElement, nav: HTMLElement): void {
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
   const setOpen = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
@@ -23,9 +22,4 @@ export function enhancePhoneMenu(toggle: HTMLButtonElement, nav: HTMLElement): (
   toggle.addEventListener('click', onToggle);
   nav.addEventListener('click', onNavClick);
   document.addEventListener('keydown', onKey);
-  return () => {
-    toggle.removeEventListener('click', onToggle);
-    nav.removeEventListener('click', onNavClick);
-    document.removeEventListener('keydown', onKey);
-  };
 }

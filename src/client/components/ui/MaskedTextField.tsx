@@ -53,6 +53,8 @@ export function MaskedTextField({
   const writing = useRef(false);
   // The person typed into the input before the mask was there.
   const typedUnmasked = useRef(false);
+  // False until the value's effect first ran: the field's text was then the served page's (ADR 040).
+  const adopted = useRef(false);
   const [focused, setFocused] = useState(false);
   // The mask is wanted once the field has had the focus, or has a text to show.
   const wanted = focused || value !== '';
@@ -89,9 +91,20 @@ export function MaskedTextField({
 
   useEffect(() => {
     const masked = maskRef.current;
+    const firstRun = !adopted.current;
+    adopted.current = true;
     if (!masked) {
-      // Before the mask: the text goes into the input (a text to show also brings the mask).
-      if (inputRef.current && inputRef.current.value !== value) inputRef.current.value = value;
+      const input = inputRef.current;
+      if (!input || input.value === value) return;
+      if (firstRun && value === '') {
+        // Text typed into the page the server sent, before the app adopted it: the person's, kept.
+        // The mask comes for it, shapes it and reports it as typed (the effect above).
+        typedUnmasked.current = true;
+        setFocused(true);
+      } else {
+        // Before the mask: the text goes into the input (a text to show also brings the mask).
+        input.value = value;
+      }
       return;
     }
     // Setting the mask's value fires `accept` (synchronously) only when the text really changes.
