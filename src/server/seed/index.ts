@@ -20,6 +20,7 @@ import { exceptionsSeed } from './exceptions';
 import { listMessageSeed } from './list-message';
 import { proposedChangesSeed } from './proposed-changes';
 import { commissionPayoutsSeed } from './commission-payouts';
+import { automaticRenewalSeed } from './automatic-renewal';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -43,6 +44,7 @@ export const seedModules: SeedModule[] = [
   listMessageSeed,
   proposedChangesSeed,
   commissionPayoutsSeed,
+  automaticRenewalSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
