@@ -1,6 +1,7 @@
 /**
  * `npm run jobs:run`: the scheduled jobs once, by hand, on DATA_DIR's database — memberships whose
- * period ended, overdue payment links and (when on in the settings) renewal reminders — and one
+ * period ended, overdue payment links and (when on in the settings) renewal reminders and the
+ * automatic renewal pass — and one
  * reconciliation pass with the payment provider, then the messages they queued are handed to the
  * providers. Safe to run while the server runs and any
  * number of times: what was done is in the database, so nothing is sent twice.
@@ -19,6 +20,13 @@ try {
     result.reminders
       ? `Lembretes de renovação: ${result.reminders.sent} enviados, ${result.reminders.failed} com falha (tentados de novo na próxima execução)`
       : 'Lembretes de renovação: automáticos desligados nas configurações',
+  );
+  const renewal = result.automaticRenewal;
+  console.log(
+    renewal
+      ? `Renovação automática: ${renewal.charged} cobrança(s) enviada(s) (${renewal.paid} paga(s), ${renewal.declined} recusada(s), ` +
+          `${renewal.verifying} em verificação), ${renewal.notices + renewal.cardNotices} aviso(s), ${renewal.failed} com falha`
+      : 'Renovação automática: desligada nas configurações',
   );
   const settled = result.reconciliation;
   console.log(

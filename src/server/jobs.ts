@@ -9,6 +9,7 @@ import type { Services } from './services';
 import { nextBackupAt } from './system/backups';
 import type { ReconciliationReport } from './payments/reconciliation/service';
 import type { RemindersResult } from './membership/renewal-reminders/service';
+import { runRenewalPass, type RenewalPassResult } from './payments/automatic-renewal/pass';
 
 const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
@@ -58,12 +59,14 @@ export interface ScheduledJobsResult {
   cancelledMembers: number;
   /** Null when automatic reminders are off in the settings (or outside the sending hours). */
   reminders: RemindersResult | null;
+  /** Automatic annual renewal (issue 40); null when off for the club (or outside the sending hours). */
+  automaticRenewal: RenewalPassResult | null;
 }
 
 /**
  * The scheduled jobs once: periods that ended (expired / cancellation completed, through the
  * status machine), overdue links, and — when turned on in the settings — renewal reminders at 30
- * and 7 days left. Safe to run any number of times.
+ * and 7 days left and the automatic renewal pass. Safe to run any number of times.
  */
 export async function runScheduledJobs(
   services: Services,
@@ -74,7 +77,11 @@ export async function runScheduledJobs(
     services.settings.get().renewalAutomation &&
     (!options.respectSendingHours || isSendingHour(services.clock.now()));
   const reminders = remindersDue ? await services.renewalReminders.runDue() : null;
-  return { ...housekeeping, reminders };
+  // Charges and their notices go out during the day too (a refusal's e-mail at 3 a.m. is no
+  // service); the charge day is the day before the end, so the period never lapses meanwhile.
+  const renewalDue = !options.respectSendingHours || isSendingHour(services.clock.now());
+  const automaticRenewal = renewalDue ? await runRenewalPass(services.automaticRenewal) : null;
+  return { ...housekeeping, reminders, automaticRenewal };
 }
 
 /** What `npm run jobs:run` did: the scheduled jobs, one reconciliation pass and the messages sent. */

@@ -149,7 +149,7 @@ export type DashboardFigures = z.infer<typeof dashboardFigures>;
 /** One line of a payment's history as the owner reads it (never a webhook body or personal data). */
 export const paymentHistoryEntry = z.object({
   at: z.string(),
-  source: z.enum(['checkout', 'webhook', 'reconciliation', 'tracking', 'admin']),
+  source: z.enum(['checkout', 'webhook', 'reconciliation', 'tracking', 'admin', 'renewal']),
   sourceLabel: z.string(),
   text: z.string(),
 });

@@ -274,6 +274,8 @@ export const memberDataExport = z.object({
     referredBy: z.record(z.string(), z.unknown()).nullable(),
   }),
   activity: z.array(z.record(z.string(), z.unknown())),
+  /** Automatic renewal (issue 40): the choice, the consent (when, the exact text) and the card on file. */
+  automaticRenewal: z.record(z.string(), z.unknown()).nullable(),
 });
 export type MemberDataExport = z.infer<typeof memberDataExport>;
 

@@ -30,5 +30,11 @@ export const TEMPLATE_KEYS = [
   'phone_proof_code',
   // Disputes (issue 36): every admin told of a chargeback, to contest it in the provider's dashboard.
   'chargeback_alert',
+  // Automatic annual renewal (issue 40): the notice before the date, a card that expires first,
+  // a declined charge (with the retry or the way to renew by hand), and the choice turned off.
+  'automatic_renewal_notice',
+  'automatic_renewal_card_expiring',
+  'automatic_renewal_failed',
+  'automatic_renewal_off',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];

@@ -25,6 +25,12 @@
  * Simulator cards (as in the Pagar.me sandbox): 4000000000000010 paid, 4000000000000028 refused.
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
  * key; a token lives 60 s and pays one order (`credit_card.card_token`).
+ *
+ * Saved cards (automatic renewal, issue 40): a card order that is paid leaves its card on the
+ * order's customer (one customer per `customer.code`), answered as `customer.id` and
+ * `last_transaction.card.id`. An order with `customer_id` and `credit_card.card_id` (and
+ * `recurrence: true`, no CVV, no card data) charges it again: refused when the card expired or
+ * `declineSavedCard` was called, paid otherwise.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -75,6 +81,13 @@ export interface FakePagarme {
   problems: string[];
   links: Map<string, Json>;
   orders: Map<string, Json>;
+  /** Cards kept on customers by `card_…` id (the number stays here, as at Pagar.me). */
+  savedCards: Map<
+    string,
+    { customerId: string; number: string; expMonth: number; expYear: number; declined: boolean }
+  >;
+  /** From now on, charges on this saved card are refused by the issuer. */
+  declineSavedCard(cardId: string): void;
   /** Pays a link: creates its paid order (code = our order_code, or the `pl_` id) and returns the `order.paid` webhook. */
   payLink(
     linkId: string,
@@ -147,6 +160,8 @@ export async function startFakePagarme(
   const problems: string[] = [];
   const links = new Map<string, Json>();
   const orders = new Map<string, Json>();
+  const savedCards: FakePagarme['savedCards'] = new Map();
+  const customersByCode = new Map<string, string>();
   let failures = 0;
   let failureStatus = 503;
   let lost = 0;
@@ -347,6 +362,77 @@ export async function startFakePagarme(
     return { status: 200, body: visible };
   }
 
+  /** A paid card stays on the order's customer (one per `customer.code`), as Pagar.me keeps it. */
+  function keepCard(order: Json, customerCode: string | undefined, card: Json) {
+    const code = customerCode ?? fakeId('anon_');
+    const customerId = customersByCode.get(code) ?? fakeId('cus_');
+    customersByCode.set(code, customerId);
+    const cardId = fakeId('card_');
+    const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+    savedCards.set(cardId, {
+      customerId,
+      number: String(card.number),
+      expMonth: card.exp_month,
+      expYear: year,
+      declined: false,
+    });
+    order.customer = { ...order.customer, id: customerId, code };
+    for (const charge of order.charges) {
+      Object.assign(charge.last_transaction.card, {
+        id: cardId,
+        exp_month: card.exp_month,
+        exp_year: year,
+        brand: String(card.number).startsWith('4') ? 'Visa' : 'Mastercard',
+      });
+    }
+  }
+
+  /** `credit_card.card_id`: a merchant-initiated charge on a saved card (no CVV, no card data). */
+  function chargeSavedCard(body: Json, creditCard: Json): { order: Json } | { status: number; body: Json } {
+    const saved = savedCards.get(creditCard.card_id);
+    check(body.customer_id !== undefined, 'orders: card_id sem customer_id');
+    check(creditCard.operation_type === 'auth_and_capture', 'orders: operation_type');
+    check(creditCard.installments === 1, 'orders: installments deve ser 1');
+    check(creditCard.recurrence === true, 'orders: cobrança recorrente sem recurrence: true');
+    check(
+      creditCard.card === undefined && creditCard.card_token === undefined,
+      'orders: card_id enviado junto com dados do cartão ou token',
+    );
+    const descriptor = creditCard.statement_descriptor;
+    check(
+      descriptor === undefined || /^[A-Za-z0-9 ]{1,13}$/.test(descriptor),
+      'orders: statement_descriptor com mais de 13 caracteres ou caracteres especiais',
+    );
+    if (!saved || saved.customerId !== body.customer_id) {
+      problems.push('orders: card_id de outro cliente ou desconhecido');
+      return {
+        status: 422,
+        body: { message: 'The request is invalid.', errors: { card_id: ['Card not found.'] } },
+      };
+    }
+    const now = new Date();
+    const expired =
+      saved.expYear < now.getUTCFullYear() ||
+      (saved.expYear === now.getUTCFullYear() && saved.expMonth < now.getUTCMonth() + 1);
+    const refused = saved.declined || expired;
+    const order = relabelOrder(
+      fixture(refused ? 'order-card-response-failed' : 'order-card-response-paid'),
+      body.code,
+      body.items[0].amount,
+      body.items[0].description,
+    );
+    order.customer = { ...order.customer, id: saved.customerId };
+    for (const charge of order.charges) {
+      Object.assign(charge.last_transaction.card, {
+        id: creditCard.card_id,
+        last_four_digits: saved.number.slice(-4),
+        exp_month: saved.expMonth,
+        exp_year: saved.expYear,
+      });
+    }
+    return { order };
+  }
+
   function handleCreate(method: string, path: string, body: Json): { status: number; body: Json } {
     if (method === 'POST' && path === '/paymentlinks') {
       const ok =
@@ -406,11 +492,16 @@ export async function startFakePagarme(
         check(Array.isArray(body?.payments) && body.payments.length === 1, 'orders: payments ausente') &&
         check(body?.closed === true, 'orders: closed deve ser true');
       if (!ok) return { status: 422, body: { message: 'The request is invalid.' } };
-      validateCustomer(body.customer, 'orders');
+      if (body.customer !== undefined || body.customer_id === undefined)
+        validateCustomer(body.customer, 'orders');
       const amount = body.items[0].amount;
       const payment = body.payments[0];
       let order: Json;
-      if (payment.payment_method === 'pix') {
+      if (payment.payment_method === 'credit_card' && payment.credit_card?.card_id !== undefined) {
+        const charged = chargeSavedCard(body, payment.credit_card);
+        if ('status' in charged) return charged;
+        order = charged.order;
+      } else if (payment.payment_method === 'pix') {
         check(payment.pix?.expires_in > 0, 'orders: pix.expires_in ausente');
         order = relabelOrder(fixture('order-pix-response'), body.code, amount, body.items[0].description);
         order.charges[0].last_transaction.expires_at = new Date(
@@ -462,6 +553,7 @@ export async function startFakePagarme(
         );
         const last4 = String(card?.number ?? '').slice(-4);
         for (const charge of order.charges) charge.last_transaction.card.last_four_digits = last4;
+        if (!refused) keepCard(order, body.customer?.code, card);
       } else {
         problems.push(`orders: payment_method desconhecido ${payment.payment_method}`);
         return { status: 422, body: { message: 'The request is invalid.' } };
@@ -675,6 +767,12 @@ export async function startFakePagarme(
     problems,
     links,
     orders,
+    savedCards,
+    declineSavedCard(cardId) {
+      const saved = savedCards.get(cardId);
+      if (!saved) throw new Error(`fake: unknown saved card ${cardId}`);
+      saved.declined = true;
+    },
     payLink(linkId, options = {}) {
       const link = links.get(linkId);
       if (!link) throw new Error(`fake: unknown link ${linkId}`);

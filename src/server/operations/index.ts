@@ -4,6 +4,7 @@
  * its tRPC namespace (`auth.login`).
  */
 import { authOperations } from '../identity/operations/auth';
+import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
 import { checkoutOperations } from '../payments/operations/checkout';
 import { contactOperations } from '../public-site/operations';
 import { driveOperations } from '../drive/operations';
@@ -25,6 +26,7 @@ import { identityOperations } from '../identity/operations/identity';
 
 export const operations = {
   auth: authOperations,
+  automaticRenewal: automaticRenewalOperations,
   checkout: checkoutOperations,
   contact: contactOperations,
   drive: driveOperations,

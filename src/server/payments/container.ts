@@ -8,6 +8,7 @@ import type { AccountsService } from '../identity/accounts/service';
 import { createCepService } from '../public-site/cep';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxService } from '../messaging/outbox';
+import type { AutomaticRenewalDeps } from './automatic-renewal/context';
 import { createPaymentConfirmation } from './confirmation/service';
 import { createPaymentDetail } from './admin/detail';
 import { createPaymentHistory } from './history';
@@ -69,6 +70,16 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     paymentLinks,
     confirmation: paymentConfirmation,
   });
+  // Automatic annual renewal (issue 40): plain functions over these named dependencies.
+  const automaticRenewal: AutomaticRenewalDeps = {
+    ...shared,
+    provider,
+    settings,
+    outbox,
+    confirmation: paymentConfirmation,
+    lifecycle,
+    subscribers,
+  };
   const cep = createCepService(shared);
   const paymentDetail = createPaymentDetail({ ...shared, history: paymentHistory });
   return {
@@ -81,6 +92,7 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     paymentLinks,
     payments,
     reconciliation,
+    automaticRenewal,
     cep,
   };
 }

@@ -79,6 +79,7 @@ const SOURCE_LABELS: Record<PaymentHistorySource, string> = {
   reconciliation: 'Conciliação',
   tracking: 'Acompanhamento',
   admin: 'Administração',
+  renewal: 'Renovação automática',
 };
 
 const OUTCOME_WORDS: Record<string, string> = {

@@ -21,6 +21,7 @@ import { listMessageSeed } from './list-message';
 import { proposedChangesSeed } from './proposed-changes';
 import { commissionPayoutsSeed } from './commission-payouts';
 import { receiptsSeed } from './receipts';
+import { automaticRenewalSeed } from './automatic-renewal';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -45,6 +46,7 @@ export const seedModules: SeedModule[] = [
   proposedChangesSeed,
   commissionPayoutsSeed,
   receiptsSeed,
+  automaticRenewalSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */

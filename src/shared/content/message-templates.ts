@@ -151,6 +151,56 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Contestação (chargeback) do pagamento de {{name}} de {{amount}}. Veja em {{paymentsUrl}}',
     },
   },
+  // Automatic annual renewal (issue 40; docs/product/decisions.md §3.4). The card is named by
+  // brand and last four only; {{manageUrl}} is "Minha Assinatura", where it is turned off in one click.
+  automatic_renewal_notice: {
+    email: {
+      subject: 'Sua assinatura será renovada em {{chargeDate}} - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nEm {{chargeDate}} vamos renovar sua assinatura automaticamente: {{amount}} no cartão {{card}}.\n\n' +
+        'Se não quiser renovar, desligue a renovação automática em Minha Assinatura até a data:\n{{manageUrl}}\n\nSaúde!\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! 🍷 Em {{chargeDate}} sua assinatura da {{clubName}} será renovada automaticamente: {{amount}} no cartão {{card}}. Para desligar: {{manageUrl}}',
+    },
+  },
+  automatic_renewal_card_expiring: {
+    email: {
+      subject: 'Atualize seu cartão para a renovação - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nO cartão {{card}} vence em {{cardExpiry}}, antes da renovação automática da sua assinatura em {{chargeDate}}.\n\n' +
+        'Pague a renovação com um cartão válido (ele passa a ser usado nas próximas) ou por PIX em Minha Assinatura:\n{{manageUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! O cartão {{card}} vence antes da renovação automática de {{chargeDate}}. Atualize em {{manageUrl}}',
+    },
+  },
+  automatic_renewal_failed: {
+    email: {
+      subject: 'Não conseguimos renovar sua assinatura - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\nA cobrança de {{amount}} no cartão {{card}} para renovar sua assinatura não foi aprovada ({{reason}}).\n\n' +
+        '{{nextStep}}\n\nVocê pode renovar agora com outro cartão ou por PIX em Minha Assinatura:\n{{manageUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! A renovação de {{amount}} no cartão {{card}} não foi aprovada. {{nextStep}} Renove com outro cartão ou PIX: {{manageUrl}}',
+    },
+  },
+  automatic_renewal_off: {
+    email: {
+      subject: 'Renovação automática desligada - {{clubName}}',
+      body:
+        'Olá, {{name}}!\n\n{{who}} desligou a renovação automática da sua assinatura em {{date}}. Nenhuma cobrança automática será feita no cartão {{card}}.\n\n' +
+        'Sua assinatura continua válida até {{endDate}}; para renovar, use Minha Assinatura:\n{{manageUrl}}\n\n{{clubName}}',
+    },
+    whatsapp: {
+      subject: null,
+      body: 'Olá, {{name}}! A renovação automática da sua assinatura foi desligada. Nenhuma cobrança automática será feita.',
+    },
+  },
   // LGPD requests (ADR 029). Neither names the member: the outbox keeps these texts.
   /** To every admin when a member asks for their data to be erased. */
   lgpd_request: {

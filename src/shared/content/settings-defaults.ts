@@ -23,6 +23,9 @@ export const SETTINGS_MSG = {
   invalid: 'Valor inválido',
   tooLong: (max: number) => `Use no máximo ${max} caracteres`,
   statementDescriptorInvalid: 'Nome na fatura do cartão: use de 1 a 13 letras sem acento, números ou espaços',
+  noticeDaysInvalid: 'Aviso antes da renovação: informe de 1 a 30 dias',
+  retryDaysInvalid:
+    'Novas tentativas: informe de 1 a 5 dias depois da data, em ordem crescente, cada um de 1 a 30 (ex.: 1, 3, 7)',
 } as const;
 
 /**
@@ -121,6 +124,32 @@ export const settingsSchema = z.object({
     .max(MONEY_MAX_CENTS, MONEY_MSG.tooHigh),
   /** When on, the daily job sends renewal links by itself (docs/product/decisions.md §3.4). */
   renewalAutomation: z.boolean({ error: SETTINGS_MSG.invalid }),
+  /**
+   * Automatic annual renewal on the saved card (issue 40): offered to members only when on. Off,
+   * no notice or charge goes out, whatever members chose.
+   */
+  automaticRenewal: z.boolean({ error: SETTINGS_MSG.invalid }),
+  /** Days before the date the member is told of the charge (amount, date, card, how to turn it off). */
+  automaticRenewalNoticeDays: z
+    .number({ error: SETTINGS_MSG.noticeDaysInvalid })
+    .int(SETTINGS_MSG.noticeDaysInvalid)
+    .min(1, SETTINGS_MSG.noticeDaysInvalid)
+    .max(30, SETTINGS_MSG.noticeDaysInvalid),
+  /** Days after the date a declined renewal is tried again (each a new attempt), increasing. */
+  automaticRenewalRetryDays: z
+    .array(
+      z
+        .number({ error: SETTINGS_MSG.retryDaysInvalid })
+        .int(SETTINGS_MSG.retryDaysInvalid)
+        .min(1, SETTINGS_MSG.retryDaysInvalid)
+        .max(30, SETTINGS_MSG.retryDaysInvalid),
+      { error: SETTINGS_MSG.retryDaysInvalid },
+    )
+    .min(1, SETTINGS_MSG.retryDaysInvalid)
+    .max(5, SETTINGS_MSG.retryDaysInvalid)
+    .refine((days) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0)), {
+      error: SETTINGS_MSG.retryDaysInvalid,
+    }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -144,6 +173,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   priceAnnual: 149700,
   priceRenewal: 89700,
   renewalAutomation: false,
+  automaticRenewal: false,
+  automaticRenewalNoticeDays: 7,
+  automaticRenewalRetryDays: [1, 3, 7],
 };
 
 /** Settings anyone may read (the public site and checkout); the rest stay admin-only. */

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { MEMBER_MSG, type MemberDataExport, type MemberPayment } from '../../../shared/member-schemas';
 import { paymentStatusLabel } from '../../../shared/plans';
-import { paymentLinks, payments, referrals, subscribers, users } from '../../db/schema';
+import { automaticRenewals, paymentLinks, payments, referrals, subscribers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { iso, type Caller, type PortalContext } from './deps';
 
@@ -92,6 +92,7 @@ export function exportData(ctx: PortalContext, user: Caller): MemberDataExport {
     paymentLinks: [],
     referrals: { asReferrer: [], referredBy: null },
     activity: [],
+    automaticRenewal: null,
   };
   if (!subscriber) return base;
   const ofSubscriber = <T extends typeof payments | typeof paymentLinks>(table: T) =>
@@ -109,7 +110,30 @@ export function exportData(ctx: PortalContext, user: Caller): MemberDataExport {
     paymentLinks: ofSubscriber(paymentLinks),
     referrals: referralsOf(ctx, subscriber.id),
     activity: ctx.lifecycle.history(subscriber.id).map(dates),
+    automaticRenewal: automaticRenewalOf(ctx, subscriber.id),
   };
+}
+
+/** The member's automatic renewal: choice, consent and card on file (brand, last four, expiry). */
+function automaticRenewalOf({ db }: PortalContext, subscriberId: string) {
+  const row = db
+    .select()
+    .from(automaticRenewals)
+    .where(eq(automaticRenewals.subscriberId, subscriberId))
+    .get();
+  if (!row) return null;
+  return dates({
+    enabled: row.enabled,
+    consentAt: row.consentAt,
+    consentText: row.consentText,
+    disabledAt: row.disabledAt,
+    disabledBy: row.disabledBy,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    cardExpMonth: row.cardExpMonth,
+    cardExpYear: row.cardExpYear,
+    cardSavedAt: row.cardSavedAt,
+  });
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from '../../../shared/plans';
-import { subscriberActivity, subscribers, type Subscriber } from '../../db/schema';
+import { automaticRenewals, subscriberActivity, subscribers, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import {
@@ -234,6 +234,8 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     /**
      * The daily pass (docs/product/decisions.md §3.4, §3.5): memberships whose paid period ended become `cancelled`
      * when a cancellation was asked for, `expired` otherwise. Idempotent: a second run finds nothing.
+     * A member whose automatic renewal was declined with retries still ahead is held open until
+     * the last retry (`automatic_renewals.grace_until`, docs/decisions/r40a-automatic-renewal.md).
      */
     endPeriods(): { expired: number; cancelled: number } {
       const now = clock.now();
@@ -248,6 +250,7 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
               eq(subscribers.status, 'pending'),
               and(eq(subscribers.status, 'expired'), isNotNull(subscribers.cancelRequestedAt)),
             ),
+            sql`not exists (select 1 from ${automaticRenewals} where ${automaticRenewals.subscriberId} = ${subscribers.id} and ${automaticRenewals.graceUntil} > ${now.getTime()})`,
           ),
         )
         .all();

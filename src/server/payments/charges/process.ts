@@ -19,6 +19,7 @@ import type { InPageContext } from './context';
 import { completed, verifying } from './status';
 import { heldBack, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import { qrImage } from './qr-image';
+import { rememberCard } from '../automatic-renewal/saved-card';
 
 /** Sends the attempt to the provider; a refusal fails it, an unknown outcome leaves it "em verificação". */
 async function sendCharge(
@@ -44,11 +45,20 @@ async function sendCharge(
   }
 }
 
-/** What the provider answered, on the attempt's row (only while still ours) and in its history. */
-function recordAnswer(ctx: InPageContext, paymentId: string, attempt: number, charge: ChargeResult) {
+/**
+ * What the provider answered, on the attempt's row (only while still ours) and in its history.
+ * Shared with the automatic renewal's charges (`source: 'renewal'`).
+ */
+export function recordAnswer(
+  ctx: Pick<InPageContext, 'db' | 'history'>,
+  paymentId: string,
+  attempt: number,
+  charge: ChargeResult,
+  source: 'checkout' | 'renewal' = 'checkout',
+) {
   ctx.history.record({
     paymentId,
-    source: 'checkout',
+    source,
     kind: 'attempt_answer',
     details: {
       attempt,
@@ -83,6 +93,15 @@ async function answerOf(
   const payment = ctx.getById(paymentId) as Payment;
   if (charge.status === 'paid') {
     ctx.confirmation.confirmPayment(payment, charge);
+    // The card stays at the provider; its reference is what automatic renewal may charge later,
+    // once the member turns it on (issue 40).
+    if (charge.savedCard) {
+      rememberCard(ctx, {
+        subscriberId: payment.subscriberId,
+        provider: ctx.provider.name,
+        card: charge.savedCard,
+      });
+    }
     return completed(ctx, paymentId);
   }
   if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {

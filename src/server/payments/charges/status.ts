@@ -69,6 +69,21 @@ export function completed(ctx: InPageContext, paymentId: string): ProcessPayment
  * payment look its order up by our code.
  */
 export function verifying(ctx: InPageContext, paymentId: string): ProcessPaymentResponse {
+  markAnswerLost(ctx, paymentId, 'checkout');
+  const current = ctx.getById(paymentId);
+  if (current?.status === 'paid') return completed(ctx, paymentId);
+  return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
+}
+
+/**
+ * Marks a pending attempt "em verificação" (once: the first loss is when it started) and writes
+ * it in its history. Shared by the in-page checkout and the automatic renewal's charges.
+ */
+export function markAnswerLost(
+  ctx: Pick<InPageContext, 'db' | 'clock' | 'history'>,
+  paymentId: string,
+  source: 'checkout' | 'renewal',
+): void {
   const { db, clock } = ctx;
   const marked = db
     .update(payments)
@@ -80,8 +95,5 @@ export function verifying(ctx: InPageContext, paymentId: string): ProcessPayment
     })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
     .run();
-  if (marked.changes > 0) ctx.history.record({ paymentId, source: 'checkout', kind: 'answer_lost' });
-  const current = ctx.getById(paymentId);
-  if (current?.status === 'paid') return completed(ctx, paymentId);
-  return { success: true, paymentId, message: PAYMENT_MSG.verifying, status: 'pending', verifying: true };
+  if (marked.changes > 0) ctx.history.record({ paymentId, source, kind: 'answer_lost' });
 }

@@ -14,6 +14,7 @@ import { providerText } from '../../lib/provider-status';
 import { createPagarmeClient, type PagarmeClient, type PagarmeOptions } from './pagarme/client';
 import {
   cancelPaymentLink,
+  chargeRecurring,
   createCharge,
   createPaymentLink,
   findOrders,
@@ -67,6 +68,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
     getPaymentLinkStatus: (link) => getPaymentLinkStatus(client, link),
     cancelPaymentLink: (link) => cancelPaymentLink(client, link),
     createCharge: (input) => createCharge(client, input),
+    chargeRecurring: (input) => chargeRecurring(client, input),
     voidCharge: (input) => voidCharge(client, input),
     refund: (input) => refund(client, input),
     findOrders: ({ reference }) => findOrders(client, reference),

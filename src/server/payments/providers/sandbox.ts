@@ -4,7 +4,9 @@
  * person pay by test card or PIX or let the link expire, and every outcome reaches us as an
  * HMAC-signed webhook on `/api/webhooks/sandbox`, the same path a real provider's webhook takes.
  *
- * Test cards: 4111 1111 1111 1111 approved, 4000 0000 0000 0002 declined.
+ * Test cards: 4111 1111 1111 1111 approved, 4000 0000 0000 0002 declined, 4000 0000 0000 0101
+ * approved at the checkout and declined when renewed automatically (a near expiry typed on an
+ * approved card is how a card that expires before the renewal is tried).
  */
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethod } from '../../../shared/plans';
@@ -15,6 +17,8 @@ import { cardBrand, cardLast4 } from './card';
 import {
   createTokenStore,
   decideCard,
+  decideSavedCard,
+  savedCardOf,
   type SandboxTokenAnswer,
   type TokenStore,
   type TypedCard,
@@ -28,11 +32,18 @@ import {
   type SandboxActInput,
   type SandboxWebhookBody,
 } from './sandbox/webhooks';
-import type { ChargeResult, CreateChargeInput, PaymentProvider, PaymentProviderName } from './types';
+import type {
+  ChargeResult,
+  CreateChargeInput,
+  PaymentProvider,
+  PaymentProviderName,
+  RecurringChargeInput,
+} from './types';
 
 export {
   SANDBOX_APPROVED_CARD,
   SANDBOX_DECLINED_CARD,
+  SANDBOX_RENEWAL_DECLINED_CARD,
   SANDBOX_MSG,
   SANDBOX_PUBLIC_KEY,
   SANDBOX_SIGNATURE_HEADER,
@@ -115,6 +126,19 @@ function createCharge(
   const decision = typed
     ? decideCard(options.now(), typed)
     : { outcome: 'failed' as const, reason: SANDBOX_MSG.unknownCard };
+  if (decision.outcome === 'paid' && typed) {
+    const savedCard = savedCardOf(input.customer.code, typed);
+    return { ...charge, ...card, status: 'paid', paidAt: options.now(), savedCard };
+  }
+  return { ...charge, ...card, status: 'failed', failureReason: decision.reason };
+}
+
+/** A charge on a saved card (automatic renewal), decided by what its reference carries. */
+function chargeRecurring(options: SandboxProviderOptions, input: RecurringChargeInput): ChargeResult {
+  const charge = { ...baseCharge(input.amount, 'credit_card'), providerOrderId: `sbx_or_${newId()}` };
+  const decision = decideSavedCard(options.now(), input.instrument.providerCardId);
+  // The brand is on file with us (the saved card); the reference carries only the last four.
+  const card = { cardBrand: null, cardLast4: decision.last4 };
   if (decision.outcome === 'paid') return { ...charge, ...card, status: 'paid', paidAt: options.now() };
   return { ...charge, ...card, status: 'failed', failureReason: decision.reason };
 }
@@ -164,6 +188,12 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return charge ? [{ attempt: null, charge }] : [];
     },
     createCharge: async (input) => createCharge(options, tokens, input),
+    async chargeRecurring(input) {
+      const charge = chargeRecurring(options, input);
+      // Kept as the sandbox's own state: a lookup by our code finds it (a lost answer's path).
+      settled.set(input.paymentId, charge);
+      return charge;
+    },
     async voidCharge(input) {
       // What the sandbox's page settled as paid was paid first; anything else can no longer be paid.
       const charge = settled.get(input.paymentId);

@@ -107,6 +107,42 @@ export interface ChargeResult {
    * Absent or null when nothing was given back.
    */
   refundedAmount?: number | null;
+  /**
+   * The card a paid card charge left on the provider's customer (its references, brand, last four
+   * and expiry; never the number): what automatic renewal charges later. Absent when the provider
+   * did not say.
+   */
+  savedCard?: SavedCard | null;
+}
+
+/** A card the provider keeps for a customer: references and what may be shown, never the number. */
+export interface SavedCard {
+  providerCustomerId: string;
+  providerCardId: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+/**
+ * What a merchant-initiated charge is made on: a saved card today. PIX Automático (an authorization
+ * the payer gives in their bank) would be another kind here, with its own consent, should the
+ * provider document it (docs/decisions/r40a-automatic-renewal.md).
+ */
+export type RecurringInstrument = { kind: 'card'; providerCustomerId: string; providerCardId: string };
+
+/** A renewal charged without the member present (automatic renewal), as one in-page attempt. */
+export interface RecurringChargeInput {
+  /** Our payment id: the order code at the provider. */
+  paymentId: string;
+  /** The attempt of this payment (always 1: each renewal attempt is its own payment). */
+  attempt: number;
+  amount: number;
+  description: string;
+  instrument: RecurringInstrument;
+  /** The club's name on the card bill (`statementDescriptor`). */
+  statementDescriptor?: string;
 }
 
 export interface RefundResult {
@@ -183,6 +219,12 @@ export interface PaymentProvider {
     providerLinkId: string | null;
   }): Promise<{ status: 'cancelled' | 'paid' }>;
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
+  /**
+   * Charges a saved instrument without the customer (automatic renewal): one order under our code
+   * with the idempotency key `order-{paymentId}-{attempt}`, like `createCharge`; a lost answer is
+   * `ProviderError.outcomeUnknown` and is looked up by `findOrders`.
+   */
+  chargeRecurring(input: RecurringChargeInput): Promise<ChargeResult>;
   /**
    * Voids an in-page charge nobody paid (a PIX still waiting), so that it can no longer be paid:
    * `cancelled`, or `paid` when the provider says it was paid first (never refunded here: the

@@ -14,6 +14,8 @@ export const PAYMENT_HISTORY_SOURCES = [
   'reconciliation',
   'tracking',
   'admin',
+  // The scheduled pass that charges an automatic renewal (issue 40).
+  'renewal',
 ] as const;
 export type PaymentHistorySource = (typeof PAYMENT_HISTORY_SOURCES)[number];
 

@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ERASED_NAME } from '../../../shared/privacy-schemas';
 import {
+  automaticRenewals,
   paymentLinks,
   payments,
   profileUpdateCodes,
@@ -82,5 +83,8 @@ export function eraseRecord(
   db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.subscriberId, subscriber.id)).run();
   // What a checkout proposed for the record (issue 37 §6) is personal data too.
   db.delete(proposedChanges).where(eq(proposedChanges.subscriberId, subscriber.id)).run();
+  // Automatic renewal (issue 40): the saved card's reference, brand, last four and expiry go, and
+  // with them the choice — nothing can be charged for an erased record.
+  db.delete(automaticRenewals).where(eq(automaticRenewals.subscriberId, subscriber.id)).run();
   return kept;
 }

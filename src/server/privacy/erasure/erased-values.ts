@@ -50,7 +50,18 @@ export const ERASED_PROFILE = {
 } as const;
 
 /** Keys of a history line's details that hold a person's contact or name (`{"to": "nova@…"}`). */
-const PERSONAL_KEYS = new Set(['to', 'from', 'email', 'oldEmail', 'newEmail', 'phone', 'name']);
+// `consentText` and `cardLast4`: the automatic renewal's consent names the card (issue 40).
+const PERSONAL_KEYS = new Set([
+  'to',
+  'from',
+  'email',
+  'oldEmail',
+  'newEmail',
+  'phone',
+  'name',
+  'consentText',
+  'cardLast4',
+]);
 
 /**
  * A history line's details without the values a person typed: edited fields keep their names, a

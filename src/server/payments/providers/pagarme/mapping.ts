@@ -1,7 +1,7 @@
 /** Pagar.me's answers mapped to ours (charges, dates, match keys) and our customer to its wire shape. */
 import { brazilianPhoneParts } from '../../../../shared/card-fields';
 import type { PaymentMethod } from '../../../../shared/plans';
-import type { ChargeResult, PaymentEvent, ProviderCustomer } from '../types';
+import type { ChargeResult, PaymentEvent, ProviderCustomer, SavedCard } from '../types';
 import type { PagarmeCharge, PagarmeOrder } from './wire';
 
 /** Timestamps come with 0, 3 or 7 decimals and sometimes no zone (fixtures README): parse leniently. */
@@ -96,7 +96,28 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
       pix: null,
     };
   }
-  return chargeResultOf(charge, order.id);
+  const result = chargeResultOf(charge, order.id);
+  const savedCard = savedCardOf(order, charge);
+  return savedCard ? { ...result, savedCard } : result;
+}
+
+/**
+ * The card a paid card order left on its customer: the order's `customer.id` and the
+ * transaction's `card.id` (kept on the customer: inferred, docs/decisions/r40a-automatic-renewal.md).
+ */
+function savedCardOf(order: PagarmeOrder, charge: PagarmeCharge): SavedCard | null {
+  const card = charge.last_transaction?.card;
+  const customerId = order.customer?.id;
+  if (chargeStatus(charge.status) !== 'paid' || charge.payment_method !== 'credit_card') return null;
+  if (!card?.id || !customerId) return null;
+  return {
+    providerCustomerId: customerId,
+    providerCardId: card.id,
+    brand: card.brand ?? null,
+    last4: card.last_four_digits ?? null,
+    expMonth: typeof card.exp_month === 'number' ? card.exp_month : null,
+    expYear: typeof card.exp_year === 'number' ? card.exp_year : null,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Payment links, in-page charges, refunds and the reads that settle them, at Pagar.me. */
 import { pagarmeHolderName } from '../../../../shared/card-fields';
 import { PAYMENT_LINK_TTL_HOURS } from '../../../../shared/plans';
-import type { CreateChargeInput, FoundOrder, PaymentProvider } from '../types';
+import type { CreateChargeInput, FoundOrder, PaymentProvider, RecurringChargeInput } from '../types';
 import { ProviderError } from '../types';
 import { PAGARME_MSG, type PagarmeClient } from './client';
 import {
@@ -144,6 +144,49 @@ export async function createCharge(client: PagarmeClient, input: CreateChargeInp
       closed: true,
     },
     // One key per attempt: a retry of this attempt (ours or the adapter's) is never a second order.
+    `order-${input.paymentId}-${input.attempt}`,
+  );
+  return orderChargeResult(order);
+}
+
+/**
+ * A merchant-initiated order on the member's saved card (automatic renewal): the customer by its
+ * Pagar.me id (`customer_id`) and the card by `card_id`, marked `recurrence: true` (documented as
+ * "indicates a recurrence"), no CVV. Same code, metadata and key scheme as an in-page attempt, so a
+ * lost answer is found by our code (ADR 030). `recurrency_cycle` / `initiated_type` are in the SDK
+ * without documented values: not sent (docs/decisions/r40a-automatic-renewal.md).
+ */
+export async function chargeRecurring(client: PagarmeClient, input: RecurringChargeInput) {
+  const { instrument } = input;
+  const order = await client.call<PagarmeOrder>(
+    'POST',
+    '/orders',
+    {
+      code: input.paymentId,
+      customer_id: instrument.providerCustomerId,
+      items: [
+        {
+          amount: input.amount,
+          description: input.description,
+          quantity: 1,
+          code: itemCode(input.description),
+        },
+      ],
+      payments: [
+        {
+          payment_method: 'credit_card',
+          credit_card: {
+            installments: 1,
+            ...(input.statementDescriptor ? { statement_descriptor: input.statementDescriptor } : {}),
+            operation_type: 'auth_and_capture',
+            recurrence: true,
+            card_id: instrument.providerCardId,
+          },
+        },
+      ],
+      metadata: { payment_id: input.paymentId, attempt: String(input.attempt), renewal: 'automatic' },
+      closed: true,
+    },
     `order-${input.paymentId}-${input.attempt}`,
   );
   return orderChargeResult(order);

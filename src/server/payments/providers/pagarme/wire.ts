@@ -5,7 +5,14 @@ export interface PagarmeTransaction {
   acquirer_message?: string;
   qr_code?: string;
   expires_at?: string;
-  card?: { brand?: string; last_four_digits?: string };
+  card?: {
+    /** The card kept on the order's customer (chargeable again by `card_id`). */
+    id?: string;
+    brand?: string;
+    last_four_digits?: string;
+    exp_month?: number;
+    exp_year?: number;
+  };
   gateway_response?: { errors?: { message?: string }[] };
 }
 
@@ -31,6 +38,7 @@ export interface PagarmeOrder {
   status?: string;
   charges?: PagarmeCharge[];
   metadata?: Record<string, unknown> | null;
+  customer?: { id?: string };
   /** Seen on orders born from a checkout/link in some integrations; not in the v5 reference. */
   payment_link_id?: string;
   checkouts?: { id?: string; payment_link_id?: string; code?: string }[];

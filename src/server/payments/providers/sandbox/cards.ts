@@ -4,6 +4,7 @@ import { cardBrand } from '../card';
 import {
   SANDBOX_APPROVED_CARD,
   SANDBOX_DECLINED_CARD,
+  SANDBOX_RENEWAL_DECLINED_CARD,
   SANDBOX_MSG,
   SANDBOX_PUBLIC_KEY,
   SANDBOX_TOKEN_TTL_MS,
@@ -34,7 +35,8 @@ export function decideCard(now: Date, card: TypedCard) {
   const number = card.number.replace(/\D/g, '');
   if (expired(now, card.expMonth, card.expYear))
     return { outcome: 'failed' as const, reason: SANDBOX_MSG.expired };
-  if (number === SANDBOX_APPROVED_CARD) return { outcome: 'paid' as const, reason: null };
+  if (number === SANDBOX_APPROVED_CARD || number === SANDBOX_RENEWAL_DECLINED_CARD)
+    return { outcome: 'paid' as const, reason: null };
   if (number === SANDBOX_DECLINED_CARD) return { outcome: 'failed' as const, reason: SANDBOX_MSG.declined };
   return { outcome: 'failed' as const, reason: SANDBOX_MSG.unknownCard };
 }
@@ -128,3 +130,35 @@ function tokenBody(id: string, now: Date, card: SandboxTokenCard) {
 }
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
+
+/**
+ * The sandbox's saved card: its reference carries what the sandbox decides a later charge on
+ * (declined on renewal or not, last four, expiry), so the decision survives a restart and the
+ * demo seed can write one. Never the number.
+ */
+export function savedCardOf(customerCode: string, card: TypedCard) {
+  const number = card.number.replace(/\D/g, '');
+  const kind = number === SANDBOX_RENEWAL_DECLINED_CARD ? 'decline' : 'ok';
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const month = String(card.expMonth).padStart(2, '0');
+  return {
+    providerCustomerId: `sbx_cus_${customerCode}`,
+    providerCardId: `sbx_card_${kind}_${number.slice(-4)}_${month}${year}_${newId()}`,
+    brand: cardBrand(number),
+    last4: number.slice(-4),
+    expMonth: card.expMonth,
+    expYear: year,
+  };
+}
+
+/** What a charge on a saved sandbox card comes to: expired, declined on renewal, or paid. */
+export function decideSavedCard(now: Date, providerCardId: string) {
+  const match = /^sbx_card_(ok|decline)_(\d{4})_(\d{2})(\d{4})_/.exec(providerCardId);
+  if (!match) return { outcome: 'failed' as const, reason: SANDBOX_MSG.savedCardUnknown, last4: null };
+  const [, kind, last4, month, year] = match;
+  if (expired(now, Number(month), Number(year)))
+    return { outcome: 'failed' as const, reason: SANDBOX_MSG.expired, last4: last4 ?? null };
+  if (kind === 'decline')
+    return { outcome: 'failed' as const, reason: SANDBOX_MSG.renewalDeclined, last4: last4 ?? null };
+  return { outcome: 'paid' as const, reason: null, last4: last4 ?? null };
+}

@@ -1,5 +1,11 @@
 export const SANDBOX_APPROVED_CARD = '4111111111111111';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
+/**
+ * Approved at the checkout, declined when charged again without the customer (automatic renewal):
+ * how a renewal's retries are tried offline. A card that expires before the renewal is any approved
+ * test card typed with a near expiry.
+ */
+export const SANDBOX_RENEWAL_DECLINED_CARD = '4000000000000101';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A signed webhook older (or newer) than this is refused: a captured one cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
@@ -14,6 +20,8 @@ export const SANDBOX_MSG = {
   expired: 'Cartão vencido',
   tokenInvalid: 'Token do cartão inválido ou expirado. Digite o cartão novamente.',
   unknownCard:
-    'Cartão não aceito no ambiente de testes. Use 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
+    'Cartão não aceito no ambiente de testes. Use 4111 1111 1111 1111 (aprovado), 4000 0000 0000 0002 (recusado) ou 4000 0000 0000 0101 (aprovado, recusado na renovação automática).',
+  renewalDeclined: 'Cartão recusado pelo emissor na renovação automática (cartão de teste)',
+  savedCardUnknown: 'Cartão salvo não encontrado no ambiente de testes',
   failedAttempt: 'Pagamento recusado no ambiente de testes',
 } as const;

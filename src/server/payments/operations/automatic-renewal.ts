@@ -1,0 +1,95 @@
+/**
+ * Automatic annual renewal (issue 40; docs/decisions/r40a-automatic-renewal.md): tRPC namespace
+ * `automaticRenewal`. The member reads and changes only their own record (no id in the input);
+ * an admin reads any member's and may turn it off, never on.
+ */
+import { z } from 'zod';
+import {
+  AUTOMATIC_RENEWAL_MSG,
+  automaticRenewalAdminView,
+  automaticRenewalView,
+  turnOffAnswer,
+  turnOnInput,
+} from '../../../shared/automatic-renewal';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../operations/define';
+import { defineOperation } from '../../operations/define';
+import type { Services } from '../../services';
+import { adminViewOf, subscriberById, turnOff, turnOn, viewOf } from '../automatic-renewal/choice';
+
+const subscriberInput = z.object({ subscriberId: z.string().trim().min(1).max(64) });
+
+function ownRecord(services: Services, user: SessionUser) {
+  const subscriber = services.automaticRenewal.subscribers.findForUser(user);
+  if (!subscriber) throw new AppError('NOT_FOUND', AUTOMATIC_RENEWAL_MSG.subscriberNotFound);
+  return subscriber;
+}
+
+export const automaticRenewalOperations = {
+  /** "Minha Assinatura": the card (brand, last four, expiry), the next date and amount, the sentence to agree to. */
+  mine: defineOperation({
+    kind: 'query',
+    access: 'member',
+    output: automaticRenewalView,
+    run: ({ services, user }) => viewOf(services.automaticRenewal, ownRecord(services, user)),
+  }),
+
+  /** On, agreeing to the sentence the read offered (recorded in the member's history). */
+  turnOn: defineOperation({
+    kind: 'mutation',
+    access: 'member',
+    rateLimit: 'checkout',
+    input: turnOnInput,
+    output: z.object({ success: z.literal(true), message: z.string(), view: automaticRenewalView }),
+    run({ services, user }, input) {
+      const subscriber = ownRecord(services, user);
+      const done = turnOn(
+        services.automaticRenewal,
+        subscriber,
+        { kind: 'member', id: user.id },
+        input.consentText,
+      );
+      return { success: true as const, ...done };
+    },
+  }),
+
+  /** Off at once, in one call; the member is told by e-mail. */
+  turnOff: defineOperation({
+    kind: 'mutation',
+    access: 'member',
+    rateLimit: 'checkout',
+    output: turnOffAnswer,
+    run({ services, user }) {
+      const subscriber = ownRecord(services, user);
+      return {
+        success: true as const,
+        ...turnOff(services.automaticRenewal, subscriber, { kind: 'member', id: user.id }),
+      };
+    },
+  }),
+
+  /** The subscriber record: the choice, the card, the consent and every attempt with its state. */
+  ofSubscriber: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: subscriberInput,
+    output: automaticRenewalAdminView,
+    run: ({ services }, input) =>
+      adminViewOf(services.automaticRenewal, subscriberById(services.automaticRenewal, input.subscriberId)),
+  }),
+
+  /** An admin turns a member's automatic renewal off (the member is told); never on. */
+  turnOffForSubscriber: defineOperation({
+    kind: 'mutation',
+    access: 'admin',
+    input: subscriberInput,
+    output: turnOffAnswer,
+    run({ services, user }, input) {
+      const subscriber = subscriberById(services.automaticRenewal, input.subscriberId);
+      return {
+        success: true as const,
+        ...turnOff(services.automaticRenewal, subscriber, { kind: 'admin', id: user.id }),
+      };
+    },
+  }),
+};
