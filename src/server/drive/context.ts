@@ -31,3 +31,8 @@ export function createDriveContext(deps: DriveDeps): DriveContext {
     tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', DRIVE_MSG.tooLarge(env.DRIVE_MAX_UPLOAD_MB)),
   };
 }
+
+/** Files on disk, for tests and the bench (nothing left behind). */
+export function filesOnDisk(ctx: DriveContext): string[] {
+  return ctx.storage.listFiles();
+}

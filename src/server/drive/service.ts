@@ -5,9 +5,8 @@
  * Uploads are streamed to disk (drive-storage.ts), judged by their content (drive-content.ts),
  * and committed — file renamed into place, row written — only when everything succeeded.
  */
-import { Readable } from 'node:stream';
 import type { DriveListInput, DriveMetadata, DrivePublicListInput } from '../../shared/drive-schemas';
-import { createDriveContext, type DriveDeps } from './context';
+import { createDriveContext, filesOnDisk, type DriveDeps } from './context';
 import { download } from './download';
 import { list, listPublic, remove, update } from './listing';
 import { add, upload, type NewDriveFile } from './upload';
@@ -16,7 +15,7 @@ import type { MultipartBody } from './uploads';
 
 export { downloadFileName, type DriveDownload } from './download';
 export { toDriveItem } from './listing';
-export type { NewDriveFile } from './upload';
+export { readableOf, type NewDriveFile } from './upload';
 export type { DriveDeps };
 
 export function createDriveService(deps: DriveDeps) {
@@ -31,12 +30,8 @@ export function createDriveService(deps: DriveDeps) {
     remove: (id: string) => remove(ctx, id),
     download: (id: string, viewer: FilesViewer, variant: 'file' | 'thumbnail') =>
       download(ctx, id, viewer, variant),
-    /** Files on disk, for tests and the bench (nothing left behind). */
-    filesOnDisk: () => ctx.storage.listFiles(),
+    filesOnDisk: () => filesOnDisk(ctx),
   };
 }
 
 export type DriveService = ReturnType<typeof createDriveService>;
-
-/** A Readable of a buffer, for files made in memory (the demo seed). */
-export const readableOf = (bytes: Buffer | Uint8Array) => Readable.from([Buffer.from(bytes)]);

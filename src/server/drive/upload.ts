@@ -3,7 +3,7 @@
  * and committed — file renamed into place, row written — only when everything succeeded.
  */
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type Sharp from 'sharp';
 import {
   DRIVE_MSG,
@@ -33,6 +33,9 @@ interface ReceivedFile extends StagedFile {
   thumbnail: string | null;
   filename: string;
 }
+
+/** A Readable of a buffer, for files made in memory (the demo seed). */
+export const readableOf = (bytes: Buffer | Uint8Array) => Readable.from([Buffer.from(bytes)]);
 
 export interface NewDriveFile {
   source: Readable;

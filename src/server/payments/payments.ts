@@ -4,10 +4,10 @@
  * (sandbox-simulator.ts) — plus the e-mails a payment's own customer may ask for again.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CHECKOUT_MSG } from '../../shared/checkout-schemas';
+import { CHECKOUT_MSG, type ProcessPaymentData } from '../../shared/checkout-schemas';
 import { payments, type Payment } from '../db/schema';
 import { AppError } from '../lib/errors';
-import type { PaymentProvider } from './providers/types';
+import type { PaymentEvent, PaymentProvider, PaymentProviderName, WebhookRequest } from './providers/types';
 import type { AccountsService } from '../identity/accounts/service';
 import type { ServiceDeps } from '../lib/deps';
 import { createInPageCharges } from './charges/service';
@@ -57,11 +57,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     provider,
     getById,
-    process: charges.process,
-    status: charges.status,
-    voidPendingChargesOf: charges.voidPendingChargesOf,
-    handleWebhook: webhooks.handleWebhook,
-    applyEvent: webhooks.applyEvent,
+    process: (input: ProcessPaymentData) => charges.process(input),
+    status: (id: string) => charges.status(id),
+    voidPendingChargesOf: (subscriberId: string) => charges.voidPendingChargesOf(subscriberId),
+    handleWebhook: (source: PaymentProviderName, request: WebhookRequest) =>
+      webhooks.handleWebhook(source, request),
+    applyEvent: (event: PaymentEvent) => webhooks.applyEvent(event),
 
     /**
      * POST /emails/payment-confirmation: makes sure the payment's own customer got the confirmation

@@ -95,7 +95,7 @@ export type CommissionStatements = ReturnType<typeof prepareCommissionStatements
 
 /** Confirms the pending commission of a referred subscriber (at most once). Runs inside the caller's transaction. */
 export function confirmForPayment(
-  { confirmPending }: CommissionStatements,
+  { commissionStatements: { confirmPending } }: { commissionStatements: CommissionStatements },
   referredId: string,
   paymentId: string,
   amount: number,

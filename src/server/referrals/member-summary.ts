@@ -79,8 +79,7 @@ export function prepareSummaryStatements(db: ServiceDeps['db']) {
 export type SummaryStatements = ReturnType<typeof prepareSummaryStatements>;
 
 export function summary(
-  { env }: Pick<ServiceDeps, 'env'>,
-  statements: SummaryStatements,
+  { env, summaryStatements: statements }: Pick<ServiceDeps, 'env'> & { summaryStatements: SummaryStatements },
   subscriber: { id: string; referralCode: string },
   page = 1,
 ): ReferralSummary {

@@ -7,37 +7,30 @@
 import type { AdminReferralListInput } from '../../shared/member-schemas';
 import type { ServiceDeps } from '../lib/deps';
 import { adminList, statusCounts } from './admin-list';
-import {
-  attach,
-  cancelForPayment,
-  confirmForPayment,
-  markPaid,
-  prepareCommissionStatements,
-  recordClick,
-} from './commissions';
-import { prepareSummaryStatements, summary } from './member-summary';
+import { attach, cancelForPayment, confirmForPayment, markPaid, recordClick } from './commissions';
+import { createReferralsContext } from './context';
+import { summary } from './member-summary';
 
 export { commissionOf, REFERRAL_MSG } from './commissions';
 export { REFERRAL_SUMMARY_PAGE_SIZE, type ReferralSummary } from './member-summary';
 
 export function createReferralsService(deps: ServiceDeps) {
-  const statements = prepareSummaryStatements(deps.db);
-  const commissions = prepareCommissionStatements(deps.db);
+  const ctx = createReferralsContext(deps);
   return {
-    recordClick: (code: string, visitorKey: string) => recordClick(deps, code, visitorKey),
+    recordClick: (code: string, visitorKey: string) => recordClick(ctx, code, visitorKey),
     attach: (
       referred: { id: string; referredBy: string | null; paymentStatus: string },
       code: string,
       amount: number,
-    ) => attach(deps, referred, code, amount),
+    ) => attach(ctx, referred, code, amount),
     confirmForPayment: (referredId: string, paymentId: string, amount: number, at: Date) =>
-      confirmForPayment(commissions, referredId, paymentId, amount, at),
-    cancelForPayment: (paymentId: string, at: Date) => cancelForPayment(deps, paymentId, at),
-    markPaid: (id: string, adminId: string) => markPaid(deps, id, adminId),
+      confirmForPayment(ctx, referredId, paymentId, amount, at),
+    cancelForPayment: (paymentId: string, at: Date) => cancelForPayment(ctx, paymentId, at),
+    markPaid: (id: string, adminId: string) => markPaid(ctx, id, adminId),
     summary: (subscriber: { id: string; referralCode: string }, page?: number) =>
-      summary(deps, statements, subscriber, page),
-    adminList: (input: AdminReferralListInput) => adminList(deps, input),
-    totals: () => statusCounts(deps),
+      summary(ctx, subscriber, page),
+    adminList: (input: AdminReferralListInput) => adminList(ctx, input),
+    totals: () => statusCounts(ctx),
   };
 }
 

@@ -190,10 +190,18 @@ export function resendVerification(deps: AccountsDeps, userId: string): { messag
 }
 
 /**
+ * The form's "Esqueci minha senha": past the per-account cap nothing is sent; the caller's answer
+ * is the same words.
+ */
+export function requestPasswordReset(deps: AccountsDeps, email: string): void {
+  if (deps.throttle.allowResetMail(email)) sendPasswordReset(deps, email);
+}
+
+/**
  * "Esqueci minha senha": queues the set-password e-mail when the address has an account. The
  * answer is the same either way, so the form does not reveal who is registered.
  */
-export function requestPasswordReset(deps: AccountsDeps, email: string): void {
+export function sendPasswordReset(deps: AccountsDeps, email: string): void {
   const row = findByEmail(deps, email);
   if (!row) return;
   const setPasswordUrl = createSetPasswordLink(deps, row.id);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { NOT_ME_MSG } from '../../../shared/security-schemas';
 import { accountPhones, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { claimToken, findToken, requestPasswordReset } from './account-links';
+import { claimToken, findToken, sendPasswordReset } from './account-links';
 import type { AccountsDeps } from './deps';
 
 export function reportNotMe(deps: AccountsDeps, token: string): { message: string } {
@@ -26,7 +26,7 @@ export function reportNotMe(deps: AccountsDeps, token: string): { message: strin
   if (!claimed) throw new AppError('BAD_REQUEST', NOT_ME_MSG.linkInvalid);
   const ended = accountSecurity.endOtherSessions(link.userId);
   const account = db.select({ email: users.email }).from(users).where(eq(users.id, link.userId)).get();
-  if (account) requestPasswordReset(deps, account.email);
+  if (account) sendPasswordReset(deps, account.email);
   log.info({ userId: link.userId, ended }, 'owner said "não fui eu": sessions ended, reset started');
   return { message: NOT_ME_MSG.done };
 }

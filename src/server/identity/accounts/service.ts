@@ -23,7 +23,7 @@ import {
 } from './create-account';
 import type { AccountsDeps } from './deps';
 import { reportNotMe } from './not-me';
-import { login, register, setPassword } from './sign-in';
+import { login, logout, register, setPassword } from './sign-in';
 
 export { SET_PASSWORD_TTL_MS } from './account-links';
 export { USERS_PAGE_SIZE, type AccountView, type Pagination } from './account-reads';
@@ -45,11 +45,8 @@ export function createAccountsService(deps: AccountsDeps) {
     hasAdmin: () => hasAdmin(deps),
     register: (input: RegisterInput, options?: { allowRole?: boolean }) => register(deps, input, options),
     login: (input: LoginInput, options?: { ip?: string }) => login(deps, input, options),
-    logout: (sessionId: string) => deps.sessions.invalidate(sessionId),
-    // Past the per-account cap nothing is sent; the caller's answer is the same words.
-    requestPasswordReset: (email: string) => {
-      if (deps.throttle.allowResetMail(email)) requestPasswordReset(deps, email);
-    },
+    logout: (sessionId: string) => logout(deps, sessionId),
+    requestPasswordReset: (email: string) => requestPasswordReset(deps, email),
     reportNotMe: (token: string) => reportNotMe(deps, token),
     setPassword: (token: string, password: string, options?: { code?: string; ip?: string }) =>
       setPassword(deps, token, password, options),

@@ -14,6 +14,11 @@ import { findByEmail, getUser, toPublicUser } from './account-reads';
 import { insertAccount } from './create-account';
 import type { AccountsDeps, AuthResult } from './deps';
 
+/** Ends the session (sign-out); an unknown or ended one is not an error. */
+export function logout({ sessions }: AccountsDeps, sessionId: string): void {
+  sessions.invalidate(sessionId);
+}
+
 function startSession({ sessions }: AccountsDeps, user: PublicUser): AuthResult {
   const { token, session } = sessions.create(user.id);
   // The browser keeps the cookie until the session's hard end; the server ends it sooner when idle.

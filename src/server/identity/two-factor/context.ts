@@ -39,3 +39,8 @@ export const normalize = (code: string) => code.replace(/[\s-]/g, '').toLowerCas
 
 export const rowOf = ({ db }: TwoFactorDeps, userId: string) =>
   db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).get();
+
+/** Whether the account signs in with a second factor (an enrolment confirmed by a first code). */
+export function isEnabled(ctx: TwoFactorDeps, userId: string): boolean {
+  return Boolean(rowOf(ctx, userId)?.enabledAt);
+}

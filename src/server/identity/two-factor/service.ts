@@ -8,7 +8,7 @@
  * the codes in `two-factor/codes.ts`.
  */
 import { verifyCode } from './codes';
-import { createTwoFactorContext, rowOf, type TwoFactorDeps } from './context';
+import { createTwoFactorContext, isEnabled, type TwoFactorDeps } from './context';
 import { beginSetup, confirmSetup, disable, regenerateRecoveryCodes, status } from './enrolment';
 
 export type { CodeKind } from './codes';
@@ -17,7 +17,7 @@ export { RECOVERY_CODE_COUNT, SETUP_TTL_MS, type TwoFactorDeps } from './context
 export function createTwoFactor(deps: TwoFactorDeps) {
   const ctx = createTwoFactorContext(deps);
   return {
-    isEnabled: (userId: string): boolean => Boolean(rowOf(ctx, userId)?.enabledAt),
+    isEnabled: (userId: string) => isEnabled(ctx, userId),
     status: (userId: string) => status(ctx, userId),
     beginSetup: (user: { id: string; email: string }) => beginSetup(ctx, user),
     confirmSetup: (userId: string, code: string) => confirmSetup(ctx, userId, code),

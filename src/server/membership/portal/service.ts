@@ -9,7 +9,7 @@ import { type Caller, type MemberPortalDeps, type PortalContext } from './deps';
 import { exportData, memberPayments, requestDeletion } from './member-data';
 import { changePassword, profile, updateProfile } from './profile';
 import { cancel, renew, withdrawCancellation } from './renewal';
-import { overview, ownRecord } from './subscription';
+import { overview, referralsOf } from './subscription';
 
 export type { MemberPortalDeps };
 export { daysLeft, MSG_NOT_LINKED, renewalWarning } from './subscription';
@@ -28,8 +28,7 @@ export function createMemberPortal(ctx: PortalContext) {
     cancel: (user: Caller, reason?: string | null) => cancel(ctx, user, reason),
     withdrawCancellation: (user: Caller) => withdrawCancellation(ctx, user),
     payments: (user: Caller) => memberPayments(ctx, user),
-    /** docs/product/back-office-and-member-area.md §3 "Referral summary" of the caller's own code. */
-    referrals: (user: Caller, page = 1) => ctx.referrals.summary(ownRecord(ctx, user), page),
+    referrals: (user: Caller, page?: number) => referralsOf(ctx, user, page),
     exportData: (user: Caller) => exportData(ctx, user),
     requestDeletion: (user: Caller, reason?: string | null) => requestDeletion(ctx, user, reason),
   };

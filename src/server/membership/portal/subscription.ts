@@ -96,6 +96,11 @@ function actionsOf(ctx: PortalContext, subscriber: Subscriber, renewedAt: string
   };
 }
 
+/** The referral summary (docs/product/back-office-and-member-area.md §3) of the caller's own code. */
+export function referralsOf(ctx: PortalContext, user: Caller, page = 1) {
+  return ctx.referrals.summary(ownRecord(ctx, user), page);
+}
+
 export function subscriptionOf(ctx: PortalContext, subscriber: Subscriber): MemberSubscription {
   const now = ctx.clock.now();
   const deletion = ctx.deletionRequests.latestFor(subscriber.id);

@@ -11,8 +11,8 @@ import type {
   VerifyCodeInput,
 } from '../../../shared/profile-update-schemas';
 import { completeProfile } from './complete-profile';
+import { createWizardContext } from './context';
 import type { ProfileUpdateDeps } from './deps';
-import { createLookupRequests } from './lookup-requests';
 import { requestForm } from './request-code';
 import { verifyCode } from './verify-code';
 
@@ -26,12 +26,12 @@ export {
 } from './deps';
 export { maskEmail, maskPhone, splitName } from './masks';
 
-export function createProfileUpdateService(services: ProfileUpdateDeps) {
-  const deps = { ...services, lookups: createLookupRequests(services.clock) };
+export function createProfileUpdateService(deps: ProfileUpdateDeps) {
+  const ctx = createWizardContext(deps);
   return {
-    requestForm: (input: RequestFormInput) => requestForm(deps, input),
-    verifyCode: (input: VerifyCodeInput) => verifyCode(deps, input),
-    completeProfile: (input: CompleteProfileInput) => completeProfile(deps, input),
+    requestForm: (input: RequestFormInput) => requestForm(ctx, input),
+    verifyCode: (input: VerifyCodeInput) => verifyCode(ctx, input),
+    completeProfile: (input: CompleteProfileInput) => completeProfile(ctx, input),
   };
 }
 

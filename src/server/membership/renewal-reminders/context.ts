@@ -16,6 +16,11 @@ export type RenewalRemindersDeps = ServiceDeps & {
 /** The dependencies plus the daily pass under way, which overlapping calls share. */
 export type RemindersContext = RenewalRemindersDeps & { running: Promise<RemindersResult> | null };
 
+/** The dependencies plus the run in progress, if any (one run at a time). */
+export function createRemindersContext(deps: RenewalRemindersDeps): RemindersContext {
+  return { ...deps, running: null };
+}
+
 export interface RemindersResult {
   sent: number;
   /** The renewal link could not be created (provider down): tried again on the next run. */

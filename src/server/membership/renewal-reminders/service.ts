@@ -11,7 +11,7 @@
  * concurrent run won the row, that link is simply never sent and expires in 48 hours.
  * Who is reminded lives in `renewal-reminders/targets.ts`, the sending in `renewal-reminders/remind.ts`.
  */
-import type { RemindersContext, RenewalRemindersDeps } from './context';
+import { createRemindersContext, type RenewalRemindersDeps } from './context';
 import { expiringRecipients, runDue, sendToAllExpiring } from './remind';
 
 export type {
@@ -23,7 +23,7 @@ export type {
 export { REMINDER_THRESHOLDS, thresholdFor, type ReminderThreshold } from './thresholds';
 
 export function createRenewalReminders(deps: RenewalRemindersDeps) {
-  const ctx: RemindersContext = { ...deps, running: null };
+  const ctx = createRemindersContext(deps);
   return {
     runDue: () => runDue(ctx),
     sendToAllExpiring: (adminId: string) => sendToAllExpiring(ctx, adminId),

@@ -82,8 +82,14 @@ function dueIds({ db }: OutboxWorkerDeps, now: Date): { id: string }[] {
     .all();
 }
 
+/** One pass, as an admin's "send now" or a test sees it: what was sent, retried and given up. */
+export async function runOnce(deps: OutboxWorkerDeps): Promise<OutboxRunResult> {
+  const { sent, retrying, failed } = await deliverBatch(deps);
+  return { sent, retrying, failed };
+}
+
 /** One pass: delivers the due messages (at most one batch), one after the other. */
-export async function runOnce(deps: OutboxWorkerDeps): Promise<OutboxRunResult & { claimed: number }> {
+export async function deliverBatch(deps: OutboxWorkerDeps): Promise<OutboxRunResult & { claimed: number }> {
   const result = { sent: 0, retrying: 0, failed: 0, claimed: 0 };
   for (const { id } of dueIds(deps, deps.clock.now())) {
     // Claimed at the time of this message's turn: an earlier send may have taken a while.

@@ -2,7 +2,7 @@
  * The background loop: never two passes at once in this process; a wake-up during a pass asks
  * for one more pass right after it.
  */
-import { runOnce, type OutboxWorkerDeps } from './delivery';
+import { deliverBatch, type OutboxWorkerDeps } from './delivery';
 import { OUTBOX_DELIVERY } from './policy';
 
 /** The loop's state, kept by the worker for its lifetime. */
@@ -14,13 +14,12 @@ export interface DeliveryLoop {
   unsubscribe: (() => void) | null;
 }
 
-export const newDeliveryLoop = (): DeliveryLoop => ({
-  started: false,
-  running: null,
-  again: false,
-  timer: null,
-  unsubscribe: null,
-});
+/** The worker's dependencies plus its loop. */
+export type OutboxWorkerContext = OutboxWorkerDeps & { loop: DeliveryLoop };
+
+export function createOutboxWorkerContext(deps: OutboxWorkerDeps): OutboxWorkerContext {
+  return { ...deps, loop: { started: false, running: null, again: false, timer: null, unsubscribe: null } };
+}
 
 /** Runs passes until one finds less than a full batch and nobody asked for another. */
 export function kick(deps: OutboxWorkerDeps, loop: DeliveryLoop) {
@@ -33,7 +32,7 @@ export function kick(deps: OutboxWorkerDeps, loop: DeliveryLoop) {
     do {
       loop.again = false;
       try {
-        const { claimed } = await runOnce(deps);
+        const { claimed } = await deliverBatch(deps);
         if (claimed >= OUTBOX_DELIVERY.batchSize) loop.again = true;
       } catch (error) {
         deps.log.error({ err: error }, 'falha no worker do outbox');
@@ -44,7 +43,8 @@ export function kick(deps: OutboxWorkerDeps, loop: DeliveryLoop) {
   });
 }
 
-export function start(deps: OutboxWorkerDeps, loop: DeliveryLoop) {
+export function start(ctx: OutboxWorkerContext) {
+  const { loop, ...deps } = ctx;
   if (loop.started) return;
   loop.started = true;
   const wake = () => kick(deps, loop);
@@ -57,7 +57,7 @@ export function start(deps: OutboxWorkerDeps, loop: DeliveryLoop) {
 }
 
 /** Stops the loop; resolves when the pass under way (if any) has finished. */
-export function stop(loop: DeliveryLoop): Promise<void> {
+export function stop({ loop }: OutboxWorkerContext): Promise<void> {
   loop.started = false;
   if (loop.timer) clearInterval(loop.timer);
   loop.timer = null;

@@ -7,20 +7,17 @@
  * `outbox-worker/delivery.ts`, the background loop in `outbox-worker/loop.ts`.
  */
 import { runOnce, type OutboxRunResult, type OutboxWorkerDeps } from './delivery';
-import { newDeliveryLoop, start, stop } from './loop';
+import { createOutboxWorkerContext, start, stop } from './loop';
 
 export { OUTBOX_DELIVERY, retryDelayMs } from './policy';
 export type { OutboxRunResult, OutboxWorkerDeps };
 
 export function createOutboxWorker(deps: OutboxWorkerDeps) {
-  const loop = newDeliveryLoop();
+  const ctx = createOutboxWorkerContext(deps);
   return {
-    runOnce: async (): Promise<OutboxRunResult> => {
-      const { sent, retrying, failed } = await runOnce(deps);
-      return { sent, retrying, failed };
-    },
-    start: () => start(deps, loop),
-    stop: (): Promise<void> => stop(loop),
+    runOnce: () => runOnce(ctx),
+    start: () => start(ctx),
+    stop: () => stop(ctx),
   };
 }
 

@@ -49,8 +49,8 @@ export function createPaymentConfirmation(deps: PaymentConfirmationDeps) {
     refundTarget: (payment: Payment) => refundTarget(ctx, payment),
     settleRefundFromCharge: (payment: Payment, charge: ChargeResult | null, reason: string, actor: Actor) =>
       settleRefundFromCharge(ctx, payment, charge, reason, actor),
-    /** Writes the payment's history (services/payment-history.ts), shared by every payment service. */
-    history: deps.history,
+    /** Writes the payment's history (history.ts), shared by every payment service. */
+    history: ctx.history,
   };
 }
 

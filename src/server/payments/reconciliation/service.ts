@@ -12,46 +12,15 @@
  * however many there are (ADR 030).
  */
 import { createReconciliationContext, type PaymentReconciliationDeps } from './context';
-import { recheckDeadlineCancels, reconcileCharges } from './charges';
-import { reconcileLinks } from './links';
-import { reconcileRefunds } from '../refunds/reconcile-refunds';
+import { reconcile } from './run';
 
+export type { ReconciliationReport } from './run';
 export type { PaymentReconciliationDeps };
-
-export interface ReconciliationReport {
-  linksChecked: number;
-  linksConfirmed: number;
-  chargesChecked: number;
-  chargesSettled: number;
-  refundsCompleted: number;
-  refundsReverted: number;
-}
 
 export function createPaymentReconciliation(deps: PaymentReconciliationDeps) {
   const ctx = createReconciliationContext(deps);
   return {
-    async run(): Promise<ReconciliationReport> {
-      const now = ctx.clock.now();
-      const linkResult = await reconcileLinks(ctx, now);
-      const recheck = await recheckDeadlineCancels(ctx);
-      const chargeResult = await reconcileCharges(ctx);
-      const refunds = await reconcileRefunds(ctx);
-      const report = {
-        linksChecked: linkResult.checked,
-        linksConfirmed: linkResult.confirmed,
-        chargesChecked: chargeResult.checked,
-        chargesSettled: chargeResult.settled + recheck.confirmed,
-        refundsCompleted: refunds.completed,
-        refundsReverted: refunds.reverted,
-      };
-      if (
-        report.linksConfirmed + report.chargesSettled + report.refundsCompleted + report.refundsReverted >
-        0
-      ) {
-        ctx.log.info(report, 'reconciliation settled payments whose webhook had not arrived');
-      }
-      return report;
-    },
+    run: () => reconcile(ctx),
   };
 }
 

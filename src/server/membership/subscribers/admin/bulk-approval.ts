@@ -8,11 +8,19 @@
 import { approveManySummary, type BatchRowResult } from '../../../../shared/batch-schemas';
 import { AppError } from '../../../lib/errors';
 import { approve } from './approval';
-import type { SubscriberAdminDeps } from './deps';
+import type { SubscriberAdminContext, SubscriberAdminDeps } from './deps';
 import { subscribers } from '../../../db/schema';
 import { inArray } from 'drizzle-orm';
 
-export async function approveMany(deps: SubscriberAdminDeps, ids: string[], adminId: string) {
+/** Batches run one after the other (the context's queue), each approving its rows in turn. */
+export function approveMany(ctx: SubscriberAdminContext, ids: string[], adminId: string) {
+  const work = () => approveBatch(ctx, ids, adminId);
+  const run = ctx.approvals.tail.then(work, work);
+  ctx.approvals.tail = run.catch(() => undefined);
+  return run;
+}
+
+async function approveBatch(deps: SubscriberAdminDeps, ids: string[], adminId: string) {
   const names = new Map(
     deps.db
       .select({ id: subscribers.id, name: subscribers.name })

@@ -20,6 +20,16 @@ export interface SubscriberAdminDeps extends ServiceDeps {
   emailChanges: EmailChanges;
 }
 
+/**
+ * The dependencies plus the bulk approvals' queue: a second batch (a double click, a retry) starts
+ * once the first has written its approvals, so it finds them approved instead of racing them.
+ */
+export type SubscriberAdminContext = SubscriberAdminDeps & { approvals: { tail: Promise<unknown> } };
+
+export function createSubscriberAdminContext(deps: SubscriberAdminDeps): SubscriberAdminContext {
+  return { ...deps, approvals: { tail: Promise.resolve() } };
+}
+
 export function load({ db }: Pick<ServiceDeps, 'db'>, id: string): Subscriber {
   const row = db.select().from(subscribers).where(eq(subscribers.id, id)).get();
   if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);

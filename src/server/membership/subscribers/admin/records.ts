@@ -7,6 +7,13 @@ import {
 } from '../../../../shared/fields/address';
 import type { SubscriberInput, SubscriberRecord } from '../../../../shared/subscriber-schemas';
 import type { Subscriber } from '../../../db/schema';
+import type { ServiceDeps } from '../../../lib/deps';
+import { load } from './deps';
+
+/** One record as the back office reads it; an unknown id is "not found". */
+export function getRecord(deps: Pick<ServiceDeps, 'db'>, id: string): SubscriberRecord {
+  return toSubscriberRecord(load(deps, id));
+}
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

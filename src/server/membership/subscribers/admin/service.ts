@@ -8,41 +8,34 @@ import type { DecideProposedChangesInput } from '../../../../shared/proposed-cha
 import type { SubscriberInput, SubscriberListInput } from '../../../../shared/subscriber-schemas';
 import { access, approve, requestCancellation } from './approval';
 import { approveMany } from './bulk-approval';
-import { load, type SubscriberAdminDeps } from './deps';
+import { createSubscriberAdminContext, type SubscriberAdminDeps } from './deps';
 import { create, remove, update } from './edit';
 import { history } from './history';
 import { list } from './list';
 import { decideProposedChanges, proposedChangesOf } from './proposed-changes';
-import { toSubscriberRecord } from './records';
+import { getRecord } from './records';
 
 export { endingWithinWhere, subscriberFilterWhere } from './filters';
 export { profileColumnsOf, toSubscriberRecord } from './records';
 export type { SubscriberAdminDeps };
 
 export function createSubscriberAdmin(deps: SubscriberAdminDeps) {
-  // Batches run one after the other: a second batch (a double click, a retry) starts once the
-  // first has written its approvals, so it finds them approved instead of racing them.
-  let batches: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = batches.then(work, work);
-    batches = run.catch(() => undefined);
-    return run;
-  };
+  const ctx = createSubscriberAdminContext(deps);
   return {
-    list: (input: SubscriberListInput) => list(deps, input),
-    get: (id: string) => toSubscriberRecord(load(deps, id)),
-    create: (input: SubscriberInput, adminId: string) => create(deps, input, adminId),
-    update: (id: string, input: SubscriberInput, adminId: string) => update(deps, id, input, adminId),
-    remove: (id: string, adminId: string) => remove(deps, id, adminId),
-    approve: (id: string, adminId: string) => approve(deps, id, adminId),
-    approveMany: (ids: string[], adminId: string) => oneAtATime(() => approveMany(deps, ids, adminId)),
-    access: (id: string) => access(deps, id),
+    list: (input: SubscriberListInput) => list(ctx, input),
+    get: (id: string) => getRecord(ctx, id),
+    create: (input: SubscriberInput, adminId: string) => create(ctx, input, adminId),
+    update: (id: string, input: SubscriberInput, adminId: string) => update(ctx, id, input, adminId),
+    remove: (id: string, adminId: string) => remove(ctx, id, adminId),
+    approve: (id: string, adminId: string) => approve(ctx, id, adminId),
+    approveMany: (ids: string[], adminId: string) => approveMany(ctx, ids, adminId),
+    access: (id: string) => access(ctx, id),
     requestCancellation: (id: string, adminId: string, reason: string | null) =>
-      requestCancellation(deps, id, adminId, reason),
-    history: (id: string) => history(deps, id),
-    proposedChanges: (id: string) => proposedChangesOf(deps, id),
+      requestCancellation(ctx, id, adminId, reason),
+    history: (id: string) => history(ctx, id),
+    proposedChanges: (id: string) => proposedChangesOf(ctx, id),
     decideProposedChanges: (input: DecideProposedChangesInput, adminId: string) =>
-      decideProposedChanges(deps, input, adminId),
+      decideProposedChanges(ctx, input, adminId),
   };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * One pass of reconciliation (service.ts): links, deadline cancels, charges and refunds, each from
+ * where the previous pass stopped; a pass that settled anything says so in the log.
+ */
+import { recheckDeadlineCancels, reconcileCharges } from './charges';
+import type { ReconciliationContext } from './context';
+import { reconcileLinks } from './links';
+import { reconcileRefunds } from '../refunds/reconcile-refunds';
+
+export interface ReconciliationReport {
+  linksChecked: number;
+  linksConfirmed: number;
+  chargesChecked: number;
+  chargesSettled: number;
+  refundsCompleted: number;
+  refundsReverted: number;
+}
+
+export async function reconcile(ctx: ReconciliationContext): Promise<ReconciliationReport> {
+  const now = ctx.clock.now();
+  const linkResult = await reconcileLinks(ctx, now);
+  const recheck = await recheckDeadlineCancels(ctx);
+  const chargeResult = await reconcileCharges(ctx);
+  const refunds = await reconcileRefunds(ctx);
+  const report = {
+    linksChecked: linkResult.checked,
+    linksConfirmed: linkResult.confirmed,
+    chargesChecked: chargeResult.checked,
+    chargesSettled: chargeResult.settled + recheck.confirmed,
+    refundsCompleted: refunds.completed,
+    refundsReverted: refunds.reverted,
+  };
+  if (report.linksConfirmed + report.chargesSettled + report.refundsCompleted + report.refundsReverted > 0) {
+    ctx.log.info(report, 'reconciliation settled payments whose webhook had not arrived');
+  }
+  return report;
+}
