@@ -38,6 +38,9 @@ const transportPackages = {
   group: ['fastify', 'fastify/**', '@fastify/*', '@trpc/*'],
   message: transportMessage,
 };
+// Operations are tRPC procedures (src/server/operations/procedure.ts): they may use @trpc/server,
+// never Fastify.
+const httpPackages = { group: ['fastify', 'fastify/**', '@fastify/*'], message: transportMessage };
 const transportModules = { regex: '^(\\.\\./)+(server/)?(trpc|rest|http)(/|$)', message: transportMessage };
 
 // The domains of docs/decisions/001-layout.md: each holds its operations, services, providers and
@@ -221,7 +224,7 @@ export default defineConfig([
   {
     files: ['src/server/operations/**/*.ts', 'src/server/*/operations/**/*.ts', 'src/server/*/operations.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrictImports(clientModulesFromServer, providerTypesOnly, transportPackages, transportModules),
+    rules: restrictImports(clientModulesFromServer, providerTypesOnly, httpPackages, transportModules),
   },
   {
     // A write that returns a row is either inside a transaction, whose COMMIT reports a failed

@@ -19,6 +19,7 @@ import {
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import type { Env } from '../env';
 import { operations } from '../operations';
+import { procedures } from '../operations/procedures';
 import { restRoutes } from '../rest';
 import { registerApiDocs } from '../rest/openapi';
 import { registerRestRoutes } from '../rest/route';
@@ -141,7 +142,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   });
   // Rate limits before the body is read (ADR 036); after the checks above, which cost less.
   app.decorateRequest('earlyLimits', null);
-  app.addHook('onRoute', earlyRateLimitHook({ limits, restRoutes, operations }));
+  app.addHook('onRoute', earlyRateLimitHook({ limits, restRoutes, operations, procedures }));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -89,6 +89,11 @@ export class HttpCallContext implements AuthorizedContext {
       this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
   }
+
+  /** This context as tRPC's middlewares need it (see `plainCallContext`). */
+  plain(): AuthorizedContext {
+    return plainCallContext(this);
+  }
 }
 
 export type CallContextFactory = (

@@ -11,6 +11,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { MSG } from '../../shared/messages';
 import type { OperationGroup } from '../operations/define';
+import type { Meta } from '../operations/procedure';
 import { RateLimitedError, type RateLimitGroup, type RateLimits } from '../operations/rate-limits';
 import type { RestRoute } from '../rest/route';
 import { sendError } from './errors';
@@ -56,6 +57,8 @@ export function earlyRateLimitHook(options: {
   limits: RateLimits;
   restRoutes: readonly RestRoute[];
   operations: Readonly<Record<string, OperationGroup>>;
+  /** The domains written as procedures: their limit is in each procedure's meta. */
+  procedures: Readonly<Record<string, Readonly<Record<string, { _def: { meta?: unknown } }>>>>;
 }) {
   const { limits } = options;
   const restGroups = new Map<string, RateLimitGroup>();
@@ -67,6 +70,12 @@ export function earlyRateLimitHook(options: {
     for (const [name, operation] of Object.entries(group)) {
       if (operation.rateLimit && operation.trpc !== false)
         procedureGroups.set(`${domain}.${name}`, operation.rateLimit);
+    }
+  }
+  for (const [domain, group] of Object.entries(options.procedures)) {
+    for (const [name, procedure] of Object.entries(group)) {
+      const rateLimit = (procedure._def.meta as Meta | undefined)?.rateLimit;
+      if (rateLimit) procedureGroups.set(`${domain}.${name}`, rateLimit);
     }
   }
 

@@ -1,11 +1,10 @@
 /**
- * Every operation of the app, by domain. The tRPC router (`src/server/trpc/root.ts`) and the REST
+ * Every operation of the app still written with `defineOperation`, by domain (auth and checkout
+ * are tRPC procedures already: src/server/operations/procedures.ts). The tRPC router (`src/server/trpc/root.ts`) and the REST
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { authOperations } from '../identity/operations/auth';
 import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
-import { checkoutOperations } from '../payments/operations/checkout';
 import { contactOperations } from '../public-site/operations';
 import { driveOperations } from '../drive/operations';
 import { outboxOperations } from '../messaging/operations/outbox';
@@ -25,9 +24,7 @@ import { whatsappOperations } from '../messaging/operations/whatsapp';
 import { identityOperations } from '../identity/operations/identity';
 
 export const operations = {
-  auth: authOperations,
   automaticRenewal: automaticRenewalOperations,
-  checkout: checkoutOperations,
   contact: contactOperations,
   drive: driveOperations,
   member: memberOperations,

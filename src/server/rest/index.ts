@@ -1,5 +1,6 @@
-/** Every documented `/api` path, derived from the operations: registered on the app and described in /api/docs. */
+/** Every documented `/api` path, registered on the app and described in /api/docs. */
 import { operations } from '../operations';
+import { procedureRoutes } from './procedure-routes';
 import { restRoutesOf } from './route';
 
-export const restRoutes = restRoutesOf(operations);
+export const restRoutes = [...procedureRoutes, ...restRoutesOf(operations)];

@@ -15,7 +15,6 @@ import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
 import type {
   Access,
-  AnyOperation,
   CallerFor,
   DocumentedErrors,
   FileAnswer,
@@ -33,7 +32,6 @@ import { sendDownload, sendFileAnswer } from './file-answer';
 export interface RestRoute {
   /** `domain.operation`, for log lines. */
   name: string;
-  operation: AnyOperation;
   binding: RestBinding;
   method: HttpMethod;
   path: string;
@@ -50,6 +48,14 @@ export interface RestRoute {
   body?: z.ZodType;
   /** The documented answer: the operation's output, plus `token` when it opens a session. */
   response: z.ZodType;
+  /** Runs one call: access, input, the operation and its answer's check. */
+  run(request: FastifyRequest, reply: FastifyReply, contextFor: RestContextFactory): Promise<RestAnswer>;
+}
+
+/** What a call answered, and the token of a session it opened. */
+export interface RestAnswer {
+  answer: unknown;
+  token: string | undefined;
 }
 
 /** Builds the request's call context for an authorized caller; sessions go into the answer. */
@@ -58,15 +64,18 @@ export type RestContextFactory = (
   reply: FastifyReply,
   delivery: 'answer',
   user: CallerFor<Access>,
-) => AuthorizedContext & { issuedToken: string | undefined };
+) => AuthorizedContext & {
+  issuedToken: string | undefined;
+  /** The same context as a plain object, as tRPC's middlewares copy it (call-context.ts). */
+  plain(): AuthorizedContext;
+};
 
-function pathNames(path: string): string[] {
+export function pathNames(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 }
 
-/** Splits the operation's input schema into the parts the caller sends (for the docs only). */
-function documentedInput(operation: AnyOperation, binding: RestBinding) {
-  const input = operation.input;
+/** Splits an input schema into the parts the caller sends (for the docs only). */
+export function documentedInput(input: z.ZodType | undefined, binding: RestBinding) {
   if (!input || binding.rawBody || binding.multipart) return {};
   const names = pathNames(binding.path);
   const restKey = binding.method === 'GET' ? 'query' : 'body';
@@ -85,20 +94,22 @@ function documentedInput(operation: AnyOperation, binding: RestBinding) {
   };
 }
 
-function describeLegacyNames(binding: RestBinding): string | undefined {
+export function describeLegacyNames(binding: RestBinding): string | undefined {
   const names = Object.entries(binding.legacyNames ?? {});
   if (names.length === 0) return binding.description;
   const list = names.map(([legacy, ours]) => `\`${legacy}\` → \`${ours}\``).join(', ');
   return [binding.description, `Nomes legados aceitos na entrada: ${list}.`].filter(Boolean).join('\n\n');
 }
 
-function documentedResponse(operation: AnyOperation): z.ZodType {
-  const output = operation.output;
-  if (!operation.issuesSession) return output;
+export function documentedResponse(
+  output: z.ZodType,
+  issuesSession: 'always' | 'sometimes' | undefined,
+): z.ZodType {
+  if (!issuesSession) return output;
   if (!(output instanceof z.ZodObject))
     throw new Error('an operation that opens a session answers an object');
   const token = z.string().describe('Token de sessão (Authorization: Bearer)');
-  return output.extend({ token: operation.issuesSession === 'always' ? token : token.optional() });
+  return output.extend({ token: issuesSession === 'always' ? token : token.optional() });
 }
 
 /** The REST routes of every operation that has a `rest` binding. */
@@ -112,9 +123,10 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
       if ((binding.multipart || binding.fileAnswer || binding.download) && operation.trpc !== false) {
         throw new Error(`${domain}.${name}: a streamed body or answer is REST only (trpc: false)`);
       }
+      const routeName = `${domain}.${name}`;
+      const access = operation.access;
       routes.push({
-        name: `${domain}.${name}`,
-        operation,
+        name: routeName,
         binding,
         method: binding.method,
         path: binding.path,
@@ -125,8 +137,16 @@ export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>
         successStatus: binding.successStatus,
         errors: binding.errors,
         rateLimit: operation.rateLimit,
-        ...documentedInput(operation, binding),
-        response: documentedResponse(operation),
+        ...documentedInput(operation.input, binding),
+        response: documentedResponse(operation.output, operation.issuesSession),
+        async run(request, reply, contextFor) {
+          const user = authorize(access, request.auth);
+          // zod parse errors are turned into `400 { error }` by the app's error handler.
+          const input = operation.input ? operation.input.parse(inputOf(binding, request)) : undefined;
+          const context = contextFor(request, reply, 'answer', user);
+          const answer: unknown = await execute(routeName, operation, context, input);
+          return { answer, token: context.issuedToken };
+        },
       });
     }
   }
@@ -137,14 +157,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON body must be an object; path parameters win over query and body fields of the same name. */
-function inputOf(route: RestRoute, request: FastifyRequest): unknown {
-  if (route.binding.rawBody) return { headers: request.headers, rawBody: request.rawBody ?? '' };
-  if (route.binding.multipart) return { ...(request.params as object), body: multipartBodyOf(request) };
-  const sent = (route.method === 'GET' ? request.query : request.body) ?? {};
+export function inputOf(binding: RestBinding, request: FastifyRequest): unknown {
+  if (binding.rawBody) return { headers: request.headers, rawBody: request.rawBody ?? '' };
+  if (binding.multipart) return { ...(request.params as object), body: multipartBodyOf(request) };
+  const sent = (binding.method === 'GET' ? request.query : request.body) ?? {};
   if (!isPlainObject(sent)) throw new AppError('BAD_REQUEST', MSG.invalidInput);
   const input: Record<string, unknown> = { ...sent, ...(request.params as Record<string, string>) };
   // Documented legacy names (docs/product/decisions.md §5) are accepted; ours win when both are sent.
-  for (const [legacy, ours] of Object.entries(route.binding.legacyNames ?? {})) {
+  for (const [legacy, ours] of Object.entries(binding.legacyNames ?? {})) {
     if (input[ours] === undefined && input[legacy] !== undefined) input[ours] = input[legacy];
   }
   return input;
@@ -212,7 +232,7 @@ export function registerRestRoutes(
 
 function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor: RestContextFactory) {
   for (const route of routes) {
-    const { operation, binding } = route;
+    const { binding } = route;
     const status = binding.successStatus ?? 200;
     app.route({
       method: route.method,
@@ -226,18 +246,13 @@ function register(app: FastifyInstance, routes: readonly RestRoute[], contextFor
           }
         : {}),
       handler: async (request, reply) => {
-        const user = authorize(route.access, request.auth);
-        // zod parse errors are turned into `400 { error }` by the app's error handler.
-        const input = operation.input ? operation.input.parse(inputOf(route, request)) : undefined;
-        const context = contextFor(request, reply, 'answer', user);
-        const answer: unknown = await execute(route.name, operation, context, input);
+        const { answer, token } = await route.run(request, reply, contextFor);
         if (binding.fileAnswer) return sendFileAnswer(request, reply, answer as FileAnswer);
         if (binding.download) {
           return sendDownload(reply, status, binding.download.contentType, answer as Download);
         }
         reply.header('cache-control', 'no-store');
         reply.code(binding.statusOf ? binding.statusOf(answer) : status);
-        const token = context.issuedToken;
         return token === undefined ? answer : { ...(answer as object), token };
       },
     });

@@ -1,13 +1,20 @@
 /**
- * The app router, derived from the operation definitions (`src/server/operations/`): one router
- * per domain, one procedure per operation reachable through tRPC. The client imports `AppRouter`
- * as a type only.
+ * The app router: the domains written as procedures (src/server/operations/procedures.ts) merged
+ * with the ones still derived from operation definitions (router.ts), with the same namespaces.
+ * The client imports `AppRouter` as a type only.
  */
 import { operations } from '../operations';
-import { createCallerFactory } from './init';
+import { procedures } from '../operations/procedures';
+import { createCallerFactory, createTRPCRouter, mergeRouters } from './init';
 import { buildRouter } from './router';
 
-export const appRouter = buildRouter(operations);
+export const appRouter = mergeRouters(
+  buildRouter(operations),
+  createTRPCRouter({
+    auth: createTRPCRouter(procedures.auth),
+    checkout: createTRPCRouter(procedures.checkout),
+  }),
+);
 export type AppRouter = typeof appRouter;
 
 export const createCaller = createCallerFactory(appRouter);

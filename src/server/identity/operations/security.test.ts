@@ -15,6 +15,8 @@ import { ACCOUNT_NOTICES, SECURITY_MSG } from '../../../shared/security-schemas'
 import { totpCode } from '../auth/totp';
 import { outbox, recoveryCodes, sessions, twoFactorSecrets } from '../../db/schema';
 import { operations } from '../../operations';
+import type { Meta } from '../../operations/procedure';
+import { procedures } from '../../operations/procedures';
 
 const PASSWORD = 'segredo123'; // tests/app.ts signIn's fixed password
 const MINUTE = 60_000;
@@ -272,6 +274,11 @@ describe('step-up before sensitive changes', () => {
         .filter(([, operation]) => 'stepUp' in operation || 'stepUpWhen' in operation)
         .map(([name]) => `${domain}.${name}`),
     );
+    for (const [domain, group] of Object.entries(procedures)) {
+      for (const [name, procedure] of Object.entries(group)) {
+        if ((procedure._def.meta as Meta | undefined)?.stepUp) sensitive.push(`${domain}.${name}`);
+      }
+    }
     expect(sensitive.sort()).toEqual([
       'auth.register',
       'security.recoveryCodesRenew',

@@ -1,0 +1,10 @@
+/**
+ * The domains whose operations are tRPC procedures (src/server/operations/procedure.ts), by tRPC
+ * namespace. The SPA's router carries `procedures`; the REST router adds `restOnlyProcedures`,
+ * which only external programs call (src/server/rest/procedure-routes.ts).
+ */
+import { authProcedures, authRestProcedures } from '../identity/operations/auth';
+import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
+
+export const procedures = { auth: authProcedures, checkout: checkoutProcedures };
+export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };
