@@ -5,6 +5,8 @@
  */
 import { loadEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
+import { createAccount, createOrPromoteAdmin } from '../src/server/identity/accounts/create-account';
+import { login } from '../src/server/identity/accounts/sign-in';
 
 export type DriveBenchMessage =
   { type: 'ready'; port: number; token: string } | { type: 'memory'; rss: number; peak: number };
@@ -12,14 +14,14 @@ export type DriveBenchMessage =
 const env = loadEnv();
 const { app, services } = await buildApp({ env });
 const email = 'bench-drive@confraria.local';
-await services.accounts.createAccount({
+await createAccount(services.accounts, {
   name: 'Bench',
   email,
   password: 'bench-senha-123',
   emailVerified: true,
 });
-await services.accounts.createOrPromoteAdmin({ email });
-const { token } = await services.accounts.login({ email, password: 'bench-senha-123' });
+await createOrPromoteAdmin(services.accounts, { email });
+const { token } = await login(services.accounts, { email, password: 'bench-senha-123' });
 
 let peak = 0;
 const sampler = setInterval(() => {

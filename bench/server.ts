@@ -12,6 +12,8 @@ import type { Services } from '../src/server/services';
 import type { BenchAccount, BenchAccounts, ServerContext } from './scenario';
 import { adminScenarios, exportScenarios } from './admin/scenarios';
 import { BARE_PATH, scenarios } from './scenarios';
+import { register, login } from '../src/server/identity/accounts/sign-in';
+import { createOrPromoteAdmin } from '../src/server/identity/accounts/create-account';
 
 export interface ReadyMessage {
   type: 'ready';
@@ -36,9 +38,9 @@ const PASSWORD = 'bench-senha-123';
 
 async function createAccount(services: Services, role: 'user' | 'admin'): Promise<BenchAccount> {
   const email = `bench-${role}@confraria.local`;
-  await services.accounts.register({ name: `Bench ${role}`, email, password: PASSWORD });
-  if (role === 'admin') await services.accounts.createOrPromoteAdmin({ email });
-  const { token, user } = await services.accounts.login({ email, password: PASSWORD });
+  await register(services.accounts, { name: `Bench ${role}`, email, password: PASSWORD });
+  if (role === 'admin') await createOrPromoteAdmin(services.accounts, { email });
+  const { token, user } = await login(services.accounts, { email, password: PASSWORD });
   return { userId: user.id, email, token, cookie: `${SESSION_COOKIE}=${token}` };
 }
 

@@ -9,6 +9,7 @@ import { parseEnv } from '../src/server/env';
 import { buildApp } from '../src/server/http/app';
 import { startBackgroundJobs } from '../src/server/jobs';
 import { startFakeViaCep } from '../tests/fakes/viacep-server';
+import { createOrPromoteAdmin } from '../src/server/identity/accounts/create-account';
 
 /** The admin every spec can sign in as (also exported to workers as E2E_ADMIN_EMAIL/PASSWORD). */
 const E2E_ADMIN = { email: 'admin@e2e.local', password: 'Rolha-Taca-Adega-2026', name: 'Admin E2E' };
@@ -31,7 +32,7 @@ export default async function globalSetup() {
     VIACEP_URL: viacep.url,
   });
   const { app, services } = await buildApp({ env });
-  await services.accounts.createOrPromoteAdmin({
+  await createOrPromoteAdmin(services.accounts, {
     email: E2E_ADMIN.email,
     password: E2E_ADMIN.password,
     name: E2E_ADMIN.name,

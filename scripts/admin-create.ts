@@ -9,6 +9,8 @@ import { MSG } from '../src/shared/messages';
 import { createPrompter, fail, openCli } from '../src/server/cli';
 import { commandLine } from '../src/server/env';
 import { AppError } from '../src/server/lib/errors';
+import { createOrPromoteAdmin, adminAnswerProblem } from '../src/server/identity/accounts/create-account';
+import { findByEmail } from '../src/server/identity/accounts/account-reads';
 
 const USAGE = `Uso: ${commandLine('admin:create', 'admin-create')} --email admin@exemplo.com --password 'senha' [--name 'Nome']`;
 
@@ -41,7 +43,7 @@ try {
   const input = interactive
     ? await ask()
     : { email: flags.email ?? '', password: flags.password, name: flags.name };
-  const { user, created } = await cli.services.accounts.createOrPromoteAdmin(input);
+  const { user, created } = await createOrPromoteAdmin(cli.services.accounts, input);
   console.log(
     created
       ? `Admin criado: ${user.name} <${user.email}>`
@@ -61,7 +63,7 @@ try {
  */
 async function ask() {
   const prompt = createPrompter();
-  const check = cli.services.accounts.adminAnswerProblem;
+  const check = adminAnswerProblem;
   /** Asks until `problem` finds nothing to say about the answer. */
   const until = async (
     question: () => Promise<string>,
@@ -76,7 +78,7 @@ async function ask() {
   };
   try {
     const email = await until(() => prompt.ask('Email: '), check.email);
-    const existing = cli.services.accounts.findByEmail(email);
+    const existing = findByEmail(cli.services.accounts, email);
     const name = await until(
       () => prompt.ask(existing ? `Nome [${existing.name}]: ` : 'Nome [Admin]: '),
       check.name,

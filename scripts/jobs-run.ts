@@ -8,11 +8,12 @@
  */
 import { openCli } from '../src/server/cli';
 import { runJobsByHand } from '../src/server/jobs';
+import { runOnce } from '../src/server/messaging/outbox-worker/delivery';
 
 const cli = openCli();
 try {
   const result = await runJobsByHand(cli.services);
-  const delivered = await cli.services.outboxWorker.runOnce();
+  const delivered = await runOnce(cli.services.outboxWorker);
   console.log(`Links de pagamento expirados: ${result.expiredLinks}`);
   console.log(`Assinaturas expiradas: ${result.expiredMembers}`);
   console.log(`Cancelamentos concluídos: ${result.cancelledMembers}`);

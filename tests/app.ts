@@ -18,6 +18,9 @@ import { detachedCallContext } from '../src/server/http/call-context';
 import { createRateLimits } from '../src/server/operations/rate-limits';
 import { createCaller } from '../src/server/trpc/root';
 import { anonymous } from '../src/server/identity/request-auth';
+import { createAccount, createOrPromoteAdmin } from '../src/server/identity/accounts/create-account';
+import { resendVerification } from '../src/server/identity/accounts/account-links';
+import { login as accountsLogin } from '../src/server/identity/accounts/sign-in';
 
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-11-22T12:00:00.000Z')) {}
@@ -99,10 +102,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       // Verified: as if its confirmation link had been used (no message queued). Unverified: a
       // plain registration, which queues the confirmation e-mail.
       // (createAccount takes the fixed test password as it is; registration would refuse it as guessable.)
-      const user = await built.services.accounts.createAccount({ ...account, emailVerified: verified });
-      if (!verified) built.services.accounts.resendVerification(user.id);
-      if (role === 'admin') await built.services.accounts.createOrPromoteAdmin({ email });
-      const login = await built.services.accounts.login({ email, password: 'segredo123' });
+      const user = await createAccount(built.services.accounts, { ...account, emailVerified: verified });
+      if (!verified) resendVerification(built.services.accounts, user.id);
+      if (role === 'admin') await createOrPromoteAdmin(built.services.accounts, { email });
+      const login = await accountsLogin(built.services.accounts, { email, password: 'segredo123' });
       return { token: login.token, userId: user.id, email };
     },
     caller(token) {

@@ -12,6 +12,9 @@ import { databaseFile, openDatabase } from '../src/server/db/client';
 import { parseEnv, PROJECT_ROOT } from '../src/server/env';
 import { createServices } from '../src/server/services';
 import { COMMAND_FLAGS, spawnCommand } from './command-flags';
+import { login } from '../src/server/identity/accounts/sign-in';
+import { hasAdmin } from '../src/server/identity/accounts/account-reads';
+import { createAccount } from '../src/server/identity/accounts/create-account';
 
 let dataDir: string;
 beforeEach(() => {
@@ -56,7 +59,7 @@ function openServices() {
 async function canLogIn(email: string, password: string) {
   const { services, close } = openServices();
   try {
-    return (await services.accounts.login({ email, password })).user;
+    return (await login(services.accounts, { email, password })).user;
   } finally {
     close();
   }
@@ -114,7 +117,7 @@ describe('npm run admin:create', { timeout: 90_000 }, () => {
     expect(unknownFlag.stderr).toMatch(/^Erro: opção inválida\. Uso: npm run admin:create -- --email/);
 
     const { services, close } = openServices();
-    expect(services.accounts.hasAdmin()).toBe(false);
+    expect(hasAdmin(services.accounts)).toBe(false);
     close();
   });
 
@@ -185,7 +188,11 @@ describe('npm run seed:demo', { timeout: 90_000 }, () => {
 
   it('refuses a database with real members, changing nothing, unless --force', async () => {
     const { services, close } = openServices();
-    await services.accounts.createAccount({ name: 'Ana Real', email: 'ana@gmail.com', password: 'segredo1' });
+    await createAccount(services.accounts, {
+      name: 'Ana Real',
+      email: 'ana@gmail.com',
+      password: 'segredo1',
+    });
     close();
 
     const refused = await seedDemo();

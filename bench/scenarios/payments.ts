@@ -10,6 +10,7 @@
  */
 import { createSandboxProvider } from '../../src/server/payments/providers/sandbox';
 import { defineScenario } from '../scenario';
+import { createPublic } from '../../src/server/payments/links/create-link';
 
 /** The link a checkout made (the bench's people have no attempt in verification: never held back). */
 function linkOf(answer: { paymentLink: { id: string } } | { verifying: true }) {
@@ -75,7 +76,7 @@ export const webhookConfirmation = defineScenario({
     const links: { id: string; amount: number }[] = [];
     for (let i = 0; i < WEBHOOK_LINKS; i++) {
       const link = linkOf(
-        await services.paymentLinks.createPublic({
+        await createPublic(services.paymentLinks, {
           ...customer(`bench-hook-${i}@exemplo.com.br`),
           customerPhone: '11987654321',
           customerDocument: '52998224725',
@@ -125,7 +126,7 @@ export const linkStatus = defineScenario({
   target: 0.25,
   async prepare({ services }) {
     const link = linkOf(
-      await services.paymentLinks.createPublic({
+      await createPublic(services.paymentLinks, {
         ...customer('bench-status@exemplo.com.br'),
         customerPhone: '11987654321',
         customerDocument: '52998224725',

@@ -4,6 +4,7 @@ import { MARIANA, payByPix } from '../../tests/checkout';
 import { eq } from 'drizzle-orm';
 import { payments } from './db/schema';
 import { runHousekeeping } from './jobs';
+import { reconcile } from './payments/reconciliation/run';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -55,7 +56,7 @@ describe('hourly housekeeping', () => {
         .sort(),
     ).toEqual([old, recent].sort());
 
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(pending()).toEqual([]);
     const status = await t.request({ method: 'GET', url: `/api/payments/status/${old}` });
     expect(status.json().status).toBe('cancelled');

@@ -7,9 +7,15 @@ import { HOUR_MS, saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
 import { nextBackupAt } from './system/backups';
-import type { ReconciliationReport } from './payments/reconciliation/service';
-import type { RemindersResult } from './membership/renewal-reminders/service';
 import { runRenewalPass, type RenewalPassResult } from './payments/automatic-renewal/pass';
+import { expireOverdue } from './payments/links/link-status';
+import { runDue } from './membership/renewal-reminders/remind';
+import {
+  reconcile as paymentReconciliationReconcile,
+  type ReconciliationReport,
+} from './payments/reconciliation/run';
+import { start, stop as outboxWorkerStop } from './messaging/outbox-worker/loop';
+import type { RemindersResult } from './membership/renewal-reminders/context';
 
 const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
@@ -29,7 +35,7 @@ export async function runHousekeeping(services: Services): Promise<{
   expiredMembers: number;
   cancelledMembers: number;
 }> {
-  const expiredLinks = await services.paymentLinks.expireOverdue();
+  const expiredLinks = await expireOverdue(services.paymentLinks);
   if (expiredLinks > 0) services.log.info({ expiredLinks }, 'overdue payment links expired');
   const ended = services.lifecycle.endPeriods();
   if (ended.expired + ended.cancelled > 0) services.log.info(ended, 'memberships whose period ended moved');
@@ -76,7 +82,7 @@ export async function runScheduledJobs(
   const remindersDue =
     services.settings.get().renewalAutomation &&
     (!options.respectSendingHours || isSendingHour(services.clock.now()));
-  const reminders = remindersDue ? await services.renewalReminders.runDue() : null;
+  const reminders = remindersDue ? await runDue(services.renewalReminders) : null;
   // Charges and their notices go out during the day too (a refusal's e-mail at 3 a.m. is no
   // service); the charge day is the day before the end, so the period never lapses meanwhile.
   const renewalDue = !options.respectSendingHours || isSendingHour(services.clock.now());
@@ -99,7 +105,7 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
   const scheduled = await runScheduledJobs(services);
   let reconciliation: ReconciliationReport | null = null;
   try {
-    reconciliation = await services.reconciliation.run();
+    reconciliation = await paymentReconciliationReconcile(services.reconciliation);
     services.health.recordJobRun('reconciliation', true, services.clock.now());
   } catch (error) {
     services.health.recordJobRun('reconciliation', false, services.clock.now());
@@ -110,8 +116,8 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
 
 export function startBackgroundJobs(services: Services): () => void {
   const stops: (() => void)[] = [];
-  services.outboxWorker.start();
-  stops.push(() => void services.outboxWorker.stop());
+  start(services.outboxWorker);
+  stops.push(() => void outboxWorkerStop(services.outboxWorker));
 
   const housekeeping = () => {
     runScheduledJobs(services, { respectSendingHours: true })
@@ -130,8 +136,7 @@ export function startBackgroundJobs(services: Services): () => void {
   const reconcile = () => {
     if (reconciling) return;
     reconciling = true;
-    services.reconciliation
-      .run()
+    paymentReconciliationReconcile(services.reconciliation)
       .then(() => services.health.recordJobRun('reconciliation', true, new Date()))
       .catch((error: unknown) => {
         services.health.recordJobRun('reconciliation', false, new Date());

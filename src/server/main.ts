@@ -6,6 +6,8 @@ import { startBackgroundJobs } from './jobs';
 import { runningServerPid, writePidFile } from './pid-file';
 import { isAddressInUse, portInUseMessage, startupBanner } from './startup-banner';
 import { dataFolderRefusal, startupRefusal } from './startup-checks';
+import { ensureFirstAdmin } from './identity/accounts/create-account';
+import { hasAdmin as accountsHasAdmin } from './identity/accounts/account-reads';
 
 const env = loadEnv();
 const refusal = startupRefusal(env) ?? dataFolderRefusal(env);
@@ -22,7 +24,7 @@ if (other !== null) {
 writePidFile(env.DATA_DIR);
 const { app, services } = await buildApp({ env });
 
-await services.accounts.ensureFirstAdmin();
+await ensureFirstAdmin(services.accounts);
 
 const stopJobs = env.JOBS ? startBackgroundJobs(services) : () => {};
 drainOnSignals(app, { onClosed: stopJobs });
@@ -39,6 +41,6 @@ try {
 } finally {
   app.log.level = level;
 }
-const hasAdmin = services.accounts.hasAdmin();
+const hasAdmin = accountsHasAdmin(services.accounts);
 if (process.stdout.isTTY) console.log(`\n${startupBanner(env, { hasAdmin })}\n`);
 else app.log.info({ url: env.publicUrl, hasAdmin }, 'listening');

@@ -8,41 +8,39 @@ import { createSignInThrottle } from './identity/auth/sign-in-throttle';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createAccountSecurity } from './identity/account-security';
-import { createAccountsService } from './identity/accounts/service';
 import { createActivityLog } from './privacy/activity-log';
 import { createBackupService } from './system/backups';
 import { createContactService } from './public-site/contact';
-import { createDataErasure } from './privacy/erasure/service';
-import { createDeletionRequests } from './privacy/deletion-requests/service';
 import { createDiagnosticsService } from './system/diagnostics';
-import { createDriveService } from './drive/service';
 import { systemClock, type Clock, type ServiceDeps } from './lib/deps';
 import { createHealthService } from './system/health';
-import { createMemberPortal } from './membership/portal/service';
 import { createMembershipAccess } from './membership/membership';
 import { createMessagingService } from './messaging/messaging';
 import { createOutboxService } from './messaging/outbox';
 import { createPaymentServices } from './payments/container';
-import { createOutboxWorker } from './messaging/outbox-worker/service';
 import { createSettingsService } from './settings/settings';
-import { createAdminReports } from './reports/service';
-import { createSubscriberAdmin } from './membership/subscribers/admin/service';
-import { createSubscriberCsv } from './membership/csv/service';
 import { createSubscriberMessages } from './messaging/subscriber-messages';
 import { createListMessages } from './messaging/list-messages';
 import { createPayoutPixKey } from './referrals/payout-pix-key';
 import { createBatchPayout } from './referrals/batch-payout';
 import { createTemplatesService } from './messaging/templates';
-import { createProfileUpdateService } from './membership/profile-update/service';
-import { createRenewalReminders } from './membership/renewal-reminders/service';
 import { createWhatsAppAdmin } from './messaging/whatsapp-admin';
 import { createStepUp } from './identity/step-up';
-import { createTwoFactor } from './identity/two-factor/service';
 // Proven contacts (ADR 027).
 import { createCredentials } from './identity/credentials';
-import { createEmailChanges } from './identity/email-changes/service';
 import { createMemberContacts } from './identity/member-contacts';
 import { createPhoneProof } from './identity/phone-proof';
+import { createOutboxWorkerContext } from './messaging/outbox-worker/loop';
+import { createTwoFactorContext } from './identity/two-factor/context';
+import type { AccountsDeps } from './identity/accounts/deps';
+import type { DataErasureDeps } from './privacy/erasure/subject';
+import type { RequestsContext } from './privacy/deletion-requests/deps';
+import type { EmailChangesDeps } from './identity/email-changes/targets';
+import { createSubscriberAdminContext } from './membership/subscribers/admin/deps';
+import type { SubscriberCsvDeps } from './membership/csv/deps';
+import { createRemindersContext } from './membership/renewal-reminders/context';
+import { createWizardContext } from './membership/profile-update/context';
+import { createDriveContext } from './drive/context';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -57,7 +55,7 @@ function messagingServices(deps: ServiceDeps) {
   const templates = createTemplatesService(deps);
   const outbox = createOutboxService({ ...deps, templates, settings });
   const messaging = createMessagingService(deps);
-  const outboxWorker = createOutboxWorker({ ...deps, outbox, messaging });
+  const outboxWorker = createOutboxWorkerContext({ ...deps, outbox, messaging });
   return { settings, templates, outbox, messaging, outboxWorker };
 }
 
@@ -68,7 +66,7 @@ function accountServices(deps: WithMessaging) {
   const { settings, outbox } = deps;
   const sessions = createSessionStore(deps.db, () => deps.clock.now());
   const accountSecurity = createAccountSecurity({ ...deps, outbox });
-  const twoFactor = createTwoFactor({
+  const twoFactor = createTwoFactorContext({
     ...deps,
     accountSecurity,
     activityLog: createActivityLog(deps),
@@ -76,7 +74,7 @@ function accountServices(deps: WithMessaging) {
   });
   const throttle = createSignInThrottle(deps.clock);
   const stepUp = createStepUp({ ...deps, twoFactor, throttle });
-  const accounts = createAccountsService({ ...deps, sessions, outbox, twoFactor, throttle, accountSecurity });
+  const accounts = { ...deps, sessions, outbox, twoFactor, throttle, accountSecurity } satisfies AccountsDeps;
   return { sessions, accounts, accountSecurity, twoFactor, stepUp, throttle };
 }
 
@@ -88,10 +86,10 @@ type WithPayments = WithMessaging &
 function memberDataServices(deps: WithPayments) {
   const { outbox, lifecycle, accounts } = deps;
   const activityLog = createActivityLog(deps);
-  const erasure = createDataErasure({ ...deps, lifecycle, outbox });
-  const deletionRequests = createDeletionRequests({ ...deps, outbox, lifecycle, activityLog, erasure });
+  const erasure = { ...deps, lifecycle, outbox } satisfies DataErasureDeps;
+  const deletionRequests = { ...deps, outbox, lifecycle, activityLog, erasure } satisfies RequestsContext;
   const credentials = createCredentials({ ...deps, accounts, outbox });
-  const emailChanges = createEmailChanges({ ...deps, outbox, lifecycle });
+  const emailChanges = { ...deps, outbox, lifecycle } satisfies EmailChangesDeps;
   const phoneProof = createPhoneProof({ ...deps, outbox });
   return { activityLog, deletionRequests, credentials, emailChanges, phoneProof };
 }
@@ -100,10 +98,10 @@ type WithMemberData = WithPayments & ReturnType<typeof memberDataServices>;
 
 /** The back office: subscribers, their CSV and messages, reminders, WhatsApp, reports, backups. */
 function backOfficeServices(deps: WithMemberData) {
-  const subscriberAdmin = createSubscriberAdmin(deps);
-  const subscriberCsv = createSubscriberCsv({ ...deps, subscriberAdmin });
+  const subscriberAdmin = createSubscriberAdminContext(deps);
+  const subscriberCsv = { ...deps, subscriberAdmin } satisfies SubscriberCsvDeps;
   const subscriberMessages = createSubscriberMessages(deps);
-  const renewalReminders = createRenewalReminders(deps);
+  const renewalReminders = createRemindersContext(deps);
   const whatsappAdmin = createWhatsAppAdmin({ ...deps, reminders: renewalReminders });
   return {
     subscriberAdmin,
@@ -111,7 +109,7 @@ function backOfficeServices(deps: WithMemberData) {
     subscriberMessages,
     listMessages: createListMessages(deps),
     batchPayout: createBatchPayout(deps),
-    adminReports: createAdminReports(deps),
+    adminReports: deps,
     backups: createBackupService(deps),
     renewalReminders,
     whatsappAdmin,
@@ -122,10 +120,10 @@ function backOfficeServices(deps: WithMemberData) {
 function memberServices(deps: WithMemberData) {
   const membership = createMembershipAccess(deps);
   return {
-    profileUpdate: createProfileUpdateService(deps),
+    profileUpdate: createWizardContext(deps),
     membership,
-    drive: createDriveService({ ...deps, membership }),
-    memberPortal: createMemberPortal(deps),
+    drive: createDriveContext({ ...deps, membership }),
+    memberPortal: deps,
     memberContacts: createMemberContacts(deps),
     payoutPixKey: createPayoutPixKey(deps),
   };

@@ -16,6 +16,7 @@ import {
   pruneAutomaticBackups,
 } from './backup';
 import { nextBackupAt } from '../system/backups';
+import { createAccount } from '../identity/accounts/create-account';
 
 let t: TestApp;
 let backupDir: string;
@@ -36,7 +37,7 @@ describe('backup', () => {
   });
 
   it('writes a consistent copy into DATA_DIR/backups while the database is open, never overwriting', async () => {
-    await t.services.accounts.createAccount({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+    await createAccount(t.services.accounts, { name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
     const at = new Date('2026-11-22T12:00:00.000Z');
     const file = await backupDatabase(t.database.sqlite, backupDir, at);
     expect(file).toBe(path.join(t.dataDir, 'backups', 'club-20261122-120000.db'));

@@ -11,6 +11,8 @@ import { DRIVE_MSG } from '../../shared/drive-schemas';
 import { samplePdf } from '../seed/drive-samples';
 import { createDriveStorage, FileTooLargeError } from './storage';
 import type { MultipartBody, UploadPart } from './uploads';
+import { upload as driveUpload } from './upload';
+import { filesOnDisk } from './context';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -62,7 +64,8 @@ describe('drive storage', () => {
 
 describe('drive uploads', () => {
   it('an upload cut off half-way answers "interrupted" and leaves nothing behind', async () => {
-    const upload = t.services.drive.upload(
+    const upload = driveUpload(
+      t.services.drive,
       bodyOf([
         { kind: 'field', field: 'name', value: 'Vídeo', truncated: false },
         { kind: 'file', field: 'file', filename: 'video.pdf', stream: chunks(4, true) },
@@ -70,13 +73,14 @@ describe('drive uploads', () => {
       'admin',
     );
     await expect(upload).rejects.toMatchObject({ message: DRIVE_MSG.uploadInterrupted, status: 400 });
-    expect(t.services.drive.filesOnDisk()).toEqual([]);
+    expect(filesOnDisk(t.services.drive)).toEqual([]);
     expect(t.database.sqlite.prepare('select count(*) as n from drive_files').get()).toEqual({ n: 0 });
   });
 
   it('reads the fields sent after the file, and refuses a second file', async () => {
     const admin = await t.signIn('admin');
-    const item = await t.services.drive.upload(
+    const item = await driveUpload(
+      t.services.drive,
       bodyOf([
         { kind: 'file', field: 'file', filename: 'ata.pdf', stream: chunks(1) },
         { kind: 'field', field: 'name', value: 'Ata', truncated: false },
@@ -85,7 +89,8 @@ describe('drive uploads', () => {
       admin.userId,
     );
     expect(item).toMatchObject({ name: 'Ata', tags: ['a', 'b'], type: 'pdf' });
-    const twice = t.services.drive.upload(
+    const twice = driveUpload(
+      t.services.drive,
       bodyOf([
         { kind: 'field', field: 'name', value: 'Dois', truncated: false },
         { kind: 'file', field: 'file', filename: 'a.pdf', stream: chunks(1) },
@@ -94,6 +99,6 @@ describe('drive uploads', () => {
       admin.userId,
     );
     await expect(twice).rejects.toMatchObject({ message: DRIVE_MSG.oneFile });
-    expect(t.services.drive.filesOnDisk()).toEqual([item.id]);
+    expect(filesOnDisk(t.services.drive)).toEqual([item.id]);
   });
 });

@@ -18,6 +18,9 @@ import { MSG } from '../../shared/messages';
 import type { MultipartBody } from './uploads';
 import { defineOperation, type FileAnswer } from '../operations/define';
 import { pagination } from '../lib/output';
+import { list, update, remove, listPublic } from './listing';
+import { upload } from './upload';
+import { download } from './download';
 
 const TAG = 'admin: drive';
 const byId = z.object({ id: z.string().min(1).max(64) });
@@ -42,7 +45,7 @@ export const driveOperations = {
       pagination,
       maxUploadMb: z.number().int().describe('Tamanho máximo de um envio (DRIVE_MAX_UPLOAD_MB)'),
     }),
-    run: ({ services }, input) => services.drive.list(input),
+    run: ({ services }, input) => list(services.drive, input),
     rest: {
       method: 'GET',
       path: '/admin/drive',
@@ -59,7 +62,7 @@ export const driveOperations = {
     output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
     trpc: false,
     async run({ services, user }, input) {
-      const item = await services.drive.upload(input.body, user.id);
+      const item = await upload(services.drive, input.body, user.id);
       return { success: true as const, message: DRIVE_MSG.uploaded, item };
     },
     rest: {
@@ -83,7 +86,7 @@ export const driveOperations = {
     input: driveUpdateInput,
     output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
     run({ services }, { id, ...metadata }) {
-      const item = services.drive.update(id, metadata);
+      const item = update(services.drive, id, metadata);
       return { success: true as const, message: DRIVE_MSG.updated, item };
     },
     rest: {
@@ -101,7 +104,7 @@ export const driveOperations = {
     input: byId,
     output: z.object({ success: z.literal(true), message: z.string() }),
     run({ services }, input) {
-      services.drive.remove(input.id);
+      remove(services.drive, input.id);
       return { success: true as const, message: DRIVE_MSG.deleted };
     },
     rest: {
@@ -119,7 +122,7 @@ export const driveOperations = {
     access: 'authenticated',
     input: drivePublicListInput,
     output: z.object({ success: z.literal(true), items: z.array(driveItem), pagination }),
-    run: ({ services, user }, input) => services.drive.listPublic(user, input),
+    run: ({ services, user }, input) => listPublic(services.drive, user, input),
     rest: {
       method: 'GET',
       path: '/drive/public',
@@ -138,7 +141,7 @@ export const driveOperations = {
     input: byId,
     output: fileAnswer,
     trpc: false,
-    run: ({ services, user }, input) => services.drive.download(input.id, user, 'file'),
+    run: ({ services, user }, input) => download(services.drive, input.id, user, 'file'),
     rest: {
       method: 'GET',
       path: '/drive/files/:id',
@@ -164,7 +167,7 @@ export const driveOperations = {
     input: byId,
     output: fileAnswer,
     trpc: false,
-    run: ({ services, user }, input) => services.drive.download(input.id, user, 'thumbnail'),
+    run: ({ services, user }, input) => download(services.drive, input.id, user, 'thumbnail'),
     rest: {
       method: 'GET',
       path: '/drive/files/:id/thumbnail',

@@ -9,9 +9,11 @@ import { eq } from 'drizzle-orm';
 import { nationalPhoneDigits } from '../../shared/fields/rules';
 import { APPROVAL_MSG } from '../../shared/identity-schemas';
 import { accountPhones, users, type Subscriber } from '../db/schema';
-import type { AccountsService } from './accounts/service';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxService } from '../messaging/outbox';
+import type { AccountsDeps } from './accounts/deps';
+import { findByEmail } from './accounts/account-reads';
+import { createSetPasswordLink } from './accounts/account-links';
 
 export type Account = typeof users.$inferSelect;
 
@@ -19,7 +21,7 @@ export type Account = typeof users.$inferSelect;
 export const nationalDigits = nationalPhoneDigits;
 
 /** What the credentials' rules are built from, by name. */
-export type CredentialsDeps = ServiceDeps & { accounts: AccountsService; outbox: OutboxService };
+export type CredentialsDeps = ServiceDeps & { accounts: AccountsDeps; outbox: OutboxService };
 
 function accountById({ db }: CredentialsDeps, id: string): Account | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
@@ -34,7 +36,7 @@ function accountOf(
   subscriber: Pick<Subscriber, 'userId' | 'email'>,
 ): Account | undefined {
   if (subscriber.userId) return accountById(deps, subscriber.userId);
-  return deps.accounts.findByEmail(subscriber.email);
+  return findByEmail(deps.accounts, subscriber.email);
 }
 
 function provenPhone({ db }: CredentialsDeps, userId: string): { phone: string; provenAt: Date } | undefined {
@@ -59,7 +61,7 @@ function approvalRefusal(
   subscriber: Pick<Subscriber, 'userId' | 'email'>,
 ): string | null {
   const tied = subscriber.userId ? accountById(deps, subscriber.userId) : undefined;
-  const byEmail = deps.accounts.findByEmail(subscriber.email);
+  const byEmail = findByEmail(deps.accounts, subscriber.email);
   return tied?.role === 'admin' || byEmail?.role === 'admin' ? APPROVAL_MSG.adminEmail : null;
 }
 
@@ -74,7 +76,7 @@ function sendSetPasswordLink(
     recipient: account.email,
     template,
     vars: { name: account.name, email: account.email },
-    secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account.id) },
+    secretVars: { setPasswordUrl: createSetPasswordLink(accounts, account.id) },
   });
 }
 

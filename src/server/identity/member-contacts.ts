@@ -14,11 +14,12 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import { checkCurrentPassword } from './current-password';
 import type { Credentials } from './credentials';
 import type { ServiceDeps } from '../lib/deps';
-import type { EmailChanges } from './email-changes/service';
 import type { PhoneProof } from './phone-proof';
 import type { StepUpService } from './step-up';
 import type { SubscribersService } from '../membership/subscribers/subscribers';
-import type { TwoFactorService } from './two-factor/service';
+import type { EmailChangesDeps } from './email-changes/targets';
+import { type TwoFactorContext, isEnabled } from './two-factor/context';
+import { pending, request, cancel } from './email-changes/request';
 
 type Caller = Pick<PublicUser, 'id'>;
 /** The owner's proof before a new number: the current password, or the app's code (two-factor). */
@@ -30,14 +31,14 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 export type MemberContactsDeps = ServiceDeps & {
   accountSecurity: AccountSecurity;
   credentials: Credentials;
-  emailChanges: EmailChanges;
+  emailChanges: EmailChangesDeps;
   phoneProof: PhoneProof;
   subscribers: SubscribersService;
   /** Wrong current passwords count like failed sign-ins. */
   throttle: SignInThrottle;
   /** The phone proof checks the owner as the step-up does (password, or the app's code). */
   stepUp: StepUpService;
-  twoFactor: Pick<TwoFactorService, 'isEnabled'>;
+  twoFactor: TwoFactorContext;
 };
 
 function account({ credentials }: MemberContactsDeps, user: Caller) {
@@ -56,13 +57,13 @@ function contacts(deps: MemberContactsDeps, user: Caller): MemberContacts {
   return {
     email: row.email,
     emailVerifiedAt: iso(row.emailVerifiedAt),
-    pendingEmail: emailChanges.pending({ userId: user.id, subscriberId: null }),
+    pendingEmail: pending(emailChanges, { userId: user.id, subscriberId: null }),
     phone,
     phoneProven,
     provenPhone: proven?.phone ?? null,
     phoneProvenAt: iso(proven?.provenAt),
     pendingPhoneCode: code && { phone: code.phone, expiresAt: code.expiresAt.toISOString() },
-    twoFactor: deps.twoFactor.isEnabled(user.id),
+    twoFactor: isEnabled(deps.twoFactor, user.id),
   };
 }
 
@@ -81,7 +82,7 @@ async function changeEmail(
   if (row.email === normalizedEmail(input.email)) {
     throw new AppError('BAD_REQUEST', EMAIL_CHANGE_MSG.same);
   }
-  return deps.emailChanges.request({
+  return request(deps.emailChanges, {
     target: { userId: user.id, subscriberId: deps.subscribers.findForUser(user)?.id ?? null },
     newEmail: input.email,
     name: row.name,
@@ -134,7 +135,7 @@ export function createMemberContacts(deps: MemberContactsDeps) {
     changeEmail: (user: Caller, input: { email: string; currentPassword: string }, ip?: string) =>
       changeEmail(deps, user, input, ip),
     cancelEmailChange: (user: Caller): void => {
-      deps.emailChanges.cancel({ userId: user.id, subscriberId: null });
+      cancel(deps.emailChanges, { userId: user.id, subscriberId: null });
     },
     requestPhoneCode: (user: Caller, input: PhoneProofInput, ip?: string): Promise<{ phone: string }> =>
       requestPhoneCode(deps, user, input, ip),

@@ -15,7 +15,8 @@ import { newId } from '../lib/ids';
 import { codeRefusal, type CodeLimits } from '../lib/code-allowance';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxService } from '../messaging/outbox';
-import { CODE_PLACEHOLDER, maskPhone } from '../membership/profile-update/service';
+import { CODE_PLACEHOLDER } from '../membership/profile-update/deps';
+import { maskPhone } from '../membership/profile-update/masks';
 
 const MINUTE_MS = 60_000;
 export const PHONE_CODE_TTL_MS = 10 * MINUTE_MS;

@@ -12,7 +12,8 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import { sessionStepUps, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
-import type { TwoFactorService } from './two-factor/service';
+import { type TwoFactorContext, isEnabled } from './two-factor/context';
+import { verifyCode } from './two-factor/codes';
 
 /** How long a confirmation (or a sign-in) lets a session make sensitive changes. */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
@@ -24,7 +25,7 @@ export interface StepUpSession {
 }
 
 /** What the step-up is built from, by name. */
-export type StepUpDeps = ServiceDeps & { twoFactor: TwoFactorService; throttle: SignInThrottle };
+export type StepUpDeps = ServiceDeps & { twoFactor: TwoFactorContext; throttle: SignInThrottle };
 
 function lastConfirmed({ db }: StepUpDeps, session: StepUpSession): number {
   const row = db
@@ -53,12 +54,12 @@ async function credentialIsRight(
   input: StepUpInput,
 ): Promise<boolean> {
   if (input.code) {
-    if (!twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
-    return twoFactor.verifyCode(userId, input.code, { allowRecovery: false }) !== null;
+    if (!isEnabled(twoFactor, userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeNotEnabled);
+    return verifyCode(twoFactor, userId, input.code, { allowRecovery: false }) !== null;
   }
   // With two-factor on, the password alone is not the owner: a stolen session that saw it typed
   // must still show the app's code.
-  if (twoFactor.isEnabled(userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeRequired);
+  if (isEnabled(twoFactor, userId)) throw new AppError('BAD_REQUEST', SECURITY_MSG.stepUpCodeRequired);
   const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   return Boolean(row?.hash && (await verifyPassword(row.hash, input.password ?? '')));
 }

@@ -8,6 +8,7 @@ import { useTestApp, type TestApp } from '../../../tests/app';
 import { DAY_MS, saoPauloMonthStart } from '../../shared/sao-paulo-time';
 import { runSeed } from '../seed';
 import { countActiveMembers } from './active-members';
+import { dashboard } from '../reports/dashboard';
 
 const HOUR = 3600 * 1000;
 
@@ -85,7 +86,7 @@ function insertPayment(payment: {
 describe('active members: the tile and the chart', () => {
   it('agree on the demo club: the tile is the chart’s last point', async () => {
     await runSeed(t.services);
-    const figures = t.services.adminReports.dashboard();
+    const figures = dashboard(t.services.adminReports);
     expect(figures.activeMembersByMonth.at(-1)).toMatchObject({ month: '2026-11' });
     expect(figures.activeMembers).toBe(figures.activeMembersByMonth.at(-1)!.value);
     // The demo's three paid newcomers awaiting approval are not members yet.
@@ -148,7 +149,7 @@ describe('active members: the tile and the chart', () => {
     ];
     people.forEach(insert);
 
-    const figures = t.services.adminReports.dashboard();
+    const figures = dashboard(t.services.adminReports);
     // ends-tonight, started-today, cancelled.
     expect(figures.activeMembers).toBe(3);
     expect(figures.activeMembersByMonth.at(-1)).toEqual({ month: '2026-11', label: 'nov/26', value: 3 });

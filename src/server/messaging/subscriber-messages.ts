@@ -12,13 +12,15 @@ import { ADMIN_MESSAGE_MSG, type AdminMessageTemplate } from '../../shared/subsc
 import { SUBSCRIBER_MSG } from '../../shared/subscriber-schemas';
 import { AppError } from '../lib/errors';
 import { WELCOME_BY_EMAIL_MSG } from '../../shared/identity-schemas';
-import type { AccountsService } from '../identity/accounts/service';
 import type { Credentials } from '../identity/credentials';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxMessage, OutboxService } from './outbox';
-import type { createPaymentLinksService } from '../payments/links/service';
 import type { SubscriberLifecycle } from '../membership/subscribers/lifecycle';
 import type { createSubscribersService } from '../membership/subscribers/subscribers';
+import type { PaymentLinksContext } from '../payments/links/context';
+import type { AccountsDeps } from '../identity/accounts/deps';
+import { createSetPasswordLink } from '../identity/accounts/account-links';
+import { createForSubscriber } from '../payments/links/create-link';
 
 export interface SendSubscriberMessage {
   subscriberId: string;
@@ -30,8 +32,8 @@ export interface SendSubscriberMessage {
 /** What the back office's messages to one subscriber are built from, by name. */
 export type SubscriberMessagesDeps = ServiceDeps & {
   subscribers: ReturnType<typeof createSubscribersService>;
-  paymentLinks: ReturnType<typeof createPaymentLinksService>;
-  accounts: AccountsService;
+  paymentLinks: PaymentLinksContext;
+  accounts: AccountsDeps;
   credentials: Credentials;
   outbox: OutboxService;
   lifecycle: SubscriberLifecycle;
@@ -72,7 +74,7 @@ function sendWelcome(deps: SubscriberMessagesDeps, subscriber: Recipient): Queue
       recipient: subscriber.phone,
       template: 'welcome',
       vars: base,
-      secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account.id) },
+      secretVars: { setPasswordUrl: createSetPasswordLink(accounts, account.id) },
     });
     return { queued, paymentUrl: null, notice: null };
   }
@@ -99,7 +101,7 @@ async function sendWithPaymentLink(
   adminId: string,
 ): Promise<Queued> {
   const planType: PlanType = template === 'renewal' || subscriber.approvedAt ? 'renewal' : 'annual';
-  const link = await paymentLinks.createForSubscriber(subscriber.id, planType, adminId);
+  const link = await createForSubscriber(paymentLinks, subscriber.id, planType, adminId);
   const queued = outbox.enqueue({
     channel: 'whatsapp',
     recipient: subscriber.phone,

@@ -16,12 +16,13 @@ import { renderText } from '../../shared/template-text';
 import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxMessage, OutboxService } from './outbox';
-import type { RenewalReminders } from '../membership/renewal-reminders/service';
 import type { SettingsService } from '../settings/settings';
 import type { SubscriberLifecycle } from '../membership/subscribers/lifecycle';
 import type { SubscribersService } from '../membership/subscribers/subscribers';
 import type { TemplatesService } from './templates';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import type { RemindersContext } from '../membership/renewal-reminders/context';
+import { sendToAllExpiring, expiringRecipients } from '../membership/renewal-reminders/remind';
 
 export interface TemplatesSave {
   messages?: Partial<Record<EditableTemplateKey, string>>;
@@ -35,7 +36,7 @@ export type WhatsAppAdminDeps = ServiceDeps & {
   outbox: OutboxService;
   subscribers: Pick<SubscribersService, 'getById'>;
   lifecycle: Pick<SubscriberLifecycle, 'record'>;
-  reminders: RenewalReminders;
+  reminders: RemindersContext;
 };
 
 /** The sample member the editor previews and test sends render with, renewing in 30 days. */
@@ -140,8 +141,8 @@ export function createWhatsAppAdmin(deps: WhatsAppAdminDeps) {
     testMessage: (messageType: EditableTemplateKey, testPhone: string): OutboxMessage =>
       testMessage(deps, messageType, testPhone),
     test: (phone: string): OutboxMessage => testChannel(deps, phone),
-    renewalReminders: (adminId: string) => deps.reminders.sendToAllExpiring(adminId),
-    renewalRecipients: () => deps.reminders.expiringRecipients(),
+    renewalReminders: (adminId: string) => sendToAllExpiring(deps.reminders, adminId),
+    renewalRecipients: () => expiringRecipients(deps.reminders),
   };
 }
 

@@ -4,26 +4,26 @@
  * configuration. Every factory takes its dependencies by name.
  */
 import { createPaymentProvider } from './providers';
-import type { AccountsService } from '../identity/accounts/service';
 import { createCepService } from '../public-site/cep';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxService } from '../messaging/outbox';
 import type { AutomaticRenewalDeps } from './automatic-renewal/context';
-import { createPaymentConfirmation } from './confirmation/service';
 import { createPaymentDetail } from './admin/detail';
 import { createPaymentHistory } from './history';
-import { createPaymentLinksService } from './links/service';
 import { createPaymentsService } from './payments';
-import { createPaymentReconciliation } from './reconciliation/service';
-import { createReferralsService } from '../referrals/service';
 import { createSubscriberLifecycle } from '../membership/subscribers/lifecycle';
 import type { SettingsService } from '../settings/settings';
 import { createSubscribersService } from '../membership/subscribers/subscribers';
+import type { AccountsDeps } from '../identity/accounts/deps';
+import { createReferralsContext } from '../referrals/context';
+import { createConfirmationContext } from './confirmation/context';
+import { createPaymentLinksContext } from './links/context';
+import { createReconciliationContext } from './reconciliation/context';
 
 export interface PaymentServicesDeps extends ServiceDeps {
   settings: SettingsService;
   outbox: OutboxService;
-  accounts: AccountsService;
+  accounts: AccountsDeps;
 }
 
 export function createPaymentServices(deps: PaymentServicesDeps) {
@@ -35,10 +35,10 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     now: () => shared.clock.now(),
   });
   const subscribers = createSubscribersService(shared);
-  const referrals = createReferralsService(shared);
+  const referrals = createReferralsContext(shared);
   const lifecycle = createSubscriberLifecycle(shared);
   const paymentHistory = createPaymentHistory(shared);
-  const paymentConfirmation = createPaymentConfirmation({
+  const paymentConfirmation = createConfirmationContext({
     ...shared,
     settings,
     outbox,
@@ -46,7 +46,7 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     lifecycle,
     history: paymentHistory,
   });
-  const paymentLinks = createPaymentLinksService({
+  const paymentLinks = createPaymentLinksContext({
     ...shared,
     provider,
     settings,
@@ -64,7 +64,7 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     paymentLinks,
     confirmation: paymentConfirmation,
   });
-  const reconciliation = createPaymentReconciliation({
+  const reconciliation = createReconciliationContext({
     ...shared,
     provider,
     paymentLinks,

@@ -14,6 +14,9 @@ import { formatMoney } from '../../shared/format';
 import { paymentStatusLabel } from '../../shared/plans';
 import { payments } from '../db/schema';
 import { PAYMENT_MSG } from './messages';
+import { reconcile } from './reconciliation/run';
+import { confirmLink } from './confirmation/confirm-link';
+import { expireOverdue } from './links/link-status';
 
 const HOUR = 3600 * 1000;
 
@@ -132,20 +135,23 @@ describe('1. one idempotency key per attempt; an answer lost is "em verificaçã
   it('reconciliation finds the order of a lost answer by our code and confirms it once', async () => {
     fake.loseAnswers(2);
     const { paymentId } = (await process('credit_card')).json();
-    expect(await t.services.reconciliation.run()).toMatchObject({ chargesChecked: 1, chargesSettled: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({
+      chargesChecked: 1,
+      chargesSettled: 1,
+    });
     expect(fake.requests.some((request) => request.path.includes(`/orders?code=${paymentId}`))).toBe(true);
     expect(await statusOf(paymentId)).toBe('completed');
-    expect(await t.services.reconciliation.run()).toMatchObject({ chargesSettled: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ chargesSettled: 0 });
     expect(rows(t).payments()).toHaveLength(1);
   });
 
   it('with no order under our code an hour later, the attempt fails and the next one has a new key', async () => {
     fake.fail(2, 503);
     const { paymentId } = (await process('credit_card')).json();
-    expect(await t.services.reconciliation.run()).toMatchObject({ chargesSettled: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ chargesSettled: 0 });
     expect(paymentRow(paymentId)?.status).toBe('pending');
     t.clock.advance(HOUR + 60_000);
-    expect(await t.services.reconciliation.run()).toMatchObject({ chargesSettled: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ chargesSettled: 1 });
     expect(paymentRow(paymentId)).toMatchObject({
       status: 'failed',
       failureReason: PAYMENT_MSG.verifyingGaveUp,
@@ -308,7 +314,7 @@ describe('3. charge events: what Pagar.me answers and the ids we issued, never t
       failureReason: null,
       pix: null,
     };
-    expect(t.services.paymentConfirmation.confirmLink(other, charge)).toMatchObject({ confirmed: false });
+    expect(confirmLink(t.services.paymentConfirmation, other, charge)).toMatchObject({ confirmed: false });
     expect(paymentRow(paid.id)).toMatchObject({
       paymentLinkId: paid.paymentLinkId,
       subscriberId: paid.subscriberId,
@@ -337,7 +343,7 @@ describe('4. refunds and reconciliation', () => {
     expect(paymentRow(payment.id)?.refundStatus).toBe('processing');
 
     fake.revertRefund(payment.providerChargeId ?? '');
-    expect(await t.services.reconciliation.run()).toMatchObject({ refundsReverted: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ refundsReverted: 1 });
     const reverted = paymentRow(payment.id);
     expect(reverted).toMatchObject({
       status: 'paid',
@@ -389,14 +395,14 @@ describe('4. refunds and reconciliation', () => {
     const pix = fake.openLinkPix(pl);
     t.clock.advance(48 * HOUR + 10 * 60_000);
     // Pagar.me is asked first: the PIX is not paid yet, so the link is expired.
-    expect(await t.services.paymentLinks.expireOverdue()).toBe(1);
+    expect(await expireOverdue(t.services.paymentLinks)).toBe(1);
     expect(rows(t).links()[0]?.status).toBe('expired');
 
     // Paid inside its hour; the webhook is lost. Reconciliation's next pass, minutes later.
     fake.payOrder(pix.id);
     fake.links.get(pl).total_paid_sessions = 1;
     t.clock.advance(5 * 60_000);
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix' }]);
 
@@ -408,10 +414,10 @@ describe('4. refunds and reconciliation', () => {
       fake.requests.filter((request) => request.method === 'GET' && request.path.includes('/paymentlinks/'))
         .length;
     const before = linkReads();
-    expect(await t.services.paymentLinks.expireOverdue()).toBe(1);
+    expect(await expireOverdue(t.services.paymentLinks)).toBe(1);
     expect(linkReads()).toBe(before + 1);
     t.clock.advance(5 * 60_000);
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 0 });
   });
 
   it('an underpaid PIX records what was received, not a failure without money, and offers its refund', async () => {
@@ -486,7 +492,7 @@ describe('4. reconciliation walks every pending row, in a stable order, across p
       asked.push(paymentId);
       return null;
     };
-    for (let pass = 0; pass < 3; pass++) await t.services.reconciliation.run();
+    for (let pass = 0; pass < 3; pass++) await reconcile(t.services.reconciliation);
     const pending = asked.filter((id) => id.startsWith('pend'));
     const refunds = asked.filter((id) => id.startsWith('refd'));
     expect(new Set(pending).size).toBe(250);
@@ -499,7 +505,7 @@ describe('the owner’s view of a payment: provider ids and its history, no pers
   it('GET /api/admin/payments/:id answers the ids, the attempts and what happened, in Portuguese', async () => {
     fake.loseAnswers(2);
     const { paymentId } = (await process('credit_card')).json();
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     const order = ordersOf(paymentId)[0];
 
     const owner = await admin();

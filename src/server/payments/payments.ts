@@ -8,31 +8,39 @@ import { CHECKOUT_MSG, type ProcessPaymentData } from '../../shared/checkout-sch
 import { payments, type Payment } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { PaymentEvent, PaymentProvider, PaymentProviderName, WebhookRequest } from './providers/types';
-import type { AccountsService } from '../identity/accounts/service';
 import type { ServiceDeps } from '../lib/deps';
-import { createInPageCharges } from './charges/service';
 import type { OutboxService } from '../messaging/outbox';
-import type { PaymentConfirmation } from './confirmation/service';
-import type { PaymentLinksService } from './links/service';
 import { PAYMENT_MSG } from './messages';
 import { createPaymentRefunds } from './refunds/refunds';
-import { createPaymentWebhooks } from './webhooks/service';
 import { createSandboxSimulator } from './sandbox/simulator';
 import type { SettingsService } from '../settings/settings';
 import type { SubscribersService } from '../membership/subscribers/subscribers';
+import type { AccountsDeps } from '../identity/accounts/deps';
+import type { PaymentLinksContext } from './links/context';
+import type { ConfirmationContext } from './confirmation/context';
+import { createInPageContext } from './charges/context';
+import { createWebhooksContext } from './webhooks/context';
+import { process as inPageChargesProcess } from './charges/process';
+import { status } from './charges/status';
+import { voidPendingChargesOf } from './charges/void-charges';
+import { handleWebhook } from './webhooks/handle-webhook';
+import { applyEvent } from './webhooks/apply-event';
+import { queueConfirmationEmail } from './confirmation/after-paid';
+import { getUser, findByEmail } from '../identity/accounts/account-reads';
+import { hasUsableSetPasswordLink, createSetPasswordLink } from '../identity/accounts/account-links';
 
 export { PAYMENT_MSG } from './messages';
-export type { WebhookRefusal, WebhookResult } from './webhooks/service';
+export type { WebhookRefusal, WebhookResult } from './webhooks/result';
 
 /** What the payments service is built from, by name. */
 export interface PaymentsDeps extends ServiceDeps {
   provider: PaymentProvider;
   settings: SettingsService;
   outbox: OutboxService;
-  accounts: AccountsService;
+  accounts: AccountsDeps;
   subscribers: SubscribersService;
-  paymentLinks: PaymentLinksService;
-  confirmation: PaymentConfirmation;
+  paymentLinks: PaymentLinksContext;
+  confirmation: ConfirmationContext;
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
@@ -42,8 +50,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return db.select().from(payments).where(eq(payments.id, id)).get();
   }
 
-  const charges = createInPageCharges({ ...deps, getById });
-  const webhooks = createPaymentWebhooks({ ...deps, getById });
+  const charges = createInPageContext({ ...deps, getById });
+  const webhooks = createWebhooksContext({ ...deps, getById });
   const refunds = createPaymentRefunds({ ...deps, getById });
   const sandbox = createSandboxSimulator({ ...deps, getById });
 
@@ -57,12 +65,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     provider,
     getById,
-    process: (input: ProcessPaymentData) => charges.process(input),
-    status: (id: string) => charges.status(id),
-    voidPendingChargesOf: (subscriberId: string) => charges.voidPendingChargesOf(subscriberId),
+    process: (input: ProcessPaymentData) => inPageChargesProcess(charges, input),
+    status: (id: string) => status(charges, id),
+    voidPendingChargesOf: (subscriberId: string) => voidPendingChargesOf(charges, subscriberId),
     handleWebhook: (source: PaymentProviderName, request: WebhookRequest) =>
-      webhooks.handleWebhook(source, request),
-    applyEvent: (event: PaymentEvent) => webhooks.applyEvent(event),
+      handleWebhook(webhooks, source, request),
+    applyEvent: (event: PaymentEvent) => applyEvent(webhooks, event),
 
     /**
      * POST /emails/payment-confirmation: makes sure the payment's own customer got the confirmation
@@ -70,7 +78,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     sendConfirmationEmail(paymentId: string): { success: true; message: string } {
       paidPayment(paymentId);
-      confirmation.queueConfirmationEmail(paymentId);
+      queueConfirmationEmail(confirmation, paymentId);
       return { success: true, message: CHECKOUT_MSG.emailQueued };
     },
 
@@ -84,13 +92,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!subscriber?.approvedAt) return { success: true, message: PAYMENT_MSG.welcomeAfterApproval };
       // The account's own sign-in address, never the record's e-mail an admin may have typed (ADR 027).
       const owner = subscriber.userId
-        ? accounts.getUser(subscriber.userId)
-        : accounts.findByEmail(subscriber.email);
+        ? getUser(accounts, subscriber.userId)
+        : findByEmail(accounts, subscriber.email);
       const account = owner?.id;
       if (!owner || !account) return { success: true, message: PAYMENT_MSG.welcomeNoAccount };
       if (payment.welcomeEmailAt) return { success: true, message: CHECKOUT_MSG.emailQueued };
       // A new link would cancel the one the member already holds (from the approval, say).
-      if (accounts.hasUsableSetPasswordLink(account))
+      if (hasUsableSetPasswordLink(accounts, account))
         return { success: true, message: PAYMENT_MSG.welcomeLinkPending };
       const claimed = db
         .update(payments)
@@ -103,7 +111,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           recipient: owner.email,
           template: 'welcome',
           vars: { name: subscriber.name, email: owner.email },
-          secretVars: { setPasswordUrl: accounts.createSetPasswordLink(account) },
+          secretVars: { setPasswordUrl: createSetPasswordLink(accounts, account) },
         });
       }
       return { success: true, message: CHECKOUT_MSG.emailQueued };

@@ -19,8 +19,9 @@ import { HOUR_MS } from '../../shared/sao-paulo-time';
 import { payments, type Payment, type PaymentHistorySource } from '../db/schema';
 import type { FoundOrder, PaymentProvider } from './providers/types';
 import type { ServiceDeps } from '../lib/deps';
-import type { PaymentConfirmation } from './confirmation/service';
 import { PAYMENT_MSG } from './messages';
+import type { ConfirmationContext } from './confirmation/context';
+import { confirmPayment, failPayment, cancelPayment } from './confirmation/confirm-payment';
 
 /** Without an order under our code this long after the answer was lost, none was created. */
 export const VERIFY_GIVE_UP_MS = HOUR_MS;
@@ -31,7 +32,7 @@ export type LookupOutcome =
 /** What the verification of lost answers is built from, by name. */
 export interface PaymentVerificationDeps extends ServiceDeps {
   provider: PaymentProvider;
-  confirmation: PaymentConfirmation;
+  confirmation: ConfirmationContext;
 }
 
 const reread = ({ db }: PaymentVerificationDeps, id: string) =>
@@ -67,12 +68,12 @@ function settle(
   // Every paid order under our code is money for this payment: the first confirms it, any other
   // is recorded as a duplicate charge by the same confirmation.
   const paid = orders.filter((order) => order.charge.status === 'paid');
-  for (const order of paid) confirmation.confirmPayment(reread(deps, payment.id) ?? payment, order.charge);
+  for (const order of paid) confirmPayment(confirmation, reread(deps, payment.id) ?? payment, order.charge);
   if (paid[0]) return { outcome: 'paid', order: paid[0] };
   const mine = ofAttempt(orders, payment.attempt);
   const failed = mine.find((order) => order.charge.status === 'failed');
   if (failed) {
-    confirmation.failPayment(payment.id, failed.charge);
+    failPayment(confirmation, payment.id, failed.charge);
     return { outcome: 'failed', order: failed };
   }
   const pending = mine.find((order) => order.charge.status === 'pending');
@@ -82,7 +83,7 @@ function settle(
   }
   const since = payment.verifyingSince?.getTime() ?? clock.now().getTime();
   if (clock.now().getTime() - since >= VERIFY_GIVE_UP_MS) {
-    confirmation.failPayment(payment.id, null, PAYMENT_MSG.verifyingGaveUp);
+    failPayment(confirmation, payment.id, null, PAYMENT_MSG.verifyingGaveUp);
     return { outcome: 'gave_up' };
   }
   return { outcome: 'none' };
@@ -174,23 +175,23 @@ function applyCharge(
 ): { outcome: LookupOutcome; change: string | null } {
   const { db, clock, confirmation } = deps;
   if (charge?.status === 'paid') {
-    const result = confirmation.confirmPayment(payment, charge);
+    const result = confirmPayment(confirmation, payment, charge);
     return {
       outcome: 'paid',
       change: result.confirmed ? 'confirmed' : result.reason === 'already' ? null : result.reason,
     };
   }
   if (charge?.status === 'failed') {
-    return { outcome: 'failed', change: confirmation.failPayment(payment.id, charge) ? 'failed' : null };
+    return { outcome: 'failed', change: failPayment(confirmation, payment.id, charge) ? 'failed' : null };
   }
   if (charge?.status === 'refunded' || charge?.status === 'cancelled') {
     // Cancelled before it was paid (a PIX that expired): this attempt only.
-    return { outcome: 'cancelled', change: confirmation.cancelPayment(payment.id) ? 'cancelled' : null };
+    return { outcome: 'cancelled', change: cancelPayment(confirmation, payment.id) ? 'cancelled' : null };
   }
   // Unpaid, as the provider says now (no charge known to it is no payment either): past its
   // deadline it is over; before it, it is waiting.
   if (pastDeadline(payment, clock.now())) {
-    const cancelled = confirmation.cancelPayment(payment.id, { atDeadline: true });
+    const cancelled = cancelPayment(confirmation, payment.id, { atDeadline: true });
     return { outcome: 'cancelled', change: cancelled ? 'deadline' : null };
   }
   if (payment.verifyingSince) {
@@ -264,7 +265,7 @@ async function recheckCancelled(deps: PaymentVerificationDeps, payment: Payment)
   });
   let change: string | null = null;
   if (charge?.status === 'paid') {
-    const result = confirmation.confirmPayment(payment, charge);
+    const result = confirmPayment(confirmation, payment, charge);
     change = result.confirmed ? 'confirmed' : result.reason === 'already' ? null : result.reason;
   }
   db.update(payments).set({ deadlineCancelledAt: null }).where(eq(payments.id, payment.id)).run();

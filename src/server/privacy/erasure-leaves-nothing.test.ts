@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { addReferral, makeMember } from '../../../tests/member';
 import { emailChanges, proposedChanges, referrals, subscriberActivity } from '../db/schema';
+import { runOnce } from '../messaging/outbox-worker/delivery';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -56,7 +57,7 @@ describe('an erasure leaves nothing behind', () => {
       currentPassword: 'segredo123',
     });
     expect(change.statusCode).toBe(200);
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     t.services.db
       .insert(proposedChanges)
       .values({
@@ -77,7 +78,7 @@ describe('an erasure leaves nothing behind', () => {
     const done = await trpc(admin.token, 'privacy.completeDeletion', { id });
     expect(done.statusCode).toBe(200);
     // The notice of the erasure goes to her once, then its address is wiped too.
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
 
     for (const needle of [NAME, 'Otília', NEW_ADDRESS, member.email, PROPOSED_STREET, PROPOSED_PHONE]) {
       expect(tablesMentioning(needle), needle).toEqual([]);
@@ -109,13 +110,13 @@ describe('an erasure leaves nothing behind', () => {
       total: 14970,
     });
     expect(paid.count).toBe(1);
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(tablesMentioning(PIX_KEY)).toEqual(expect.arrayContaining(['subscribers', 'referrals']));
 
     expect((await trpc(member.token, 'member.requestDeletion', {})).statusCode).toBe(200);
     const id = (await t.caller(admin.token).privacy.deletionRequests({})).requests[0]!.id;
     expect((await trpc(admin.token, 'privacy.completeDeletion', { id })).statusCode).toBe(200);
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
 
     for (const needle of [PIX_KEY, NAME, member.email]) {
       expect(tablesMentioning(needle), needle).toEqual([]);

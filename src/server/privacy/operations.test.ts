@@ -25,8 +25,9 @@ import {
   users,
 } from '../db/schema';
 import { newId } from '../lib/ids';
-import { daysToDeadline, deletionDueAt } from './deletion-requests/service';
 import { ERASED_RECIPIENT } from '../messaging/outbox';
+import { runOnce } from '../messaging/outbox-worker/delivery';
+import { daysToDeadline, deletionDueAt } from './deletion-requests/deps';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestApp;
@@ -323,7 +324,7 @@ describe('the admin completes a request', () => {
       'Concluímos o seu pedido de exclusão de dados pessoais (LGPD), feito em 22/11/2026.',
     );
     expect(farewell.body).toContain('sem reembolso do período restante');
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(db().select().from(outbox).where(eq(outbox.id, farewell.id)).get()).toMatchObject({
       status: 'sent',
       recipient: ERASED_RECIPIENT,

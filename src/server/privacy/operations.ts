@@ -15,6 +15,7 @@ import {
   PRIVACY_MSG,
 } from '../../shared/privacy-schemas';
 import { defineOperation } from '../operations/define';
+import { list, summary, complete } from './deletion-requests/back-office';
 
 export const privacyOperations = {
   deletionRequests: defineOperation({
@@ -22,7 +23,7 @@ export const privacyOperations = {
     access: 'admin',
     input: deletionRequestListInput,
     output: deletionRequestList,
-    run: ({ services }, input) => services.deletionRequests.list(input.status, input.page),
+    run: ({ services }, input) => list(services.deletionRequests, input.status, input.page),
   }),
 
   /** The dashboard's item: open requests and how many are past their deadline. */
@@ -30,7 +31,7 @@ export const privacyOperations = {
     kind: 'query',
     access: 'admin',
     output: deletionRequestSummary,
-    run: ({ services }) => services.deletionRequests.summary(),
+    run: ({ services }) => summary(services.deletionRequests),
   }),
 
   completeDeletion: defineOperation({
@@ -44,7 +45,7 @@ export const privacyOperations = {
       accountClosed: z.boolean(),
     }),
     async run({ services, user }, input) {
-      const result = await services.deletionRequests.complete(input.id, user.id);
+      const result = await complete(services.deletionRequests, input.id, user.id);
       return {
         success: true as const,
         message: PRIVACY_MSG.completed,

@@ -25,9 +25,11 @@ import {
 import { PIX_KEY_MSG } from '../../shared/pix-key';
 import { REFERRAL_STATUSES } from '../../shared/plans';
 import { MEMBER_MSG } from '../../shared/member-schemas';
-import { REFERRAL_MSG } from './service';
 import { defineOperation } from '../operations/define';
 import { downloadOutput } from '../lib/download';
+import { referralsOf } from '../membership/portal/subscription';
+import { adminList } from './admin-list';
+import { markPaid, REFERRAL_MSG } from './commissions';
 
 const ADMIN_TAG = 'admin: indicações';
 
@@ -37,7 +39,7 @@ export const referralOperations = {
     access: 'member',
     input: referralSummaryInput,
     output: referralSummary,
-    run: ({ services, user }, input) => services.memberPortal.referrals(user, input.page),
+    run: ({ services, user }, input) => referralsOf(services.memberPortal, user, input.page),
     rest: {
       method: 'GET',
       path: '/user/referrals',
@@ -52,7 +54,7 @@ export const referralOperations = {
     access: 'admin',
     input: adminReferralListInput,
     output: adminReferralList,
-    run: ({ services }, input) => services.referrals.adminList(input),
+    run: ({ services }, input) => adminList(services.referrals, input),
     rest: {
       method: 'GET',
       path: '/admin/referrals',
@@ -74,7 +76,7 @@ export const referralOperations = {
       paidBy: adminReferral.shape.paidBy,
     }),
     run({ services, user }, input) {
-      const row = services.referrals.markPaid(input.id, user.id);
+      const row = markPaid(services.referrals, input.id, user.id);
       return {
         success: true as const,
         id: row.id,

@@ -16,6 +16,9 @@ import {
   storedMonthTotals as stored,
 } from '../../../tests/month-totals';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { dashboard } from './dashboard';
+import { list } from '../membership/subscribers/admin/list';
+import { listPayments } from './payment-list';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const FIRST = ['Ana', 'Bruno', 'Cecília', 'Davi', 'Érica', 'Fábio'];
@@ -140,7 +143,7 @@ describe('payment_month_totals', () => {
   });
 
   it('gives the dashboard the figures a pass over every payment gives', () => {
-    const figures = t.services.adminReports.dashboard();
+    const figures = dashboard(t.services.adminReports);
     const paid = sqlite
       .prepare(
         `select subscriber_id, paid_at, previous_end_date, period_end_date, amount, s.approved_at, s.status as subscriber_status
@@ -285,7 +288,7 @@ describe('search pages', () => {
             });
           for (const page of [1, 3]) {
             const input = subscriberListInput.parse({ search, sortBy, sortOrder, page, limit: 10 });
-            const result = t.services.subscriberAdmin.list(input);
+            const result = list(t.services.subscriberAdmin, input);
             const label = `${search} ${sortBy} ${sortOrder} page ${page}`;
             expect(result.pagination.total, label).toBe(expected.length);
             expect(
@@ -300,7 +303,8 @@ describe('search pages', () => {
 
   it('the subscriber list: a status filter with a search counts through the rows', () => {
     const expected = subscriberRows().filter((row) => row.status === 'active' && matches(row, 'teixeira'));
-    const result = t.services.subscriberAdmin.list(
+    const result = list(
+      t.services.subscriberAdmin,
       subscriberListInput.parse({ search: 'teixeira', status: 'active' }),
     );
     expect(result.pagination.total).toBe(expected.length);
@@ -323,7 +327,8 @@ describe('search pages', () => {
     for (const search of TERMS) {
       const expected = all.filter((row) => matches(row, search)).sort((a, b) => b.created_at - a.created_at);
       for (const page of [1, 2]) {
-        const result = t.services.adminReports.listPayments(
+        const result = listPayments(
+          t.services.adminReports,
           paymentListInput.parse({ search, page, limit: 10 }),
         );
         expect(result.pagination.total, search).toBe(expected.length);
@@ -333,7 +338,8 @@ describe('search pages', () => {
       }
     }
     // A pasted transaction id finds its payment alone, though many payers' phones hold "120".
-    const byTransaction = t.services.adminReports.listPayments(
+    const byTransaction = listPayments(
+      t.services.adminReports,
       paymentListInput.parse({ search: 'tx-12-0', limit: 100 }),
     );
     expect(all.filter((row) => row.phone.includes('120')).length).toBeGreaterThan(1);
@@ -342,13 +348,13 @@ describe('search pages', () => {
 
     // An id no payer's text matches: found through its own index alone.
     sqlite.exec(`update payments set transaction_id = 'ch_QWZKXY' where id = 'p30-0'`);
-    const byId = t.services.adminReports.listPayments(paymentListInput.parse({ search: 'ch_QWZKXY' }));
+    const byId = listPayments(t.services.adminReports, paymentListInput.parse({ search: 'ch_QWZKXY' }));
     expect(byId.pagination.total).toBe(1);
     expect(byId.payments.map((row) => row.id)).toEqual(['p30-0']);
 
     // The payments index follows the payer's record.
     sqlite.exec(`update subscribers set name = 'Quitéria Xavantes' where id = 's12'`);
-    const renamed = t.services.adminReports.listPayments(paymentListInput.parse({ search: 'xavantes' }));
+    const renamed = listPayments(t.services.adminReports, paymentListInput.parse({ search: 'xavantes' }));
     expect(renamed.payments.map((row) => row.subscriberId)).toEqual(expect.arrayContaining(['s12']));
     expect(new Set(renamed.payments.map((row) => row.subscriberId))).toEqual(new Set(['s12']));
     const count = (

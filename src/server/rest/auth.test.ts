@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
+import { register } from '../identity/accounts/sign-in';
+import { findByEmail } from '../identity/accounts/account-reads';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 const registerAna = () =>
-  t.services.accounts.register({ name: 'Ana', email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' });
+  register(t.services.accounts, { name: 'Ana', email: 'ana@teste.com.br', password: 'Tannat-Rio-Lua' });
 
 /** POST /api/auth/login with a JSON body: an object, or the text a client sent. */
 const postLogin = (body: object | string) =>
@@ -79,7 +81,7 @@ describe('REST /api/auth', () => {
           'senha mais longa com letras, números e símbolos.',
       });
     }
-    expect(t.services.accounts.findByEmail('ana.souza@teste.com.br')).toBeUndefined();
+    expect(findByEmail(t.services.accounts, 'ana.souza@teste.com.br')).toBeUndefined();
   });
 
   it('logs in with {token, user} and verifies the token', async () => {

@@ -19,6 +19,9 @@ import { subscribers, webhookEvents } from '../db/schema';
 import { parseBrCode } from '../payments/providers/pix/brcode';
 import { isSandbox } from '../payments/providers';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { reconcile } from '../payments/reconciliation/run';
+import { login, setPassword } from '../identity/accounts/sign-in';
+import { summary as referralsSummary } from '../referrals/member-summary';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -226,7 +229,7 @@ describe('GET /api/payment-links/status-public/:id', () => {
     expect(verifyingPage.body).not.toContain('Pagar com PIX');
     // Reconciliation's next pass asks the sandbox, which has no payment for it.
     t.clock.advance(5 * 60 * 1000);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect((await status(link.id)).json()).toMatchObject({ status: 'expired', verifying: false });
     expect(rows(t).links()[0]?.status).toBe('expired');
     const pay = await sandboxPay(t, link.id);
@@ -956,10 +959,10 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
     });
     expect(t.services.sessions.validate(stranger.token)).toBeNull();
     await expect(
-      t.services.accounts.login({ email: MARIANA.customerEmail, password: 'segredo123' }),
+      login(t.services.accounts, { email: MARIANA.customerEmail, password: 'segredo123' }),
     ).rejects.toThrow();
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBe(stranger.userId);
-    const owner = await t.services.accounts.setPassword(verified.setPasswordToken, 'Mariana-Tinto-Serra');
+    const owner = await setPassword(t.services.accounts, verified.setPasswordToken, 'Mariana-Tinto-Serra');
     expect(owner.user.email).toBe(MARIANA.customerEmail);
     await expect(t.caller().auth.verifyEmail({ token })).rejects.toThrow(
       'Link de confirmação inválido ou expirado. Entre na sua conta e peça um novo.',
@@ -1068,7 +1071,7 @@ describe('referral clicks', () => {
       expect.objectContaining({ status: 'confirmed', commissionAmount: 14970 }),
     ]);
     if (!referrer) throw new Error('no referrer');
-    const summary = t.services.referrals.summary(referrer);
+    const summary = referralsSummary(t.services.referrals, referrer);
     expect(summary).toMatchObject({
       totalReferrals: 1,
       totalClicks: 3,

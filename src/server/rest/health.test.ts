@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { backupDatabase } from '../db/backup';
 import { databaseFile } from '../db/client';
 import { outbox } from '../db/schema';
+import { runOnce } from '../messaging/outbox-worker/delivery';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -99,7 +100,7 @@ describe('GET /api/health', () => {
     queue(5);
     expect(await waiting()).toBe(5);
     // The SMTP server of this test is not there: every message goes back to wait for a retry.
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(await waiting()).toBe(5);
     db.update(outbox).set({ status: 'sent' }).where(eq(outbox.status, 'queued')).run();
     expect(await waiting()).toBe(0);

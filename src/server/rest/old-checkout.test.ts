@@ -10,6 +10,8 @@ import { approve, deliverSandboxWebhook, MARIANA_CUSTOMER, rows, sandboxPay } fr
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { isSandbox } from '../payments/providers';
 import { parseBrCode } from '../payments/providers/pix/brcode';
+import { createAccount } from '../identity/accounts/create-account';
+import { createSetPasswordLink } from '../identity/accounts/account-links';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -334,8 +336,8 @@ describe('welcome e-mail while the member holds an unused set-password link', ()
     const subscriber = rows(t).subscriberByEmail(customerData.email);
     approve(t, subscriber?.id ?? '', new Date(t.clock.now().getTime() + 365 * 24 * 3600 * 1000));
     // The approval's credentials: an account without a password and its set-password link.
-    const account = await t.services.accounts.createAccount({ name: 'Mariana', email: customerData.email });
-    const approvalLink = t.services.accounts.createSetPasswordLink(account.id);
+    const account = await createAccount(t.services.accounts, { name: 'Mariana', email: customerData.email });
+    const approvalLink = createSetPasswordLink(t.services.accounts, account.id);
 
     const res = await t.request({
       method: 'POST',

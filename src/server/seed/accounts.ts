@@ -5,6 +5,8 @@
  */
 import type { Role } from '../../shared/roles';
 import type { SeedModule } from './types';
+import { findByEmail } from '../identity/accounts/account-reads';
+import { createAccount } from '../identity/accounts/create-account';
 
 interface DemoAccount {
   handle: string;
@@ -45,10 +47,10 @@ export const accountsSeed: SeedModule = {
   async run(services, ctx) {
     let created = 0;
     for (const { handle, ...account } of DEMO_ACCOUNTS) {
-      const existing = services.accounts.findByEmail(account.email);
+      const existing = findByEmail(services.accounts, account.email);
       const user = existing
         ? { id: existing.id, name: existing.name, email: existing.email, role: existing.role }
-        : await services.accounts.createAccount({ ...account, emailVerified: true });
+        : await createAccount(services.accounts, { ...account, emailVerified: true });
       if (!existing) created++;
       ctx.users[handle] = { ...user, password: account.password, created: !existing };
     }

@@ -8,10 +8,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { payments, referrals, subscribers } from '../db/schema';
 import { newId } from '../lib/ids';
-import { commissionOf } from '../referrals/service';
 import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { commissionOf } from '../referrals/commissions';
 
 /** The referrers' keys, as a member types them in Indicações. */
 export const DEMO_PAYOUT_KEYS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { MARIANA_NEW_EMAIL } from './contacts';
 import { runSeed } from './index';
+import { login as accountsLogin } from '../identity/accounts/sign-in';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -12,7 +13,7 @@ describe('demo seed: proven contacts', () => {
     expect(lines).toContain('contatos comprovados: 2 criados, 0 já existiam');
     const signIn = async (handle: 'helena' | 'mariana') => {
       const user = ctx.users[handle]!;
-      const login = await t.services.accounts.login({ email: user.email, password: user.password });
+      const login = await accountsLogin(t.services.accounts, { email: user.email, password: user.password });
       return t.caller(login.token);
     };
     expect(await (await signIn('helena')).identity.myContacts()).toMatchObject({

@@ -9,6 +9,8 @@ import { accountPhones, subscribers } from '../db/schema';
 import { HELENA_EMAIL } from './member-portal';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { getUser } from '../identity/accounts/account-reads';
+import { pending, request } from '../identity/email-changes/request';
 
 export const MARIANA_NEW_EMAIL = 'mariana.costa@exemplo.com.br';
 
@@ -42,10 +44,10 @@ export const contactsSeed: SeedModule = {
         userId: mariana.id,
         subscriberId: services.subscribers.findForUser(mariana)?.id ?? null,
       };
-      const account = services.accounts.getUser(mariana.id);
-      if (services.emailChanges.pending(target) || account?.email !== mariana.email) existing++;
+      const account = getUser(services.accounts, mariana.id);
+      if (pending(services.emailChanges, target) || account?.email !== mariana.email) existing++;
       else {
-        services.emailChanges.request({
+        request(services.emailChanges, {
           target,
           newEmail: MARIANA_NEW_EMAIL,
           name: mariana.name,

@@ -2,9 +2,10 @@
  * Demo drive files of several types, public and private, made on the fly (drive-samples.ts) and
  * stored through the same content checks as an upload. Skipped when a file of that name exists.
  */
-import { readableOf } from '../drive/service';
 import { sampleImage, sampleOfficeFile, samplePdf } from './drive-samples';
 import type { SeedModule } from './types';
+import { list } from '../drive/listing';
+import { add, readableOf } from '../drive/upload';
 
 interface DemoFile {
   name: string;
@@ -70,14 +71,14 @@ export const driveSeed: SeedModule = {
   name: 'drive',
   async run(services, ctx) {
     const existing = new Set(
-      services.drive
-        .list({ page: 1, limit: 100, type: 'all', search: '', isPublic: 'all' })
-        .items.map((item) => item.name),
+      list(services.drive, { page: 1, limit: 100, type: 'all', search: '', isPublic: 'all' }).items.map(
+        (item) => item.name,
+      ),
     );
     let created = 0;
     for (const file of DEMO_FILES) {
       if (existing.has(file.name)) continue;
-      await services.drive.add({
+      await add(services.drive, {
         source: readableOf(await file.content()),
         filename: file.filename,
         metadata: {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from './index';
+import { listPayments } from '../reports/payment-list';
+import { list as subscriberAdminList } from '../membership/subscribers/admin/list';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 const list = (exception: 'duplicate' | 'verifying') =>
-  t.services.adminReports.listPayments({
+  listPayments(t.services.adminReports, {
     status: 'all',
     method: 'all',
     search: '',
@@ -30,7 +32,7 @@ describe('exceptions demo seed', () => {
     expect(list('duplicate').payments).toMatchObject([
       { subscriber: { fullName: 'Beatriz Santos' }, statusLabel: 'Cobrança duplicada' },
     ]);
-    const expired = t.services.subscriberAdmin.list({
+    const expired = subscriberAdminList(t.services.subscriberAdmin, {
       status: 'all',
       search: '',
       sortBy: 'subscriptionEndDate',

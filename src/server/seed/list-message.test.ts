@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { HELENA_EMAIL } from './member-portal';
 import { runSeed } from './index';
+import { list } from '../membership/subscribers/admin/list';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -11,7 +12,7 @@ describe('list message demo seed', () => {
     const { lines } = await runSeed(t.services);
     const line = lines.find((text) => text.startsWith('mensagem para uma lista:'));
     expect(line).toMatch(/^mensagem para uma lista: \d+ enviada\(s\), \d+ sem contato comprovado/);
-    const helena = t.services.subscriberAdmin.list({
+    const helena = list(t.services.subscriberAdmin, {
       status: 'all',
       search: HELENA_EMAIL,
       sortBy: 'createdAt',

@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { ReferralStatus } from '../../shared/plans';
 import { payments, referrals, subscribers, type BillingData } from '../db/schema';
 import { newId } from '../lib/ids';
-import { commissionOf } from '../referrals/service';
 import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { commissionOf } from '../referrals/commissions';
 
 export const HELENA_EMAIL = 'helena@confraria.local';
 /** Only letters and digits of the referral alphabet (no 0/O, 1/I/L look-alikes). */

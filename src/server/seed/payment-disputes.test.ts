@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { formatMoney } from '../../shared/format';
 import { runSeed } from './index';
+import { listPayments } from '../reports/payment-list';
+import { reconcile } from '../payments/reconciliation/run';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 /** One member's payments as the back office's Pagamentos lists them. */
 const listed = (search: string) =>
-  t.services.adminReports.listPayments({
+  listPayments(t.services.adminReports, {
     status: 'all',
     method: 'all',
     search,
@@ -45,7 +47,7 @@ describe('refunds and disputes demo seed', () => {
       ]),
     );
     // The sandbox cannot read it: reconciliation leaves it in progress (never "failed" on our say).
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(listed('carolina').find((payment) => payment.id === inProgress?.id)).toMatchObject({
       status: 'paid',
       refundStatus: 'processing',

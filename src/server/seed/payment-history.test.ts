@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from './index';
+import { listPayments } from '../reports/payment-list';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 /** Beatriz's paid payments as the back office's Pagamentos lists them. */
 const beatrizPaid = () =>
-  t.services.adminReports.listPayments({
+  listPayments(t.services.adminReports, {
     status: 'paid',
     method: 'all',
     search: 'beatriz',

@@ -7,6 +7,11 @@ import {
   SUBSCRIBER_STATUSES,
 } from '../../shared/plans';
 import { runSeed } from './index';
+import { login } from '../identity/accounts/sign-in';
+import { listForUser } from '../payments/links/member-links';
+import { statusPublic } from '../payments/links/link-status';
+import { summary } from '../referrals/member-summary';
+import { dashboard } from '../reports/dashboard';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -25,17 +30,17 @@ describe('payments demo seed', () => {
     expect(distinct('referrals', 'status')).toEqual([...REFERRAL_STATUSES].sort());
 
     // Demo members see their own subscriber record, and the open renewal link is visible on the tracking page.
-    const rafael = await t.services.accounts.login({
+    const rafael = await login(t.services.accounts, {
       email: 'rafael@confraria.local',
       password: 'confrade123',
     });
-    const links = t.services.paymentLinks.listForUser(rafael.user);
+    const links = listForUser(t.services.paymentLinks, rafael.user);
     expect(links).toEqual([
       expect.objectContaining({ planType: 'renewal', amount: 89700, status: 'pending' }),
     ]);
-    expect(t.services.paymentLinks.statusPublic(links[0]?.id ?? '').status).toBe('pending');
+    expect(statusPublic(t.services.paymentLinks, links[0]?.id ?? '').status).toBe('pending');
     const mariana = t.services.subscribers.findByEmail('mariana@confraria.local');
-    expect(t.services.referrals.summary(mariana ?? { id: '', referralCode: '' })).toMatchObject({
+    expect(summary(t.services.referrals, mariana ?? { id: '', referralCode: '' })).toMatchObject({
       // Two from the payments module, one more due for the batch payout (commission-payouts.ts).
       totalReferrals: 4,
     });
@@ -52,7 +57,7 @@ describe('payments demo seed', () => {
 
   it('gives the dashboard a year of history: every month has revenue and members, renewals, expiries', async () => {
     await runSeed(t.services);
-    const figures = t.services.adminReports.dashboard();
+    const figures = dashboard(t.services.adminReports);
     expect(figures.revenueByMonth.filter((month) => month.value > 0)).toHaveLength(12);
     expect(figures.activeMembersByMonth.every((month) => month.value > 0)).toBe(true);
     // The club grew over the year.

@@ -11,11 +11,11 @@ import type { PaymentMethod, PaymentStatus, PlanType, SubscriberStatus } from '.
 import { paymentLinks, payments, referrals, subscribers, type BillingData } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { Services } from '../services';
-import { commissionOf } from '../referrals/service';
 import { billingDataOf, profileFromBilling } from '../membership/subscribers/subscribers';
 import { yearOfMembers } from './demo-history';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { commissionOf } from '../referrals/commissions';
 
 interface DemoPayment {
   status: PaymentStatus;

@@ -4,6 +4,9 @@ import { ERASED_NAME } from '../../shared/privacy-schemas';
 import { eq } from 'drizzle-orm';
 import { deletionRequests, payments } from '../db/schema';
 import { countRealMembers, runSeed } from './index';
+import { list, summary } from '../privacy/deletion-requests/back-office';
+import { overview } from '../membership/portal/subscription';
+import { login as accountsLogin } from '../identity/accounts/sign-in';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -14,7 +17,7 @@ describe('demo LGPD requests', () => {
     expect(first.lines).toContain(
       'lgpd: 2 pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)',
     );
-    const open = t.services.deletionRequests.list('open', 1).requests;
+    const open = list(t.services.deletionRequests, 'open', 1).requests;
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({
       daysLeft: 4,
@@ -23,17 +26,17 @@ describe('demo LGPD requests', () => {
       reason: 'Cancelei a assinatura e não quero mais meus dados no clube.',
       subscriber: { fullName: 'João Pereira', email: 'joao@confraria.local' },
     });
-    const completed = t.services.deletionRequests.list('completed', 1).requests;
+    const completed = list(t.services.deletionRequests, 'completed', 1).requests;
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({
       subscriber: { fullName: ERASED_NAME },
       completedBy: { name: 'Administração' },
     });
-    expect(t.services.deletionRequests.summary()).toMatchObject({ open: 1, overdue: 0 });
+    expect(summary(t.services.deletionRequests)).toMatchObject({ open: 1, overdue: 0 });
     // João's portal shows the request and its deadline; his account still works until it is completed.
     const joao = first.ctx.users.joao!;
-    expect(t.services.memberPortal.overview(joao).subscription?.deletionDueAt).toBe(open[0]!.dueAt);
-    const login = await t.services.accounts.login({ email: joao.email, password: joao.password });
+    expect(overview(t.services.memberPortal, joao).subscription?.deletionDueAt).toBe(open[0]!.dueAt);
+    const login = await accountsLogin(t.services.accounts, { email: joao.email, password: joao.password });
     expect(login.user.id).toBe(joao.id);
 
     // The erased record is nobody: the seed can still run again on this demo club.

@@ -11,10 +11,12 @@ import { eq } from 'drizzle-orm';
 import { activityLog, deletionRequests, subscriberActivity, subscribers } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { Services } from '../services';
-import { deletionDueAt } from '../privacy/deletion-requests/service';
 import { newReferralCode } from '../membership/subscribers/subscribers';
 import type { SeedModule } from './types';
 import { DAY_MS } from '../../shared/sao-paulo-time';
+import { latestFor, open } from '../privacy/deletion-requests/member-request';
+import { complete } from '../privacy/deletion-requests/back-office';
+import { deletionDueAt } from '../privacy/deletion-requests/deps';
 
 const SILVIA_EMAIL = 'silvia.prado@exemplo.com.br';
 
@@ -88,9 +90,10 @@ export const privacySeed: SeedModule = {
     let created = 0;
     const joao = ctx.users.joao;
     const record = joao ? services.subscribers.findForUser(joao) : undefined;
-    if (joao && record && !services.deletionRequests.latestFor(record.id)) {
+    if (joao && record && !latestFor(services.deletionRequests, record.id)) {
       created++;
-      const { request } = services.deletionRequests.open(
+      const { request } = open(
+        services.deletionRequests,
         record,
         joao.id,
         'Cancelei a assinatura e não quero mais meus dados no clube.',
@@ -106,10 +109,10 @@ export const privacySeed: SeedModule = {
     if (admin && !completedBefore) {
       created++;
       const silvia = formerMember(services);
-      const { request } = services.deletionRequests.open(silvia, null, null);
+      const { request } = open(services.deletionRequests, silvia, null, null);
       askedDaysAgo(services, request.id, silvia.id, 12);
       await strangersPix(services);
-      await services.deletionRequests.complete(request.id, admin.id);
+      await complete(services.deletionRequests, request.id, admin.id);
     }
     ctx.report(
       `lgpd: ${created} pedidos de exclusão criados (João Pereira: aberto, prazo em 4 dias; Sílvia Prado: concluído)`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { runSeed } from './index';
+import { proposedChangesOf } from '../membership/subscribers/admin/proposed-changes';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -20,7 +21,7 @@ describe('proposed changes demo seed', () => {
       status: 'pending',
       paymentStatus: 'paid',
     });
-    const proposal = t.services.subscriberAdmin.proposedChanges(otavio.id);
+    const proposal = proposedChangesOf(t.services.subscriberAdmin, otavio.id);
     expect(proposal?.fields.map((field) => [field.field, field.proposed])).toEqual([
       ['name', 'Otávio Lacerda Neto'],
       ['phone', '31998765432'],

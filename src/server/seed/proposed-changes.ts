@@ -8,6 +8,7 @@
 import { processPaymentInput } from '../../shared/checkout-schemas';
 import { subscriberInput } from '../../shared/subscriber-schemas';
 import type { SeedModule } from './types';
+import { create } from '../membership/subscribers/admin/edit';
 
 const OTAVIO_EMAIL = 'otavio.lacerda@exemplo.com.br';
 
@@ -20,7 +21,8 @@ export const proposedChangesSeed: SeedModule = {
       return;
     }
     const price = services.settings.get().priceAnnual;
-    services.subscriberAdmin.create(
+    create(
+      services.subscriberAdmin,
       subscriberInput.parse({
         fullName: 'Otávio Lacerda',
         email: OTAVIO_EMAIL,

@@ -9,8 +9,8 @@
 import { subscribers, users } from '../db/schema';
 import type { Env } from '../env';
 import type { Services } from '../services';
-import { ERASED_EMAIL_DOMAIN } from '../privacy/erasure/service';
 import { isPublicAddress } from '../../shared/public-address';
+import { ERASED_EMAIL_DOMAIN } from '../privacy/erasure/erased-values';
 
 /** Every demo person has an address in one of these domains; anyone else is a real person. */
 export const DEMO_EMAIL_DOMAINS = ['confraria.local', 'exemplo.com.br'] as const;

@@ -8,13 +8,14 @@
  */
 import { isPublicAddress } from '../../shared/public-address';
 import type { SeedModule } from './types';
+import { isEnabled } from '../identity/two-factor/context';
 
 export const securitySeed: SeedModule = {
   name: 'segurança',
   run(services, ctx) {
     const admin = ctx.users.admin;
     if (!admin) return;
-    const on = services.twoFactor.isEnabled(admin.id);
+    const on = isEnabled(services.twoFactor, admin.id);
     const publicSite = isPublicAddress(services.env.publicUrl);
     ctx.report(
       `segurança: verificação em duas etapas do admin ${on ? 'ativa' : 'desativada (desenvolvimento)'}` +

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/app';
 import { DEMO_ACCOUNTS } from './accounts';
 import { runSeed, seedModules, type SeedModule } from './index';
+import { login as accountsLogin } from '../identity/accounts/sign-in';
+import { list } from '../drive/listing';
+import { filesOnDisk } from '../drive/context';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -18,7 +21,7 @@ describe('demo seed', () => {
     // Seeding signs nobody in.
     expect(t.database.sqlite.prepare('select count(*) as n from sessions').get()).toEqual({ n: 0 });
     for (const user of Object.values(ctx.users)) {
-      const login = await t.services.accounts.login({ email: user.email, password: user.password });
+      const login = await accountsLogin(t.services.accounts, { email: user.email, password: user.password });
       expect(login.user).toMatchObject({ id: user.id, role: user.role });
     }
   });
@@ -50,7 +53,7 @@ describe('demo drive', () => {
   it('stores public and private files of several types, once', async () => {
     const first = await runSeed(t.services);
     expect(first.lines).toContain('arquivos do drive: 6 criados, 0 já existiam');
-    const all = t.services.drive.list({ page: 1, limit: 100, type: 'all', search: '', isPublic: 'all' });
+    const all = list(t.services.drive, { page: 1, limit: 100, type: 'all', search: '', isPublic: 'all' });
     expect(new Set(all.items.map((item) => item.type))).toEqual(
       new Set(['pdf', 'image', 'document', 'spreadsheet']),
     );
@@ -58,6 +61,6 @@ describe('demo drive', () => {
     expect(all.items.filter((item) => item.type === 'image').every((item) => item.thumbnailUrl)).toBe(true);
     const second = await runSeed(t.services);
     expect(second.lines).toContain('arquivos do drive: 0 criados, 6 já existiam');
-    expect(t.services.drive.filesOnDisk()).toHaveLength(8);
+    expect(filesOnDisk(t.services.drive)).toHaveLength(8);
   });
 });

@@ -4,14 +4,14 @@ import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { AccountSecurity } from '../account-security';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
-import type { TwoFactorService } from '../two-factor/service';
+import type { TwoFactorContext } from '../two-factor/context';
 
 /**
  * What sign-in needs beyond the account itself (docs/decisions/028-owner-account.md): the second
  * factor, the per-account throttle, and the notices and session ends around credential changes.
  */
 export interface SignInSecurity {
-  twoFactor: TwoFactorService;
+  twoFactor: TwoFactorContext;
   throttle: SignInThrottle;
   accountSecurity: AccountSecurity;
 }

@@ -13,6 +13,8 @@ import { claimToken, findToken, proveEmail, sendVerification } from './account-l
 import { findByEmail, getUser, toPublicUser } from './account-reads';
 import { insertAccount } from './create-account';
 import type { AccountsDeps, AuthResult } from './deps';
+import { isEnabled } from '../two-factor/context';
+import { verifyCode } from '../two-factor/codes';
 
 /** Ends the session (sign-out); an unknown or ended one is not an error. */
 export function logout({ sessions }: AccountsDeps, sessionId: string): void {
@@ -36,13 +38,13 @@ function checkSecondFactor(
   code: string | undefined,
   attempt: SignInAttempt,
 ): void {
-  if (!twoFactor.isEnabled(userId)) return;
+  if (!isEnabled(twoFactor, userId)) return;
   const reason = 'two_factor_required' as const;
   if (!code) {
     attempt.uncounted();
     throw new AppError('UNAUTHORIZED', MSG.twoFactorCodeRequired, { reason });
   }
-  if (!twoFactor.verifyCode(userId, code, { allowRecovery: true })) {
+  if (!verifyCode(twoFactor, userId, code, { allowRecovery: true })) {
     throw new AppError('UNAUTHORIZED', MSG.twoFactorCodeInvalid, { reason });
   }
 }
@@ -86,9 +88,9 @@ export async function login(
   const row = findByEmail(deps, input.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (attempt.accountWaitSeconds > 0) {
-    if (!row?.passwordHash || !ok || !input.code || !deps.twoFactor.isEnabled(row.id))
+    if (!row?.passwordHash || !ok || !input.code || !isEnabled(deps.twoFactor, row.id))
       throw attempt.refusal();
-    if (!deps.twoFactor.verifyCode(row.id, input.code, { allowRecovery: true })) throw attempt.refusal();
+    if (!verifyCode(deps.twoFactor, row.id, input.code, { allowRecovery: true })) throw attempt.refusal();
     attempt.succeeded();
     return startSession(deps, toPublicUser(row));
   }
@@ -117,7 +119,7 @@ export async function setPassword(
   const account = db.select().from(users).where(eq(users.id, link.userId)).get();
   if (!account) throw new AppError('BAD_REQUEST', MSG.setPasswordTokenInvalid);
   await assertStrongPassword(password, account);
-  if (deps.twoFactor.isEnabled(account.id)) {
+  if (isEnabled(deps.twoFactor, account.id)) {
     const attempt = deps.throttle.begin(account.email, ip);
     checkSecondFactor(deps, account.id, code, attempt);
     attempt.succeeded();

@@ -12,6 +12,7 @@ import { databaseFile, openDatabase, type OpenDatabase } from '../../db/client';
 import { parseEnv } from '../../env';
 import { buildApp, type BuiltApp } from '../../http/app';
 import { totpCode } from './totp';
+import { createOrPromoteAdmin } from '../accounts/create-account';
 
 const PASSWORD = 'Senha-Secreta-Registro';
 const NEW_PASSWORD = 'Senha-Nova-Definida';
@@ -132,7 +133,7 @@ describe('two-factor sign-in in the logs (issue 21 §2)', () => {
         payload: payload === undefined ? undefined : JSON.stringify(payload),
       });
     const email = 'dona@teste.com.br';
-    await built.services.accounts.createOrPromoteAdmin({ email, password: 'Rubi-Adega-Safra-81' });
+    await createOrPromoteAdmin(built.services.accounts, { email, password: 'Rubi-Adega-Safra-81' });
     const login = await inject('POST', '/api/auth/login', { email, password: 'Rubi-Adega-Safra-81' });
     const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
     const before = lines.length;

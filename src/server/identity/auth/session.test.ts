@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { SESSION_TTL_MS } from './session';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { createAccount, createOrPromoteAdmin } from '../accounts/create-account';
+import { login as accountsLogin, logout, setPassword } from '../accounts/sign-in';
+import { createSetPasswordLink } from '../accounts/account-links';
 
 // Pass-through spy: proves the secret is compared with the constant-time primitive.
 vi.mock('@oslojs/crypto/subtle', async (importOriginal) => {
@@ -17,7 +20,7 @@ let userId: string;
 beforeEach(async () => {
   t = await createTestApp();
   userId = (
-    await t.services.accounts.createAccount({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' })
+    await createAccount(t.services.accounts, { name: 'Ana', email: 'ana@teste.com.br', password: '123456' })
   ).id;
 });
 afterEach(async () => {
@@ -92,20 +95,24 @@ describe('sessions', () => {
   });
 
   it('logout ends the session', async () => {
-    const login = await t.services.accounts.login({ email: 'ana@teste.com.br', password: '123456' });
-    const other = await t.services.accounts.login({ email: 'ana@teste.com.br', password: '123456' });
+    const login = await accountsLogin(t.services.accounts, { email: 'ana@teste.com.br', password: '123456' });
+    const other = await accountsLogin(t.services.accounts, { email: 'ana@teste.com.br', password: '123456' });
     const found = t.services.sessions.validate(login.token);
-    t.services.accounts.logout(found!.session.id);
+    logout(t.services.accounts, found!.session.id);
     expect(t.services.sessions.validate(login.token)).toBeNull();
     // Only that session: the other device stays signed in.
     expect(t.services.sessions.validate(other.token)).not.toBeNull();
   });
 
   it('setting a new password ends every session of the account', async () => {
-    const phone = await t.services.accounts.login({ email: 'ana@teste.com.br', password: '123456' });
-    const laptop = await t.services.accounts.login({ email: 'ana@teste.com.br', password: '123456' });
-    const link = t.services.accounts.createSetPasswordLink(userId);
-    const result = await t.services.accounts.setPassword(
+    const phone = await accountsLogin(t.services.accounts, { email: 'ana@teste.com.br', password: '123456' });
+    const laptop = await accountsLogin(t.services.accounts, {
+      email: 'ana@teste.com.br',
+      password: '123456',
+    });
+    const link = createSetPasswordLink(t.services.accounts, userId);
+    const result = await setPassword(
+      t.services.accounts,
       new URL(link).searchParams.get('token')!,
       'nova-senha',
     );
@@ -122,7 +129,7 @@ describe('session lifetimes by role (issue 21 §2)', () => {
   const HOUR = 60 * 60 * 1000;
 
   async function adminSession() {
-    await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br' });
+    await createOrPromoteAdmin(t.services.accounts, { email: 'ana@teste.com.br' });
     return t.services.sessions.create(userId);
   }
 
@@ -172,7 +179,7 @@ describe('session lifetimes by role (issue 21 §2)', () => {
 
   it('a member promoted to admin keeps no member-length session', async () => {
     const member = t.services.sessions.create(userId);
-    await t.services.accounts.createOrPromoteAdmin({ email: 'ana@teste.com.br' });
+    await createOrPromoteAdmin(t.services.accounts, { email: 'ana@teste.com.br' });
     expect(t.services.sessions.validate(member.token)).toBeNull();
   });
 });

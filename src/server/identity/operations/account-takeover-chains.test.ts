@@ -21,6 +21,9 @@ import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../te
 import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
 import { ACCOUNT_NOTICES, NOT_ME_MSG } from '../../../shared/security-schemas';
 import { accountPhones, emailChanges, subscribers } from '../../db/schema';
+import { stop } from '../../messaging/outbox-worker/loop';
+import { runOnce } from '../../messaging/outbox-worker/delivery';
+import { findByEmail, getUser } from '../accounts/account-reads';
 
 const ATTACKER_PHONE = '(11) 91234-5678';
 const ATTACKER_WHATSAPP = '5511912345678';
@@ -34,7 +37,7 @@ beforeEach(async () => {
   t = await createTestApp(whatsapp.appEnv());
 });
 afterEach(async () => {
-  await t.services.outboxWorker.stop();
+  await stop(t.services.outboxWorker);
   await t.close();
   await whatsapp.close();
 });
@@ -48,7 +51,7 @@ interface Delivered {
 /** Runs the outbox worker until the queue is empty and answers everything delivered so far. */
 async function deliverAll(): Promise<Delivered[]> {
   for (let pass = 0; pass < 10; pass++) {
-    const result = await t.services.outboxWorker.runOnce();
+    const result = await runOnce(t.services.outboxWorker);
     if (result.sent + result.retrying + result.failed === 0) break;
   }
   const mailbox = path.join(t.dataDir, 'mailbox');
@@ -228,7 +231,7 @@ describe('§2 an address registered first by someone else', () => {
     });
     expect(confirm.statusCode).toBe(400);
     expect(confirm.body).toContain(EMAIL_CHANGE_MSG.linkInvalid);
-    const account = t.services.accounts.findByEmail(MARIANA.customerEmail)!;
+    const account = findByEmail(t.services.accounts, MARIANA.customerEmail)!;
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.userId).toBe(account.id);
 
     const chosen = await rest('/auth/set-password', {
@@ -237,7 +240,7 @@ describe('§2 an address registered first by someone else', () => {
     });
     expect(chosen.statusCode).toBe(200);
     expect(await signsIn(MARIANA.customerEmail, 'Mariana-Tinto-Serra')).not.toBeNull();
-    expect(t.services.accounts.findByEmail(ATTACKER_EMAIL)).toBeUndefined();
+    expect(findByEmail(t.services.accounts, ATTACKER_EMAIL)).toBeUndefined();
   });
 });
 
@@ -259,7 +262,7 @@ describe('§3 a pending change of address dies with the credentials that asked f
     const confirm = await trpc('identity.confirmEmailChange', { token: confirmToken });
     expect(confirm.statusCode).toBe(400);
     expect(confirm.body).toContain(EMAIL_CHANGE_MSG.linkInvalid);
-    expect(t.services.accounts.getUser(member.userId)?.email).toBe(member.email);
+    expect(getUser(t.services.accounts, member.userId)?.email).toBe(member.email);
   }
 
   it('a password reset (REST)', async () => {

@@ -14,6 +14,8 @@ import { makeMember } from '../../../../tests/member';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
 import { PROFILE_UPDATE_MSG } from '../../../shared/profile-update-schemas';
 import { APPROVAL_MSG } from '../../../shared/identity-schemas';
+import { stop } from '../../messaging/outbox-worker/loop';
+import { runOnce } from '../../messaging/outbox-worker/delivery';
 
 /** The buyer's own WhatsApp, typed at the checkout. */
 const ATTACKER_PHONE = '(11) 91234-5678';
@@ -29,7 +31,7 @@ beforeEach(async () => {
   admin = await t.signIn('admin');
 });
 afterEach(async () => {
-  await t.services.outboxWorker.stop();
+  await stop(t.services.outboxWorker);
   await t.close();
   await whatsapp.close();
 });
@@ -45,7 +47,7 @@ interface Delivered {
 /** Runs the outbox worker until the queue is empty and answers everything delivered so far. */
 async function deliverAll(): Promise<Delivered[]> {
   for (let pass = 0; pass < 10; pass++) {
-    const result = await t.services.outboxWorker.runOnce();
+    const result = await runOnce(t.services.outboxWorker);
     if (result.sent + result.retrying + result.failed === 0) break;
   }
   const mailbox = path.join(t.dataDir, 'mailbox');

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
-import { SET_PASSWORD_TTL_MS } from '../accounts/service';
+import { createAccount } from '../accounts/create-account';
+import { SET_PASSWORD_TTL_MS } from '../accounts/account-links';
 
 const PUBLIC_URL = 'https://clube.exemplo.com.br';
 const COOKIE = 'confraria_session';
@@ -26,7 +27,7 @@ function sessionCookie(res: LightMyRequestResponse) {
 }
 
 async function registerAna() {
-  await t.services.accounts.createAccount({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+  await createAccount(t.services.accounts, { name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
 }
 
 describe('tRPC auth.login', () => {

@@ -11,6 +11,10 @@ import {
 import { MSG } from '../../../shared/messages';
 import { NOT_ME_MSG, notMeInput, SECURITY_MSG } from '../../../shared/security-schemas';
 import { procedureFor } from '../../operations/procedure';
+import { getAccount } from '../accounts/account-reads';
+import { login, register, logout, setPassword } from '../accounts/sign-in';
+import { requestPasswordReset, verifyEmail, resendVerification } from '../accounts/account-links';
+import { reportNotMe } from '../accounts/not-me';
 
 const userAnswer = z.object({ user: publicUser });
 const TAG = ['auth'];
@@ -26,7 +30,7 @@ export const authProcedures = {
   /** The member's own account (the portal's profile header and "membro desde"). */
   account: procedureFor('member')
     .output(publicUser.extend({ createdAt: z.string() }))
-    .query(({ ctx: { services, user } }) => services.accounts.getAccount(user.id)),
+    .query(({ ctx: { services, user } }) => getAccount(services.accounts, user.id)),
 
   login: procedureFor('public')
     .meta({
@@ -52,7 +56,7 @@ export const authProcedures = {
     .input(loginInput)
     .output(userAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { user, token, expiresAt } = await ctx.services.accounts.login(input, { ip: ctx.ip });
+      const { user, token, expiresAt } = await login(ctx.services.accounts, input, { ip: ctx.ip });
       ctx.issueSession({ token, expiresAt });
       return { user };
     }),
@@ -84,7 +88,7 @@ export const authProcedures = {
     .mutation(async ({ ctx, input }) => {
       const byAdmin = ctx.user?.role === 'admin';
       if (byAdmin && input.role === 'admin') ctx.services.stepUp.require(ctx.auth.session);
-      const { user, token, expiresAt } = await ctx.services.accounts.register(input, { allowRole: byAdmin });
+      const { user, token, expiresAt } = await register(ctx.services.accounts, input, { allowRole: byAdmin });
       // An admin creating an account stays signed in as themselves.
       if (!byAdmin) ctx.issueSession({ token, expiresAt });
       return { user };
@@ -102,7 +106,7 @@ export const authProcedures = {
     })
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx }) => {
-      ctx.services.accounts.logout(ctx.user.sessionId);
+      logout(ctx.services.accounts, ctx.user.sessionId);
       ctx.endSession();
       return { success: true as const };
     }),
@@ -122,7 +126,7 @@ export const authProcedures = {
     .input(forgotPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx: { services }, input }) => {
-      services.accounts.requestPasswordReset(input.email);
+      requestPasswordReset(services.accounts, input.email);
       return { message: MSG.forgotPasswordSent };
     }),
 
@@ -149,7 +153,8 @@ export const authProcedures = {
     .input(setPasswordInput)
     .output(userAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { user, token, expiresAt } = await ctx.services.accounts.setPassword(
+      const { user, token, expiresAt } = await setPassword(
+        ctx.services.accounts,
         input.token,
         input.password,
         {
@@ -171,7 +176,7 @@ export const authProcedures = {
     // The proof is the credential (issue 37 §2): the registration's password stops working and the
     // person who proved the address chooses a new one with this token (`/definir-senha?token=…`).
     .output(z.object({ message: z.string(), setPasswordToken: z.string() }))
-    .mutation(({ ctx: { services }, input }) => services.accounts.verifyEmail(input.token)),
+    .mutation(({ ctx: { services }, input }) => verifyEmail(services.accounts, input.token)),
 
   /**
    * The link of every security notice (`/nao-fui-eu?token=…`): ends every session of the account,
@@ -194,13 +199,13 @@ export const authProcedures = {
     })
     .input(notMeInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx: { services }, input }) => services.accounts.reportNotMe(input.token)),
+    .mutation(({ ctx: { services }, input }) => reportNotMe(services.accounts, input.token)),
 
   /** A new confirmation link for the signed-in person. */
   resendVerification: procedureFor('authenticated')
     .meta({ rateLimit: 'auth' })
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx: { services, user } }) => services.accounts.resendVerification(user.id)),
+    .mutation(({ ctx: { services, user } }) => resendVerification(services.accounts, user.id)),
 };
 
 /** REST only: REST callers check their token; the SPA asks `me`. */

@@ -14,6 +14,11 @@ import { MSG } from '../../../shared/messages';
 import { ACCOUNT_NOTICES } from '../../../shared/security-schemas';
 import { outbox, subscribers, users } from '../../db/schema';
 import { failure } from '../../../../tests/refusal';
+import { login as accountsLogin, setPassword } from '../accounts/sign-in';
+import { requestPasswordReset } from '../accounts/account-links';
+import { history as subscriberAdminHistory } from '../../membership/subscribers/admin/history';
+import { getUser, findByEmail } from '../accounts/account-reads';
+import { request } from '../email-changes/request';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -45,7 +50,7 @@ const withPassword = { currentPassword: 'segredo123' };
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function login(email: string, password = 'segredo123') {
-  return t.services.accounts.login({ email, password }).then(
+  return accountsLogin(t.services.accounts, { email, password }).then(
     (result) => result,
     () => null,
   );
@@ -84,7 +89,7 @@ describe('changing the sign-in address (member profile)', () => {
 
   it('once confirmed: new sign-in address (proven), record follows, other sessions end, old links die', async () => {
     const other = await login(member.email);
-    t.services.accounts.requestPasswordReset(member.email);
+    requestPasswordReset(t.services.accounts, member.email);
     const oldLink = /token=([a-z0-9]+)/.exec(
       messagesTo(member.email).find((row) => row.template === 'set_password')!.deliveryBody!,
     )![1]!;
@@ -107,11 +112,11 @@ describe('changing the sign-in address (member profile)', () => {
     expect(t.services.sessions.validate(other!.token)).toBeNull();
     expect(await login('novo.endereco@teste.com.br')).not.toBeNull();
     expect(await login(member.email)).toBeNull();
-    await expect(t.services.accounts.setPassword(oldLink, 'tomada-de-conta')).rejects.toThrow(
+    await expect(setPassword(t.services.accounts, oldLink, 'tomada-de-conta')).rejects.toThrow(
       MSG.setPasswordTokenInvalid,
     );
     expect(messagesTo(member.email).map((row) => row.template)).toContain('email_changed');
-    const history = t.services.subscriberAdmin.history(member.subscriberId);
+    const history = subscriberAdminHistory(t.services.subscriberAdmin, member.subscriberId);
     expect(history.map((entry) => entry.label)).toEqual(
       expect.arrayContaining([
         'Troca de email pedida (aguardando confirmação pelo novo endereço)',
@@ -155,7 +160,7 @@ describe('changing the sign-in address (member profile)', () => {
     );
     expect(late.code).toBe('CONFLICT');
     expect(late.message).toBe(EMAIL_CHANGE_MSG.takenSince);
-    expect(t.services.accounts.getUser(member.userId)?.email).toBe(member.email);
+    expect(getUser(t.services.accounts, member.userId)?.email).toBe(member.email);
     expect(t.services.sessions.validate(member.token)).not.toBeNull();
   });
 
@@ -184,7 +189,7 @@ describe('changing the sign-in address (member profile)', () => {
       t.caller().identity.confirmEmailChange({ token: confirmToken('terceiro@teste.com.br') }),
     );
     expect(expired.message).toBe(EMAIL_CHANGE_MSG.linkInvalid);
-    expect(t.services.accounts.getUser(member.userId)?.email).toBe(member.email);
+    expect(getUser(t.services.accounts, member.userId)?.email).toBe(member.email);
   });
 
   it('at most 5 requests an hour per account (each mails two addresses)', async () => {
@@ -400,14 +405,14 @@ describe('the back office', () => {
     const told = messagesTo(member.email).find((row) => row.template === 'email_change_requested')!;
     expect(told.body).toContain('feito pela equipe do clube');
     await t.caller().identity.confirmEmailChange({ token: confirmToken('corrigido@teste.com.br') });
-    expect(t.services.accounts.getUser(member.userId)?.email).toBe('corrigido@teste.com.br');
+    expect(getUser(t.services.accounts, member.userId)?.email).toBe('corrigido@teste.com.br');
   });
 
   it('a new e-mail asked while the record had no account moves the account approval created for the old one', async () => {
     const link = await createLink(t, { customerEmail: 'antigo@teste.com.br' });
     await sandboxPay(t, link.id);
     const record = rows(t).subscriberByEmail('antigo@teste.com.br')!;
-    t.services.emailChanges.request({
+    request(t.services.emailChanges, {
       target: { userId: null, subscriberId: record.id },
       newEmail: 'novo@teste.com.br',
       name: record.name,
@@ -415,10 +420,10 @@ describe('the back office', () => {
       requestedById: null,
     });
     await t.caller(admin.token).subscribers.approve({ id: record.id });
-    const account = t.services.accounts.findByEmail('antigo@teste.com.br')!;
+    const account = findByEmail(t.services.accounts, 'antigo@teste.com.br')!;
     const answer = await t.caller().identity.confirmEmailChange({ token: confirmToken('novo@teste.com.br') });
     expect(answer.message).toBe(EMAIL_CHANGE_MSG.confirmed('novo@teste.com.br'));
-    expect(t.services.accounts.getUser(account.id)?.email).toBe('novo@teste.com.br');
+    expect(getUser(t.services.accounts, account.id)?.email).toBe('novo@teste.com.br');
     expect(rows(t).subscriberByEmail('novo@teste.com.br')?.userId).toBe(account.id);
   });
 

@@ -13,6 +13,7 @@ import {
   requestPhoneCodeInput,
 } from '../../../shared/identity-schemas';
 import { defineOperation } from '../../operations/define';
+import { confirm } from '../email-changes/confirm';
 
 const message = z.object({ success: z.literal(true), message: z.string() });
 
@@ -73,7 +74,7 @@ export const identityOperations = {
     output: message.extend({ email: z.string() }),
     run({ services, auth }, input) {
       const caller = auth.user && auth.session ? { userId: auth.user.id, sessionId: auth.session.id } : null;
-      return { success: true as const, ...services.emailChanges.confirm(input.token, caller) };
+      return { success: true as const, ...confirm(services.emailChanges, input.token, caller) };
     },
   }),
 };

@@ -18,6 +18,7 @@ import { ACTIVITY_ACTIONS } from '../../../shared/privacy-schemas';
 import { ACCOUNT_NOTICES, SECURITY_MSG } from '../../../shared/security-schemas';
 import { totpCode } from '../auth/totp';
 import { activityLog, outbox, subscribers, users } from '../../db/schema';
+import { createSetPasswordLink } from '../accounts/account-links';
 
 const PASSWORD = 'segredo123'; // tests/app.ts signIn's fixed password
 const OWNER_IP = '198.51.100.20';
@@ -114,7 +115,7 @@ describe('others guessing wrong never lock the owner out', () => {
       [admin, app.code()],
       [member, undefined],
     ] as const) {
-      const token = new URL(t.services.accounts.createSetPasswordLink(account.userId)).searchParams.get(
+      const token = new URL(createSetPasswordLink(t.services.accounts, account.userId)).searchParams.get(
         'token',
       );
       const res = await t.request({

@@ -17,6 +17,11 @@ import { outbox, recoveryCodes, sessions, twoFactorSecrets } from '../../db/sche
 import { operations } from '../../operations';
 import type { Meta } from '../../operations/procedure';
 import { procedures } from '../../operations/procedures';
+import { requestPasswordReset, createSetPasswordLink } from '../accounts/account-links';
+import { isEnabled } from '../two-factor/context';
+import { findByEmail } from '../accounts/account-reads';
+import { createAccount, createOrPromoteAdmin } from '../accounts/create-account';
+import { setPassword as accountsSetPassword } from '../accounts/sign-in';
 
 const PASSWORD = 'segredo123'; // tests/app.ts signIn's fixed password
 const MINUTE = 60_000;
@@ -217,8 +222,8 @@ describe('POST /api/auth/login with two-factor on', () => {
 
   it('a set-password link alone does not open an account with two-factor on', async () => {
     const { admin, app } = await adminWithApp();
-    t.services.accounts.requestPasswordReset(admin.email);
-    const link = t.services.accounts.createSetPasswordLink(admin.userId);
+    requestPasswordReset(t.services.accounts, admin.email);
+    const link = createSetPasswordLink(t.services.accounts, admin.userId);
     const token = new URL(link).searchParams.get('token')!;
     const setPassword = (payload: Record<string, unknown>) =>
       t.request({ method: 'POST', url: '/api/auth/set-password', payload: { token, ...payload } });
@@ -243,7 +248,7 @@ describe('POST /api/auth/login with two-factor on', () => {
     const stale = await refusal(caller.security.twoFactorDisable());
     expect(stale.code).toBe('FORBIDDEN');
     expect(stale.message).toBe(SECURITY_MSG.stepUpRequired);
-    expect(t.services.twoFactor.isEnabled(admin.userId)).toBe(true);
+    expect(isEnabled(t.services.twoFactor, admin.userId)).toBe(true);
 
     await caller.security.stepUp({ code: app.code() });
     expect((await caller.security.twoFactorDisable()).message).toBe('Verificação em duas etapas desativada.');
@@ -401,7 +406,7 @@ describe('step-up before sensitive changes', () => {
       });
     const newAdmin = await register('admin', 'novo.admin@teste.com.br');
     expect(newAdmin.statusCode).toBe(403);
-    expect(t.services.accounts.findByEmail('novo.admin@teste.com.br')).toBeUndefined();
+    expect(findByEmail(t.services.accounts, 'novo.admin@teste.com.br')).toBeUndefined();
     expect((await register('user', 'novo.membro@teste.com.br')).statusCode).toBe(201);
   });
 
@@ -443,7 +448,7 @@ describe('password changes: other sessions end, the owner is told', () => {
     t = await createTestApp();
     const member = await t.signIn('user');
     const laptop = await login({ email: member.email, password: PASSWORD });
-    const link = t.services.accounts.createSetPasswordLink(member.userId);
+    const link = createSetPasswordLink(t.services.accounts, member.userId);
     const token = new URL(link).searchParams.get('token')!;
     const res = await t.request({
       method: 'POST',
@@ -464,16 +469,16 @@ describe('password changes: other sessions end, the owner is told', () => {
 
   it('a first password (an approved member without one) sends no notice', async () => {
     t = await createTestApp();
-    const user = await t.services.accounts.createAccount({ name: 'Bia', email: 'bia@teste.com.br' });
-    const token = new URL(t.services.accounts.createSetPasswordLink(user.id)).searchParams.get('token')!;
-    await t.services.accounts.setPassword(token, 'Primeira-Senha-Bia');
+    const user = await createAccount(t.services.accounts, { name: 'Bia', email: 'bia@teste.com.br' });
+    const token = new URL(createSetPasswordLink(t.services.accounts, user.id)).searchParams.get('token')!;
+    await accountsSetPassword(t.services.accounts, token, 'Primeira-Senha-Bia');
     expect(noticesTo('bia@teste.com.br')).toEqual([]);
   });
 
   it('admin:create with a new password for an existing admin ends its sessions and tells it', async () => {
     t = await createTestApp();
     const admin = await t.signIn('admin');
-    await t.services.accounts.createOrPromoteAdmin({ email: admin.email, password: 'Senha-Nova-Do-Chefe' });
+    await createOrPromoteAdmin(t.services.accounts, { email: admin.email, password: 'Senha-Nova-Do-Chefe' });
     expect(t.services.sessions.validate(admin.token)).toBeNull();
     expect(noticesTo(admin.email).map((row) => row.body)).toEqual([
       expect.stringContaining(ACCOUNT_NOTICES.password_changed),

@@ -15,6 +15,7 @@ import {
 import { isPublicAddress } from '../../../shared/public-address';
 import { MSG } from '../../../shared/messages';
 import { defineOperation } from '../../operations/define';
+import { status, beginSetup, confirmSetup, disable, regenerateRecoveryCodes } from '../two-factor/enrolment';
 
 const message = z.object({ message: z.string() });
 
@@ -25,7 +26,7 @@ export const securityOperations = {
     access: 'admin',
     output: securityStatus,
     run: ({ services, user, auth }) => {
-      const twoFactor = services.twoFactor.status(user.id);
+      const twoFactor = status(services.twoFactor, user.id);
       const until = auth.session && services.stepUp.validUntil(auth.session);
       return {
         twoFactor,
@@ -72,7 +73,7 @@ export const securityOperations = {
     access: 'admin',
     stepUp: true,
     output: twoFactorSetup,
-    run: ({ services, user }) => services.twoFactor.beginSetup(user),
+    run: ({ services, user }) => beginSetup(services.twoFactor, user),
   }),
 
   /** The app's first code turns two-factor on; the answer holds the recovery codes, once. */
@@ -84,7 +85,7 @@ export const securityOperations = {
     output: recoveryCodesAnswer,
     run: ({ services, user }, input) => ({
       message: SECURITY_MSG.enabled,
-      recoveryCodes: services.twoFactor.confirmSetup(user.id, input.code),
+      recoveryCodes: confirmSetup(services.twoFactor, user.id, input.code),
     }),
   }),
 
@@ -94,7 +95,7 @@ export const securityOperations = {
     stepUp: true,
     output: message,
     run: ({ services, user }) => {
-      services.twoFactor.disable(user.id);
+      disable(services.twoFactor, user.id);
       return { message: SECURITY_MSG.disabled };
     },
   }),
@@ -107,7 +108,7 @@ export const securityOperations = {
     output: recoveryCodesAnswer,
     run: ({ services, user }) => ({
       message: SECURITY_MSG.recoveryCodesRenewed,
-      recoveryCodes: services.twoFactor.regenerateRecoveryCodes(user.id),
+      recoveryCodes: regenerateRecoveryCodes(services.twoFactor, user.id),
     }),
   }),
 };

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
+import { createAccount } from '../accounts/create-account';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -71,7 +72,7 @@ describe('users.list', () => {
     const admin = await t.signIn('admin');
     for (let i = 1; i <= 12; i++) {
       t.clock.advance(1000);
-      await t.services.accounts.createAccount({
+      await createAccount(t.services.accounts, {
         name: `Confrade ${i}`,
         email: `c${i}@teste.com.br`,
         password: '123456',
@@ -98,12 +99,12 @@ describe('users.list', () => {
 
   it('searches name or e-mail, case-insensitively, with % and _ taken literally', async () => {
     const admin = await t.signIn('admin');
-    await t.services.accounts.createAccount({
+    await createAccount(t.services.accounts, {
       name: 'Mariana Costa',
       email: 'mari@teste.com.br',
       password: '123456',
     });
-    await t.services.accounts.createAccount({
+    await createAccount(t.services.accounts, {
       name: 'Rafael',
       email: 'rafa_el@teste.com.br',
       password: '123456',

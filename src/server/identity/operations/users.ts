@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { publicUser } from '../../../shared/auth-schemas';
 import { defineOperation } from '../../operations/define';
 import { pagination } from '../../lib/output';
+import { listUsers } from '../accounts/account-reads';
 
 export const usersListInput = z
   .object({
@@ -23,6 +24,6 @@ export const userOperations = {
     access: 'admin',
     input: usersListInput,
     output: z.object({ users: z.array(publicUser.extend({ createdAt: z.string() })), pagination }),
-    run: ({ services }, input) => services.accounts.listUsers(input),
+    run: ({ services }, input) => listUsers(services.accounts, input),
   }),
 };

@@ -3,11 +3,11 @@ import { SUBSCRIBER_CSV_COLUMNS, type SubscriberCsvField } from '../../../shared
 import type { ActivityLog } from '../../privacy/activity-log';
 import type { ServiceDeps } from '../../lib/deps';
 import type { SettingsService } from '../../settings/settings';
-import type { SubscriberAdmin } from '../subscribers/admin/service';
+import type { SubscriberAdminContext } from '../subscribers/admin/deps';
 
 /** What the subscribers' CSV is built from, by name. */
 export type SubscriberCsvDeps = ServiceDeps & {
-  subscriberAdmin: SubscriberAdmin;
+  subscriberAdmin: SubscriberAdminContext;
   activityLog: Pick<ActivityLog, 'record'>;
   /** The annual price of Configurações: what a new record's blank price cell means. */
   settings: Pick<SettingsService, 'get'>;

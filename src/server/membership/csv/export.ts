@@ -24,8 +24,9 @@ import {
   csvIso,
   type CsvColumn,
 } from '../../lib/csv/export';
-import { subscriberFilterWhere, toSubscriberRecord } from '../subscribers/admin/service';
 import type { SubscriberCsvDeps } from './deps';
+import { subscriberFilterWhere } from '../subscribers/admin/filters';
+import { toSubscriberRecord } from '../subscribers/admin/records';
 
 /** Rows read per query: small memory, and the connection is never held between chunks. */
 export const EXPORT_BATCH = 500;

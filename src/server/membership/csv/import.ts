@@ -9,12 +9,13 @@ import {
 import type { SubscriberCsvDeps } from './deps';
 import { planRow, type Planned } from './plan-row';
 import { decodeSource, readFile, type CsvSource } from './read-file';
+import { create, update } from '../subscribers/admin/edit';
 
 /** Writes the planned creations and updates, as the admin form would. */
 function applyPlan({ subscriberAdmin }: SubscriberCsvDeps, planned: Planned[], adminId: string) {
   for (const row of planned) {
-    if (row.action === 'create') subscriberAdmin.create(row.input, adminId);
-    else if (row.action === 'update') subscriberAdmin.update(row.id, row.input, adminId);
+    if (row.action === 'create') create(subscriberAdmin, row.input, adminId);
+    else if (row.action === 'update') update(subscriberAdmin, row.id, row.input, adminId);
   }
 }
 

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/subscriber-schemas';
 import { formStatusEvent } from '../../../shared/subscriber-status-machine';
 import { subscribers } from '../../db/schema';
-import { toSubscriberRecord } from '../subscribers/admin/service';
 import { readCell } from './cells';
 import { HEADER_OF, type SubscriberCsvDeps } from './deps';
+import { toSubscriberRecord } from '../subscribers/admin/records';
 
 export type Planned =
   | { line: number; email: string; name: string; action: 'create'; input: SubscriberInput }

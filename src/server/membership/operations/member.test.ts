@@ -15,6 +15,7 @@ import { outbox, paymentLinks, payments, referrals, sessions, subscribers } from
 import { newId } from '../../lib/ids';
 import { restRoutes } from '../../rest';
 import { operations } from '../../operations';
+import { login } from '../../identity/accounts/sign-in';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -167,7 +168,9 @@ describe('one member never reads or changes another member’s data', () => {
     const after = await everythingOf(a);
     expect(after).toEqual(before);
     // A's session still works and A's password was not touched.
-    await expect(t.services.accounts.login({ email: a.email, password: 'segredo123' })).resolves.toBeTruthy();
+    await expect(
+      login(t.services.accounts, { email: a.email, password: 'segredo123' }),
+    ).resolves.toBeTruthy();
     // B's own record took every change.
     const ofB = await everythingOf(b);
     expect(ofB.profile).toMatchObject({ fullName: 'Bruno Alterado', phone: '21998765432', shirtSize: 'GG' });
@@ -354,7 +357,7 @@ describe('member subscription', () => {
     expect(before).toMatchObject({ renewedAt: null, canRenew: true });
     // A year on, within the warning again, renewing is offered again.
     t.clock.advance(365 * 24 * 3600 * 1000);
-    const again = await t.services.accounts.login({ email: member.email, password: 'segredo123' });
+    const again = await login(t.services.accounts, { email: member.email, password: 'segredo123' });
     expect((await t.caller(again.token).member.overview()).subscription).toMatchObject({
       renewedAt: null,
       canRenew: true,
@@ -520,7 +523,7 @@ describe('member profile, password and e-mail', () => {
 
   it('change password: wrong current password refused; other sessions end, this one stays', async () => {
     const member = await makeMember(t);
-    const other = await t.services.accounts.login({ email: member.email, password: 'segredo123' });
+    const other = await login(t.services.accounts, { email: member.email, password: 'segredo123' });
     const caller = t.caller(member.token);
     const change = (currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
       caller.member.changePassword({ currentPassword, newPassword, confirmPassword });
@@ -541,7 +544,7 @@ describe('member profile, password and e-mail', () => {
     const left = t.services.db.select().from(sessions).where(eq(sessions.userId, member.userId)).all();
     expect(left).toHaveLength(1);
     await expect(
-      t.services.accounts.login({ email: member.email, password: 'Rio-Tannat-Lua' }),
+      login(t.services.accounts, { email: member.email, password: 'Rio-Tannat-Lua' }),
     ).resolves.toBeTruthy();
     // The owner is told on the proven e-mail, with no credential in the message.
     const notice = t.services.db

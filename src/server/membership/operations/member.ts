@@ -20,6 +20,10 @@ import {
 import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
 import { PLAN_TYPES } from '../../../shared/plans';
 import { defineOperation } from '../../operations/define';
+import { overview } from '../portal/subscription';
+import { profile, updateProfile, changePassword } from '../portal/profile';
+import { renew, cancel, withdrawCancellation } from '../portal/renewal';
+import { memberPayments, exportData, requestDeletion } from '../portal/member-data';
 
 const message = z.object({ success: z.literal(true), message: z.string() });
 
@@ -29,14 +33,14 @@ export const memberOperations = {
     kind: 'query',
     access: 'member',
     output: memberOverview,
-    run: ({ services, user }) => services.memberPortal.overview(user),
+    run: ({ services, user }) => overview(services.memberPortal, user),
   }),
 
   profile: defineOperation({
     kind: 'query',
     access: 'member',
     output: memberProfile,
-    run: ({ services, user }) => services.memberPortal.profile(user),
+    run: ({ services, user }) => profile(services.memberPortal, user),
   }),
 
   updateProfile: defineOperation({
@@ -47,7 +51,7 @@ export const memberOperations = {
     run: ({ services, user }, input) => ({
       success: true as const,
       message: MEMBER_MSG.profileSaved,
-      profile: services.memberPortal.updateProfile(user, input),
+      profile: updateProfile(services.memberPortal, user, input),
     }),
   }),
 
@@ -71,7 +75,7 @@ export const memberOperations = {
     input: changePasswordInput,
     output: message,
     async run({ services, user, ip }, input) {
-      await services.memberPortal.changePassword(user, input, ip);
+      await changePassword(services.memberPortal, user, input, ip);
       return { success: true as const, message: MEMBER_MSG.passwordChanged };
     },
   }),
@@ -87,7 +91,7 @@ export const memberOperations = {
       planType: z.enum(PLAN_TYPES),
       amount: z.number().int(),
     }),
-    run: ({ services, user }) => services.memberPortal.renew(user),
+    run: ({ services, user }) => renew(services.memberPortal, user),
   }),
 
   /** "Cancele quando quiser" (docs/product/decisions.md §3.5): a mark; access lasts to the end of the paid period. */
@@ -99,7 +103,7 @@ export const memberOperations = {
     run: ({ services, user }, input) => ({
       success: true as const,
       message: MEMBER_MSG.cancelled,
-      subscription: services.memberPortal.cancel(user, input.reason),
+      subscription: cancel(services.memberPortal, user, input.reason),
     }),
   }),
 
@@ -110,7 +114,7 @@ export const memberOperations = {
     run: ({ services, user }) => ({
       success: true as const,
       message: MEMBER_MSG.cancelWithdrawn,
-      subscription: services.memberPortal.withdrawCancellation(user),
+      subscription: withdrawCancellation(services.memberPortal, user),
     }),
   }),
 
@@ -118,7 +122,10 @@ export const memberOperations = {
     kind: 'query',
     access: 'member',
     output: z.object({ success: z.literal(true), payments: z.array(memberPayment) }),
-    run: ({ services, user }) => ({ success: true as const, payments: services.memberPortal.payments(user) }),
+    run: ({ services, user }) => ({
+      success: true as const,
+      payments: memberPayments(services.memberPortal, user),
+    }),
   }),
 
   /** LGPD: everything held about the member, as JSON. */
@@ -127,7 +134,7 @@ export const memberOperations = {
     access: 'member',
     rateLimit: 'lookup',
     output: memberDataExport,
-    run: ({ services, user }) => services.memberPortal.exportData(user),
+    run: ({ services, user }) => exportData(services.memberPortal, user),
   }),
 
   /** LGPD: asks the club to erase the member's data (payments are kept). */
@@ -137,7 +144,7 @@ export const memberOperations = {
     input: deletionInput,
     output: message.extend({ requestedAt: z.string() }),
     run({ services, user }, input) {
-      const result = services.memberPortal.requestDeletion(user, input.reason);
+      const result = requestDeletion(services.memberPortal, user, input.reason);
       return {
         success: true as const,
         message: result.alreadyRequested ? MEMBER_MSG.deletionAlreadyRequested : MEMBER_MSG.deletionRequested,

@@ -28,7 +28,10 @@ import {
 import { parseEnv } from '../../env';
 import { buildApp } from '../../http/app';
 import { newId } from '../../lib/ids';
-import { CODE_PLACEHOLDER } from '../profile-update/service';
+import { createAccount } from '../../identity/accounts/create-account';
+import { getUser } from '../../identity/accounts/account-reads';
+import { runOnce } from '../../messaging/outbox-worker/delivery';
+import { CODE_PLACEHOLDER } from '../profile-update/deps';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -70,7 +73,7 @@ function seedSubscriber(db: Db, overrides: Partial<typeof subscribers.$inferInse
  * account proved by a code (ADR 027).
  */
 async function withAccount(services: TestApp['services'], subscriber: Subscriber, provenPhone?: string) {
-  const user = await services.accounts.createAccount({
+  const user = await createAccount(services.accounts, {
     name: subscriber.name,
     email: subscriber.email,
     password: 'segredo123',
@@ -498,7 +501,7 @@ describe('POST /api/subscriber-update/complete-profile', () => {
       },
     );
     expect(t.services.db.select().from(emailChanges).all()).toEqual([]);
-    expect(t.services.accounts.getUser(user.id)?.email).toBe(helena.email);
+    expect(getUser(t.services.accounts, user.id)?.email).toBe(helena.email);
     expect(
       t.services.db.select().from(outbox).where(eq(outbox.recipient, 'helena.lima@exemplo.com.br')).all(),
     ).toEqual([]);
@@ -589,7 +592,7 @@ describe('logs', () => {
         });
       const found = await inject('request-form', { email: helena.email });
       const { requestId } = found.json<{ requestId: string }>();
-      await built.services.outboxWorker.runOnce();
+      await runOnce(built.services.outboxWorker);
       const mailbox = fs.readdirSync(path.join(dataDir, 'mailbox'));
       const mail = fs.readFileSync(path.join(dataDir, 'mailbox', mailbox[0]!), 'utf8');
       const code = mail.match(/\b(\d{6})\b/)![1]!;

@@ -15,6 +15,9 @@ import {
   verifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
 import { defineOperation } from '../../operations/define';
+import { requestForm } from '../profile-update/request-code';
+import { verifyCode } from '../profile-update/verify-code';
+import { completeProfile } from '../profile-update/complete-profile';
 
 export const profileUpdateOperations = {
   requestForm: defineOperation({
@@ -23,7 +26,7 @@ export const profileUpdateOperations = {
     rateLimit: 'profileUpdate',
     input: requestFormInput,
     output: requestFormResponse,
-    run: ({ services }, input) => services.profileUpdate.requestForm(input),
+    run: ({ services }, input) => requestForm(services.profileUpdate, input),
     rest: {
       method: 'POST',
       path: '/subscriber-update/request-form',
@@ -50,7 +53,7 @@ export const profileUpdateOperations = {
     rateLimit: 'profileUpdate',
     input: verifyCodeInput,
     output: verifyCodeResponse,
-    run: ({ services }, input) => services.profileUpdate.verifyCode(input),
+    run: ({ services }, input) => verifyCode(services.profileUpdate, input),
     rest: {
       method: 'POST',
       path: '/subscriber-update/verify-code',
@@ -77,7 +80,7 @@ export const profileUpdateOperations = {
     rateLimit: 'profileUpdate',
     input: completeProfileInput,
     output: completeProfileResponse,
-    run: ({ services }, input) => services.profileUpdate.completeProfile(input),
+    run: ({ services }, input) => completeProfile(services.profileUpdate, input),
     rest: {
       method: 'POST',
       path: '/subscriber-update/complete-profile',

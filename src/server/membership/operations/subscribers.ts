@@ -41,6 +41,19 @@ import {
 } from '../../../shared/subscriber-schemas';
 import { pagination } from '../../lib/output';
 import { defineOperation, type AnyOperation } from '../../operations/define';
+import { list as subscriberAdminList } from '../subscribers/admin/list';
+import { getRecord } from '../subscribers/admin/records';
+import {
+  create as subscriberAdminCreate,
+  update as subscriberAdminUpdate,
+  remove as subscriberAdminRemove,
+} from '../subscribers/admin/edit';
+import { approve, access, requestCancellation } from '../subscribers/admin/approval';
+import { approveMany } from '../subscribers/admin/bulk-approval';
+import { history } from '../subscribers/admin/history';
+import { proposedChangesOf, decideProposedChanges } from '../subscribers/admin/proposed-changes';
+import { exportCsv } from '../csv/export';
+import { importCsv } from '../csv/import';
 
 const byId = z.object({ id: z.string().min(1).max(64) });
 const TAG = 'admin: assinantes';
@@ -51,7 +64,7 @@ const list = defineOperation({
   access: 'admin',
   input: subscriberListInput,
   output: z.object({ success: z.literal(true), subscribers: z.array(subscriberRecord), pagination }),
-  run: ({ services }, input) => services.subscriberAdmin.list(input),
+  run: ({ services }, input) => subscriberAdminList(services.subscriberAdmin, input),
   rest: {
     method: 'GET',
     path: '/admin/subscribers',
@@ -65,7 +78,7 @@ const get = defineOperation({
   access: 'admin',
   input: byId,
   output: subscriberRecord,
-  run: ({ services }, input) => services.subscriberAdmin.get(input.id),
+  run: ({ services }, input) => getRecord(services.subscriberAdmin, input.id),
   rest: {
     method: 'GET',
     path: '/admin/subscribers/:id',
@@ -87,7 +100,7 @@ const create = defineOperation({
     subscriber: subscriberRecord,
   }),
   run({ services, user }, input) {
-    const subscriber = services.subscriberAdmin.create(input, user.id);
+    const subscriber = subscriberAdminCreate(services.subscriberAdmin, input, user.id);
     return {
       success: true as const,
       message: SUBSCRIBER_MSG.created,
@@ -113,7 +126,7 @@ const update = defineOperation({
   input: subscriberUpdateInput,
   output: z.object({ success: z.literal(true), message: z.string(), subscriber: subscriberRecord }),
   run({ services, user }, { id, ...input }) {
-    const subscriber = services.subscriberAdmin.update(id, input, user.id);
+    const subscriber = subscriberAdminUpdate(services.subscriberAdmin, id, input, user.id);
     // The e-mail of a record with an account waits for the new address's confirmation (ADR 027).
     const waiting = subscriber.email !== input.email;
     return {
@@ -141,7 +154,7 @@ const remove = defineOperation({
   input: byId,
   output: z.object({ success: z.literal(true), message: z.string() }),
   run({ services, user }, input) {
-    services.subscriberAdmin.remove(input.id, user.id);
+    subscriberAdminRemove(services.subscriberAdmin, input.id, user.id);
     return { success: true as const, message: SUBSCRIBER_MSG.deleted };
   },
   rest: {
@@ -176,7 +189,7 @@ export const subscriberOperations = {
     input: byId,
     output: z.object({ success: z.literal(true), message: z.string(), subscriber: subscriberRecord }),
     async run({ services, user }, input) {
-      const { subscriber, message } = await services.subscriberAdmin.approve(input.id, user.id);
+      const { subscriber, message } = await approve(services.subscriberAdmin, input.id, user.id);
       return { success: true as const, message, subscriber };
     },
     rest: {
@@ -204,7 +217,7 @@ export const subscriberOperations = {
     rateLimit: 'batch',
     input: approveManyInput,
     output: approveManyOutput,
-    run: ({ services, user }, input) => services.subscriberAdmin.approveMany(input.ids, user.id),
+    run: ({ services, user }, input) => approveMany(services.subscriberAdmin, input.ids, user.id),
   }),
 
   /**
@@ -245,7 +258,7 @@ export const subscriberOperations = {
     access: 'admin',
     input: byId,
     output: z.array(subscriberActivityEntry),
-    run: ({ services }, input) => services.subscriberAdmin.history(input.id),
+    run: ({ services }, input) => history(services.subscriberAdmin, input.id),
   }),
 
   /** The record's account, its proven contacts, a pending e-mail change and an approval refusal (ADR 027). */
@@ -254,7 +267,7 @@ export const subscriberOperations = {
     access: 'admin',
     input: byId,
     output: subscriberAccess,
-    run: ({ services }, input) => services.subscriberAdmin.access(input.id),
+    run: ({ services }, input) => access(services.subscriberAdmin, input.id),
   }),
 
   /** What a paid checkout proposed for a record it did not create, beside the record's values (issue 37 §6). */
@@ -263,7 +276,7 @@ export const subscriberOperations = {
     access: 'admin',
     input: byId,
     output: proposedChangesView,
-    run: ({ services }, input) => services.subscriberAdmin.proposedChanges(input.id),
+    run: ({ services }, input) => proposedChangesOf(services.subscriberAdmin, input.id),
     rest: {
       method: 'GET',
       path: '/admin/subscribers/:id/proposed-changes',
@@ -280,7 +293,7 @@ export const subscriberOperations = {
     input: decideProposedChangesInput,
     output: z.object({ success: z.literal(true), message: z.string(), proposal: proposedChangesView }),
     run({ services, user }, input) {
-      return { success: true as const, ...services.subscriberAdmin.decideProposedChanges(input, user.id) };
+      return { success: true as const, ...decideProposedChanges(services.subscriberAdmin, input, user.id) };
     },
     rest: {
       method: 'POST',
@@ -302,7 +315,7 @@ export const subscriberOperations = {
     input: byId.extend({ reason: z.string().trim().max(500).optional() }),
     output: subscriberRecord,
     run: ({ services, user }, input) =>
-      services.subscriberAdmin.requestCancellation(input.id, user.id, input.reason ?? null),
+      requestCancellation(services.subscriberAdmin, input.id, user.id, input.reason ?? null),
   }),
 
   /** A WhatsApp message from a stored template or a custom text, through the outbox (docs/product/back-office-and-member-area.md §2). */
@@ -330,7 +343,7 @@ export const subscriberOperations = {
     rateLimit: 'export',
     run: ({ services, user }, input) => ({
       filename: `assinantes-${saoPauloCalendarDay(services.clock.now())}.csv`,
-      body: services.subscriberCsv.exportCsv(input, user.id),
+      body: exportCsv(services.subscriberCsv, input, user.id),
     }),
     rest: {
       method: 'GET',
@@ -357,7 +370,7 @@ export const subscriberOperations = {
     output: subscriberImportReport,
     trpc: false,
     run: ({ services, user }, input) =>
-      services.subscriberCsv.import({ csv: input.csv, file: input.file }, input.apply, user.id),
+      importCsv(services.subscriberCsv, { csv: input.csv, file: input.file }, input.apply, user.id),
     rest: {
       method: 'POST',
       path: '/admin/subscribers/import',

@@ -2,13 +2,13 @@ import type { PublicUser } from '../../../shared/auth-schemas';
 import type { SignInThrottle } from '../../identity/auth/sign-in-throttle';
 import type { AccountSecurity } from '../../identity/account-security';
 import type { ActivityLog } from '../../privacy/activity-log';
-import type { DeletionRequests } from '../../privacy/deletion-requests/service';
 import type { ServiceDeps } from '../../lib/deps';
-import type { PaymentLinksService } from '../../payments/links/service';
-import type { ReferralsService } from '../../referrals/service';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscriberLifecycle } from '../subscribers/lifecycle';
 import type { SubscribersService } from '../subscribers/subscribers';
+import type { PaymentLinksContext } from '../../payments/links/context';
+import type { ReferralsContext } from '../../referrals/context';
+import type { RequestsContext } from '../../privacy/deletion-requests/deps';
 
 export interface MemberPortalDeps {
   /** Ends the other sessions and tells the owner when the password changes. */
@@ -18,10 +18,10 @@ export interface MemberPortalDeps {
   settings: SettingsService;
   subscribers: SubscribersService;
   lifecycle: SubscriberLifecycle;
-  paymentLinks: PaymentLinksService;
-  referrals: ReferralsService;
+  paymentLinks: PaymentLinksContext;
+  referrals: ReferralsContext;
   // LGPD (ADR 029).
-  deletionRequests: DeletionRequests;
+  deletionRequests: RequestsContext;
   activityLog: ActivityLog;
 }
 

@@ -6,6 +6,7 @@ import { paymentStatusLabel } from '../../../shared/plans';
 import { automaticRenewals, paymentLinks, payments, referrals, subscribers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { iso, type Caller, type PortalContext } from './deps';
+import { open } from '../../privacy/deletion-requests/member-request';
 
 export function memberPayments(ctx: PortalContext, user: Caller): MemberPayment[] {
   const subscriber = ctx.subscribers.findForUser(user);
@@ -148,6 +149,6 @@ export function requestDeletion(
 ): { requestedAt: string; alreadyRequested: boolean } {
   const subscriber = ctx.subscribers.findForUser(user);
   if (!subscriber) throw new AppError('CONFLICT', MEMBER_MSG.deletionNeedsRecord);
-  const { request, created } = ctx.deletionRequests.open(subscriber, user.id, reason || null);
+  const { request, created } = open(ctx.deletionRequests, subscriber, user.id, reason || null);
   return { requestedAt: request.requestedAt.toISOString(), alreadyRequested: !created };
 }

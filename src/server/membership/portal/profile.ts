@@ -9,10 +9,10 @@ import {
 import { assertStrongPassword, hashPassword } from '../../identity/auth/password';
 import { subscribers, users, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { profileColumnsOf, toSubscriberRecord } from '../subscribers/admin/service';
 import { checkCurrentPassword } from '../../identity/current-password';
 import type { Caller, PortalContext } from './deps';
 import { MSG_NOT_LINKED, ownRecord } from './subscription';
+import { profileColumnsOf, toSubscriberRecord } from '../subscribers/admin/records';
 
 const PROFILE_FIELDS = Object.keys(memberProfile.shape) as (keyof MemberProfile)[];
 

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { canRenew } from '../../payments/pricing';
 import type { Caller, PortalContext } from './deps';
 import { ownRecord, subscriptionOf } from './subscription';
+import { createForMember } from '../../payments/links/create-link';
 
 /**
  * A payment link to renew (or start) the membership: renewal price for members approved before,
@@ -41,7 +42,7 @@ export async function renew(
     .get();
   if (reusable) return { ...reusable, planType, amount };
   // Held back while one of the member's attempts is unknown (the same rule as every checkout).
-  const link = await ctx.paymentLinks.createForMember(subscriber.id, planType, user.id);
+  const link = await createForMember(ctx.paymentLinks, subscriber.id, planType, user.id);
   return { id: link.id, url: link.url, planType: link.planType, amount: link.amount };
 }
 

@@ -15,6 +15,8 @@ import { membershipInForce } from '../membership';
 import { canRenew } from '../../payments/pricing';
 import { iso, type Caller, type PortalContext } from './deps';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { summary } from '../../referrals/member-summary';
+import { latestFor } from '../../privacy/deletion-requests/member-request';
 
 /** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
 export const MSG_NOT_LINKED = 'Assinante não encontrado';
@@ -98,12 +100,12 @@ function actionsOf(ctx: PortalContext, subscriber: Subscriber, renewedAt: string
 
 /** The referral summary (docs/product/back-office-and-member-area.md §3) of the caller's own code. */
 export function referralsOf(ctx: PortalContext, user: Caller, page = 1) {
-  return ctx.referrals.summary(ownRecord(ctx, user), page);
+  return summary(ctx.referrals, ownRecord(ctx, user), page);
 }
 
 export function subscriptionOf(ctx: PortalContext, subscriber: Subscriber): MemberSubscription {
   const now = ctx.clock.now();
-  const deletion = ctx.deletionRequests.latestFor(subscriber.id);
+  const deletion = latestFor(ctx.deletionRequests, subscriber.id);
   const lastPaid = lastPaidOf(ctx, subscriber.id);
   const left = daysLeft(subscriber.subscriptionEndDate, now);
   const renewedAt = renewalJustPaid(subscriber, lastPaid, left);

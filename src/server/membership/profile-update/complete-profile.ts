@@ -13,6 +13,7 @@ import {
 import { profileUpdateCodes, subscribers, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sha256, type ProfileUpdateDeps } from './deps';
+import { request } from '../../identity/email-changes/request';
 
 type Tx = Parameters<Parameters<ProfileUpdateDeps['db']['transaction']>[0]>[0];
 
@@ -54,7 +55,7 @@ function contactsOf(
   }
   const emailToConfirm = input.email !== current.email;
   if (emailToConfirm) {
-    emailChanges.request({
+    request(emailChanges, {
       target: { userId: null, subscriberId: current.id },
       newEmail: input.email,
       name: current.name,

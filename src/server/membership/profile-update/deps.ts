@@ -4,17 +4,17 @@ import { PROFILE_UPDATE_CODE_TTL_MINUTES } from '../../../shared/profile-update-
 import { profileUpdateCodes } from '../../db/schema';
 import type { Credentials } from '../../identity/credentials';
 import type { ServiceDeps } from '../../lib/deps';
-import type { EmailChanges } from '../../identity/email-changes/service';
 import type { OutboxService } from '../../messaging/outbox';
 import type { SubscriberLifecycle } from '../subscribers/lifecycle';
 import type { LookupRequests } from './lookup-requests';
+import type { EmailChangesDeps } from '../../identity/email-changes/targets';
 
 /** What the profile-update wizard is built from, by name. */
 export interface ProfileUpdateDeps extends ServiceDeps {
   outbox: OutboxService;
   lifecycle: SubscriberLifecycle;
   credentials: Credentials;
-  emailChanges: EmailChanges;
+  emailChanges: EmailChangesDeps;
 }
 
 /** The wizard's own state besides its dependencies: the lookups in flight (lookup-requests.ts). */

@@ -2,14 +2,14 @@
 import type { Subscriber } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
-import type { PaymentLinksService } from '../../payments/links/service';
 import type { SubscriberLifecycle } from '../subscribers/lifecycle';
 import type { ReminderThreshold } from './thresholds';
+import type { PaymentLinksContext } from '../../payments/links/context';
 
 /** What the renewal reminders are built from, by name. */
 export type RenewalRemindersDeps = ServiceDeps & {
   outbox: OutboxService;
-  paymentLinks: Pick<PaymentLinksService, 'createForSubscriber'>;
+  paymentLinks: PaymentLinksContext;
   lifecycle: Pick<SubscriberLifecycle, 'record'>;
 };
 

@@ -12,9 +12,10 @@ import type {
 } from './context';
 import { REMINDER_THRESHOLDS } from './thresholds';
 import { allExpiring, dueTargets, REMINDER_EVENT, remindedToday } from './targets';
+import { createForSubscriber } from '../../payments/links/create-link';
 
 type Tx = Parameters<Parameters<RenewalRemindersDeps['db']['transaction']>[0]>[0];
-type RenewalLink = Awaited<ReturnType<RenewalRemindersDeps['paymentLinks']['createForSubscriber']>>;
+type RenewalLink = Awaited<ReturnType<typeof createForSubscriber>>;
 
 /** Claims the threshold's row for this period; false when another run (or an earlier one) has it. */
 function claimThreshold(tx: Tx, { subscriber, threshold }: ReminderTarget, linkId: string, sentBy: string) {
@@ -92,7 +93,7 @@ async function remind(
   const adminId = actor.kind === 'admin' ? actor.id : null;
   // Checked before the link too: a member already reminded today costs no provider call.
   if (always && remindedToday(deps.db, target.subscriber.id, deps.clock.now())) return 'remindedToday';
-  const link = await deps.paymentLinks.createForSubscriber(target.subscriber.id, 'renewal', adminId);
+  const link = await createForSubscriber(deps.paymentLinks, target.subscriber.id, 'renewal', adminId);
   return deps.db.transaction((tx): Outcome => {
     const sentBy = adminId ?? 'job';
     // Another click won while the link was being made: that link is never sent (it expires).

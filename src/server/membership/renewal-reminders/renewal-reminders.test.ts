@@ -13,6 +13,7 @@ import { outbox, paymentLinks, subscribers } from '../../db/schema';
 import { isSendingHour, runScheduledJobs } from '../../jobs';
 import { createServices } from '../../services';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { runDue } from './remind';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -62,7 +63,7 @@ describe('renewal reminders (the daily job)', () => {
   it('sends nothing again after a restart (the progress is in the database)', async () => {
     automation(true);
     await member('bia@teste.com.br', 20);
-    expect((await t.services.renewalReminders.runDue()).sent).toBe(1);
+    expect((await runDue(t.services.renewalReminders)).sent).toBe(1);
 
     // A new process: another connection to the same file, services built from scratch.
     const reopened = openDatabase(databaseFile(t.dataDir), t.env.MIGRATIONS_DIR);

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
 import { outbox } from '../../db/schema';
 import { OUTBOX_MSG } from '../outbox';
+import { runOnce } from '../outbox-worker/delivery';
+import { requestPasswordReset } from '../../identity/accounts/account-links';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -89,7 +91,7 @@ describe('outbox router (admin)', () => {
   it('filters by status and channel', async () => {
     const admin = await t.signIn('admin');
     enqueueMany(6); // 3 e-mails, 3 WhatsApp
-    await t.services.outboxWorker.runOnce(); // log transport: all sent
+    await runOnce(t.services.outboxWorker); // log transport: all sent
     enqueueMany(3); // 2 e-mails, 1 WhatsApp, queued
 
     const api = t.caller(admin.token).outbox;
@@ -134,7 +136,7 @@ describe('outbox router (admin)', () => {
     });
     expect(requeued.nextAttemptAt).toBe(t.clock.now().toISOString());
 
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [after] = (await t.caller(admin.token).outbox.list({ status: 'sent' })).items;
     expect(after).toMatchObject({ id: message!.id, attempts: 1, lastError: null });
   });
@@ -154,7 +156,7 @@ describe('secrets in the outbox (issue 8 §3)', () => {
   it('an admin reading the outbox never sees a set-password link, before or after delivery', async () => {
     const admin = await t.signIn('admin');
     const member = await t.signIn('user', 'ana@teste.com.br');
-    t.services.accounts.requestPasswordReset(member.email);
+    requestPasswordReset(t.services.accounts, member.email);
     const token = t.services.outbox.list()[0]?.deliveryBody?.match(/token=([a-z0-9]+)/)?.[1];
     expect(token).toBeTruthy();
 
@@ -162,7 +164,7 @@ describe('secrets in the outbox (issue 8 §3)', () => {
     expect(before.items[0]?.body).toContain('[link enviado somente ao destinatário]');
     expect(JSON.stringify(before)).not.toContain(token);
 
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     const after = await t.caller(admin.token).outbox.list({ status: 'sent' });
     expect(after.items[0]?.template).toBe('set_password');
     expect(JSON.stringify(after)).not.toContain(token);

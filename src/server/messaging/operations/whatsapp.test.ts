@@ -11,6 +11,7 @@ import { TEMPLATE_DEFAULTS } from '../../../shared/content/message-templates';
 import { outbox, subscribers } from '../../db/schema';
 import { SECRET_PLACEHOLDER } from '../outbox';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
+import { sendToAllExpiring, runDue } from '../../membership/renewal-reminders/remind';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -318,7 +319,7 @@ describe('renewal reminders sent by hand: who and how many first, never twice a 
 
     // The next day in São Paulo, a send goes out again (the session's day is over: the service).
     t.clock.advance(DAY_MS);
-    expect(await t.services.renewalReminders.sendToAllExpiring(admin.userId)).toEqual({
+    expect(await sendToAllExpiring(t.services.renewalReminders, admin.userId)).toEqual({
       sent: 4,
       failed: 0,
       skippedToday: 0,
@@ -346,7 +347,7 @@ describe('renewal reminders sent by hand: who and how many first, never twice a 
   it('skips a member the daily job already reminded today', async () => {
     t.services.settings.update({ renewalAutomation: true });
     await subscriber('caio@teste.com.br', '11911112222', 25);
-    expect((await t.services.renewalReminders.runDue()).sent).toBe(1);
+    expect((await runDue(t.services.renewalReminders)).sent).toBe(1);
     expect((await call('POST', '/admin/whatsapp/renewal-reminders')).json()).toMatchObject({
       sent: 0,
       skippedToday: 1,

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../tests/fakes/smtp-server';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
-import { OUTBOX_DELIVERY, retryDelayMs } from './service';
+import { runOnce } from './delivery';
+import { start } from './loop';
+import { OUTBOX_DELIVERY, retryDelayMs } from './policy';
 
 let t: TestApp | undefined;
 let smtp: FakeSmtpServer | undefined;
@@ -42,7 +44,7 @@ describe('outbox worker', () => {
     const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
     const queuedAt = t.clock.now().getTime();
 
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const afterFailure = row(t, message.id);
     expect(afterFailure).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
     expect(afterFailure.lastError).toContain('451');
@@ -52,10 +54,10 @@ describe('outbox worker', () => {
 
     // Not due yet: nothing happens before the backoff has passed.
     t.clock.advance(29_000);
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
     t.clock.advance(1_000);
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const delivered = row(t, message.id);
     expect(delivered).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(delivered.sentAt?.getTime()).toBe(t.clock.now().getTime());
@@ -73,7 +75,7 @@ describe('outbox worker', () => {
 
     // Delivered messages are never sent again.
     t.clock.advance(OUTBOX_DELIVERY.maxDelayMs);
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -83,14 +85,14 @@ describe('outbox worker', () => {
     whatsapp.fail(1, 500, 'Service temporarily unavailable');
     const message = enqueueSetPassword(t, 'whatsapp', '(11) 98765-4321');
 
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     const afterFailure = row(t, message.id);
     expect(afterFailure).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
     expect(afterFailure.lastError).toBe('WhatsApp Cloud API 500: Service temporarily unavailable');
     expect(afterFailure.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + 30_000);
 
     t.clock.advance(30_000);
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(row(t, message.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
 
     expect(whatsapp.requests).toHaveLength(2);
@@ -122,7 +124,7 @@ describe('outbox worker', () => {
 
     const delays: number[] = [];
     for (let attempt = 1; attempt <= OUTBOX_DELIVERY.maxAttempts; attempt++) {
-      const result = await t.services.outboxWorker.runOnce();
+      const result = await runOnce(t.services.outboxWorker);
       const last = attempt === OUTBOX_DELIVERY.maxAttempts;
       expect(result).toEqual({ sent: 0, retrying: last ? 0 : 2, failed: last ? 2 : 0 });
       for (const message of messages) {
@@ -143,7 +145,7 @@ describe('outbox worker', () => {
 
     // Failed messages stay put and are not tried again by the worker.
     t.clock.advance(24 * 60 * 60_000);
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(whatsapp.requests).toHaveLength(2 * OUTBOX_DELIVERY.maxAttempts);
     expect(t.services.outbox.list({ status: 'failed' })).toHaveLength(2);
   });
@@ -155,14 +157,14 @@ describe('outbox worker', () => {
     t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
 
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     const afterFailure = row(t, message.id);
     expect(afterFailure).toMatchObject({ status: 'queued', attempts: 1 });
     expect(afterFailure.lastError).toMatch(/ECONNREFUSED/);
 
     smtp = await startFakeSmtpServer({ port });
     t.clock.advance(30_000);
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(row(t, message.id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received.map((mail) => mail.to)).toEqual([['ana@teste.com.br']]);
   });
@@ -171,7 +173,7 @@ describe('outbox worker', () => {
     smtp = await startFakeSmtpServer({ auth: { user: 'clube', password: 'senha-smtp-secreta' } });
     t = await createTestApp({ SMTP_URL: smtp.url.replace('senha-smtp-secreta', 'senha-errada-secreta') });
     const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     const failed = row(t, message.id);
     expect(failed.lastError).toMatch(/535/);
     expect(failed.lastError).not.toContain('senha-errada-secreta');
@@ -183,7 +185,7 @@ describe('outbox worker', () => {
     const whats = enqueueSetPassword(t, 'whatsapp', '11987654321');
     const logged = vi.spyOn(t.services.log, 'info');
 
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(row(t, email.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row(t, whats.id)).toMatchObject({ status: 'sent', attempts: 1 });
     // The log says who, which subject and where the copy is, never the body (names, phones, links:
@@ -230,7 +232,7 @@ describe('outbox worker', () => {
     const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
     expect(message.body).toContain('[link enviado somente ao destinatário]');
     expect(message.body).not.toContain('abc123');
-    await t.services.outboxWorker.runOnce();
+    await runOnce(t.services.outboxWorker);
     expect(smtp.received[0]?.text).toContain('definir-senha?token=abc123');
     const sent = row(t, message.id);
     expect(sent.status).toBe('sent');
@@ -244,7 +246,7 @@ describe('outbox worker', () => {
     expect(t.services.messaging.providers).toEqual({ email: 'smtp', whatsapp: 'log' });
     enqueueSetPassword(t, 'email', 'ana@teste.com.br');
     enqueueSetPassword(t, 'whatsapp', '11987654321');
-    expect(await t.services.outboxWorker.runOnce()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(await runOnce(t.services.outboxWorker)).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -256,7 +258,7 @@ describe('outbox worker', () => {
       (phone) => enqueueSetPassword(t!, 'whatsapp', phone).id,
     );
 
-    const results = await Promise.all([t.services.outboxWorker.runOnce(), t.services.outboxWorker.runOnce()]);
+    const results = await Promise.all([runOnce(t.services.outboxWorker), runOnce(t.services.outboxWorker)]);
     expect(results.reduce((total, result) => total + result.sent, 0)).toBe(4);
     expect(whatsapp.delivered).toHaveLength(4);
     const recipients = whatsapp.delivered.map((body) => (body as { to: string }).to).sort();
@@ -267,7 +269,7 @@ describe('outbox worker', () => {
   it('when started, delivers a message as soon as it is queued', async () => {
     smtp = await startFakeSmtpServer();
     t = await createTestApp({ SMTP_URL: smtp.url });
-    t.services.outboxWorker.start();
+    start(t.services.outboxWorker);
     const message = enqueueSetPassword(t, 'email', 'ana@teste.com.br');
     // Far below the 5 s poll: the wake-up on enqueue did it.
     await vi.waitFor(() => expect(row(t!, message.id).status).toBe('sent'), { timeout: 2_000, interval: 20 });

@@ -8,9 +8,9 @@ import type { AdminPaymentDetail } from '../../../shared/admin-schemas';
 import { CHECKOUT_MSG } from '../../../shared/checkout-schemas';
 import { payments, subscribers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { toAdminPayment } from '../../reports/service';
 import type { ServiceDeps } from '../../lib/deps';
 import type { PaymentHistory } from '../history';
+import { toAdminPayment } from '../../reports/payment-rows';
 
 export function createPaymentDetail({ db, history }: Pick<ServiceDeps, 'db'> & { history: PaymentHistory }) {
   const withSubscriber = {

@@ -18,6 +18,7 @@ import { automaticRenewals, outbox, renewalAttempts, subscribers } from '../../d
 import { runScheduledJobs } from '../../jobs';
 import { turnOff, turnOn, viewOf } from './choice';
 import { runRenewalPass } from './pass';
+import { reconcile } from '../reconciliation/run';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -186,7 +187,7 @@ describe('automatic renewal on the saved card (fake Pagar.me)', () => {
     // The next pass sends nothing while the outcome is unknown.
     expect(await runRenewalPass(deps())).toMatchObject({ charged: 0 });
 
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(
       rows(t)
         .payments()

@@ -4,14 +4,14 @@ import type { OutboxService } from '../../messaging/outbox';
 import type { SubscriberLifecycle } from '../../membership/subscribers/lifecycle';
 import type { SubscribersService } from '../../membership/subscribers/subscribers';
 import type { SettingsService } from '../../settings/settings';
-import type { PaymentConfirmation } from '../confirmation/service';
 import type { PaymentProvider } from '../providers/types';
+import type { ConfirmationContext } from '../confirmation/context';
 
 export interface AutomaticRenewalDeps extends ServiceDeps {
   provider: PaymentProvider;
   settings: SettingsService;
   outbox: OutboxService;
-  confirmation: PaymentConfirmation;
+  confirmation: ConfirmationContext;
   lifecycle: Pick<SubscriberLifecycle, 'record'>;
   /** The signed-in member's own record. */
   subscribers: Pick<SubscribersService, 'findForUser'>;

@@ -36,6 +36,7 @@ import {
   noticeFrom,
   retryAt,
 } from './schedule';
+import { failPayment, confirmPayment } from '../confirmation/confirm-payment';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -193,7 +194,7 @@ async function charge(
       return 'verifying';
     }
     const reason = error instanceof ProviderError ? error.message : null;
-    deps.confirmation.failPayment(paymentId, null, reason);
+    failPayment(deps.confirmation, paymentId, null, reason);
     deps.confirmation.history.record({
       paymentId,
       source: 'renewal',
@@ -206,7 +207,7 @@ async function charge(
   if (answer.status === 'paid') {
     const payment = deps.db.select().from(payments).where(eq(payments.id, paymentId)).get() as Payment;
     // The one confirmation path: the period extends as a manual renewal's, receipt e-mail included.
-    deps.confirmation.confirmPayment(payment, answer);
+    confirmPayment(deps.confirmation, payment, answer);
     deps.db
       .update(automaticRenewals)
       .set({ graceUntil: null })
@@ -215,7 +216,7 @@ async function charge(
     return 'paid';
   }
   if (answer.status === 'pending') return 'verifying';
-  deps.confirmation.failPayment(paymentId, answer, answer.failureReason);
+  failPayment(deps.confirmation, paymentId, answer, answer.failureReason);
   return 'declined';
 }
 

@@ -16,6 +16,8 @@ import {
 import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { paymentStatusLabel, SUBSCRIPTION_DAYS } from '../../../shared/plans';
 import { PAYMENT_MSG } from '../messages';
+import { reconcile } from '../reconciliation/run';
+import { expireOverdue } from '../links/link-status';
 
 const DAY = 24 * 3600 * 1000;
 const MINUTE = 60 * 1000;
@@ -119,7 +121,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     expect(paymentStatusLabel(row?.status, row?.refundStatus, row)).toBe('Em verificação');
 
     // Pagar.me is asked by our code: the one charge made is confirmed, once.
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paidOrders()).toHaveLength(1);
     expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
     expectOneYear(paymentRow(paymentId)?.paidAt);
@@ -162,7 +164,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     const endAfterLink = mariana()?.subscriptionEndDate;
 
     // The card's lost answer is then found paid at Pagar.me: money for the period already bought.
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paidOrders()).toHaveLength(2);
     expect(paymentRow(paymentId)).toMatchObject({
       status: 'paid',
@@ -230,7 +232,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
     expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'pending', amount: 149700 }]);
 
     // Pagar.me is asked by our code: the one charge made is confirmed, one year.
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paidOrders()).toHaveLength(1);
     expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
     expectOneYear(paymentRow(paymentId)?.paidAt);
@@ -243,7 +245,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
     expect(fake.links.size).toBe(0);
 
     // Reconciliation finds the order refused: nothing was charged, the person may pay again.
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)?.status).toBe('failed');
     const made = await checkout();
     expect(made.statusCode).toBe(200);
@@ -314,7 +316,7 @@ describe('§2 a deadline asks Pagar.me before it cancels', () => {
     expect((await pay('credit_card')).json()).toMatchObject({ paymentId, verifying: true });
     expect(orderCreates()).toHaveLength(1);
 
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)).toMatchObject({ status: 'cancelled', verifyingSince: null });
     expect(paymentRow(paymentId)?.deadlineCancelledAt).not.toBeNull();
     expect(paidOrders()).toHaveLength(0);
@@ -325,11 +327,11 @@ describe('§2 a deadline asks Pagar.me before it cancels', () => {
     const { paymentId } = (await pay('pix')).json();
     const order: any = orders()[0];
     t.clock.advance(31 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)?.status).toBe('cancelled');
 
     fake.payOrder(order.id); // Pagar.me shows the last-second payment only now; no webhook
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)).toMatchObject({
       status: 'paid',
       amount: 149700,
@@ -340,7 +342,7 @@ describe('§2 a deadline asks Pagar.me before it cancels', () => {
     // Looked at once: later passes do not ask about it again.
     const reads = () => fake.requests.filter((request) => request.method === 'GET').length;
     const before = reads();
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(reads()).toBe(before);
   });
 });
@@ -351,20 +353,20 @@ describe('§2 the hour a link’s PIX stays payable ends with Pagar.me’s answe
     const pl = rows(t).links()[0]?.providerLinkId ?? '';
     const pix = fake.openLinkPix(pl);
     t.clock.advance(48 * 3600 * 1000 + 50 * MINUTE);
-    await t.services.paymentLinks.expireOverdue();
+    await expireOverdue(t.services.paymentLinks);
     fake.payOrder(pix.id); // paid before the hour ended; the webhook never arrives
     fake.links.get(pl).total_paid_sessions = 1;
     t.clock.advance(2 * 3600 * 1000); // no reconciliation ran meanwhile (the server was down)
 
     fake.fail(1, 503);
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 1, linksConfirmed: 0 });
     expect(rows(t).links()[0]?.status).toBe('expired');
 
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix', amount: 149700 }]);
     expectOneYear(rows(t).payments()[0]?.paidAt);
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 0 });
   });
 });
 
@@ -385,7 +387,7 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
 
     // The hourly pass asks Pagar.me first: paid, confirmed through the usual confirmation.
     t.clock.advance(2 * MINUTE);
-    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    expect(await expireOverdue(t.services.paymentLinks)).toBe(0);
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(paidOrders()).toHaveLength(1);
     expect(rows(t).payments()).toMatchObject([
@@ -399,9 +401,9 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
     const link = await createLink(t);
     t.clock.advance(48 * 3600 * 1000 + MINUTE);
     fake.fail(50, 503);
-    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    expect(await expireOverdue(t.services.paymentLinks)).toBe(0);
     t.clock.advance(5 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     t.clock.advance(2 * MINUTE);
     expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
     expect(rows(t).links()[0]?.status).toBe('pending');
@@ -410,7 +412,7 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
     // Pagar.me answers again: the link was not paid, so now it is expired.
     fake.fail(0);
     t.clock.advance(5 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(rows(t).links()[0]?.status).toBe('expired');
     expect(await linkStatus(link.id)).toMatchObject({ status: 'expired', verifying: false });
     expect(orders()).toHaveLength(0);
@@ -495,7 +497,7 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
     t.clock.advance(3 * MINUTE);
     // The pass at the deadline gets no answer from Pagar.me; a moment later it is reachable again.
     fake.fail(50, 503);
-    expect(await t.services.paymentLinks.expireOverdue()).toBe(0);
+    expect(await expireOverdue(t.services.paymentLinks)).toBe(0);
     fake.fail(0);
     t.clock.advance(MINUTE / 2);
 
@@ -514,7 +516,7 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
 
     // The next look (reconciliation, or the held-back page's poll) finds the payment: one charge, one year.
     t.clock.advance(5 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(rows(t).links()).toMatchObject([{ id: link.id, status: 'paid' }]);
     expect(paidOrders()).toHaveLength(1);
     expect(rows(t).payments()).toMatchObject([
@@ -564,7 +566,7 @@ describe('§3 events belong to one attempt', () => {
     expect(late.statusCode).toBe(200);
     expect(paymentRow(paymentId)).toMatchObject({ status: 'pending', attempt: 2 });
 
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paidOrders()).toHaveLength(1);
     expect(paymentRow(paymentId)).toMatchObject({
       status: 'paid',
@@ -578,7 +580,7 @@ describe('§3 events belong to one attempt', () => {
     const { paymentId } = (await pay('pix')).json();
     const pixCharge = orders()[0].charges[0].id;
     t.clock.advance(31 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)?.status).toBe('cancelled');
 
     fake.loseAnswers(2);
@@ -587,7 +589,7 @@ describe('§3 events belong to one attempt', () => {
     expect(stale.statusCode).toBe(200);
     expect(paymentRow(paymentId)).toMatchObject({ status: 'pending', attempt: 2 });
 
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)).toMatchObject({ status: 'paid', method: 'credit_card', amount: 149700 });
     expect(paidOrders()).toHaveLength(1);
     expectOneYear(paymentRow(paymentId)?.paidAt);
@@ -598,7 +600,7 @@ describe('§3 events belong to one attempt', () => {
     fake.loseAnswers(2);
     const { paymentId } = (await pay('credit_card')).json();
     t.clock.advance(49 * 3600 * 1000);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(paymentRow(paymentId)).toMatchObject({ status: 'paid', amount: 149700 });
     expect(paidOrders()).toHaveLength(1);
   });

@@ -2,17 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { payments, subscribers, type Payment } from '../../db/schema';
 import type { PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
-import type { PaymentConfirmation } from '../confirmation/service';
 import { createPaymentVerification } from '../verification';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscribersService } from '../../membership/subscribers/subscribers';
+import type { ConfirmationContext } from '../confirmation/context';
 
 /** What the in-page checkout is built from, by name. */
 export interface InPageChargesDeps extends ServiceDeps {
   provider: PaymentProvider;
   settings: SettingsService;
   subscribers: SubscribersService;
-  confirmation: PaymentConfirmation;
+  confirmation: ConfirmationContext;
   getById: (id: string) => Payment | undefined;
 }
 
@@ -39,7 +39,7 @@ function prepareStatusQuery(db: ServiceDeps['db']) {
 /** The dependencies, the verification of lost answers and the prepared status query. */
 export type InPageContext = InPageChargesDeps & {
   verification: ReturnType<typeof createPaymentVerification>;
-  history: PaymentConfirmation['history'];
+  history: ConfirmationContext['history'];
   statusQuery: ReturnType<typeof prepareStatusQuery>;
 };
 

@@ -10,7 +10,6 @@ import { payments, type Payment } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ProviderError, type ChargeResult, type CreateChargeInput } from '../providers/types';
-import { customerOf } from '../links/service';
 import { PAYMENT_MSG } from '../messages';
 import { planDescription, planForAmount } from '../pricing';
 import { billingDataOf } from '../../membership/subscribers/subscribers';
@@ -20,6 +19,8 @@ import { completed, verifying } from './status';
 import { heldBack, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import { qrImage } from './qr-image';
 import { rememberCard } from '../automatic-renewal/saved-card';
+import { failPayment, confirmPayment } from '../confirmation/confirm-payment';
+import { customerOf } from '../links/link-details';
 
 /** Sends the attempt to the provider; a refusal fails it, an unknown outcome leaves it "em verificação". */
 async function sendCharge(
@@ -34,7 +35,7 @@ async function sendCharge(
     // No answer: never "failed", never a second charge.
     if (error instanceof ProviderError && error.outcomeUnknown) return verifying(ctx, paymentId);
     const reason = error instanceof ProviderError ? error.message : CHECKOUT_MSG.paymentFailed;
-    ctx.confirmation.failPayment(paymentId, null, reason);
+    failPayment(ctx.confirmation, paymentId, null, reason);
     ctx.history.record({
       paymentId,
       source: 'checkout',
@@ -92,7 +93,7 @@ async function answerOf(
 ): Promise<ProcessPaymentResponse> {
   const payment = ctx.getById(paymentId) as Payment;
   if (charge.status === 'paid') {
-    ctx.confirmation.confirmPayment(payment, charge);
+    confirmPayment(ctx.confirmation, payment, charge);
     // The card stays at the provider; its reference is what automatic renewal may charge later,
     // once the member turns it on (issue 40).
     if (charge.savedCard) {
@@ -106,7 +107,7 @@ async function answerOf(
   }
   if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {
     const reason = charge.failureReason ?? CHECKOUT_MSG.paymentFailed;
-    ctx.confirmation.failPayment(paymentId, charge, reason);
+    failPayment(ctx.confirmation, paymentId, charge, reason);
     throw new AppError('UNPROCESSABLE_CONTENT', reason);
   }
   if (method === 'pix' && charge.pix) {

@@ -7,9 +7,9 @@ import {
 } from '../../../shared/checkout-schemas';
 import { payments, type Payment } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { PROVIDER_CHECK_INTERVAL_MS } from '../links/service';
 import { PAYMENT_MSG } from '../messages';
 import type { InPageContext } from './context';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../links/link-details';
 
 const CHECKOUT_STATUS: Record<Payment['status'], PaymentStatusResponse['status']> = {
   paid: 'completed',

@@ -7,6 +7,7 @@ import { isProvisional, proposalOf } from '../../membership/checkout-profile';
 import { PROVIDER, targetsOf } from '../../membership/subscribers/lifecycle';
 import { periodAfterPayment, profileFromBilling } from '../../membership/subscribers/subscribers';
 import type { ConfirmationContext } from './context';
+import { attach, confirmForPayment } from '../../referrals/commissions';
 
 type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
 
@@ -73,7 +74,7 @@ export function applyFirstCheckout(
   if (row?.billingData) applyCheckoutProfile(ctx, payment, row.billingData);
   const referred = statements.referrerOf.get({ id: payment.subscriberId });
   if (row?.referralCode && referred) {
-    referrals.attach({ ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
+    attach(referrals, { ...referred, paymentStatus: 'pending' }, row.referralCode, payment.amount);
   }
 }
 
@@ -186,6 +187,6 @@ export function settlePaid(
       periodEndDate: period.end.getTime(),
     });
   }
-  ctx.referrals.confirmForPayment(subscriber.id, payment.id, payment.amount, paidAt);
+  confirmForPayment(ctx.referrals, subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
 }

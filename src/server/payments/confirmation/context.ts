@@ -3,16 +3,16 @@ import type { PaymentProviderName } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
 import type { PaymentHistory } from '../history';
-import type { ReferralsService } from '../../referrals/service';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscriberLifecycle } from '../../membership/subscribers/lifecycle';
 import { prepareStatements, type ConfirmationStatements } from './statements';
+import type { ReferralsContext } from '../../referrals/context';
 
 /** What the payment confirmation is built from, by name. */
 export interface PaymentConfirmationDeps extends ServiceDeps {
   settings: SettingsService;
   outbox: OutboxService;
-  referrals: ReferralsService;
+  referrals: ReferralsContext;
   lifecycle: SubscriberLifecycle;
   history: PaymentHistory;
 }

@@ -4,16 +4,16 @@ import { returningWrite } from '../../db/returning-write';
 import type { PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
-import type { PaymentConfirmation } from '../confirmation/service';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscribersService } from '../../membership/subscribers/subscribers';
+import type { ConfirmationContext } from '../confirmation/context';
 
 /** What the payment links service is built from, by name. */
 export interface PaymentLinksDeps extends ServiceDeps {
   provider: PaymentProvider;
   settings: SettingsService;
   subscribers: SubscribersService;
-  confirmation: PaymentConfirmation;
+  confirmation: ConfirmationContext;
   outbox: OutboxService;
 }
 

@@ -10,6 +10,9 @@ import { rows } from '../../../../tests/checkout';
 import type { FakePagarme } from '../../../../tests/fakes/pagarme-server';
 import { makeMember } from '../../../../tests/member';
 import { usePagarmeApp } from '../../../../tests/pagarme-app';
+import { login } from '../../identity/accounts/sign-in';
+import { createForSubscriber } from './create-link';
+import { reconcile } from '../reconciliation/run';
 
 let t: TestApp;
 let fake: FakePagarme;
@@ -19,14 +22,14 @@ const MINUTE = 60 * 1000;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A session of now (the 48 hours the test waits outlive the first one). */
 const signInAgain = async (email: string) =>
-  (await t.services.accounts.login({ email, password: 'segredo123' })).token;
+  (await login(t.services.accounts, { email, password: 'segredo123' })).token;
 
 describe('a link past its deadline on the member’s and the admin’s lists', () => {
   it('reads "em verificação" while Pagar.me cannot be asked, and expired only once it says unpaid', async () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const tokens = { member: member.token, admin: admin.token };
-    const link = await t.services.paymentLinks.createForSubscriber(member.subscriberId, 'annual', null);
+    const link = await createForSubscriber(t.services.paymentLinks, member.subscriberId, 'annual', null);
     const get = async (url: string, token: string) => {
       const res = await t.request({ method: 'GET', url, headers: bearer(token) });
       expect(res.statusCode).toBe(200);
@@ -50,7 +53,7 @@ describe('a link past its deadline on the member’s and the admin’s lists', (
     tokens.member = await signInAgain(member.email);
     tokens.admin = await signInAgain(admin.email);
     fake.fail(50, 503);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(rows(t).links()[0]?.status).toBe('pending');
     const verifying = { id: link.id, status: 'pending', verifying: true, lastAttemptFailed: false };
     const list = await memberList();
@@ -72,7 +75,7 @@ describe('a link past its deadline on the member’s and the admin’s lists', (
     // Pagar.me answers again: not paid, so now, and only now, it is expired everywhere.
     fake.fail(0);
     t.clock.advance(5 * MINUTE);
-    await t.services.reconciliation.run();
+    await reconcile(t.services.reconciliation);
     expect(rows(t).links()[0]?.status).toBe('expired');
     const expired = { id: link.id, status: 'expired', verifying: false };
     expect((await memberList()).paymentLinks).toMatchObject([expired]);

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { ChargeResult } from '../providers/types';
 import { getLink, type PaymentLinksContext } from './context';
 import { awaitingDeadlineAnswer, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+import { confirmLink } from '../confirmation/confirm-link';
 
 type LookupSource = 'tracking' | 'reconciliation' | 'checkout';
 
@@ -16,7 +17,7 @@ function settlePaidLink(
   charge: ChargeResult,
   source: LookupSource,
 ) {
-  const result = confirmation.confirmLink(link, charge);
+  const result = confirmLink(confirmation, link, charge);
   const paymentId = result.confirmed || 'paymentId' in result ? result.paymentId : null;
   // What changed goes to the history; "nothing yet" every minute would only crowd it.
   if (!result.confirmed && (result.reason === 'already' || result.reason === 'amount')) return;

@@ -26,6 +26,10 @@ import {
 import { MSG } from '../../../shared/messages';
 import { PAYMENT_MSG } from '../payments';
 import { procedureFor } from '../../operations/procedure';
+import { createPublic, createCheckoutLink } from '../links/create-link';
+import { statusPublic } from '../links/link-status';
+import { recordClick } from '../../referrals/commissions';
+import { listForUser, detailsFor } from '../links/member-links';
 
 const byId = z.object({ id: z.string().trim().min(1).max(64) });
 const NOT_YET_PAID = 'Pagamento ainda não confirmado';
@@ -61,7 +65,7 @@ export const checkoutProcedures = {
     .output(createPublicLinkResponse)
     .mutation(async ({ ctx: { services, user }, input }) => ({
       success: true as const,
-      ...(await services.paymentLinks.createPublic(input, user)),
+      ...(await createPublic(services.paymentLinks, input, user)),
     })),
 
   linkStatus: procedureFor('public')
@@ -79,7 +83,7 @@ export const checkoutProcedures = {
     })
     .input(byId)
     .output(paymentLinkStatusResponse)
-    .query(({ ctx: { services }, input }) => services.paymentLinks.statusPublic(input.id)),
+    .query(({ ctx: { services }, input }) => statusPublic(services.paymentLinks, input.id)),
 
   createCheckoutLink: procedureFor('public')
     .meta({
@@ -106,7 +110,7 @@ export const checkoutProcedures = {
     .output(createCheckoutLinkResponse)
     .mutation(async ({ ctx: { services, user }, input }) => ({
       success: true as const,
-      ...(await services.paymentLinks.createCheckoutLink(input, user)),
+      ...(await createCheckoutLink(services.paymentLinks, input, user)),
     })),
 
   process: procedureFor('public')
@@ -206,7 +210,7 @@ export const checkoutProcedures = {
     .output(referralClickResponse)
     .mutation(({ ctx, input }) => ({
       success: true as const,
-      counted: ctx.services.referrals.recordClick(input.code, ctx.visitorKey()),
+      counted: recordClick(ctx.services.referrals, input.code, ctx.visitorKey()),
     })),
 };
 
@@ -225,7 +229,7 @@ export const checkoutRestProcedures = {
     .output(z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }))
     .query(({ ctx: { services, user } }) => ({
       success: true as const,
-      paymentLinks: services.paymentLinks.listForUser(user),
+      paymentLinks: listForUser(services.paymentLinks, user),
     })),
 
   linkDetails: procedureFor('authenticated')
@@ -242,7 +246,7 @@ export const checkoutRestProcedures = {
     .output(z.object({ success: z.literal(true), paymentLink: paymentLinkDetails }))
     .query(({ ctx: { services, user }, input }) => ({
       success: true as const,
-      paymentLink: services.paymentLinks.detailsFor(input.id, user),
+      paymentLink: detailsFor(services.paymentLinks, input.id, user),
     })),
 
   welcomeEmail: procedureFor('public')

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
 import { payments } from '../../db/schema';
+import { exportPayments } from '../../reports/payment-list';
 
 const URL = '/api/admin/payments/export.csv';
 
@@ -163,7 +164,7 @@ describe('GET /api/admin/payments/export.csv', () => {
         })),
       )
       .run();
-    const body = t.services.adminReports.exportPayments({
+    const body = exportPayments(t.services.adminReports, {
       status: 'all',
       method: 'all',
       search: '',

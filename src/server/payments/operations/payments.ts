@@ -17,12 +17,17 @@ import { CHECKOUT_MSG, paymentLinkDetails } from '../../../shared/checkout-schem
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import type { Payment } from '../../db/schema';
-import { LINK_CANCEL_MSG, toLinkDetails } from '../links/service';
 import { PAYMENT_MSG } from '../payments';
 import { defineOperation } from '../../operations/define';
 import { downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';
 import { paymentProviderStatus } from '../../system/operations';
+import { dashboard as adminReportsDashboard } from '../../reports/dashboard';
+import { listPayments, exportPayments } from '../../reports/payment-list';
+import { createForSubscriber } from '../links/create-link';
+import { sendByWhatsApp } from '../links/member-links';
+import { openLinksOf, cancelByAdmin, LINK_CANCEL_MSG } from '../links/void-link';
+import { toLinkDetails } from '../links/link-details';
 
 const TAG = 'admin: pagamentos';
 
@@ -37,7 +42,7 @@ const dashboard = defineOperation({
   kind: 'query',
   access: 'admin',
   output: dashboardFigures,
-  run: ({ services }) => services.adminReports.dashboard(),
+  run: ({ services }) => adminReportsDashboard(services.adminReports),
   rest: DASHBOARD_REST,
 });
 
@@ -67,7 +72,7 @@ export const paymentOperations = {
     access: 'admin',
     input: paymentListInput,
     output: z.object({ success: z.literal(true), payments: z.array(adminPayment), pagination }),
-    run: ({ services }, input) => services.adminReports.listPayments(input),
+    run: ({ services }, input) => listPayments(services.adminReports, input),
     rest: {
       method: 'GET',
       path: '/admin/payments',
@@ -98,7 +103,7 @@ export const paymentOperations = {
       });
       return {
         filename: `pagamentos-${saoPauloCalendarDay(services.clock.now())}.csv`,
-        body: services.adminReports.exportPayments(input),
+        body: exportPayments(services.adminReports, input),
       };
     },
     rest: {
@@ -132,12 +137,13 @@ export const paymentOperations = {
       whatsAppQueued: z.boolean(),
     }),
     async run({ services, user }, input) {
-      const link = await services.paymentLinks.createForSubscriber(
+      const link = await createForSubscriber(
+        services.paymentLinks,
         input.subscriberId,
         input.planType,
         user.id,
       );
-      const whatsAppQueued = input.sendWhatsApp ? services.paymentLinks.sendByWhatsApp(link) : false;
+      const whatsAppQueued = input.sendWhatsApp ? sendByWhatsApp(services.paymentLinks, link) : false;
       return {
         success: true as const,
         paymentLink: toLinkDetails(link, services.clock.now()),
@@ -161,7 +167,7 @@ export const paymentOperations = {
     output: z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }),
     run: ({ services }, input) => ({
       success: true as const,
-      paymentLinks: services.paymentLinks.openLinksOf(input.subscriberId),
+      paymentLinks: openLinksOf(services.paymentLinks, input.subscriberId),
     }),
     rest: {
       method: 'GET',
@@ -187,7 +193,7 @@ export const paymentOperations = {
       paymentLink: paymentLinkDetails,
     }),
     async run({ services, user }, input) {
-      return { success: true as const, ...(await services.paymentLinks.cancelByAdmin(input.id, user.id)) };
+      return { success: true as const, ...(await cancelByAdmin(services.paymentLinks, input.id, user.id)) };
     },
     rest: {
       method: 'POST',
@@ -213,7 +219,7 @@ export const paymentOperations = {
     access: 'admin',
     output: dashboardFigures,
     trpc: false,
-    run: ({ services }) => services.adminReports.dashboard(),
+    run: ({ services }) => adminReportsDashboard(services.adminReports),
     rest: { ...DASHBOARD_REST, path: '/admin/stats' },
   }),
 

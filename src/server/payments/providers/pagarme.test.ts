@@ -21,6 +21,7 @@ import {
 } from '../../../../tests/pagarme-app';
 import { payments } from '../../db/schema';
 import { parseProviderDate } from './pagarme';
+import { refreshFromProvider } from '../links/link-status';
 
 const { user: HOOK_USER, password: HOOK_PASSWORD } = PAGARME_HOOK;
 const basic = basicAuth;
@@ -278,7 +279,7 @@ describe('Pagar.me payment links', () => {
     order.metadata = { payment_link_id: providerLinkId };
 
     // What the tracking page's poll does in the background.
-    await t.services.paymentLinks.refreshFromProvider(link.id);
+    await refreshFromProvider(t.services.paymentLinks, link.id);
     expect(fake.requests.some((request) => request.path.includes(`/orders?code=${providerLinkId}`))).toBe(
       true,
     );

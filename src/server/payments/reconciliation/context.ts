@@ -2,9 +2,9 @@ import { and, eq, gt, or, type SQL } from 'drizzle-orm';
 import type { paymentLinks, payments } from '../../db/schema';
 import type { PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
-import type { PaymentConfirmation } from '../confirmation/service';
-import type { PaymentLinksService } from '../links/service';
 import { createPaymentVerification } from '../verification';
+import type { PaymentLinksContext } from '../links/context';
+import type { ConfirmationContext } from '../confirmation/context';
 
 /** Each pass looks at this many items of each kind at most, continuing where the last pass stopped. */
 export const BATCH = 100;
@@ -12,8 +12,8 @@ export const BATCH = 100;
 /** What reconciliation is built from, by name. */
 export interface PaymentReconciliationDeps extends ServiceDeps {
   provider: PaymentProvider;
-  paymentLinks: PaymentLinksService;
-  confirmation: PaymentConfirmation;
+  paymentLinks: PaymentLinksContext;
+  confirmation: ConfirmationContext;
 }
 
 /** Where a walk stopped: the last row handled, in (createdAt, id) order. */

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentLinks } from '../../db/schema';
-import { LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from '../links/service';
 import { after, BATCH, page, type ReconciliationContext } from './context';
+import { refreshFromProvider } from '../links/link-status';
+import { getLink } from '../links/context';
+import { LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from '../links/link-details';
 
 /**
  * Pending payment links; expired ones for the hour a PIX opened on them stays payable; and, once
@@ -38,8 +40,8 @@ export async function reconcileLinks(ctx: ReconciliationContext, now: Date) {
   );
   let confirmed = 0;
   for (const { id } of due) {
-    await links.refreshFromProvider(id, 'reconciliation');
-    if (links.getById(id)?.status === 'paid') confirmed++;
+    await refreshFromProvider(links, id, 'reconciliation');
+    if (getLink(links, id)?.status === 'paid') confirmed++;
   }
   return { checked: due.length, confirmed };
 }

@@ -10,6 +10,8 @@ import type { FakePagarme } from '../../../../tests/fakes/pagarme-server';
 import { pagarmeWebhook, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { paymentStatusLabel } from '../../../shared/plans';
 import { isSandbox } from '../providers';
+import { reconcile } from './run';
+import { confirmLink } from '../confirmation/confirm-link';
 
 const status = (t: TestApp, id: string) =>
   t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` });
@@ -30,7 +32,7 @@ describe('sandbox: a payment whose webhook never arrived', () => {
     // (No tracking page open: its poll would ask the provider too, see the next test.)
     expect(rows(t).links()[0]?.status).toBe('pending');
 
-    const report = await t.services.reconciliation.run();
+    const report = await reconcile(t.services.reconciliation);
     expect(report).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
     expect((await status(t, link.id)).json().status).toBe('paid');
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', amount: 149700, method: 'pix' }]);
@@ -45,7 +47,7 @@ describe('sandbox: a payment whose webhook never arrived', () => {
       },
     ]);
 
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksConfirmed: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksConfirmed: 0 });
     const late = await deliverSandboxWebhook(t, lost);
     expect(late.statusCode).toBe(200);
     expect(rows(t).payments()).toHaveLength(1);
@@ -65,7 +67,10 @@ describe('sandbox: a payment whose webhook never arrived', () => {
     expect(res.statusCode).toBe(200);
     const { paymentId } = res.json();
     t.services.payments.sandboxWebhook(paymentId, 'paid', 'pix');
-    expect(await t.services.reconciliation.run()).toMatchObject({ chargesChecked: 1, chargesSettled: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({
+      chargesChecked: 1,
+      chargesSettled: 1,
+    });
     const paid = await t.request({ method: 'GET', url: `/api/payments/status/${paymentId}` });
     expect(paid.json()).toMatchObject({ status: 'completed', method: 'pix' });
   });
@@ -86,21 +91,21 @@ describe('sandbox: a payment whose webhook never arrived', () => {
       pix: null,
     };
     for (const amount of [null, 0]) {
-      expect(t.services.paymentConfirmation.confirmLink(row, { ...charge, amount })).toEqual({
+      expect(confirmLink(t.services.paymentConfirmation, row, { ...charge, amount })).toEqual({
         confirmed: false,
         reason: 'amount',
       });
     }
     expect(rows(t).payments()).toHaveLength(0);
     // Less than due: what was received is recorded apart for the owner to refund (ADR 030).
-    expect(t.services.paymentConfirmation.confirmLink(row, { ...charge, amount: 149699 })).toMatchObject({
+    expect(confirmLink(t.services.paymentConfirmation, row, { ...charge, amount: 149699 })).toMatchObject({
       confirmed: false,
       reason: 'underpaid',
     });
     expect((await status(t, link.id)).json().status).toBe('pending');
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', amount: 149699, extraCharge: 'underpaid' }]);
     expect(
-      t.services.paymentConfirmation.confirmLink(row, {
+      confirmLink(t.services.paymentConfirmation, row, {
         ...charge,
         providerChargeId: 'ch_2',
         amount: 149700,
@@ -226,12 +231,12 @@ describe('Pagar.me', () => {
     const admin = await t.signIn('admin');
     fake.refundsPending = true;
     await t.caller(admin.token).payments.refund({ paymentId: payment.id, reason: 'Desistência' });
-    expect(await t.services.reconciliation.run()).toMatchObject({ refundsCompleted: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ refundsCompleted: 0 });
     fake.completeRefund(payment.providerChargeId ?? '');
-    expect(await t.services.reconciliation.run()).toMatchObject({ refundsCompleted: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ refundsCompleted: 1 });
     expect(rows(t).payments()[0]?.status).toBe('refunded');
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.status).toBe('cancelled');
-    expect(await t.services.reconciliation.run()).toMatchObject({ refundsCompleted: 0 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ refundsCompleted: 0 });
   });
 
   it('a refund the provider refuses keeps everything as it was and says why', async () => {
@@ -249,7 +254,7 @@ describe('Pagar.me', () => {
     const link = await createLink(t);
     fake.payLink(rows(t).links()[0]?.providerLinkId ?? '');
     expect(isSandbox(t.services.payments.provider)).toBe(false);
-    expect(await t.services.reconciliation.run()).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ linksChecked: 1, linksConfirmed: 1 });
     expect((await status(t, link.id)).json().status).toBe('paid');
   });
 });

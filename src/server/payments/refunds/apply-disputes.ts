@@ -6,6 +6,8 @@
 import type { PaymentEvent } from '../providers/types';
 import type { WebhooksContext } from '../webhooks/context';
 import { unrecordedCharge } from '../webhooks/find-target';
+import { paymentByCharge } from '../confirmation/context';
+import { markChargedBack, recordPartialRefund } from './disputes';
 
 export interface DisputeApplied {
   result: 'processed' | 'not_found';
@@ -17,13 +19,13 @@ export interface DisputeApplied {
 /** `chargedback` / `partially_refunded`, applied to the paid payment holding the charge. */
 export function applyDispute(ctx: WebhooksContext, event: PaymentEvent): DisputeApplied {
   const { confirmation } = ctx;
-  const payment = confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
+  const payment = paymentByCharge(confirmation, ctx.provider.name, event.charge?.providerChargeId);
   if (!payment) return unrecordedCharge(ctx, event);
   const base = { result: 'processed' as const, paymentId: payment.id, linkId: payment.paymentLinkId };
   if (payment.status !== 'paid' || !event.charge) return { ...base, change: 'none' };
   if (event.outcome === 'chargedback') {
-    return { ...base, change: confirmation.markChargedBack(payment) ? 'chargedback' : 'none' };
+    return { ...base, change: markChargedBack(confirmation, payment) ? 'chargedback' : 'none' };
   }
-  const recorded = confirmation.recordPartialRefund(payment, event.charge);
+  const recorded = recordPartialRefund(confirmation, payment, event.charge);
   return { ...base, change: recorded ? 'partially_refunded' : 'none' };
 }

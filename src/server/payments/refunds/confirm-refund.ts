@@ -4,6 +4,7 @@ import { paymentLinks, payments, type Payment } from '../../db/schema';
 import { PAYMENT_MSG } from '../messages';
 import type { Actor } from '../../membership/subscribers/lifecycle';
 import type { ConfirmationContext } from '../confirmation/context';
+import { cancelForPayment } from '../../referrals/commissions';
 
 /**
  * For a payment recorded before periods were stored with it: it paid the current period when it
@@ -101,7 +102,7 @@ export function markRefunded(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
       .run();
     if (claimed.changes === 0) return false;
-    ctx.referrals.cancelForPayment(payment.id, now);
+    cancelForPayment(ctx.referrals, payment.id, now);
     const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
     applyRefundToSubscriber(ctx, payment, row, reason, actor);
     log.info({ paymentId: payment.id }, 'payment refunded');

@@ -17,6 +17,7 @@ import { formatMoney } from '../../../shared/format';
 import { outbox } from '../../db/schema';
 import { runJobsByHand } from '../../jobs';
 import { PAYMENT_MSG } from '../messages';
+import { reconcile } from '../reconciliation/run';
 
 let fake: FakePagarme;
 let t: TestApp;
@@ -138,7 +139,7 @@ describe('§4 a refund whose answer is lost is in progress, not failed', () => {
     expect(paymentRow(payment.id)?.refundStatus).toBe('processing');
     expect(chargeAtFake(payment.providerChargeId)?.status).toBe('paid');
 
-    expect(await t.services.reconciliation.run()).toMatchObject({ refundsReverted: 1 });
+    expect(await reconcile(t.services.reconciliation)).toMatchObject({ refundsReverted: 1 });
     expect(paymentRow(payment.id)).toMatchObject({
       status: 'paid',
       refundStatus: 'failed',

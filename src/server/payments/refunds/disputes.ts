@@ -12,6 +12,7 @@ import { PAYMENT_MSG } from '../messages';
 import { PROVIDER, type Actor } from '../../membership/subscribers/lifecycle';
 import type { ConfirmationContext } from '../confirmation/context';
 import { applyRefundToSubscriber, markRefunded } from './confirm-refund';
+import { cancelForPayment } from '../../referrals/commissions';
 
 /** Every admin is e-mailed: a chargeback is contested in the provider's dashboard, within its deadline. */
 function tellAdmins({ db, env, outbox }: ConfirmationContext, payment: Payment, at: Date) {
@@ -71,7 +72,7 @@ export function markChargedBack(ctx: ConfirmationContext, payment: Payment): boo
         ),
       )
       .run();
-    ctx.referrals.cancelForPayment(payment.id, now);
+    cancelForPayment(ctx.referrals, payment.id, now);
     const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
     applyRefundToSubscriber(ctx, payment, row, PAYMENT_MSG.chargebackReason, PROVIDER);
     history.record({

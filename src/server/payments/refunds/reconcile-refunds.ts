@@ -3,6 +3,8 @@ import { payments, type Payment } from '../../db/schema';
 import { PAYMENT_MSG } from '../messages';
 import { PROVIDER } from '../../membership/subscribers/lifecycle';
 import { after, BATCH, page, type ReconciliationContext } from '../reconciliation/context';
+import { refundTarget, settleRefundFromCharge } from './disputes';
+import { refundReverted } from './confirm-refund';
 
 /**
  * One refund in progress read back: completed (given back, in full or the part asked), a chargeback,
@@ -16,11 +18,12 @@ async function checkRefund(
 ): Promise<'completed' | 'reverted' | null> {
   const charge = await provider.getCharge({
     paymentId: payment.id,
-    providerChargeId: confirmation.refundTarget(payment).chargeId,
+    providerChargeId: refundTarget(confirmation, payment).chargeId,
   });
   const record = (kind: 'refund_completed' | 'refund_reverted') =>
     confirmation.history.record({ paymentId: payment.id, source: 'reconciliation', kind });
-  const reading = confirmation.settleRefundFromCharge(
+  const reading = settleRefundFromCharge(
+    confirmation,
     payment,
     charge,
     PAYMENT_MSG.refundedByProvider,
@@ -30,7 +33,7 @@ async function checkRefund(
     if (reading === 'completed') record('refund_completed');
     return 'completed';
   }
-  if (reading === 'paid' && confirmation.refundReverted(payment.id)) {
+  if (reading === 'paid' && refundReverted(confirmation, payment.id)) {
     record('refund_reverted');
     return 'reverted';
   }

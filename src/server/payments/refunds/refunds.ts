@@ -10,13 +10,15 @@ import { isSandbox } from '../providers';
 import { ProviderError, type PaymentProvider, type RefundResult } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
 import { PAYMENT_MSG } from '../messages';
-import type { PaymentConfirmation } from '../confirmation/service';
 import type { HistoryDetails } from '../history';
+import type { ConfirmationContext } from '../confirmation/context';
+import { refundTarget, settleRefundFromCharge } from './disputes';
+import { markRefunded } from './confirm-refund';
 
 /** What refunds are built from, by name. */
 export interface PaymentRefundsDeps extends ServiceDeps {
   provider: PaymentProvider;
-  confirmation: PaymentConfirmation;
+  confirmation: ConfirmationContext;
   getById: (id: string) => Payment | undefined;
 }
 
@@ -32,7 +34,7 @@ function refundablePayment(
   if (payment.status !== 'paid') throw new AppError('CONFLICT', PAYMENT_MSG.refundOnlyPaid);
   if (payment.refundStatus === 'processing') throw new AppError('CONFLICT', PAYMENT_MSG.refundInProgress);
   // A surplus ("Valor recebido a mais") is given back from its payment's charge.
-  const { chargeId } = confirmation.refundTarget(payment);
+  const { chargeId } = refundTarget(confirmation, payment);
   if (payment.provider !== provider.name || (!chargeId && !isSandbox(provider))) {
     throw new AppError('CONFLICT', PAYMENT_MSG.refundFailed);
   }
@@ -118,7 +120,7 @@ async function afterNoAnswer(
   const charge = lost ? null : await chargeNow(deps, payment, request.chargeId);
   const reading = lost
     ? 'unknown'
-    : confirmation.settleRefundFromCharge(payment, charge, request.reason, {
+    : settleRefundFromCharge(confirmation, payment, charge, request.reason, {
         kind: 'admin',
         id: request.adminId,
       });
@@ -178,7 +180,7 @@ async function refund(
   const cleanReason = reason.trim();
   if (!cleanReason) throw new AppError('BAD_REQUEST', PAYMENT_MSG.refundReasonRequired);
   const payment = refundablePayment(deps, paymentId);
-  const target = deps.confirmation.refundTarget(payment);
+  const target = refundTarget(deps.confirmation, payment);
   const attempt = claimRefund(deps, paymentId);
   recordHistory(deps, paymentId, 'refund_requested', { attempt, reason: cleanReason, amount: target.amount });
   let result: RefundResult;
@@ -194,7 +196,7 @@ async function refund(
   }
   recordHistory(deps, paymentId, 'refund_answer', { outcome: result.status });
   if (result.status === 'refunded') {
-    deps.confirmation.markRefunded(payment, cleanReason, { kind: 'admin', id: adminId });
+    markRefunded(deps.confirmation, payment, cleanReason, { kind: 'admin', id: adminId });
   } else {
     markInProgress(deps, paymentId, cleanReason, adminId);
   }

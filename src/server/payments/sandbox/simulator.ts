@@ -9,14 +9,15 @@ import type { SandboxProvider } from '../providers/sandbox';
 import { cardBrand, cardLast4 } from '../providers/card';
 import { ProviderError, type PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
-import { qrImage } from '../charges/service';
 import { PAYMENT_MSG } from '../messages';
-import { awaitingDeadlineAnswer, type PaymentLinksService } from '../links/service';
+import { type PaymentLinksContext, getLink } from '../links/context';
+import { qrImage } from '../charges/qr-image';
+import { awaitingDeadlineAnswer } from '../links/link-details';
 
 /** What the sandbox's simulator is built from, by name. */
 export interface SandboxSimulatorDeps extends ServiceDeps {
   provider: PaymentProvider;
-  paymentLinks: PaymentLinksService;
+  paymentLinks: PaymentLinksContext;
   getById: (id: string) => Payment | undefined;
 }
 
@@ -89,7 +90,7 @@ function chargeActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, id: s
 function sandboxWebhook(deps: SandboxSimulatorDeps, id: string, act: SandboxAct): SignedWebhook {
   const sandbox = sandboxOnly(deps.provider);
   const again = act.again === true && act.outcome === 'paid';
-  const link = deps.paymentLinks.getById(id);
+  const link = getLink(deps.paymentLinks, id);
   if (link) return linkActed(deps, sandbox, link, { ...act, again });
   return chargeActed(deps, sandbox, id, { ...act, again });
 }
@@ -107,7 +108,7 @@ function sandboxPixCode(provider: SandboxProvider, id: string, amount: number): 
 /** The PIX the sandbox page shows for a link or charge: a real BR Code for its amount, and its QR. */
 async function sandboxPix(deps: SandboxSimulatorDeps, id: string) {
   const sandbox = sandboxOnly(deps.provider);
-  const link = deps.paymentLinks.getById(id);
+  const link = getLink(deps.paymentLinks, id);
   const payment = link ? undefined : deps.getById(id);
   const amount = link?.amount ?? payment?.amount;
   if (!amount) return null;
@@ -117,7 +118,7 @@ async function sandboxPix(deps: SandboxSimulatorDeps, id: string) {
 
 /** What the sandbox page shows about a link or charge (null when unknown). */
 function sandboxOrder({ db, clock, paymentLinks, getById }: SandboxSimulatorDeps, id: string) {
-  const link = paymentLinks.getById(id);
+  const link = getLink(paymentLinks, id);
   if (link) {
     return {
       kind: 'link' as const,

@@ -1,12 +1,16 @@
 /** A verified event applied through payment-confirmation, and written to the payment's history. */
 import type { Payment, PaymentLink } from '../../db/schema';
 import type { ChargeResult, PaymentEvent } from '../providers/types';
-import type { ConfirmResult } from '../confirmation/service';
 import { PAYMENT_MSG } from '../messages';
 import { PROVIDER } from '../../membership/subscribers/lifecycle';
 import type { WebhooksContext } from './context';
 import { applyDispute } from '../refunds/apply-disputes';
 import { findLink, findPayment, unrecordedCharge } from './find-target';
+import { paymentByCharge } from '../confirmation/context';
+import { markRefunded, refundReverted } from '../refunds/confirm-refund';
+import { cancelPayment, confirmPayment, failPayment } from '../confirmation/confirm-payment';
+import { confirmLink, recordLinkFailure, expireLink } from '../confirmation/confirm-link';
+import type { ConfirmResult } from '../confirmation/result';
 
 /** What applying an event did, for the answer and for the payment's history. */
 interface Applied {
@@ -32,40 +36,40 @@ const processedFor = (payment: Payment) => ({
  */
 function applyRefunded(ctx: WebhooksContext, event: PaymentEvent): Applied {
   const { confirmation } = ctx;
-  const payment = confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
+  const payment = paymentByCharge(confirmation, ctx.provider.name, event.charge?.providerChargeId);
   if (!payment) return unrecordedCharge(ctx, event);
   const base = processedFor(payment);
   if (payment.status === 'paid') {
-    const done = confirmation.markRefunded(payment, PAYMENT_MSG.refundedByProvider, PROVIDER);
+    const done = markRefunded(confirmation, payment, PAYMENT_MSG.refundedByProvider, PROVIDER);
     return { ...base, change: done ? 'refunded' : 'none' };
   }
   if (payment.status === 'pending') {
-    return { ...base, change: confirmation.cancelPayment(payment.id) ? 'cancelled' : 'none' };
+    return { ...base, change: cancelPayment(confirmation, payment.id) ? 'cancelled' : 'none' };
   }
   return { ...base, change: 'none' };
 }
 
 /** The charge paid again while its refund was in progress: the refund did not go through. */
 function applyRefundReverted(ctx: WebhooksContext, event: PaymentEvent): Applied | null {
-  const held = ctx.confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
-  if (held?.refundStatus !== 'processing' || !ctx.confirmation.refundReverted(held.id)) return null;
+  const held = paymentByCharge(ctx.confirmation, ctx.provider.name, event.charge?.providerChargeId);
+  if (held?.refundStatus !== 'processing' || !refundReverted(ctx.confirmation, held.id)) return null;
   return { ...processedFor(held), change: 'refund_reverted' };
 }
 
 function applyToLink({ confirmation }: WebhooksContext, event: PaymentEvent, link: PaymentLink): Applied {
   if (event.outcome === 'paid') {
-    const confirmed = confirmation.confirmLink(link, event.charge);
+    const confirmed = confirmLink(confirmation, link, event.charge);
     const paymentId = confirmed.confirmed || 'paymentId' in confirmed ? confirmed.paymentId : link.paymentId;
     return { result: 'processed', linkId: link.id, paymentId, change: changeOf(confirmed) };
   }
   if (event.outcome === 'failed') {
-    confirmation.recordLinkFailure(link, event.charge);
+    recordLinkFailure(confirmation, link, event.charge);
     return { result: 'processed', linkId: link.id, change: 'failed' };
   }
   return {
     result: 'processed',
     linkId: link.id,
-    change: confirmation.expireLink(link.id) ? 'expired' : 'none',
+    change: expireLink(confirmation, link.id) ? 'expired' : 'none',
   };
 }
 
@@ -84,14 +88,14 @@ function applyToPayment({ confirmation }: WebhooksContext, event: PaymentEvent, 
   const base = processedFor(payment);
   // Money is money whichever attempt it paid: confirmed, or a "cobrança duplicada".
   if (event.outcome === 'paid') {
-    return { ...base, change: changeOf(confirmation.confirmPayment(payment, event.charge)) };
+    return { ...base, change: changeOf(confirmPayment(confirmation, payment, event.charge)) };
   }
   // A failure or an expiry of an earlier attempt never ends the current one.
   if (!ofCurrentAttempt(payment, event.charge)) return { ...base, change: 'other_attempt' };
   if (event.outcome === 'failed') {
-    return { ...base, change: confirmation.failPayment(payment.id, event.charge) ? 'failed' : 'none' };
+    return { ...base, change: failPayment(confirmation, payment.id, event.charge) ? 'failed' : 'none' };
   }
-  return { ...base, change: confirmation.cancelPayment(payment.id) ? 'cancelled' : 'none' };
+  return { ...base, change: cancelPayment(confirmation, payment.id) ? 'cancelled' : 'none' };
 }
 
 /** Applies a verified event. 'not_found' when it names nothing of ours. */

@@ -2,14 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { webhookEvents, type Payment } from '../../db/schema';
 import type { PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
-import type { PaymentConfirmation } from '../confirmation/service';
-import type { PaymentLinksService } from '../links/service';
+import type { PaymentLinksContext } from '../links/context';
+import type { ConfirmationContext } from '../confirmation/context';
 
 /** What the webhooks are built from, by name. */
 export interface PaymentWebhooksDeps extends ServiceDeps {
   provider: PaymentProvider;
-  paymentLinks: PaymentLinksService;
-  confirmation: PaymentConfirmation;
+  paymentLinks: PaymentLinksContext;
+  confirmation: ConfirmationContext;
   getById: (id: string) => Payment | undefined;
 }
 

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { paymentLinks, type Payment, type PaymentLink } from '../../db/schema';
 import type { PaymentEvent } from '../providers/types';
 import type { WebhooksContext } from './context';
+import { getLink } from '../links/context';
+import { paymentByCharge } from '../confirmation/context';
 
 /** Every reference the event may carry (ADR 020: the provider's field for it is not fixed). */
 const referencesOf = (event: PaymentEvent) =>
@@ -13,7 +15,7 @@ const referencesOf = (event: PaymentEvent) =>
 export function findLink(ctx: WebhooksContext, event: PaymentEvent): PaymentLink | undefined {
   const references = referencesOf(event);
   for (const reference of references) {
-    const byId = ctx.paymentLinks.getById(reference);
+    const byId = getLink(ctx.paymentLinks, reference);
     if (byId) return byId;
   }
   const providerLinkIds = new Set(
@@ -41,7 +43,7 @@ export function findPayment(ctx: WebhooksContext, event: PaymentEvent): Payment 
     const byId = ctx.getById(reference);
     if (byId) return byId;
   }
-  return ctx.confirmation.paymentByCharge(ctx.provider.name, event.charge?.providerChargeId);
+  return paymentByCharge(ctx.confirmation, ctx.provider.name, event.charge?.providerChargeId);
 }
 
 /**

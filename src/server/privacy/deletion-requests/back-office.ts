@@ -10,6 +10,8 @@ import { AppError } from '../../lib/errors';
 import { namesById } from '../../lib/names-by-id';
 import { pageOffset, paginationOf } from '../../lib/paging';
 import { daysToDeadline, DELETION_REQUESTS_PAGE_SIZE, type RequestsContext } from './deps';
+import { blocker, erase } from '../erasure/erase';
+import { voidOpenLinksOf } from '../../payments/links/void-link';
 
 function itemOf(
   { erasure }: RequestsContext,
@@ -28,7 +30,7 @@ function itemOf(
     overdue: open && now > request.dueAt,
     reason: request.reason,
     subscriber: subscriber ? { id: subscriber.id, fullName: subscriber.name, email: subscriber.email } : null,
-    blocker: open ? erasure.blocker(request) : null,
+    blocker: open ? blocker(erasure, request) : null,
     completedAt: request.completedAt?.toISOString() ?? null,
     completedBy:
       request.completedBy && completedByName !== null
@@ -113,10 +115,10 @@ async function voidWhatAnyoneOpened({ db, erasure, paymentLinks, payments }: Req
   const request = db.select().from(deletionRequests).where(eq(deletionRequests.id, id)).get();
   if (!request) throw new AppError('NOT_FOUND', PRIVACY_MSG.requestNotFound);
   if (request.status !== 'open') throw new AppError('CONFLICT', PRIVACY_MSG.alreadyCompleted);
-  const blocked = erasure.blocker(request);
+  const blocked = blocker(erasure, request);
   if (blocked) throw new AppError('CONFLICT', blocked);
   if (!request.subscriberId) return;
-  const links = await paymentLinks.voidOpenLinksOf(request.subscriberId);
+  const links = await voidOpenLinksOf(paymentLinks, request.subscriberId);
   const charges = await payments.voidPendingChargesOf(request.subscriberId);
   if (links.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.linkVerifying);
   if (charges.verifying > 0) throw new AppError('CONFLICT', PRIVACY_MSG.chargeVerifying);
@@ -142,7 +144,7 @@ export async function complete(ctx: RequestsContext, id: string, adminId: string
       .returning()
       .get();
     if (!claimed) throw new AppError('CONFLICT', PRIVACY_MSG.alreadyCompleted);
-    const erased = erasure.erase({ request, adminId });
+    const erased = erase(erasure, { request, adminId });
     activityLog.record({
       action: 'deletion_completed',
       actor: { kind: 'admin', id: adminId },

@@ -3,12 +3,12 @@ import { saoPauloDayStart, saoPauloDaysBetween } from '../../../shared/sao-paulo
 import { DELETION_DEADLINE_DAYS } from '../../../shared/privacy-schemas';
 import { deletionRequests } from '../../db/schema';
 import type { ActivityLog } from '../activity-log';
-import type { DataErasure } from '../erasure/service';
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
-import type { PaymentLinksService } from '../../payments/links/service';
 import type { PaymentsService } from '../../payments/payments';
 import type { SubscriberLifecycle } from '../../membership/subscribers/lifecycle';
+import type { DataErasureDeps } from '../erasure/subject';
+import type { PaymentLinksContext } from '../../payments/links/context';
 
 export const DELETION_REQUESTS_PAGE_SIZE = 20;
 /** The line a request leaves in the record's history (the back office shows it there too). */
@@ -18,9 +18,9 @@ export interface DeletionRequestsDeps {
   outbox: OutboxService;
   lifecycle: SubscriberLifecycle;
   activityLog: ActivityLog;
-  erasure: DataErasure;
+  erasure: DataErasureDeps;
   /** Voids the person's open links before the erasure (they never hold it up). */
-  paymentLinks: Pick<PaymentLinksService, 'voidOpenLinksOf'>;
+  paymentLinks: PaymentLinksContext;
   /** Voids the person's pending in-page charges likewise (anyone can start one for any e-mail). */
   payments: Pick<PaymentsService, 'voidPendingChargesOf'>;
 }

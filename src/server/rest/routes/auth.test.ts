@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
+import { createAccount } from '../../identity/accounts/create-account';
+import { login } from '../../identity/accounts/sign-in';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  await t.services.accounts.createAccount({ name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
+  await createAccount(t.services.accounts, { name: 'Ana', email: 'ana@teste.com.br', password: '123456' });
 });
 afterEach(async () => {
   await t.close();
@@ -14,7 +16,7 @@ const SENT = { message: 'Se o email estiver cadastrado, você receberá um link 
 
 describe('REST forgot/set password', () => {
   it('forgot-password queues the link; set-password answers {token, user} and the old token stops working', async () => {
-    const { token: oldToken } = await t.services.accounts.login({
+    const { token: oldToken } = await login(t.services.accounts, {
       email: 'ana@teste.com.br',
       password: '123456',
     });

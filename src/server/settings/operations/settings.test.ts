@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { approve, createLink, rows } from '../../../../tests/checkout';
+import { createForSubscriber } from '../../payments/links/create-link';
 
 let t: TestApp;
 afterEach(async () => {
@@ -104,8 +105,8 @@ describe('POST /api/admin/settings', () => {
     await createLink(t, { customerEmail: 'vera@teste.com.br' });
     const subscriber = rows(t).subscriberByEmail('vera@teste.com.br')!;
     approve(t, subscriber.id, new Date(t.clock.now().getTime() + 10 * 24 * 3600 * 1000));
-    const renewal = await t.services.paymentLinks.createForSubscriber(subscriber.id, 'renewal');
-    const annual = await t.services.paymentLinks.createForSubscriber(subscriber.id, 'annual');
+    const renewal = await createForSubscriber(t.services.paymentLinks, subscriber.id, 'renewal');
+    const annual = await createForSubscriber(t.services.paymentLinks, subscriber.id, 'annual');
     expect([renewal.amount, annual.amount]).toEqual([99900, 159900]);
   });
 });

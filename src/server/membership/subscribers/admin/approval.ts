@@ -6,6 +6,8 @@ import { AppError } from '../../../lib/errors';
 import { isAllowed, LIFECYCLE_MSG, refusalMessage } from '../lifecycle';
 import { load, type SubscriberAdminDeps } from './deps';
 import { iso, toSubscriberRecord } from './records';
+import { createAccount } from '../../../identity/accounts/create-account';
+import { pending } from '../../../identity/email-changes/request';
 
 /**
  * The entry bar (docs/product/decisions.md §3.3): a paid subscriber awaiting approval becomes active and gets
@@ -28,7 +30,7 @@ export async function approve(
   const refusal = credentials.approvalRefusal(current);
   if (refusal) throw new AppError('CONFLICT', refusal);
   const existing = credentials.accountOf(current);
-  const account = existing ?? (await accounts.createAccount({ name: current.name, email: current.email }));
+  const account = existing ?? (await createAccount(accounts, { name: current.name, email: current.email }));
   const linkNow = current.userId === null && (!existing || existing.emailVerifiedAt !== null);
   const now = clock.now();
   const moved = lifecycle.apply({
@@ -72,7 +74,8 @@ export function access(deps: SubscriberAdminDeps, id: string): SubscriberAccess 
           tied: current.userId === account.id,
         }
       : null,
-    pendingEmail: emailChanges.pending(
+    pendingEmail: pending(
+      emailChanges,
       current.userId ? { userId: current.userId, subscriberId: id } : { userId: null, subscriberId: id },
     ),
     approvalRefusal: credentials.approvalRefusal(current),

@@ -3,21 +3,21 @@ import { SUBSCRIBER_MSG } from '../../../../shared/subscriber-schemas';
 import { subscribers, type Subscriber } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { AccountSecurity } from '../../../identity/account-security';
-import type { AccountsService } from '../../../identity/accounts/service';
 import type { ActivityLog } from '../../../privacy/activity-log';
 import type { Credentials } from '../../../identity/credentials';
 import type { ServiceDeps } from '../../../lib/deps';
-import type { EmailChanges } from '../../../identity/email-changes/service';
 import type { SubscriberLifecycle } from '../lifecycle';
+import type { AccountsDeps } from '../../../identity/accounts/deps';
+import type { EmailChangesDeps } from '../../../identity/email-changes/targets';
 
 /** What the back office's subscriber management is built from, by name. */
 export interface SubscriberAdminDeps extends ServiceDeps {
   accountSecurity: Pick<AccountSecurity, 'revokePending' | 'notify'>;
   lifecycle: SubscriberLifecycle;
-  accounts: AccountsService;
+  accounts: AccountsDeps;
   activityLog: ActivityLog;
   credentials: Credentials;
-  emailChanges: EmailChanges;
+  emailChanges: EmailChangesDeps;
 }
 
 /**

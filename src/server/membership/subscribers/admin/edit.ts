@@ -15,6 +15,7 @@ import type { Actor, LifecycleEvent } from '../lifecycle';
 import { newReferralCode } from '../subscribers';
 import { load, type SubscriberAdminDeps } from './deps';
 import { columnsOf, historyValue, toSubscriberRecord, type Columns } from './records';
+import { request } from '../../../identity/email-changes/request';
 
 export function create(deps: SubscriberAdminDeps, input: SubscriberInput, adminId: string): SubscriberRecord {
   const { db, clock, log, lifecycle } = deps;
@@ -115,7 +116,7 @@ export function update(
     }
     if (emailToConfirm && current.userId) {
       // Inside the transaction: a refused address (409) leaves the whole save undone.
-      emailChanges.request({
+      request(emailChanges, {
         target: { userId: current.userId, subscriberId: id },
         newEmail: input.email,
         name: current.name,
