@@ -750,7 +750,7 @@ describe('webhook /api/webhooks/sandbox', () => {
   it('a failure while applying the event leaves neither the claim nor half a payment', async () => {
     const link = await createLink(t);
     const webhook = t.services.payments.sandboxWebhook(link.id, 'paid', 'pix');
-    vi.spyOn(t.services.referrals, 'confirmForPayment').mockImplementationOnce(() => {
+    vi.spyOn(t.services.referrals.commissionStatements.confirmPending, 'run').mockImplementationOnce(() => {
       throw new Error('disco cheio');
     });
     expect((await deliver(webhook)).statusCode).toBe(500);

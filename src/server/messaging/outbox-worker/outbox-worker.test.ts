@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../../tests/fakes/smtp-server';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
 import { runOnce } from './delivery';
-import { start } from './loop';
+import { start, stop } from './loop';
 import { OUTBOX_DELIVERY, retryDelayMs } from './policy';
 
 let t: TestApp | undefined;
@@ -13,7 +13,7 @@ let smtp: FakeSmtpServer | undefined;
 let whatsapp: FakeWhatsAppServer | undefined;
 
 afterEach(async () => {
-  await t?.services.outboxWorker.stop();
+  if (t) await stop(t.services.outboxWorker);
   await t?.close();
   await smtp?.close();
   await whatsapp?.close();
