@@ -33,7 +33,7 @@ const PAGES = [
   '/register',
 ];
 const PERFORMANCE_TARGET = 95;
-/** The pages with a form, and their first load's budget on the wire (issue 42). */
+/** The pages with a form, and their first load's budget on the wire (ADR 040). */
 const FORM_PAGES = ['/contato', '/checkout', '/login', '/register'];
 const FORM_BUDGET_KB = 150;
 

@@ -1,5 +1,5 @@
 /**
- * CPU per request of the two write paths (issue 26), split into user and system time, without the
+ * CPU per request of the two write paths (ADR 043), split into user and system time, without the
  * HTTP load generator: the real app on a temporary database, `app.inject` one request after the
  * other, `process.cpuUsage()` around each block. The system part is mostly the durable commits'
  * `fsync` (ADR 013), the user part the app's own work.

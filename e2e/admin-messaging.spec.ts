@@ -1,5 +1,5 @@
 /**
- * The back office's messaging end to end (issue 11): a template edited and test-sent shows up in
+ * The back office's messaging end to end (ADR 021): a template edited and test-sent shows up in
  * "Mensagens"; a setting changed in Configurações shows on the public contact page; a failed
  * message is retried and delivered; the three screens are axe-clean on a phone and a desktop.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's subscribers screen in the browser (issue 10): create with invalid then valid
+ * The back office's subscribers screen in the browser: create with invalid then valid
  * data, edit, view, approve a paid pending member (a sandbox checkout; then the welcome e-mail and
  * the WhatsApp notice are in the outbox), delete after typing CONFIRMAR; axe clean at 390 and 1280 px.
  */

@@ -317,7 +317,7 @@ test('register → "Confirme seu email" in the mailbox → /confirmar-email conf
     ?.match(linkPattern)?.[0];
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmar Email' })).toBeVisible();
-  // The proof is the credential (issue 37 §2): the registration's password ends, a new one is chosen.
+  // The proof is the credential (ADR 027): the registration's password ends, a new one is chosen.
   await expect(page.getByRole('status')).toHaveText(
     'Email confirmado! Agora defina uma nova senha: por segurança, a senha usada no cadastro deixou de valer e as sessões abertas foram encerradas.',
   );

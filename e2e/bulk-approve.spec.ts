@@ -1,5 +1,5 @@
 /**
- * Bulk approval from the pending list (issue 38), on demo-shaped rows: rows ticked on the approval
+ * Bulk approval from the pending list (ADR 046), on demo-shaped rows: rows ticked on the approval
  * queue, one confirmation naming how many and who, the answer row by row — a record naming an
  * administrator's e-mail is refused in its row (ADR 027) while the others are approved, and each
  * new account's set-password link goes only to the record's own e-mail. Axe at 390 and 1280 px.

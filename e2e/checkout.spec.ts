@@ -280,7 +280,7 @@ test.describe('/checkout (payment link)', () => {
     await expect(page.getByLabel('Email')).toHaveValue('ana.souza@exemplo.com.br');
   });
 
-  test('fields take no more text than the server accepts (issue 13)', async ({ page }) => {
+  test('fields take no more text than the server accepts', async ({ page }) => {
     await page.goto('/checkout');
     const limits = [
       ['Nome completo', 120],
@@ -467,7 +467,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await sandboxOutcome(request, link.id, 'expired');
     await page.goto(`/checkout/payment-link-success?payment_link_id=${link.id}`);
     await expect(page.getByRole('heading', { name: 'Link de Pagamento Expirado' })).toBeVisible();
-    // A drawn icon, not an emoji (which shows as an empty box without an emoji font; issue 13).
+    // A drawn icon, not an emoji (which shows as an empty box without an emoji font).
     await expect(page.locator('.co-result__icon svg')).toBeVisible();
     await expect(page.locator('.co-result__icon')).not.toContainText('⌛');
     await page.getByRole('link', { name: 'Gerar Novo Link de Pagamento' }).click();
@@ -555,7 +555,7 @@ test.describe('/checkout/payment-link-success (tracking)', () => {
     await page.goto('/checkout/payment-link-success');
     await expect(page.getByText('ID do Payment Link não encontrado na URL')).toBeVisible();
 
-    // An unknown link is a permanent answer: the way home and to the checkout, no retry (issue 13).
+    // An unknown link is a permanent answer: the way home and to the checkout, no retry.
     await page.goto('/checkout/payment-link-success?payment_link_id=nao-existe');
     await expect(page.getByRole('heading', { name: 'Erro na Verificação' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Link de pagamento não encontrado');

@@ -1,5 +1,5 @@
 /**
- * Commissions paid in one batch (issue 38), at 390 and 1280 px, axe clean: a member types the PIX
+ * Commissions paid in one batch (ADR 046), at 390 and 1280 px, axe clean: a member types the PIX
  * key for commissions in Indicações (the type shown as it is typed, the CPF-or-phone choice, the
  * current password), then the owner opens "Pagar comissões em lote": the referrers with a key and
  * their amounts, the one without a key listed apart, one confirmation naming the total and the

@@ -1,5 +1,5 @@
 /**
- * The back office's CSVs for a spreadsheet in Brazil (issue 23; docs/decisions/035): the subscribers'
+ * The back office's CSVs for a spreadsheet in Brazil (ADR 035): the subscribers'
  * export opens in Excel pt-BR as is (BOM, `;`, decimal comma, dd/mm/aaaa), imports back unchanged,
  * and the import says which dialect it read; axe clean at 390 and 1280 px.
  */

@@ -1,5 +1,5 @@
 /**
- * "Membros ativos" means one thing on the admin dashboard (issue 23; docs/decisions/035): the tile
+ * "Membros ativos" means one thing on the admin dashboard (ADR 035): the tile
  * is the members chart's last point; a paid newcomer counts in both once approved, in neither
  * before. Axe clean at 390 and 1280 px.
  */

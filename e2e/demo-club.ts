@@ -1,6 +1,6 @@
 /**
  * Rows written into the test database the way the demo club has them (names, long e-mails,
- * statuses, periods, payments), for the batch-work specs (issue 38): each run tags its names with a
+ * statuses, periods, payments), for the batch-work specs (ADR 046): each run tags its names with a
  * word of its own, so a search finds this run's rows alone.
  */
 import { randomUUID } from 'node:crypto';

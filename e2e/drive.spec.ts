@@ -136,7 +136,7 @@ test('admin uploads, filters and edits; a member sees only the public file', asy
     .getByRole('link', { name: `Abrir ${privateName}` })
     .getAttribute('href');
 
-  // The member (a paid membership in force: the files are for them, issue 21 §3).
+  // The member (a paid membership in force: the files are for them, ADR 029).
   await page.context().clearCookies();
   const member = await createSeededMember(request, { name: 'Rita Confreira' });
   await logIn(page, member.email, MEMBER_PASSWORD);

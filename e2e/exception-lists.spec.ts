@@ -1,5 +1,5 @@
 /**
- * The exceptions as lists (issue 38), on demo-shaped rows: the dashboard's "Exceções" lead to the
+ * The exceptions as lists (ADR 046), on demo-shaped rows: the dashboard's "Exceções" lead to the
  * payments charged twice, the attempts "Em verificação", the chargebacks, the members whose year
  * ended in the last 30 days and the active members by Vencimento; each list keeps its filter in
  * the address (ADR 034). Axe at 390 and 1280 px.

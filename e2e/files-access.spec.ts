@@ -1,5 +1,5 @@
 /**
- * The club's files are for memberships in force (issue 21 §3): a brand-new account that never paid
+ * The club's files are for memberships in force (ADR 029): a brand-new account that never paid
  * nor confirmed its e-mail sees how to join (with the checkout link) and the API refuses it; an
  * expired member is offered the renewal; an active member sees the files. Axe-clean at 390 and 1280.
  */

@@ -1,5 +1,5 @@
 /**
- * The CEP lookup never changes data by itself (issue 23, ADR 033): opening a form with a stored
+ * The CEP lookup never changes data by itself (ADR 033): opening a form with a stored
  * address and saving another field keeps that address; a lookup runs only when a person changes
  * the CEP, and when the address already holds something else the form asks before replacing it.
  * The server's lookup goes to the fake ViaCEP the global setup starts on loopback (`VIACEP_URL`),

@@ -1,5 +1,5 @@
 /**
- * Unsaved work is never lost silently (issue 23, ADR 033): the one dialog asks "Descartar as
+ * Unsaved work is never lost silently (ADR 033): the one dialog asks "Descartar as
  * alterações?" before Escape or its close button throw away a changed subscriber form, and the
  * router's blocker asks before leaving the subscriber form or the WhatsApp templates with edits,
  * but not when the list's search settles behind an open form; an unchanged dialog closes at once and

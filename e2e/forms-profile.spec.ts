@@ -1,5 +1,5 @@
 /**
- * The member's profile (issue 23, ADR 033): phone, CPF and CEP shown and edited with the masks of
+ * The member's profile (ADR 033): phone, CPF and CEP shown and edited with the masks of
  * the checkout and the back office; the CEP rule of every form (opening and saving keep the stored
  * address, a CEP the member types asks before replacing it; the fake ViaCEP of the global setup
  * answers 01001-000); "Senha atual incorreta" goes away as soon as the current password changes.

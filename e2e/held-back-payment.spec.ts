@@ -1,5 +1,5 @@
 /**
- * Issue 36 §1 in a real browser (docs/decisions/030-payment-attempts-and-history.md): a person
+ * One charge while an outcome is unknown (ADR 030), in a real browser: a person
  * whose card payment is "em verificação" (the provider's answer was lost) opens /checkout and tries
  * to pay again. No link is made and nothing is charged: the page shows that payment and its status,
  * in Portuguese. The attempt is written into the e2e database as the server leaves it after a lost

@@ -165,7 +165,7 @@ test('the WhatsApp number is proven by the code it received', async ({ page }) =
   await page.goto('/user/profile');
   const card = page.getByRole('region', { name: 'WhatsApp' });
   await expect(card.getByText('não confirmado', { exact: true })).toBeVisible();
-  // The proven number will receive codes and links: the current password first (issue 37 §1).
+  // The proven number will receive codes and links: the current password first (ADR 027).
   await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
   await expect(card.getByText('Informe sua senha atual')).toBeVisible();
   await expect(card.getByLabel('Senha atual')).toBeFocused();

@@ -1,5 +1,5 @@
 /**
- * An LGPD deletion request from the member to the owner and its completion (issue 21 §4): the member
+ * An LGPD deletion request from the member to the owner and its completion (ADR 029): the member
  * asks in the portal, the admins are e-mailed, the dashboard counts it, the LGPD screen lists it with
  * its deadline, the admin completes it; the member is told by e-mail, can no longer sign in, and the
  * record shows anonymised data.

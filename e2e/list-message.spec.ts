@@ -1,5 +1,5 @@
 /**
- * "Enviar mensagem" to a filtered subscriber list (issue 38), on demo-shaped members: the count
+ * "Enviar mensagem" to a filtered subscriber list (ADR 046), on demo-shaped members: the count
  * and channels before sending, the first recipient's text, members without a proven contact
  * listed apart, a double click that sends once, each message in the outbox and in the member's
  * record ("Mensagens"). Axe at 390 and 1280 px.

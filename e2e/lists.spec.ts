@@ -1,5 +1,5 @@
 /**
- * Lists that keep their place (issue 23, ADR 034), on a small club written into the test database
+ * Lists that keep their place (ADR 034), on a small club written into the test database
  * the way the demo club looks: filters, search, sort and page in the address (reload, back, a
  * shared link, a bad value); the one table (sort headers, cards on a phone, e-mails that wrap only
  * at their dots and `@`); "Marcar como pago" asking first; the dashboard's shortcuts opening the

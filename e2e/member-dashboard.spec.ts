@@ -1,5 +1,5 @@
 /**
- * The member's dashboard (issue 23): the club's plan is a membership, so the next steps never
+ * The member's dashboard (ADR 017): the club's plan is a membership, so the next steps never
  * promise a wine delivery; they say what the member receives (the club's notices). Axe clean at
  * 390 and 1280 px.
  */

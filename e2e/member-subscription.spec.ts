@@ -1,5 +1,5 @@
 /**
- * The member's "Assinatura" page (issue 23): a member who has paid nothing never reads "Valor pago";
+ * The member's "Assinatura" page (ADR 017): a member who has paid nothing never reads "Valor pago";
  * after a renewal is paid the page thanks for it and offers no "Renovar agora". Axe clean at 390 and
  * 1280 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 37 §5 in the browser: the admin voids an open payment link from the subscriber's view
+ * Open links (ADR 029) in the browser: the admin voids an open payment link from the subscriber's view
  * ("Cancelar link", a confirmation step, a Portuguese toast) and the payer's tracking page then says
  * the link was cancelled; the public checkout tells members to sign in to renew at the renewal
  * price; a stranger's pending PIX for a member's e-mail no longer blocks the member's erasure (it is

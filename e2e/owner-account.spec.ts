@@ -1,5 +1,5 @@
 /**
- * The owner's account (issue 21 §2) in the browser: enrolling an authenticator app (the code
+ * The owner's account (ADR 028) in the browser: enrolling an authenticator app (the code
  * computed here from the key the screen shows), signing in with a recovery code and with the app's
  * code, the step-up dialog before a settings change, the dashboard on a local address, and the
  * password strength check that arrives only with the password field.

@@ -1,5 +1,5 @@
 /**
- * The owner's daily work, round two (issue 38 §1), each at 390 and 1280 px and axe clean: money
+ * The owner's daily work, round two, each at 390 and 1280 px and axe clean: money
  * typed the Brazilian way, a CSV from Brazilian Excel (Windows-1252), links that survive a sign-in,
  * renewal reminders never sent twice by a click, unsaved changes guarded on Configurações and Meu
  * Perfil, and a pending WhatsApp code that survives a reload.
@@ -254,7 +254,7 @@ for (const width of WIDTHS) {
     await logIn(page, member.email);
     await page.goto('/user/profile');
     const card = page.getByRole('region', { name: 'WhatsApp' });
-    // Proving a phone asks for the password first (issue 37 §1).
+    // Proving a phone asks for the password first (ADR 027).
     await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();
     await card.getByLabel('Senha atual').fill(MEMBER_PASSWORD);
     await card.getByRole('button', { name: 'Enviar código por WhatsApp' }).click();

@@ -1,5 +1,5 @@
 /**
- * The smaller things the owner's walk found (issue 38 §3), each at 390 and 1280 px and axe clean:
+ * The smaller things the owner's walk found, each at 390 and 1280 px and axe clean:
  * the delete dialog's CONFIRMAR, the drive's name after a refused file, phone numbers in the
  * outbox, a renewal's thanks, a failed CEP lookup, the app's own error page, the CSV's São Paulo
  * date, the password strength meter and the member's phone menu.

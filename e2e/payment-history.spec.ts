@@ -1,8 +1,8 @@
 /**
- * Issue 22 in a real browser (docs/decisions/030-payment-attempts-and-history.md): the owner opens a
+ * Attempts and payment history (ADR 030) in a real browser: the owner opens a
  * payment and sees the provider's ids and its history, finds the "Cobrança duplicada" the sandbox
  * simulated (a second charge of a paid link) and refunds it in one click while the paid payment
- * stays; the customer whose payment answer was lost reads "em verificação", not an error. Issue 36:
+ * stays; the customer whose payment answer was lost reads "em verificação", not an error. Also,
  * a refund whose answer was lost reads "Reembolso em processamento" and a chargeback "Contestado
  * (chargeback)".
  */

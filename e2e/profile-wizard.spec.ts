@@ -94,7 +94,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByLabel('E-mail')).toBeFocused();
     await expectAxeClean(page);
 
-    // Nobody with that address: the same answer as for a record found (issue 37 §6), and codes
+    // Nobody with that address: the same answer as for a record found (ADR 018), and codes
     // are refused as wrong ones.
     await page.getByLabel('E-mail').fill('ninguem.aqui@teste.com.br');
     await page.getByRole('button', { name: 'Buscar Cadastro' }).click();

@@ -1,5 +1,5 @@
 /**
- * "Alterações propostas no pagamento" (issue 37 §6): a paid checkout under a record's e-mail left
+ * "Alterações propostas no pagamento" (ADR 027): a paid checkout under a record's e-mail left
  * the record as the club typed it and proposed its own name, phone and city. The admin opens the
  * record, sees each field old → new, applies the phone, discards the rest, and the history says
  * so. Axe at 390 and 1280 px.

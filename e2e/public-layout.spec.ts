@@ -1,5 +1,5 @@
 /**
- * Issue 13, what a walk through every public page in a real browser found: the club's name on
+ * What a walk through every public page in a real browser found: the club's name on
  * one line at 390 px, header and content on one container at 1280 px, the contact result below
  * the sticky header, checkout rows that stay aligned whatever their messages, the total near the
  * top of /checkout on a phone, the created link offered again after Back, and the hero's text

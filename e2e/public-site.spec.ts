@@ -2,7 +2,7 @@
  * The public site in a real Chromium against the real server: every page renders, passes axe-core
  * without serious or critical problems and is photographed at phone and desktop widths
  * (e2e/artifacts/); the carousel, contact form, FAQ, API panel, install banner and offline shell
- * behave as specified (docs/product/public-site-and-checkout.md §2, issue 3).
+ * behave as specified (docs/product/public-site-and-checkout.md §2).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -291,7 +291,7 @@ test.describe('contact', () => {
       'Mensagem é obrigatória',
     );
     await expect(page.getByRole('textbox', { name: 'Mensagem' })).toHaveAttribute('rows', '5');
-    // What the server would refuse (issue 13: an address without a domain) is refused at the field.
+    // What the server would refuse (an address without a domain) is refused at the field.
     await page.getByLabel('E-mail').fill('rui@invalido');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Email inválido');

@@ -1,8 +1,8 @@
 /**
- * The PIX key on the settings screen (issue 22): the type is shown as the owner types; a key that
+ * The PIX key on the settings screen (ADR 031): the type is shown as the owner types; a key that
  * is both a valid CPF and a mobile number asks which one it is and is saved with the choice; a
  * stored key that does not resolve is shown as an error to fix. Axe-clean with the choice open.
- * Issue 36: the name on the card bill, within Pagar.me's rule, at 390 and 1280 px.
+ * The name on the card bill (ADR 030), within Pagar.me's rule, at 390 and 1280 px.
  */
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';

@@ -1,5 +1,5 @@
 /**
- * Backups that restore (issue 14), as the owner runs them: a club with members, payments and
+ * Backups that restore (docs/deploy.md), as the owner runs them: a club with members, payments and
  * messages is backed up with `npm run backup` while its database is open, restored with
  * `npm run restore` into a new data folder, and the app started there finds everything. A restore
  * refuses while a server runs and keeps the database it replaces.

@@ -1,5 +1,5 @@
 /**
- * Upgrades keep data (issue 14): a database made by the first released version (migrations
+ * Upgrades keep data (docs/deploy.md): a database made by the first released version (migrations
  * 0000–0003, landed with the public site and checkout) holding a realistic club is opened by
  * today's code. Every row must still be there and readable through the API, and a snapshot of the
  * old database must be left in the backup folder before the migrations ran.

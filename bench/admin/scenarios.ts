@@ -1,5 +1,5 @@
 /**
- * Back-office list scenarios (issue 10): the subscriber list (search by name, e-mail, phone and CPF
+ * Back-office list scenarios (ADR 026): the subscriber list (search by name, e-mail, phone and CPF
  * fragments; a status filter; each sort), the payments list and the dashboard's figures, through
  * the real REST routes with an admin Bearer session, on a club of 100,000 subscribers and 150,000
  * payments (written beforehand by bench/write-club.ts). Measured for latency (p95 ≤ 15 ms) by

@@ -1,5 +1,5 @@
 /**
- * The write paths and the health poll on a big club (issue 26): checkout creation and webhook
+ * The write paths and the health poll on a big club (ADR 036, ADR 043): checkout creation and webhook
  * confirmation with 100,000 subscribers, 150,000 payments and 10,000 pending links already there,
  * and `/api/health` with 10,000 messages waiting in the outbox (jobs are off in the bench, so they
  * stay queued). These run in a server of their own (`club: 'big'`), started on the club that

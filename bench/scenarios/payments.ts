@@ -1,5 +1,5 @@
 /**
- * Checkout bench scenarios (issue 4), all on the sandbox provider through the real routes:
+ * Checkout bench scenarios, all on the sandbox provider through the real routes:
  * - creating payment links (1,000 requests, each a new customer): throughput and p99;
  * - confirming them through the signed webhook route (1,000 webhooks, each for a different
  *   pending link, so every one claims, records a payment, extends a period and queues an e-mail);
@@ -142,7 +142,7 @@ export const linkStatus = defineScenario({
 export const paymentScenarios = [linkStatus, linkCreation, webhookConfirmation];
 
 /**
- * A refused call's cost (issue 26): logins from one address past its allowance, each answered 429.
+ * A refused call's cost (ADR 036): logins from one address past its allowance, each answered 429.
  * The allowance (AUTH_RATE_LIMIT a minute) renews every minute, so a few answers a minute are the
  * wrong password's 401 instead.
  */

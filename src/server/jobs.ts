@@ -24,9 +24,9 @@ const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
 /**
  * Hourly upkeep. Links past their 48 h are expired once the provider says they were not paid (a
  * paid one is confirmed; an unreachable provider leaves them "em verificação" for the next pass,
- * issue 36); the tracking page and reconciliation ask too. Then the query planner's statistics.
+ * ADR 030); the tracking page and reconciliation ask too. Then the query planner's statistics.
  * In-page PIX attempts past their deadline are not cancelled here: reconciliation cancels them
- * once the provider says they are unpaid (issue 36). Memberships whose paid period ended move through
+ * once the provider says they are unpaid (ADR 030). Memberships whose paid period ended move through
  * the status machine (expired, or cancelled when a cancellation was asked for); running it more
  * often than daily only makes that happen sooner, and a second run finds nothing to do.
  */

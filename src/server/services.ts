@@ -61,7 +61,7 @@ function messagingServices(deps: ServiceDeps) {
 
 type WithMessaging = ServiceDeps & ReturnType<typeof messagingServices>;
 
-/** Accounts and the owner's account (issue 21 §2): second factor, per-account throttle, credential-change notices. */
+/** Accounts and the owner's account (ADR 028): second factor, per-account throttle, credential-change notices. */
 function accountServices(deps: WithMessaging) {
   const { settings, outbox } = deps;
   const sessions = createSessionStore(deps.db, () => deps.clock.now());

@@ -1,5 +1,5 @@
 /**
- * Checks a configuration must pass before `npm start` serves anyone (issue 8 §2). The sandbox
+ * Checks a configuration must pass before `npm start` serves anyone (ADR 013). The sandbox
  * payment provider is right for `npm install && npm start` on a laptop, and wrong for a real
  * deployment whose owner forgot the Pagar.me key: anyone would "pay" with a test card, and the PIX
  * codes would carry the club's real key for payments no one will ever match.

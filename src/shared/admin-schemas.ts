@@ -1,5 +1,5 @@
 /**
- * The back office's payments list and dashboard (docs/product/back-office-and-member-area.md §2–§3, §7; issue 10): filters, the shapes
+ * The back office's payments list and dashboard (docs/product/back-office-and-member-area.md §2–§3, §7): filters, the shapes
  * both transports answer, and the screens' messages of docs/product/back-office-and-member-area.md §8.
  */
 import { z } from 'zod';
@@ -17,14 +17,14 @@ export const ADMIN_MSG = {
   refundDone: 'Pagamento reembolsado.',
   refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
   exportFailed: 'Erro ao exportar pagamentos',
-  // Payment detail (issue 22; ADR 030).
+  // Payment detail (ADR 030).
   detailLoadFailed: 'Erro ao carregar o histórico do pagamento',
   createdWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o período.',
   exceptionInvalid: 'Exceção inválida: use duplicate, verifying ou chargeback.',
 } as const;
 
 /**
- * The payments that need the owner (issue 38, "exceptions as lists"): a second charge
+ * The payments that need the owner (ADR 046, "exceptions as lists"): a second charge
  * ("Cobrança duplicada"), an attempt whose answer was lost ("Em verificação"), and a card
  * chargeback. The list, its CSV and the dashboard's shortcuts read the same `exception` filter.
  */
@@ -110,14 +110,14 @@ export const adminPayment = z.object({
   date: z.string(),
   paidAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
-  // Lost answers and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+  // Lost answers and extra charges (ADR 030).
   /** The provider's answer to the attempt was lost: "Em verificação" until its order is found. */
   verifying: z.boolean(),
   /** Money that bought nothing, for the owner to refund: "Cobrança duplicada" / "Valor recebido a menor". */
   extraCharge: z.enum(EXTRA_CHARGES).nullable(),
   /** The payment an extra charge was for. */
   extraChargeOf: z.string().nullable(),
-  // Refunds and disputes (issue 36).
+  // Refunds and disputes (ADR 030).
   /** When the provider reported the charge disputed (chargeback): "Contestado (chargeback)". */
   chargedbackAt: z.string().nullable(),
   /** Cents given back of a payment still paid (a partial refund made in the provider's dashboard). */
@@ -144,7 +144,7 @@ export const dashboardFigures = z.object({
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
 
-// ---------------------------------------------------------------- payment detail (issue 22; ADR 030)
+// ---------------------------------------------------------------- payment detail (ADR 030)
 
 /** One line of a payment's history as the owner reads it (never a webhook body or personal data). */
 export const paymentHistoryEntry = z.object({

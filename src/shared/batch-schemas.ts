@@ -1,5 +1,5 @@
 /**
- * Work in batches (issue 38 §2): approving many pending records, a message to a filtered list,
+ * Work in batches (ADR 046): approving many pending records, a message to a filtered list,
  * and paying many commissions at once. One schema per operation, shared by the screens and the
  * operations; every batch is bounded (BATCH_MAX rows a call) and each row answers for itself.
  */

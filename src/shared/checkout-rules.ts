@@ -77,7 +77,7 @@ export const CHECKOUT_MSG = {
   paymentApproved: 'Pagamento aprovado com sucesso!',
   pixCreated: 'PIX gerado com sucesso. Pague com o QR Code ou o código copia e cola.',
   emailQueued: 'Email enviado com sucesso',
-  // The card's name as Pagar.me takes it: letters and spaces (issue 22).
+  // The card's name as Pagar.me takes it: letters and spaces (ADR 020).
   cardHolderLetters: 'Nome no cartão deve ter letras, como está impresso no cartão',
 } as const;
 

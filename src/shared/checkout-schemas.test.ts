@@ -22,7 +22,7 @@ const filled = { ...MARIANA_AT_CHECKOUT, email: 'Mariana@Example.com ' } satisfi
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
 
-describe('the /checkout form and the server parse the same fields (issue 8 §4)', () => {
+describe('the /checkout form and the server parse the same fields (ADR 023)', () => {
   it.each<[string, Partial<CheckoutFormValues>]>([
     ['a filled form', {}],
     ['a too-long phone', { phone: '1'.repeat(31) }],

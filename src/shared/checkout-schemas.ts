@@ -163,7 +163,7 @@ export type CreatePublicLinkData = z.output<typeof createPublicLinkInput>;
 export const paymentLinkRef = z.object({ id: z.string(), url: z.string() });
 
 /**
- * A checkout of a person who has a payment attempt in verification (issue 36; ADR 030): no link is
+ * A checkout of a person who has a payment attempt in verification (ADR 030): no link is
  * made, the answer is that attempt, as the in-page checkout answers it (`POST /payments/process`).
  */
 export const heldBackAttempt = z.object({
@@ -215,7 +215,7 @@ export const paymentLinkStatusResponse = z.object({
   lastAttemptFailed: z.boolean(),
   /**
    * Past its 48 hours and the provider not yet asked (or not reachable): "em verificação" until it
-   * says whether the link was paid (issue 36; ADR 030). `status` stays `pending` meanwhile.
+   * says whether the link was paid (ADR 030). `status` stays `pending` meanwhile.
    */
   verifying: z.boolean(),
 });
@@ -240,7 +240,7 @@ export const paymentLinkDetails = z.object({
   paymentId: z.string().nullable(),
   /**
    * Past its 48 hours and the provider not yet asked (or not reachable): "em verificação", as in the
-   * status answer; `status` stays `pending` until the provider says (issue 36).
+   * status answer; `status` stays `pending` until the provider says (ADR 030).
    */
   verifying: z.boolean(),
 });
@@ -447,7 +447,7 @@ export const processPaymentResponse = z.object({
   /** The subscriber's stored end date once the payment is confirmed (a renewal extends it). */
   subscriptionEndDate: z.string().nullable().optional(),
   /**
-   * The provider's answer was lost (issue 22; ADR 030): the payment is "em verificação", `message`
+   * The provider's answer was lost (ADR 030): the payment is "em verificação", `message`
    * says so, and the customer must not pay again while it is looked up.
    */
   verifying: z.literal(true).optional(),
@@ -463,7 +463,7 @@ export const paymentStatusResponse = z.object({
   paidAt: z.string().nullable(),
   /** The subscriber's stored end date (set when the payment is confirmed). */
   subscriptionEndDate: z.string().nullable(),
-  /** Pending and "em verificação": the provider's answer is being looked up (issue 36). */
+  /** Pending and "em verificação": the provider's answer is being looked up (ADR 030). */
   verifying: z.literal(true).optional(),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;

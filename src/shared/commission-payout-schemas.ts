@@ -1,5 +1,5 @@
 /**
- * Commissions paid in one batch (issue 38, docs/decisions/046-work-in-batches.md): the member's
+ * Commissions paid in one batch (ADR 046): the member's
  * PIX key for receiving them, the back office's list of commissions due grouped by referrer, the
  * payment of the batch and its bank file.
  */

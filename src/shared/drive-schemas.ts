@@ -35,7 +35,7 @@ export const DRIVE_MSG = {
   rangeNotSatisfiable: 'Intervalo de bytes inválido para este arquivo',
   // A client's If-Match / If-Unmodified-Since names another version of the file (RFC 9110 §13.1).
   preconditionFailed: 'O arquivo não corresponde à versão pedida. Baixe-o novamente.',
-  // The club's files are for memberships in force (issue 21 §3, ADR 029).
+  // The club's files are for memberships in force (ADR 029).
   membersOnly:
     'Os arquivos do clube são exclusivos para confrades com a assinatura em dia. Assine ou renove sua assinatura para acessá-los.',
   lockedTitle: 'Arquivos exclusivos para confrades',

@@ -78,7 +78,7 @@ export type PhoneCodeValues = z.input<typeof phoneCodeInput>;
 
 /**
  * Proving a new WhatsApp number makes it receive codes and links: the member types the current
- * password again first (issue 37 §1), as for a change of sign-in address. An account with
+ * password again first (ADR 027), as for a change of sign-in address. An account with
  * two-factor sign-in (an admin) gives the authenticator app's code instead, as at its step-up.
  */
 export const requestPhoneCodeInput = z
@@ -159,7 +159,7 @@ export const subscriberAccess = z.object({
   pendingEmail: pendingEmailChange.nullable(),
   /** Why the approval is refused (shown before the click), or null. */
   approvalRefusal: z.string().nullable(),
-  /** Where the member's commissions are paid, as the member typed it in the portal (issue 38). */
+  /** Where the member's commissions are paid, as the member typed it in the portal (ADR 046). */
   payoutPixKey: payoutPixKey.nullable(),
 });
 export type SubscriberAccess = z.infer<typeof subscriberAccess>;

@@ -156,7 +156,7 @@ export const memberSubscription = z.object({
   canWithdrawCancellation: z.boolean(),
   canRenew: z.boolean(),
   /**
-   * When a renewal was paid, while the renewed period runs beyond the renewal warning (issue 23):
+   * When a renewal was paid, while the renewed period runs beyond the renewal warning (ADR 017):
    * the page thanks the member and `canRenew` is false. Null otherwise.
    */
   renewedAt: z.string().nullable(),
@@ -335,7 +335,7 @@ export const ADMIN_REFERRAL_MSG = {
   processFailed: 'Erro ao marcar comissão como paga',
 } as const;
 
-// Member subscription page after a renewal (issue 23).
+// Member subscription page after a renewal (ADR 017).
 export const MEMBER_RENEWAL_MSG = {
   /** `end`: the renewed period's last day, dd/mm/aaaa. */
   thanks: (end: string) => `Obrigado por renovar! Sua assinatura vai até ${end}.`,

@@ -4,7 +4,7 @@
  */
 export const MSG = {
   httpError: (status: number) => `HTTP error! status: ${status}`,
-  // The router's last-resort page, in the app's own words (issue 38: it used to be English).
+  // The router's last-resort page, in the app's own words (it used to be English).
   routerFallback: 'Não foi possível abrir esta página',
 
   loginRequired: 'Email e senha são obrigatórios',
@@ -45,7 +45,7 @@ export const MSG = {
   accessDeniedTitle: 'Acesso Negado',
   notFoundTitle: 'Página Não Encontrada',
 
-  // The owner's account (issue 21 §2): two-factor sign-in and the per-account sign-in throttle.
+  // The owner's account (ADR 028): two-factor sign-in and the per-account sign-in throttle.
   twoFactorCodeRequired:
     'Informe o código de 6 dígitos do seu aplicativo autenticador (ou um código de recuperação) para entrar.',
   twoFactorCodeInvalid:
@@ -58,7 +58,7 @@ export const MSG = {
   twoFactorLocked:
     'Muitos códigos errados nesta conta: os códigos do aplicativo ficam suspensos por 24 horas e avisamos o dono da conta por email. Entre de novo com a senha e um código de recuperação.',
 
-  // Forms that never change data by themselves (issue 23, ADR 033): the CEP question and the
+  // Forms that never change data by themselves (ADR 033): the CEP question and the
   // unsaved-changes guard.
   cepSearching: 'Buscando endereço...',
   cepLookupFailed: 'Não encontramos o endereço deste CEP: preencha o endereço abaixo.',

@@ -29,13 +29,13 @@ export const WHATSAPP_MSG = {
     count === 1
       ? 'Lembrete de renovação enviado para 1 assinante.'
       : `Lembretes de renovação enviados para ${count} assinantes.`,
-  // Skipped by a manual send: the same reminder already went out that day (issue 38).
+  // Skipped by a manual send: the same reminder already went out that day.
   remindersSkippedToday: (count: number) =>
     count === 1 ? '1 já recebeu hoje.' : `${count} já receberam hoje.`,
   remindersNone: 'Nenhum confrade com 30 dias ou menos de assinatura.',
   recipientsFailed: 'Erro ao carregar quem recebe os lembretes de renovação',
   remindersFailed: 'Erro ao enviar os lembretes de renovação',
-  // A message sent to one typed number is a real message, not a test (issue 23).
+  // A message sent to one typed number is a real message, not a test (ADR 033).
   phoneRequired: 'Digite o número de telefone',
 } as const;
 

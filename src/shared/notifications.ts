@@ -20,7 +20,7 @@ export const TEMPLATE_KEYS = [
   // LGPD requests (ADR 029): the admins told of a new request, the member told it was completed.
   'lgpd_request',
   'lgpd_erased',
-  // The owner's account (issue 21 §2): what changed in the account's security, never a credential.
+  // The owner's account (ADR 028): what changed in the account's security, never a credential.
   'account_security',
   // Proven contacts (ADR 027): notices without credentials, the new address's link, the WhatsApp proof.
   'access_ready',
@@ -28,7 +28,7 @@ export const TEMPLATE_KEYS = [
   'email_change_requested',
   'email_changed',
   'phone_proof_code',
-  // Disputes (issue 36): every admin told of a chargeback, to contest it in the provider's dashboard.
+  // Disputes (ADR 030): every admin told of a chargeback, to contest it in the provider's dashboard.
   'chargeback_alert',
   // Automatic annual renewal (issue 40): the notice before the date, a card that expires first,
   // a declined charge (with the retry or the way to renew by hand), and the choice turned off.

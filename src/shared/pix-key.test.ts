@@ -74,7 +74,7 @@ describe('isValidCnpj', () => {
   });
 });
 
-// Issue 22: an 11-digit number that is both a valid CPF and a mobile number was stored as a CPF.
+// ADR 031: an 11-digit number that is both a valid CPF and a mobile number was stored as a CPF.
 describe('normalizePixKey: a key that is both a CPF and a mobile number', () => {
   const BOTH = [
     { type: 'cpf', key: '11910086304' },

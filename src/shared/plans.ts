@@ -69,7 +69,7 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 /** Shown while the provider completes a refund it accepted (a PIX refund takes time). */
 export const REFUND_PROCESSING_LABEL = 'Reembolso em processamento';
 
-// Attempts whose answer was lost and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+// Attempts whose answer was lost and extra charges (ADR 030).
 /** A pending attempt whose provider answer was lost: looked up by our code, never charged again. */
 export const VERIFYING_LABEL = 'Em verificação';
 /**
@@ -95,7 +95,7 @@ export const EXTRA_CHARGE_LABELS = {
 export type ExtraCharge = keyof typeof EXTRA_CHARGE_LABELS;
 export const EXTRA_CHARGES = Object.keys(EXTRA_CHARGE_LABELS) as [ExtraCharge, ...ExtraCharge[]];
 
-// Refunds and disputes (issue 36).
+// Refunds and disputes (ADR 030).
 /** A charge the card holder disputed with the bank: the money was taken back (docs/product/decisions.md §3.7). */
 export const CHARGEBACK_LABEL = 'Contestado (chargeback)';
 /** A paid payment part of which was given back (a partial refund made in the provider's dashboard). */

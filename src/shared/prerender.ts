@@ -24,7 +24,7 @@ export const LANDING_PATH = '/';
  * The pages rendered like the others but not hydrated: their document loads the small script of
  * the static pages (src/client/static-page/enhance.ts: phone menu, install banner, the landing's
  * carousel, the FAQ's categories and search) instead of the app, so their first load stays light
- * (ADR 006's budget for the landing, issue 24's 100 KB for the content pages; ADR 040).
+ * (ADR 006's budget for the landing, ADR 040's 100 KB for the content pages).
  */
 export const STATIC_PATHS: ReadonlySet<string> = new Set<(typeof PRERENDERED_PATHS)[number]>([
   LANDING_PATH,

@@ -43,10 +43,10 @@ export const ACTIVITY_ACTIONS = {
   subscribers_exported: 'Assinantes exportados (CSV)',
   payments_exported: 'Pagamentos exportados (CSV)',
   two_factor_codes_locked: 'Códigos de verificação suspensos por 24 horas após 10 erros seguidos',
-  // Work in batches (issue 38): one line per batch, the rows in its details.
+  // Work in batches (ADR 046): one line per batch, the rows in its details.
   subscribers_approved: 'Cadastros aprovados em lote',
   list_messaged: 'Mensagem enviada a uma lista de assinantes',
-  // Open links never block an erasure (issue 37 §5).
+  // Open links never block an erasure (ADR 029).
   payment_link_cancelled: 'Link de pagamento cancelado',
   commissions_paid: 'Comissões de indicação pagas em lote',
   commission_payout_exported: 'Arquivo do banco de um lote de comissões baixado (CSV)',

@@ -44,9 +44,9 @@ export const PROFILE_UPDATE_MSG = {
   shirtSizeRequired: 'Tamanho da camiseta é obrigatório',
   shirtSizeInvalid: 'Tamanho de camiseta inválido',
   emailTaken: 'Este email já pertence a outro cadastro',
-  // Issue 37 §6: the lookup answers the same whether a record was found or not.
+  // ADR 018: the lookup answers the same whether a record was found or not.
   lookupAnswer: 'Se encontrarmos o cadastro, enviaremos um código aos contatos confirmados.',
-  // Issue 37 §1: a record with an account keeps its sign-in e-mail and WhatsApp here.
+  // ADR 027: a record with an account keeps its sign-in e-mail and WhatsApp here.
   contactsInPortal:
     'Este cadastro tem uma conta: o email de acesso e o telefone/WhatsApp não mudam por aqui. Para trocá-los, entre no Portal do Confrade, em "Meu Perfil".',
 } as const;
@@ -134,7 +134,7 @@ const foundSubscriber = <Address extends z.ZodType, ShirtSize extends z.ZodType>
   });
 
 /**
- * The lookup's answer, the same whether a record was found or not (issue 37 §6): a code goes to
+ * The lookup's answer, the same whether a record was found or not (ADR 018): a code goes to
  * the proven contacts of a record found, and `requestId` names this request for the code step.
  * Nothing about the record (not its id, name or contacts) comes before the code.
  */
@@ -167,7 +167,7 @@ export const verifyCodeResponse = z.object({
   subscriber: foundSubscriber(addressShape, z.string()),
   /**
    * The record belongs to an account: step 2 saves its e-mail and phone unchanged; they change in
-   * the portal, with the password (issue 37 §1).
+   * the portal, with the password (ADR 027).
    */
   contactsInPortal: z.boolean(),
 });

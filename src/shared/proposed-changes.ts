@@ -1,5 +1,5 @@
 /**
- * Changes a paid checkout proposed for a record it did not create (issue 37 §6): an anonymous
+ * Changes a paid checkout proposed for a record it did not create (ADR 027): an anonymous
  * checkout never changes such a record; what it typed that differs waits for an admin, who applies
  * or discards each field. Shared by the back office's screen and the admin operations.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's account (issue 21 §2, docs/decisions/028-owner-account.md): two-factor sign-in with an
+ * The owner's account (ADR 028): two-factor sign-in with an
  * authenticator app and its recovery codes, and the step-up (the password or a code again) asked
  * before sensitive changes. Inputs, answers and the screens' words, shared by server and browser.
  */
@@ -110,7 +110,7 @@ export const ACCOUNT_NOTICES = {
   contacts_corrected: 'A equipe do clube corrigiu o telefone do seu cadastro.',
   email_change_requested:
     'Foi pedida a troca do email de acesso da sua conta por outro endereço. A troca só vale depois que o novo endereço confirmar.',
-  // Where commissions are paid (issue 38): a place money goes is told like a contact.
+  // Where commissions are paid (ADR 046): a place money goes is told like a contact.
   payout_pix_key_changed:
     'A chave PIX para receber suas comissões de indicação foi alterada no Portal do Confrade. As próximas comissões serão pagas na nova chave.',
   payout_pix_key_removed:

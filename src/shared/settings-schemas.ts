@@ -17,7 +17,7 @@ export const SETTINGS_SCREEN_MSG = {
   saved: 'Configurações salvas com sucesso!',
   testFailed: 'Erro ao testar o provedor',
   priceInvalid: 'Preço inválido: informe um valor como 1.497,00',
-  // The PIX key's type, shown as it is typed (issue 22).
+  // The PIX key's type, shown as it is typed (ADR 031).
   pixKeyDetected: (label: string) => `Tipo de chave: ${label}`,
   pixKeyUnknown: 'Tipo de chave: ainda não reconhecido',
   pixKeyEither: 'CPF ou telefone',

@@ -160,7 +160,7 @@ export const CSV_ENCODING_MSG: Record<CsvEncoding, string> = {
   'windows-1252': 'Codificação detectada: Windows-1252 (Excel)',
 };
 
-// CSV dialects (issue 23): the exports write the spreadsheet's; the import reads both and says which.
+// CSV dialects (ADR 035): the exports write the spreadsheet's; the import reads both and says which.
 export const CSV_DIALECTS = ['semicolon', 'comma'] as const;
 export type CsvDialect = (typeof CSV_DIALECTS)[number];
 export const CSV_DIALECT_MSG: Record<CsvDialect, string> = {

@@ -68,9 +68,9 @@ export const SUBSCRIBER_MSG = {
     'Este assinante tem pagamentos registrados e não pode ser excluído: desative ou cancele o cadastro.',
   statusChangeRefused:
     'Mudança de status não permitida por edição. Use as ações do assinante (aprovar, cancelar, reembolsar).',
-  // The renewals filter of the list (issue 23, ADR 034).
+  // The renewals filter of the list (ADR 034).
   endingWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o vencimento.',
-  // Members to win back (issue 38).
+  // Members to win back (ADR 046).
   expiredWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para a expiração.',
 } as const;
 
@@ -225,7 +225,7 @@ export const endingWithinDaysField = z.coerce
   .optional();
 
 /**
- * "Expiraram nos últimos N dias" (issue 38): members whose period ended within that many days and
+ * "Expiraram nos últimos N dias" (ADR 046): members whose period ended within that many days and
  * was not renewed, to win them back. The list and its CSV export read it, like the renewals window.
  */
 export const expiredWithinDaysField = z.coerce

@@ -62,8 +62,8 @@ export interface RecordedRequest {
 }
 
 /**
- * A `holder_name` as Pagar.me takes it: letters and spaces, at most 64 (the rule of issue 22;
- * ADR 020 says what is documented of it and what is inferred).
+ * A `holder_name` as Pagar.me takes it: letters and spaces, at most 64 (ADR 020 says
+ * what is documented of it and what is inferred).
  */
 const HOLDER_NAME = /^[\p{L}\p{M} ]{1,64}$/u;
 
@@ -136,7 +136,7 @@ export interface FakePagarme {
   chargeAgain(code: string): Json;
   /** A refund accepted as `pending_refund` that the provider gives up: the charge is `paid` again. */
   revertRefund(chargeId: string): void;
-  // Disputes and money the dashboard moves (issue 36).
+  // Disputes and money the dashboard moves (ADR 030).
   /** The card holder disputes a paid charge (PSP accounts): `chargedback`, and its `charge.chargedback` webhook. */
   chargeback(chargeId: string): Json;
   /** A PIX order paid with more than it asked (`overpaid`): its `order.paid` webhook. */

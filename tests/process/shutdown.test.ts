@@ -1,5 +1,5 @@
 /**
- * SIGTERM drains (issue 8 §6): requests already sent are all answered, keep-alive connections do
+ * SIGTERM drains (ADR 013): requests already sent are all answered, keep-alive connections do
  * not hold the process, and it exits 0 well within Docker's and systemd's 10 s.
  */
 import http from 'node:http';

@@ -84,7 +84,7 @@ export const PAYMENT_SORTS = [
 ] as const satisfies readonly PaymentListInput['sortBy'][];
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
-/** The exceptions lists (issue 38), repeated from the zod module (not in the entry chunk). */
+/** The exceptions lists (ADR 046), repeated from the zod module (not in the entry chunk). */
 export const PAYMENT_EXCEPTIONS = [
   'duplicate',
   'verifying',

@@ -1,7 +1,7 @@
 /**
  * Readers of query-string values for the routes' `validateSearch`. Plain functions rather than zod:
  * the route definitions are in the entry chunk every page loads, and zod there would cost every
- * page ~20 KB of compressed JavaScript (issue 8 §5). TanStack Router JSON-parses search values, so
+ * page ~20 KB of compressed JavaScript (ADR 040). TanStack Router JSON-parses search values, so
  * `?ref=123456` arrives as a number: both are normalised here, and anything unusable becomes
  * `undefined` instead of an error page.
  */

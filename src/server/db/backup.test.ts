@@ -1,5 +1,5 @@
 /**
- * Backups (issue 14): snapshots while the database is open, their names and modes, pruning of the
+ * Backups (docs/deploy.md): snapshots while the database is open, their names and modes, pruning of the
  * automatic ones, the drive mirror, and the check a restore makes before trusting a file.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Every statement a hot request runs is bounded by what it returns, whatever the tables' sizes
- * (issue 26, docs/decisions/036-flat-costs.md): the real requests run on the migrated schema while
+ * (ADR 036): the real requests run on the migrated schema while
  * every statement they send is recorded (tests/statements.ts), then each is explained with the
  * values it was sent with. A full scan of a table, or a search that walks a whole status range
  * ("every pending link") without a limit, fails the test with the statement and its plan.
@@ -219,7 +219,7 @@ const hotPaths: [string, () => Promise<unknown>, { rangeAggregates?: boolean }?]
         '/api/admin/subscribers?sortBy=fullName&sortOrder=asc',
         '/api/admin/payments',
         '/api/admin/payments?status=paid',
-        // The exceptions lists and their shortcuts (issue 38).
+        // The exceptions lists and their shortcuts (ADR 046).
         '/api/admin/payments?exception=duplicate',
         '/api/admin/payments?exception=duplicate&status=paid',
         '/api/admin/payments?exception=verifying',
@@ -273,7 +273,7 @@ describe('query plans of the hot paths', () => {
     );
     expect(lookup).toBeDefined();
     expect(explain(lookup!).join(' | ')).toMatch(/\(subscriber_id=\? AND status=\?/);
-    // The person's link past its deadline, its answer awaited (issue 36): read from the pending links
+    // The person's link past its deadline, its answer awaited (ADR 030): read from the pending links
     // past their time only, a range every answer (tracking poll, reconciliation, the daily job) empties.
     const overdue = statements.find(
       (s) => /from "payment_links" inner join "subscribers"/.test(s.sql) && /"expires_at" <= \?/.test(s.sql),

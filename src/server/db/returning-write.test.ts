@@ -1,5 +1,5 @@
 /**
- * Why a write that returns a row never ends in `.get()` outside a transaction (issue 36 §6). A
+ * Why a write that returns a row never ends in `.get()` outside a transaction (ADR 013). A
  * commit the database refuses is provoked portably with a deferred foreign key, checked at COMMIT
  * like a full disk's failed write: `.get()` hands back a row that is not there, `returningWrite`
  * and a transaction throw.

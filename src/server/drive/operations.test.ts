@@ -268,7 +268,7 @@ describe('who sees which file', () => {
   });
 });
 
-describe('the files are for memberships in force (issue 21 §3)', () => {
+describe('the files are for memberships in force (ADR 029)', () => {
   /** Every path that shows a file or its name, as `token`'s owner: list (REST, tRPC), file, thumbnail. */
   async function everyPath(token: string, file: { url: string }, image: { thumbnailUrl: string | null }) {
     const get = (url: string) => t.request({ method: 'GET', url, headers: bearer(token) });

@@ -1,5 +1,5 @@
 /**
- * Rate limits decide before the body is read (issue 26, ADR 036): once a client's allowance is
+ * Rate limits decide before the body is read (ADR 036): once a client's allowance is
  * spent, its calls are refused without parsing what they sent, on REST and tRPC alike, and a tRPC
  * batch still counts each of its calls.
  */

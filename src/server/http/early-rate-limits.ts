@@ -1,5 +1,5 @@
 /**
- * Rate limits decided before the body is read (issue 26, docs/decisions/036-flat-costs.md): an
+ * Rate limits decided before the body is read (ADR 036): an
  * `onRequest` hook of each limited route counts the call against its operation's group, keyed by
  * the route and the client's IP, so a refused call costs no body parsing, no validation and no
  * context; routes without a limit carry no such hook (ADR 043). A tRPC batch

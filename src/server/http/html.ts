@@ -15,7 +15,7 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * Shown at the top of every page while the sandbox payment provider is active (issue 8 §2), outside
+ * Shown at the top of every page while the sandbox payment provider is active (ADR 013), outside
  * the React root so it is there before any script runs and whatever page is open.
  */
 export const TEST_MODE_BANNER = `<div class="test-mode-banner" role="note">${TEST_MODE_TEXT}</div>`;

@@ -1,5 +1,5 @@
 /**
- * The built React bundle (issue 8 §5):
+ * The built React bundle:
  * - files are compressed at build time (scripts/compress-assets.mjs) and the brotli or gzip copy is
  *   served to a browser that accepts it (`Content-Encoding`, `Vary: Accept-Encoding`);
  * - hashed files under /assets/ never change under their name: cached for a year, immutable; the

@@ -1,5 +1,5 @@
 /**
- * While the sandbox payment provider is active every page says so (issue 8 §2), and /api/health
+ * While the sandbox payment provider is active every page says so (ADR 013), and /api/health
  * names the provider, so nobody mistakes a test server for the real club.
  */
 import fs from 'node:fs';

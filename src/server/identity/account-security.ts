@@ -31,8 +31,8 @@ export function createAccountSecurity(deps: ServiceDeps & { outbox: Pick<OutboxS
   }
 
   /**
-   * The credentials that asked for something die with the credentials that replace them (issue 37
-   * §3): every change of sign-in address waiting for its link (the account's, and its tied
+   * The credentials that asked for something die with the credentials that replace them (ADR 027):
+   * every change of sign-in address waiting for its link (the account's, and its tied
    * record's) is cancelled and every unused link mailed for the account stops working.
    */
   function revokePending(userId: string): { changes: number; links: number } {

@@ -93,7 +93,7 @@ async function changeEmail(
 
 /**
  * A code by WhatsApp to the phone of the member's profile. The proven number will receive codes
- * and links, so the owner proves it is them first (issue 37 §1): a stolen session alone cannot
+ * and links, so the owner proves it is them first (ADR 027): a stolen session alone cannot
  * plant a number of its own. The proof is the step-up's (step-up.ts): the current password, or
  * the app's code when two-factor sign-in is on; wrong ones count in the sign-in throttle, wrong
  * codes in the two-factor cap too.

@@ -1,7 +1,7 @@
 /**
- * What a record's first paid checkout does to its profile (issue 37 §6). A record that only a
- * checkout ever wrote holds the name and e-mail an unpaid checkout typed: provisional (issue 8
- * §3), so the paying checkout's profile becomes the record's. Any other record (created by the
+ * What a record's first paid checkout does to its profile (ADR 027). A record that only a
+ * checkout ever wrote holds the name and e-mail an unpaid checkout typed: provisional (ADR 014),
+ * so the paying checkout's profile becomes the record's. Any other record (created by the
  * club, typed or imported, or edited since by an admin or its member) is never changed by an
  * anonymous checkout: what the checkout typed that differs is only proposed, for an admin to
  * apply or discard.

@@ -1,5 +1,5 @@
 /**
- * A message to everyone in a filtered subscriber list (issue 38). The recipients are the list's
+ * A message to everyone in a filtered subscriber list (ADR 046). The recipients are the list's
  * rows (its filters and order, at most LIST_MESSAGE_MAX); each gets the text on a contact proven
  * to be theirs (ADR 027): the WhatsApp number their account confirmed with a code, else their
  * account's confirmed sign-in e-mail. A record with neither is listed apart and gets nothing: what

@@ -30,7 +30,7 @@ export const outbox = sqliteTable(
     body: text('body').notNull(),
     /**
      * The text actually delivered when it carries a secret; wiped once the message is sent, so the
-     * link is never readable afterwards (issue 8 §3). Null for messages without secrets.
+     * link is never readable afterwards (ADR 008). Null for messages without secrets.
      */
     deliveryBody: text('delivery_body'),
     /**
@@ -64,7 +64,7 @@ export const outboxCounts = sqliteTable('outbox_counts', {
 });
 
 /**
- * Messages an admin sent to a filtered list of subscribers (issue 38), one row per send, keyed by
+ * Messages an admin sent to a filtered list of subscribers (ADR 046), one row per send, keyed by
  * the idempotency key the screen made when its dialog opened: a double click or a retry of the
  * same send finds this row and queues nothing again. The messages themselves are in `outbox`, each
  * also in its subscriber's history (`messaged`, with this row's id).

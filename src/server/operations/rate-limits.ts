@@ -18,7 +18,7 @@ export type RateLimitGroup =
   | 'export'
   // Proving a WhatsApp number (ADR 027).
   | 'contactProof'
-  // Work in batches (issue 38): each call touches up to BATCH_MAX records.
+  // Work in batches (ADR 046): each call touches up to BATCH_MAX records.
   | 'batch';
 
 const WINDOW_S = 60;

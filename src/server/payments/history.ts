@@ -1,5 +1,5 @@
 /**
- * The history of each payment, for the owner (issue 22; docs/decisions/030-payment-attempts-and-history.md):
+ * The history of each payment, for the owner (ADR 030):
  * written where things happen (checkout attempts, webhooks, reconciliation, refunds), read by the
  * admin's payment detail, so "was I charged twice?" has an answer without a database.
  *
@@ -29,10 +29,10 @@ export type HistoryKind =
   | 'refund_answer'
   | 'refund_completed'
   | 'refund_reverted'
-  // Refunds and disputes (issue 36).
+  // Refunds and disputes (ADR 030).
   | 'chargeback'
   | 'partial_refund'
-  // An erasure voids the person's in-page charges nobody paid (issue 37 §5).
+  // An erasure voids the person's in-page charges nobody paid (ADR 029).
   | 'erasure_void';
 
 type Detail = string | number | boolean | null;

@@ -22,7 +22,7 @@ export const PAYMENT_MSG = {
   welcomeNoAccount: 'Assinante sem conta de acesso: as credenciais serão enviadas na aprovação.',
   welcomeLinkPending:
     'As credenciais de acesso já foram enviadas por email: use o link recebido para definir sua senha.',
-  // Attempts, lost answers and extra charges (issue 22; ADR 030).
+  // Attempts, lost answers and extra charges (ADR 030).
   verifying:
     'Pagamento em verificação: o provedor de pagamento ainda não respondeu. Não pague de novo: esta página mostra o resultado assim que ele chegar.',
   verifyingHeldBack:
@@ -38,7 +38,7 @@ export const PAYMENT_MSG = {
   refundExtraOnly: 'Este pagamento não é uma cobrança duplicada nem um valor recebido a menor.',
   duplicateRefundReason: 'Cobrança duplicada',
   underpaidRefundReason: 'Valor recebido a menor',
-  // Refunds and disputes (issue 36; ADR 030).
+  // Refunds and disputes (ADR 030).
   overpaidRefundReason: 'Valor recebido a mais',
   cancelledLinkRefundReason: 'Pago em link cancelado pelo clube',
   chargebackReason: 'Contestação (chargeback) junto ao banco do cartão',

@@ -1,6 +1,6 @@
 /**
  * Money that is never charged twice, never cancelled by a stale charge, and never lost between
- * Pagar.me and us (issue 22; docs/decisions/030-payment-attempts-and-history.md). Each case runs
+ * Pagar.me and us (ADR 030). Each case runs
  * against the fake Pagar.me on loopback with the movable clock.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
@@ -406,7 +406,7 @@ describe('4. refunds and reconciliation', () => {
     expect(rows(t).links()[0]).toMatchObject({ id: link.id, status: 'paid' });
     expect(rows(t).payments()).toMatchObject([{ status: 'paid', method: 'pix' }]);
 
-    // A link whose hour is over is asked about once more (issue 36), here by the expiry itself,
+    // A link whose hour is over is asked about once more (ADR 030), here by the expiry itself,
     // then no more.
     await createLink(t, { customerEmail: 'outra.pessoa@example.com' });
     t.clock.advance(48 * HOUR + 61 * 60_000);

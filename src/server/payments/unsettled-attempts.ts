@@ -1,5 +1,5 @@
 /**
- * One person, one charge while an attempt's outcome is unknown (issue 36): a new in-page attempt
+ * One person, one charge while an attempt's outcome is unknown (ADR 030): a new in-page attempt
  * or a new checkout link of a person (same e-mail or CPF) who has an attempt in verification, or a
  * card attempt still waiting for its answer, or a payment link past its deadline whose answer the
  * provider has not given yet (it may have been paid in its last minutes), is not charged. The page

@@ -1,6 +1,6 @@
 /**
- * Asking the provider before anything is decided about an in-page attempt (issue 22, issue 36;
- * docs/decisions/030-payment-attempts-and-history.md).
+ * Asking the provider before anything is decided about an in-page attempt
+ * (docs/decisions/030-payment-attempts-and-history.md).
  *
  * - An attempt whose answer was lost stays `pending` and "em verificação" until its order is found
  *   by our code (`GET /orders?code=` at Pagar.me): paid → confirmed (and any other paid order under

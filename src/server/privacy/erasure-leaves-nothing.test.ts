@@ -1,5 +1,5 @@
 /**
- * An erasure leaves nothing behind (issue 37 §5): after a member asked for a new sign-in address
+ * An erasure leaves nothing behind (ADR 029): after a member asked for a new sign-in address
  * ("Confirme seu novo email" went to it with her name) and the admin completed her LGPD request,
  * no table holds her name or either address, the pending change is gone and cannot be confirmed,
  * the changes a paid checkout proposed for her record are gone,
@@ -17,7 +17,7 @@ useTestApp((app) => (t = app));
 
 const NAME = 'Otília Esquecida';
 const NEW_ADDRESS = 'otilia.nova@exemplo.com.br';
-/** What a paid checkout proposed for her record (issue 37 §6): personal data too. */
+/** What a paid checkout proposed for her record (ADR 027): personal data too. */
 const PROPOSED_STREET = 'Rua Proposta Pelo Pagamento';
 const PROPOSED_PHONE = '31955554444';
 

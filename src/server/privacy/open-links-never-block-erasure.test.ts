@@ -1,5 +1,5 @@
 /**
- * Open payment links never block an erasure, and the admin can void them (issue 37 §5), against
+ * Open payment links never block an erasure, and the admin can void them (ADR 029), against
  * the fake Pagar.me on loopback. A stranger's link for a member's e-mail used to make
  * `privacy.completeDeletion` answer 409 for 48 hours, renewable for ever; now the erasure asks the
  * provider to cancel the person's open links and goes on. What the provider did not confirm is

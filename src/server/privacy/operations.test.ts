@@ -1,5 +1,5 @@
 /**
- * LGPD requests from the member to the owner (issue 21 §4): the request with its deadline in São
+ * LGPD requests from the member to the owner (ADR 029): the request with its deadline in São
  * Paulo days, the admins e-mailed, the dashboard's count, and the completion — personal data
  * anonymised everywhere it lives (search index included), payments kept without the name, the
  * account closed, the member told — once, and refused when it must wait.

@@ -1,5 +1,5 @@
 /**
- * Pending in-page charges never block an erasure (issue 37 §5), against the fake Pagar.me on
+ * Pending in-page charges never block an erasure (ADR 029), against the fake Pagar.me on
  * loopback. A stranger's `POST /api/payments/process` (PIX, or a card whose answer was lost) with a
  * member's e-mail used to leave a pending charge that made `privacy.completeDeletion` answer 409 for
  * 48 hours, renewable for ever. Now the erasure voids it at Pagar.me (`DELETE /charges/{id}`) and

@@ -1,5 +1,5 @@
 /**
- * Commissions paid in one batch (issue 38, docs/decisions/046-work-in-batches.md): the confirmed
+ * Commissions paid in one batch (ADR 046): the confirmed
  * commissions due, grouped by referrer with the PIX key the member typed; referrers without a key
  * are listed apart and not paid. The confirmation names the commissions and the total; the payment
  * marks each one paid with the same date and admin, in one transaction that checks the list is

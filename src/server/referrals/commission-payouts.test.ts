@@ -1,5 +1,5 @@
 /**
- * Commissions paid in one batch (issue 38): the member's PIX key for commissions (current password,
+ * Commissions paid in one batch (ADR 046): the member's PIX key for commissions (current password,
  * read like the club's key, told on the proven e-mail, seen by the admin on the record), the
  * batch's list by referrer with those without a key apart, the payment (the amounts marked paid,
  * one date, nothing paid twice on a replay or a race with a single payout) and the bank file's

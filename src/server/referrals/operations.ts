@@ -1,7 +1,7 @@
 /**
  * Referrals: the member's own summary (docs/product/back-office-and-member-area.md §3, GET /api/user/referrals) and the back office's
  * list with totals and the payout of a confirmed commission (GET /api/admin/referrals,
- * POST /api/admin/referrals/:id/process). Commissions paid in one batch (issue 38, ADR 046): the
+ * POST /api/admin/referrals/:id/process). Commissions paid in one batch (ADR 046): the
  * member's PIX key for receiving them (GET/PUT /api/user/referrals/pix-key), the batch's list,
  * its payment and its bank file (/api/admin/referrals/payouts…).
  */

@@ -1,5 +1,5 @@
 /**
- * The PIX key where a member's referral commissions are paid (issue 38). It is where money goes,
+ * The PIX key where a member's referral commissions are paid (ADR 046). It is where money goes,
  * so it is treated like a contact that receives credentials (ADR 027): it is typed by the member
  * in the portal, only with the current password (counted like a sign-in), and every change is told
  * on the account's proven e-mail with the "não fui eu" link. The key is read as every PIX type it

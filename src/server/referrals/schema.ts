@@ -71,7 +71,7 @@ export const referrals = sqliteTable(
 );
 
 /**
- * A batch of commissions paid at once (issue 38, ADR 046): who paid, when (every commission in it
+ * A batch of commissions paid at once (ADR 046): who paid, when (every commission in it
  * carries the same date), how many and how much. The idempotency key its dialog made is unique per
  * admin, so a repeated call (a double click, a retry after a lost answer) finds this row and pays
  * nothing again.

@@ -1,6 +1,6 @@
 /**
- * The back office's indexes on a club of a few hundred rows, against brute force (issue 10,
- * docs/decisions/026): the search indexes and the month totals are kept by triggers through every
+ * The back office's indexes on a club of a few hundred rows, against brute force
+ * (ADR 026): the search indexes and the month totals are kept by triggers through every
  * insert, update and delete, and each way of reading a search page (sorting the matches, or walking
  * the sort's index) gives the page and total a plain filter and sort of every row would give.
  */

@@ -1,5 +1,5 @@
 /**
- * An anonymous link never names a person on file (issue 37 §5): a stranger typing a member's e-mail
+ * An anonymous link never names a person on file (ADR 027): a stranger typing a member's e-mail
  * at POST /api/payments/create-checkout-link gets a link whose public status page shows what the
  * stranger typed, never the full name the club keeps.
  */

@@ -72,7 +72,7 @@ describe('POST /api/payment-links/create-public', () => {
     expect(body.paymentLink.id).toMatch(/^[a-z0-9]{24}$/);
     expect(body.paymentLink.url).toBe(`${t.env.publicUrl}/sandbox/pay/${body.paymentLink.id}`);
 
-    // Until the link is paid, what the form typed stays on the link (issue 8 §3).
+    // Until the link is paid, what the form typed stays on the link (ADR 014).
     const subscriber = rows(t).subscriberByEmail('mariana.ribeiro@example.com');
     expect(subscriber).toMatchObject({
       name: 'Mariana Costa Ribeiro',
@@ -307,7 +307,7 @@ describe('sandbox payment of a link', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Ambiente de testes — nenhum valor real é cobrado');
-    // The title says "Pagamento de teste" once (it used to repeat itself; issue 13).
+    // The title says "Pagamento de teste" once (it used to repeat itself).
     expect(page.body).toContain('<title>Pagamento de teste</title>');
     expect(page.body).toContain('Mariana Costa Ribeiro');
     expect(page.body).toContain('Anual');
@@ -917,7 +917,7 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
     expect((await asUser(intruder.token, '/api/payment-links/user')).json().paymentLinks).toEqual([]);
   });
 
-  it('an unverified account for someone else’s e-mail never gets that person’s later checkout (issue 8 §3)', async () => {
+  it('an unverified account for someone else’s e-mail never gets that person’s later checkout (ADR 014)', async () => {
     // A stranger registers with Mariana's address (no confirmation) and asks for a link signed in.
     const stranger = await t.signIn('user', MARIANA.customerEmail, { verified: false });
     const planted = await t.request({
@@ -949,7 +949,7 @@ describe('who owns a subscriber (never decided by an e-mail match)', () => {
     expect(mail?.recipient).toBe(MARIANA.customerEmail);
     expect(mail?.body).not.toContain('token=');
     const token = mail?.deliveryBody?.match(/confirmar-email\?token=([a-z0-9]+)/)?.[1] ?? '';
-    // The proof is the credential (issue 37 §2): the stranger's session and password end there, and
+    // The proof is the credential (ADR 027): the stranger's session and password end there, and
     // whoever proved the address chooses the password.
     const verified = await t.caller().auth.verifyEmail({ token });
     expect(verified).toEqual({
@@ -1060,7 +1060,7 @@ describe('referral clicks', () => {
     ).toBe(false);
 
     const referredLink = await createLink(t, { ref: code });
-    // The code travels with the link: it counts once that checkout is paid (issue 8 §3).
+    // The code travels with the link: it counts once that checkout is paid (ADR 014).
     expect(rows(t).subscriberByEmail(MARIANA.customerEmail)?.referredBy).toBeNull();
     expect(rows(t).referrals()).toEqual([]);
     await sandboxPay(t, referredLink.id);

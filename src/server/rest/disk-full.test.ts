@@ -1,5 +1,5 @@
 /**
- * A data folder with no room left (issue 36 §6). SQLite's page limit (`max_page_count`) stands in
+ * A data folder with no room left (ADR 013). SQLite's page limit (`max_page_count`) stands in
  * for the full disk: every write that needs one more page is refused with SQLITE_FULL, as on a
  * full file system, and raising it is the room coming back. Each write path is repeated until the
  * disk refuses it: every answer before is a commit that is really there (read again through

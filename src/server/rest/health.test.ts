@@ -1,5 +1,5 @@
 /**
- * /api/health for the owner's monitor (issue 14): database, providers in use, last good backup,
+ * /api/health for the owner's monitor (docs/deploy.md): database, providers in use, last good backup,
  * the outbox's backlog and the background jobs' last runs; 503 when the database is gone; nothing
  * secret in it.
  */

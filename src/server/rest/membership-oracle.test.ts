@@ -1,5 +1,5 @@
 /**
- * An anonymous checkout never tells whether an e-mail belongs to a member (issue 37 §5), against
+ * An anonymous checkout never tells whether an e-mail belongs to a member (ADR 027), against
  * the fake Pagar.me on loopback: every anonymous door (REST and tRPC, the payment-link form, the
  * link made right after registration, the old in-page checkout) quotes and charges the
  * new-membership price and answers the same for a member's e-mail and a stranger's. The renewal

@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   member('beatriz', 'Beatriz Santos'),
   member('joao', 'João Pereira'),
   member('helena', 'Helena Duarte'),
-  // A member who renewed (issue 23: the subscription page after a renewal).
+  // A member who renewed (the subscription page after a renewal, ADR 017).
   member('tereza', 'Tereza Almeida'),
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Commissions paid in one batch (issue 38): Mariana and Helena have a PIX key for commissions
+ * Commissions paid in one batch (ADR 046): Mariana and Helena have a PIX key for commissions
  * (e-mails on a reserved domain, like the club's own demo key: no bank finds them, so nobody pays
  * a stranger) and Rafael has none; each has a confirmed commission due from one more referred
  * member, so "Pagar comissões em lote" in the back office's Indicações shows two referrers to pay

@@ -1,5 +1,5 @@
 /**
- * A year of club history for the demo (issue 10): members who joined month after month, veterans
+ * A year of club history for the demo: members who joined month after month, veterans
  * who renewed (and two who did not), members whose year ends within 30 days, a failed card before
  * a paid one, a refund, and two paid newcomers awaiting approval — so the dashboard's charts and
  * tiles mean something at first sight. Deterministic (no randomness): the same run twice gives the

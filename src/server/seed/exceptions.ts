@@ -1,5 +1,5 @@
 /**
- * Demo of the exceptions lists (issue 38): Fernanda's card attempt lost its answer minutes ago, so
+ * Demo of the exceptions lists (ADR 046): Fernanda's card attempt lost its answer minutes ago, so
  * Pagamentos shows it "Em verificação" beside Beatriz's "Cobrança duplicada" (payment-history
  * seed), and the dashboard's "Exceções" lead to both. (With no order under its code, the hourly
  * reconciliation fails the attempt an hour later, as it would a real one.) Sérgio, brought over

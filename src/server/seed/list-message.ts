@@ -1,5 +1,5 @@
 /**
- * Demo of a message to a list (issue 38): the admin wrote to every active member about the
+ * Demo of a message to a list (ADR 046): the admin wrote to every active member about the
  * year-end tasting. Those with a proven contact received it (Helena on her confirmed WhatsApp, the
  * others with a confirmed sign-in e-mail); it is in Mensagens (the outbox) and in each record's
  * "Mensagens". The send's fixed key makes a second seed a replay that queues nothing.

@@ -1,5 +1,5 @@
 /**
- * Demo of issue 36 (docs/decisions/030-payment-attempts-and-history.md): João's card payment,
+ * Demo of refunds and disputes (ADR 030): João's card payment,
  * which left him `cancelled`, was taken back by his bank — a chargeback, shown in Pagamentos as
  * "Contestado (chargeback)" — and Rafael was given R$ 100,00 back from his last year's payment in
  * Pagar.me's dashboard ("Pago (reembolso parcial)"). The refund the admin asked for Carolina, whose

@@ -1,5 +1,5 @@
 /**
- * Demo of issue 22 (docs/decisions/030-payment-attempts-and-history.md): Beatriz paid her link by
+ * Demo of attempts and payment history (ADR 030): Beatriz paid her link by
  * PIX and was charged a second time by card minutes later — a "Cobrança duplicada" waiting for the
  * owner's one-click refund — and both payments carry their history; Mariana's card payment shows
  * its attempt. Runs after the payments module; skips what exists.

@@ -1,5 +1,5 @@
 /**
- * Demo of "Alterações propostas no pagamento" (issue 37 §6): the club typed Otávio Lacerda's
+ * Demo of "Alterações propostas no pagamento" (ADR 027): the club typed Otávio Lacerda's
  * record, then someone paid the in-page checkout under his e-mail with another name, phone and
  * address. The payment counts (his record waits for approval) but changes nothing on file: the
  * differences wait in his record's details for the owner to apply or discard. Runs through the

@@ -1,5 +1,5 @@
 /**
- * Demo data for the member subscription page after a renewal (issue 23): Tereza, a member of more
+ * Demo data for the member subscription page after a renewal (ADR 017): Tereza, a member of more
  * than a year whose first period ended 15 days ago and who paid the renewal 20 days ago. Her page
  * thanks her for renewing and does not offer "Renovar agora". Skips whatever exists.
  */

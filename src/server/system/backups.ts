@@ -1,5 +1,5 @@
 /**
- * The automatic backups (issue 14): a daily snapshot at BACKUP_TIME (São Paulo), the drive's files
+ * The automatic backups (docs/deploy.md): a daily snapshot at BACKUP_TIME (São Paulo), the drive's files
  * mirrored beside it, the last BACKUP_KEEP automatic snapshots kept. The time of the last good
  * backup is what the owner's monitor reads in /api/health.
  */

@@ -1,5 +1,5 @@
 /**
- * What the owner's monitor reads in /api/health (issue 14): the database answers and can write,
+ * What the owner's monitor reads in /api/health (docs/deploy.md): the database answers and can write,
  * when the last good backup was, how long the oldest message has waited in the outbox, when each
  * background job last ran, and which providers are live. Nothing secret: names and times only.
  */

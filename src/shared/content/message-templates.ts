@@ -134,7 +134,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
   },
   /**
    * To every admin when the provider reports a charge disputed by the card holder (chargeback,
-   * issue 36): the money went back and the membership followed the refund rule.
+   * ADR 030): the money went back and the membership followed the refund rule.
    */
   chargeback_alert: {
     email: {
@@ -232,7 +232,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Concluímos o seu pedido de exclusão de dados (LGPD) na {{clubName}}. Sua conta foi encerrada.',
     },
   },
-  // The owner's account (issue 21 §2): a notice of a change in the account's security (password,
+  // The owner's account (ADR 028): a notice of a change in the account's security (password,
   // two-factor, sign-in address). It carries no link that opens the account and no code.
   account_security: {
     email: {

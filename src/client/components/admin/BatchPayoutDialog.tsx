@@ -1,5 +1,5 @@
 /**
- * "Pagar comissões em lote" (issue 38, ADR 046): the confirmed commissions due grouped by referrer
+ * "Pagar comissões em lote" (ADR 046): the confirmed commissions due grouped by referrer
  * with the PIX key each member typed, those without a key listed apart (not paid), one
  * confirmation naming the total and the count, then the bank's CSV. The commissions and total
  * sent are those shown; the server refuses the batch if they changed meanwhile, and pays once per

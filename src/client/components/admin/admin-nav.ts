@@ -8,8 +8,8 @@ export const ADMIN_NAV = [
   { to: '/admin/referrals', label: 'Indicações' },
   { to: '/admin/outbox', label: 'Mensagens' },
   { to: '/admin/settings', label: 'Configurações' },
-  // LGPD requests and the activity log (issue 21 §4).
+  // LGPD requests and the activity log (ADR 029).
   { to: '/admin/lgpd', label: 'LGPD' },
-  // The owner's account (issue 21 §2): two-factor sign-in.
+  // The owner's account (ADR 028): two-factor sign-in.
   { to: '/admin/security', label: 'Segurança' },
 ] as const;

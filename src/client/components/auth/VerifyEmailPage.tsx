@@ -9,7 +9,7 @@ import { AuthLayout } from './AuthLayout';
 /**
  * `/confirmar-email?token=…`: confirms the address as soon as the page opens (the link is the
  * person's action) and says what that changed. Used once: opening it again says it is invalid.
- * The password typed at registration stops working (issue 37 §2): the page leads to choosing a
+ * The password typed at registration stops working (ADR 027): the page leads to choosing a
  * new one with the token the confirmation answered.
  */
 export function VerifyEmailPage({ token }: { token?: string }) {

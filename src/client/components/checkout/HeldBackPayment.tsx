@@ -1,5 +1,5 @@
 /**
- * /checkout when the person already has a payment in verification (issue 36; ADR 030): no link was
+ * /checkout when the person already has a payment in verification (ADR 030): no link was
  * made and nothing was charged. The page shows that payment (an in-page attempt whose answer was
  * lost, or a payment link past its deadline whose answer the provider has not given) and follows its
  * status (every 5 s, as the in-page checkout and the tracking page do) until the provider answers.

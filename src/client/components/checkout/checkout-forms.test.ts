@@ -1,7 +1,7 @@
 /**
  * What the checkout pages list when a submit is refused: react-hook-form's `zodResolver` with the
  * forms' schemas (made of the server's field schemas), then the page's spec order (`issuesOf`). The
- * cases the pages used to check by hand, whose messages differed from the server's (issue 8 §4).
+ * cases the pages used to check by hand, whose messages differed from the server's (ADR 023).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, ResolverOptions } from 'react-hook-form';

@@ -175,7 +175,7 @@ function PhoneCard({ contacts }: { contacts: MemberContacts }) {
     defaultValues: { code: '' },
   });
 
-  // The number will receive codes and links: the owner proves it is them first (issue 37 §1).
+  // The number will receive codes and links: the owner proves it is them first (ADR 027).
   const ask = (values: RequestPhoneCodeValues, done: () => void) => {
     setDone(null);
     confirm.reset();

@@ -1,5 +1,5 @@
 /**
- * "Chave PIX para receber comissões" in Indicações (issue 38): the key the club pays the member's
+ * "Chave PIX para receber comissões" in Indicações (ADR 046): the key the club pays the member's
  * commissions to. The type is shown as the key is typed (the same field as the club's own key in
  * Configurações); saving or removing asks for the current password, and the account's e-mail is
  * told, since a payout destination is where money goes (ADR 027).

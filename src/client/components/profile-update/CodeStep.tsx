@@ -1,7 +1,7 @@
 /**
  * Step 1, second half (docs/product/decisions.md §3.8): the 6-digit code sent to the record's proven contacts (ADR
  * 027: the account's e-mail, and its WhatsApp only when the account proved that number).
- * The lookup answered the same whether it found a record or not (issue 37 §6), so this step names
+ * The lookup answered the same whether it found a record or not (ADR 018), so this step names
  * nobody; a right code hands the verification token and the record's data to the parent. The
  * screen can ask for a new code (the server decides when one may go) or go back to the search.
  */

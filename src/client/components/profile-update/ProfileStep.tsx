@@ -93,7 +93,7 @@ export function ProfileStep({
   });
 
   const sizeError = errors.shirtSize?.message;
-  // A record with an account keeps its e-mail and WhatsApp here (issue 37 §1): "Meu Perfil" changes them.
+  // A record with an account keeps its e-mail and WhatsApp here (ADR 027): "Meu Perfil" changes them.
   const contactsKept = verified.contactsInPortal;
 
   return (

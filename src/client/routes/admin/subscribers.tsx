@@ -3,7 +3,7 @@ import { SubscribersPage } from '../../components/admin/subscribers/SubscribersP
 import { subscriberSearch } from '../../lib/list-search';
 
 /**
- * The back office's subscribers (issue 10); the page is its own chunk (route code splitting).
+ * The back office's subscribers; the page is its own chunk (route code splitting).
  * `?status=&search=&sortBy=&sortOrder=&page=&endingWithinDays=&view=` keep the list (ADR 034).
  */
 export const Route = createFileRoute('/admin/subscribers')({

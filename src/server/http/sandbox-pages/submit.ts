@@ -41,7 +41,7 @@ export function isFormPost(contentType: string | undefined): boolean {
 
 /**
  * Scripts and tests: `{ outcome, method }` as JSON, through the same webhook. Tests and
- * development only: `again: true` charges something already paid a second time (issue 22).
+ * development only: `again: true` charges something already paid a second time (ADR 030).
  */
 export async function submitJson(ctx: SandboxPagesContext, id: string, body: unknown, reply: FastifyReply) {
   const { outcome, method } = sandboxOutcomeInput.parse(body ?? {});

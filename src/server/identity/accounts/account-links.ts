@@ -98,7 +98,7 @@ export function claimToken(tx: Tx, tokenId: string, now: Date): boolean {
  * The owner used a link sent to the address: the e-mail is proven. Only now does the account get
  * the subscriber record of that e-mail, if it has no account yet (an account already tied is
  * never moved), and never while a change of the account's sign-in address waits for its link
- * (issue 37 §2: the record would follow the account to an address nobody proved for it). Runs
+ * (ADR 027: the record would follow the account to an address nobody proved for it). Runs
  * inside the caller's transaction.
  */
 export function proveEmail(tx: Tx, userId: string, now: Date) {
@@ -154,7 +154,7 @@ export function hasUsableSetPasswordLink({ db, clock }: ServiceDeps, userId: str
 
 /**
  * "Confirmar email": uses a verification link. The address was registered without proof, so the
- * password typed at registration may be anybody's (issue 37 §2, "pre-hijacking"): the proof is the
+ * password typed at registration may be anybody's (ADR 027, "pre-hijacking"): the proof is the
  * credential. Every session of the account ends, that password stops working, what it asked for
  * (a change of address, other links) is cancelled, and the person who proved the address gets a
  * set-password token to choose a new one.

@@ -67,7 +67,7 @@ export async function register(
   return deps.db.transaction(() => {
     const user = insertAccount(deps, { name: input.name, email: input.email, role }, passwordHash);
     // Anyone may type any address: until its owner uses this link, the account gets nothing
-    // that was filed under that e-mail (issue 8 §3).
+    // that was filed under that e-mail (ADR 014).
     sendVerification(deps, user);
     return startSession(deps, user);
   });

@@ -121,7 +121,7 @@ describe('logs', () => {
   });
 });
 
-describe('two-factor sign-in in the logs (issue 21 §2)', () => {
+describe('two-factor sign-in in the logs (ADR 028)', () => {
   it('carries neither the authenticator key, nor its codes, nor the recovery codes', async () => {
     // From another address: the flow above spent this one's sign-in allowance.
     const inject = (method: 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>

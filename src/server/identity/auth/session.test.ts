@@ -125,7 +125,7 @@ describe('sessions', () => {
   });
 });
 
-describe('session lifetimes by role (issue 21 §2)', () => {
+describe('session lifetimes by role (ADR 028)', () => {
   const HOUR = 60 * 60 * 1000;
 
   async function adminSession() {

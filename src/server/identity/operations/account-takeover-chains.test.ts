@@ -1,5 +1,5 @@
 /**
- * Issue 37 §1–§3, each chain run end to end through the HTTP transports (REST and tRPC), with the
+ * ADR 027 round two, each chain run end to end through the HTTP transports (REST and tRPC), with the
  * real outbox worker, the WhatsApp Cloud API fake on loopback and the local mailbox:
  *
  * - a stolen member session cannot prove a phone of its own, nor move the record's e-mail through

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1, reproduced end to end: an anonymous checkout that names somebody else's e-mail (a
+ * ADR 027, reproduced end to end: an anonymous checkout that names somebody else's e-mail (a
  * member's, the admin's) with the buyer's own phone, paid on the sandbox and approved by the admin,
  * must not hand that account to the buyer. Messages leave through the real outbox worker: WhatsApp
  * to a fake Cloud API on loopback, e-mail to the local mailbox. The same for the wizard's save step

@@ -168,12 +168,12 @@ export const authProcedures = {
 
   /**
    * The link of the "Confirme seu email" message (`/confirmar-email?token=…`): proves the address,
-   * and only then the account gets the records filed under it (issue 8 §3).
+   * and only then the account gets the records filed under it (ADR 014).
    */
   verifyEmail: procedureFor('public')
     .meta({ rateLimit: 'auth' })
     .input(verifyEmailInput)
-    // The proof is the credential (issue 37 §2): the registration's password stops working and the
+    // The proof is the credential (ADR 027): the registration's password stops working and the
     // person who proved the address chooses a new one with this token (`/definir-senha?token=…`).
     .output(z.object({ message: z.string(), setPasswordToken: z.string() }))
     .mutation(({ ctx: { services }, input }) => verifyEmail(services.accounts, input.token)),

@@ -44,7 +44,7 @@ function phoneCode(phone: string): string {
   return /\b(\d{6})\b/.exec(message.deliveryBody!)![1]!;
 }
 
-/** The member's current password, typed again before a number is proven (issue 37 §1). */
+/** The member's current password, typed again before a number is proven (ADR 027). */
 const withPassword = { currentPassword: 'segredo123' };
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,5 +1,5 @@
 /**
- * The owner cannot be locked out, and codes cannot be guessed for ever (issue 37 §4), end to end
+ * The owner cannot be locked out, and codes cannot be guessed for ever (ADR 028), end to end
  * over REST and tRPC (batches counted per call): many addresses guessing wrong hold back the
  * password alone, never the password with its code, a set-password link or the app's code at a
  * step-up; wrong codes have a hard cap per account; the portal's current-password checks count
@@ -256,7 +256,7 @@ describe('the portal’s current-password checks count like sign-ins', () => {
   }
 });
 
-describe('a two-factor account’s proof of a new WhatsApp number (issue 37 §1)', () => {
+describe('a two-factor account’s proof of a new WhatsApp number (ADR 027)', () => {
   it('takes the app’s code, not the password alone; wrong codes count in the sign-in throttle and the cap', async () => {
     const { admin, app } = await adminWithApp();
     // The portal's contacts are the members' (access "member"): an account that enrolled its app

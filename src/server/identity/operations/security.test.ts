@@ -1,5 +1,5 @@
 /**
- * The owner's account (issue 21 §2): two-factor sign-in for admins (enrolment, REST and tRPC
+ * The owner's account (ADR 028): two-factor sign-in for admins (enrolment, REST and tRPC
  * sign-in with the code, recovery codes, replays), the step-up before sensitive changes, the
  * dashboard's warning, and the notices sent when the account's security changes.
  */

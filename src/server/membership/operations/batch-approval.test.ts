@@ -1,5 +1,5 @@
 /**
- * Bulk approval from the pending list (issue 38): each record is approved by the one approval and
+ * Bulk approval from the pending list (ADR 046): each record is approved by the one approval and
  * its identity rules (ADR 027), each row answers for itself, a second call sends nothing twice,
  * the batch is bounded, rate-limited per call and written to the activity log.
  */

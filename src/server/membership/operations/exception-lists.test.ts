@@ -1,5 +1,5 @@
 /**
- * The exceptions as lists (issue 38): payments by "Cobrança duplicada", "Em verificação" and
+ * The exceptions as lists (ADR 046): payments by "Cobrança duplicada", "Em verificação" and
  * chargeback; subscribers by Vencimento; members whose period ended in the last N days (to win
  * them back). REST (the documented list paths) and the CSV exports read the same filters.
  */

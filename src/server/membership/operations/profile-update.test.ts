@@ -89,7 +89,7 @@ async function withAccount(services: TestApp['services'], subscriber: Subscriber
   return user;
 }
 
-/** The `requestId` of the last lookup answered: the code step sends it back (issue 37 §6). */
+/** The `requestId` of the last lookup answered: the code step sends it back (ADR 018). */
 let lastRequest = '';
 
 async function post(url: string, payload: unknown) {
@@ -154,7 +154,7 @@ async function verified(subscriber: Subscriber) {
 }
 
 describe('POST /api/subscriber-update/request-form', () => {
-  it('answers the same whether a record is found or not, and names nobody before the code (issue 37 §6)', async () => {
+  it('answers the same whether a record is found or not, and names nobody before the code (ADR 018)', async () => {
     const helena = seedSubscriber(t.services.db);
     const found = await post('request-form', { email: '  HELENA.DUARTE@exemplo.com.br ', phone: '' });
     const missing = await post('request-form', { email: 'ninguem@exemplo.com.br' });
@@ -478,7 +478,7 @@ describe('POST /api/subscriber-update/complete-profile', () => {
     );
   });
 
-  it('a record with an account keeps its sign-in e-mail and phone: they change in "Meu Perfil" (issue 37 §1)', async () => {
+  it('a record with an account keeps its sign-in e-mail and phone: they change in "Meu Perfil" (ADR 027)', async () => {
     const helena = seedSubscriber(t.services.db);
     const user = await withAccount(t.services, helena, helena.phone);
     await post('request-form', { email: helena.email });

@@ -1,5 +1,5 @@
 /**
- * Issue 37 §6: an anonymous paid checkout never changes a record it did not create. A record the
+ * ADR 027: an anonymous paid checkout never changes a record it did not create. A record the
  * club typed, with its own name, phone, CPF and address, keeps them when a stranger pays under its
  * e-mail (link checkout over REST, in-page card checkout over tRPC); what the checkout typed that
  * differs waits as "Alterações propostas no pagamento", which an admin applies or discards field

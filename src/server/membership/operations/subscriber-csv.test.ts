@@ -235,7 +235,7 @@ describe('POST /api/admin/subscribers/import', () => {
     expect(joao).toMatchObject({ city: 'Campinas', cpf: '52998224725', state: 'SP' });
   });
 
-  it('a new record with a blank price pays the annual price set in Configurações (issue 36 §7)', async () => {
+  it('a new record with a blank price pays the annual price set in Configurações', async () => {
     const saved = await t.request({
       method: 'POST',
       url: '/api/admin/settings',

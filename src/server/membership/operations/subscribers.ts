@@ -208,7 +208,7 @@ export const subscriberOperations = {
   }),
 
   /**
-   * Approves the selected records of the approval queue (issue 38), each by the one approval and
+   * Approves the selected records of the approval queue (ADR 046), each by the one approval and
    * its identity rules; the answer says what happened to each. At most BATCH_MAX a call.
    */
   approveMany: defineOperation({
@@ -221,7 +221,7 @@ export const subscriberOperations = {
   }),
 
   /**
-   * A message to everyone in the filtered list (issue 38): who receives it, by which proven
+   * A message to everyone in the filtered list (ADR 046): who receives it, by which proven
    * contact, who is left out and the first recipient's text, before anything is sent.
    */
   previewListMessage: defineOperation({
@@ -270,7 +270,7 @@ export const subscriberOperations = {
     run: ({ services }, input) => access(services.subscriberAdmin, input.id),
   }),
 
-  /** What a paid checkout proposed for a record it did not create, beside the record's values (issue 37 §6). */
+  /** What a paid checkout proposed for a record it did not create, beside the record's values (ADR 027). */
   proposedChanges: defineOperation({
     kind: 'query',
     access: 'admin',

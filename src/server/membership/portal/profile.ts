@@ -66,7 +66,7 @@ export function updateProfile(ctx: PortalContext, user: Caller, input: MemberPro
     return row;
   });
   if (!updated) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
-  // Every change of a contact is told to the proven e-mail, with "não fui eu" (issue 37 §1).
+  // Every change of a contact is told to the proven e-mail, with "não fui eu" (ADR 027).
   if (changes.phone) ctx.accountSecurity.notify(user.id, 'profile_phone_changed');
   return profileOf(updated);
 }

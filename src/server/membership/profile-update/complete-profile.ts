@@ -40,7 +40,7 @@ function grantOf(tx: Tx, input: CompleteProfileInput, now: Date) {
  * changes only once the new address confirms it (ADR 027), and never to an address another
  * account or record holds. A record that has an account keeps its e-mail and phone: a code that
  * reached the account's contacts is not its password, and a stolen session could have proven the
- * phone that received it (issue 37 §1); contacts change in "Meu Perfil".
+ * phone that received it (ADR 027); contacts change in "Meu Perfil".
  * Returns the sign-in address, whether a new one waits for its confirmation, and whether the
  * contacts were kept.
  */

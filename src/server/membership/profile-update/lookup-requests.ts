@@ -1,5 +1,5 @@
 /**
- * The wizard's lookups, named by an opaque `requestId` (issue 37 §6). The lookup answers the same
+ * The wizard's lookups, named by an opaque `requestId` (ADR 018). The lookup answers the same
  * whether a record was found or not, so the code step must too: a request that found nothing
  * counts wrong codes and locks like a real one, and an unknown or old id reads as an expired code.
  * Kept in memory, for the life of a code: a restart only makes people ask for a new code.

@@ -139,7 +139,7 @@ function issueCode({ db }: ProfileUpdateDeps, subscriberId: string, now: Date): 
 
 /**
  * Step 1: finds the record and sends a fresh code to its proven contacts. The answer is the same
- * whether a record was found or not, and names neither (issue 37 §6): only `requestId`, which the
+ * whether a record was found or not, and names neither (ADR 018): only `requestId`, which the
  * code step sends back.
  */
 export function requestForm(deps: WizardDeps, input: RequestFormInput): RequestFormResponse {

@@ -92,7 +92,7 @@ export const subscribers = sqliteTable(
     referredBy: text('referred_by'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * Where the member's referral commissions are paid (issue 38): a PIX key in the DICT format
+     * Where the member's referral commissions are paid (ADR 046): a PIX key in the DICT format
      * with the type it was read as (src/shared/pix-key.ts), typed by the member with the current
      * password; null = none given. Wiped by the LGPD erasure.
      */
@@ -126,7 +126,7 @@ export const subscribers = sqliteTable(
       .where(sql`${table.subscriptionEndDate} is not null`),
     // The back office's list (bench/admin): each sort, and a status filter in the default order.
     index('subscribers_name_idx').on(table.name),
-    // Sorted by Vencimento (issue 38): whole, since the sort shows records without an end date too.
+    // Sorted by Vencimento (ADR 046): whole, since the sort shows records without an end date too.
     index('subscribers_end_date_sort_idx').on(table.subscriptionEndDate, table.createdAt),
     index('subscribers_price_idx').on(table.subscriptionPrice, table.createdAt),
     index('subscribers_status_created_idx').on(table.status, table.createdAt),
@@ -184,7 +184,7 @@ export const subscriberStatusCounts = sqliteTable('subscriber_status_counts', {
 });
 
 /**
- * What a paid anonymous checkout typed that differs from the record it paid for (issue 37 §6): a
+ * What a paid anonymous checkout typed that differs from the record it paid for (ADR 027): a
  * checkout never changes a record it did not create, so the differences wait here for an admin to
  * apply or discard, field by field. One row per record (a record's first payment happens once);
  * a field leaves `fields` when decided, the row when none is left. Personal data: an erasure

@@ -78,7 +78,7 @@ export function billingDataOf(profile: CheckoutProfile): BillingData {
 
 /**
  * The profile a confirmed checkout gives a subscriber who had never paid: the billing data the
- * paying customer typed (issue 8 §3: before the payment it was only provisional).
+ * paying customer typed (ADR 014: before the payment it was only provisional).
  */
 export function profileFromBilling(billing: BillingData) {
   return {
@@ -155,7 +155,7 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
 
     /**
      * Finds the subscriber of a checkout's e-mail or creates it (`pending_payment`, payment
-     * `pending`, price `price`). What the checkout typed is provisional (issue 8 §3): a new record
+     * `pending`, price `price`). What the checkout typed is provisional (ADR 014): a new record
      * holds only the name and e-mail, and the profile (phone, CPF, address) and referrer come from
      * the checkout whose payment is confirmed (`profileFromBilling`, payment-confirmation.ts).
      * A new subscriber is tied to `owner` only when the checkout is made signed in as that account,

@@ -1,5 +1,5 @@
 /**
- * A message to a filtered subscriber list (issue 38): the preview (count, first recipient's text,
+ * A message to a filtered subscriber list (ADR 046): the preview (count, first recipient's text,
  * those without a proven contact listed apart), a send that happens once per idempotency key
  * (double click, retry), each message in the outbox and on the member's record, the activity log,
  * bounded lists and per-call rate limits.

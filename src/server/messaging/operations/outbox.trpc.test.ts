@@ -152,7 +152,7 @@ describe('outbox router (admin)', () => {
   });
 });
 
-describe('secrets in the outbox (issue 8 §3)', () => {
+describe('secrets in the outbox (ADR 008)', () => {
   it('an admin reading the outbox never sees a set-password link, before or after delivery', async () => {
     const admin = await t.signIn('admin');
     const member = await t.signIn('user', 'ana@teste.com.br');

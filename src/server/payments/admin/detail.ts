@@ -1,5 +1,5 @@
 /**
- * The owner's view of one payment (issue 22; docs/decisions/030-payment-attempts-and-history.md):
+ * The owner's view of one payment (ADR 030):
  * the provider's order and charge ids, the attempts, the extra charges to refund and what happened,
  * so "was I charged twice?" has an answer without opening the database.
  */

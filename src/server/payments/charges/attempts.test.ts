@@ -1,6 +1,6 @@
 /**
  * Every unknown outcome of an in-page attempt is asked of Pagar.me before anything is decided
- * (issue 36 §1–§3; docs/decisions/030-payment-attempts-and-history.md). Each case runs the sequence
+ * (ADR 030). Each case runs the sequence
  * that was reproduced against the fake Pagar.me on loopback and asserts the money: the orders
  * Pagar.me holds, our payment rows and amounts, and the member's end date.
  */

@@ -1,5 +1,5 @@
 /**
- * An erasure's pass over the person's in-page charges nobody paid (issue 37 §5): anyone can start
+ * An erasure's pass over the person's in-page charges nobody paid (ADR 029): anyone can start
  * one for any e-mail on the old checkout (`POST /payments/process`), so a pending charge must not
  * hold an erasure up for 48 hours. Each is voided at the provider and closed on file only once the
  * provider's own state says so (read back through the payment verification). A charge the provider

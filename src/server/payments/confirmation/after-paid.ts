@@ -55,9 +55,9 @@ export function queueConfirmationEmail(ctx: ConfirmationContext, paymentId: stri
 export type Checkout = Pick<PaymentLink, 'billingData' | 'referralCode'>;
 
 /**
- * The first confirmed payment of a subscriber makes its checkout real (issue 8 §3): until then what
+ * The first confirmed payment of a subscriber makes its checkout real (ADR 014): until then what
  * a checkout typed was provisional. A record only checkouts wrote takes the paying one's profile;
- * any other record is only proposed what differs (issue 37 §6, checkout-profile.ts).
+ * any other record is only proposed what differs (ADR 027, checkout-profile.ts).
  * When that checkout carried `?ref=CODE`, the subscriber gets its referrer. Later payments never
  * change either. `checkout` is what the payment's link carried, read from the payment when not
  * given: a link's confirmation applies it before inserting the payment, whose search row then

@@ -215,7 +215,7 @@ export function recordLinkFailure(ctx: ConfirmationContext, link: PaymentLink, c
       .where(and(eq(paymentLinks.id, link.id), eq(paymentLinks.status, 'pending')))
       .run();
     // The subscriber's own status stays: anyone may try to pay under any e-mail, and a declined
-    // card of a stranger must not mark someone else's record (issue 8 §3).
+    // card of a stranger must not mark someone else's record (ADR 014).
   });
 }
 

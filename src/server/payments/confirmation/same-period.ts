@@ -1,5 +1,5 @@
 /**
- * One person, one period (issue 36): money for an attempt started before another payment of the
+ * One person, one period (ADR 030): money for an attempt started before another payment of the
  * same subscriber was paid is for the period that payment already bought. However it arrived (a
  * second in-page attempt, a link, an answer found late), it is a "cobrança duplicada" the owner
  * refunds in one click, never a second year.

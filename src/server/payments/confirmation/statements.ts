@@ -119,7 +119,7 @@ function prepareFirstCheckout(db: Db) {
       .from(subscribers)
       .where(eq(subscribers.id, placeholder('id')))
       .prepare(),
-    /** What the paying checkout typed that differs from a record it did not create (issue 37 §6). */
+    /** What the paying checkout typed that differs from a record it did not create (ADR 027). */
     proposeChanges: db
       .insert(proposedChanges)
       .values({

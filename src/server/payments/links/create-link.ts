@@ -197,7 +197,7 @@ function repeatedCheckoutLink(
 const LINKS_ASKED_PER_CHECKOUT = 3;
 
 /**
- * One person, one charge while an attempt is unknown (issue 36): a person (same e-mail or CPF) with
+ * One person, one charge while an attempt is unknown (ADR 030): a person (same e-mail or CPF) with
  * an in-page attempt in verification, a card attempt awaiting its answer, or a link past its
  * deadline whose answer is awaited gets no new link to pay — the same rule and answers as the
  * in-page checkout (`unsettled-attempts.ts`). Nothing is written and no link is made. Such a link is

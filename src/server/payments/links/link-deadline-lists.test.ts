@@ -1,6 +1,6 @@
 /**
  * A payment link past its 48 hours reads "em verificação" (`verifying: true`, status `pending`) on
- * every list and detail until Pagar.me says it was not paid (issue 36 §2), against the fake Pagar.me
+ * every list and detail until Pagar.me says it was not paid (ADR 030), against the fake Pagar.me
  * on loopback: the member's links and one link's details (REST), the admin's open links (REST and
  * tRPC) and the tracking page's answer agree. They used to say `expired` by the clock alone.
  */

@@ -67,7 +67,7 @@ export async function refreshFromProvider(
 
 /**
  * A pending link past its deadline that the provider has just said is not paid: now, and only now,
- * it is expired (issue 36: a deadline asks before it decides). Its PIX's extra hour is still
+ * it is expired (ADR 030: a deadline asks before it decides). Its PIX's extra hour is still
  * looked at by reconciliation.
  */
 function expireAnswered(

@@ -1,5 +1,5 @@
 /**
- * Voiding links nobody paid (issue 37 §5): the admin's "Cancelar link", and the pass an erasure
+ * Voiding links nobody paid (ADR 029): the admin's "Cancelar link", and the pass an erasure
  * makes over the person's open links, so that a link anyone can create for any e-mail never holds
  * up an erasure. The provider is asked first; only its "cancelled" closes the link on file. An
  * answer that was lost leaves the link open ("em verificação": the caller asks again), and a link

@@ -179,7 +179,7 @@ export const paymentOperations = {
   }),
 
   /**
-   * Voids a link nobody paid (issue 37 §5): asked of the provider first; idempotent (a replay
+   * Voids a link nobody paid (ADR 029): asked of the provider first; idempotent (a replay
    * answers the cancelled link again); audited in the activity log.
    */
   cancelLink: defineOperation({
@@ -223,7 +223,7 @@ export const paymentOperations = {
     rest: { ...DASHBOARD_REST, path: '/admin/stats' },
   }),
 
-  // The payment detail and the one-click refund of an extra charge (issue 22; ADR 030).
+  // The payment detail and the one-click refund of an extra charge (ADR 030).
   /** The provider's ids, the attempts, extra charges and the history of one payment. */
   detail: defineOperation({
     kind: 'query',

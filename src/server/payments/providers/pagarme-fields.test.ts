@@ -1,5 +1,5 @@
 /**
- * What Pagar.me receives for a card's name and a payer's phone (issue 22), read from the request
+ * What Pagar.me receives for a card's name and a payer's phone (ADR 020), read from the request
  * bodies the fake Pagar.me gets: `holder_name` in letters and spaces (at most 64), and a phone
  * typed with the long-distance 0 ("011 98765-4321") sent as area 11, number 987654321.
  */

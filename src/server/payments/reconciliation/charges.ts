@@ -27,7 +27,7 @@ function markLost({ db, clock }: ReconciliationContext, payment: Payment): boole
 
 /**
  * In-page charges (card or PIX) still pending, however old: an attempt stays visible here until
- * it is final (issue 36). Each is asked about by its charge, or by our code when its answer was
+ * it is final (ADR 030). Each is asked about by its charge, or by our code when its answer was
  * lost; past its deadline it is cancelled only once the provider says it is unpaid.
  */
 export async function reconcileCharges(ctx: ReconciliationContext) {

@@ -1,5 +1,5 @@
 /**
- * Money confirmed only when it is really there (issue 9): lost webhooks found by reconciliation,
+ * Money confirmed only when it is really there (ADR 012): lost webhooks found by reconciliation,
  * paid events without an amount asked about again, refunds that take time, and a checkout submitted
  * twice getting one link. Sandbox cases first, then Pagar.me (a fake on loopback).
  */

@@ -1,5 +1,5 @@
 /**
- * Events about money already received other than a refund (issue 36; ADR 030): a chargeback, and a
+ * Events about money already received other than a refund (ADR 030): a chargeback, and a
  * part of a paid charge given back from the provider's dashboard. Like refunds, each is about one
  * charge: only the payment holding that very charge changes.
  */

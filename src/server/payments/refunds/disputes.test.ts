@@ -1,6 +1,6 @@
 /**
- * Refunds whose outcome is unknown, disputes and money the provider's dashboard moves (issue 36
- * §4–§5; docs/decisions/030-payment-attempts-and-history.md). Each case runs the exact sequence
+ * Refunds whose outcome is unknown, disputes and money the provider's dashboard moves (ADR 030,
+ * "Refunds and disputes"). Each case runs the exact sequence
  * against the fake Pagar.me on loopback and asserts the money: what the fake holds, our rows and
  * their amounts, the member's status and end date.
  */

@@ -1,6 +1,6 @@
 /**
  * What the provider says happened to money already received, besides a refund we asked for
- * (issue 36; ADR 030): a charge disputed by the card holder (chargeback), a part of a charge given
+ * (ADR 030): a charge disputed by the card holder (chargeback), a part of a charge given
  * back from the provider's dashboard, and the surplus of a charge paid with more than due.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';

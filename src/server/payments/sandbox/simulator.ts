@@ -28,7 +28,7 @@ export interface SandboxAct {
   card?: { brand: string; last4: string } | null;
   failureReason?: string | null;
   /**
-   * Tests and development only (issue 22): the customer is charged again for something
+   * Tests and development only (ADR 030): the customer is charged again for something
    * already paid, as a provider that took the money twice reports it — a new charge id, so
    * the back office shows a "Cobrança duplicada" to refund. Never offered on the hosted page.
    */
@@ -127,7 +127,7 @@ function sandboxOrder({ db, clock, paymentLinks, getById }: SandboxSimulatorDeps
       planType: link.planType,
       amount: link.amount,
       status: link.status,
-      /** Past its deadline, the provider's answer awaited: not payable, "em verificação" (issue 36). */
+      /** Past its deadline, the provider's answer awaited: not payable, "em verificação" (ADR 030). */
       verifying: awaitingDeadlineAnswer(link, clock.now()),
     };
   }

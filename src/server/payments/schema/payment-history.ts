@@ -1,5 +1,5 @@
 /**
- * What happened to each payment, for the owner (issue 22; docs/decisions/030-payment-attempts-and-history.md):
+ * What happened to each payment, for the owner (ADR 030):
  * attempts sent to the provider, answers lost, webhooks (what they changed, never their bodies),
  * reconciliation reads, extra charges and refunds. Written by services/payment-history.ts only,
  * at most 50 entries per payment or link; details are a few whitelisted ids, amounts and words.

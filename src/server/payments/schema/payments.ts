@@ -108,7 +108,7 @@ export const payments = sqliteTable(
     /** When the confirmation / welcome e-mails were queued (each at most once per payment). */
     confirmationEmailAt: integer('confirmation_email_at', { mode: 'timestamp_ms' }),
     welcomeEmailAt: integer('welcome_email_at', { mode: 'timestamp_ms' }),
-    // Attempts, lost answers and extra charges (issue 22; docs/decisions/030-payment-attempts-and-history.md).
+    // Attempts, lost answers and extra charges (ADR 030).
     /**
      * The in-page attempt sent to the provider (1, 2…): its idempotency key is `order-{id}-{attempt}`,
      * the same for every retry of that attempt, a new one only for a new attempt.
@@ -133,7 +133,7 @@ export const payments = sqliteTable(
      * partial refund of that payment's charge.
      */
     extraChargeOf: text('extra_charge_of'),
-    // Refunds and disputes (issue 36; docs/decisions/030-payment-attempts-and-history.md).
+    // Refunds and disputes (ADR 030).
     /**
      * When the provider reported the charge disputed and the money taken back (`chargedback`): the
      * payment is `refunded`, labelled "Contestado (chargeback)" (docs/product/decisions.md §3.7).
@@ -149,7 +149,7 @@ export const payments = sqliteTable(
     /**
      * When the current attempt started (a new row, or an earlier attempt taken back). A payment
      * of the same subscriber recorded paid since then bought the period this attempt was for:
-     * money this attempt brings in is a "cobrança duplicada", never a second year (issue 36).
+     * money this attempt brings in is a "cobrança duplicada", never a second year (ADR 030).
      */
     attemptStartedAt: integer('attempt_started_at', { mode: 'timestamp_ms' }),
     /** When we recorded it paid (our clock; `paid_at` is the provider's). */
@@ -192,7 +192,7 @@ export const payments = sqliteTable(
     index('payments_status_previous_end_idx').on(table.status, table.previousEndDate),
     index('payments_subscriber_status_paid_idx').on(table.subscriberId, table.status, table.paidAt),
     index('payments_transaction_idx').on(table.transactionId),
-    // The exceptions lists (issue 38): second charges, lost answers and chargebacks, newest first;
+    // The exceptions lists (ADR 046): second charges, lost answers and chargebacks, newest first;
     // partial, as almost every payment has none of them.
     index('payments_extra_charge_idx')
       .on(table.extraCharge, table.createdAt)
@@ -206,7 +206,7 @@ export const payments = sqliteTable(
     index('payments_extra_charge_of_idx')
       .on(table.extraChargeOf)
       .where(sql`${table.extraChargeOf} is not null`),
-    // Attempts cancelled at a deadline, awaiting reconciliation's second look (issue 36).
+    // Attempts cancelled at a deadline, awaiting reconciliation's second look (ADR 030).
     index('payments_deadline_cancelled_idx')
       .on(table.deadlineCancelledAt)
       .where(sql`${table.deadlineCancelledAt} is not null`),

@@ -75,7 +75,7 @@ function applyToLink({ confirmation }: WebhooksContext, event: PaymentEvent, lin
 
 /**
  * Whether an event's charge is this payment's current attempt: its charge, else (none on file yet)
- * its order. Never the order code alone, which every attempt of a payment shares (issue 36); an
+ * its order. Never the order code alone, which every attempt of a payment shares (ADR 030); an
  * attempt whose answer was lost is settled by its lookup, which tells attempts apart.
  */
 function ofCurrentAttempt(payment: Payment, charge: ChargeResult | null): boolean {

@@ -81,7 +81,7 @@ export function eraseRecord(
   const kept = eraseMoney(deps, subscriber.id, email);
   scrubHistory(deps, subscriber.id);
   db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.subscriberId, subscriber.id)).run();
-  // What a checkout proposed for the record (issue 37 §6) is personal data too.
+  // What a checkout proposed for the record (ADR 027) is personal data too.
   db.delete(proposedChanges).where(eq(proposedChanges.subscriberId, subscriber.id)).run();
   // Automatic renewal (issue 40): the saved card's reference, brand, last four and expiry go, and
   // with them the choice — nothing can be charged for an erased record.

@@ -43,7 +43,7 @@ export const ERASED_PROFILE = {
   billingData: null,
   cancelRequestedAt: null,
   cancelRequestedBy: null,
-  // Where commissions were to be paid (issue 38).
+  // Where commissions were to be paid (ADR 046).
   payoutPixKey: null,
   payoutPixKeyType: null,
   payoutPixKeyUpdatedAt: null,

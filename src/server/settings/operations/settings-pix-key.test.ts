@@ -1,5 +1,5 @@
 /**
- * The PIX key on the settings calls (issue 22): a key that reads both as a CPF and as a mobile
+ * The PIX key on the settings calls (ADR 031): a key that reads both as a CPF and as a mobile
  * number is refused until its type is given, and the chosen type is stored with the key; a stored
  * key that does not resolve is reported as it is and builds no BR Code, never replaced by the
  * default key.

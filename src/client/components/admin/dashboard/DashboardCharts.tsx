@@ -71,7 +71,7 @@ function ChartPanel({
 const AXIS = { fontSize: 12, fill: '#5f5a55' };
 const formatCount = (value: number) => value.toLocaleString('pt-BR');
 
-/** Revenue of the last 12 months and active members at each month's end (docs/product/back-office-and-member-area.md §2, issue 10). */
+/** Revenue of the last 12 months and active members at each month's end (docs/product/back-office-and-member-area.md §2). */
 export function DashboardCharts({
   revenueByMonth,
   activeMembersByMonth,

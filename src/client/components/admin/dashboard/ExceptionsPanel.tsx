@@ -1,5 +1,5 @@
 /**
- * The dashboard's exceptions (issue 38): the payments and members that need the owner, each a link
+ * The dashboard's exceptions (ADR 046): the payments and members that need the owner, each a link
  * to the list that holds them, filtered in the address (ADR 034). The counts are the lists' own
  * totals (a page of one row), so a number and the list it opens always agree.
  */

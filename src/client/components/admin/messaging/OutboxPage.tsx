@@ -38,12 +38,12 @@ const TEMPLATE_NAMES: Record<string, string> = {
   event: 'Evento',
   contact: 'Contato do site',
   custom: 'Mensagem avulsa',
-  // Added by the profile-update wizard (issue 12); unknown keys show as they are.
+  // Added by the profile-update wizard; unknown keys show as they are.
   profile_update_code: 'Código de atualização de cadastro',
-  // LGPD requests (issue 21 §4).
+  // LGPD requests (ADR 029).
   lgpd_request: 'Pedido de exclusão de dados (LGPD)',
   lgpd_erased: 'Dados excluídos (LGPD)',
-  // Disputes (issue 36).
+  // Disputes (ADR 030).
   chargeback_alert: 'Contestação de pagamento (chargeback)',
   // The owner's account (ADR 028).
   account_security: 'Aviso de segurança da conta',

@@ -1,5 +1,5 @@
 /**
- * Approving many records of the approval queue at once (issue 38): rows are ticked on the pending
+ * Approving many records of the approval queue at once (ADR 046): rows are ticked on the pending
  * list, one confirmation names how many and who, and the answer is shown row by row (approved, or
  * why not). Each approval is the one approval with its identity rules (ADR 027): a record naming
  * an admin's e-mail is refused in that row, never approved.

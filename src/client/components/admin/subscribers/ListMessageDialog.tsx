@@ -1,5 +1,5 @@
 /**
- * "Enviar mensagem" to everyone in the filtered list (issue 38): the text (with `{{nome}}` for each
+ * "Enviar mensagem" to everyone in the filtered list (ADR 046): the text (with `{{nome}}` for each
  * first name), how many receive it and by which proven contact, the first recipient's text, and
  * those without a proven contact listed apart, all before sending. The dialog makes one
  * idempotency key when it opens: a double click or a retry of the same send queues nothing again.

@@ -1,6 +1,6 @@
 /**
  * The subscriber's open links (still payable, or past their deadline and "em verificação" until the
- * provider answers), each with "Cancelar link" (issue 37 §5): anyone can create
+ * provider answers), each with "Cancelar link" (ADR 029): anyone can create
  * a link for any e-mail, and the club voids the ones it does not want paid. The first click asks,
  * the second cancels at the provider; an answer the provider did not give keeps the link open
  * ("em verificação") and says so.

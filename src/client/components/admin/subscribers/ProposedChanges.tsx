@@ -1,5 +1,5 @@
 /**
- * "Alterações propostas no pagamento" (issue 37 §6): what a paid anonymous checkout typed that
+ * "Alterações propostas no pagamento" (ADR 027): what a paid anonymous checkout typed that
  * differs from a record it may not change, each field with the record's value and the proposed
  * one, applied or discarded by the admin (one field or all). Applied ones go to the history.
  */

@@ -1,5 +1,5 @@
 /**
- * "Mensagens" of a record's history (issue 38): every message sent to this subscriber from the
+ * "Mensagens" of a record's history (ADR 046): every message sent to this subscriber from the
  * back office, alone or with a list, as the outbox keeps it (links to a person only as their
  * placeholder), with its channel, address and delivery status.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's subscribers screen (docs/product/back-office-and-member-area.md §2–§5, issue 10): filters (status, search), sort,
+ * The back office's subscribers screen (docs/product/back-office-and-member-area.md §2–§5): filters (status, search), sort,
  * a table that becomes cards on a phone, pages of 10, the create / edit / view modal, delete with
  * CONFIRMAR, and the CSV export and import.
  */
@@ -92,7 +92,7 @@ export function SubscribersPage({
   };
   const [deleting, setDeleting] = useState<SubscriberRecord | null>(null);
   const [importing, setImporting] = useState(false);
-  // The approval queue's rows can be ticked and approved together (issue 38).
+  // The approval queue's rows can be ticked and approved together (ADR 046).
   const selection = useSelection();
   const [messaging, setMessaging] = useState(false);
   const queue = status === 'pending';

@@ -67,7 +67,7 @@ describe('a new subscriber', () => {
     expect([address, number, complement, neighborhood, city, state, zipCode]).toEqual(Array(7).fill(''));
   });
 
-  it('starts at the annual price it is given: the one of Configurações (issue 36 §7)', () => {
+  it('starts at the annual price it is given: the one of Configurações', () => {
     expect(emptyForm(169900).subscriptionPrice).toBe(169900);
   });
 });

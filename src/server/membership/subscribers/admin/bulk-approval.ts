@@ -1,5 +1,5 @@
 /**
- * Approving many pending records at once (issue 38): each record goes through the one approval
+ * Approving many pending records at once (ADR 046): each record goes through the one approval
  * (`approve`), so the identity rules of ADR 027 hold row by row (an admin's e-mail is refused, an
  * existing account is only told, credentials go only to proven contacts). A refusal stops that
  * row only; the answer says what happened to each. Approving again is harmless: the second

@@ -110,7 +110,7 @@ export function update(
     }
     if (current.userId && (emailToConfirm || changes.phone)) {
       // The club corrects contacts when someone else put theirs there: what was asked with the
-      // old ones (a change of address, unused links) dies, and the owner is told (issue 37 §3).
+      // old ones (a change of address, unused links) dies, and the owner is told (ADR 027).
       deps.accountSecurity.revokePending(current.userId);
       if (changes.phone) deps.accountSecurity.notify(current.userId, 'contacts_corrected');
     }

@@ -16,11 +16,11 @@ const OTHER_ACTIVITY_LABELS: Record<string, string> = {
   // Proven contacts (ADR 027).
   email_change_requested: 'Troca de email pedida (aguardando confirmação pelo novo endereço)',
   email_changed: 'Email trocado (confirmado pelo novo endereço)',
-  // A paid checkout never changes a record it did not create (issue 37 §6).
+  // A paid checkout never changes a record it did not create (ADR 027).
   changes_proposed: 'Alterações propostas no pagamento (aguardando o clube)',
   proposed_change_applied: 'Alteração proposta no pagamento aplicada',
   proposed_change_discarded: 'Alteração proposta no pagamento descartada',
-  // Commissions (issue 38).
+  // Commissions (ADR 046).
   payout_pix_key_changed: 'Chave PIX para comissões alterada pelo assinante',
   payout_pix_key_removed: 'Chave PIX para comissões removida pelo assinante',
   commissions_paid: 'Comissões de indicação pagas em lote',

@@ -1,5 +1,5 @@
 /**
- * The changes a paid checkout proposed for a record it may not change (issue 37 §6,
+ * The changes a paid checkout proposed for a record it may not change (ADR 027,
  * checkout-profile.ts): shown to the admin with the record's value beside each, and applied or
  * discarded field by field. Applying is an admin's edit: written in the history with the old and
  * new value (CPF masked), and a phone applied to a record tied to an account is told to its owner

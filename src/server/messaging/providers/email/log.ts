@@ -10,7 +10,7 @@ import type { EmailTransport } from './index';
  * cannot reach. The whole message, a set-password link included, is written to a file of its own
  * in `mailboxDir` (DATA_DIR/mailbox, readable by the server's user only): the machine's owner
  * reads it there, as a person reads a mailbox. The outbox that admins read keeps only a
- * placeholder for such links (issue 8 §3).
+ * placeholder for such links (ADR 008).
  */
 export function createLogEmailTransport(log: Logger, mailboxDir: string): EmailTransport {
   let sequence = 0;

@@ -118,7 +118,7 @@ describe('BR Code', () => {
   });
 });
 
-describe('BR Codes from every PIX key type (issue 9)', () => {
+describe('BR Codes from every PIX key type (ADR 020)', () => {
   // As an owner would type them in the settings screen, and the DICT format banks look up.
   const KEYS = [
     { typed: '529.982.247-25', type: 'cpf', dict: /^\d{11}$/ },
