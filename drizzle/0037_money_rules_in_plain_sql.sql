@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- Money and membership triggers in plain SQL (docs/decisions/t39c-rules-in-typescript.md): the view
+-- Money and membership triggers in plain SQL (docs/decisions/050-month-totals-without-an-app-function.md): the view
 -- `payment_month_shares` (migration one_home_money_time) and the triggers `member_month_totals_*`
 -- (migration active_member_spans_triggers) called `sao_paulo_month(ms)`, a function only the app
 -- registered, so the `sqlite3` shell and drizzle-kit studio could not write payments or subscribers.

@@ -1,5 +1,5 @@
 /**
- * What a form page costs on the wire the first time it is opened (issue 42, docs/performance.md
+ * What a form page costs on the wire the first time it is opened (docs/performance.md
  * "the forms' first load"): every answer Chromium receives — HTML, CSS, JavaScript, icons, with
  * their headers, compressed as sent (`encodedDataLength`) — from the request of the page until the
  * app has adopted it and the network has been quiet for a second. Bytes, not time: the same build
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 const KB = 1024;
 
 /**
- * Issue 42's budget is 150 KB for every form page. `/contato` and `/checkout` do not meet it yet:
+ * The budget is 150 KB for every form page. `/contato` and `/checkout` do not meet it yet:
  * the data layer (TanStack Query and the tRPC client, 19 KB) is still part of their first load
  * (measured ~161 KB here); until it leaves it, their line holds today's figure so that nothing
  * adds to it. Lower it to 150 KB with that change.

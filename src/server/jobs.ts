@@ -65,7 +65,7 @@ export interface ScheduledJobsResult {
   cancelledMembers: number;
   /** Null when automatic reminders are off in the settings (or outside the sending hours). */
   reminders: RemindersResult | null;
-  /** Automatic annual renewal (issue 40); null when off for the club (or outside the sending hours). */
+  /** Automatic annual renewal (ADR 052); null when off for the club (or outside the sending hours). */
   automaticRenewal: RenewalPassResult | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Automatic annual renewal (issue 40; docs/product/decisions.md §3.4): the exact texts a member and
+ * Automatic annual renewal (docs/product/decisions.md §3.4): the exact texts a member and
  * an admin read, and what the operations answer. The consent sentence is built here once, so the
  * text the screen shows and the text recorded with the consent are the same string.
  */

@@ -274,7 +274,7 @@ export const memberDataExport = z.object({
     referredBy: z.record(z.string(), z.unknown()).nullable(),
   }),
   activity: z.array(z.record(z.string(), z.unknown())),
-  /** Automatic renewal (issue 40): the choice, the consent (when, the exact text) and the card on file. */
+  /** Automatic renewal (ADR 052): the choice, the consent (when, the exact text) and the card on file. */
   automaticRenewal: z.record(z.string(), z.unknown()).nullable(),
 });
 export type MemberDataExport = z.infer<typeof memberDataExport>;

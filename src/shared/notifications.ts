@@ -30,7 +30,7 @@ export const TEMPLATE_KEYS = [
   'phone_proof_code',
   // Disputes (ADR 030): every admin told of a chargeback, to contest it in the provider's dashboard.
   'chargeback_alert',
-  // Automatic annual renewal (issue 40): the notice before the date, a card that expires first,
+  // Automatic annual renewal (ADR 052): the notice before the date, a card that expires first,
   // a declined charge (with the retry or the way to renew by hand), and the choice turned off.
   'automatic_renewal_notice',
   'automatic_renewal_card_expiring',

@@ -26,7 +26,7 @@
  * Cards are tokenized as a browser does it: `POST /tokens?appId=<public key>` without the secret
  * key; a token lives 60 s and pays one order (`credit_card.card_token`).
  *
- * Saved cards (automatic renewal, issue 40): a card order that is paid leaves its card on the
+ * Saved cards (automatic renewal, ADR 052): a card order that is paid leaves its card on the
  * order's customer (one customer per `customer.code`), answered as `customer.id` and
  * `last_transaction.card.id`. An order with `customer_id` and `credit_card.card_id` (and
  * `recurrence: true`, no CVV, no card data) charges it again: refused when the card expired or

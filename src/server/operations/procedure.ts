@@ -1,5 +1,5 @@
 /**
- * Operations written as plain tRPC procedures (docs/decisions/s39b-rest-on-trpc-to-openapi.md).
+ * Operations written as plain tRPC procedures (docs/decisions/051-rest-on-trpc-to-openapi.md).
  * A procedure says who may call it and how often in its `meta`, with its REST path in
  * `meta.openapi` (trpc-to-openapi's format); one middleware, `policy`, applies that meta on every
  * call, whichever transport carries it: the SPA's `/trpc` batch, a REST route under `/api`

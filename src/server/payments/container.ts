@@ -70,7 +70,7 @@ export function createPaymentServices(deps: PaymentServicesDeps) {
     paymentLinks,
     confirmation: paymentConfirmation,
   });
-  // Automatic annual renewal (issue 40): plain functions over these named dependencies.
+  // Automatic annual renewal (ADR 052): plain functions over these named dependencies.
   const automaticRenewal: AutomaticRenewalDeps = {
     ...shared,
     provider,

@@ -1,5 +1,5 @@
 /**
- * The `/api` routes of the domains written as tRPC procedures (docs/decisions/s39b-rest-on-trpc-to-openapi.md):
+ * The `/api` routes of the domains written as tRPC procedures (docs/decisions/051-rest-on-trpc-to-openapi.md):
  * every procedure whose `meta.openapi` names a path, found by trpc-to-openapi's own
  * `forEachOpenApiProcedure`, becomes one Fastify route that calls it through tRPC's
  * `createCaller`, so the procedure's policy (access, rate limit, step-up), input and output checks

@@ -1,5 +1,5 @@
 /**
- * Demo of automatic renewal (issue 40): the club offers it; Helena (20 days left) agreed to renew on
+ * Demo of automatic renewal (ADR 052): the club offers it; Helena (20 days left) agreed to renew on
  * her Visa final 1111 — her "Minha Assinatura" shows the card, the date and the amount; Otávio's
  * renewal was due today on a sandbox card declined on renewal (4000 0000 0000 0101): the pass
  * charged it once, it was refused, and he is in retry (the e-mail with the next try is in the

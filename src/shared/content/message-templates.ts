@@ -151,7 +151,7 @@ export const TEMPLATE_DEFAULTS: Record<TemplateKey, Record<Channel, TemplateText
       body: 'Contestação (chargeback) do pagamento de {{name}} de {{amount}}. Veja em {{paymentsUrl}}',
     },
   },
-  // Automatic annual renewal (issue 40; docs/product/decisions.md §3.4). The card is named by
+  // Automatic annual renewal (docs/product/decisions.md §3.4). The card is named by
   // brand and last four only; {{manageUrl}} is "Minha Assinatura", where it is turned off in one click.
   automatic_renewal_notice: {
     email: {

@@ -125,7 +125,7 @@ export const settingsSchema = z.object({
   /** When on, the daily job sends renewal links by itself (docs/product/decisions.md §3.4). */
   renewalAutomation: z.boolean({ error: SETTINGS_MSG.invalid }),
   /**
-   * Automatic annual renewal on the saved card (issue 40): offered to members only when on. Off,
+   * Automatic annual renewal on the saved card (ADR 052): offered to members only when on. Off,
    * no notice or charge goes out, whatever members chose.
    */
   automaticRenewal: z.boolean({ error: SETTINGS_MSG.invalid }),

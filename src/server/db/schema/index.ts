@@ -6,7 +6,7 @@ export * from '../../public-site/schema';
 export * from '../../membership/schema/subscribers';
 export * from '../../payments/schema/payments';
 export * from '../../payments/schema/payment-history';
-// Automatic annual renewal (issue 40).
+// Automatic annual renewal (ADR 052).
 export * from '../../payments/schema/automatic-renewals';
 export * from '../../referrals/schema';
 export * from '../../membership/schema/profile-update';

@@ -235,7 +235,7 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
      * The daily pass (docs/product/decisions.md §3.4, §3.5): memberships whose paid period ended become `cancelled`
      * when a cancellation was asked for, `expired` otherwise. Idempotent: a second run finds nothing.
      * A member whose automatic renewal was declined with retries still ahead is held open until
-     * the last retry (`automatic_renewals.grace_until`, docs/decisions/r40a-automatic-renewal.md).
+     * the last retry (`automatic_renewals.grace_until`, docs/decisions/052-automatic-renewal.md).
      */
     endPeriods(): { expired: number; cancelled: number } {
       const now = clock.now();

@@ -1,6 +1,6 @@
 /**
- * Automatic annual renewal against the fake Pagar.me on loopback (issue 40;
- * docs/decisions/r40a-automatic-renewal.md): the saved-card order as documented, one charge per
+ * Automatic annual renewal against the fake Pagar.me on loopback (ADR 052,
+ * `docs/decisions/052-automatic-renewal.md`): the saved-card order as documented, one charge per
  * member and period whatever happens (a lost answer, two passes at once), the refusal's retries
  * and then today's expiry rule, and turning it off before the date.
  */

@@ -1,4 +1,4 @@
-/** What automatic renewal is built from, by name (docs/decisions/r40a-automatic-renewal.md). */
+/** What automatic renewal is built from, by name (docs/decisions/052-automatic-renewal.md). */
 import type { ServiceDeps } from '../../lib/deps';
 import type { OutboxService } from '../../messaging/outbox';
 import type { SubscriberLifecycle } from '../../membership/subscribers/lifecycle';

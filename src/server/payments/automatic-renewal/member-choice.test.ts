@@ -1,5 +1,5 @@
 /**
- * Automatic renewal as the member and the back office reach it (sandbox; issue 40): the read for
+ * Automatic renewal as the member and the back office reach it (sandbox; ADR 052): the read for
  * "Minha Assinatura", turning it on with the sentence shown, an admin turning it off (the member
  * told), the LGPD export listing the consent, an erasure removing the card reference; and the
  * sandbox's test card that is declined on renewal.

@@ -4,7 +4,7 @@
  * of the schedule, and the message of each refusal. Safe to run any number of times and
  * concurrently: an attempt is claimed by inserting its (member, period, attempt) row, which only one
  * pass can do, in the transaction that re-reads the member's choice; only that pass calls the
- * provider (docs/decisions/r40a-automatic-renewal.md).
+ * provider (docs/decisions/052-automatic-renewal.md).
  */
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { AUTOMATIC_RENEWAL_MSG as MSG } from '../../../shared/automatic-renewal';

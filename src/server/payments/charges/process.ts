@@ -95,7 +95,7 @@ async function answerOf(
   if (charge.status === 'paid') {
     confirmPayment(ctx.confirmation, payment, charge);
     // The card stays at the provider; its reference is what automatic renewal may charge later,
-    // once the member turns it on (issue 40).
+    // once the member turns it on (ADR 052).
     if (charge.savedCard) {
       rememberCard(ctx, {
         subscriberId: payment.subscriberId,

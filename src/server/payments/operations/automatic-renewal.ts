@@ -1,5 +1,5 @@
 /**
- * Automatic annual renewal (issue 40; docs/decisions/r40a-automatic-renewal.md): tRPC namespace
+ * Automatic annual renewal (docs/decisions/052-automatic-renewal.md): tRPC namespace
  * `automaticRenewal`. The member reads and changes only their own record (no id in the input);
  * an admin reads any member's and may turn it off, never on.
  */

@@ -128,7 +128,7 @@ export interface SavedCard {
 /**
  * What a merchant-initiated charge is made on: a saved card today. PIX Automático (an authorization
  * the payer gives in their bank) would be another kind here, with its own consent, should the
- * provider document it (docs/decisions/r40a-automatic-renewal.md).
+ * provider document it (docs/decisions/052-automatic-renewal.md).
  */
 export type RecurringInstrument = { kind: 'card'; providerCustomerId: string; providerCardId: string };
 

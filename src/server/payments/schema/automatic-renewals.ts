@@ -1,5 +1,5 @@
 /**
- * Automatic annual renewal (issue 40; docs/decisions/r40a-automatic-renewal.md): the member's saved
+ * Automatic annual renewal (docs/decisions/052-automatic-renewal.md): the member's saved
  * card reference at the provider and their choice, and one row per renewal attempt keyed
  * (subscriber, period end, attempt number) so that no pass can charge a period's attempt twice.
  * Never a card number: the provider keeps the card, we keep its reference, brand, last four and

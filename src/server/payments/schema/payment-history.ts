@@ -14,7 +14,7 @@ export const PAYMENT_HISTORY_SOURCES = [
   'reconciliation',
   'tracking',
   'admin',
-  // The scheduled pass that charges an automatic renewal (issue 40).
+  // The scheduled pass that charges an automatic renewal (ADR 052).
   'renewal',
 ] as const;
 export type PaymentHistorySource = (typeof PAYMENT_HISTORY_SOURCES)[number];

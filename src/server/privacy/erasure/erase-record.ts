@@ -83,7 +83,7 @@ export function eraseRecord(
   db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.subscriberId, subscriber.id)).run();
   // What a checkout proposed for the record (ADR 027) is personal data too.
   db.delete(proposedChanges).where(eq(proposedChanges.subscriberId, subscriber.id)).run();
-  // Automatic renewal (issue 40): the saved card's reference, brand, last four and expiry go, and
+  // Automatic renewal (ADR 052): the saved card's reference, brand, last four and expiry go, and
   // with them the choice — nothing can be charged for an erased record.
   db.delete(automaticRenewals).where(eq(automaticRenewals.subscriberId, subscriber.id)).run();
   return kept;

@@ -50,7 +50,7 @@ export const ERASED_PROFILE = {
 } as const;
 
 /** Keys of a history line's details that hold a person's contact or name (`{"to": "nova@…"}`). */
-// `consentText` and `cardLast4`: the automatic renewal's consent names the card (issue 40).
+// `consentText` and `cardLast4`: the automatic renewal's consent names the card (ADR 052).
 const PERSONAL_KEYS = new Set([
   'to',
   'from',

@@ -103,7 +103,7 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
 
 /**
  * The card a paid card order left on its customer: the order's `customer.id` and the
- * transaction's `card.id` (kept on the customer: inferred, docs/decisions/r40a-automatic-renewal.md).
+ * transaction's `card.id` (kept on the customer: inferred, docs/decisions/052-automatic-renewal.md).
  */
 function savedCardOf(order: PagarmeOrder, charge: PagarmeCharge): SavedCard | null {
   const card = charge.last_transaction?.card;

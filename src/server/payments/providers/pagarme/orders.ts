@@ -154,7 +154,7 @@ export async function createCharge(client: PagarmeClient, input: CreateChargeInp
  * Pagar.me id (`customer_id`) and the card by `card_id`, marked `recurrence: true` (documented as
  * "indicates a recurrence"), no CVV. Same code, metadata and key scheme as an in-page attempt, so a
  * lost answer is found by our code (ADR 030). `recurrency_cycle` / `initiated_type` are in the SDK
- * without documented values: not sent (docs/decisions/r40a-automatic-renewal.md).
+ * without documented values: not sent (docs/decisions/052-automatic-renewal.md).
  */
 export async function chargeRecurring(client: PagarmeClient, input: RecurringChargeInput) {
   const { instrument } = input;
