@@ -43,7 +43,7 @@ export default defineConfig({
             // small module (the landing a fourth, its carousel); the app's entry does not import it.
             {
               name: 'static-site',
-              test: /src[\\/](client[\\/]components[\\/]public[\\/](phone-menu|accordion|faq-filter)|shared[\\/]content[\\/]faq-search)\.ts$/,
+              test: /src[\\/](client[\\/]components[\\/]public[\\/](phone-menu|faq-filter)|shared[\\/]content[\\/]faq-search)\.ts$/,
             },
             // The password-strength dictionaries (loaded with a password field's first focus, ADR 028)
             // in three chunks, each under Vite's 500 kB warning: the common list, Portuguese words,
