@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { DAY_MS } from '../../shared/sao-paulo-time';
-import { automaticRenewals, subscribers, type Subscriber } from '../db/schema';
+import { automaticRenewals, payments, subscribers, type Subscriber } from '../db/schema';
 import { newId } from '../lib/ids';
 import { turnOn, viewOf } from '../payments/automatic-renewal/choice';
 import { runRenewalPass } from '../payments/automatic-renewal/pass';
@@ -42,28 +42,50 @@ function otavio(services: Services): Subscriber {
   // His year ends tomorrow at this hour: today is the charge day.
   const end = new Date(clock.now().getTime() + DAY_MS);
   const start = new Date(end.getTime() - 365 * DAY_MS);
-  return db
-    .insert(subscribers)
-    .values({
-      id: newId(),
-      name: 'Otávio Prado',
-      email: OTAVIO_EMAIL,
-      phone: '11977776666',
-      city: 'Campinas',
-      state: 'SP',
-      status: 'active',
-      paymentStatus: 'paid',
-      subscriptionPrice: settings.get().priceAnnual,
-      subscriptionStartDate: start,
-      subscriptionEndDate: end,
-      approvedAt: start,
-      profileCompleted: true,
-      referralCode: 'OTAVIO26',
-      createdAt: start,
-      updatedAt: clock.now(),
-    })
-    .returning()
-    .all()[0]!;
+  // His year was paid by card a year ago: the card the renewal charges, and a period that counts.
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(subscribers)
+      .values({
+        id: newId(),
+        name: 'Otávio Prado',
+        email: OTAVIO_EMAIL,
+        phone: '11977776666',
+        city: 'Campinas',
+        state: 'SP',
+        status: 'active',
+        paymentStatus: 'paid',
+        subscriptionPrice: settings.get().priceAnnual,
+        subscriptionStartDate: start,
+        subscriptionEndDate: end,
+        approvedAt: start,
+        profileCompleted: true,
+        referralCode: 'OTAVIO26',
+        createdAt: start,
+        updatedAt: clock.now(),
+      })
+      .returning()
+      .all()[0]!;
+    tx.insert(payments)
+      .values({
+        id: newId(),
+        subscriberId: row.id,
+        planType: 'annual',
+        amount: row.subscriptionPrice ?? settings.get().priceAnnual,
+        status: 'paid',
+        method: 'credit_card',
+        cardBrand: 'Visa',
+        cardLast4: '0101',
+        provider: 'sandbox',
+        description: `Assinatura anual - ${settings.get().clubName}`,
+        paidAt: start,
+        periodEndDate: end,
+        createdAt: start,
+        updatedAt: start,
+      })
+      .run();
+    return row;
+  });
 }
 
 export const automaticRenewalSeed: SeedModule = {

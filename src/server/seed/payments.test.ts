@@ -66,16 +66,17 @@ describe('payments demo seed', () => {
     );
     expect(figures).toMatchObject({
       // Mariana, Carolina, 30 newcomers of the year, 4 veterans who renewed, the one whose card failed,
-      // Helena of the member-portal seed, and Tereza who renewed (renewal seed).
-      activeMembers: 2 + 30 + 4 + 1 + 1 + 1,
+      // Helena of the member-portal seed, Tereza who renewed (renewal seed) and Otávio Prado, whose
+      // automatic renewal is in retry (automatic-renewal seed).
+      activeMembers: 2 + 30 + 4 + 1 + 1 + 1 + 1,
       // Beatriz, the two paid this week, two people Helena referred (paid, awaiting approval), and
       // Otávio, whose payment proposed changes to his record (proposed-changes seed).
       pendingApprovals: 3 + 2 + 1,
       // Of the years that ended in the last 12 months (six veterans, Rafael and Tereza), five were
       // renewed.
       renewalRate: 62.5,
-      // Three of this seed, and Helena (renewal due in 20 days).
-      expiringIn30Days: 3 + 1,
+      // Three of this seed, Helena (renewal due in 20 days) and Otávio Prado (due tomorrow, in retry).
+      expiringIn30Days: 3 + 1 + 1,
     });
     expect(figures.newMembersThisMonth).toBeGreaterThan(0);
     expect(figures.failedPaymentsLast30Days).toBeGreaterThanOrEqual(2);
