@@ -6,6 +6,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { preloadPasswordStrength } from '../../lib/password-check';
+import { adoptTypedText } from './adopt-typed-text';
 import { Field } from './Field';
 
 interface FieldProps {
@@ -23,7 +24,7 @@ export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTM
 export function TextField({ label, error, hint, ref, ...input }: TextFieldProps) {
   return (
     <Field label={label} hint={hint} error={error}>
-      {(control) => <input ref={ref} className="field__input" {...control} {...input} />}
+      {(control) => <input ref={adoptTypedText(ref)} className="field__input" {...control} {...input} />}
     </Field>
   );
 }
@@ -42,7 +43,7 @@ export function TextAreaField({
     <Field label={label} hint={hint} error={error}>
       {(control) => (
         <textarea
-          ref={ref}
+          ref={adoptTypedText(ref)}
           className={className ? `field__input ${className}` : 'field__input'}
           rows={3}
           {...control}
@@ -65,7 +66,7 @@ export function SelectField({
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
-        <select ref={ref} className="field__input" {...control} {...select}>
+        <select ref={adoptTypedText(ref)} className="field__input" {...control} {...select}>
           {children}
         </select>
       )}
