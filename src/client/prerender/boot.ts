@@ -10,10 +10,11 @@
  * the data layer), so that no single task holds a phone's main thread for the whole entry.
  *
  * The page's controls are never disabled while the app loads: text typed meanwhile stays (React
- * adopts the fields as they are), and a button does nothing until then. The one thing the browser
- * would do on its own is a form's submit — a GET with the fields (a password) in the URL — so the
- * browser's own submit is turned off here, for the visit: every form of the app is sent by its
- * React handler, which runs all the same. Links work throughout: they load their page as a
+ * adopts the fields as they are). The one thing the browser would do on its own is a form's
+ * submit — a GET with the fields (a password) in the URL — so the browser's own submit is turned
+ * off here, for the visit: every form of the app is sent by its React handler, which runs all the
+ * same. A form sent before React could answer is remembered and sent again once the page's frame
+ * says React has adopted it: the person's click counts, once. Links work throughout: they load their page as a
  * document, rendered by the server. Imports nothing: it must stay a few hundred bytes.
  */
 const boot = document.getElementById('app-boot');
@@ -35,7 +36,32 @@ async function start(script: HTMLElement, entry: string) {
   await import(/* @vite-ignore */ entry);
 }
 
-document.addEventListener('submit', (event) => event.preventDefault(), { capture: true });
+// The page's frame says when React has adopted the page (PAGE_ADOPTED_EVENT in lib/served-page.ts;
+// not imported, to keep this file tiny). A form sent before that is sent again then, once.
+let adopted = false;
+let early: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+document.addEventListener(
+  'submit',
+  (event) => {
+    event.preventDefault();
+    if (!adopted && event.target instanceof HTMLFormElement) {
+      early = { form: event.target, submitter: event.submitter };
+    }
+  },
+  { capture: true },
+);
+document.addEventListener(
+  'confraria:page-adopted',
+  () => {
+    adopted = true;
+    const sent = early;
+    early = undefined;
+    if (sent?.form.isConnected) {
+      sent.form.requestSubmit(sent.submitter && sent.form.contains(sent.submitter) ? sent.submitter : null);
+    }
+  },
+  { once: true },
+);
 
 const entry = boot?.dataset.entry;
 // After the next frame is drawn: a task queued from requestAnimationFrame runs after its paint.

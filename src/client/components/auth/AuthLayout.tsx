@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '../../lib/document-title';
+import { useServedPageAdopted } from '../../lib/served-page';
 
 /** The frame of the sign-in pages: brand, one card, one heading. */
 export function AuthLayout({
@@ -16,6 +17,7 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  useServedPageAdopted();
   return (
     <main className="auth-page" id="conteudo">
       <DocumentTitle title={documentTitle ?? title} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useServedPageAdopted } from '../../lib/served-page';
 import { trpc } from '../../lib/trpc';
 import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import './checkout.css';
@@ -11,6 +12,7 @@ import './checkout.css';
 export function CheckoutShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
   // The same freshness as the public pages: one settings answer serves the whole visit.
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS });
+  useServedPageAdopted();
   return (
     <div className="co-page">
       <header className="co-header">
