@@ -33,7 +33,7 @@ for (const size of [PHONE, DESKTOP]) {
     await page.goto('/user/payments');
     // The newest payment first: the renewal just paid.
     await page
-      .getByRole('link', { name: /^Recibo do pagamento de/ })
+      .getByRole('link', { name: /^Ver recibo do pagamento de/ })
       .first()
       .click();
     await expect(page).toHaveURL(/\/user\/payments\/[^/]+\/recibo$/);

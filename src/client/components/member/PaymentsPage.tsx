@@ -78,7 +78,7 @@ const PAYMENT_COLUMNS: Column<MemberPayment>[] = [
         <Link
           to="/user/payments/$paymentId/recibo"
           params={{ paymentId: payment.id }}
-          aria-label={`Recibo do pagamento de ${formatDate(payment.date)}`}
+          aria-label={`Ver recibo do pagamento de ${formatDate(payment.date)}`}
         >
           Ver recibo
         </Link>

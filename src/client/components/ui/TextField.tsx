@@ -81,6 +81,7 @@ export function SelectField({
 export function PasswordField({
   purpose,
   onFocus,
+  ref,
   ...field
 }: Omit<TextFieldProps, 'type' | 'autoComplete'> & { purpose: 'new' | 'confirm' | 'current' }) {
   return (
@@ -90,6 +91,14 @@ export function PasswordField({
       onFocus={(event) => {
         if (purpose === 'new') preloadPasswordStrength();
         onFocus?.(event);
+      }}
+      ref={(input: HTMLInputElement | null) => {
+        // Focused or typed into before the app adopted the page: the focus event is long gone.
+        if (purpose === 'new' && input && (input.value !== '' || document.activeElement === input)) {
+          preloadPasswordStrength();
+        }
+        if (typeof ref === 'function') ref(input);
+        else if (ref) ref.current = input;
       }}
       {...field}
     />
