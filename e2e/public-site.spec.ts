@@ -208,8 +208,11 @@ test.describe('landing', () => {
       const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
         name: 'Sobre Nós',
       });
-      await menu.click();
-      await expect(about, path).toBeVisible();
+      // A tap before the page's script (or the app) has taken the button over does nothing.
+      await expect(async () => {
+        await menu.click();
+        await expect(about).toBeVisible({ timeout: 500 });
+      }).toPass();
       await page.keyboard.press('Escape');
       await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
       await expect(about, path).toBeHidden();
