@@ -337,10 +337,13 @@ test('register → "Confirme seu email" in the mailbox → /confirmar-email conf
 test('forgot password → link from the mailbox → new password works', async ({ page, request }) => {
   const member = await createMember(request, 'Beatriz Esquecida');
   await page.goto('/login');
-  await page.getByLabel('Email').fill(member.email);
-  // Typed perhaps before the app adopted the page: once it has, the link carries the address.
+  // Once the app has adopted the page, the link carries the address typed (typing before that may
+  // not reach it: the person types again, as the test does).
   const forgot = page.getByRole('link', { name: 'Esqueci minha senha' });
-  await expect(forgot).toHaveAttribute('href', /^\/esqueci-senha\?email=/);
+  await expect(async () => {
+    await page.getByLabel('Email').fill(member.email);
+    await expect(forgot).toHaveAttribute('href', /^\/esqueci-senha\?email=/, { timeout: 1000 });
+  }).toPass();
   await forgot.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(member.email);
