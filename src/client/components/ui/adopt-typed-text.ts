@@ -8,8 +8,8 @@ const attached = new WeakSet<Control>();
  * Keeps what a person typed into the server's page before the app took it over (ADR 040: no control
  * is disabled while the page hydrates). A form library's ref may write the form's default into the
  * control when it first registers it (react-hook-form does, with `defaultValues`), wiping that
- * text. This ref puts the typed value back and reports it as an input event, so the form reads it
- * as typing, the first time the control is attached only.
+ * text, or leave its own record of the value empty while the text stays on screen. The first time
+ * a control is attached, this ref puts the typed value back and reports it as typing.
  */
 export function adoptTypedText<T extends Control>(ref: Ref<T> | undefined): RefCallback<T> {
   return (control) => {
@@ -20,9 +20,11 @@ export function adoptTypedText<T extends Control>(ref: Ref<T> | undefined): RefC
     const typed = control?.value ?? '';
     if (typeof ref === 'function') ref(control);
     else if (ref) ref.current = control;
-    if (!control || !first || typed === '' || control.value === typed) return;
-    // The prototype's setter: React tracks the value set through the element's own, and would not
-    // take the event below for a change.
+    if (!control || !first || typed === '') return;
+    // React took the typed text for the control's value when it adopted it, so an input event
+    // alone would not reach the form: its own record is set back first (the element's setter),
+    // then the text through the prototype's setter, which React does not watch.
+    control.value = '';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(control, typed);
     queueMicrotask(() =>
       control.dispatchEvent(
