@@ -12,6 +12,16 @@ import { e2eDb, expect, test, uniqueEmail } from './fixtures';
 import { answerTrpc, trpcRoute } from './trpc';
 import { seriousA11yViolations } from './a11y';
 
+/** A page at phone width with its "Menu" button and a link of the main navigation it shows. */
+async function phoneMenuOn(page: Page, path: string, linkName: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  return {
+    menu: page.getByRole('button', { name: 'Menu' }),
+    link: page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: linkName }),
+  };
+}
+
 const ARTIFACTS = path.resolve('e2e/artifacts');
 const CLUB_EMAIL = 'contato@confraria.local';
 
@@ -185,12 +195,7 @@ test.describe('landing', () => {
   });
 
   test('the phone menu opens on the static landing', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
-    const menu = page.getByRole('button', { name: 'Menu' });
-    const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
-      name: 'Sobre Nós',
-    });
+    const { menu, link: about } = await phoneMenuOn(page, '/', 'Sobre Nós');
     await expect(about).toBeHidden();
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -201,13 +206,8 @@ test.describe('landing', () => {
   test('on a phone, Esc closes the menu and gives the focus back to its button, on the landing and in the app', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/', '/faq', '/contato']) {
-      await page.goto(path);
-      const menu = page.getByRole('button', { name: 'Menu' });
-      const about = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
-        name: 'Sobre Nós',
-      });
+      const { menu, link: about } = await phoneMenuOn(page, path, 'Sobre Nós');
       // A tap before the page's script (or the app) has taken the button over does nothing.
       await expect(async () => {
         await menu.click();
@@ -223,13 +223,8 @@ test.describe('landing', () => {
   test('on a phone, the menu opens, is walked and closes from the keyboard, on the static pages and in the app', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/', '/faq', '/contato']) {
-      await page.goto(path);
-      const menu = page.getByRole('button', { name: 'Menu' });
-      const home = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
-        name: 'Início',
-      });
+      const { menu, link: home } = await phoneMenuOn(page, path, 'Início');
       await expect(menu, path).toHaveAttribute('aria-expanded', 'false');
       // The first key may come before the page's script (or the app) has taken the button over.
       await expect(async () => {

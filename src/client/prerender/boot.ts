@@ -14,8 +14,9 @@
  * submit — a GET with the fields (a password) in the URL — so the browser's own submit is turned
  * off here, for the visit: every form of the app is sent by its React handler, which runs all the
  * same. A form sent before React could answer is remembered and sent again once the page's frame
- * says React has adopted it: the person's click counts, once. Links work throughout: they load their page as a
- * document, rendered by the server. Imports nothing: it must stay a few hundred bytes.
+ * says React has adopted it: the person's click counts, once. Links work throughout: they load
+ * their page as a document, rendered by the server. Imports nothing: it must stay a few hundred
+ * bytes.
  */
 const boot = document.getElementById('app-boot');
 const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);

@@ -6,7 +6,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { preloadPasswordStrength } from '../../lib/password-check';
-import { adoptTypedText } from './adopt-typed-text';
+import { adoptTypedText, assignRef } from './adopt-typed-text';
 import { Field } from './Field';
 
 interface FieldProps {
@@ -97,8 +97,7 @@ export function PasswordField({
         if (purpose === 'new' && input && (input.value !== '' || document.activeElement === input)) {
           preloadPasswordStrength();
         }
-        if (typeof ref === 'function') ref(input);
-        else if (ref) ref.current = input;
+        assignRef(ref, input);
       }}
       {...field}
     />

@@ -4,6 +4,12 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const attached = new WeakSet<Control>();
 
+/** Hands a ref (callback or object) its element, as React does. */
+export function assignRef<T>(ref: Ref<T> | undefined, element: T | null): void {
+  if (typeof ref === 'function') ref(element);
+  else if (ref) ref.current = element;
+}
+
 /**
  * Keeps what a person typed into the server's page before the app took it over (ADR 040: no control
  * is disabled while the page hydrates). A form library's ref may write the form's default into the
@@ -18,8 +24,7 @@ export function adoptTypedText<T extends Control>(ref: Ref<T> | undefined): RefC
     const first = control !== null && !attached.has(control);
     if (first) attached.add(control);
     const typed = control?.value ?? '';
-    if (typeof ref === 'function') ref(control);
-    else if (ref) ref.current = control;
+    assignRef(ref, control);
     if (!control || !first || typed === '') return;
     // React took the typed text for the control's value when it adopted it, so an input event
     // alone would not reach the form: its own record is set back first (the element's setter),

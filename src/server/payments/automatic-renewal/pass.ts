@@ -7,6 +7,7 @@
  * provider (docs/decisions/052-automatic-renewal.md).
  */
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { AUTOMATIC_RENEWAL_MSG as MSG } from '../../../shared/automatic-renewal';
 import { formatDate, formatMoney } from '../../../shared/format';
 import {
@@ -37,8 +38,6 @@ import {
   retryAt,
 } from './schedule';
 import { failPayment, confirmPayment } from '../confirmation/confirm-payment';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface RenewalPassResult {
   notices: number;

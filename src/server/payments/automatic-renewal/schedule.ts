@@ -2,9 +2,8 @@
  * The automatic renewal's calendar, in São Paulo days: the charge the day before the period ends, the
  * notice N days before, the card notice 30 days before, the retries N days after the date.
  */
-import { saoPauloDayStart, saoPauloInstant } from '../../../shared/sao-paulo-time';
+import { DAY_MS, saoPauloDayStart, saoPauloInstant } from '../../../shared/sao-paulo-time';
 
-const DAY_MS = 24 * 3600 * 1000;
 export const CARD_NOTICE_DAYS = 30;
 
 /**
