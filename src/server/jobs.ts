@@ -10,11 +10,8 @@ import { nextBackupAt } from './system/backups';
 import { runRenewalPass, type RenewalPassResult } from './payments/automatic-renewal/pass';
 import { expireOverdue } from './payments/links/link-status';
 import { runDue } from './membership/renewal-reminders/remind';
-import {
-  reconcile as paymentReconciliationReconcile,
-  type ReconciliationReport,
-} from './payments/reconciliation/run';
-import { start, stop as outboxWorkerStop } from './messaging/outbox-worker/loop';
+import { reconcile as reconcilePayments, type ReconciliationReport } from './payments/reconciliation/run';
+import { start as startOutboxWorker, stop as stopOutboxWorker } from './messaging/outbox-worker/loop';
 import type { RemindersResult } from './membership/renewal-reminders/context';
 
 const HOUSEKEEPING_EVERY_MS = HOUR_MS;
@@ -105,7 +102,7 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
   const scheduled = await runScheduledJobs(services);
   let reconciliation: ReconciliationReport | null = null;
   try {
-    reconciliation = await paymentReconciliationReconcile(services.reconciliation);
+    reconciliation = await reconcilePayments(services.reconciliation);
     services.health.recordJobRun('reconciliation', true, services.clock.now());
   } catch (error) {
     services.health.recordJobRun('reconciliation', false, services.clock.now());
@@ -116,8 +113,8 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
 
 export function startBackgroundJobs(services: Services): () => void {
   const stops: (() => void)[] = [];
-  start(services.outboxWorker);
-  stops.push(() => void outboxWorkerStop(services.outboxWorker));
+  startOutboxWorker(services.outboxWorker);
+  stops.push(() => void stopOutboxWorker(services.outboxWorker));
 
   const housekeeping = () => {
     runScheduledJobs(services, { respectSendingHours: true })
@@ -136,7 +133,7 @@ export function startBackgroundJobs(services: Services): () => void {
   const reconcile = () => {
     if (reconciling) return;
     reconciling = true;
-    paymentReconciliationReconcile(services.reconciliation)
+    reconcilePayments(services.reconciliation)
       .then(() => services.health.recordJobRun('reconciliation', true, new Date()))
       .catch((error: unknown) => {
         services.health.recordJobRun('reconciliation', false, new Date());

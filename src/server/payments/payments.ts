@@ -20,7 +20,7 @@ import type { PaymentLinksContext } from './links/context';
 import type { ConfirmationContext } from './confirmation/context';
 import { createInPageContext } from './charges/context';
 import { createWebhooksContext } from './webhooks/context';
-import { process as inPageChargesProcess } from './charges/process';
+import { process as processCharge } from './charges/process';
 import { status } from './charges/status';
 import { voidPendingChargesOf } from './charges/void-charges';
 import { handleWebhook } from './webhooks/handle-webhook';
@@ -65,7 +65,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     provider,
     getById,
-    process: (input: ProcessPaymentData) => inPageChargesProcess(charges, input),
+    process: (input: ProcessPaymentData) => processCharge(charges, input),
     status: (id: string) => status(charges, id),
     voidPendingChargesOf: (subscriberId: string) => voidPendingChargesOf(charges, subscriberId),
     handleWebhook: (source: PaymentProviderName, request: WebhookRequest) =>

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../../tests/app';
 import { subscribers } from '../../db/schema';
-import { exportCsv as subscriberCsvExportCsv, EXPORT_BATCH } from '../csv/export';
+import { exportCsv as exportSubscribersCsv, EXPORT_BATCH } from '../csv/export';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -139,7 +139,7 @@ describe('GET /api/admin/subscribers/export.csv', () => {
     raw.transaction(() => {
       for (let i = 0; i < ROWS; i++) insert.run(`s${i}`, `Sócio nº ${i}`, `s${i}@x.com`, `R${i}`, now, now);
     })();
-    const stream = subscriberCsvExportCsv(
+    const stream = exportSubscribersCsv(
       t.services.subscriberCsv,
       { status: 'all', search: '', includeCpf: false },
       'admin',
