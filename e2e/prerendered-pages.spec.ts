@@ -160,6 +160,35 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText('CPF é obrigatório')).toHaveCount(0);
   });
 
+  test('a page scrolled before the app arrives stays where it was; the button under the thumb is sent', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() =>
+      document.addEventListener('confraria:page-adopted', () =>
+        document.documentElement.setAttribute('data-test-adopted', ''),
+      ),
+    );
+    const release = await holdApp(page);
+    await page.goto('/checkout');
+    const button = page.getByRole('button', { name: /Gerar Link de Pagamento/ });
+    await button.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-test-adopted', '');
+    // The router's first render has run by the frame after the adoption.
+    const after = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+        ),
+    );
+    expect(after).toBe(scrolled);
+    await button.click();
+    await expect(page.getByRole('alert')).toContainText('Nome é obrigatório');
+  });
+
   test('the content pages come without the app; their script drives the FAQ and the phone menu', async ({
     page,
   }) => {

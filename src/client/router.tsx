@@ -6,10 +6,22 @@ import { trpcStatus } from './lib/errors';
 import { queryClient, trpc, trpcUtils } from './lib/trpc';
 import { carryQueryCache, routerOptions } from './router-options';
 
+/**
+ * A page the server rendered (its starter script is `#app-boot`) is on screen before the app runs,
+ * and the person may have scrolled it meanwhile. The router's first render, when React adopts that
+ * page, keeps the place: the router would scroll to the top, moving the button under a thumb.
+ * Every later navigation restores or resets the scroll as usual.
+ */
+let adoptingServedPage = typeof document !== 'undefined' && document.getElementById('app-boot') !== null;
+
 export const router = createRouter({
   ...routerOptions,
   context: { queryClient, trpc: trpcUtils },
-  scrollRestoration: true,
+  scrollRestoration: () => {
+    if (!adoptingServedPage) return true;
+    adoptingServedPage = false;
+    return false;
+  },
 });
 carryQueryCache(router, queryClient);
 

@@ -4,6 +4,25 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const attached = new WeakSet<Control>();
 
+/**
+ * The served page's controls, taken when this module first runs: the app's code loads before React
+ * adopts the page, so these are the only controls a person could have typed into before the app
+ * ran. A control React creates later (a client-side page, a dialog) is never one of them.
+ */
+const served: WeakSet<Element> =
+  typeof document === 'undefined'
+    ? new WeakSet()
+    : new WeakSet(document.querySelectorAll('input, textarea, select'));
+
+/** Whether the control's value differs from the one its served HTML gave it. */
+function changedOnScreen(control: Control): boolean {
+  if (control instanceof HTMLSelectElement) {
+    const served = [...control.options].findIndex((option) => option.defaultSelected);
+    return control.selectedIndex !== Math.max(0, served);
+  }
+  return control.value !== control.defaultValue;
+}
+
 /** Hands a ref (callback or object) its element, as React does. */
 export function assignRef<T>(ref: Ref<T> | undefined, element: T | null): void {
   if (typeof ref === 'function') ref(element);
@@ -15,7 +34,9 @@ export function assignRef<T>(ref: Ref<T> | undefined, element: T | null): void {
  * is disabled while the page hydrates). A form library's ref may write the form's default into the
  * control when it first registers it (react-hook-form does, with `defaultValues`), wiping that
  * text, or leave its own record of the value empty while the text stays on screen. The first time
- * a control is attached, this ref puts the typed value back and reports it as typing.
+ * a served control that a person changed is attached, this ref puts the typed value back and
+ * reports it as typing. Any other control is left alone: reporting a client-rendered filter's own
+ * value as a change would navigate (a list back to page 1, a default written into the address).
  */
 export function adoptTypedText<T extends Control>(ref: Ref<T> | undefined): RefCallback<T> {
   return (control) => {
@@ -23,9 +44,10 @@ export function adoptTypedText<T extends Control>(ref: Ref<T> | undefined): RefC
     // what the form wants, and that stands.
     const first = control !== null && !attached.has(control);
     if (first) attached.add(control);
+    const adopt = first && served.has(control) && changedOnScreen(control);
     const typed = control?.value ?? '';
     assignRef(ref, control);
-    if (!control || !first || typed === '') return;
+    if (!control || !adopt) return;
     // React took the typed text for the control's value when it adopted it, so an input event
     // alone would not reach the form: its own record is set back first (the element's setter),
     // then the text through the prototype's setter, which React does not watch.
