@@ -136,6 +136,11 @@ export const dashboardFigures = z.object({
   /** Share (0–100, one decimal) of the periods ended in the last 12 months that were renewed; null with none. */
   renewalRate: z.number().nullable(),
   expiringIn30Days: z.number().int(),
+  /** Of those, the members with automatic renewal on (`?renewal=automatic`) and the others. */
+  renewalsDueAutomatic: z.number().int(),
+  renewalsDueManual: z.number().int(),
+  /** Automatic renewals declined with retries still ahead (`?renewal=retrying`). */
+  automaticRenewalsRetrying: z.number().int(),
   failedPaymentsLast30Days: z.number().int(),
   nextActions: z.array(z.object({ kind: z.string(), count: z.number().int(), text: z.string() })),
   latestPayments: z.array(adminPayment),

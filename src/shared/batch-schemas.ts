@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from './plans';
-import { endingWithinDaysField, expiredWithinDaysField, SUBSCRIBER_SORTS } from './subscriber-schemas';
+import {
+  endingWithinDaysField,
+  expiredWithinDaysField,
+  renewalFilterField,
+  SUBSCRIBER_SORTS,
+} from './subscriber-schemas';
 import './zod-config';
 
 /** Rows one batch call may touch: a page of the lists is at most 100; a batch is half of that. */
@@ -80,6 +85,7 @@ export const listMessageFilter = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   endingWithinDays: endingWithinDaysField,
   expiredWithinDays: expiredWithinDaysField,
+  renewal: renewalFilterField,
 });
 export type ListMessageFilter = z.output<typeof listMessageFilter>;
 

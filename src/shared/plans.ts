@@ -35,6 +35,19 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   inactive: 'Inativo',
 };
 
+/**
+ * The subscriber list's renewal filter (`?renewal=`, docs/decisions/052-automatic-renewal.md): members
+ * with automatic renewal on (a saved card), the others, and the automatic renewals declined with
+ * retries still ahead.
+ */
+export const RENEWAL_FILTERS = ['automatic', 'manual', 'retrying'] as const;
+export type RenewalFilter = (typeof RENEWAL_FILTERS)[number];
+export const RENEWAL_FILTER_LABELS: Record<RenewalFilter, string> = {
+  automatic: 'Automática',
+  manual: 'Manual',
+  retrying: 'Automática em nova tentativa',
+};
+
 export const REFERRAL_STATUSES = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 

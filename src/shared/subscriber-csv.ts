@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from './plans';
-import { endingWithinDaysField, expiredWithinDaysField } from './subscriber-schemas';
+import { endingWithinDaysField, expiredWithinDaysField, renewalFilterField } from './subscriber-schemas';
 import './zod-config';
 
 /** Header → form field, in file order. `createdAt` is exported only (ignored on import). */
@@ -72,6 +72,7 @@ export const subscriberExportInput = z.object({
   search: z.string().trim().max(120).default(''),
   endingWithinDays: endingWithinDaysField,
   expiredWithinDays: expiredWithinDaysField,
+  renewal: renewalFilterField,
   /** "incluir CPF completo": a query-string flag, so "true"/"1" only. */
   includeCpf: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])

@@ -16,7 +16,7 @@ import {
   phoneField,
 } from './fields/schemas';
 import { MONEY_MAX_CENTS, MONEY_MSG } from './money-text';
-import { SUBSCRIBER_STATUSES } from './plans';
+import { RENEWAL_FILTERS, SUBSCRIBER_STATUSES } from './plans';
 import './zod-config';
 
 export const SUBSCRIBER_MSG = {
@@ -72,6 +72,8 @@ export const SUBSCRIBER_MSG = {
   endingWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para o vencimento.',
   // Members to win back (ADR 046).
   expiredWithinDaysInvalid: 'Informe um número de dias entre 1 e 366 para a expiração.',
+  // The renewal filter (automatic renewal, docs/decisions/052-automatic-renewal.md).
+  renewalInvalid: 'Filtro de renovação inválido: use automatic, manual ou retrying.',
 } as const;
 
 export const SHIRT_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XXG'] as const;
@@ -236,6 +238,14 @@ export const expiredWithinDaysField = z.coerce
   .optional();
 
 /**
+ * `renewal` (docs/decisions/052-automatic-renewal.md): automatic renewal on, off, or declined and
+ * in retry — the dashboard's renewal figures open the list with it. The list and its CSV export read it.
+ */
+export const renewalFilterField = z
+  .enum(RENEWAL_FILTERS, { error: SUBSCRIBER_MSG.renewalInvalid })
+  .optional();
+
+/**
  * List filters (docs/product/back-office-and-member-area.md §3): status (all or one), search, sortBy, sortOrder, page, limit; and
  * `endingWithinDays` (ADR 034): only active subscriptions whose period ends within that many days
  * from now, the dashboard's renewals shortcut.
@@ -250,6 +260,7 @@ export const subscriberListInput = z
     limit: z.coerce.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
     endingWithinDays: endingWithinDaysField,
     expiredWithinDays: expiredWithinDaysField,
+    renewal: renewalFilterField,
   })
   .default({
     status: 'all',

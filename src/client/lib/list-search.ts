@@ -14,9 +14,11 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   REFERRAL_STATUSES,
+  RENEWAL_FILTERS,
   SUBSCRIBER_STATUSES,
   type PaymentMethod,
   type PaymentStatus,
+  type RenewalFilter,
   type SubscriberStatus,
 } from '../../shared/plans';
 import type { PaymentException, PaymentListInput } from '../../shared/admin-schemas';
@@ -62,6 +64,8 @@ export interface SubscriberSearch extends SortedPage<SubscriberSort> {
   endingWithinDays?: number;
   /** Members whose period ended in the last N days (to win them back). */
   expiredWithinDays?: number;
+  /** How they renew: automatic renewal on, off, or declined and in retry (ADR 052). */
+  renewal?: RenewalFilter;
   /** The record open in the detail modal (the dashboard's names lead here). */
   view?: string;
 }
@@ -73,6 +77,7 @@ export function subscriberSearch(search: Record<string, unknown>): SubscriberSea
     ...sortedPage(search, SUBSCRIBER_SORTS),
     endingWithinDays: searchInt(search.endingWithinDays, 1, DAYS_WINDOW_MAX),
     expiredWithinDays: searchInt(search.expiredWithinDays, 1, DAYS_WINDOW_MAX),
+    renewal: searchOneOf(search.renewal, RENEWAL_FILTERS),
     view: searchText(search.view, 64) || undefined,
   };
 }

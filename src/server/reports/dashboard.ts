@@ -13,7 +13,7 @@ import {
 import { paidPeriods, paidRenewals, paymentMonthTotals, payments, subscribers } from '../db/schema';
 import { countActiveMembers } from '../membership/active-members';
 import type { ServiceDeps } from '../lib/deps';
-import { endingWithinWhere } from '../membership/subscribers/admin/filters';
+import { endingWithinWhere, renewalWhere } from '../membership/subscribers/admin/filters';
 import { countPayments, createdWithinWhere, paymentRows } from './payment-list';
 import { toAdminPayment } from './payment-rows';
 const MONTH_LABELS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
@@ -45,6 +45,14 @@ function tileCounts({ db }: Pick<ServiceDeps, 'db'>, now: Date) {
     ),
     // The same rule as the subscriber list's `endingWithinDays` filter the shortcut opens.
     expiringIn30Days: countSubscribers(db, endingWithinWhere(30, now)),
+    // Those split by how they renew, and the automatic renewals declined and in retry: the rules of
+    // the list's `renewal` filter the figures open (docs/decisions/052-automatic-renewal.md).
+    renewalsDueAutomatic: countSubscribers(
+      db,
+      and(endingWithinWhere(30, now), renewalWhere('automatic', now)),
+    ),
+    renewalsDueManual: countSubscribers(db, and(endingWithinWhere(30, now), renewalWhere('manual', now))),
+    automaticRenewalsRetrying: countSubscribers(db, renewalWhere('retrying', now)),
     // New members: subscribers whose first confirmed payment fell in this month — a range of the
     // index on `first_paid_at`, which triggers keep (ADR 026).
     newMembersThisMonth: countSubscribers(db, gte(subscribers.firstPaidAt, monthStart(now))),
@@ -163,6 +171,9 @@ export function dashboard(deps: ServiceDeps): DashboardFigures {
     revenueTotal,
     renewalRate: renewalRate(db, totals, now),
     expiringIn30Days: counts.expiringIn30Days,
+    renewalsDueAutomatic: counts.renewalsDueAutomatic,
+    renewalsDueManual: counts.renewalsDueManual,
+    automaticRenewalsRetrying: counts.automaticRenewalsRetrying,
     failedPaymentsLast30Days: counts.failedPaymentsLast30Days,
     nextActions: nextActions(counts),
     latestPayments: paymentRows(deps).orderBy(desc(payments.createdAt)).limit(5).all().map(toAdminPayment),

@@ -77,6 +77,10 @@ describe('payments demo seed', () => {
       renewalRate: 62.5,
       // Three of this seed, Helena (renewal due in 20 days) and Otávio Prado (due tomorrow, in retry).
       expiringIn30Days: 3 + 1 + 1,
+      // Of those, Helena and Otávio renew automatically; Otávio's was declined and is in retry.
+      renewalsDueAutomatic: 2,
+      renewalsDueManual: 3,
+      automaticRenewalsRetrying: 1,
     });
     expect(figures.newMembersThisMonth).toBeGreaterThan(0);
     expect(figures.failedPaymentsLast30Days).toBeGreaterThanOrEqual(2);

@@ -119,6 +119,7 @@ export function exportCsv(
       search: filter.search !== '',
       endingWithinDays: filter.endingWithinDays ?? null,
       expiredWithinDays: filter.expiredWithinDays ?? null,
+      renewal: filter.renewal ?? null,
       includeCpf: filter.includeCpf,
     },
   });

@@ -11,6 +11,7 @@ import { PageLoading } from '../../ui/PageLoading';
 import { PaymentStatusBadge } from '../payments/PaymentStatusBadge';
 import { ExceptionsPanel } from './ExceptionsPanel';
 import { PrivacySummary } from './PrivacySummary';
+import { RenewalsPanel } from './RenewalsPanel';
 import { TwoFactorWarning } from '../security/TwoFactorWarning';
 
 // recharts is the heaviest thing on the page: it loads beside the tiles, not before them.
@@ -172,6 +173,7 @@ export function AdminDashboard() {
 
       <div className="finance-grid">
         {figures.data && <NextActions actions={figures.data.nextActions} />}
+        {figures.data && <RenewalsPanel figures={figures.data} />}
         <ExceptionsPanel />
         {privacy.data && <PrivacySummary summary={privacy.data} />}
         <section className="panel" aria-labelledby="queue-title">

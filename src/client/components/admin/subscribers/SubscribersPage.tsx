@@ -6,7 +6,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../../shared/format';
-import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
+import {
+  RENEWAL_FILTER_LABELS,
+  RENEWAL_FILTERS,
+  SUBSCRIBER_STATUS_LABELS,
+  SUBSCRIBER_STATUSES,
+} from '../../../../shared/plans';
 import {
   SUBSCRIBER_MSG,
   SUBSCRIBER_PAGE_SIZE,
@@ -107,6 +112,7 @@ export function SubscribersPage({
       limit: SUBSCRIBER_PAGE_SIZE,
       endingWithinDays: params.endingWithinDays,
       expiredWithinDays: params.expiredWithinDays,
+      renewal: params.renewal,
     },
     { placeholderData: keepPreviousData },
   );
@@ -118,6 +124,7 @@ export function SubscribersPage({
     ...(params.expiredWithinDays !== undefined
       ? { expiredWithinDays: String(params.expiredWithinDays) }
       : {}),
+    ...(params.renewal !== undefined ? { renewal: params.renewal } : {}),
     ...(includeCpf ? { includeCpf: 'true' } : {}),
   }).toString();
 
@@ -242,6 +249,14 @@ export function SubscribersPage({
           values={SUBSCRIBER_STATUSES}
           labels={SUBSCRIBER_STATUS_LABELS}
           onFilter={(status) => update({ status })}
+        />
+        <FilterSelectField
+          label="Renovação"
+          value={params.renewal}
+          values={RENEWAL_FILTERS}
+          labels={RENEWAL_FILTER_LABELS}
+          allLabel="Todas"
+          onFilter={(renewal) => update({ renewal })}
         />
         <SelectField
           label="Ordenar por"
@@ -383,6 +398,7 @@ export function SubscribersPage({
           sortOrder,
           endingWithinDays: params.endingWithinDays,
           expiredWithinDays: params.expiredWithinDays,
+          renewal: params.renewal,
         }}
       />
     </div>

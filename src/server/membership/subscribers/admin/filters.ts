@@ -1,7 +1,8 @@
 /** The back office list's filters and sort columns; the CSV export shares them. */
-import { and, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
-import type { SubscriberStatus } from '../../../../shared/plans';
-import { subscribers } from '../../../db/schema';
+import { and, eq, exists, gt, inArray, isNotNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/sqlite-core';
+import type { RenewalFilter, SubscriberStatus } from '../../../../shared/plans';
+import { automaticRenewals, payments, renewalAttempts, subscribers } from '../../../db/schema';
 import { searchCondition } from '../search';
 import { DAY_MS } from '../../../../shared/sao-paulo-time';
 
@@ -44,6 +45,59 @@ export function expiredWithinWhere(days: number | undefined, now: Date): SQL | u
   );
 }
 
+const query = new QueryBuilder();
+
+/** The member's automatic renewal row, on and with a saved card (what the renewal pass charges). */
+const automaticRenewalOn = () =>
+  query
+    .select({ one: sql`1` })
+    .from(automaticRenewals)
+    .where(
+      and(
+        eq(automaticRenewals.subscriberId, subscribers.id),
+        eq(automaticRenewals.enabled, true),
+        isNotNull(automaticRenewals.providerCardId),
+      ),
+    );
+
+/**
+ * Declined and in retry: automatic renewal on, the period held open for a retry still ahead
+ * (`grace_until`, cleared after the last refusal, a payment or turning it off), and an attempt of
+ * the current period refused. Not the first attempt awaiting its answer (held open too).
+ */
+const retrying = (now: Date) =>
+  query
+    .select({ one: sql`1` })
+    .from(automaticRenewals)
+    .where(
+      and(
+        eq(automaticRenewals.subscriberId, subscribers.id),
+        eq(automaticRenewals.enabled, true),
+        gt(automaticRenewals.graceUntil, now),
+        exists(
+          query
+            .select({ one: sql`1` })
+            .from(renewalAttempts)
+            .innerJoin(payments, eq(payments.id, renewalAttempts.paymentId))
+            .where(
+              and(
+                eq(renewalAttempts.subscriberId, subscribers.id),
+                eq(renewalAttempts.periodEnd, subscribers.subscriptionEndDate),
+                eq(payments.status, 'failed'),
+              ),
+            ),
+        ),
+      ),
+    );
+
+/** `renewal` (docs/decisions/052-automatic-renewal.md): automatic, manual, or declined and in retry. */
+export function renewalWhere(renewal: RenewalFilter | undefined, now: Date): SQL | undefined {
+  if (renewal === 'automatic') return exists(automaticRenewalOn());
+  if (renewal === 'manual') return notExists(automaticRenewalOn());
+  if (renewal === 'retrying') return exists(retrying(now));
+  return undefined;
+}
+
 /** The export's rows: the list's filters, searched without paging (the list plans its own search). */
 export function subscriberFilterWhere(
   filter: {
@@ -51,6 +105,7 @@ export function subscriberFilterWhere(
     search: string;
     endingWithinDays?: number | undefined;
     expiredWithinDays?: number | undefined;
+    renewal?: RenewalFilter | undefined;
   },
   now: Date,
 ): SQL | undefined {
@@ -58,6 +113,7 @@ export function subscriberFilterWhere(
     statusWhere(filter.status),
     endingWithinWhere(filter.endingWithinDays, now),
     expiredWithinWhere(filter.expiredWithinDays, now),
+    renewalWhere(filter.renewal, now),
     searchCondition('subscribers', filter.search),
   );
 }

@@ -3,7 +3,7 @@ import type { SubscriberListInput } from '../../../../shared/subscriber-schemas'
 import { subscribers } from '../../../db/schema';
 import type { ServiceDeps } from '../../../lib/deps';
 import { planSearch } from '../search';
-import { endingWithinWhere, expiredWithinWhere, SORT_COLUMNS, statusWhere } from './filters';
+import { endingWithinWhere, expiredWithinWhere, renewalWhere, SORT_COLUMNS, statusWhere } from './filters';
 import { toSubscriberRecord } from './records';
 import { pageOffset, paginationOf } from '../../../lib/paging';
 
@@ -16,6 +16,7 @@ export function list({ db, clock }: ServiceDeps, input: SubscriberListInput) {
     statusWhere(input.status),
     endingWithinWhere(input.endingWithinDays, now),
     expiredWithinWhere(input.expiredWithinDays, now),
+    renewalWhere(input.renewal, now),
   );
   const where = and(filters, search.where);
   const countWhere = (condition: SQL | undefined) =>
