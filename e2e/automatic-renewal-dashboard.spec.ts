@@ -81,6 +81,8 @@ async function figureOf(link: Locator): Promise<number> {
 }
 
 test('the renewal figures open the subscriber list filtered by how they renew', async ({ page }) => {
+  // Three lists opened and checked with axe each: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const tag = runTag();
   insertMembers(tag, [
     { name: `Auto ${tag} Dez`, endInDays: 10, automatic: true },
