@@ -29,3 +29,15 @@ describe('sorted lists read their sort, order and page from the address (ADR 034
     expect(subscriberSearch({ sortBy: 'amount' }).sortBy).toBeUndefined();
   });
 });
+
+describe('the subscriber list reads its renewal filter from the address (ADR 052)', () => {
+  it('keeps automatic, manual and retrying; drops anything else (the default list, not an error)', () => {
+    for (const renewal of ['automatic', 'manual', 'retrying'] as const)
+      expect(subscriberSearch({ renewal, endingWithinDays: '30' })).toMatchObject({
+        renewal,
+        endingWithinDays: 30,
+      });
+    for (const renewal of ['auto', 'AUTOMATIC', '', 3, ['manual']])
+      expect(subscriberSearch({ renewal }).renewal).toBeUndefined();
+  });
+});

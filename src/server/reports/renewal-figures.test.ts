@@ -192,6 +192,12 @@ describe('the renewal figures and the list they open', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Recusado Retentando');
     expect(csv.body.trim().split('\n')).toHaveLength(2);
+    // "Enviar mensagem" on the filtered list reaches the members it shows, no one else.
+    const preview = await t.caller(admin.token).subscribers.previewListMessage({
+      filter: { renewal: 'manual', endingWithinDays: 30 },
+      message: 'Olá',
+    });
+    expect(preview.total).toBe(2);
   });
 
   it('refuses an unknown renewal filter with a Portuguese message (400, nothing listed)', async () => {
