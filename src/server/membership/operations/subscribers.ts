@@ -69,7 +69,8 @@ const list = defineOperation({
     method: 'GET',
     path: '/admin/subscribers',
     tag: TAG,
-    summary: 'Lista assinantes (filtros status e search; sortBy, sortOrder; page, limit)',
+    summary:
+      'Lista assinantes (filtros status, search, endingWithinDays, expiredWithinDays e renewal; sortBy, sortOrder; page, limit)',
   },
 });
 
