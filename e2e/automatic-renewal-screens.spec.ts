@@ -263,4 +263,20 @@ test.describe.serial('automatic renewal screens', () => {
     );
     expect(row).toEqual({ enabled: 0, disabled_by: 'admin' });
   });
+
+  test('club off: the member reads that the club does not offer it, and no switch', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const member = await createSeededMember(page.request, { name: 'Clara Semoferta', endInDays: 200 });
+    saveCard(member, { expMonth: 12, expYear: 2035 });
+    await logInAsAdmin(page);
+    await setClubRenewal(page, { on: false, notice: '7', retries: '1, 3, 7' });
+    await page.context().clearCookies();
+
+    await logIn(page, member.email);
+    await page.goto('/user/subscription');
+    const section = page.getByRole('region', { name: 'Renovação automática' });
+    await expect(section.getByText(AUTOMATIC_RENEWAL_MSG.clubOff)).toBeVisible();
+    await expect(section.getByRole('switch')).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
 });
