@@ -1,7 +1,8 @@
 /**
  * /admin/settings (docs/product/decisions.md §4, §6): the club's identity and contacts, the PIX key and merchant of
- * the BR Codes, the name on card bills, prices, automatic renewal reminders, and which provider each service uses with a
- * test of each. Checked in the browser with the server's schema (prices typed in reais); the PIX
+ * the BR Codes, the name on card bills, prices, automatic renewal reminders, automatic renewal on the card (ADR 052: offered or not,
+ * notice days, retry schedule), and which provider each service uses with a test of each. Checked
+ * in the browser with the server's schema (prices typed in reais, days as text); the PIX
  * key comes back normalized. Keys and tokens live in the server's environment, never here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
