@@ -120,3 +120,12 @@ export const turnOffAnswer = z.object({
 
 export type AutomaticRenewalView = z.infer<typeof automaticRenewalView>;
 export type AutomaticRenewalAdminView = z.infer<typeof automaticRenewalAdminView>;
+
+/** "Visa final 1234, validade 08/2027": the card as the screens show it. */
+export function cardWithExpiry(card: z.infer<typeof automaticRenewalCard>): string {
+  const expiry =
+    card.expMonth && card.expYear
+      ? `, validade ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`
+      : '';
+  return `${cardLabel(card)}${expiry}`;
+}

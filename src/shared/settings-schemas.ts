@@ -4,7 +4,7 @@
  * validates it, so the browser shows the server's own messages).
  */
 import { z } from 'zod';
-import { settingsSchema } from './content/settings-defaults';
+import { SETTINGS_MSG, settingsSchema } from './content/settings-defaults';
 import { MONEY_MAX_CENTS, MONEY_MSG, reaisToCents } from './money-text';
 import { normalizePixKey } from './pix-key';
 
@@ -50,12 +50,36 @@ const reais = z.string({ error: SETTINGS_SCREEN_MSG.priceInvalid }).transform((v
   return cents;
 });
 
+/** The notice days typed as text ("7"), checked by the server's own rule. */
+const noticeDays = z
+  .string({ error: SETTINGS_MSG.noticeDaysInvalid })
+  .trim()
+  .regex(/^\d{1,3}$/, SETTINGS_MSG.noticeDaysInvalid)
+  .transform(Number)
+  .pipe(settingsSchema.shape.automaticRenewalNoticeDays);
+
+/** The retry schedule typed as "1, 3, 7" (commas or spaces), checked by the server's own rule. */
+const retryDays = z
+  .string({ error: SETTINGS_MSG.retryDaysInvalid })
+  .trim()
+  .regex(/^\d{1,3}([\s,;]+\d{1,3})*$/, SETTINGS_MSG.retryDaysInvalid)
+  .transform((text) => text.split(/[\s,;]+/).map(Number))
+  .pipe(settingsSchema.shape.automaticRenewalRetryDays);
+
+/** How the screen shows a saved retry schedule. */
+export const retryDaysText = (days: readonly number[]) => days.join(', ');
+
 /**
  * The key with its type, as the server checks them on save: an error on the key, or on the type
  * when the key has two readings and none was chosen.
  */
 export const settingsForm = settingsSchema
-  .extend({ priceAnnual: reais, priceRenewal: reais })
+  .extend({
+    priceAnnual: reais,
+    priceRenewal: reais,
+    automaticRenewalNoticeDays: noticeDays,
+    automaticRenewalRetryDays: retryDays,
+  })
   .superRefine(({ pixKey, pixKeyType }, ctx) => {
     const pix = normalizePixKey(pixKey, pixKeyType);
     if (pix.ok) return;

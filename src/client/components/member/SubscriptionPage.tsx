@@ -9,6 +9,7 @@ import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { RenewalWarning } from './RenewalWarning';
+import { AutomaticRenewalCard } from './AutomaticRenewalCard';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
@@ -61,6 +62,7 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
         </dl>
       </div>
       {subscription.canRenew && <RenewCard subscription={subscription} />}
+      <AutomaticRenewalCard />
       {(subscription.canCancel || subscription.canWithdrawCancellation) && (
         <CancelCard subscription={subscription} />
       )}

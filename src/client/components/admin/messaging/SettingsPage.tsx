@@ -1,7 +1,8 @@
 /**
  * /admin/settings (docs/product/decisions.md §4, §6): the club's identity and contacts, the PIX key and merchant of
- * the BR Codes, the name on card bills, prices, automatic renewal reminders, and which provider each service uses with a
- * test of each. Checked in the browser with the server's schema (prices typed in reais); the PIX
+ * the BR Codes, the name on card bills, prices, automatic renewal reminders, automatic renewal on the card (ADR 052: offered or not,
+ * notice days, retry schedule), and which provider each service uses with a test of each. Checked
+ * in the browser with the server's schema (prices typed in reais, days as text); the PIX
  * key comes back normalized. Keys and tokens live in the server's environment, never here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +13,7 @@ import { SETTINGS_LIMITS, STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/co
 import { formatDateTime } from '../../../../shared/format';
 import {
   centsToReais,
+  retryDaysText,
   SETTINGS_SCREEN_MSG,
   settingsForm,
   type SettingsFormInput,
@@ -44,6 +46,8 @@ function toForm(settings: SettingsResponse['settings']): SettingsFormInput {
     ...settings,
     priceAnnual: centsToReais(settings.priceAnnual),
     priceRenewal: centsToReais(settings.priceRenewal),
+    automaticRenewalNoticeDays: String(settings.automaticRenewalNoticeDays),
+    automaticRenewalRetryDays: retryDaysText(settings.automaticRenewalRetryDays),
   };
 }
 
@@ -201,6 +205,33 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             da assinatura (por e-mail e WhatsApp, entre 9h e 21h)
           </span>
         </label>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>Renovação automática no cartão</legend>
+        <label className="checkbox">
+          <input type="checkbox" {...register('automaticRenewal')} />
+          <span>
+            Oferecer a renovação automática: o confrade que ligar é cobrado todo ano no cartão com que pagou,
+            avisado antes, e desliga quando quiser
+          </span>
+        </label>
+        <div className="adm-grid adm-grid--2">
+          <TextField
+            label="Aviso antes da cobrança (dias)"
+            hint="De 1 a 30 dias: e-mail com valor, data, cartão e o link para desligar"
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('automaticRenewalNoticeDays')}
+          />
+          <TextField
+            label="Novas tentativas após recusa (dias depois da data)"
+            hint="Até 5 números em ordem crescente, ex.: 1, 3, 7"
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('automaticRenewalRetryDays')}
+          />
+        </div>
       </fieldset>
 
       {saveError && <Alert>{saveError}</Alert>}

@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { AccessSection } from './AccessSection';
+import { AutomaticRenewalSection } from './AutomaticRenewalSection';
 import { ProposedChanges } from './ProposedChanges';
 import { ApproveAction, CancelAction, MessageAction, PaymentLinkAction } from './SubscriberActions';
 import { formatCep, formatCpf, formatPhone } from './subscriber-form-values';
@@ -105,6 +106,8 @@ export function SubscriberDetails({
       </dl>
 
       <AccessSection id={s.id} />
+
+      <AutomaticRenewalSection id={s.id} />
 
       <ProposedChanges id={s.id} />
 
