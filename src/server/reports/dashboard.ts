@@ -38,20 +38,23 @@ const countSubscribers = (db: Db, where: SQL | undefined) =>
 
 /** The tiles that count rows: approvals waiting, renewals due, new members, failed payments. */
 function tileCounts({ db }: Pick<ServiceDeps, 'db'>, now: Date) {
+  const expiringIn30Days = countSubscribers(db, endingWithinWhere(30, now));
+  const renewalsDueAutomatic = countSubscribers(
+    db,
+    and(endingWithinWhere(30, now), renewalWhere('automatic', now)),
+  );
   return {
     pendingApprovals: countSubscribers(
       db,
       and(eq(subscribers.status, 'pending'), isNull(subscribers.approvedBy)),
     ),
     // The same rule as the subscriber list's `endingWithinDays` filter the shortcut opens.
-    expiringIn30Days: countSubscribers(db, endingWithinWhere(30, now)),
+    expiringIn30Days,
     // Those split by how they renew, and the automatic renewals declined and in retry: the rules of
     // the list's `renewal` filter the figures open (docs/decisions/052-automatic-renewal.md).
-    renewalsDueAutomatic: countSubscribers(
-      db,
-      and(endingWithinWhere(30, now), renewalWhere('automatic', now)),
-    ),
-    renewalsDueManual: countSubscribers(db, and(endingWithinWhere(30, now), renewalWhere('manual', now))),
+    // `manual` is every member `automatic` leaves out, so the manual figure is the difference.
+    renewalsDueAutomatic,
+    renewalsDueManual: expiringIn30Days - renewalsDueAutomatic,
     automaticRenewalsRetrying: countSubscribers(db, renewalWhere('retrying', now)),
     // New members: subscribers whose first confirmed payment fell in this month — a range of the
     // index on `first_paid_at`, which triggers keep (ADR 026).

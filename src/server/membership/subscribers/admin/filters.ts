@@ -47,8 +47,8 @@ export function expiredWithinWhere(days: number | undefined, now: Date): SQL | u
 
 const query = new QueryBuilder();
 
-/** The member's automatic renewal row, on and with a saved card (what the renewal pass charges). */
-const automaticRenewalOn = () =>
+/** The listed member's automatic renewal row, turned on, with what else it must hold. */
+const renewalTurnedOn = (...conditions: SQL[]) =>
   query
     .select({ one: sql`1` })
     .from(automaticRenewals)
@@ -56,9 +56,12 @@ const automaticRenewalOn = () =>
       and(
         eq(automaticRenewals.subscriberId, subscribers.id),
         eq(automaticRenewals.enabled, true),
-        isNotNull(automaticRenewals.providerCardId),
+        ...conditions,
       ),
     );
+
+/** On and with a saved card: what the renewal pass charges. */
+const automaticRenewalOn = () => renewalTurnedOn(isNotNull(automaticRenewals.providerCardId));
 
 /**
  * Declined and in retry: automatic renewal on, the period held open for a retry still ahead
@@ -66,29 +69,22 @@ const automaticRenewalOn = () =>
  * the current period refused. Not the first attempt awaiting its answer (held open too).
  */
 const retrying = (now: Date) =>
-  query
-    .select({ one: sql`1` })
-    .from(automaticRenewals)
-    .where(
-      and(
-        eq(automaticRenewals.subscriberId, subscribers.id),
-        eq(automaticRenewals.enabled, true),
-        gt(automaticRenewals.graceUntil, now),
-        exists(
-          query
-            .select({ one: sql`1` })
-            .from(renewalAttempts)
-            .innerJoin(payments, eq(payments.id, renewalAttempts.paymentId))
-            .where(
-              and(
-                eq(renewalAttempts.subscriberId, subscribers.id),
-                eq(renewalAttempts.periodEnd, subscribers.subscriptionEndDate),
-                eq(payments.status, 'failed'),
-              ),
-            ),
+  renewalTurnedOn(
+    gt(automaticRenewals.graceUntil, now),
+    exists(
+      query
+        .select({ one: sql`1` })
+        .from(renewalAttempts)
+        .innerJoin(payments, eq(payments.id, renewalAttempts.paymentId))
+        .where(
+          and(
+            eq(renewalAttempts.subscriberId, subscribers.id),
+            eq(renewalAttempts.periodEnd, subscribers.subscriptionEndDate),
+            eq(payments.status, 'failed'),
+          ),
         ),
-      ),
-    );
+    ),
+  );
 
 /** `renewal` (docs/decisions/052-automatic-renewal.md): automatic, manual, or declined and in retry. */
 export function renewalWhere(renewal: RenewalFilter | undefined, now: Date): SQL | undefined {
