@@ -17,8 +17,9 @@ const served: WeakSet<Element> =
 /** Whether the control's value differs from the one its served HTML gave it. */
 function changedOnScreen(control: Control): boolean {
   if (control instanceof HTMLSelectElement) {
-    const served = [...control.options].findIndex((option) => option.defaultSelected);
-    return control.selectedIndex !== Math.max(0, served);
+    // Without a `selected` option, the served default is the first one.
+    const servedIndex = [...control.options].findIndex((option) => option.defaultSelected);
+    return control.selectedIndex !== Math.max(0, servedIndex);
   }
   return control.value !== control.defaultValue;
 }
