@@ -65,6 +65,7 @@ function claimLinkPayment(
     subscriberId: link.subscriberId,
     amount: link.amount,
     planType: link.planType,
+    provider: link.provider,
   };
   const claimed = statements.claimLink.run({
     id: link.id,
@@ -102,7 +103,7 @@ function claimLinkPayment(
       createdAt: at.now,
     });
   }
-  settlePaid(ctx, payment, at.paidAt, bought);
+  settlePaid(ctx, payment, at.paidAt, received, bought);
   // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
   const recorded = db.select().from(payments).where(eq(payments.id, payment.id)).get();
   if (recorded) recordSurplus(ctx, recorded, received, at.paidAt);
