@@ -158,7 +158,8 @@ export function periodColumns({ subscriber, period }: PeriodBought) {
 
 /**
  * afterPaid once the first checkout is applied: the period, statuses, commission, e-mail and the
- * card kept for automatic renewal (every paid card of a member, however its answer arrived: ADR 052).
+ * card kept for automatic renewal (every paid card of a member, however its answer arrived: ADR 052;
+ * `cardKept` says whether this payment's card was).
  * `written` is the period the caller already stored with the payment (periodColumns); without it
  * the period is read and written here.
  */
@@ -168,7 +169,7 @@ export function settlePaid(
   paidAt: Date,
   charge: ChargeResult,
   written?: PeriodBought,
-) {
+): { cardKept: boolean } {
   const { subscriber, period } = written ?? periodBought(ctx, payment.subscriberId, paidAt);
   // Approved before: a renewal (§3.2). The machine decides the status; paying also withdraws a
   // cancellation that was pending, since the member just chose to stay.
@@ -197,5 +198,5 @@ export function settlePaid(
   }
   confirmForPayment(ctx.referrals, subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
-  rememberPaidCard(ctx, payment, charge);
+  return { cardKept: rememberPaidCard(ctx, payment, charge) };
 }
