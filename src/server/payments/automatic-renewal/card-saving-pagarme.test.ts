@@ -1,7 +1,7 @@
 /**
  * Every paid card is kept for automatic renewal, however its answer arrived (ADR 052), against the
- * fake Pagar.me: a link paid by card on Pagar.me's page, confirmed by its `order.paid` webhook or,
- * the webhook lost, by reconciliation; the reference is the order's `customer.id` and the charge's
+ * fake Pagar.me: a link paid by card on Pagar.me's page, confirmed by its `order.paid` or
+ * `charge.paid` webhook or, the webhook lost, by reconciliation; the reference is the order's `customer.id` and the charge's
  * `last_transaction.card`. A link paid by PIX keeps nothing.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are JSON */
@@ -64,6 +64,19 @@ describe('the card of a paid link is kept (fake Pagar.me)', () => {
     expect(savedRow()).toMatchObject(cardOfOrder(order));
     // The kept card is the one a renewal order may name (the fake keeps it on that customer).
     expect(fake.savedCards.get(savedRow()!.providerCardId!)?.customerId).toBe(order.customer.id);
+  });
+
+  it('confirmed by a charge.paid webhook: the charge re-fetched alone names its customer', async () => {
+    const { order } = await linkPaid('credit_card');
+    const hook = { id: 'hook_charge_paid_1', type: 'charge.paid', data: { id: order.charges[0].id } };
+    expect((await pagarmeWebhook(t, hook)).statusCode).toBe(200);
+    expect(
+      fake.requests.some(
+        (request) => request.method === 'GET' && request.path.endsWith(`/charges/${order.charges[0].id}`),
+      ),
+    ).toBe(true);
+    expect(rows(t).links()[0]?.status).toBe('paid');
+    expect(savedRow()).toMatchObject(cardOfOrder(order));
   });
 
   it('the webhook lost: reconciliation confirms the link and keeps the card', async () => {
