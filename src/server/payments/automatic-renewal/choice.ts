@@ -219,6 +219,23 @@ export function turnOnFromCheckout(
   deps: Pick<AutomaticRenewalDeps, 'db' | 'clock' | 'settings' | 'lifecycle' | 'log'>,
   input: { subscriberId: string; userId: string | null; consentText: string; paymentId: string },
 ): boolean {
+  // The payment's confirmation runs around this: a failure here must never undo it (the choice's
+  // own writes are a savepoint, rolled back alone).
+  try {
+    return turnOnChosenAtCheckout(deps, input);
+  } catch (error) {
+    deps.log.error(
+      { subscriberId: input.subscriberId, paymentId: input.paymentId, err: (error as Error).message },
+      'automatic renewal chosen at checkout: not turned on',
+    );
+    return false;
+  }
+}
+
+function turnOnChosenAtCheckout(
+  deps: Pick<AutomaticRenewalDeps, 'db' | 'clock' | 'settings' | 'lifecycle' | 'log'>,
+  input: { subscriberId: string; userId: string | null; consentText: string; paymentId: string },
+): boolean {
   const subscriber = deps.db.select().from(subscribers).where(eq(subscribers.id, input.subscriberId)).get();
   if (!subscriber || !input.userId) return false;
   const row = renewalRowOf(deps, subscriber.id);
