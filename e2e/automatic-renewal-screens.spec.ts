@@ -3,17 +3,22 @@
  * retry schedule); a member whose card is on file turns it on and off in one click in "Minha
  * Assinatura" at 390 and 1280 px, reading the card, the amount and the date; the states without a
  * switch say why; the admin reads the record's section (card, consent, attempts) and turns a
- * member's renewal off after confirming. Members are made as other specs make them, and the card a
+ * member's renewal off after confirming; a member renews by card on the sandbox with the renewal
+ * card's box ticked (390 px) and finds it on. Members are made as other specs make them, and the card a
  * paid card checkout leaves is written as the sandbox would write it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { AUTOMATIC_RENEWAL_MSG, consentSentence } from '../src/shared/automatic-renewal';
+import {
+  AUTOMATIC_RENEWAL_MSG,
+  checkoutConsentSentence,
+  consentSentence,
+} from '../src/shared/automatic-renewal';
 import { SETTINGS_DEFAULTS, SETTINGS_MSG } from '../src/shared/content/settings-defaults';
 import { formatDate, formatLongDate, formatMoney } from '../src/shared/format';
-import { saoPauloDayStart } from '../src/shared/sao-paulo-time';
+import { DAY_MS, saoPauloDayStart } from '../src/shared/sao-paulo-time';
 import { seriousA11yViolations } from './a11y';
-import { e2eDb, expect, openWritableDb, test } from './fixtures';
+import { e2eDb, expect, openWritableDb, payWithTestCard, test } from './fixtures';
 import { createSeededMember, logIn, logInAsAdmin, type SeededMember } from './members';
 
 const VISA = { brand: 'Visa', last4: '1111' };
@@ -262,6 +267,42 @@ test.describe.serial('automatic renewal screens', () => {
       member.subscriberId,
     );
     expect(row).toEqual({ enabled: 0, disabled_by: 'admin' });
+  });
+
+  test('renewing by card with the box ticked at 390 px: "Minha Assinatura" then shows it on', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const member = await createSeededMember(page.request, { name: 'Renato Marcado', endInDays: 20 });
+    // The end date this renewal buys (a year after the current one) and its charge day.
+    const bought = new Date(member.end.getTime() + 365 * DAY_MS);
+    const boxSentence = checkoutConsentSentence(renewalPrice(), saoPauloDayStart(bought, -1));
+    await logIn(page, member.email);
+    await page.goto('/user/subscription');
+    const box = page.getByRole('checkbox', { name: boxSentence });
+    await expect(box).not.toBeChecked();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await box.check();
+    await page.getByRole('button', { name: 'Renovar agora' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'));
+    await payWithTestCard(page);
+    await expect(page.getByText('Obrigado por renovar!')).toBeVisible();
+
+    await page.goto('/user/subscription');
+    const section = page.getByRole('region', { name: 'Renovação automática' });
+    await expect(section.getByRole('switch', { name: boxSentence })).toBeChecked();
+    await expect(section.getByTestId('automatic-renewal-facts')).toContainText(
+      'Visa final 1111, validade 12/2030',
+    );
+    await expect(section.getByText(`Ligada por você em ${formatDate(new Date())}.`)).toBeVisible();
+    const [row] = e2eDb.query<{ enabled: number; consent_text: string; card_last4: string }>(
+      'select enabled, consent_text, card_last4 from automatic_renewals where subscriber_id = ?',
+      member.subscriberId,
+    );
+    expect(row).toEqual({ enabled: 1, consent_text: boxSentence, card_last4: '1111' });
   });
 
   test('club off: the member reads that the club does not offer it, and no switch', async ({ page }) => {

@@ -26,6 +26,18 @@ export function consentSentence(card: CardOnFile, amount: number, chargeDate: Da
   );
 }
 
+/**
+ * The box of the member's renewal checkout: the card is not known before the provider's page, so
+ * the sentence names the card of this payment; the consent recorded once it is paid adds its brand
+ * and last four.
+ */
+export function checkoutConsentSentence(amount: number, chargeDate: Date): string {
+  return (
+    `Renovar automaticamente no cartão com que pago esta renovação, todo ano: ${formatMoney(amount)} em ` +
+    `${formatDate(chargeDate)} e a cada ano seguinte, até eu desligar.`
+  );
+}
+
 export const AUTOMATIC_RENEWAL_MSG = {
   clubOff: 'A renovação automática não está disponível no clube.',
   noCard:
@@ -35,6 +47,8 @@ export const AUTOMATIC_RENEWAL_MSG = {
     `O cartão ${card} vence antes da renovação: pague com um cartão válido para usá-lo na renovação automática.`,
   consentChanged: 'O valor, a data ou o cartão mudaram: confira o texto e confirme de novo.',
   consentRequired: 'Confirme o texto da renovação automática.',
+  checkoutNotOffered:
+    'A renovação automática pode ser escolhida ao renovar a assinatura de um confrade aprovado.',
   turnedOn: 'Renovação automática ligada.',
   alreadyOn: 'A renovação automática já está ligada.',
   turnedOff: 'Renovação automática desligada. Nenhuma cobrança automática será feita.',
@@ -98,6 +112,11 @@ export const automaticRenewalView = z.object({
   nextRetryAt: iso.nullable(),
   /** Why it cannot be turned on now (no card, not active, card expiring, club off), or null. */
   unavailableReason: z.string().nullable(),
+  /**
+   * The box of the renewal checkout (`checkoutConsentSentence`: amount and date after this renewal),
+   * or null when it is not offered there (club off, already on, not a renewal).
+   */
+  checkoutConsentText: z.string().nullable(),
 });
 
 export const automaticRenewalAdminView = automaticRenewalView.extend({
@@ -110,6 +129,18 @@ export const turnOnInput = z.object({
   /** The exact sentence the member was shown (`consentText` of the read). */
   consentText: z.string({ error: AUTOMATIC_RENEWAL_MSG.consentRequired }).trim().min(1).max(500),
 });
+
+/** The member's renewal: automatic renewal chosen at its checkout, with the sentence shown. */
+export const renewInput = z
+  .object({
+    automaticRenewal: z.boolean().default(false),
+    /** The exact sentence of the box (`checkoutConsentText` of the read). */
+    consentText: z.string().trim().max(500).optional(),
+  })
+  .refine((input) => !input.automaticRenewal || Boolean(input.consentText), {
+    error: AUTOMATIC_RENEWAL_MSG.consentRequired,
+    path: ['consentText'],
+  });
 
 export const turnOffAnswer = z.object({
   success: z.literal(true),

@@ -30,7 +30,8 @@
  * order's customer (one customer per `customer.code`), answered as `customer.id` and
  * `last_transaction.card.id`. An order with `customer_id` and `credit_card.card_id` (and
  * `recurrence: true`, no CVV, no card data) charges it again: refused when the card expired or
- * `declineSavedCard` was called, paid otherwise.
+ * `declineSavedCard` was called, paid otherwise. A link paid by card (`payLink(id, { method:
+ * 'credit_card' })`) keeps its card the same way (the simulator's paid card, valid to 12/2030).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -378,7 +379,10 @@ export async function startFakePagarme(
     });
     order.customer = { ...order.customer, id: customerId, code };
     for (const charge of order.charges) {
+      // A charge read alone (GET /charges/{id}) names its customer too, as the recorded answers do.
+      charge.customer = { ...charge.customer, id: customerId, code };
       Object.assign(charge.last_transaction.card, {
+        last_four_digits: String(card.number).slice(-4),
         id: cardId,
         exp_month: card.exp_month,
         exp_year: year,
@@ -423,6 +427,7 @@ export async function startFakePagarme(
     );
     order.customer = { ...order.customer, id: saved.customerId };
     for (const charge of order.charges) {
+      charge.customer = { ...charge.customer, id: saved.customerId };
       Object.assign(charge.last_transaction.card, {
         id: creditCard.card_id,
         last_four_digits: saved.number.slice(-4),
@@ -787,6 +792,10 @@ export async function startFakePagarme(
           ? fixture('order-card-response-paid')
           : fixture('webhook-order-paid').data;
       const order = relabelOrder(template, code, amount, link.name);
+      // The card typed on Pagar.me's page stays on the order's customer, as an in-page card does.
+      if (options.method === 'credit_card') {
+        keepCard(order, `link-${link.id}`, { number: PAGARME_PAID_CARD, exp_month: 12, exp_year: 2030 });
+      }
       orders.set(order.id, order);
       link.total_sessions = (link.total_sessions ?? 0) + 1;
       link.total_paid_sessions = (link.total_paid_sessions ?? 0) + 1;

@@ -10,6 +10,7 @@ import { MemberGate } from './MemberGate';
 import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { RenewalWarning } from './RenewalWarning';
 import { AutomaticRenewalCard } from './AutomaticRenewalCard';
+import { RenewalConsentBox } from './RenewalConsentBox';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
@@ -72,9 +73,17 @@ function SubscriptionDetails({ subscription }: { subscription: MemberSubscriptio
 
 /** The renewal (or first payment) offer: also what the files page shows a member whose access ended. */
 export function RenewCard({ subscription }: { subscription: MemberSubscription }) {
+  const utils = trpc.useUtils();
+  // Automatic renewal ticked at this checkout: the sentence the box showed (null: not ticked).
+  const [consent, setConsent] = useState<string | null>(null);
   const renew = trpc.member.renew.useMutation({
     // The provider's page: the member pays there and comes back through the tracking page.
     onSuccess: (link) => window.location.assign(link.url),
+    // A sentence that no longer matches (price or date changed, club switch off): read it again.
+    onError: () => {
+      setConsent(null);
+      void utils.automaticRenewal.mine.invalidate();
+    },
   });
   const renewal = subscription.renewalPlan === 'renewal';
   return (
@@ -85,9 +94,16 @@ export function RenewCard({ subscription }: { subscription: MemberSubscription }
           ? `Renovação anual por ${formatMoney(subscription.renewalPrice)}: mais 365 dias somados ao seu período atual.`
           : `Assinatura anual por ${formatMoney(subscription.renewalPrice)}.`}
       </p>
+      {renewal && (
+        <RenewalConsentBox checked={consent !== null} disabled={renew.isPending} onChange={setConsent} />
+      )}
       {renew.isError && <Alert>{errorText(renew.error, MEMBER_MSG.renewFailed)}</Alert>}
       <div className="member-actions">
-        <Button loading={renew.isPending} loadingLabel="Gerando link..." onClick={() => renew.mutate()}>
+        <Button
+          loading={renew.isPending}
+          loadingLabel="Gerando link..."
+          onClick={() => renew.mutate(consent ? { automaticRenewal: true, consentText: consent } : undefined)}
+        >
           {renewal ? 'Renovar agora' : 'Pagar agora'}
         </Button>
       </div>

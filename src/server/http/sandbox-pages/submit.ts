@@ -63,14 +63,16 @@ async function payWithCard(ctx: SandboxPagesContext, id: string, body: FormBody)
     return { kind: 'invalid', messages: [...new Set(card.error.issues.map((issue) => issue.message))] };
   }
   const expiry = parseCardExpiry(card.data.expiryDate);
-  const decision = ctx.payments.sandboxDecideCard({
+  const typedCard = {
     number: card.data.cardNumber,
     expMonth: expiry?.month ?? 0,
     expYear: expiry?.year ?? 0,
-  });
+  };
+  const decision = ctx.payments.sandboxDecideCard(typedCard);
   const declined = decision.outcome === 'failed' ? decision.reason : null;
   const result = await deliver(ctx, id, decision.outcome, 'credit_card', {
     card: decision.card,
+    typedCard,
     failureReason: decision.reason,
   });
   return { kind: 'delivered', result, declined };

@@ -18,6 +18,7 @@ import {
   memberSubscription,
 } from '../../../shared/member-schemas';
 import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
+import { renewInput } from '../../../shared/automatic-renewal';
 import { PLAN_TYPES } from '../../../shared/plans';
 import { defineOperation } from '../../operations/define';
 import { overview } from '../portal/subscription';
@@ -91,7 +92,9 @@ export const memberOperations = {
       planType: z.enum(PLAN_TYPES),
       amount: z.number().int(),
     }),
-    run: ({ services, user }) => renew(services.memberPortal, user),
+    // Optional: automatic renewal ticked at this checkout, with the sentence the box showed.
+    input: renewInput.optional(),
+    run: ({ services, user }, input) => renew(services.memberPortal, user, input),
   }),
 
   /** "Cancele quando quiser" (docs/product/decisions.md §3.5): a mark; access lasts to the end of the paid period. */

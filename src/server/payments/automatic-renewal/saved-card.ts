@@ -5,7 +5,7 @@
  */
 import { automaticRenewals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
-import type { PaymentProviderName, SavedCard } from '../providers/types';
+import type { ChargeResult, PaymentProviderName, SavedCard } from '../providers/types';
 
 export function rememberCard(
   { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
@@ -27,4 +27,23 @@ export function rememberCard(
     .values({ subscriberId: input.subscriberId, ...values, createdAt: now })
     .onConflictDoUpdate({ target: automaticRenewals.subscriberId, set: values })
     .run();
+}
+
+/**
+ * The card of a payment just confirmed as paid, whatever brought the answer (the in-page card's
+ * answer, the payment link's webhook, reconciliation): kept when the charge was a card and the
+ * provider named the card it keeps. A PIX, or a charge without that reference, keeps nothing.
+ */
+export function rememberPaidCard(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  payment: { subscriberId: string; provider: PaymentProviderName },
+  charge: Pick<ChargeResult, 'method' | 'savedCard'>,
+): boolean {
+  if (charge.method !== 'credit_card' || !charge.savedCard) return false;
+  rememberCard(deps, {
+    subscriberId: payment.subscriberId,
+    provider: payment.provider,
+    card: charge.savedCard,
+  });
+  return true;
 }

@@ -18,7 +18,6 @@ import type { InPageContext } from './context';
 import { completed, verifying } from './status';
 import { heldBack, unsettledAttemptOf, unsettledLinkOf } from '../unsettled-attempts';
 import { qrImage } from './qr-image';
-import { rememberCard } from '../automatic-renewal/saved-card';
 import { failPayment, confirmPayment } from '../confirmation/confirm-payment';
 import { customerOf } from '../links/link-details';
 
@@ -93,16 +92,8 @@ async function answerOf(
 ): Promise<ProcessPaymentResponse> {
   const payment = ctx.getById(paymentId) as Payment;
   if (charge.status === 'paid') {
+    // Confirming keeps the card's reference for automatic renewal (ADR 052), as for any paid card.
     confirmPayment(ctx.confirmation, payment, charge);
-    // The card stays at the provider; its reference is what automatic renewal may charge later,
-    // once the member turns it on (ADR 052).
-    if (charge.savedCard) {
-      rememberCard(ctx, {
-        subscriberId: payment.subscriberId,
-        provider: ctx.provider.name,
-        card: charge.savedCard,
-      });
-    }
     return completed(ctx, paymentId);
   }
   if (charge.status === 'failed' || charge.status === 'refunded' || charge.status === 'cancelled') {

@@ -7,6 +7,8 @@ import { isProvisional, proposalOf } from '../../membership/checkout-profile';
 import { PROVIDER, targetsOf } from '../../membership/subscribers/lifecycle';
 import { periodAfterPayment, profileFromBilling } from '../../membership/subscribers/subscribers';
 import type { ConfirmationContext } from './context';
+import { rememberPaidCard } from '../automatic-renewal/saved-card';
+import type { ChargeResult } from '../providers/types';
 import { attach, confirmForPayment } from '../../referrals/commissions';
 
 type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
@@ -119,14 +121,18 @@ function applyCheckoutProfile(
   });
 }
 
+/** The payment a confirmation settles: what it bought and with which provider. */
+type SettledPayment = Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType' | 'provider'>;
+
 /** Period, statuses, commission and e-mail after a payment was claimed as paid (inside the transaction). */
 export function afterPaid(
   ctx: ConfirmationContext,
-  payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>,
+  payment: SettledPayment,
   paidAt: Date,
+  charge: ChargeResult,
 ) {
   applyFirstCheckout(ctx, payment);
-  settlePaid(ctx, payment, paidAt);
+  settlePaid(ctx, payment, paidAt, charge);
 }
 
 /** The period a payment buys, from the subscriber as it is before the payment counts. */
@@ -151,16 +157,19 @@ export function periodColumns({ subscriber, period }: PeriodBought) {
 }
 
 /**
- * afterPaid once the first checkout is applied: the period, statuses, commission and e-mail.
+ * afterPaid once the first checkout is applied: the period, statuses, commission, e-mail and the
+ * card kept for automatic renewal (every paid card of a member, however its answer arrived: ADR 052;
+ * `cardKept` says whether this payment's card was).
  * `written` is the period the caller already stored with the payment (periodColumns); without it
  * the period is read and written here.
  */
 export function settlePaid(
   ctx: ConfirmationContext,
-  payment: Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType'>,
+  payment: SettledPayment,
   paidAt: Date,
+  charge: ChargeResult,
   written?: PeriodBought,
-) {
+): { cardKept: boolean } {
   const { subscriber, period } = written ?? periodBought(ctx, payment.subscriberId, paidAt);
   // Approved before: a renewal (§3.2). The machine decides the status; paying also withdraws a
   // cancellation that was pending, since the member just chose to stay.
@@ -189,4 +198,5 @@ export function settlePaid(
   }
   confirmForPayment(ctx.referrals, subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
+  return { cardKept: rememberPaidCard(ctx, payment, charge) };
 }

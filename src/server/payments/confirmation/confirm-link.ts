@@ -11,6 +11,7 @@ import { recordSurplus } from '../refunds/disputes';
 import { extraResult, recordExtraCharge, recordedPaymentOf } from './extra-charge';
 import type { ConfirmResult } from './result';
 import { paidSince } from './same-period';
+import { turnOnFromCheckout } from '../automatic-renewal/choice';
 
 type Received = ChargeResult & { amount: number };
 
@@ -65,6 +66,7 @@ function claimLinkPayment(
     subscriberId: link.subscriberId,
     amount: link.amount,
     planType: link.planType,
+    provider: link.provider,
   };
   const claimed = statements.claimLink.run({
     id: link.id,
@@ -102,7 +104,16 @@ function claimLinkPayment(
       createdAt: at.now,
     });
   }
-  settlePaid(ctx, payment, at.paidAt, bought);
+  const { cardKept } = settlePaid(ctx, payment, at.paidAt, received, bought);
+  // Automatic renewal chosen at the member's renewal checkout: on only now, paid by card, card kept.
+  if (cardKept && link.automaticRenewalConsent) {
+    turnOnFromCheckout(ctx, {
+      subscriberId: link.subscriberId,
+      userId: link.createdBy,
+      consentText: link.automaticRenewalConsent,
+      paymentId: payment.id,
+    });
+  }
   // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
   const recorded = db.select().from(payments).where(eq(payments.id, payment.id)).get();
   if (recorded) recordSurplus(ctx, recorded, received, at.paidAt);

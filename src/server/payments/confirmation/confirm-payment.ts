@@ -149,7 +149,7 @@ function settlePayment(
   const bought = paidSince(ctx, current.subscriberId, attemptStart(current), current.id);
   if (bought) return claimDuplicate(ctx, current, charge, bought, at);
   if (!claimPaid(ctx, payment, charge, at)) return { confirmed: false, reason: 'already' } as const;
-  afterPaid(ctx, payment, at.paidAt);
+  afterPaid(ctx, payment, at.paidAt, charge);
   // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
   recordSurplus(ctx, current, charge, at.paidAt);
   log.info({ paymentId: payment.id }, 'payment confirmed');

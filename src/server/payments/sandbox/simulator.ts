@@ -6,6 +6,7 @@ import { subscribers, type Payment, type PaymentLink } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isSandbox } from '../providers';
 import type { SandboxProvider } from '../providers/sandbox';
+import type { TypedCard } from '../providers/sandbox/cards';
 import { cardBrand, cardLast4 } from '../providers/card';
 import { ProviderError, type PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
@@ -26,6 +27,8 @@ export interface SandboxAct {
   outcome: 'paid' | 'failed' | 'expired';
   method: PaymentMethod;
   card?: { brand: string; last4: string } | null;
+  /** The whole card typed on the page: a paid one is kept by the sandbox for the paying subscriber. */
+  typedCard?: TypedCard | null;
   failureReason?: string | null;
   /**
    * Tests and development only (ADR 030): the customer is charged again for something
@@ -58,6 +61,8 @@ function linkActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, link: P
     method: act.method,
     amount: link.amount,
     card: act.card,
+    typedCard: act.typedCard,
+    customerCode: link.subscriberId,
     failureReason: act.failureReason,
   });
   return { ...webhook, linkId: link.id };
@@ -78,6 +83,8 @@ function chargeActed(deps: SandboxSimulatorDeps, sandbox: SandboxProvider, id: s
     // A second charge has its own id (the sandbox makes one).
     chargeId: act.again ? null : payment.providerChargeId,
     card: act.card,
+    typedCard: act.typedCard,
+    customerCode: payment.subscriberId,
     failureReason: act.failureReason,
   });
   return { ...webhook, linkId: null };

@@ -46,6 +46,12 @@ export const paymentLinks = sqliteTable(
     lastAttemptFailedAt: integer('last_attempt_failed_at', { mode: 'timestamp_ms' }),
     /** `?ref=CODE` of the checkout that created the link: applied only if this link is paid. */
     referralCode: text('referral_code'),
+    /**
+     * A member's renewal link with automatic renewal chosen at checkout: the exact sentence shown
+     * and agreed to. Turned on (with this consent) only once the link is paid by card and the card
+     * kept (docs/decisions/052-automatic-renewal.md).
+     */
+    automaticRenewalConsent: text('automatic_renewal_consent'),
     /** Last time the provider was asked about this link (throttles status refreshes). */
     checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),

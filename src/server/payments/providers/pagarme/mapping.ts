@@ -49,9 +49,18 @@ function chargeMethod(method: string | undefined): PaymentMethod | null {
   return null;
 }
 
-export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): ChargeResult {
+/**
+ * A charge as ours. `customerId` is the order's customer, for a charge read from its order; a charge
+ * read alone (a `charge.*` webhook's re-fetch, reconciliation) names its own `customer.id`.
+ */
+export function chargeResultOf(
+  charge: PagarmeCharge,
+  orderId: string | null,
+  customerId: string | null = null,
+): ChargeResult {
   const transaction = charge.last_transaction ?? {};
   const status = chargeStatus(charge.status);
+  const savedCard = savedCardOf(charge, charge.customer?.id ?? customerId);
   const failureReason =
     status === 'failed'
       ? (transaction.acquirer_message ?? transaction.gateway_response?.errors?.[0]?.message ?? null)
@@ -74,6 +83,7 @@ export function chargeResultOf(charge: PagarmeCharge, orderId: string | null): C
       typeof charge.canceled_amount === 'number' && charge.canceled_amount > 0
         ? charge.canceled_amount
         : null,
+    ...(savedCard ? { savedCard } : {}),
   };
 }
 
@@ -96,18 +106,15 @@ export function orderChargeResult(order: PagarmeOrder): ChargeResult {
       pix: null,
     };
   }
-  const result = chargeResultOf(charge, order.id);
-  const savedCard = savedCardOf(order, charge);
-  return savedCard ? { ...result, savedCard } : result;
+  return chargeResultOf(charge, order.id, order.customer?.id ?? null);
 }
 
 /**
- * The card a paid card order left on its customer: the order's `customer.id` and the
- * transaction's `card.id` (kept on the customer: inferred, docs/decisions/052-automatic-renewal.md).
+ * The card a paid card charge left on its customer: the customer's `id` and the transaction's
+ * `card.id` (kept on the customer: inferred, docs/decisions/052-automatic-renewal.md).
  */
-function savedCardOf(order: PagarmeOrder, charge: PagarmeCharge): SavedCard | null {
+function savedCardOf(charge: PagarmeCharge, customerId: string | null | undefined): SavedCard | null {
   const card = charge.last_transaction?.card;
-  const customerId = order.customer?.id;
   if (chargeStatus(charge.status) !== 'paid' || charge.payment_method !== 'credit_card') return null;
   if (!card?.id || !customerId) return null;
   return {

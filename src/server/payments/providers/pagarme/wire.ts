@@ -28,6 +28,8 @@ export interface PagarmeCharge {
   payment_method?: string;
   paid_at?: string;
   last_transaction?: PagarmeTransaction;
+  /** The customer charged (its `id` names where a paid card is kept). */
+  customer?: { id?: string };
   order?: { id?: string; code?: string; status?: string; metadata?: Record<string, unknown> | null };
 }
 

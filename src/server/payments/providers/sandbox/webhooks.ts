@@ -2,7 +2,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethod } from '../../../../shared/plans';
 import { newId } from '../../../lib/ids';
-import type { ChargeResult, PaymentEvent, WebhookRequest } from '../types';
+import type { ChargeResult, PaymentEvent, SavedCard, WebhookRequest } from '../types';
+import { savedCardOf, type TypedCard } from './cards';
 import {
   SANDBOX_APPROVED_CARD,
   SANDBOX_DECLINED_CARD,
@@ -22,6 +23,13 @@ export interface SandboxActInput {
   chargeId?: string | null;
   /** The card typed on the sandbox's page (brand and last four only). */
   card?: { brand: string; last4: string } | null;
+  /**
+   * The whole card typed on the page and whose customer paid (our subscriber id, the order's
+   * `customer.code`): a paid card is kept for that customer, as Pagar.me keeps it, and the webhook
+   * names only its reference, brand, last four and expiry.
+   */
+  typedCard?: TypedCard | null;
+  customerCode?: string | null;
   /** The provider's reason for a refusal, as the customer will read it. */
   failureReason?: string | null;
 }
@@ -39,6 +47,11 @@ export interface SandboxWebhookBody {
     card_brand: string | null;
     card_last4: string | null;
     failure_reason: string | null;
+    /** A paid card kept for the customer (Pagar.me's `customer.id` and `last_transaction.card`). */
+    customer_id?: string | null;
+    card_id?: string | null;
+    card_exp_month?: number | null;
+    card_exp_year?: number | null;
   };
 }
 
@@ -51,8 +64,22 @@ export interface WebhookSigner {
 const sign = ({ secret }: WebhookSigner, timestamp: string, rawBody: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 
+/** The card a paid card webhook says the sandbox kept, or null. */
+function savedCardOfWebhook(data: SandboxWebhookBody['data'], outcome: 'paid' | 'failed'): SavedCard | null {
+  if (outcome !== 'paid' || data.method !== 'credit_card' || !data.card_id || !data.customer_id) return null;
+  return {
+    providerCustomerId: data.customer_id,
+    providerCardId: data.card_id,
+    brand: data.card_brand,
+    last4: data.card_last4,
+    expMonth: data.card_exp_month ?? null,
+    expYear: data.card_exp_year ?? null,
+  };
+}
+
 export function chargeOfWebhook(body: SandboxWebhookBody, outcome: 'paid' | 'failed'): ChargeResult {
   const { data } = body;
+  const savedCard = savedCardOfWebhook(data, outcome);
   return {
     status: outcome,
     providerOrderId: null,
@@ -64,7 +91,15 @@ export function chargeOfWebhook(body: SandboxWebhookBody, outcome: 'paid' | 'fai
     cardLast4: data.card_last4,
     failureReason: data.failure_reason,
     pix: null,
+    ...(savedCard ? { savedCard } : {}),
   };
+}
+
+/** The card the sandbox keeps for the customer of a paid card typed on its page, or null. */
+function keptCard(input: SandboxActInput) {
+  if (input.outcome !== 'paid' || input.method !== 'credit_card') return null;
+  if (!input.typedCard || !input.customerCode) return null;
+  return savedCardOf(input.customerCode, input.typedCard);
 }
 
 /** The card a webhook names: the one typed, else the test card of the outcome; none for a PIX or an expiry. */
@@ -77,6 +112,7 @@ function cardOf(input: SandboxActInput) {
 function webhookData(input: SandboxActInput): SandboxWebhookBody['data'] {
   const expiredLink = input.outcome === 'expired';
   const card = cardOf(input);
+  const kept = keptCard(input);
   return {
     reference: input.reference,
     target: input.target,
@@ -86,6 +122,14 @@ function webhookData(input: SandboxActInput): SandboxWebhookBody['data'] {
     card_brand: card.brand,
     card_last4: card.last4,
     failure_reason: input.outcome === 'failed' ? (input.failureReason ?? SANDBOX_MSG.failedAttempt) : null,
+    ...(kept
+      ? {
+          customer_id: kept.providerCustomerId,
+          card_id: kept.providerCardId,
+          card_exp_month: kept.expMonth,
+          card_exp_year: kept.expYear,
+        }
+      : {}),
   };
 }
 

@@ -1,0 +1,110 @@
+/**
+ * Every paid card of a member is kept for automatic renewal, however its answer arrived (ADR 052):
+ * here the member's renewal link paid by card on the sandbox's hosted page (its signed webhook).
+ * A PIX or a declined card keeps nothing; a newer card replaces the older one and the member's
+ * choice stays as it was.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../../tests/app';
+import { sandboxPay } from '../../../../tests/checkout';
+import { makeMember, type TestMember } from '../../../../tests/member';
+import { automaticRenewals } from '../../db/schema';
+import { login } from '../../identity/accounts/sign-in';
+import {
+  SANDBOX_APPROVED_CARD,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_RENEWAL_DECLINED_CARD,
+} from '../providers/sandbox';
+
+let t: TestApp;
+useTestApp((app) => (t = app));
+
+const savedRow = (subscriberId: string) =>
+  t.services.db
+    .select()
+    .from(automaticRenewals)
+    .where(eq(automaticRenewals.subscriberId, subscriberId))
+    .get();
+
+/** The member's renewal link, paid by a card typed on the sandbox's page. */
+async function renewByCard(member: TestMember, cardNumber: string, expiryDate = '12/30') {
+  const link = await t.caller(member.token).member.renew();
+  const res = await t.request({
+    method: 'POST',
+    url: `/sandbox/pay/${link.id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      choice: 'card',
+      cardNumber,
+      cardHolderName: 'CONFRADE TESTE',
+      expiryDate,
+      cvv: '123',
+    }).toString(),
+  });
+  return { link, res };
+}
+
+describe('the card of a paid renewal link is kept (sandbox)', () => {
+  it('a link paid by card on the hosted page keeps the reference, brand, last four and expiry; off until chosen', async () => {
+    const member = await makeMember(t, { endInDays: 20 });
+    const { res } = await renewByCard(member, SANDBOX_APPROVED_CARD);
+    expect(res.statusCode).toBe(303);
+    expect(savedRow(member.subscriberId)).toMatchObject({
+      provider: 'sandbox',
+      providerCustomerId: `sbx_cus_${member.subscriberId}`,
+      providerCardId: expect.stringMatching(/^sbx_card_ok_1111_122030_/),
+      cardBrand: 'Visa',
+      cardLast4: '1111',
+      cardExpMonth: 12,
+      cardExpYear: 2030,
+      enabled: false,
+    });
+    expect(JSON.stringify(savedRow(member.subscriberId))).not.toContain(SANDBOX_APPROVED_CARD);
+    t.services.settings.update({ automaticRenewal: true });
+    expect(await t.caller(member.token).automaticRenewal.mine()).toMatchObject({
+      enabled: false,
+      card: { brand: 'Visa', last4: '1111', expMonth: 12, expYear: 2030 },
+      unavailableReason: null,
+    });
+  });
+
+  it('a link paid by PIX keeps nothing, and neither does a declined card', async () => {
+    const byPix = await makeMember(t, { endInDays: 20 });
+    const link = await t.caller(byPix.token).member.renew();
+    expect((await sandboxPay(t, link.id, 'paid', 'pix')).statusCode).toBe(200);
+    expect((await t.caller(byPix.token).member.overview()).subscription).toMatchObject({ pricePaid: 89700 });
+    expect(savedRow(byPix.subscriberId)).toBeUndefined();
+
+    const declined = await makeMember(t, { endInDays: 20 });
+    const { res } = await renewByCard(declined, SANDBOX_DECLINED_CARD);
+    expect(res.statusCode).toBe(200);
+    expect(savedRow(declined.subscriberId)).toBeUndefined();
+  });
+
+  it('a newer paid card replaces the older one and keeps the member turned on, with the consent given', async () => {
+    t.services.settings.update({ automaticRenewal: true });
+    const member = await makeMember(t, { endInDays: 20 });
+    await renewByCard(member, SANDBOX_APPROVED_CARD);
+    const offered = await t.caller(member.token).automaticRenewal.mine();
+    await t.caller(member.token).automaticRenewal.turnOn({ consentText: offered.consentText! });
+    const before = savedRow(member.subscriberId)!;
+
+    // A year on, the member renews by hand with another card.
+    t.clock.advance(360 * 24 * 3600 * 1000);
+    const again = await login(t.services.accounts, { email: member.email, password: 'segredo123' });
+    await renewByCard({ ...member, token: again.token }, SANDBOX_RENEWAL_DECLINED_CARD, '06/31');
+    const after = savedRow(member.subscriberId)!;
+    expect(after).toMatchObject({
+      enabled: true,
+      consentText: before.consentText,
+      consentAt: before.consentAt,
+      providerCustomerId: before.providerCustomerId,
+      providerCardId: expect.stringMatching(/^sbx_card_decline_0101_062031_/),
+      cardLast4: '0101',
+      cardExpMonth: 6,
+      cardExpYear: 2031,
+    });
+    expect(after.providerCardId).not.toBe(before.providerCardId);
+  });
+});
