@@ -266,7 +266,21 @@ describe('search pages', () => {
 
   // "teixeira" matches about a seventh of the club (the index is walked); "pessoa12" a dozen rows
   // and a phone fragment a few (the matches are sorted); "zzz" nothing.
-  const TERMS = ['teixeira', 'Araujo', 'pessoa12', '98100', '(11) 98100', 'zzz', 'an', 'x981y'];
+  // Accents and case are ignored both ways ("Araujo" finds "Araújo", "ÉRICA" and "erica" "Érica").
+  const TERMS = [
+    'teixeira',
+    'Araujo',
+    'ARAÚJO',
+    'gonçal',
+    'ÉRICA',
+    'erica',
+    'pessoa12',
+    '98100',
+    '(11) 98100',
+    'zzz',
+    'an',
+    'x981y',
+  ];
 
   it('the subscriber list: each sort, both directions, several pages, same rows as brute force', () => {
     const all = subscriberRows();
@@ -361,5 +375,19 @@ describe('search pages', () => {
       sqlite.prepare(`select count(*) as n from payments where subscriber_id = 's12'`).get() as { n: number }
     ).n;
     expect(renamed.pagination.total).toBe(count);
+    const withoutAccent = listPayments(
+      t.services.adminReports,
+      paymentListInput.parse({ search: 'quiteria' }),
+    );
+    expect(withoutAccent.pagination.total).toBe(count);
+
+    // A name typed with combining accents (a letter, then its mark) is found either way.
+    sqlite
+      .prepare(`update subscribers set name = ? where id = 's12'`)
+      .run('Jose\u0301 Conceic\u0327a\u0303o');
+    for (const search of ['josé conceição', 'jose conceicao', 'CONCEIÇÃO']) {
+      const found = listPayments(t.services.adminReports, paymentListInput.parse({ search }));
+      expect(found.pagination.total, search).toBe(count);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * subscriber list and the payments list. Fragments of 3 characters or more go through a trigram
  * full-text index — `subscribers_search` (one row per subscriber, migration `subscriber_search`) and
  * `payments_search` (the payer's fields once per payment, migration `admin_search_and_totals`),
- * both kept by triggers, their rowids the rows' rowids (docs/decisions/016 and 026): a substring
+ * both kept by triggers, their rowids the rows' rowids (docs/decisions/016, 026 and 050): a substring
  * match that reads only the matching rows, where `LIKE '%…%'` reads them all. Shorter fragments
  * (which match most of the club anyway) fall back to LIKE.
  */
@@ -11,6 +11,7 @@ import { like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, subscribers } from '../../db/schema';
 import { likeTerm } from '../../lib/like-term';
+import { foldForSearch } from './search-fold';
 
 /** An FTS5 phrase: the text as typed, quotes doubled (no operator can be injected). */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -25,9 +26,12 @@ const TRIGRAM = 3;
  */
 const PHONE_OR_CPF = /^[\d\s().+\-/]+$/;
 
-/** The FTS5 query for `term` (name or e-mail contains it, or phone or CPF its digits), if indexable. */
+/**
+ * The FTS5 query for `term` (name or e-mail contains it, accents aside, or phone or CPF its
+ * digits), if indexable. The index holds names with their accents folded (search-fold.ts).
+ */
 function indexQuery(term: string): string | undefined {
-  const text = term.trim();
+  const text = foldForSearch(term.trim());
   if ([...text].length < TRIGRAM) return undefined;
   const query = [`{name email} : ${phrase(text)}`];
   const digits = PHONE_OR_CPF.test(text) ? text.replace(/\D/g, '') : '';
