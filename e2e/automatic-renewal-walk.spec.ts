@@ -3,7 +3,8 @@
  * ticks the renewal box and pays by card on the sandbox's page; on the notice day the e-mail is in
  * the mailbox; on the charge day one charge, the period extended, "Obrigado por renovar!" and the
  * receipt in Pagamentos; a card declined on renewal is retried on the schedule with one e-mail each,
- * then the expiry rule applies; a member who turns it off is not charged on the date.
+ * then the expiry rule applies (the owner reads the four refused tries in the subscriber record); a
+ * member who turns it off is not charged on the date.
  *
  * How the clock moves: the server's clock is the machine's, and no HTTP path may move it (that would
  * be a backdoor in production code). "N days later" is instead written in the test database, as the
@@ -331,6 +332,21 @@ test.describe.serial('automatic renewal, walked on the sandbox', () => {
       // The member can still renew by hand.
       await expect(page.getByRole('button', { name: 'Renovar agora' })).toBeVisible();
     });
+
+    // The owner reads the four refused attempts in the subscriber record, one per try.
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logInAsAdmin(page);
+    await page.goto('/admin/subscribers');
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(member.email);
+    await page.getByRole('button', { name: member.name, exact: true }).click();
+    const record = page.getByRole('dialog', { name: 'Assinante' });
+    const attempts = record
+      .getByRole('region', { name: 'Renovação automática' })
+      .getByRole('table', { name: 'Tentativas de cobrança automática' });
+    await expect(attempts.getByRole('row')).toHaveCount(5);
+    await expect(attempts.getByRole('row').filter({ hasText: 'Recusado' })).toHaveCount(4);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test('turned off before the date: no charge on the date, and the member is told by e-mail', async ({
