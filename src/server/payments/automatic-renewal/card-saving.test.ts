@@ -1,8 +1,9 @@
 /**
  * Every paid card of a member is kept for automatic renewal, however its answer arrived (ADR 052):
  * here the member's renewal link paid by card on the sandbox's hosted page (its signed webhook).
- * A PIX or a declined card keeps nothing; a newer card replaces the older one and the member's
- * choice stays as it was.
+ * A PIX or a declined card keeps nothing; a newer card the member pays from their own account
+ * replaces the older one and the member's choice stays as it was; while it is on, a card paid
+ * through a link the member did not make leaves the agreed card in place.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { useTestApp, type TestApp } from '../../../../tests/app';
 import { sandboxPay } from '../../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../../tests/member';
 import { automaticRenewals } from '../../db/schema';
+import { createForSubscriber } from '../links/create-link';
 import { login } from '../../identity/accounts/sign-in';
 import {
   SANDBOX_APPROVED_CARD,
@@ -30,9 +32,14 @@ const savedRow = (subscriberId: string) =>
 /** The member's renewal link, paid by a card typed on the sandbox's page. */
 async function renewByCard(member: TestMember, cardNumber: string, expiryDate = '12/30') {
   const link = await t.caller(member.token).member.renew();
-  const res = await t.request({
+  return { link, res: await payByCard(link.id, cardNumber, expiryDate) };
+}
+
+/** A link paid by a card typed on the sandbox's page, by whoever holds it. */
+async function payByCard(linkId: string, cardNumber: string, expiryDate: string) {
+  return t.request({
     method: 'POST',
-    url: `/sandbox/pay/${link.id}`,
+    url: `/sandbox/pay/${linkId}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       choice: 'card',
@@ -42,7 +49,6 @@ async function renewByCard(member: TestMember, cardNumber: string, expiryDate = 
       cvv: '123',
     }).toString(),
   });
-  return { link, res };
 }
 
 describe('the card of a paid renewal link is kept (sandbox)', () => {
@@ -106,5 +112,32 @@ describe('the card of a paid renewal link is kept (sandbox)', () => {
       cardExpYear: 2031,
     });
     expect(after.providerCardId).not.toBe(before.providerCardId);
+  });
+
+  it('while on, a card paid through a link the member did not make leaves the agreed card in place', async () => {
+    t.services.settings.update({ automaticRenewal: true });
+    const member = await makeMember(t, { endInDays: 20 });
+    await renewByCard(member, SANDBOX_APPROVED_CARD);
+    const offered = await t.caller(member.token).automaticRenewal.mine();
+    await t.caller(member.token).automaticRenewal.turnOn({ consentText: offered.consentText! });
+    const agreed = savedRow(member.subscriberId)!;
+
+    // A year on, someone pays a link made for this member (not from their account) with their own
+    // card: that holder agreed to this payment only, so the renewals stay on the agreed card.
+    t.clock.advance(360 * 24 * 3600 * 1000);
+    const link = await createForSubscriber(t.services.paymentLinks, member.subscriberId, 'renewal');
+    expect((await payByCard(link.id, SANDBOX_RENEWAL_DECLINED_CARD, '06/31')).statusCode).toBe(303);
+    const again = await login(t.services.accounts, { email: member.email, password: 'segredo123' });
+    expect(await t.caller(again.token).member.overview()).toMatchObject({
+      subscription: { pricePaid: 89700 },
+    });
+    expect(savedRow(member.subscriberId)).toMatchObject({
+      enabled: true,
+      providerCardId: agreed.providerCardId,
+      cardLast4: '1111',
+      cardExpYear: 2030,
+      consentText: agreed.consentText,
+    });
+    expect((await t.caller(again.token).automaticRenewal.mine()).card).toMatchObject({ last4: '1111' });
   });
 });

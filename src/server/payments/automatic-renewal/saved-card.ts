@@ -1,8 +1,12 @@
 /**
  * The card a paid card checkout left at the provider, kept for automatic renewal: the provider's
- * references, brand, last four and expiry (never the number). A newer paid card replaces it; the
- * member's choice (on or off) stays as it was — a new card is used from the next charge on.
+ * references, brand, last four and expiry (never the number). A newer paid card replaces it, with
+ * one exception: while automatic renewal is on, its consent names a card, and only a payment made
+ * from the member's own account (their renewal in "Minha Assinatura") may put another card in its
+ * place — anyone can pay a checkout under a member's e-mail, and that card's holder agreed to one
+ * payment, not to the member's renewals (ADR 052).
  */
+import { eq } from 'drizzle-orm';
 import { automaticRenewals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 import type { ChargeResult, PaymentProviderName, SavedCard } from '../providers/types';
@@ -32,14 +36,23 @@ export function rememberCard(
 /**
  * The card of a payment just confirmed as paid, whatever brought the answer (the in-page card's
  * answer, the payment link's webhook, reconciliation): kept when the charge was a card and the
- * provider named the card it keeps. A PIX, or a charge without that reference, keeps nothing.
+ * provider named the card it keeps. A PIX, or a charge without that reference, keeps nothing; nor
+ * does another card than the one an automatic renewal that is on was agreed for, unless the member
+ * paid it from their own account (`byMember`).
  */
 export function rememberPaidCard(
   deps: Pick<ServiceDeps, 'db' | 'clock'>,
   payment: { subscriberId: string; provider: PaymentProviderName },
   charge: Pick<ChargeResult, 'method' | 'savedCard'>,
+  byMember: boolean,
 ): boolean {
   if (charge.method !== 'credit_card' || !charge.savedCard) return false;
+  const agreed = deps.db
+    .select({ enabled: automaticRenewals.enabled, providerCardId: automaticRenewals.providerCardId })
+    .from(automaticRenewals)
+    .where(eq(automaticRenewals.subscriberId, payment.subscriberId))
+    .get();
+  if (agreed?.enabled && agreed.providerCardId !== charge.savedCard.providerCardId && !byMember) return false;
   rememberCard(deps, {
     subscriberId: payment.subscriberId,
     provider: payment.provider,

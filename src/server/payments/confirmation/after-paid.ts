@@ -121,8 +121,13 @@ function applyCheckoutProfile(
   });
 }
 
-/** The payment a confirmation settles: what it bought and with which provider. */
-type SettledPayment = Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType' | 'provider'>;
+/**
+ * The payment a confirmation settles: what it bought and with which provider; `madeBy`, the account
+ * that asked for it when one did (a member's renewal link: its `createdBy`).
+ */
+type SettledPayment = Pick<Payment, 'id' | 'subscriberId' | 'amount' | 'planType' | 'provider'> & {
+  madeBy?: string | null;
+};
 
 /** Period, statuses, commission and e-mail after a payment was claimed as paid (inside the transaction). */
 export function afterPaid(
@@ -198,5 +203,6 @@ export function settlePaid(
   }
   confirmForPayment(ctx.referrals, subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
-  return { cardKept: rememberPaidCard(ctx, payment, charge) };
+  const byMember = Boolean(payment.madeBy) && payment.madeBy === subscriber.userId;
+  return { cardKept: rememberPaidCard(ctx, payment, charge, byMember) };
 }

@@ -67,6 +67,7 @@ function claimLinkPayment(
     amount: link.amount,
     planType: link.planType,
     provider: link.provider,
+    madeBy: link.createdBy,
   };
   const claimed = statements.claimLink.run({
     id: link.id,

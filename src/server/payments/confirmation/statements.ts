@@ -30,6 +30,7 @@ function preparePaymentReads(db: Db) {
         id: subscribers.id,
         name: subscribers.name,
         email: subscribers.email,
+        userId: subscribers.userId,
         status: subscribers.status,
         approvedAt: subscribers.approvedAt,
         subscriptionStartDate: subscribers.subscriptionStartDate,
