@@ -710,7 +710,8 @@ export async function startFakePagarme(
     const chargeId = url.searchParams.get('charge_id');
     check(chargeId, 'payables: sem charge_id');
     const found = chargeId ? chargeById(chargeId) : null;
-    const data = chargeId && payables.has(chargeId) ? payables.get(chargeId) : found ? creditPayable(found.charge) : [];
+    const data =
+      chargeId && payables.has(chargeId) ? payables.get(chargeId) : found ? creditPayable(found.charge) : [];
     return { status: 200, body: { data, paging: { total: data?.length ?? 0 } } };
   }
 

@@ -43,7 +43,10 @@ export async function refreshProviderFigures(ctx: FiguresContext): Promise<Figur
         isNotNull(payments.providerChargeId),
         isNotNull(payments.paidAt),
         eq(payments.provider, provider.name),
-        or(isNull(payments.feesCheckedAt), lt(payments.feesCheckedAt, new Date(now.getTime() - FIGURES_RECHECK_MS))),
+        or(
+          isNull(payments.feesCheckedAt),
+          lt(payments.feesCheckedAt, new Date(now.getTime() - FIGURES_RECHECK_MS)),
+        ),
       ),
     )
     .orderBy(asc(payments.feesCheckedAt))
