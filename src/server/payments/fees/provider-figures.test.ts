@@ -43,7 +43,7 @@ async function pay(paymentMethod: 'credit_card' | 'pix') {
       paymentData: { amount: 149700, ...(cardToken ? { cardToken } : {}) },
     },
   });
-  const { paymentId } = res.json() as { paymentId: string };
+  const { paymentId } = res.json<{ paymentId: string }>();
   if (paymentMethod === 'pix') {
     const order = [...fake.orders.values()].find((entry) => entry.code === paymentId);
     expect((await pagarmeWebhook(t, fake.payOrder(order.id))).statusCode).toBe(200);
