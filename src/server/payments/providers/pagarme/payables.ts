@@ -16,6 +16,7 @@ export interface PagarmePayable {
   /** `credit`, `refund`, `refund_reversal`, `chargeback`, `chargeback_refund`. */
   type?: string;
   amount?: number;
+  installment?: number;
   fee?: number;
   anticipation_fee?: number;
   fraud_coverage_fee?: number;
