@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
-import { MONTH_CLOSE_MSG } from '../../shared/month-close-schemas';
+import { MONTH_CLOSE_MSG } from '../../shared/month-close';
 import { payments, type Payment } from '../db/schema';
 
 let t: TestApp;

@@ -9,12 +9,14 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'driz
 import {
   MONTH_CLOSE_CHANNEL_LABELS,
   MONTH_CLOSE_MSG,
-  type MonthCloseAnswer,
   type MonthCloseChannel,
   type MonthCloseFigure,
-  type MonthCloseLine,
-  type MonthClosePayment,
-  type MonthClosePaymentsInput,
+} from '../../shared/month-close';
+import type {
+  MonthCloseAnswer,
+  MonthCloseLine,
+  MonthClosePayment,
+  MonthClosePaymentsInput,
 } from '../../shared/month-close-schemas';
 import { paymentStatusLabel } from '../../shared/plans';
 import { saoPauloInstant } from '../../shared/sao-paulo-time';
