@@ -61,8 +61,10 @@ for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await logInAsAdmin(page);
     await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Seções do painel' });
-    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    // A drawer behind "Abrir menu" below the desktop layout (1024 px).
+    if (size.width < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
     await nav.getByRole('link', { name: 'Fechamento do mês', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/month-close$/);
     await expect(page.getByRole('heading', { level: 2, name: /^Fechamento de / })).toBeVisible();
