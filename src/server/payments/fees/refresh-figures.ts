@@ -4,7 +4,7 @@
  * first. A lost or refused answer leaves them as they were ("a confirmar"), never zero; the payment
  * is asked again after `FIGURES_RECHECK_MS` (docs/decisions/h41m-month-close.md).
  */
-import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import { payments } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
@@ -39,10 +39,13 @@ export async function refreshProviderFigures(ctx: FiguresContext): Promise<Figur
     .from(payments)
     .where(
       and(
-        eq(payments.feesFinal, false),
+        // A literal, not a bound parameter: SQLite matches a partial index's condition only so.
+        sql`${payments.feesFinal} = 0`,
         isNotNull(payments.providerChargeId),
         isNotNull(payments.paidAt),
-        eq(payments.provider, provider.name),
+        // `+` keeps SQLite off payments_provider_charge_uq (every charge of the provider): the partial
+        // index holds only the charges not final yet, in the order asked.
+        sql`+${payments.provider} = ${provider.name}`,
         or(
           isNull(payments.feesCheckedAt),
           lt(payments.feesCheckedAt, new Date(now.getTime() - FIGURES_RECHECK_MS)),
