@@ -25,18 +25,20 @@ export function monthTotalsByBruteForce(sqlite: Database.Database): MonthTotals[
     return row;
   };
   const rows = sqlite
-    .prepare('select status, amount, paid_at, previous_end_date, period_end_date from payments')
+    .prepare('select status, amount, paid_at, previous_end_date, period_end_date, extra_charge from payments')
     .all() as {
     status: string;
     amount: number;
     paid_at: number | null;
     previous_end_date: number | null;
     period_end_date: number | null;
+    extra_charge: string | null;
   }[];
   for (const row of rows) {
     if (row.status === 'paid' && row.previous_end_date !== null) at(key(row.previous_end_date)).renewed += 1;
     if (row.status !== 'paid' || row.paid_at === null) continue;
-    at(key(row.paid_at)).revenue += row.amount;
+    // An extra charge is revenue only once the owner decides it (never while it is to decide).
+    if (row.extra_charge === null) at(key(row.paid_at)).revenue += row.amount;
     const begin = Math.max(row.paid_at, row.previous_end_date ?? 0);
     if (row.period_end_date !== null && row.period_end_date > begin) {
       at(key(begin)).begun += 1;

@@ -38,6 +38,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index';
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard';
 import { Route as AdminDriveRouteImport } from './routes/admin/drive';
 import { Route as AdminLgpdRouteImport } from './routes/admin/lgpd';
+import { Route as AdminMonthCloseRouteImport } from './routes/admin/month-close';
 import { Route as AdminOutboxRouteImport } from './routes/admin/outbox';
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments';
 import { Route as AdminReferralsRouteImport } from './routes/admin/referrals';
@@ -204,6 +205,11 @@ const AdminLgpdRoute = AdminLgpdRouteImport.update({
   path: '/lgpd',
   getParentRoute: () => AdminRouteRoute,
 } as any);
+const AdminMonthCloseRoute = AdminMonthCloseRouteImport.update({
+  id: '/month-close',
+  path: '/month-close',
+  getParentRoute: () => AdminRouteRoute,
+} as any);
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
   '/admin/lgpd': typeof AdminLgpdRoute;
+  '/admin/month-close': typeof AdminMonthCloseRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -386,6 +393,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
   '/admin/lgpd': typeof AdminLgpdRoute;
+  '/admin/month-close': typeof AdminMonthCloseRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute;
   '/admin/drive': typeof AdminDriveRoute;
   '/admin/lgpd': typeof AdminLgpdRoute;
+  '/admin/month-close': typeof AdminMonthCloseRoute;
   '/admin/outbox': typeof AdminOutboxRoute;
   '/admin/payments': typeof AdminPaymentsRoute;
   '/admin/referrals': typeof AdminReferralsRoute;
@@ -491,6 +500,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/drive'
     | '/admin/lgpd'
+    | '/admin/month-close'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -540,6 +550,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/drive'
     | '/admin/lgpd'
+    | '/admin/month-close'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -591,6 +602,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/drive'
     | '/admin/lgpd'
+    | '/admin/month-close'
     | '/admin/outbox'
     | '/admin/payments'
     | '/admin/referrals'
@@ -851,6 +863,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLgpdRouteImport;
       parentRoute: typeof AdminRouteRoute;
     };
+    '/admin/month-close': {
+      id: '/admin/month-close';
+      path: '/month-close';
+      fullPath: '/admin/month-close';
+      preLoaderRoute: typeof AdminMonthCloseRouteImport;
+      parentRoute: typeof AdminRouteRoute;
+    };
     '/admin/outbox': {
       id: '/admin/outbox';
       path: '/outbox';
@@ -998,6 +1017,7 @@ interface AdminRouteRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute;
   AdminDriveRoute: typeof AdminDriveRoute;
   AdminLgpdRoute: typeof AdminLgpdRoute;
+  AdminMonthCloseRoute: typeof AdminMonthCloseRoute;
   AdminOutboxRoute: typeof AdminOutboxRoute;
   AdminPaymentsRoute: typeof AdminPaymentsRoute;
   AdminReferralsRoute: typeof AdminReferralsRoute;
@@ -1013,6 +1033,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDriveRoute: AdminDriveRoute,
   AdminLgpdRoute: AdminLgpdRoute,
+  AdminMonthCloseRoute: AdminMonthCloseRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReferralsRoute: AdminReferralsRoute,

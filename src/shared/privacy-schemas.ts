@@ -42,6 +42,7 @@ export const ACTIVITY_ACTIONS = {
   subscriber_deleted: 'Assinante excluído',
   subscribers_exported: 'Assinantes exportados (CSV)',
   payments_exported: 'Pagamentos exportados (CSV)',
+  month_close_exported: 'Fechamento do mês exportado para o contador (CSV)',
   two_factor_codes_locked: 'Códigos de verificação suspensos por 24 horas após 10 erros seguidos',
   // Work in batches (ADR 046): one line per batch, the rows in its details.
   subscribers_approved: 'Cadastros aprovados em lote',

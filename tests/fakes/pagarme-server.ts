@@ -148,8 +148,21 @@ export interface FakePagarme {
    * unless another type is given, e.g. `charge.refunded`).
    */
   refundInDashboard(chargeId: string, amount: number, type?: string): Json;
+  // Receivables (the owner's month close, docs/decisions/h41m-month-close.md).
+  /**
+   * `GET /payables?charge_id=` answers one `credit` payable per paid charge (its paid amount, a
+   * card or PIX fee at the rates below, `waiting_funds` until its payment date), unless a test
+   * sets the charge's payables here (an empty list: none yet).
+   */
+  payables: Map<string, Json[]>;
   close(): Promise<void>;
 }
+
+/** The fake's fee rates in basis points and payout days (plausible; the real ones are per contract). */
+export const FAKE_PAGARME_CARD_FEE_BASIS_POINTS = 459;
+export const FAKE_PAGARME_PIX_FEE_BASIS_POINTS = 99;
+export const FAKE_PAGARME_CARD_PAYOUT_DAYS = 30;
+export const FAKE_PAGARME_PIX_PAYOUT_DAYS = 1;
 
 export async function startFakePagarme(
   secretKey = 'sk_test_fakeSecretKey0123456789',
@@ -660,8 +673,51 @@ export async function startFakePagarme(
     return { status: 200, body: structuredClone(found.charge) };
   }
 
+  // ---------------------------------------------------------------- receivables (month close)
+  const payables: FakePagarme['payables'] = new Map();
+  let payableIds = 11_814_385;
+
+  /** The credit payable Pagar.me would hold for a paid charge, as its v5 reference describes it. */
+  function creditPayable(charge: Json): Json[] {
+    const paidStatuses = ['paid', 'overpaid', 'underpaid', 'chargedback', 'canceled', 'pending_refund'];
+    if (!paidStatuses.includes(charge.status) || !charge.paid_at) return [];
+    const pix = charge.payment_method === 'pix';
+    const amount = charge.paid_amount ?? charge.amount;
+    const fee = Math.round(
+      (amount * (pix ? FAKE_PAGARME_PIX_FEE_BASIS_POINTS : FAKE_PAGARME_CARD_FEE_BASIS_POINTS)) / 10_000,
+    );
+    const days = pix ? FAKE_PAGARME_PIX_PAYOUT_DAYS : FAKE_PAGARME_CARD_PAYOUT_DAYS;
+    const paymentDate = new Date(new Date(charge.paid_at).getTime() + days * 86_400_000);
+    return [
+      {
+        id: ++payableIds,
+        status: paymentDate.getTime() <= Date.now() ? 'paid' : 'waiting_funds',
+        type: 'credit',
+        amount,
+        fee,
+        anticipation_fee: 0,
+        fraud_coverage_fee: 0,
+        installment: 1,
+        charge_id: charge.id,
+        payment_date: paymentDate.toISOString(),
+        payment_method: charge.payment_method,
+        created_at: charge.paid_at,
+      },
+    ];
+  }
+
+  function listPayables(url: URL): { status: number; body: Json } {
+    const chargeId = url.searchParams.get('charge_id');
+    check(chargeId, 'payables: sem charge_id');
+    const found = chargeId ? chargeById(chargeId) : null;
+    const data =
+      chargeId && payables.has(chargeId) ? payables.get(chargeId) : found ? creditPayable(found.charge) : [];
+    return { status: 200, body: { data, paging: { total: data?.length ?? 0 } } };
+  }
+
   function handleRead(method: string, url: URL, path: string): { status: number; body: Json } {
     if (method === 'GET' && path === '/orders') return listOrders(url);
+    if (method === 'GET' && path === '/payables') return listPayables(url);
     const linkMatch = /^\/paymentlinks\/([^/]+)$/.exec(path);
     if (method === 'GET' && linkMatch) {
       const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
@@ -924,6 +980,7 @@ export async function startFakePagarme(
       found.charge.canceled_amount = (found.charge.canceled_amount ?? 0) + amount;
       return webhook(type, { ...found.charge, order: { id: found.order.id, code: found.order.code } });
     },
+    payables,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fakePagarme;

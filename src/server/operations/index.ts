@@ -9,6 +9,7 @@ import { contactOperations } from '../public-site/operations';
 import { driveOperations } from '../drive/operations';
 import { outboxOperations } from '../messaging/operations/outbox';
 import { memberOperations } from '../membership/operations/member';
+import { monthCloseOperations } from '../reports/operations/month-close';
 import { paymentOperations } from '../payments/operations/payments';
 import { receiptOperations } from '../payments/operations/receipts';
 import { privacyOperations } from '../privacy/operations';
@@ -28,6 +29,7 @@ export const operations = {
   contact: contactOperations,
   drive: driveOperations,
   member: memberOperations,
+  monthClose: monthCloseOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
   privacy: privacyOperations,

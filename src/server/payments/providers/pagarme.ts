@@ -23,6 +23,7 @@ import {
   refund,
   voidCharge,
 } from './pagarme/orders';
+import { getChargeFigures } from './pagarme/payables';
 import { parseWebhook, verifyWebhook } from './pagarme/webhooks';
 import type { PaymentProvider } from './types';
 
@@ -73,6 +74,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
     refund: (input) => refund(client, input),
     findOrders: ({ reference }) => findOrders(client, reference),
     getCharge: (input) => getCharge(client, input.providerChargeId),
+    getChargeFigures: (input) => getChargeFigures(client, input.providerChargeId),
     verifyWebhook: (request) => verifyWebhook(options, request),
     parseWebhook: (rawBody) => parseWebhook(client, rawBody),
     status: () => status(client),

@@ -24,6 +24,7 @@ import {
   type TypedCard,
 } from './sandbox/cards';
 import { SANDBOX_MSG, SANDBOX_PUBLIC_KEY } from './sandbox/constants';
+import { sandboxFigures } from './sandbox/figures';
 import {
   chargeOfWebhook,
   parseWebhook,
@@ -224,6 +225,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return webhook;
     },
     signedWebhook: (input) => signedWebhook(signer, input),
+    getChargeFigures: async (input) => sandboxFigures(input, options.now()),
     verifyWebhook: (request) => verifyWebhook(signer, request),
     parseWebhook: async (rawBody) => parseWebhook(rawBody),
     status: async () => ({ ...SANDBOX_STATUS }),

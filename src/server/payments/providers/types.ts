@@ -115,6 +115,26 @@ export interface ChargeResult {
   savedCard?: SavedCard | null;
 }
 
+/** The paid charge asked about: Pagar.me reads its id; the sandbox makes its figures from the rest. */
+export interface ChargeFiguresInput {
+  providerChargeId: string;
+  amount: number;
+  method: PaymentMethod | null;
+  paidAt: Date;
+}
+
+/** What the provider says one paid charge brings the club: integer cents and the payout date. */
+export interface ChargeFigures {
+  gross: number;
+  fee: number;
+  /** `gross - fee`. */
+  net: number;
+  /** When the provider expects to pay the net out; null when it did not say. */
+  payoutDate: Date | null;
+  /** The money was paid out: these figures no longer change. */
+  final: boolean;
+}
+
 /** A card the provider keeps for a customer: references and what may be shown, never the number. */
 export interface SavedCard {
   providerCustomerId: string;
@@ -256,6 +276,12 @@ export interface PaymentProvider {
   findOrders(input: { reference: string }): Promise<FoundOrder[]>;
   /** The provider's current state of one of our charges (reconciliation); null when it has none. */
   getCharge(input: { paymentId: string; providerChargeId: string | null }): Promise<ChargeResult | null>;
+  /**
+   * The provider's figures of a paid charge (gross, fee, net, expected payout): null while the
+   * provider holds none yet (a charge paid seconds ago). A lost answer rejects: the figures stay
+   * unknown, never zero (docs/decisions/h41m-month-close.md).
+   */
+  getChargeFigures(input: ChargeFiguresInput): Promise<ChargeFigures | null>;
   /** True when the webhook really comes from the provider (signature or Basic credentials). */
   verifyWebhook(request: WebhookRequest): boolean;
   /** Parses a verified webhook (re-fetching from the provider when needed). Rejects when it cannot. */

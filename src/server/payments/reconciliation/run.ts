@@ -1,11 +1,13 @@
 /**
- * One pass of reconciliation (service.ts): links, deadline cancels, charges and refunds, each from
+ * One pass of reconciliation (service.ts): links, deadline cancels, charges, refunds and the
+ * provider's figures of paid charges, each from
  * where the previous pass stopped; a pass that settled anything says so in the log.
  */
 import { recheckDeadlineCancels, reconcileCharges } from './charges';
 import type { ReconciliationContext } from './context';
 import { reconcileLinks } from './links';
 import { reconcileRefunds } from '../refunds/reconcile-refunds';
+import { refreshProviderFigures } from '../fees/refresh-figures';
 
 export interface ReconciliationReport {
   linksChecked: number;
@@ -14,6 +16,9 @@ export interface ReconciliationReport {
   chargesSettled: number;
   refundsCompleted: number;
   refundsReverted: number;
+  /** Paid charges whose figures (fee, net, payout date) were asked of the provider, and those it gave. */
+  figuresChecked: number;
+  figuresKnown: number;
 }
 
 export async function reconcile(ctx: ReconciliationContext): Promise<ReconciliationReport> {
@@ -22,6 +27,8 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
   const recheck = await recheckDeadlineCancels(ctx);
   const chargeResult = await reconcileCharges(ctx);
   const refunds = await reconcileRefunds(ctx);
+  // Last: reads only, and whatever the other walks settled as paid is asked about at once.
+  const figures = await refreshProviderFigures(ctx);
   const report = {
     linksChecked: linkResult.checked,
     linksConfirmed: linkResult.confirmed,
@@ -29,6 +36,8 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
     chargesSettled: chargeResult.settled + recheck.confirmed,
     refundsCompleted: refunds.completed,
     refundsReverted: refunds.reverted,
+    figuresChecked: figures.checked,
+    figuresKnown: figures.known,
   };
   if (report.linksConfirmed + report.chargesSettled + report.refundsCompleted + report.refundsReverted > 0) {
     ctx.log.info(report, 'reconciliation settled payments whose webhook had not arrived');

@@ -165,6 +165,20 @@ export const payments = sqliteTable(
      * it once more (a PIX paid at the last second), then clears this.
      */
     deadlineCancelledAt: integer('deadline_cancelled_at', { mode: 'timestamp_ms' }),
+    // The provider's figures of a paid charge (the owner's month close): read from the provider,
+    // never computed by us; all null while unknown ("a confirmar"), never zero (ADR h41m-month-close).
+    /** Cents the provider credited for the charge before its fees (Pagar.me: the credit payables' `amount`). */
+    providerGross: integer('provider_gross'),
+    /** Cents the provider keeps (Pagar.me: `fee` + `anticipation_fee` + `fraud_coverage_fee`). */
+    providerFee: integer('provider_fee'),
+    /** `providerGross - providerFee`: what reaches the club's account. */
+    providerNet: integer('provider_net'),
+    /** When the provider expects to pay the net out (Pagar.me: the latest credit `payment_date`). */
+    payoutDate: integer('payout_date', { mode: 'timestamp_ms' }),
+    /** The provider said the money was paid out: the figures no longer change and are not read again. */
+    feesFinal: integer('fees_final', { mode: 'boolean' }).notNull().default(false),
+    /** Last time the provider was asked for the figures (the fees pass asks again after a while). */
+    feesCheckedAt: integer('fees_checked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -212,6 +226,13 @@ export const payments = sqliteTable(
     index('payments_extra_charge_of_idx')
       .on(table.extraChargeOf)
       .where(sql`${table.extraChargeOf} is not null`),
+    // Paid charges whose provider figures are not final yet (the fees pass, oldest question first);
+    // partial: once paid out, a payment leaves it.
+    index('payments_fees_pending_idx')
+      .on(table.feesCheckedAt)
+      .where(
+        sql`${table.feesFinal} = 0 and ${table.providerChargeId} is not null and ${table.paidAt} is not null`,
+      ),
     // Attempts cancelled at a deadline, awaiting reconciliation's second look (ADR 030).
     index('payments_deadline_cancelled_idx')
       .on(table.deadlineCancelledAt)

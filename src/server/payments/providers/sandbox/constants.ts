@@ -25,3 +25,12 @@ export const SANDBOX_MSG = {
   savedCardUnknown: 'Cartão salvo não encontrado no ambiente de testes',
   failedAttempt: 'Pagamento recusado no ambiente de testes',
 } as const;
+
+/**
+ * The sandbox's figures for a paid charge (the month close): plausible rates of a Brazilian
+ * acquirer, in basis points of the amount, and the days until the money is paid out.
+ */
+export const SANDBOX_CARD_FEE_BASIS_POINTS = 399;
+export const SANDBOX_PIX_FEE_BASIS_POINTS = 119;
+export const SANDBOX_CARD_PAYOUT_DAYS = 30;
+export const SANDBOX_PIX_PAYOUT_DAYS = 1;

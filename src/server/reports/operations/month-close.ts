@@ -1,0 +1,86 @@
+/**
+ * The owner's month close in the back office (docs/decisions/h41m-month-close.md): the figures, the
+ * payments behind each, and the accountant's CSV.
+ */
+import { z } from 'zod';
+import {
+  monthCloseAnswer,
+  monthCloseInput,
+  monthClosePayment,
+  monthClosePaymentsInput,
+} from '../../../shared/month-close-schemas';
+import { defineOperation } from '../../operations/define';
+import { downloadOutput } from '../../lib/download';
+import { pagination } from '../../lib/output';
+import { exportMonthClose, monthClose, monthClosePayments } from '../month-close';
+
+const TAG = 'admin: fechamento do mês';
+
+export const monthCloseOperations = {
+  /** Gross, refunds, extra charges, chargebacks, fees and net of one São Paulo month, by channel. */
+  figures: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: monthCloseInput,
+    output: monthCloseAnswer,
+    run: ({ services }, input) => monthClose(services.adminReports, input.month),
+    rest: {
+      method: 'GET',
+      path: '/admin/month-close',
+      tag: TAG,
+      summary:
+        'Fechamento do mês (month=aaaa-mm, horário de São Paulo): bruto, reembolsos, extras, taxas, líquido',
+      description:
+        'Pagamentos pagos no mês e o que aconteceu com eles, por canal (card, pix, link). Valores em ' +
+        'centavos; `net` é null enquanto alguma taxa do provedor não foi informada (`feesUnknown`).',
+    },
+  }),
+
+  /** The payments behind one figure (optionally of one channel), newest first. */
+  payments: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    input: monthClosePaymentsInput,
+    output: z.object({ payments: z.array(monthClosePayment), pagination }),
+    run: ({ services }, input) => monthClosePayments(services.adminReports, input),
+    rest: {
+      method: 'GET',
+      path: '/admin/month-close/payments',
+      tag: TAG,
+      summary: 'Pagamentos por trás de um número do fechamento (month, figure, channel; page, limit)',
+    },
+  }),
+
+  /** The accountant's CSV: one line per payment paid in the month. */
+  exportCsv: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    rateLimit: 'export',
+    input: monthCloseInput,
+    output: downloadOutput,
+    trpc: false,
+    run: ({ services, user }, input) => {
+      // Payers' names leave the club: the activity log keeps who took them (ADR 029).
+      services.activityLog.record({
+        action: 'month_close_exported',
+        actor: { kind: 'admin', id: user.id },
+        details: { month: input.month },
+      });
+      return {
+        filename: `fechamento-${input.month}.csv`,
+        body: exportMonthClose(services.adminReports, input.month),
+      };
+    },
+    rest: {
+      method: 'GET',
+      path: '/admin/month-close/export.csv',
+      tag: TAG,
+      summary: 'Exporta em CSV para o contador os pagamentos do mês (month=aaaa-mm)',
+      description:
+        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo; taxa, ' +
+        'líquido e previsão de repasse dizem "a confirmar" enquanto o provedor não os informou.',
+      download: { contentType: 'text/csv; charset=utf-8' },
+    },
+  }),
+};
