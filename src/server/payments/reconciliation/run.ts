@@ -6,6 +6,7 @@ import { recheckDeadlineCancels, reconcileCharges } from './charges';
 import type { ReconciliationContext } from './context';
 import { reconcileLinks } from './links';
 import { reconcileRefunds } from '../refunds/reconcile-refunds';
+import { deleteQueuedCards } from '../automatic-renewal/card-deletions';
 
 export interface ReconciliationReport {
   linksChecked: number;
@@ -14,6 +15,8 @@ export interface ReconciliationReport {
   chargesSettled: number;
   refundsCompleted: number;
   refundsReverted: number;
+  /** Saved cards of erased records deleted at the provider (ADR 052). */
+  cardsDeleted: number;
 }
 
 export async function reconcile(ctx: ReconciliationContext): Promise<ReconciliationReport> {
@@ -22,6 +25,7 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
   const recheck = await recheckDeadlineCancels(ctx);
   const chargeResult = await reconcileCharges(ctx);
   const refunds = await reconcileRefunds(ctx);
+  const cards = await deleteQueuedCards(ctx);
   const report = {
     linksChecked: linkResult.checked,
     linksConfirmed: linkResult.confirmed,
@@ -29,6 +33,7 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
     chargesSettled: chargeResult.settled + recheck.confirmed,
     refundsCompleted: refunds.completed,
     refundsReverted: refunds.reverted,
+    cardsDeleted: cards.deleted,
   };
   if (report.linksConfirmed + report.chargesSettled + report.refundsCompleted + report.refundsReverted > 0) {
     ctx.log.info(report, 'reconciliation settled payments whose webhook had not arrived');
