@@ -48,8 +48,12 @@ export interface RenewalPassFigures {
   listTotal: number;
 }
 
-/** Every 12th generated subscriber is active (bench/admin/generate.ts STATUSES): 10,000 of them. */
-const dueIds = () => Array.from({ length: DUE_MEMBERS }, (_, k) => `bsub${k * 12}`);
+/**
+ * Generated subscribers 0 to 5 of every 12 are active (bench/admin/generate.ts STATUSES): the 1st
+ * and the 4th of each 12, spread over the first 60,000.
+ */
+const dueIds = () =>
+  Array.from({ length: DUE_MEMBERS }, (_, k) => `bsub${12 * Math.floor(k / 2) + (k % 2) * 3}`);
 
 /** `write`: their period ends tomorrow afternoon (São Paulo), so today is their charge day. */
 function writeDue(): void {
