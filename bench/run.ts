@@ -11,6 +11,7 @@
  *   npm run bench -- --skip-admin          # everything but them
  *   npm run bench -- --cpu-prof /tmp/prof  # also a V8 CPU profile of each server process
  *   npm run bench -- --only memory         # the built server's idle and peak RSS (bench/memory.ts)
+ *   npm run bench -- --only renewal        # the automatic renewal pass, 10,000 due (bench/renewal-pass.ts)
  *
  * Not part of `npm test`: figures depend on the machine; the ratios are what we compare.
  */
@@ -25,6 +26,7 @@ import { build } from 'esbuild';
 import { SERVER_BUNDLE_OPTIONS } from '../scripts/server-bundle.mjs';
 import { benchDriveUpload, describeDriveUpload } from './drive-upload';
 import { benchMemory, describeMemory } from './memory';
+import { benchRenewalPass, describeRenewalPass } from './renewal-pass';
 import type { ClubKind, Scenario, ScenarioRequest } from './scenario';
 import { scenarios } from './scenarios';
 import { ADMIN_P95_TARGET_MS, adminScenarios, exportScenarios } from './admin/scenarios';
@@ -656,6 +658,15 @@ await main();
 if (!args.only || args.only.some((only) => 'drive upload'.includes(only.toLowerCase()))) {
   const figures = await benchDriveUpload();
   console.log(`\n${describeDriveUpload(figures)}`);
+  if (!figures.passed) process.exitCode = 1;
+}
+
+// The automatic renewal pass on the big club, 10,000 members due today (bench/renewal-pass.ts).
+if (!args.only || args.only.some((only) => 'renewal pass'.includes(only.toLowerCase()))) {
+  const figures = await benchRenewalPass();
+  const line = describeRenewalPass(figures);
+  console.log(`\n${line}`);
+  if (!args['no-write']) fs.appendFileSync(path.join(BENCH_DIR, 'results.md'), `\n${line}\n`);
   if (!figures.passed) process.exitCode = 1;
 }
 

@@ -2,7 +2,7 @@
  * Automatic renewal's screens (ADR 052): the owner offers it in Configurações (notice days and
  * retry schedule); a member whose card is on file turns it on and off in one click in "Minha
  * Assinatura" at 390 and 1280 px, reading the card, the amount and the date; the states without a
- * switch say why; the admin reads the record's section (card, consent, attempts) and turns a
+ * switch say why; the admin reads the record's section (card, consent, attempts, notices sent at 390 and 1280 px) and turns a
  * member's renewal off after confirming; a member renews by card on the sandbox with the renewal
  * card's box ticked (390 px) and finds it on. Members are made as other specs make them, and the card a
  * paid card checkout leaves is written as the sandbox would write it.
@@ -79,6 +79,28 @@ function declinedAttempt(member: SeededMember, amount: number): void {
       `insert into renewal_attempts (id, subscriber_id, period_end, attempt, payment_id, created_at)
        values (?, ?, ?, 1, ?, ?)`,
     ).run(randomUUID(), member.subscriberId, member.end.getTime(), paymentId, now);
+  } finally {
+    db.close();
+  }
+}
+
+/** The notice before the date, as the renewal pass leaves it in the member's history (e-mail and WhatsApp). */
+function noticeSent(member: SeededMember, at: Date): void {
+  const db = openWritableDb();
+  try {
+    db.prepare(
+      `insert into subscriber_activity (id, subscriber_id, event, actor_kind, details, created_at)
+       values (?, ?, 'automatic_renewal_notice', 'system', ?, ?)`,
+    ).run(
+      randomUUID(),
+      member.subscriberId,
+      JSON.stringify({
+        periodEnd: member.end.toISOString(),
+        amount: renewalPrice(),
+        channels: ['email', 'whatsapp'],
+      }),
+      at.getTime(),
+    );
   } finally {
     db.close();
   }
@@ -223,7 +245,7 @@ test.describe.serial('automatic renewal screens', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('the subscriber record: card, consent and attempts; the admin turns it off after confirming', async ({
+  test('the subscriber record: card, consent, attempts and notices; the admin turns it off after confirming', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -231,6 +253,8 @@ test.describe.serial('automatic renewal screens', () => {
     const sentence = sentenceFor(member);
     saveCard(member, { expMonth: 12, expYear: 2035, consentText: sentence });
     declinedAttempt(member, renewalPrice());
+    const noticeAt = new Date(Date.now() - 3 * DAY_MS);
+    noticeSent(member, noticeAt);
 
     await logInAsAdmin(page);
     await page.goto('/admin/subscribers');
@@ -250,7 +274,17 @@ test.describe.serial('automatic renewal screens', () => {
     await expect(attempts.getByRole('row').nth(1)).toContainText(
       `Cobrança${formatDate(member.end)}${formatMoney(renewalPrice())}Recusado — Cartão recusado`,
     );
+    const notices = section.getByRole('table', { name: 'Avisos enviados' });
+    const noticeRow = `${formatDate(noticeAt)}Aviso de renovação${formatDate(member.end)}E-mail e WhatsApp`;
+    await expect(notices.getByRole('row').nth(1)).toHaveText(noticeRow);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // At 390 px the table scrolls inside its frame; the page itself does not widen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(notices.getByRole('row').nth(1)).toHaveText(noticeRow);
+    await notices.getByRole('row').nth(1).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await section.getByRole('button', { name: 'Desligar renovação automática' }).click();
     await expect(
@@ -262,6 +296,10 @@ test.describe.serial('automatic renewal screens', () => {
     await expect(page.getByText(AUTOMATIC_RENEWAL_MSG.turnedOff)).toBeVisible();
     await expect(record).toContainText('Renova automaticamenteNão, desligada pela administração em');
     await expect(section.getByRole('button', { name: 'Desligar renovação automática' })).toHaveCount(0);
+    // The member was told by e-mail: the newest notice.
+    await expect(notices.getByRole('row').nth(1)).toHaveText(
+      `${formatDate(new Date())}Renovação automática desligada${formatDate(member.end)}E-mail`,
+    );
     const [row] = e2eDb.query<{ enabled: number; disabled_by: string }>(
       'select enabled, disabled_by from automatic_renewals where subscriber_id = ?',
       member.subscriberId,

@@ -33,7 +33,8 @@ try {
   console.log(
     settled
       ? `Conciliação com o provedor: ${settled.linksConfirmed + settled.chargesSettled} pagamento(s) confirmado(s), ` +
-          `${settled.refundsCompleted} reembolso(s) concluído(s), ${settled.refundsReverted} reembolso(s) não concluído(s)`
+          `${settled.refundsCompleted} reembolso(s) concluído(s), ${settled.refundsReverted} reembolso(s) não concluído(s), ` +
+          `${settled.cardsDeleted} cartão(ões) de cadastro anonimizado excluído(s) no provedor`
       : 'Conciliação com o provedor: não foi possível consultar o provedor agora (tentada de novo na próxima execução)',
   );
   console.log(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatDate, formatMoney } from './format';
+import { CHANNELS, type Channel } from './notifications';
 import './zod-config';
 
 export interface CardOnFile {
@@ -119,8 +120,34 @@ export const automaticRenewalView = z.object({
   checkoutConsentText: z.string().nullable(),
 });
 
+/** The member's messages about automatic renewal, as the subscriber record lists them. */
+export const RENEWAL_NOTICE_KINDS = ['notice', 'cardExpiring', 'retry', 'turnedOff'] as const;
+
+export const RENEWAL_NOTICE_LABELS: Record<(typeof RENEWAL_NOTICE_KINDS)[number], string> = {
+  notice: 'Aviso de renovação',
+  cardExpiring: 'Cartão vence antes da renovação',
+  retry: 'Cobrança recusada',
+  turnedOff: 'Renovação automática desligada',
+};
+
+export const RENEWAL_NOTICE_CHANNEL_LABELS: Record<Channel, string> = {
+  email: 'E-mail',
+  whatsapp: 'WhatsApp',
+};
+
+export const renewalNoticeView = z.object({
+  kind: z.enum(RENEWAL_NOTICE_KINDS),
+  /** The end date the notice was about; null when it named none. */
+  periodEnd: iso.nullable(),
+  /** When it was queued for sending. */
+  sentAt: iso,
+  channels: z.array(z.enum(CHANNELS)),
+});
+
 export const automaticRenewalAdminView = automaticRenewalView.extend({
   attempts: z.array(renewalAttemptView),
+  /** The notices sent, newest first. */
+  notices: z.array(renewalNoticeView),
   disabledAt: iso.nullable(),
   disabledBy: z.enum(['member', 'admin', 'system']).nullable(),
 });
@@ -151,6 +178,7 @@ export const turnOffAnswer = z.object({
 
 export type AutomaticRenewalView = z.infer<typeof automaticRenewalView>;
 export type AutomaticRenewalAdminView = z.infer<typeof automaticRenewalAdminView>;
+export type RenewalNoticeView = z.infer<typeof renewalNoticeView>;
 
 /** "Visa final 1234, validade 08/2027": the card as the screens show it. */
 export function cardWithExpiry(card: z.infer<typeof automaticRenewalCard>): string {

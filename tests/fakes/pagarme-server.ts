@@ -87,6 +87,8 @@ export interface FakePagarme {
     string,
     { customerId: string; number: string; expMonth: number; expYear: number; declined: boolean }
   >;
+  /** Saved cards deleted through `DELETE /customers/{id}/cards/{id}` (they leave `savedCards`). */
+  deletedCards: Set<string>;
   /** From now on, charges on this saved card are refused by the issuer. */
   declineSavedCard(cardId: string): void;
   /** Pays a link: creates its paid order (code = our order_code, or the `pl_` id) and returns the `order.paid` webhook. */
@@ -176,6 +178,7 @@ export async function startFakePagarme(
   const orders = new Map<string, Json>();
   const savedCards: FakePagarme['savedCards'] = new Map();
   const customersByCode = new Map<string, string>();
+  const deletedCards = new Set<string>();
   let failures = 0;
   let failureStatus = 503;
   let lost = 0;
@@ -585,8 +588,41 @@ export async function startFakePagarme(
     const chargeMatch = /^\/charges\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && chargeMatch)
       return cancelCharge(decodeURIComponent(chargeMatch[1] ?? ''), body);
+    const cardMatch = /^\/customers\/([^/]+)\/cards\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && cardMatch)
+      return deleteCustomerCard(
+        decodeURIComponent(cardMatch[1] ?? ''),
+        decodeURIComponent(cardMatch[2] ?? ''),
+      );
     problems.push(`rota inesperada ${method} ${path}`);
     return { status: 404, body: { message: 'Not found' } };
+  }
+
+  // ------------------------------------------------------------ saved cards deleted (ADR 052)
+  /**
+   * `DELETE /customers/{customer_id}/cards/{card_id}`: the card is forgotten and answered with
+   * `status: "deleted"`; a card this customer does not have (never kept, or deleted before) is a
+   * 404, as Pagar.me answers an unknown card.
+   */
+  function deleteCustomerCard(customerId: string, cardId: string): { status: number; body: Json } {
+    const saved = savedCards.get(cardId);
+    if (!saved || saved.customerId !== customerId)
+      return { status: 404, body: { message: 'Card not found' } };
+    savedCards.delete(cardId);
+    deletedCards.add(cardId);
+    return {
+      status: 200,
+      body: {
+        id: cardId,
+        last_four_digits: saved.number.slice(-4),
+        exp_month: saved.expMonth,
+        exp_year: saved.expYear,
+        status: 'deleted',
+        deleted_at: isoNow(),
+        customer: { id: customerId },
+        type: 'credit',
+      },
+    };
   }
 
   /** `GET /orders?code=&status=&page=&size=`: the documented paged list (at most 30 per page). */
@@ -829,6 +865,7 @@ export async function startFakePagarme(
     links,
     orders,
     savedCards,
+    deletedCards,
     declineSavedCard(cardId) {
       const saved = savedCards.get(cardId);
       if (!saved) throw new Error(`fake: unknown saved card ${cardId}`);

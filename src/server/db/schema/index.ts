@@ -8,6 +8,8 @@ export * from '../../payments/schema/payments';
 export * from '../../payments/schema/payment-history';
 // Automatic annual renewal (ADR 052).
 export * from '../../payments/schema/automatic-renewals';
+// Saved cards an erasure asked the provider to delete (ADR 052).
+export * from '../../payments/schema/card-deletions';
 export * from '../../referrals/schema';
 export * from '../../membership/schema/profile-update';
 export * from '../../drive/schema';

@@ -21,6 +21,7 @@ import { canRenew, priceOf } from '../pricing';
 import { memberAttempts, periodAttempts } from './attempts';
 import { AUTOMATIC_RENEWAL_EVENTS, type AutomaticRenewalDeps } from './context';
 import { queueMemberMessage } from './notices';
+import { noticesSent } from './notices-sent';
 import { cardExpiresBefore, chargeDay, retryAt } from './schedule';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -134,6 +135,7 @@ export function adminViewOf(deps: AutomaticRenewalDeps, subscriber: Subscriber):
       failureReason: attempt.failureReason,
       createdAt: attempt.createdAt.toISOString(),
     })),
+    notices: noticesSent(deps.db, subscriber.id),
     disabledAt: iso(row?.disabledAt),
     disabledBy: row?.disabledBy ?? null,
   };
@@ -295,12 +297,17 @@ export function turnOff(
       .where(and(eq(automaticRenewals.subscriberId, subscriber.id), sql`${automaticRenewals.enabled} = 1`))
       .run();
     if (changed.changes === 0 || !row) return false;
-    deps.lifecycle.record({ subscriberId: subscriber.id, event: AUTOMATIC_RENEWAL_EVENTS.off, actor });
-    queueMemberMessage(deps, tx, {
+    const channels = queueMemberMessage(deps, tx, {
       subscriber,
       card: row,
       template: 'automatic_renewal_off',
       vars: { who: WHO[actor.kind], date: formatDate(now), endDate: end ? formatDate(end) : '-' },
+    });
+    deps.lifecycle.record({
+      subscriberId: subscriber.id,
+      event: AUTOMATIC_RENEWAL_EVENTS.off,
+      actor,
+      details: { periodEnd: end?.toISOString() ?? null, channels },
     });
     return true;
   });

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { cardLabel } from '../../../shared/automatic-renewal';
-import type { TemplateKey } from '../../../shared/notifications';
+import type { Channel, TemplateKey } from '../../../shared/notifications';
 import { accountPhones, type AutomaticRenewal, type Subscriber } from '../../db/schema';
 import type { AutomaticRenewalDeps } from './context';
 
@@ -30,6 +30,7 @@ function provenPhoneOf(tx: Tx, subscriber: Pick<Subscriber, 'userId'>): string |
   return row?.phone ?? null;
 }
 
+/** Returns the channels the message was queued on (the history keeps them: the record lists them). */
 export function queueMemberMessage(
   deps: AutomaticRenewalDeps,
   tx: Tx,
@@ -39,7 +40,7 @@ export function queueMemberMessage(
     template: TemplateKey;
     vars: Record<string, string>;
   },
-): void {
+): Channel[] {
   const vars = {
     name: input.subscriber.name,
     card: cardLabel({ brand: input.card.cardBrand, last4: input.card.cardLast4 }),
@@ -53,5 +54,7 @@ export function queueMemberMessage(
     vars,
   });
   const phone = ALSO_WHATSAPP.has(input.template) ? provenPhoneOf(tx, input.subscriber) : null;
-  if (phone) deps.outbox.enqueue({ channel: 'whatsapp', recipient: phone, template: input.template, vars });
+  if (!phone) return ['email'];
+  deps.outbox.enqueue({ channel: 'whatsapp', recipient: phone, template: input.template, vars });
+  return ['email', 'whatsapp'];
 }

@@ -239,7 +239,7 @@ function tellRefusal(deps: AutomaticRenewalDeps, candidate: Candidate, last: Per
       .set({ graceUntil: next ? holdUntilRetry(next) : null, updatedAt: now })
       .where(eq(automaticRenewals.subscriberId, subscriber.id))
       .run();
-    queueMemberMessage(deps, tx, {
+    const channels = queueMemberMessage(deps, tx, {
       subscriber,
       card: candidate.renewal,
       template: 'automatic_renewal_failed',
@@ -253,7 +253,13 @@ function tellRefusal(deps: AutomaticRenewalDeps, candidate: Candidate, last: Per
       subscriberId: subscriber.id,
       event: AUTOMATIC_RENEWAL_EVENTS.failed,
       actor: { kind: 'system' },
-      details: { attempt: last.attempt, paymentId: last.paymentId, nextRetryAt: next?.toISOString() ?? null },
+      details: {
+        attempt: last.attempt,
+        paymentId: last.paymentId,
+        nextRetryAt: next?.toISOString() ?? null,
+        periodEnd: end.toISOString(),
+        channels,
+      },
     });
     return true;
   });
@@ -287,7 +293,7 @@ function sendNotice(
       renewal.cardExpMonth !== null && renewal.cardExpYear !== null
         ? `${String(renewal.cardExpMonth).padStart(2, '0')}/${renewal.cardExpYear}`
         : '-';
-    queueMemberMessage(deps, tx, {
+    const channels = queueMemberMessage(deps, tx, {
       subscriber,
       card: renewal,
       template: kind === 'notice' ? 'automatic_renewal_notice' : 'automatic_renewal_card_expiring',
@@ -302,7 +308,7 @@ function sendNotice(
       subscriberId: subscriber.id,
       event: kind === 'notice' ? AUTOMATIC_RENEWAL_EVENTS.notice : AUTOMATIC_RENEWAL_EVENTS.cardNotice,
       actor: { kind: 'system' },
-      details: { periodEnd: end.toISOString(), amount },
+      details: { periodEnd: end.toISOString(), amount, channels },
     });
     return true;
   });

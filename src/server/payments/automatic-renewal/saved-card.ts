@@ -6,10 +6,19 @@
  * place — anyone can pay a checkout under a member's e-mail, and that card's holder agreed to one
  * payment, not to the member's renewals (ADR 052).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { automaticRenewals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 import type { ChargeResult, PaymentProviderName, SavedCard } from '../providers/types';
+
+/**
+ * On a re-save, what the answer left out (null) keeps the value on file when it is the same card:
+ * a renewal order's answer may name the card without its brand or expiry, and the expiry is what
+ * the card-expiry notice and the screens read. Another card keeps nothing of the old one.
+ */
+const keptIfSameCard = (column: AnyColumn, excluded: string) =>
+  sql`case when ${automaticRenewals.providerCardId} = excluded.provider_card_id
+    then coalesce(excluded.${sql.raw(excluded)}, ${column}) else excluded.${sql.raw(excluded)} end`;
 
 export function rememberCard(
   { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,
@@ -29,7 +38,16 @@ export function rememberCard(
   };
   db.insert(automaticRenewals)
     .values({ subscriberId: input.subscriberId, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: automaticRenewals.subscriberId, set: values })
+    .onConflictDoUpdate({
+      target: automaticRenewals.subscriberId,
+      set: {
+        ...values,
+        cardBrand: keptIfSameCard(automaticRenewals.cardBrand, 'card_brand'),
+        cardLast4: keptIfSameCard(automaticRenewals.cardLast4, 'card_last4'),
+        cardExpMonth: keptIfSameCard(automaticRenewals.cardExpMonth, 'card_exp_month'),
+        cardExpYear: keptIfSameCard(automaticRenewals.cardExpYear, 'card_exp_year'),
+      },
+    })
     .run();
 }
 

@@ -11,6 +11,7 @@
  *   constant time) and every event is re-fetched from the API before anything changes.
  */
 import { providerText } from '../../lib/provider-status';
+import { deleteSavedCard } from './pagarme/cards';
 import { createPagarmeClient, type PagarmeClient, type PagarmeOptions } from './pagarme/client';
 import {
   cancelPaymentLink,
@@ -70,6 +71,7 @@ export function createPagarmeProvider(options: PagarmeOptions): PaymentProvider 
     cancelPaymentLink: (link) => cancelPaymentLink(client, link),
     createCharge: (input) => createCharge(client, input),
     chargeRecurring: (input) => chargeRecurring(client, input),
+    deleteSavedCard: (card) => deleteSavedCard(client, card),
     voidCharge: (input) => voidCharge(client, input),
     refund: (input) => refund(client, input),
     findOrders: ({ reference }) => findOrders(client, reference),

@@ -18,6 +18,7 @@ import {
   createTokenStore,
   decideCard,
   decideSavedCard,
+  isSandboxCard,
   savedCardOf,
   type SandboxTokenAnswer,
   type TokenStore,
@@ -134,10 +135,20 @@ function createCharge(
   return { ...charge, ...card, status: 'failed', failureReason: decision.reason };
 }
 
-/** A charge on a saved card (automatic renewal), decided by what its reference carries. */
-function chargeRecurring(options: SandboxProviderOptions, input: RecurringChargeInput): ChargeResult {
+/**
+ * A charge on a saved card (automatic renewal), decided by what its reference carries; a card
+ * deleted since (an erasure) is one the sandbox no longer has.
+ */
+function chargeRecurring(
+  options: SandboxProviderOptions,
+  input: RecurringChargeInput,
+  deletedCards: ReadonlySet<string>,
+): ChargeResult {
   const charge = { ...baseCharge(input.amount, 'credit_card'), providerOrderId: `sbx_or_${newId()}` };
-  const decision = decideSavedCard(options.now(), input.instrument.providerCardId);
+  const cardId = input.instrument.providerCardId;
+  const decision = deletedCards.has(cardId)
+    ? { outcome: 'failed' as const, reason: SANDBOX_MSG.savedCardUnknown, last4: null }
+    : decideSavedCard(options.now(), cardId);
   // The brand is on file with us (the saved card); the reference carries only the last four.
   const card = { cardBrand: null, cardLast4: decision.last4 };
   if (decision.outcome === 'paid') return { ...charge, ...card, status: 'paid', paidAt: options.now() };
@@ -161,6 +172,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
    */
   const settled = new Map<string, ChargeResult>();
   const tokens = createTokenStore(options.now);
+  /** Saved cards deleted by an erasure: charging one again is refused (in memory, as `settled`). */
+  const deletedCards = new Set<string>();
 
   return {
     name: 'sandbox',
@@ -190,10 +203,18 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     },
     createCharge: async (input) => createCharge(options, tokens, input),
     async chargeRecurring(input) {
-      const charge = chargeRecurring(options, input);
+      const charge = chargeRecurring(options, input, deletedCards);
       // Kept as the sandbox's own state: a lookup by our code finds it (a lost answer's path).
       settled.set(input.paymentId, charge);
       return charge;
+    },
+    async deleteSavedCard(card) {
+      // A reference the sandbox never issued, or one already deleted, is gone (Pagar.me's 404).
+      if (!isSandboxCard(card.providerCardId) || deletedCards.has(card.providerCardId)) {
+        return { status: 'gone' as const };
+      }
+      deletedCards.add(card.providerCardId);
+      return { status: 'deleted' as const };
     },
     async voidCharge(input) {
       // What the sandbox's page settled as paid was paid first; anything else can no longer be paid.

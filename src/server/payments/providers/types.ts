@@ -145,6 +145,9 @@ export interface SavedCard {
   expYear: number | null;
 }
 
+/** Where the provider keeps a saved card: its customer and card ids, nothing else. */
+export type SavedCardReference = Pick<SavedCard, 'providerCustomerId' | 'providerCardId'>;
+
 /**
  * What a merchant-initiated charge is made on: a saved card today. PIX Automático (an authorization
  * the payer gives in their bank) would be another kind here, with its own consent, should the
@@ -245,6 +248,13 @@ export interface PaymentProvider {
    * `ProviderError.outcomeUnknown` and is looked up by `findOrders`.
    */
   chargeRecurring(input: RecurringChargeInput): Promise<ChargeResult>;
+  /**
+   * Deletes a card the provider keeps for a customer (an LGPD erasure, ADR 052): `deleted`, or
+   * `gone` when the provider no longer has it (deleted by an earlier try whose answer was lost).
+   * Rejects with a safe message when the provider refuses, and with `ProviderError.outcomeUnknown`
+   * when it cannot be reached or its answer was lost (the caller asks again later).
+   */
+  deleteSavedCard(card: SavedCardReference): Promise<{ status: 'deleted' | 'gone' }>;
   /**
    * Voids an in-page charge nobody paid (a PIX still waiting), so that it can no longer be paid:
    * `cancelled`, or `paid` when the provider says it was paid first (never refunded here: the

@@ -8,6 +8,7 @@ import type { ReconciliationContext } from './context';
 import { reconcileLinks } from './links';
 import { reconcileRefunds } from '../refunds/reconcile-refunds';
 import { refreshProviderFigures } from '../fees/refresh-figures';
+import { deleteQueuedCards } from '../automatic-renewal/card-deletions';
 
 export interface ReconciliationReport {
   linksChecked: number;
@@ -19,6 +20,8 @@ export interface ReconciliationReport {
   /** Paid charges whose figures (fee, net, payout date) were asked of the provider, and those it gave. */
   figuresChecked: number;
   figuresKnown: number;
+  /** Saved cards of erased records deleted at the provider (ADR 052). */
+  cardsDeleted: number;
 }
 
 export async function reconcile(ctx: ReconciliationContext): Promise<ReconciliationReport> {
@@ -27,6 +30,7 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
   const recheck = await recheckDeadlineCancels(ctx);
   const chargeResult = await reconcileCharges(ctx);
   const refunds = await reconcileRefunds(ctx);
+  const cards = await deleteQueuedCards(ctx);
   // Last: reads only, and whatever the other walks settled as paid is asked about at once.
   const figures = await refreshProviderFigures(ctx);
   const report = {
@@ -38,6 +42,7 @@ export async function reconcile(ctx: ReconciliationContext): Promise<Reconciliat
     refundsReverted: refunds.reverted,
     figuresChecked: figures.checked,
     figuresKnown: figures.known,
+    cardsDeleted: cards.deleted,
   };
   if (report.linksConfirmed + report.chargesSettled + report.refundsCompleted + report.refundsReverted > 0) {
     ctx.log.info(report, 'reconciliation settled payments whose webhook had not arrived');

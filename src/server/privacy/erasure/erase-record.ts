@@ -14,6 +14,7 @@ import {
   type Subscriber,
 } from '../../db/schema';
 import { newReferralCode } from '../../membership/subscribers/subscribers';
+import { queueCardDeletion } from '../../payments/automatic-renewal/card-deletions';
 import { ERASED_PROFILE, erasedBilling, erasedEmail, scrubbedDetails } from './erased-values';
 import type { DataErasureDeps } from './subject';
 
@@ -84,7 +85,14 @@ export function eraseRecord(
   // What a checkout proposed for the record (ADR 027) is personal data too.
   db.delete(proposedChanges).where(eq(proposedChanges.subscriberId, subscriber.id)).run();
   // Automatic renewal (ADR 052): the saved card's reference, brand, last four and expiry go, and
-  // with them the choice — nothing can be charged for an erased record.
+  // with them the choice — nothing can be charged for an erased record. The provider is asked to
+  // delete the card too, later and with retries: the erasure never waits for it.
+  const renewal = db
+    .select()
+    .from(automaticRenewals)
+    .where(eq(automaticRenewals.subscriberId, subscriber.id))
+    .get();
+  queueCardDeletion(deps, renewal);
   db.delete(automaticRenewals).where(eq(automaticRenewals.subscriberId, subscriber.id)).run();
   return kept;
 }

@@ -1,13 +1,15 @@
 /**
  * The subscriber record's automatic renewal (ADR 052): whether it renews by itself, the card on
- * file, the consent, and every attempt with its state (notices and retries are in the record's
- * history). An admin may turn it off, after confirming, never on.
+ * file, the consent, every attempt with its state and the notices the member was sent (which,
+ * for which period, when, by which channel). An admin may turn it off, after confirming, never on.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   cardWithExpiry,
   RENEWAL_ATTEMPT_LABELS,
+  RENEWAL_NOTICE_CHANNEL_LABELS,
+  RENEWAL_NOTICE_LABELS,
   type AutomaticRenewalAdminView,
 } from '../../../../shared/automatic-renewal';
 import { formatDate, formatDateTime, formatMoney } from '../../../../shared/format';
@@ -69,6 +71,7 @@ function AutomaticRenewalRecord({ id, view }: { id: string; view: AutomaticRenew
         {view.enabled && view.consentText && <Fact label="Texto aceito" value={view.consentText} />}
       </dl>
       {view.attempts.length > 0 && <Attempts view={view} />}
+      {view.notices.length > 0 && <Notices view={view} />}
       {view.enabled && <TurnOffAction id={id} />}
     </>
   );
@@ -103,6 +106,38 @@ function Attempts({ view }: { view: AutomaticRenewalAdminView }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function Notices({ view }: { view: AutomaticRenewalAdminView }) {
+  return (
+    <>
+      <h4 id="automatic-renewal-notices">Avisos enviados</h4>
+      <div className="sub-table-wrap">
+        <table className="sub-report" aria-labelledby="automatic-renewal-notices">
+          <thead>
+            <tr>
+              <th scope="col">Enviado em</th>
+              <th scope="col">Aviso</th>
+              <th scope="col">Período até</th>
+              <th scope="col">Canal</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.notices.map((notice, index) => (
+              <tr key={`${notice.sentAt}-${notice.kind}-${index}`}>
+                <td>{formatDate(notice.sentAt)}</td>
+                <td>{RENEWAL_NOTICE_LABELS[notice.kind]}</td>
+                <td>{notice.periodEnd ? formatDate(notice.periodEnd) : '—'}</td>
+                <td>
+                  {notice.channels.map((channel) => RENEWAL_NOTICE_CHANNEL_LABELS[channel]).join(' e ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

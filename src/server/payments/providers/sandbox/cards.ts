@@ -151,9 +151,14 @@ export function savedCardOf(customerCode: string, card: TypedCard) {
   };
 }
 
+const SAVED_CARD = /^sbx_card_(ok|decline)_(\d{4})_(\d{2})(\d{4})_/;
+
+/** Whether the sandbox issued this saved card's reference. */
+export const isSandboxCard = (providerCardId: string) => SAVED_CARD.test(providerCardId);
+
 /** What a charge on a saved sandbox card comes to: expired, declined on renewal, or paid. */
 export function decideSavedCard(now: Date, providerCardId: string) {
-  const match = /^sbx_card_(ok|decline)_(\d{4})_(\d{2})(\d{4})_/.exec(providerCardId);
+  const match = SAVED_CARD.exec(providerCardId);
   if (!match) return { outcome: 'failed' as const, reason: SANDBOX_MSG.savedCardUnknown, last4: null };
   const [, kind, last4, month, year] = match;
   if (expired(now, Number(month), Number(year)))
