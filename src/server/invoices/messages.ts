@@ -1,0 +1,9 @@
+/** What the owner and members read about service invoices (pt-BR). */
+export const INVOICE_MSG = {
+  paymentNotFound: 'Pagamento não encontrado',
+  notPaid: 'Só um pagamento confirmado pode receber o número de uma nota fiscal.',
+  numberInvalid: 'Número da nota fiscal inválido: use só algarismos (até 15).',
+  alreadyIssued: 'Esta cobrança já tem uma nota fiscal emitida pelo sistema.',
+  cancelReason: 'Cancelamento da nota fiscal: o pagamento do serviço foi reembolsado ao cliente.',
+  notAuthorized: 'Nota fiscal não autorizada: nada a cancelar',
+} as const;
