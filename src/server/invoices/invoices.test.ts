@@ -25,7 +25,7 @@ let fake: FakeFocusNfe;
 beforeEach(async () => {
   fake = await startFakeFocusNfe();
   t = await createTestApp(fake.appEnv());
-  t.services.settings.update({ clubTaxId: '11.222.333/0001-81' });
+  t.services.settings.update({ clubTaxId: '11.222.333/0001-81', serviceInvoices: true });
 });
 afterEach(async () => {
   await t.close();
@@ -276,6 +276,14 @@ describe('a number typed by the owner', () => {
 });
 
 describe('invoices off', () => {
+  it('queues nothing while "Emissão de notas fiscais" is off, even with a provider', async () => {
+    t.services.settings.update({ serviceInvoices: false });
+    const payment = await paidPayment();
+    expect(invoiceOf(payment.id)).toBeUndefined();
+    await pass();
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('queues nothing when no provider is configured', async () => {
     await t.close();
     t = await createTestApp();

@@ -7,16 +7,25 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Clock } from '../lib/deps';
+import type { SettingsService } from '../settings/settings';
 import { serviceInvoices } from './schema/service-invoices';
 
 /** Our reference at the provider: the payment's, so one payment can only ever be one invoice. */
 export const invoiceRef = (paymentId: string) => `confraria-${paymentId}`;
 
-type QueueDeps = { db: Db; env: Pick<Env, 'invoiceProvider'>; clock: Clock };
+type QueueDeps = {
+  db: Db;
+  env: Pick<Env, 'invoiceProvider'>;
+  clock: Clock;
+  settings: Pick<SettingsService, 'get'>;
+};
 
-/** Queues a paid payment's invoice when invoices are on; a payment already queued stays as it is. */
-export function queueInvoice({ db, env, clock }: QueueDeps, paymentId: string): boolean {
-  if (!env.invoiceProvider) return false;
+/**
+ * Queues a paid payment's invoice when invoices are on (a provider configured and "Emissão de notas
+ * fiscais" turned on); a payment already queued stays as it is.
+ */
+export function queueInvoice({ db, env, clock, settings }: QueueDeps, paymentId: string): boolean {
+  if (!env.invoiceProvider || !settings.get().serviceInvoices) return false;
   const now = clock.now();
   return (
     db

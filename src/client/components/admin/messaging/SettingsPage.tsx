@@ -39,6 +39,7 @@ const PROVIDER_LABELS: Record<string, string> = {
   log: 'Registro local (nenhum envio real; mensagens ficam em Mensagens)',
   smtp: 'SMTP',
   'cloud-api': 'WhatsApp Cloud API',
+  focusnfe: 'Focus NFe',
 };
 
 function toForm(settings: SettingsResponse['settings']): SettingsFormInput {
@@ -232,6 +233,24 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             {...field('automaticRenewalRetryDays')}
           />
         </div>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>Notas fiscais</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            aria-describedby="service-invoices-hint"
+            disabled={data.providers.invoice === null}
+            {...register('serviceInvoices')}
+          />
+          <span>Emissão de notas fiscais: cada pagamento confirmado recebe a sua NFS-e</span>
+        </label>
+        <p id="service-invoices-hint" className="field__hint">
+          {data.providers.invoice === null
+            ? 'Indisponível: nenhum emissor de notas configurado no servidor. O site promete só o recibo de cada pagamento.'
+            : 'Ligada, o site, as perguntas frequentes e os termos dizem que as cobranças têm nota fiscal; desligada, prometem só o recibo.'}
+        </p>
       </fieldset>
 
       {saveError && <Alert>{saveError}</Alert>}
