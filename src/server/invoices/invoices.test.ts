@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECEIPT_MSG } from '../../shared/receipt';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
+import { makeMember } from '../../../tests/member';
 import {
   FAKE_FOCUSNFE_TOKEN,
   startFakeFocusNfe,
@@ -272,6 +273,84 @@ describe('a number typed by the owner', () => {
     expect(invoiceOf(payment.id)).toMatchObject({ status: 'authorized', number: '77' });
     await pass();
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('what the owner and the member see', () => {
+  it("the owner's Detalhes shows the rejection as the provider wrote it; the member sees nothing yet", async () => {
+    fake.rejectNext('E145', 'Regime Especial de Tributação ausente/inválido.');
+    const payment = await paidPayment();
+    await pass();
+    t.clock.advance(retryDelayMs(0));
+    await pass();
+    const { token } = await t.signIn('admin');
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/payments/${payment.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(detail.json().invoice).toEqual({
+      status: 'rejected',
+      statusLabel: 'Recusada',
+      source: 'focusnfe',
+      number: null,
+      url: null,
+      providerError: 'E145: Regime Especial de Tributação ausente/inválido.',
+    });
+
+    // The owner then types the number issued at the city's portal.
+    const typed = await t.request({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/invoice-number`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { number: '12a' },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().error).toBe(INVOICE_MSG.numberInvalid);
+    expect(
+      await t.caller(token).invoices.recordNumber({ paymentId: payment.id, number: '2026000123' }),
+    ).toEqual({
+      success: true,
+      message: 'Número da nota fiscal registrado',
+      number: '2026000123',
+    });
+    const after = await t.caller(token).payments.detail({ paymentId: payment.id });
+    expect(after.invoice).toMatchObject({
+      status: 'authorized',
+      statusLabel: 'Emitida',
+      source: 'manual',
+      number: '2026000123',
+    });
+  });
+
+  it("the member's Pagamentos shows the number beside the payment, and says when it was cancelled", async () => {
+    const member = await makeMember(t);
+    const paymentId = rows(t)
+      .payments()
+      .find((row) => row.subscriberId === member.subscriberId)!.id;
+    expect((await t.caller(member.token).member.payments()).payments[0]?.invoice).toBeNull();
+    recordManualInvoice({ db: t.services.db, clock: t.clock }, paymentId, '2026000123');
+    expect((await t.caller(member.token).member.payments()).payments[0]?.invoice).toEqual({
+      number: '2026000123',
+      url: null,
+      cancelled: false,
+    });
+    t.services.db
+      .update(serviceInvoices)
+      .set({ status: 'cancelled' })
+      .where(eq(serviceInvoices.paymentId, paymentId))
+      .run();
+    expect((await t.caller(member.token).member.payments()).payments[0]?.invoice).toMatchObject({
+      cancelled: true,
+    });
+  });
+
+  it('a member cannot type invoice numbers', async () => {
+    const payment = await paidPayment();
+    const { token } = await t.signIn('user');
+    await expect(
+      t.caller(token).invoices.recordNumber({ paymentId: payment.id, number: '1' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

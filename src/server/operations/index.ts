@@ -22,6 +22,7 @@ import { userOperations } from '../identity/operations/users';
 import { webhookOperations } from '../payments/operations/webhooks';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 import { identityOperations } from '../identity/operations/identity';
+import { invoiceOperations } from '../invoices/operations';
 
 export const operations = {
   automaticRenewal: automaticRenewalOperations,
@@ -42,6 +43,7 @@ export const operations = {
   webhooks: webhookOperations,
   whatsapp: whatsappOperations,
   identity: identityOperations,
+  invoices: invoiceOperations,
 };
 
 export type Operations = typeof operations;
