@@ -22,6 +22,7 @@ import { proposedChangesSeed } from './proposed-changes';
 import { commissionPayoutsSeed } from './commission-payouts';
 import { receiptsSeed } from './receipts';
 import { automaticRenewalSeed } from './automatic-renewal';
+import { invoicesSeed } from './invoices';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -47,6 +48,7 @@ export const seedModules: SeedModule[] = [
   commissionPayoutsSeed,
   receiptsSeed,
   automaticRenewalSeed,
+  invoicesSeed,
 ];
 
 /** Runs every module in order; returns the context (demo users) and the summary lines. */
