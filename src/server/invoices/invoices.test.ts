@@ -239,6 +239,18 @@ describe('a refund', () => {
     expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelled' });
   });
 
+  it('refunded after a lost issue the provider never received: dropped, never issued', async () => {
+    const payment = await paidPayment();
+    fake.fail(1);
+    await pass();
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'unknown' });
+    await refund(payment.id);
+    t.clock.advance(retryDelayMs(0));
+    await pass();
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelled', number: null });
+    expect(fake.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+  });
+
   it('an invoice never sent is dropped without calling the provider', async () => {
     const payment = await paidPayment();
     await refund(payment.id);

@@ -68,6 +68,9 @@ async function callProvider(ctx: InvoicesContext, row: ServiceInvoice): Promise<
     }
     // Sent before (its answer said "processing", or was lost): the ref says where it stands.
     let state: InvoiceState = row.attempts > 0 ? await provider.query(ref) : { status: 'not_found' };
+    // Refunded before the provider ever had it: nothing to issue, nothing to cancel.
+    if (state.status === 'not_found' && row.cancelWanted)
+      return { status: 'cancelled', number: null, url: null };
     if (state.status === 'not_found') {
       const input = issueInput(ctx, row);
       if (typeof input === 'string') return { status: 'rejected', error: input };
