@@ -48,7 +48,7 @@ const transportModules = { regex: '^(\\.\\./)+(server/)?(trpc|rest|http)(/|$)', 
 // (http, trpc, rest) reach the business rules only through operations; operations only through
 // services; providers know nothing above them.
 const domains =
-  'identity|membership|payments|referrals|messaging|settings|drive|reports|privacy|public-site|system';
+  'identity|membership|payments|invoices|referrals|messaging|settings|drive|reports|privacy|public-site|system';
 const domainGlob = `src/server/{${domains.replaceAll('|', ',')}}`;
 const providerModules = {
   regex: '(^|/)providers(/|$)',

@@ -160,6 +160,37 @@ export const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: optionalString.describe(
     'secret the sandbox provider signs its webhooks with; random per process when unset',
   ),
+  /**
+   * `focusnfe` or `sandbox`; unset: Focus NFe when FOCUSNFE_TOKEN is set, otherwise no invoices
+   * (docs/decisions/h41n-service-invoices.md). Off by default: the public texts then promise receipts only.
+   */
+  INVOICE_PROVIDER: z
+    .enum(['focusnfe', 'sandbox'])
+    .optional()
+    .describe('focusnfe or sandbox; unset: Focus NFe when FOCUSNFE_TOKEN is set, otherwise no invoices'),
+  FOCUSNFE_TOKEN: optionalString.describe(
+    "Focus NFe token (the company's, homologação or produção): service invoices",
+  ),
+  FOCUSNFE_API_URL: z
+    .url()
+    .default('https://api.focusnfe.com.br')
+    .describe('Focus NFe API base URL (https://homologacao.focusnfe.com.br for test invoices)'),
+  INVOICE_MUNICIPAL_REGISTRATION: optionalString.describe("the club's inscrição municipal, on its invoices"),
+  INVOICE_CITY_CODE: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{7}$/, 'use o código IBGE do município (7 algarismos)')
+        .optional(),
+    )
+    .describe("IBGE code of the club's city (7 digits), on its invoices"),
+  INVOICE_SERVICE_ITEM: optionalString.describe("the service's item in the city's list (item_lista_servico)"),
+  INVOICE_TAX_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe('ISS rate of the invoices, in percent (2 to 5)'),
   VIACEP_URL: z.url().default('https://viacep.com.br').describe('CEP (postal code) lookup service'),
   DRIVE_MAX_UPLOAD_MB: z.coerce
     .number()
@@ -194,6 +225,8 @@ export type Env = z.infer<typeof envSchema> & {
   paymentProvider: 'pagarme' | 'sandbox';
   /** BACKUP_DIR, or DATA_DIR/backups. */
   backupDir: string;
+  /** The invoice provider in use, from INVOICE_PROVIDER and FOCUSNFE_TOKEN; null: no invoices. */
+  invoiceProvider: 'focusnfe' | 'sandbox' | null;
 };
 
 /** Parses a raw environment; throws an Error whose message is one line naming the variable. */
@@ -218,7 +251,19 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     );
   }
   const backupDir = env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups');
-  return { ...env, publicUrl, paymentProvider, backupDir };
+  const invoiceProvider = env.INVOICE_PROVIDER ?? (env.FOCUSNFE_TOKEN ? 'focusnfe' : null);
+  if (invoiceProvider === 'focusnfe') {
+    const missing = (
+      [
+        'FOCUSNFE_TOKEN',
+        'INVOICE_MUNICIPAL_REGISTRATION',
+        'INVOICE_CITY_CODE',
+        'INVOICE_SERVICE_ITEM',
+      ] as const
+    ).find((name) => !env[name]);
+    if (missing) throw new Error(`Configuração inválida: as notas fiscais pela Focus NFe exigem ${missing}`);
+  }
+  return { ...env, publicUrl, paymentProvider, backupDir, invoiceProvider };
 }
 
 /** Reads `process.env` once; on a bad value prints one line and exits. */

@@ -13,10 +13,13 @@ import { runDue } from './membership/renewal-reminders/remind';
 import { reconcile as reconcilePayments, type ReconciliationReport } from './payments/reconciliation/run';
 import { start as startOutboxWorker, stop as stopOutboxWorker } from './messaging/outbox-worker/loop';
 import type { RemindersResult } from './membership/renewal-reminders/context';
+import { runInvoicePass, type InvoicePassResult } from './invoices/pass';
 
 const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Pending payments are re-read from the provider this often (webhooks are the main path). */
 const RECONCILIATION_EVERY_MS = 5 * 60 * 1000;
+/** Invoices due are taken to the provider this often (each waits its own retry delay besides). */
+const INVOICES_EVERY_MS = 15 * 1000;
 
 /**
  * Hourly upkeep. Links past their 48 h are expired once the provider says they were not paid (a
@@ -91,6 +94,8 @@ export async function runScheduledJobs(
 export interface JobsByHandResult extends ScheduledJobsResult {
   /** Null when the pass could not run (its error is logged; the rest still ran). */
   reconciliation: ReconciliationReport | null;
+  /** Null when invoices are off or the pass could not run. */
+  invoices: InvoicePassResult | null;
 }
 
 /**
@@ -108,7 +113,15 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
     services.health.recordJobRun('reconciliation', false, services.clock.now());
     services.log.error({ err: error }, 'reconciliation failed');
   }
-  return { ...scheduled, reconciliation };
+  let invoices: InvoicePassResult | null = null;
+  if (services.invoices.provider) {
+    try {
+      invoices = await runInvoicePass(services.invoices);
+    } catch (error) {
+      services.log.error({ err: error }, 'invoice pass failed');
+    }
+  }
+  return { ...scheduled, reconciliation, invoices };
 }
 
 export function startBackgroundJobs(services: Services): () => void {
@@ -147,11 +160,29 @@ export function startBackgroundJobs(services: Services): () => void {
   reconcileTimer.unref();
   stops.push(() => clearInterval(reconcileTimer));
 
+  if (services.invoices.provider) stops.push(scheduleInvoicePasses(services));
   if (services.backups.enabled) stops.push(scheduleDailyBackups(services));
 
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/** The invoice pass every few seconds, never two at once; a failure is logged and the next tick tries again. */
+function scheduleInvoicePasses(services: Services): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runInvoicePass(services.invoices)
+      .catch((error: unknown) => services.log.error({ err: error }, 'invoice pass failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(tick, INVOICES_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The daily backup at BACKUP_TIME; a failure is logged and the next day tries again. */

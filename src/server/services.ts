@@ -41,6 +41,7 @@ import type { SubscriberCsvDeps } from './membership/csv/deps';
 import { createRemindersContext } from './membership/renewal-reminders/context';
 import { createWizardContext } from './membership/profile-update/context';
 import { createDriveContext } from './drive/context';
+import { createInvoicesContext } from './invoices/context';
 
 export interface CreateServicesOptions {
   db: Db;
@@ -148,6 +149,8 @@ export function createServices(options: CreateServicesOptions) {
     ...messagingParts,
     ...accountParts,
     health: createHealthService(deps),
+    // Service invoices (NFS-e): null provider when off.
+    invoices: createInvoicesContext({ ...deps, settings }),
     contact: createContactService({ ...deps, settings, outbox }),
     diagnostics: createDiagnosticsService({ ...deps, payments: paymentServices.payments, messaging }),
     ...backOfficeServices(withMemberData),

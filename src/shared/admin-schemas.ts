@@ -2,6 +2,7 @@
  * The back office's payments list and dashboard (docs/product/back-office-and-member-area.md §2–§3, §7): filters, the shapes
  * both transports answer, and the screens' messages of docs/product/back-office-and-member-area.md §8.
  */
+import { adminInvoice } from './invoice';
 import { z } from 'zod';
 import { EXTRA_CHARGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
 import './zod-config';
@@ -173,5 +174,7 @@ export const adminPaymentDetail = z.object({
   /** Extra charges of this payment (or of its link): each refundable in one click while paid. */
   extraCharges: z.array(adminPayment),
   history: z.array(paymentHistoryEntry),
+  /** Its service invoice (NFS-e), or a number typed by the owner; null when it has none. */
+  invoice: adminInvoice.nullable(),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetail>;

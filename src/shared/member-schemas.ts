@@ -3,6 +3,7 @@
  * read and change of their own record. One schema per form, shared by the browser's form
  * (react-hook-form) and the member operations, with the Portuguese messages once.
  */
+import { memberInvoice } from './invoice';
 import { z } from 'zod';
 import { emailField } from './fields/schemas';
 import { MSG } from './messages';
@@ -217,6 +218,8 @@ export const memberPayment = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   date: z.string(),
+  /** Its service invoice's number and link, once it has one (docs/product/service-invoices.md). */
+  invoice: memberInvoice.nullable(),
 });
 export type MemberPayment = z.infer<typeof memberPayment>;
 

@@ -9,6 +9,7 @@
 import type { PublicSettings } from './content/settings-defaults';
 import { MONTHLY_PLAN_PRICE_CENTS, displayPhone, subscribeHref } from './content/site';
 import { formatMoney } from './format';
+import { invoiceContentVars } from './content/invoice-wording';
 
 export type { PublicSettings };
 
@@ -27,6 +28,8 @@ export interface PublicSettingsText {
   priceAnnual: string;
   /** The landing's subscribe link: the checkout with the annual price (docs/product/public-site-and-checkout.md §2). */
   subscribeHref: string;
+  /** Whether the club issues service invoices: the public texts promise them only then. */
+  serviceInvoices: boolean;
 }
 
 export function publicSettingsText(settings: PublicSettings): PublicSettingsText {
@@ -41,6 +44,7 @@ export function publicSettingsText(settings: PublicSettings): PublicSettingsText
     vivinoUrl: settings.vivinoUrl,
     priceAnnual: formatMoney(settings.priceAnnual),
     subscribeHref: subscribeHref(settings.priceAnnual),
+    serviceInvoices: settings.serviceInvoices,
   };
 }
 
@@ -51,5 +55,6 @@ export function contentVars(text: PublicSettingsText): Record<string, string> {
     contactEmail: text.contactEmail,
     priceAnnual: text.priceAnnual,
     monthlyPrice: formatMoney(MONTHLY_PLAN_PRICE_CENTS),
+    ...invoiceContentVars(text.serviceInvoices),
   };
 }

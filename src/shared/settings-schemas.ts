@@ -32,6 +32,8 @@ export const settingsResponse = z.object({
     payment: z.enum(['sandbox', 'pagarme']),
     email: z.enum(['log', 'smtp']),
     whatsapp: z.enum(['log', 'cloud-api']),
+    /** The invoice provider; null: no invoices ("Emissão de notas fiscais" unavailable). */
+    invoice: z.enum(['focusnfe', 'sandbox']).nullable(),
   }),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;

@@ -23,6 +23,7 @@ import { userOperations } from '../identity/operations/users';
 import { webhookOperations } from '../payments/operations/webhooks';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 import { identityOperations } from '../identity/operations/identity';
+import { invoiceOperations } from '../invoices/operations';
 
 export const operations = {
   automaticRenewal: automaticRenewalOperations,
@@ -44,6 +45,7 @@ export const operations = {
   webhooks: webhookOperations,
   whatsapp: whatsappOperations,
   identity: identityOperations,
+  invoices: invoiceOperations,
 };
 
 export type Operations = typeof operations;

@@ -23,6 +23,7 @@ import { commissionPayoutsSeed } from './commission-payouts';
 import { receiptsSeed } from './receipts';
 import { automaticRenewalSeed } from './automatic-renewal';
 import { monthCloseSeed } from './month-close';
+import { invoicesSeed } from './invoices';
 import type { SeedContext, SeedModule } from './types';
 
 export type { DemoUser, SeedContext, SeedModule } from './types';
@@ -48,6 +49,7 @@ export const seedModules: SeedModule[] = [
   commissionPayoutsSeed,
   receiptsSeed,
   automaticRenewalSeed,
+  invoicesSeed,
   // Last: every paid demo charge is on file by now.
   monthCloseSeed,
 ];

@@ -116,7 +116,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     answer:
       'Grupo com vagas limitadas e moderação ativa, área de membros com tutoriais e aulas gravadas, ' +
       'resumo semanal em PDF, encontros, jantares e viagens, compras coletivas, descontos com ' +
-      'parceiros, isenção de rolha e 10% de cashback — tudo com nota fiscal.',
+      'parceiros, isenção de rolha e 10% de cashback — {{invoiceBenefitsEnd}}.',
   },
   {
     id: 'beneficios-cashback',
@@ -163,7 +163,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'pagamento-nota',
     category: 'pagamento',
     question: 'Recebo nota fiscal?',
-    answer: 'Sim. Todas as cobranças da confraria são feitas com nota fiscal.',
+    answer: '{{invoiceFaqAnswer}}',
   },
   {
     id: 'pagamento-confirmacao',

@@ -57,7 +57,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'Pagamento',
     paragraphs: [
       'Os pagamentos são feitos por cartão de crédito ou PIX, por meio de um provedor de pagamentos. ' +
-        'A confraria não armazena o número do cartão. Todas as cobranças são emitidas com nota fiscal.',
+        'A confraria não armazena o número do cartão. {{invoiceTerms}}',
     ],
   },
   {

@@ -129,6 +129,12 @@ export const settingsSchema = z.object({
    * no notice or charge goes out, whatever members chose.
    */
   automaticRenewal: z.boolean({ error: SETTINGS_MSG.invalid }),
+  /**
+   * "Emissão de notas fiscais": with an invoice provider configured, paid payments get their service
+   * invoice and the public texts promise it (docs/product/service-invoices.md). Without a provider it
+   * changes nothing.
+   */
+  serviceInvoices: z.boolean({ error: SETTINGS_MSG.invalid }),
   /** Days before the date the member is told of the charge (amount, date, card, how to turn it off). */
   automaticRenewalNoticeDays: z
     .number({ error: SETTINGS_MSG.noticeDaysInvalid })
@@ -174,6 +180,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   priceRenewal: 89700,
   renewalAutomation: false,
   automaticRenewal: false,
+  serviceInvoices: false,
   automaticRenewalNoticeDays: 7,
   automaticRenewalRetryDays: [1, 3, 7],
 };
@@ -188,5 +195,6 @@ export const PUBLIC_SETTING_KEYS = [
   'youtubeUrl',
   'vivinoUrl',
   'priceAnnual',
+  'serviceInvoices',
 ] as const satisfies readonly SettingKey[];
 export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTING_KEYS)[number]>;

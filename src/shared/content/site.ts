@@ -69,7 +69,8 @@ export const BENEFITS = [
   { title: 'Encontros presenciais', text: 'Encontros, jantares harmonizados e viagens entre confrades.' },
   { title: 'Compras coletivas', text: 'Compras coletivas, descontos com parceiros e isenção de rolha.' },
   { title: '10% de cashback', text: 'Parte do que você investe volta para você.' },
-  { title: 'Tudo com nota fiscal', text: 'Transparência em todas as compras e pagamentos.' },
+  // Receipts only, or invoices too: what the club has configured (content/invoice-wording.ts).
+  { title: '{{invoiceBenefitTitle}}', text: '{{invoiceBenefitText}}' },
 ] as const;
 
 export const ABOUT = {

@@ -50,6 +50,24 @@ function PaymentsList() {
 
 type MemberPayment = RouterOutputs['member']['payments']['payments'][number];
 
+/** The payment's service invoice: its number, opening the city's page when there is one. */
+function InvoiceNumber({ payment }: { payment: MemberPayment }) {
+  const invoice = payment.invoice;
+  if (!invoice) return null;
+  const text = `NFS-e nº ${invoice.number}${invoice.cancelled ? ' (cancelada)' : ''}`;
+  if (!invoice.url) return <span>{text}</span>;
+  return (
+    <a
+      href={invoice.url}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={`Ver nota fiscal nº ${invoice.number} do pagamento de ${formatDate(payment.date)}`}
+    >
+      {text}
+    </a>
+  );
+}
+
 const PAYMENT_COLUMNS: Column<MemberPayment>[] = [
   { key: 'date', header: 'Data', cell: (payment) => formatDate(payment.date) },
   { key: 'description', header: 'Descrição', rowHeader: true, cell: (payment) => payment.description },
@@ -75,13 +93,16 @@ const PAYMENT_COLUMNS: Column<MemberPayment>[] = [
     header: 'Recibo',
     cell: (payment) =>
       hasReceipt(payment) ? (
-        <Link
-          to="/user/payments/$paymentId/recibo"
-          params={{ paymentId: payment.id }}
-          aria-label={`Ver recibo do pagamento de ${formatDate(payment.date)}`}
-        >
-          Ver recibo
-        </Link>
+        <span className="cell-stack">
+          <Link
+            to="/user/payments/$paymentId/recibo"
+            params={{ paymentId: payment.id }}
+            aria-label={`Ver recibo do pagamento de ${formatDate(payment.date)}`}
+          >
+            Ver recibo
+          </Link>
+          {payment.invoice && <InvoiceNumber payment={payment} />}
+        </span>
       ) : (
         '—'
       ),

@@ -85,8 +85,8 @@ export function LandingContent({ settings }: { settings: PublicSettingsText }) {
           <ul className="benefits">
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className="benefit">
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
+                <h3>{fillContent(benefit.title, vars)}</h3>
+                <p>{fillContent(benefit.text, vars)}</p>
               </li>
             ))}
           </ul>

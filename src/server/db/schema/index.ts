@@ -22,3 +22,5 @@ export * from '../../identity/schema/contacts';
 export * from '../../membership/schema/active-members';
 // The São Paulo month of an instant, as data the triggers read (ADR 038).
 export * from './sao-paulo-months';
+// Service invoices (NFS-e) of paid payments.
+export * from '../../invoices/schema/service-invoices';

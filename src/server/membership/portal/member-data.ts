@@ -3,7 +3,16 @@ import { desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import { MEMBER_MSG, type MemberDataExport, type MemberPayment } from '../../../shared/member-schemas';
 import { paymentStatusLabel } from '../../../shared/plans';
-import { automaticRenewals, paymentLinks, payments, referrals, subscribers, users } from '../../db/schema';
+import {
+  automaticRenewals,
+  paymentLinks,
+  payments,
+  referrals,
+  serviceInvoices,
+  subscribers,
+  users,
+} from '../../db/schema';
+import { memberInvoiceOf } from '../../invoices/read';
 import { AppError } from '../../lib/errors';
 import { iso, type Caller, type PortalContext } from './deps';
 import { open } from '../../privacy/deletion-requests/member-request';
@@ -12,13 +21,14 @@ export function memberPayments(ctx: PortalContext, user: Caller): MemberPayment[
   const subscriber = ctx.subscribers.findForUser(user);
   if (!subscriber) return [];
   return ctx.db
-    .select()
+    .select({ payment: payments, invoice: serviceInvoices })
     .from(payments)
+    .leftJoin(serviceInvoices, eq(serviceInvoices.paymentId, payments.id))
     .where(eq(payments.subscriberId, subscriber.id))
     .orderBy(desc(payments.createdAt))
     .limit(200)
     .all()
-    .map((row) => ({
+    .map(({ payment: row, invoice }) => ({
       id: row.id,
       _id: row.id,
       transactionId: row.transactionId,
@@ -33,6 +43,7 @@ export function memberPayments(ctx: PortalContext, user: Caller): MemberPayment[
       createdAt: row.createdAt.toISOString(),
       paidAt: iso(row.paidAt),
       date: (row.paidAt ?? row.createdAt).toISOString(),
+      invoice: memberInvoiceOf(invoice),
     }));
 }
 

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/deps';
 import type { PaymentHistory } from '../history';
 import { toAdminPayment } from '../../reports/payment-rows';
+import { adminInvoiceOf } from '../../invoices/read';
 
 export function createPaymentDetail({ db, history }: Pick<ServiceDeps, 'db'> & { history: PaymentHistory }) {
   const withSubscriber = {
@@ -61,6 +62,7 @@ export function createPaymentDetail({ db, history }: Pick<ServiceDeps, 'db'> & {
         history: history
           .forPayment(payment.id, payment.paymentLinkId)
           .map(({ at, source, sourceLabel, text }) => ({ at, source, sourceLabel, text })),
+        invoice: adminInvoiceOf(db, payment.id),
       };
     },
   };

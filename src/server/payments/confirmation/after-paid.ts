@@ -10,6 +10,7 @@ import type { ConfirmationContext } from './context';
 import { rememberPaidCard } from '../automatic-renewal/saved-card';
 import type { ChargeResult } from '../providers/types';
 import { attach, confirmForPayment } from '../../referrals/commissions';
+import { queueInvoice } from '../../invoices/queue';
 
 type Recipient = { name: string; email: string; subscriptionEndDate: Date | null };
 
@@ -203,6 +204,8 @@ export function settlePaid(
   }
   confirmForPayment(ctx.referrals, subscriber.id, payment.id, payment.amount, paidAt);
   sendConfirmation(ctx, payment, { ...subscriber, subscriptionEndDate: period.end });
+  // With invoices on, the service invoice is queued with the payment (issued by the invoice pass).
+  queueInvoice(ctx, payment.id);
   const byMember = Boolean(payment.madeBy) && payment.madeBy === subscriber.userId;
   return { cardKept: rememberPaidCard(ctx, payment, charge, byMember) };
 }

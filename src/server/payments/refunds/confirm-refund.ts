@@ -5,6 +5,7 @@ import { PAYMENT_MSG } from '../messages';
 import type { Actor } from '../../membership/subscribers/lifecycle';
 import type { ConfirmationContext } from '../confirmation/context';
 import { cancelForPayment } from '../../referrals/commissions';
+import { requestInvoiceCancel } from '../../invoices/queue';
 
 /**
  * For a payment recorded before periods were stored with it: it paid the current period when it
@@ -105,6 +106,8 @@ export function markRefunded(
     cancelForPayment(ctx.referrals, payment.id, now);
     const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
     applyRefundToSubscriber(ctx, payment, row, reason, actor);
+    // Its service invoice, if any, is cancelled at the provider by the invoice pass.
+    requestInvoiceCancel(ctx, payment.id);
     log.info({ paymentId: payment.id }, 'payment refunded');
     return true;
   });

@@ -29,6 +29,8 @@ export const settingsOperations = {
     }),
     run: ({ services }) => ({
       ...services.settings.getPublic(),
+      // Promised only when they are issued: the setting on and a provider configured.
+      serviceInvoices: services.settings.get().serviceInvoices && services.invoices.provider !== null,
       cardTokenizer: services.payments.cardTokenizer(),
     }),
   }),
@@ -45,6 +47,7 @@ export const settingsOperations = {
         payment: services.env.paymentProvider,
         email: services.messaging.providers.email,
         whatsapp: services.messaging.providers.whatsapp,
+        invoice: services.env.invoiceProvider,
       },
     }),
     rest: {
@@ -71,6 +74,7 @@ export const settingsOperations = {
         payment: services.env.paymentProvider,
         email: services.messaging.providers.email,
         whatsapp: services.messaging.providers.whatsapp,
+        invoice: services.env.invoiceProvider,
       },
     }),
     rest: {

@@ -39,6 +39,7 @@ const PROVIDER_LABELS: Record<string, string> = {
   log: 'Registro local (nenhum envio real; mensagens ficam em Mensagens)',
   smtp: 'SMTP',
   'cloud-api': 'WhatsApp Cloud API',
+  focusnfe: 'Focus NFe',
 };
 
 function toForm(settings: SettingsResponse['settings']): SettingsFormInput {
@@ -232,6 +233,32 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
             {...field('automaticRenewalRetryDays')}
           />
         </div>
+      </fieldset>
+
+      <fieldset className="card adm-card">
+        <legend>Notas fiscais</legend>
+        {data.providers.invoice === null ? (
+          // No emitter on the server: nothing to turn on (the stored value stays as it is).
+          <p className="field__hint">
+            Emissão de notas fiscais indisponível: nenhum emissor de notas configurado no servidor. O site
+            promete só o recibo de cada pagamento.
+          </p>
+        ) : (
+          <>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                aria-describedby="service-invoices-hint"
+                {...register('serviceInvoices')}
+              />
+              <span>Emissão de notas fiscais: cada pagamento confirmado recebe a sua NFS-e</span>
+            </label>
+            <p id="service-invoices-hint" className="field__hint">
+              Ligada, o site, as perguntas frequentes e os termos dizem que as cobranças têm nota fiscal;
+              desligada, prometem só o recibo.
+            </p>
+          </>
+        )}
       </fieldset>
 
       {saveError && <Alert>{saveError}</Alert>}

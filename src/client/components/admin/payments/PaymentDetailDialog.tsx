@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
+import { InvoiceSection } from './InvoiceSection';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 /** Label and value pairs, one after the other. */
@@ -234,6 +235,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
       {query.data && (
         <>
           <ProviderSection detail={query.data} />
+          <InvoiceSection detail={query.data} />
           <ExtraChargesSection extras={query.data.extraCharges} />
           <HistorySection detail={query.data} />
         </>
