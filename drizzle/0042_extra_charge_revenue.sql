@@ -1,6 +1,6 @@
 -- Revenue counts an extra charge (ADR 030: money received that bought nothing) only once the owner
 -- decides it: refunded, it is no revenue; still to decide, it is no revenue either
--- (docs/decisions/h41m-month-close.md). 1. The revenue part of `payment_month_shares` leaves extra
+-- (docs/decisions/054-month-close.md). 1. The revenue part of `payment_month_shares` leaves extra
 -- charges out; 2. the update triggers also follow `extra_charge`; 3. the totals are rebuilt from the
 -- view, so an existing database holds exactly what the triggers keep from now on.
 DROP VIEW `payment_month_shares`;

@@ -1,5 +1,5 @@
 /**
- * Automatic renewal walked end to end on the sandbox (ADR 052, issue 40's browser test): a member
+ * Automatic renewal walked end to end on the sandbox (ADR 052; the browser test of docs/product/decisions.md §3.4): a member
  * ticks the renewal box and pays by card on the sandbox's page; on the notice day the e-mail is in
  * the mailbox; on the charge day one charge, the period extended, "Obrigado por renovar!" and the
  * receipt in Pagamentos; a card declined on renewal is retried on the schedule with one e-mail each,

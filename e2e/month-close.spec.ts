@@ -1,5 +1,5 @@
 /**
- * "Fechamento do mês" (docs/decisions/h41m-month-close.md): the owner opens the month from the
+ * "Fechamento do mês" (docs/decisions/054-month-close.md): the owner opens the month from the
  * admin navigation, reads its figures by channel, opens the payments behind a figure (kept in the
  * address) and finds the fee the provider gave, or "a confirmar" where it has not. Axe at 390 and
  * 1280 px.

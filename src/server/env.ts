@@ -162,7 +162,7 @@ export const envSchema = z.object({
   ),
   /**
    * `focusnfe` or `sandbox`; unset: Focus NFe when FOCUSNFE_TOKEN is set, otherwise no invoices
-   * (docs/decisions/h41n-service-invoices.md). Off by default: the public texts then promise receipts only.
+   * (docs/decisions/053-service-invoices.md). Off by default: the public texts then promise receipts only.
    */
   INVOICE_PROVIDER: z
     .enum(['focusnfe', 'sandbox'])

@@ -1,5 +1,5 @@
 /**
- * The owner's month close ("Fechamento do mês", docs/decisions/h41m-month-close.md): the payments
+ * The owner's month close ("Fechamento do mês", docs/decisions/054-month-close.md): the payments
  * paid in one São Paulo month and what became of them, by channel, with the provider's fees.
  * Amounts are integer cents; a figure the provider has not given yet is null ("a confirmar").
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's month close ("Fechamento do mês", docs/decisions/h41m-month-close.md): its channels,
+ * The owner's month close ("Fechamento do mês", docs/decisions/054-month-close.md): its channels,
  * figures and texts, without zod (the route's address reader imports them: ADR 040).
  */
 export const MONTH_CLOSE_MSG = {

@@ -150,7 +150,7 @@ export interface FakePagarme {
    * unless another type is given, e.g. `charge.refunded`).
    */
   refundInDashboard(chargeId: string, amount: number, type?: string): Json;
-  // Receivables (the owner's month close, docs/decisions/h41m-month-close.md).
+  // Receivables (the owner's month close, docs/decisions/054-month-close.md).
   /**
    * `GET /payables?charge_id=` answers one `credit` payable per paid charge (its paid amount, a
    * card or PIX fee at the rates below, `waiting_funds` until its payment date), unless a test

@@ -1,6 +1,6 @@
 /**
  * The invoice pass: every invoice due is taken to the provider, one at a time. Issuing is
- * asynchronous at the provider (docs/decisions/h41n-service-invoices.md): the first call queues the
+ * asynchronous at the provider (docs/decisions/053-service-invoices.md): the first call queues the
  * invoice, later queries by our ref bring its number or the city's refusal. A lost answer leaves the
  * invoice "em verificação" (`unknown`); the next pass asks for the ref before anything else, and
  * issues again only when the provider has nothing under it, so a payment is never invoiced twice.

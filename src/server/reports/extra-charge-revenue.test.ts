@@ -1,7 +1,7 @@
 /**
  * The dashboard's revenue counts an extra charge (money received that bought nothing, ADR 030) only
  * once the owner decides it: while it waits, and once refunded, it is not the club's revenue
- * (docs/decisions/h41m-month-close.md). The totals the triggers keep match a pass over every payment.
+ * (docs/decisions/054-month-close.md). The totals the triggers keep match a pass over every payment.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

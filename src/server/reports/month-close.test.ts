@@ -1,5 +1,5 @@
 /**
- * The owner's month close (docs/decisions/h41m-month-close.md): exact figures of a São Paulo month
+ * The owner's month close (docs/decisions/054-month-close.md): exact figures of a São Paulo month
  * with card and PIX payments, a refund, an extra charge still to decide, a chargeback and a fee the
  * provider has not given; the payments behind each figure; the accountant's CSV byte for byte; who
  * may read it.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
 import { createLink, rows, sandboxPay } from '../../../tests/checkout';
 import { MONTH_CLOSE_MSG } from '../../shared/month-close';
-import { payments, type Payment } from '../db/schema';
+import { payments, serviceInvoices, type Payment } from '../db/schema';
 
 let t: TestApp;
 let admin: { token: string; userId: string };
@@ -173,6 +173,17 @@ describe('GET /api/admin/month-close', () => {
 
   it('writes the accountant CSV in the Brazilian Excel dialect, with "a confirmar" for unknown figures', async () => {
     const { linkPayment } = await novemberOf2026();
+    // The refunded payment's invoice, cancelled with its refund: the accountant sees both.
+    t.services.db
+      .insert(serviceInvoices)
+      .values({
+        paymentId: 'refunded',
+        ref: 'confraria-refunded',
+        source: 'sandbox',
+        status: 'cancelled',
+        number: '2026000123',
+      })
+      .run();
     const answer = await get('/api/admin/month-close/export.csv?month=2026-11');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -182,7 +193,8 @@ describe('GET /api/admin/month-close', () => {
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\n');
     expect(lines[0]).toBe(
       'Pago em;Pagamento;Cobrança no provedor;Assinante;Canal;Situação;Valor (R$);Devolvido (R$);' +
-        'Taxa do provedor (R$);Líquido do provedor (R$);Previsão de repasse;pago_em_iso',
+        'Taxa do provedor (R$);Líquido do provedor (R$);Previsão de repasse;Nota fiscal (NFS-e);' +
+        'Situação da nota fiscal;pago_em_iso',
     );
     expect(lines).toHaveLength(7);
     const name = rows(t).subscriberByEmail('ana@exemplo.com.br')!.name;
@@ -199,10 +211,12 @@ describe('GET /api/admin/month-close', () => {
       MONTH_CLOSE_MSG.toConfirm,
       MONTH_CLOSE_MSG.toConfirm,
       MONTH_CLOSE_MSG.toConfirm,
+      '',
+      '',
       '2026-11-01T03:00:00.000Z',
     ]);
     expect(lines.find((line) => line.includes(';refunded;'))).toBe(
-      `10/11/2026;refunded;ch_refunded;${name};Cartão;Reembolsado;1497,00;1497,00;59,73;1437,27;10/12/2026;2026-11-10T15:00:00.000Z`,
+      `10/11/2026;refunded;ch_refunded;${name};Cartão;Reembolsado;1497,00;1497,00;59,73;1437,27;10/12/2026;2026000123;Cancelada;2026-11-10T15:00:00.000Z`,
     );
   });
 

@@ -1,5 +1,5 @@
 /**
- * The owner's month close (docs/decisions/h41m-month-close.md): every payment paid in one São Paulo
+ * The owner's month close (docs/decisions/054-month-close.md): every payment paid in one São Paulo
  * month and what became of it — refunded, an extra charge refunded or still to decide, disputed —
  * with the provider's fees and the net, by channel; the payments behind each figure; and the
  * accountant's CSV, streamed. Each figure's rule is written once below and read by the sums, the
@@ -20,7 +20,8 @@ import type {
 } from '../../shared/month-close-schemas';
 import { paymentStatusLabel } from '../../shared/plans';
 import { saoPauloInstant } from '../../shared/sao-paulo-time';
-import { payments, subscribers } from '../db/schema';
+import { payments, serviceInvoices, subscribers } from '../db/schema';
+import { INVOICE_STATUS_LABELS } from '../../shared/invoice';
 import { csvAmount, csvDate, csvIso, csvStream, type CsvColumn } from '../lib/csv/export';
 import type { ServiceDeps } from '../lib/deps';
 import { pageOffset, paginationOf } from '../lib/paging';
@@ -134,6 +135,8 @@ const CLOSE_FIELDS = {
   providerFee: payments.providerFee,
   providerNet: payments.providerNet,
   payoutDate: sql<number | null>`${payments.payoutDate}`,
+  invoiceNumber: serviceInvoices.number,
+  invoiceStatus: serviceInvoices.status,
 };
 interface CloseRow {
   id: string;
@@ -150,6 +153,8 @@ interface CloseRow {
   providerFee: number | null;
   providerNet: number | null;
   payoutDate: number | null;
+  invoiceNumber: string | null;
+  invoiceStatus: (typeof serviceInvoices.$inferSelect)['status'] | null;
 }
 
 const statusOf = (row: CloseRow) => paymentStatusLabel(row.status, row.refundStatus, row);
@@ -166,6 +171,7 @@ export function monthClosePayments(deps: Pick<ServiceDeps, 'db'>, input: MonthCl
     .select(CLOSE_FIELDS)
     .from(payments)
     .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+    .leftJoin(serviceInvoices, eq(serviceInvoices.paymentId, payments.id))
     .where(where)
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(input.limit)
@@ -192,7 +198,7 @@ const csvFigure = (cents: number | null) => (cents === null ? MONTH_CLOSE_MSG.to
 
 /**
  * The accountant's file (the one CSV dialect, ADR 035): one line per payment paid in the month,
- * oldest first. The invoice number column joins it where invoices are issued.
+ * oldest first, with its service invoice (NFS-e) when one was issued or typed (empty otherwise).
  */
 export const MONTH_CLOSE_COLUMNS: readonly CsvColumn<CloseRow>[] = [
   { header: 'Pago em', value: (row) => csvDate(row.paidAt) },
@@ -212,6 +218,11 @@ export const MONTH_CLOSE_COLUMNS: readonly CsvColumn<CloseRow>[] = [
     header: 'Previsão de repasse',
     value: (row) => (row.payoutDate === null ? MONTH_CLOSE_MSG.toConfirm : csvDate(row.payoutDate)),
   },
+  { header: 'Nota fiscal (NFS-e)', value: (row) => row.invoiceNumber ?? '' },
+  {
+    header: 'Situação da nota fiscal',
+    value: (row) => (row.invoiceStatus ? INVOICE_STATUS_LABELS[row.invoiceStatus] : ''),
+  },
   { header: 'pago_em_iso', value: (row) => csvIso(row.paidAt) },
 ];
 
@@ -221,6 +232,7 @@ export function exportMonthClose({ db }: Pick<ServiceDeps, 'db'>, month: string)
     .select(CLOSE_FIELDS)
     .from(payments)
     .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+    .leftJoin(serviceInvoices, eq(serviceInvoices.paymentId, payments.id))
     .where(paidInMonth(month))
     .orderBy(asc(payments.paidAt), asc(payments.id));
   return csvStream(db, { query, fields: CLOSE_FIELDS }, MONTH_CLOSE_COLUMNS);

@@ -1,5 +1,5 @@
 /**
- * The month close in the demo club (docs/decisions/h41m-month-close.md): the sandbox's figures (fee,
+ * The month close in the demo club (docs/decisions/054-month-close.md): the sandbox's figures (fee,
  * net, payout date) for every paid demo charge, as the reconciliation pass reads them, so Admin →
  * Fechamento do mês shows fees and a net. Against a real provider nothing is asked here: its
  * figures come from the server's own passes.

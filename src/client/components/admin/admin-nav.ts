@@ -3,7 +3,7 @@ export const ADMIN_NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/subscribers', label: 'Assinantes' },
   { to: '/admin/payments', label: 'Pagamentos' },
-  // The owner's month in money (docs/decisions/h41m-month-close.md).
+  // The owner's month in money (docs/decisions/054-month-close.md).
   { to: '/admin/month-close', label: 'Fechamento do mês' },
   { to: '/admin/whatsapp', label: 'WhatsApp' },
   { to: '/admin/drive', label: 'Drive' },

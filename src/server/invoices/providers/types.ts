@@ -1,5 +1,5 @@
 /**
- * What an invoice provider does for us (docs/decisions/h41n-service-invoices.md): issue an NFS-e
+ * What an invoice provider does for us (docs/decisions/053-service-invoices.md): issue an NFS-e
  * under our reference, say where it stands, cancel it. Issuing is asynchronous at the provider: the
  * first answer is usually "processing" and the number comes from a later query.
  */

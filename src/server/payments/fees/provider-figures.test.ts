@@ -1,5 +1,5 @@
 /**
- * The provider's figures of paid charges (docs/decisions/h41m-month-close.md): read from the fake
+ * The provider's figures of paid charges (docs/decisions/054-month-close.md): read from the fake
  * Pagar.me's receivables in the reconciliation pass, kept in cents, unknown (never zero) while the
  * provider's answer is lost or holds none, and no longer asked once paid out.
  */

@@ -2,7 +2,7 @@
  * The provider's figures of paid charges (gross, fee, net, payout date), read in the
  * reconciliation pass for paid charges whose figures are missing or not final, oldest question
  * first. A lost or refused answer leaves them as they were ("a confirmar"), never zero; the payment
- * is asked again after `FIGURES_RECHECK_MS` (docs/decisions/h41m-month-close.md).
+ * is asked again after `FIGURES_RECHECK_MS` (docs/decisions/054-month-close.md).
  */
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { HOUR_MS } from '../../../shared/sao-paulo-time';

@@ -289,7 +289,7 @@ export interface PaymentProvider {
   /**
    * The provider's figures of a paid charge (gross, fee, net, expected payout): null while the
    * provider holds none yet (a charge paid seconds ago). A lost answer rejects: the figures stay
-   * unknown, never zero (docs/decisions/h41m-month-close.md).
+   * unknown, never zero (docs/decisions/054-month-close.md).
    */
   getChargeFigures(input: ChargeFiguresInput): Promise<ChargeFigures | null>;
   /** True when the webhook really comes from the provider (signature or Basic credentials). */

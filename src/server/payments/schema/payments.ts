@@ -166,7 +166,7 @@ export const payments = sqliteTable(
      */
     deadlineCancelledAt: integer('deadline_cancelled_at', { mode: 'timestamp_ms' }),
     // The provider's figures of a paid charge (the owner's month close): read from the provider,
-    // never computed by us; all null while unknown ("a confirmar"), never zero (ADR h41m-month-close).
+    // never computed by us; all null while unknown ("a confirmar"), never zero (ADR 054-month-close).
     /** Cents the provider credited for the charge before its fees (Pagar.me: the credit payables' `amount`). */
     providerGross: integer('provider_gross'),
     /** Cents the provider keeps (Pagar.me: `fee` + `anticipation_fee` + `fraud_coverage_fee`). */

@@ -1,5 +1,5 @@
 /**
- * The owner's month close in the back office (docs/decisions/h41m-month-close.md): the figures, the
+ * The owner's month close in the back office (docs/decisions/054-month-close.md): the figures, the
  * payments behind each, and the accountant's CSV.
  */
 import { z } from 'zod';

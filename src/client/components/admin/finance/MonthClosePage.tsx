@@ -1,5 +1,5 @@
 /**
- * /admin/month-close ("Fechamento do mês", docs/decisions/h41m-month-close.md): the payments paid
+ * /admin/month-close ("Fechamento do mês", docs/decisions/054-month-close.md): the payments paid
  * in a São Paulo month and what became of them, by channel, with the provider's fees and the net;
  * each figure opens the payments behind it; the accountant's CSV downloads the month.
  */

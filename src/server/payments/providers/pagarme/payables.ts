@@ -2,7 +2,7 @@
  * A paid charge's figures from Pagar.me v5's receivables (`GET /payables?charge_id=`): each
  * `credit` payable is money the charge adds to the club's balance (one per installment), with the
  * provider's `fee`, `anticipation_fee` and `fraud_coverage_fee` in cents and the `payment_date` it
- * is paid out on (docs/decisions/h41m-month-close.md says what is documented and what inferred).
+ * is paid out on (docs/decisions/054-month-close.md says what is documented and what inferred).
  */
 import { parseProviderDate } from './mapping';
 import type { PagarmeClient } from './client';
