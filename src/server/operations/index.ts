@@ -18,7 +18,6 @@ import { securityOperations } from '../identity/operations/security';
 import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { systemOperations } from '../system/operations';
-import { userOperations } from '../identity/operations/users';
 import { webhookOperations } from '../payments/operations/webhooks';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 import { identityOperations } from '../identity/operations/identity';
@@ -38,7 +37,6 @@ export const operations = {
   settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,
-  users: userOperations,
   webhooks: webhookOperations,
   whatsapp: whatsappOperations,
   identity: identityOperations,

@@ -4,7 +4,8 @@
  * which only external programs call (src/server/rest/procedure-routes.ts).
  */
 import { authProcedures, authRestProcedures } from '../identity/operations/auth';
+import { userProcedures } from '../identity/operations/users';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 
-export const procedures = { auth: authProcedures, checkout: checkoutProcedures };
+export const procedures = { auth: authProcedures, checkout: checkoutProcedures, users: userProcedures };
 export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };

@@ -13,6 +13,7 @@ export const appRouter = mergeRouters(
   createTRPCRouter({
     auth: createTRPCRouter(procedures.auth),
     checkout: createTRPCRouter(procedures.checkout),
+    users: createTRPCRouter(procedures.users),
   }),
 );
 export type AppRouter = typeof appRouter;
