@@ -5,7 +5,6 @@
  * its tRPC namespace (`auth.login`).
  */
 import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
-import { contactOperations } from '../public-site/operations';
 import { driveOperations } from '../drive/operations';
 import { outboxOperations } from '../messaging/operations/outbox';
 import { memberOperations } from '../membership/operations/member';
@@ -24,7 +23,6 @@ import { identityOperations } from '../identity/operations/identity';
 
 export const operations = {
   automaticRenewal: automaticRenewalOperations,
-  contact: contactOperations,
   drive: driveOperations,
   member: memberOperations,
   outbox: outboxOperations,

@@ -6,6 +6,12 @@
 import { authProcedures, authRestProcedures } from '../identity/operations/auth';
 import { userProcedures } from '../identity/operations/users';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
+import { contactProcedures } from '../public-site/operations';
 
-export const procedures = { auth: authProcedures, checkout: checkoutProcedures, users: userProcedures };
+export const procedures = {
+  auth: authProcedures,
+  checkout: checkoutProcedures,
+  contact: contactProcedures,
+  users: userProcedures,
+};
 export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };

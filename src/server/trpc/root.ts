@@ -13,6 +13,7 @@ export const appRouter = mergeRouters(
   createTRPCRouter({
     auth: createTRPCRouter(procedures.auth),
     checkout: createTRPCRouter(procedures.checkout),
+    contact: createTRPCRouter(procedures.contact),
     users: createTRPCRouter(procedures.users),
   }),
 );
