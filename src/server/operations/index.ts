@@ -10,7 +10,6 @@ import { outboxOperations } from '../messaging/operations/outbox';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { receiptOperations } from '../payments/operations/receipts';
-import { privacyOperations } from '../privacy/operations';
 import { profileUpdateOperations } from '../membership/operations/profile-update';
 import { referralOperations } from '../referrals/operations';
 import { securityOperations } from '../identity/operations/security';
@@ -27,7 +26,6 @@ export const operations = {
   member: memberOperations,
   outbox: outboxOperations,
   payments: paymentOperations,
-  privacy: privacyOperations,
   receipts: receiptOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,

@@ -7,11 +7,13 @@ import { authProcedures, authRestProcedures } from '../identity/operations/auth'
 import { userProcedures } from '../identity/operations/users';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { contactProcedures } from '../public-site/operations';
+import { privacyProcedures } from '../privacy/operations';
 
 export const procedures = {
   auth: authProcedures,
   checkout: checkoutProcedures,
   contact: contactProcedures,
+  privacy: privacyProcedures,
   users: userProcedures,
 };
 export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };
