@@ -6,7 +6,6 @@
  */
 import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
 import { driveOperations } from '../drive/operations';
-import { outboxOperations } from '../messaging/operations/outbox';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { receiptOperations } from '../payments/operations/receipts';
@@ -24,7 +23,6 @@ export const operations = {
   automaticRenewal: automaticRenewalOperations,
   drive: driveOperations,
   member: memberOperations,
-  outbox: outboxOperations,
   payments: paymentOperations,
   receipts: receiptOperations,
   profileUpdate: profileUpdateOperations,

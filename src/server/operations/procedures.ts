@@ -7,12 +7,14 @@ import { authProcedures, authRestProcedures } from '../identity/operations/auth'
 import { userProcedures } from '../identity/operations/users';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { contactProcedures } from '../public-site/operations';
+import { outboxProcedures } from '../messaging/operations/outbox';
 import { privacyProcedures } from '../privacy/operations';
 
 export const procedures = {
   auth: authProcedures,
   checkout: checkoutProcedures,
   contact: contactProcedures,
+  outbox: outboxProcedures,
   privacy: privacyProcedures,
   users: userProcedures,
 };

@@ -14,6 +14,7 @@ export const appRouter = mergeRouters(
     auth: createTRPCRouter(procedures.auth),
     checkout: createTRPCRouter(procedures.checkout),
     contact: createTRPCRouter(procedures.contact),
+    outbox: createTRPCRouter(procedures.outbox),
     privacy: createTRPCRouter(procedures.privacy),
     users: createTRPCRouter(procedures.users),
   }),
