@@ -8,7 +8,6 @@ import { automaticRenewalOperations } from '../payments/operations/automatic-ren
 import { driveOperations } from '../drive/operations';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
-import { receiptOperations } from '../payments/operations/receipts';
 import { profileUpdateOperations } from '../membership/operations/profile-update';
 import { referralOperations } from '../referrals/operations';
 import { securityOperations } from '../identity/operations/security';
@@ -24,7 +23,6 @@ export const operations = {
   drive: driveOperations,
   member: memberOperations,
   payments: paymentOperations,
-  receipts: receiptOperations,
   profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
   security: securityOperations,

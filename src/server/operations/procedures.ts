@@ -8,6 +8,7 @@ import { userProcedures } from '../identity/operations/users';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { contactProcedures } from '../public-site/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
+import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
 import { privacyProcedures } from '../privacy/operations';
 
 export const procedures = {
@@ -16,6 +17,11 @@ export const procedures = {
   contact: contactProcedures,
   outbox: outboxProcedures,
   privacy: privacyProcedures,
+  receipts: receiptProcedures,
   users: userProcedures,
 };
-export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };
+export const restOnlyProcedures = {
+  auth: authRestProcedures,
+  checkout: checkoutRestProcedures,
+  receipts: receiptRestProcedures,
+};

@@ -16,6 +16,7 @@ export const appRouter = mergeRouters(
     contact: createTRPCRouter(procedures.contact),
     outbox: createTRPCRouter(procedures.outbox),
     privacy: createTRPCRouter(procedures.privacy),
+    receipts: createTRPCRouter(procedures.receipts),
     users: createTRPCRouter(procedures.users),
   }),
 );
