@@ -14,7 +14,6 @@ import { securityOperations } from '../identity/operations/security';
 import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { systemOperations } from '../system/operations';
-import { webhookOperations } from '../payments/operations/webhooks';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 import { identityOperations } from '../identity/operations/identity';
 
@@ -29,7 +28,6 @@ export const operations = {
   settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,
-  webhooks: webhookOperations,
   whatsapp: whatsappOperations,
   identity: identityOperations,
 };

@@ -9,6 +9,7 @@ import { checkoutProcedures, checkoutRestProcedures } from '../payments/operatio
 import { contactProcedures } from '../public-site/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
+import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
 
 export const procedures = {
@@ -24,4 +25,5 @@ export const restOnlyProcedures = {
   auth: authRestProcedures,
   checkout: checkoutRestProcedures,
   receipts: receiptRestProcedures,
+  webhooks: webhookRestProcedures,
 };

@@ -33,6 +33,10 @@ function restRouterOf(
     }
     record[domain] = createTRPCRouter({ ...group, ...restOnly[domain] });
   }
+  // Domains only external programs call (provider webhooks).
+  for (const [domain, group] of Object.entries(restOnly)) {
+    if (!(domain in domains)) record[domain] = createTRPCRouter(group);
+  }
   return createTRPCRouter(record);
 }
 
