@@ -15,7 +15,6 @@ import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { systemOperations } from '../system/operations';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
-import { identityOperations } from '../identity/operations/identity';
 
 export const operations = {
   automaticRenewal: automaticRenewalOperations,
@@ -29,7 +28,6 @@ export const operations = {
   subscribers: subscriberOperations,
   system: systemOperations,
   whatsapp: whatsappOperations,
-  identity: identityOperations,
 };
 
 export type Operations = typeof operations;

@@ -5,6 +5,7 @@
  */
 import { authProcedures, authRestProcedures } from '../identity/operations/auth';
 import { userProcedures } from '../identity/operations/users';
+import { identityProcedures } from '../identity/operations/identity';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { contactProcedures } from '../public-site/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
@@ -20,6 +21,7 @@ export const procedures = {
   privacy: privacyProcedures,
   receipts: receiptProcedures,
   users: userProcedures,
+  identity: identityProcedures,
 };
 export const restOnlyProcedures = {
   auth: authRestProcedures,

@@ -18,6 +18,7 @@ export const appRouter = mergeRouters(
     privacy: createTRPCRouter(procedures.privacy),
     receipts: createTRPCRouter(procedures.receipts),
     users: createTRPCRouter(procedures.users),
+    identity: createTRPCRouter(procedures.identity),
   }),
 );
 export type AppRouter = typeof appRouter;
