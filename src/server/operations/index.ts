@@ -4,7 +4,6 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
 import { driveOperations } from '../drive/operations';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
@@ -17,7 +16,6 @@ import { systemOperations } from '../system/operations';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 
 export const operations = {
-  automaticRenewal: automaticRenewalOperations,
   drive: driveOperations,
   member: memberOperations,
   payments: paymentOperations,

@@ -7,6 +7,7 @@ import { authProcedures, authRestProcedures } from '../identity/operations/auth'
 import { userProcedures } from '../identity/operations/users';
 import { identityProcedures } from '../identity/operations/identity';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
+import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
@@ -16,6 +17,7 @@ import { privacyProcedures } from '../privacy/operations';
 export const procedures = {
   auth: authProcedures,
   checkout: checkoutProcedures,
+  automaticRenewal: automaticRenewalProcedures,
   contact: contactProcedures,
   outbox: outboxProcedures,
   privacy: privacyProcedures,

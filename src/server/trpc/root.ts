@@ -13,6 +13,7 @@ export const appRouter = mergeRouters(
   createTRPCRouter({
     auth: createTRPCRouter(procedures.auth),
     checkout: createTRPCRouter(procedures.checkout),
+    automaticRenewal: createTRPCRouter(procedures.automaticRenewal),
     contact: createTRPCRouter(procedures.contact),
     outbox: createTRPCRouter(procedures.outbox),
     privacy: createTRPCRouter(procedures.privacy),
