@@ -7,7 +7,6 @@
 import { driveOperations } from '../drive/operations';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
-import { profileUpdateOperations } from '../membership/operations/profile-update';
 import { referralOperations } from '../referrals/operations';
 import { securityOperations } from '../identity/operations/security';
 import { settingsOperations } from '../settings/operations/settings';
@@ -19,7 +18,6 @@ export const operations = {
   drive: driveOperations,
   member: memberOperations,
   payments: paymentOperations,
-  profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
   security: securityOperations,
   settings: settingsOperations,

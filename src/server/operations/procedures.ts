@@ -13,6 +13,7 @@ import { outboxProcedures } from '../messaging/operations/outbox';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
 import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
+import { profileUpdateProcedures } from '../membership/operations/profile-update';
 
 export const procedures = {
   auth: authProcedures,
@@ -22,6 +23,7 @@ export const procedures = {
   outbox: outboxProcedures,
   privacy: privacyProcedures,
   receipts: receiptProcedures,
+  profileUpdate: profileUpdateProcedures,
   users: userProcedures,
   identity: identityProcedures,
 };

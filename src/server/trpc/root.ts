@@ -18,6 +18,7 @@ export const appRouter = mergeRouters(
     outbox: createTRPCRouter(procedures.outbox),
     privacy: createTRPCRouter(procedures.privacy),
     receipts: createTRPCRouter(procedures.receipts),
+    profileUpdate: createTRPCRouter(procedures.profileUpdate),
     users: createTRPCRouter(procedures.users),
     identity: createTRPCRouter(procedures.identity),
   }),
