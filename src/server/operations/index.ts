@@ -8,7 +8,6 @@ import { driveOperations } from '../drive/operations';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { referralOperations } from '../referrals/operations';
-import { securityOperations } from '../identity/operations/security';
 import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { systemOperations } from '../system/operations';
@@ -19,7 +18,6 @@ export const operations = {
   member: memberOperations,
   payments: paymentOperations,
   referrals: referralOperations,
-  security: securityOperations,
   settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,

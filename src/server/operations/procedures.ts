@@ -6,6 +6,7 @@
 import { authProcedures, authRestProcedures } from '../identity/operations/auth';
 import { userProcedures } from '../identity/operations/users';
 import { identityProcedures } from '../identity/operations/identity';
+import { securityProcedures } from '../identity/operations/security';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
@@ -24,6 +25,7 @@ export const procedures = {
   privacy: privacyProcedures,
   receipts: receiptProcedures,
   profileUpdate: profileUpdateProcedures,
+  security: securityProcedures,
   users: userProcedures,
   identity: identityProcedures,
 };

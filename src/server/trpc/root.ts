@@ -19,6 +19,7 @@ export const appRouter = mergeRouters(
     privacy: createTRPCRouter(procedures.privacy),
     receipts: createTRPCRouter(procedures.receipts),
     profileUpdate: createTRPCRouter(procedures.profileUpdate),
+    security: createTRPCRouter(procedures.security),
     users: createTRPCRouter(procedures.users),
     identity: createTRPCRouter(procedures.identity),
   }),
