@@ -8,7 +8,6 @@ import { driveOperations } from '../drive/operations';
 import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { referralOperations } from '../referrals/operations';
-import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { systemOperations } from '../system/operations';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
@@ -18,7 +17,6 @@ export const operations = {
   member: memberOperations,
   payments: paymentOperations,
   referrals: referralOperations,
-  settings: settingsOperations,
   subscribers: subscriberOperations,
   system: systemOperations,
   whatsapp: whatsappOperations,

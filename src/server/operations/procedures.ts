@@ -7,6 +7,7 @@ import { authProcedures, authRestProcedures } from '../identity/operations/auth'
 import { userProcedures } from '../identity/operations/users';
 import { identityProcedures } from '../identity/operations/identity';
 import { securityProcedures } from '../identity/operations/security';
+import { settingsProcedures } from '../settings/operations/settings';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
@@ -26,6 +27,7 @@ export const procedures = {
   receipts: receiptProcedures,
   profileUpdate: profileUpdateProcedures,
   security: securityProcedures,
+  settings: settingsProcedures,
   users: userProcedures,
   identity: identityProcedures,
 };

@@ -20,6 +20,7 @@ export const appRouter = mergeRouters(
     receipts: createTRPCRouter(procedures.receipts),
     profileUpdate: createTRPCRouter(procedures.profileUpdate),
     security: createTRPCRouter(procedures.security),
+    settings: createTRPCRouter(procedures.settings),
     users: createTRPCRouter(procedures.users),
     identity: createTRPCRouter(procedures.identity),
   }),
