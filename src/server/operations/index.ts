@@ -9,7 +9,6 @@ import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { referralOperations } from '../referrals/operations';
 import { subscriberOperations } from '../membership/operations/subscribers';
-import { systemOperations } from '../system/operations';
 import { whatsappOperations } from '../messaging/operations/whatsapp';
 
 export const operations = {
@@ -18,7 +17,6 @@ export const operations = {
   payments: paymentOperations,
   referrals: referralOperations,
   subscribers: subscriberOperations,
-  system: systemOperations,
   whatsapp: whatsappOperations,
 };
 

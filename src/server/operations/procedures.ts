@@ -8,6 +8,7 @@ import { userProcedures } from '../identity/operations/users';
 import { identityProcedures } from '../identity/operations/identity';
 import { securityProcedures } from '../identity/operations/security';
 import { settingsProcedures } from '../settings/operations/settings';
+import { systemRestProcedures } from '../system/operations';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
@@ -35,5 +36,6 @@ export const restOnlyProcedures = {
   auth: authRestProcedures,
   checkout: checkoutRestProcedures,
   receipts: receiptRestProcedures,
+  system: systemRestProcedures,
   webhooks: webhookRestProcedures,
 };
