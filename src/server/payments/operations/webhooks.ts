@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../lib/errors';
 import type { PaymentProviderName } from '../providers/types';
 import type { WebhookRefusal, WebhookResult } from '../payments';
-import type { DocumentedErrors } from '../../operations/define';
 import { procedureFor } from '../../operations/procedure';
 
 const webhookInput = z.object({
@@ -41,7 +40,7 @@ function receivedOrThrow(result: WebhookResult): z.input<typeof received> {
   };
 }
 
-const webhook = (source: PaymentProviderName, summary: string, errors: DocumentedErrors) =>
+const webhook = (source: PaymentProviderName, summary: string, errors: Record<number, string>) =>
   procedureFor('public')
     .meta({
       rawBody: true,
