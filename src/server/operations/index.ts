@@ -5,7 +5,6 @@
  * its tRPC namespace (`auth.login`).
  */
 import { driveOperations } from '../drive/operations';
-import { memberOperations } from '../membership/operations/member';
 import { paymentOperations } from '../payments/operations/payments';
 import { referralOperations } from '../referrals/operations';
 import { subscriberOperations } from '../membership/operations/subscribers';
@@ -13,7 +12,6 @@ import { whatsappOperations } from '../messaging/operations/whatsapp';
 
 export const operations = {
   drive: driveOperations,
-  member: memberOperations,
   payments: paymentOperations,
   referrals: referralOperations,
   subscribers: subscriberOperations,

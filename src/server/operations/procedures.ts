@@ -17,12 +17,14 @@ import { receiptProcedures, receiptRestProcedures } from '../payments/operations
 import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
 import { profileUpdateProcedures } from '../membership/operations/profile-update';
+import { memberProcedures } from '../membership/operations/member';
 
 export const procedures = {
   auth: authProcedures,
   checkout: checkoutProcedures,
   automaticRenewal: automaticRenewalProcedures,
   contact: contactProcedures,
+  member: memberProcedures,
   outbox: outboxProcedures,
   privacy: privacyProcedures,
   receipts: receiptProcedures,
