@@ -8,14 +8,12 @@ import { driveOperations } from '../drive/operations';
 import { paymentOperations } from '../payments/operations/payments';
 import { referralOperations } from '../referrals/operations';
 import { subscriberOperations } from '../membership/operations/subscribers';
-import { whatsappOperations } from '../messaging/operations/whatsapp';
 
 export const operations = {
   drive: driveOperations,
   payments: paymentOperations,
   referrals: referralOperations,
   subscribers: subscriberOperations,
-  whatsapp: whatsappOperations,
 };
 
 export type Operations = typeof operations;

@@ -13,6 +13,7 @@ import { checkoutProcedures, checkoutRestProcedures } from '../payments/operatio
 import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
+import { whatsappProcedures } from '../messaging/operations/whatsapp';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
 import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
@@ -32,6 +33,7 @@ export const procedures = {
   security: securityProcedures,
   settings: settingsProcedures,
   users: userProcedures,
+  whatsapp: whatsappProcedures,
   identity: identityProcedures,
 };
 export const restOnlyProcedures = {

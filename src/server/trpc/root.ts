@@ -23,6 +23,7 @@ export const appRouter = mergeRouters(
     security: createTRPCRouter(procedures.security),
     settings: createTRPCRouter(procedures.settings),
     users: createTRPCRouter(procedures.users),
+    whatsapp: createTRPCRouter(procedures.whatsapp),
     identity: createTRPCRouter(procedures.identity),
   }),
 );
