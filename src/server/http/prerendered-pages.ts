@@ -36,8 +36,7 @@ import { loadOnce } from '../../shared/load-once';
 import { HOME_BY_ROLE } from '../../shared/roles';
 import { saoPauloWallClock } from '../../shared/sao-paulo-time';
 import { resolveRequestAuth, SESSION_COOKIE } from '../identity/request-auth';
-import { settingsOperations } from '../settings/operations/settings';
-import type { OperationContext } from '../operations/define';
+import { publicSettings } from '../settings/operations/settings';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';
 import { readAppPage } from './app-page';
@@ -149,8 +148,8 @@ export function registerPrerenderedPages(
   };
 
   const render = async (route: string, url: string, keep: boolean): Promise<Answer> => {
-    // The `settings.public` answer, as the browser would get it (the operation's own definition).
-    const settings = settingsOperations.public.run({ services } as OperationContext<'public'>, undefined);
+    // The `settings.public` answer, as the browser would get it.
+    const settings = publicSettings(services);
     try {
       const html = await (await renderer()).renderPage({ url, route, settings, testMode, assets });
       if (!html) return plain;

@@ -4,47 +4,19 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { automaticRenewalOperations } from '../payments/operations/automatic-renewal';
-import { contactOperations } from '../public-site/operations';
 import { driveOperations } from '../drive/operations';
-import { outboxOperations } from '../messaging/operations/outbox';
-import { memberOperations } from '../membership/operations/member';
 import { monthCloseOperations } from '../reports/operations/month-close';
 import { paymentOperations } from '../payments/operations/payments';
-import { receiptOperations } from '../payments/operations/receipts';
-import { privacyOperations } from '../privacy/operations';
-import { profileUpdateOperations } from '../membership/operations/profile-update';
 import { referralOperations } from '../referrals/operations';
-import { securityOperations } from '../identity/operations/security';
-import { settingsOperations } from '../settings/operations/settings';
 import { subscriberOperations } from '../membership/operations/subscribers';
-import { systemOperations } from '../system/operations';
-import { userOperations } from '../identity/operations/users';
-import { webhookOperations } from '../payments/operations/webhooks';
-import { whatsappOperations } from '../messaging/operations/whatsapp';
-import { identityOperations } from '../identity/operations/identity';
 import { invoiceOperations } from '../invoices/operations';
 
 export const operations = {
-  automaticRenewal: automaticRenewalOperations,
-  contact: contactOperations,
   drive: driveOperations,
-  member: memberOperations,
   monthClose: monthCloseOperations,
-  outbox: outboxOperations,
   payments: paymentOperations,
-  privacy: privacyOperations,
-  receipts: receiptOperations,
-  profileUpdate: profileUpdateOperations,
   referrals: referralOperations,
-  security: securityOperations,
-  settings: settingsOperations,
   subscribers: subscriberOperations,
-  system: systemOperations,
-  users: userOperations,
-  webhooks: webhookOperations,
-  whatsapp: whatsappOperations,
-  identity: identityOperations,
   invoices: invoiceOperations,
 };
 

@@ -41,6 +41,23 @@ export type Meta = OpenApiMeta<{
   successStatus?: number;
   /** REST only: serialize the answer with fast-json-stringify from the output schema (hot polls). */
   fastSerialize?: boolean;
+  /**
+   * REST only: documented legacy input names, legacy → ours (docs/product/decisions.md §5), accepted
+   * on input (ours win when both are sent) and listed in the route's description.
+   */
+  legacyNames?: Readonly<Record<string, string>>;
+  /** REST only: the input is `{ headers, rawBody }` (webhooks verify the exact bytes). */
+  rawBody?: true;
+  /** REST only: the input is `{ body: MultipartBody }`, read part by part (drive/uploads.ts). */
+  multipart?: true;
+  /** REST only: the answer is a `FileAnswer` streamed with ranges (rest/file-answer.ts). */
+  fileAnswer?: true;
+  /** REST only: the answer is a `Download` (lib/download.ts) sent as an attachment of this type. */
+  download?: { contentType: string };
+  /** REST only: the largest body the route accepts, when larger than the app's (an import). */
+  bodyLimit?: number;
+  /** REST only: the HTTP status of an answer that depends on it (health: 503 without its database). */
+  statusOf?: (answer: never) => number;
 }>;
 
 // Zod errors go back flattened, with the first message as the error's message, so forms can show

@@ -4,7 +4,42 @@
  * which only external programs call (src/server/rest/procedure-routes.ts).
  */
 import { authProcedures, authRestProcedures } from '../identity/operations/auth';
+import { userProcedures } from '../identity/operations/users';
+import { identityProcedures } from '../identity/operations/identity';
+import { securityProcedures } from '../identity/operations/security';
+import { settingsProcedures } from '../settings/operations/settings';
+import { systemRestProcedures } from '../system/operations';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
+import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
+import { contactProcedures } from '../public-site/operations';
+import { outboxProcedures } from '../messaging/operations/outbox';
+import { whatsappProcedures } from '../messaging/operations/whatsapp';
+import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
+import { webhookRestProcedures } from '../payments/operations/webhooks';
+import { privacyProcedures } from '../privacy/operations';
+import { profileUpdateProcedures } from '../membership/operations/profile-update';
+import { memberProcedures } from '../membership/operations/member';
 
-export const procedures = { auth: authProcedures, checkout: checkoutProcedures };
-export const restOnlyProcedures = { auth: authRestProcedures, checkout: checkoutRestProcedures };
+export const procedures = {
+  auth: authProcedures,
+  checkout: checkoutProcedures,
+  automaticRenewal: automaticRenewalProcedures,
+  contact: contactProcedures,
+  member: memberProcedures,
+  outbox: outboxProcedures,
+  privacy: privacyProcedures,
+  receipts: receiptProcedures,
+  profileUpdate: profileUpdateProcedures,
+  security: securityProcedures,
+  settings: settingsProcedures,
+  users: userProcedures,
+  whatsapp: whatsappProcedures,
+  identity: identityProcedures,
+};
+export const restOnlyProcedures = {
+  auth: authRestProcedures,
+  checkout: checkoutRestProcedures,
+  receipts: receiptRestProcedures,
+  system: systemRestProcedures,
+  webhooks: webhookRestProcedures,
+};

@@ -14,37 +14,31 @@ import {
   deletionRequestSummary,
   PRIVACY_MSG,
 } from '../../shared/privacy-schemas';
-import { defineOperation } from '../operations/define';
+import { procedureFor } from '../operations/procedure';
 import { list, summary, complete } from './deletion-requests/back-office';
 
-export const privacyOperations = {
-  deletionRequests: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: deletionRequestListInput,
-    output: deletionRequestList,
-    run: ({ services }, input) => list(services.deletionRequests, input.status, input.page),
-  }),
+export const privacyProcedures = {
+  deletionRequests: procedureFor('admin')
+    .input(deletionRequestListInput)
+    .output(deletionRequestList)
+    .query(({ ctx: { services }, input }) => list(services.deletionRequests, input.status, input.page)),
 
   /** The dashboard's item: open requests and how many are past their deadline. */
-  deletionSummary: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    output: deletionRequestSummary,
-    run: ({ services }) => summary(services.deletionRequests),
-  }),
+  deletionSummary: procedureFor('admin')
+    .output(deletionRequestSummary)
+    .query(({ ctx: { services } }) => summary(services.deletionRequests)),
 
-  completeDeletion: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: completeDeletionInput,
-    output: z.object({
-      success: z.literal(true),
-      message: z.string(),
-      paymentsKept: z.number().int(),
-      accountClosed: z.boolean(),
-    }),
-    async run({ services, user }, input) {
+  completeDeletion: procedureFor('admin')
+    .input(completeDeletionInput)
+    .output(
+      z.object({
+        success: z.literal(true),
+        message: z.string(),
+        paymentsKept: z.number().int(),
+        accountClosed: z.boolean(),
+      }),
+    )
+    .mutation(async ({ ctx: { services, user }, input }) => {
       const result = await complete(services.deletionRequests, input.id, user.id);
       return {
         success: true as const,
@@ -52,14 +46,10 @@ export const privacyOperations = {
         paymentsKept: result.paymentsKept,
         accountClosed: result.accountClosed,
       };
-    },
-  }),
+    }),
 
-  activity: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: activityListInput,
-    output: activityList,
-    run: ({ services }, input) => services.activityLog.page(input.page),
-  }),
+  activity: procedureFor('admin')
+    .input(activityListInput)
+    .output(activityList)
+    .query(({ ctx: { services }, input }) => services.activityLog.page(input.page)),
 };

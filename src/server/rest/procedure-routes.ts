@@ -24,7 +24,18 @@ function restRouterOf(
 ) {
   const record: Record<string, ReturnType<typeof createTRPCRouter>> = {};
   for (const [domain, group] of Object.entries(domains)) {
+    // A stream is no tRPC answer: files and uploads are reachable only as their documented path.
+    for (const [name, procedure] of Object.entries(group)) {
+      const meta = procedure._def.meta as Meta | undefined;
+      if (meta?.multipart || meta?.fileAnswer || meta?.download) {
+        throw new Error(`${domain}.${name}: a streamed body or answer is REST only`);
+      }
+    }
     record[domain] = createTRPCRouter({ ...group, ...restOnly[domain] });
+  }
+  // Domains only external programs call (provider webhooks).
+  for (const [domain, group] of Object.entries(restOnly)) {
+    if (!(domain in domains)) record[domain] = createTRPCRouter(group);
   }
   return createTRPCRouter(record);
 }
@@ -77,6 +88,13 @@ export function procedureRoutesOf(router: { _def: { procedures: unknown } }): Re
         successStatus: meta.successStatus,
         errors: openapi.errorResponses as RestBinding['errors'],
         fastSerialize: meta.fastSerialize,
+        legacyNames: meta.legacyNames,
+        rawBody: meta.rawBody,
+        multipart: meta.multipart,
+        fileAnswer: meta.fileAnswer,
+        download: meta.download,
+        bodyLimit: meta.bodyLimit,
+        statusOf: meta.statusOf,
       };
       const input = procedure._def.inputs[0] as z.ZodType | undefined;
       const output = (procedure._def as { output?: z.ZodType }).output;

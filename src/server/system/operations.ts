@@ -1,7 +1,7 @@
 /** The system domain: health for monitors, and the /test-api panel's provider checks (docs/product/public-site-and-checkout.md §2, §7). */
 import { z } from 'zod';
 import { APP_VERSION } from '../version';
-import { defineOperation } from '../operations/define';
+import { procedureFor } from '../operations/procedure';
 
 const providerStatus = <P extends [string, ...string[]]>(providers: P) =>
   z.object({
@@ -21,57 +21,66 @@ export const messagingStatus = z.object({
   checkedAt: z.string(),
 });
 
-export const systemOperations = {
-  health: defineOperation({
-    kind: 'query',
-    access: 'public',
-    output: z.object({
-      status: z.enum(['ok', 'degraded']),
-      version: z.string(),
-      database: z
-        .enum(['ok', 'error'])
-        .describe(
-          'error: o banco não responde, ou não consegue gravar (uma gravação recusada por falta de espaço no último minuto, ou pouco espaço livre na pasta de dados; ver storage)',
-        ),
-      storage: z
-        .object({
-          freeBytes: z
-            .number()
-            .int()
-            .nullable()
-            .describe('Espaço livre na pasta de dados (DATA_DIR), em bytes; null se não foi possível ler'),
-          lowSpace: z.boolean().describe('Menos de 100 MB livres na pasta de dados'),
-          lastWriteErrorAt: z
-            .string()
-            .nullable()
-            .describe('Última gravação recusada por falta de espaço, se foi no último minuto'),
-        })
-        .describe('Se o banco consegue gravar: espaço livre e a última gravação recusada'),
-      paymentProvider: z
-        .enum(['pagarme', 'sandbox'])
-        .describe('sandbox: pagamentos simulados, nenhuma cobrança real'),
-      providers: z
-        .object({
-          payment: z.enum(['pagarme', 'sandbox']),
-          email: z.enum(['smtp', 'log']),
-          whatsapp: z.enum(['cloud-api', 'log']),
-        })
-        .describe('Provedores em uso: os reais ou os substitutos embutidos (sandbox, registro em log)'),
-      lastBackupAt: z
+const healthAnswer = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z
+    .enum(['ok', 'error'])
+    .describe(
+      'error: o banco não responde, ou não consegue gravar (uma gravação recusada por falta de espaço no último minuto, ou pouco espaço livre na pasta de dados; ver storage)',
+    ),
+  storage: z
+    .object({
+      freeBytes: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Espaço livre na pasta de dados (DATA_DIR), em bytes; null se não foi possível ler'),
+      lowSpace: z.boolean().describe('Menos de 100 MB livres na pasta de dados'),
+      lastWriteErrorAt: z
         .string()
         .nullable()
-        .describe('Último backup bom (automático, manual ou antes de migrar)'),
-      outbox: z
-        .object({ waiting: z.number().int(), oldestWaitingSince: z.string().nullable() })
-        .describe('Mensagens ainda não entregues e desde quando espera a mais antiga'),
-      jobs: z
-        .record(z.string(), z.object({ lastRunAt: z.string(), ok: z.boolean() }))
-        .describe('Última execução de cada tarefa agendada desde o início do processo'),
-      uptime: z.number(),
-      timestamp: z.string(),
-    }),
-    trpc: false,
-    run({ services }) {
+        .describe('Última gravação recusada por falta de espaço, se foi no último minuto'),
+    })
+    .describe('Se o banco consegue gravar: espaço livre e a última gravação recusada'),
+  paymentProvider: z
+    .enum(['pagarme', 'sandbox'])
+    .describe('sandbox: pagamentos simulados, nenhuma cobrança real'),
+  providers: z
+    .object({
+      payment: z.enum(['pagarme', 'sandbox']),
+      email: z.enum(['smtp', 'log']),
+      whatsapp: z.enum(['cloud-api', 'log']),
+    })
+    .describe('Provedores em uso: os reais ou os substitutos embutidos (sandbox, registro em log)'),
+  lastBackupAt: z.string().nullable().describe('Último backup bom (automático, manual ou antes de migrar)'),
+  outbox: z
+    .object({ waiting: z.number().int(), oldestWaitingSince: z.string().nullable() })
+    .describe('Mensagens ainda não entregues e desde quando espera a mais antiga'),
+  jobs: z
+    .record(z.string(), z.object({ lastRunAt: z.string(), ok: z.boolean() }))
+    .describe('Última execução de cada tarefa agendada desde o início do processo'),
+  uptime: z.number(),
+  timestamp: z.string(),
+});
+
+/** REST only: monitors and the /test-api panel call the documented paths. */
+export const systemRestProcedures = {
+  health: procedureFor('public')
+    .meta({
+      // Monitors read the status code: a server without its database, or unable to write, is not healthy.
+      statusOf: (answer: z.output<typeof healthAnswer>) => (answer.database === 'ok' ? 200 : 503),
+      fastSerialize: true,
+      openapi: {
+        method: 'GET',
+        path: '/health',
+        tags: ['sistema'],
+        summary:
+          'Estado do servidor para monitores: banco de dados, provedores em uso, último backup, fila de mensagens e tarefas agendadas',
+      },
+    })
+    .output(healthAnswer)
+    .query(({ ctx: { services } }) => {
       // The backlog's read is also the database check: one statement per poll.
       const waiting = services.health.outboxWaiting();
       // A database that answers but cannot write is not healthy: it would refuse every payment.
@@ -107,49 +116,35 @@ export const systemOperations = {
         uptime: Math.round(process.uptime()),
         timestamp: services.clock.now().toISOString(),
       };
-    },
-    rest: {
-      method: 'GET',
-      path: '/health',
-      tag: 'sistema',
-      summary:
-        'Estado do servidor para monitores: banco de dados, provedores em uso, último backup, fila de mensagens e tarefas agendadas',
-      // Monitors read the status code: a server without its database, or unable to write, is not healthy.
-      statusOf: (answer) => (answer.database === 'ok' ? 200 : 503),
-      fastSerialize: true,
-    },
-  }),
+    }),
 
   /** Public like the /test-api panel; each call may reach the real provider, hence the limit. */
-  paymentProvider: defineOperation({
-    kind: 'query',
-    access: 'public',
-    rateLimit: 'diagnostics',
-    output: paymentProviderStatus,
-    trpc: false,
-    run: ({ services }) => services.diagnostics.paymentProvider(),
-    rest: {
-      method: 'GET',
-      path: '/test/pagarme',
-      tag: 'sistema',
-      summary: 'Teste do provedor de pagamentos (cartão/PIX): qual está configurado e se responde',
-      errors: { 429: TOO_MANY_CHECKS },
-    },
-  }),
+  paymentProvider: procedureFor('public')
+    .meta({
+      rateLimit: 'diagnostics',
+      openapi: {
+        method: 'GET',
+        path: '/test/pagarme',
+        tags: ['sistema'],
+        summary: 'Teste do provedor de pagamentos (cartão/PIX): qual está configurado e se responde',
+        errorResponses: { 429: TOO_MANY_CHECKS },
+      },
+    })
+    .output(paymentProviderStatus)
+    .query(({ ctx: { services } }) => services.diagnostics.paymentProvider()),
 
-  messaging: defineOperation({
-    kind: 'query',
-    access: 'public',
-    rateLimit: 'diagnostics',
-    output: messagingStatus,
-    trpc: false,
-    run: ({ services }) => services.diagnostics.messaging(),
-    rest: {
-      method: 'GET',
-      path: '/test/whatsapp',
-      tag: 'sistema',
-      summary: 'Teste da mensageria (WhatsApp e e-mail): quais provedores estão configurados e se respondem',
-      errors: { 429: TOO_MANY_CHECKS },
-    },
-  }),
+  messaging: procedureFor('public')
+    .meta({
+      rateLimit: 'diagnostics',
+      openapi: {
+        method: 'GET',
+        path: '/test/whatsapp',
+        tags: ['sistema'],
+        summary:
+          'Teste da mensageria (WhatsApp e e-mail): quais provedores estão configurados e se respondem',
+        errorResponses: { 429: TOO_MANY_CHECKS },
+      },
+    })
+    .output(messagingStatus)
+    .query(({ ctx: { services } }) => services.diagnostics.messaging()),
 };

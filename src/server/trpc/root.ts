@@ -13,6 +13,18 @@ export const appRouter = mergeRouters(
   createTRPCRouter({
     auth: createTRPCRouter(procedures.auth),
     checkout: createTRPCRouter(procedures.checkout),
+    automaticRenewal: createTRPCRouter(procedures.automaticRenewal),
+    contact: createTRPCRouter(procedures.contact),
+    member: createTRPCRouter(procedures.member),
+    outbox: createTRPCRouter(procedures.outbox),
+    privacy: createTRPCRouter(procedures.privacy),
+    receipts: createTRPCRouter(procedures.receipts),
+    profileUpdate: createTRPCRouter(procedures.profileUpdate),
+    security: createTRPCRouter(procedures.security),
+    settings: createTRPCRouter(procedures.settings),
+    users: createTRPCRouter(procedures.users),
+    whatsapp: createTRPCRouter(procedures.whatsapp),
+    identity: createTRPCRouter(procedures.identity),
   }),
 );
 export type AppRouter = typeof appRouter;

@@ -9,14 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/app';
 import { refusal } from '../../../../tests/refusal';
+import { spaProcedures } from '../../../../tests/procedures';
 import { enrolApp, keyFromShownSecret, type EnrolledApp } from '../../../../tests/two-factor';
 import { MSG } from '../../../shared/messages';
 import { ACCOUNT_NOTICES, SECURITY_MSG } from '../../../shared/security-schemas';
 import { totpCode } from '../auth/totp';
 import { outbox, recoveryCodes, sessions, twoFactorSecrets } from '../../db/schema';
-import { operations } from '../../operations';
-import type { Meta } from '../../operations/procedure';
-import { procedures } from '../../operations/procedures';
 import { requestPasswordReset, createSetPasswordLink } from '../accounts/account-links';
 import { isEnabled } from '../two-factor/context';
 import { findByEmail } from '../accounts/account-reads';
@@ -274,16 +272,9 @@ describe('POST /api/auth/login with two-factor on', () => {
 
 describe('step-up before sensitive changes', () => {
   it('the operations that need it', () => {
-    const sensitive = Object.entries(operations).flatMap(([domain, group]) =>
-      Object.entries(group)
-        .filter(([, operation]) => 'stepUp' in operation || 'stepUpWhen' in operation)
-        .map(([name]) => `${domain}.${name}`),
-    );
-    for (const [domain, group] of Object.entries(procedures)) {
-      for (const [name, procedure] of Object.entries(group)) {
-        if ((procedure._def.meta as Meta | undefined)?.stepUp) sensitive.push(`${domain}.${name}`);
-      }
-    }
+    const sensitive = spaProcedures()
+      .filter((procedure) => procedure.stepUp)
+      .map(({ domain, name }) => `${domain}.${name}`);
     expect(sensitive.sort()).toEqual([
       'auth.register',
       'security.recoveryCodesRenew',

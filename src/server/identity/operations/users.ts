@@ -1,7 +1,7 @@
 /** The admin's view of the club's accounts (who can sign in, with which role). */
 import { z } from 'zod';
 import { publicUser } from '../../../shared/auth-schemas';
-import { defineOperation } from '../../operations/define';
+import { procedureFor } from '../../operations/procedure';
 import { pagination } from '../../lib/output';
 import { listUsers } from '../accounts/account-reads';
 
@@ -17,13 +17,10 @@ export const usersListInput = z
   })
   .default({ page: 1 });
 
-export const userOperations = {
+export const userProcedures = {
   /** Accounts, newest first, 10 a page: `{ users, pagination: { page, limit, total, pages } }`. */
-  list: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: usersListInput,
-    output: z.object({ users: z.array(publicUser.extend({ createdAt: z.string() })), pagination }),
-    run: ({ services }, input) => listUsers(services.accounts, input),
-  }),
+  list: procedureFor('admin')
+    .input(usersListInput)
+    .output(z.object({ users: z.array(publicUser.extend({ createdAt: z.string() })), pagination }))
+    .query(({ ctx: { services }, input }) => listUsers(services.accounts, input)),
 };

@@ -11,10 +11,10 @@ import { createTestApp, type TestApp } from '../../../../tests/app';
 import { refusal } from '../../../../tests/refusal';
 import { sandboxPay } from '../../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../../tests/member';
+import { spaProcedures } from '../../../../tests/procedures';
 import { outbox, paymentLinks, payments, referrals, sessions, subscribers } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { restRoutes } from '../../rest';
-import { operations } from '../../operations';
 import { login } from '../../identity/accounts/sign-in';
 
 let t: TestApp;
@@ -28,11 +28,7 @@ afterEach(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type AnyCaller = Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
 const callerOf = (token?: string) => t.caller(token) as unknown as AnyCaller;
-const memberProcedures = Object.entries(operations).flatMap(([domain, group]) =>
-  Object.entries(group)
-    .filter(([, operation]) => operation.access === 'member' && operation.trpc !== false)
-    .map(([name]) => ({ domain, name })),
-);
+const memberProcedures = spaProcedures().filter((procedure) => procedure.access === 'member');
 const memberRoutes = restRoutes.filter((route) => route.access === 'member');
 
 describe('every member operation refuses anonymous callers and admins', () => {

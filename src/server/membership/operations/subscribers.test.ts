@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
+import { spaProcedures } from '../../../../tests/procedures';
 import { outbox, subscribers, users } from '../../db/schema';
 import { restRoutes } from '../../rest';
-import { operations } from '../../operations';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 
 let t: TestApp;
@@ -35,11 +35,7 @@ const valid = {
 
 describe('every admin operation refuses anonymous callers and members', () => {
   const adminRoutes = restRoutes.filter((route) => route.access === 'admin');
-  const adminProcedures = Object.entries(operations).flatMap(([domain, group]) =>
-    Object.entries(group)
-      .filter(([, operation]) => operation.access === 'admin' && operation.trpc !== false)
-      .map(([name, operation]) => ({ domain, name, kind: operation.kind })),
-  );
+  const adminProcedures = spaProcedures().filter((procedure) => procedure.access === 'admin');
 
   it('covers the back office (the lists are not empty)', () => {
     expect(adminRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(

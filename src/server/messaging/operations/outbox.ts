@@ -1,7 +1,7 @@
 /** The outbox for admins: every message the club sent or tried to send, and a retry for failures. */
 import { z } from 'zod';
 import { CHANNELS, OUTBOX_STATUSES } from '../../../shared/notifications';
-import { defineOperation } from '../../operations/define';
+import { procedureFor } from '../../operations/procedure';
 import { isoDate } from '../../lib/output';
 
 export const outboxListInput = z
@@ -39,28 +39,24 @@ const outboxMessage = z.object({
   updatedAt: isoDate,
 });
 
-export const outboxOperations = {
+export const outboxProcedures = {
   /** Newest first, filtered by status and channel: `{ items, page, limit, total, pages }`. */
-  list: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: outboxListInput,
-    output: z.object({
-      items: z.array(outboxMessage),
-      page: z.number().int(),
-      limit: z.number().int(),
-      total: z.number().int(),
-      pages: z.number().int(),
-    }),
-    run: ({ services }, input) => services.outbox.page(input),
-  }),
+  list: procedureFor('admin')
+    .input(outboxListInput)
+    .output(
+      z.object({
+        items: z.array(outboxMessage),
+        page: z.number().int(),
+        limit: z.number().int(),
+        total: z.number().int(),
+        pages: z.number().int(),
+      }),
+    )
+    .query(({ ctx: { services }, input }) => services.outbox.page(input)),
 
   /** Queues a failed message again with a fresh set of attempts. */
-  retry: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: z.object({ id: z.string({ error: 'Mensagem não informada' }).min(1, 'Mensagem não informada') }),
-    output: outboxMessage,
-    run: ({ services }, input) => services.outbox.retry(input.id),
-  }),
+  retry: procedureFor('admin')
+    .input(z.object({ id: z.string({ error: 'Mensagem não informada' }).min(1, 'Mensagem não informada') }))
+    .output(outboxMessage)
+    .mutation(({ ctx: { services }, input }) => services.outbox.retry(input.id)),
 };

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/automatic-renewal';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../operations/define';
-import { defineOperation } from '../../operations/define';
+import { procedureFor } from '../../operations/procedure';
 import type { Services } from '../../services';
 import { adminViewOf, subscriberById, turnOff, turnOn, viewOf } from '../automatic-renewal/choice';
 
@@ -25,23 +25,18 @@ function ownRecord(services: Services, user: SessionUser) {
   return subscriber;
 }
 
-export const automaticRenewalOperations = {
+export const automaticRenewalProcedures = {
   /** "Minha Assinatura": the card (brand, last four, expiry), the next date and amount, the sentence to agree to. */
-  mine: defineOperation({
-    kind: 'query',
-    access: 'member',
-    output: automaticRenewalView,
-    run: ({ services, user }) => viewOf(services.automaticRenewal, ownRecord(services, user)),
-  }),
+  mine: procedureFor('member')
+    .output(automaticRenewalView)
+    .query(({ ctx: { services, user } }) => viewOf(services.automaticRenewal, ownRecord(services, user))),
 
   /** On, agreeing to the sentence the read offered (recorded in the member's history). */
-  turnOn: defineOperation({
-    kind: 'mutation',
-    access: 'member',
-    rateLimit: 'checkout',
-    input: turnOnInput,
-    output: z.object({ success: z.literal(true), message: z.string(), view: automaticRenewalView }),
-    run({ services, user }, input) {
+  turnOn: procedureFor('member')
+    .meta({ rateLimit: 'checkout' })
+    .input(turnOnInput)
+    .output(z.object({ success: z.literal(true), message: z.string(), view: automaticRenewalView }))
+    .mutation(({ ctx: { services, user }, input }) => {
       const subscriber = ownRecord(services, user);
       const done = turnOn(
         services.automaticRenewal,
@@ -50,46 +45,37 @@ export const automaticRenewalOperations = {
         input.consentText,
       );
       return { success: true as const, ...done };
-    },
-  }),
+    }),
 
   /** Off at once, in one call; the member is told by e-mail. */
-  turnOff: defineOperation({
-    kind: 'mutation',
-    access: 'member',
-    rateLimit: 'checkout',
-    output: turnOffAnswer,
-    run({ services, user }) {
+  turnOff: procedureFor('member')
+    .meta({ rateLimit: 'checkout' })
+    .output(turnOffAnswer)
+    .mutation(({ ctx: { services, user } }) => {
       const subscriber = ownRecord(services, user);
       return {
         success: true as const,
         ...turnOff(services.automaticRenewal, subscriber, { kind: 'member', id: user.id }),
       };
-    },
-  }),
+    }),
 
   /** The subscriber record: the choice, the card, the consent and every attempt with its state. */
-  ofSubscriber: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: subscriberInput,
-    output: automaticRenewalAdminView,
-    run: ({ services }, input) =>
+  ofSubscriber: procedureFor('admin')
+    .input(subscriberInput)
+    .output(automaticRenewalAdminView)
+    .query(({ ctx: { services }, input }) =>
       adminViewOf(services.automaticRenewal, subscriberById(services.automaticRenewal, input.subscriberId)),
-  }),
+    ),
 
   /** An admin turns a member's automatic renewal off (the member is told); never on. */
-  turnOffForSubscriber: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: subscriberInput,
-    output: turnOffAnswer,
-    run({ services, user }, input) {
+  turnOffForSubscriber: procedureFor('admin')
+    .input(subscriberInput)
+    .output(turnOffAnswer)
+    .mutation(({ ctx: { services, user }, input }) => {
       const subscriber = subscriberById(services.automaticRenewal, input.subscriberId);
       return {
         success: true as const,
         ...turnOff(services.automaticRenewal, subscriber, { kind: 'admin', id: user.id }),
       };
-    },
-  }),
+    }),
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../lib/errors';
 import type { PaymentProviderName } from '../providers/types';
 import type { WebhookRefusal, WebhookResult } from '../payments';
-import { defineOperation, type DocumentedErrors } from '../../operations/define';
+import { procedureFor } from '../../operations/procedure';
 
 const webhookInput = z.object({
   headers: z.record(z.string(), z.union([z.string(), z.array(z.string())]).optional()),
@@ -40,16 +40,23 @@ function receivedOrThrow(result: WebhookResult): z.input<typeof received> {
   };
 }
 
-const webhook = (source: PaymentProviderName, summary: string, errors: DocumentedErrors) =>
-  defineOperation({
-    kind: 'mutation',
-    access: 'public',
-    input: webhookInput,
-    output: received,
-    trpc: false,
-    run: async ({ services }, input) => receivedOrThrow(await services.payments.handleWebhook(source, input)),
-    rest: { method: 'POST', path: `/webhooks/${source}`, tag: 'webhooks', summary, errors, rawBody: true },
-  });
+const webhook = (source: PaymentProviderName, summary: string, errors: Record<number, string>) =>
+  procedureFor('public')
+    .meta({
+      rawBody: true,
+      openapi: {
+        method: 'POST',
+        path: `/webhooks/${source}`,
+        tags: ['webhooks'],
+        summary,
+        errorResponses: errors,
+      },
+    })
+    .input(webhookInput)
+    .output(received)
+    .mutation(async ({ ctx: { services }, input }) =>
+      receivedOrThrow(await services.payments.handleWebhook(source, input)),
+    );
 
 const NOT_AUTHENTIC = {
   400: 'Webhook inválido',
@@ -57,7 +64,8 @@ const NOT_AUTHENTIC = {
   404: 'Pagamento não encontrado',
 };
 
-export const webhookOperations = {
+/** REST only: providers call their documented path. */
+export const webhookRestProcedures = {
   sandbox: webhook(
     'sandbox',
     'Webhook do provedor sandbox (assinado com HMAC-SHA256 no cabeçalho x-sandbox-signature)',
