@@ -18,13 +18,18 @@ test.describe.configure({ mode: 'serial' });
 const INVOICES_SETTING = 'Emissão de notas fiscais: cada pagamento confirmado recebe a sua NFS-e';
 /** The server's invoice job runs every 15 s: an invoice is sent at one pass and numbered at the next. */
 const INVOICE_JOB_WAIT = { timeout: 75_000, intervals: [2_000] };
+/** The sandbox numbers an invoice when asked again, which the job does a minute after sending it. */
+const INVOICE_NUMBER_WAIT = { timeout: 130_000, intervals: [3_000] };
 
-async function setServiceInvoices(page: Page, on: boolean) {
+async function setServiceInvoices(page: Page, on: boolean, clubTaxId?: string) {
   await page.goto('/admin/settings');
   const box = page.getByLabel(INVOICES_SETTING);
   await expect(box).toBeVisible();
-  if ((await box.isChecked()) === on) return;
+  const taxId = page.getByLabel('CNPJ ou CPF do clube');
+  if ((await box.isChecked()) === on && (clubTaxId === undefined || (await taxId.inputValue()) === clubTaxId))
+    return;
   await box.setChecked(on);
+  if (clubTaxId !== undefined) await taxId.fill(clubTaxId);
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
 }
@@ -48,7 +53,8 @@ async function turnOffAfterwards(browser: Browser) {
   try {
     const page = await context.newPage();
     await logInAsAdmin(page);
-    await setServiceInvoices(page, false);
+    // Back to the defaults: no invoices, and no CNPJ (test B prints one on the invoice).
+    await setServiceInvoices(page, false, '');
   } finally {
     await context.close();
   }
@@ -106,7 +112,8 @@ test('a renewal gets its NFS-e: the member sees its number, the owner sees it is
   try {
     const owner = await ownerContext.newPage();
     await logInAsAdmin(owner);
-    await setServiceInvoices(owner, true);
+    // An invoice names its issuer: the club's CNPJ (without it the invoice job refuses to send it).
+    await setServiceInvoices(owner, true, '11.222.333/0001-81');
 
     // The member renews by card on the payment sandbox.
     await page.setViewportSize(PHONE);
@@ -122,7 +129,7 @@ test('a renewal gets its NFS-e: the member sees its number, the owner sees it is
     await expect(async () => {
       await page.goto('/user/payments');
       await expect(page.getByText(invoiceNumber)).toBeVisible({ timeout: 3_000 });
-    }).toPass(INVOICE_JOB_WAIT);
+    }).toPass(INVOICE_NUMBER_WAIT);
     const shown = (await page.getByText(invoiceNumber).textContent()) ?? '';
     const number = invoiceNumber.exec(shown)?.[1] ?? '';
     expect(number).toMatch(/^\d+$/);
