@@ -30,6 +30,9 @@ export default async function globalSetup() {
     CHECKOUT_RATE_LIMIT: '1000',
     PROFILE_UPDATE_RATE_LIMIT: '1000',
     VIACEP_URL: viacep.url,
+    // The built-in invoice sandbox: "Emissão de notas fiscais" can be turned on (it stays off by
+    // default, so the public texts promise receipts only until a spec turns it on).
+    INVOICE_PROVIDER: 'sandbox',
   });
   const { app, services } = await buildApp({ env });
   await createOrPromoteAdmin(services.accounts, {
