@@ -13,7 +13,12 @@ import { logInAsAdmin } from './members';
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** A card payment paid on 10/02/2025 (a month no other spec writes), its fee known or not. */
+/**
+ * A card payment paid on 10/02/2025 (a month no other spec writes), its fee known or not. The e2e
+ * server's reconciliation pass (every 5 minutes) asks the sandbox for the figures of charges not
+ * final yet: the known fee is final, and the unknown one was asked just now with no answer (a lost
+ * answer, asked again only hours later), so neither changes under the test.
+ */
 function insertFebruaryPayment(subscriberId: string, fee: number | null): string {
   const db = openWritableDb();
   const id = randomUUID();
@@ -22,8 +27,8 @@ function insertFebruaryPayment(subscriberId: string, fee: number | null): string
     db.prepare(
       `insert into payments (id, transaction_id, subscriber_id, plan_type, amount, status, method, provider,
          provider_charge_id, description, paid_at, provider_gross, provider_fee, provider_net, payout_date,
-         created_at, updated_at)
-       values (?, ?, ?, 'annual', 149700, 'paid', 'credit_card', 'sandbox', ?, 'Assinatura anual', ?, ?, ?, ?, ?, ?, ?)`,
+         fees_final, fees_checked_at, created_at, updated_at)
+       values (?, ?, ?, 'annual', 149700, 'paid', 'credit_card', 'sandbox', ?, 'Assinatura anual', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       `tx_${id}`,
@@ -34,6 +39,8 @@ function insertFebruaryPayment(subscriberId: string, fee: number | null): string
       fee,
       fee === null ? null : 149700 - fee,
       fee === null ? null : Date.parse('2025-03-12T15:00:00Z'),
+      fee === null ? 0 : 1,
+      fee === null ? Date.now() : paidAt,
       paidAt,
       paidAt,
     );
