@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { INVOICE_STATUSES } from '../../../shared/invoice';
 import { payments } from '../../payments/schema/payments';
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -14,15 +15,7 @@ const now = sql`(unixepoch('subsec') * 1000)`;
  * provider (or the city) refused it, its text kept; cancelling: a refund asked the provider to cancel
  * it; cancelled; unknown: an answer was lost ("em verificação"), settled by querying the ref.
  */
-export const SERVICE_INVOICE_STATUSES = [
-  'issuing',
-  'authorized',
-  'rejected',
-  'cancelling',
-  'cancelled',
-  'unknown',
-] as const;
-export type ServiceInvoiceStatus = (typeof SERVICE_INVOICE_STATUSES)[number];
+export type ServiceInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const serviceInvoices = sqliteTable(
   'service_invoices',
@@ -34,7 +27,7 @@ export const serviceInvoices = sqliteTable(
     ref: text('ref').unique(),
     /** `focusnfe` or `sandbox` (whichever issued it); `manual` for a number the owner typed. */
     source: text('source', { enum: ['focusnfe', 'sandbox', 'manual'] }).notNull(),
-    status: text('status', { enum: SERVICE_INVOICE_STATUSES }).notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
     number: text('number'),
     /** Where the invoice is seen (the city's page or the provider's PDF). */
     url: text('url'),
