@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { DetailList } from './DetailList';
 
 /** Whether the owner may type a number: a paid payment with no invoice issued (or being issued) here. */
 function mayType(detail: AdminPaymentDetail): boolean {
@@ -105,16 +106,7 @@ export function InvoiceSection({ detail }: { detail: AdminPaymentDetail }) {
       <h3 id="payment-invoice-heading" className="detail-heading">
         Nota fiscal (NFS-e)
       </h3>
-      {rows.length > 0 && (
-        <dl className="details">
-          {rows.map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {rows.length > 0 && <DetailList rows={rows} />}
       {mayType(detail) && <NumberForm paymentId={detail.payment.id} />}
     </section>
   );

@@ -12,20 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { InvoiceSection } from './InvoiceSection';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
-
-/** Label and value pairs, one after the other. */
-function DetailList({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="details">
-      {rows.map(([label, value]) => (
-        <div key={label} style={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { DetailList } from './DetailList';
 
 /** An extra charge the owner may still refund in one click (paid, no refund under way). */
 const refundable = (payment: AdminPayment) =>
