@@ -117,7 +117,9 @@ export async function runJobsByHand(services: Services): Promise<JobsByHandResul
   if (services.invoices.provider) {
     try {
       invoices = await runInvoicePass(services.invoices);
+      services.health.recordJobRun('invoices', true, services.clock.now());
     } catch (error) {
+      services.health.recordJobRun('invoices', false, services.clock.now());
       services.log.error({ err: error }, 'invoice pass failed');
     }
   }
@@ -175,7 +177,11 @@ function scheduleInvoicePasses(services: Services): () => void {
     if (running) return;
     running = true;
     runInvoicePass(services.invoices)
-      .catch((error: unknown) => services.log.error({ err: error }, 'invoice pass failed'))
+      .then(() => services.health.recordJobRun('invoices', true, new Date()))
+      .catch((error: unknown) => {
+        services.health.recordJobRun('invoices', false, new Date());
+        services.log.error({ err: error }, 'invoice pass failed');
+      })
       .finally(() => {
         running = false;
       });

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { backupDatabase } from '../db/backup';
 import { databaseFile } from '../db/client';
 import { outbox } from '../db/schema';
+import { runJobsByHand } from '../jobs';
 import { runOnce } from '../messaging/outbox-worker/delivery';
 
 let t: TestApp;
@@ -60,13 +61,25 @@ describe('GET /api/health', () => {
     expect((await health()).json().lastBackupAt).toBe(fs.statSync(file).mtime.toISOString());
   });
 
+  it('shows the invoice provider and the invoice pass among the jobs, as the owner has no other sign it runs', async () => {
+    const withInvoices = await createTestApp({ INVOICE_PROVIDER: 'sandbox' });
+    try {
+      await runJobsByHand(withInvoices.services);
+      const answer = (await withInvoices.request({ method: 'GET', url: '/api/health' })).json();
+      expect(answer.providers.invoices).toBe('sandbox');
+      expect(answer.jobs.invoices).toEqual({ lastRunAt: withInvoices.clock.now().toISOString(), ok: true });
+    } finally {
+      await withInvoices.close();
+    }
+  });
+
   it('answers the providers, the backlog, the last backup and the jobs, without secrets', async () => {
     const before = await health();
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({
       status: 'ok',
       database: 'ok',
-      providers: { payment: 'sandbox', email: 'smtp', whatsapp: 'cloud-api' },
+      providers: { payment: 'sandbox', email: 'smtp', whatsapp: 'cloud-api', invoices: 'off' },
       lastBackupAt: null,
       outbox: { waiting: 0, oldestWaitingSince: null },
       jobs: {},

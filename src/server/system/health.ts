@@ -12,7 +12,7 @@ import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
 
 /** The background jobs of `src/server/jobs.ts`, by name. */
-export const JOB_NAMES = ['housekeeping', 'reconciliation', 'backup'] as const;
+export const JOB_NAMES = ['housekeeping', 'reconciliation', 'invoices', 'backup'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobRun {

@@ -51,8 +51,11 @@ const healthAnswer = z.object({
       payment: z.enum(['pagarme', 'sandbox']),
       email: z.enum(['smtp', 'log']),
       whatsapp: z.enum(['cloud-api', 'log']),
+      invoices: z.enum(['focusnfe', 'sandbox', 'off']),
     })
-    .describe('Provedores em uso: os reais ou os substitutos embutidos (sandbox, registro em log)'),
+    .describe(
+      'Provedores em uso: os reais ou os substitutos embutidos (sandbox, registro em log); notas fiscais "off" sem emissor configurado',
+    ),
   lastBackupAt: z.string().nullable().describe('Último backup bom (automático, manual ou antes de migrar)'),
   outbox: z
     .object({ waiting: z.number().int(), oldestWaitingSince: z.string().nullable() })
@@ -96,6 +99,7 @@ export const systemRestProcedures = {
           payment: services.env.paymentProvider,
           email: services.messaging.providers.email,
           whatsapp: services.messaging.providers.whatsapp,
+          invoices: services.env.invoiceProvider ?? ('off' as const),
         },
         storage: {
           freeBytes: storage.freeBytes,
