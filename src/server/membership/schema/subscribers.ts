@@ -174,16 +174,6 @@ export const subscriberActivity = sqliteTable(
 export type SubscriberActivity = typeof subscriberActivity.$inferSelect;
 
 /**
- * How many subscribers are in each status (the dashboard's "active members" without counting half
- * the club each time). Kept by triggers on `subscribers` in the same transaction as every write
- * (migration `admin_search_and_totals`; docs/decisions/026-admin-search-and-totals.md).
- */
-export const subscriberStatusCounts = sqliteTable('subscriber_status_counts', {
-  status: text('status').primaryKey(),
-  count: integer('count').notNull().default(0),
-});
-
-/**
  * What a paid anonymous checkout typed that differs from the record it paid for (ADR 027): a
  * checkout never changes a record it did not create, so the differences wait here for an admin to
  * apply or discard, field by field. One row per record (a record's first payment happens once);
