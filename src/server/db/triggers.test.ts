@@ -39,9 +39,6 @@ describe('the triggers and views of the migrated database', () => {
       'payments_search_insert',
       'payments_search_move',
       'payments_search_subscriber',
-      'subscribers_first_paid_delete',
-      'subscribers_first_paid_insert',
-      'subscribers_first_paid_update',
       'subscribers_search_delete',
       'subscribers_search_insert',
       'subscribers_search_update',
@@ -54,10 +51,12 @@ describe('the triggers and views of the migrated database', () => {
     ]);
   });
 
-  it('counts subscribers by status where they are read: no table keeps them', () => {
+  it('keeps no figure a request counts by itself: subscribers by status, a first payment', () => {
     const tables = t.database.sqlite
       .prepare("select name from sqlite_master where type = 'table' and name = 'subscriber_status_counts'")
       .all();
     expect(tables).toEqual([]);
+    const columns = t.database.sqlite.prepare("select name from pragma_table_info('subscribers')").all();
+    expect(columns).not.toContainEqual({ name: 'first_paid_at' });
   });
 });
