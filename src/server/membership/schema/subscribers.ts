@@ -105,7 +105,7 @@ export const subscribers = sqliteTable(
   (table) => [
     // No index on `status` alone: the (status, …) indexes below serve it (migration flat_write_costs).
     index('subscribers_created_idx').on(table.createdAt),
-    // Partial where most new rows hold NULL (a checkout's record has no account, referrer, period
+    // Partial where most new rows hold NULL (a checkout's record has no account, referrer or period
     // yet): a NULL writes no index page. Every query on these columns compares them
     // (`=`, `<`, `>`…), which SQLite knows implies IS NOT NULL (migration flat_write_costs).
     index('subscribers_user_idx')
