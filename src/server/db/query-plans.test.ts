@@ -298,6 +298,27 @@ describe('query plans of the hot paths', () => {
     ]);
   });
 
+  it('the dashboard’s new members: the month’s confirmed payments, one covering-index step each', async () => {
+    // No stored first-payment date (ADR 050): the count reads a month of payments and, for each, one
+    // step of the subscriber's confirmed payments before it. A scan, or a lookup of each earlier
+    // payment's row, would grow with the club's history.
+    const statements = await recordStatements(() =>
+      ok(t.request({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin.token) })),
+    );
+    const newMembers = statements.find((statement) => /not exists/i.test(statement.sql));
+    expect(newMembers).toBeDefined();
+    expect(explain(newMembers!)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^SEARCH payments USING INDEX payments_status_paid_idx \(status=\? AND paid_at>\?\)$/,
+        ),
+        expect.stringMatching(
+          /^SEARCH earlier USING COVERING INDEX payments_subscriber_status_paid_idx \(subscriber_id=\? AND status=\? AND paid_at<\?\)$/,
+        ),
+      ]),
+    );
+  });
+
   it('a payment or approval recomputes one subscriber’s member spans, through their payments', () => {
     // The trigger `member_span_refreshes_run` (ADR 044) reads this view for one subscriber on every
     // paid payment written: it must stay a search by the subscriber, never a scan of the payments.

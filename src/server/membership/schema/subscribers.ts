@@ -99,20 +99,14 @@ export const subscribers = sqliteTable(
     payoutPixKey: text('payout_pix_key'),
     payoutPixKeyType: text('payout_pix_key_type', { enum: PIX_KEY_TYPES }),
     payoutPixKeyUpdatedAt: integer('payout_pix_key_updated_at', { mode: 'timestamp_ms' }),
-    /**
-     * When the first confirmed payment (paid, or paid and later refunded) was made. Kept by triggers
-     * on `payments` (migration `admin_search_and_totals`, ADR 026), never written by the code: the
-     * dashboard's "new members this month" is a range of its index.
-     */
-    firstPaidAt: integer('first_paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (table) => [
     // No index on `status` alone: the (status, …) indexes below serve it (migration flat_write_costs).
     index('subscribers_created_idx').on(table.createdAt),
-    // Partial where most new rows hold NULL (a checkout's record has no account, referrer, period
-    // or first payment yet): a NULL writes no index page. Every query on these columns compares them
+    // Partial where most new rows hold NULL (a checkout's record has no account, referrer or period
+    // yet): a NULL writes no index page. Every query on these columns compares them
     // (`=`, `<`, `>`…), which SQLite knows implies IS NOT NULL (migration flat_write_costs).
     index('subscribers_user_idx')
       .on(table.userId)
@@ -134,9 +128,6 @@ export const subscribers = sqliteTable(
     // Members whose time ends within N days (the dashboard's tile, the list's shortcut, renewal
     // reminders): one status, a window of end dates, whatever the club's size (ADR 044).
     index('subscribers_status_end_date_idx').on(table.status, table.subscriptionEndDate),
-    index('subscribers_first_paid_idx')
-      .on(table.firstPaidAt)
-      .where(sql`${table.firstPaidAt} is not null`),
   ],
 );
 
@@ -172,16 +163,6 @@ export const subscriberActivity = sqliteTable(
 );
 
 export type SubscriberActivity = typeof subscriberActivity.$inferSelect;
-
-/**
- * How many subscribers are in each status (the dashboard's "active members" without counting half
- * the club each time). Kept by triggers on `subscribers` in the same transaction as every write
- * (migration `admin_search_and_totals`; docs/decisions/026-admin-search-and-totals.md).
- */
-export const subscriberStatusCounts = sqliteTable('subscriber_status_counts', {
-  status: text('status').primaryKey(),
-  count: integer('count').notNull().default(0),
-});
 
 /**
  * What a paid anonymous checkout typed that differs from the record it paid for (ADR 027): a
