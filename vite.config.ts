@@ -68,8 +68,9 @@ export default defineConfig({
               name: 'app-shared',
               test: /vite[\\/]preload-helper|src[\\/](shared[\\/](messages|plans|drive-types|notifications|sao-paulo-time|format)\.ts|client[\\/]lib[\\/](document-title\.tsx|search-params\.ts))$/,
             },
-            // What every form page needs (react-hook-form, the fields, the resolver that loads the
-            // checks on first use): one file instead of seven on /contato, /checkout, /login and /register.
+            // What every form page needs (react-hook-form, the fields, the field rules, the resolver
+            // that loads the checks on first use): one file, not one each, on /contato, /checkout,
+            // /login and /register.
             {
               name: 'form-kit',
               test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]client[\\/](lib[\\/](lazy-resolver|served-page)\.ts|components[\\/]ui[\\/](TextField\.tsx|Alert\.tsx|field-of\.ts))$|src[\\/]shared[\\/](fields[\\/]rules|cpf)\.ts$/,
