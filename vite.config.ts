@@ -66,17 +66,33 @@ export default defineConfig({
             // and left to that group it would take the form kit into every page's entry.
             {
               name: 'app-shared',
-              test: /vite[\\/]preload-helper|src[\\/](shared[\\/](messages|plans|drive-types|notifications)\.ts|client[\\/]lib[\\/](document-title\.tsx|search-params\.ts))$/,
+              test: /vite[\\/]preload-helper|src[\\/](shared[\\/](messages|plans|drive-types|notifications|sao-paulo-time|format)\.ts|client[\\/]lib[\\/](document-title\.tsx|search-params\.ts))$/,
             },
-            // What every form page needs (react-hook-form, the fields, the resolver that loads the
-            // checks on first use): one file instead of seven on /contato, /checkout, /login and /register.
+            // What every form page needs (react-hook-form, the fields, the field rules, the resolver
+            // that loads the checks on first use): one file, not one each, on /contato, /checkout,
+            // /login and /register.
             {
               name: 'form-kit',
-              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]client[\\/](lib[\\/](lazy-resolver|served-page)\.ts|components[\\/]ui[\\/](TextField\.tsx|Alert\.tsx|field-of\.ts))$/,
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]client[\\/](lib[\\/](lazy-resolver|served-page)\.ts|components[\\/]ui[\\/](TextField\.tsx|Alert\.tsx|field-of\.ts))$|src[\\/]shared[\\/](fields[\\/]rules|cpf)\.ts$/,
             },
             {
               name: 'router',
               test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,
+            },
+            // The public pages' frame (layout, head, settings, the FAQ's accordion) and the checkout
+            // form's own modules, each in one file: /contato and /checkout loaded them as 4 and 9
+            // files of a few hundred bytes, each costing its headers (issue 42). Only what those
+            // pages' first load uses, without their dependencies (left to these groups, the data
+            // layer and the router would follow): the payment steps keep their own chunks.
+            {
+              name: 'public-frame',
+              test: /src[\\/]client[\\/]components[\\/]public[\\/](PublicLayout|PublicFrame|SiteLink|SocialLinks|PageHead|settings|FaqAccordion)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'checkout-form',
+              test: /src[\\/](shared[\\/](checkout-rules|brazil)\.ts|client[\\/](lib[\\/]load-imask\.ts|components[\\/](checkout[\\/](CheckoutShell|ErrorList|prefill|useFormErrors|texts|checkout-api|SummaryLines|OrderSummary)\.tsx?|address[\\/]StateSelectField\.tsx|ui[\\/](MaskedFormField|MaskedTextField|Options)\.tsx)))$/,
+              includeDependenciesRecursively: false,
             },
           ],
         },

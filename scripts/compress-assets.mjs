@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT = path.join(ROOT, 'dist', 'client');
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|txt|xml)$/;
-const MIN_BYTES = 1024;
+// Below this a compressed copy saves less than its `content-encoding` header costs.
+const MIN_BYTES = 256;
 
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
