@@ -6,7 +6,8 @@
  * pass can do, in the transaction that re-reads the member's choice; only that pass calls the
  * provider (docs/decisions/052-automatic-renewal.md).
  */
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { setImmediate } from 'node:timers/promises';
+import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { AUTOMATIC_RENEWAL_MSG as MSG } from '../../../shared/automatic-renewal';
 import { formatDate, formatMoney } from '../../../shared/format';
@@ -56,8 +57,21 @@ type Candidate = { renewal: AutomaticRenewal; subscriber: Subscriber & { subscri
 /** Thrown inside the claim's transaction to undo it: another pass has this attempt, or it is off. */
 class NotClaimed extends Error {}
 
-/** Members with it on and a card, active, whose date (or notice) is near or whose retries run. */
-function candidates(deps: AutomaticRenewalDeps, now: Date): Candidate[] {
+/**
+ * How many candidates the pass reads at a time: the pass's memory stays that of one page however
+ * many members are due the same day (ADR 052, "The pass's memory").
+ */
+const RENEWAL_PASS_PAGE = 200;
+
+/**
+ * Members with it on and a card, active, whose date (or notice) is near or whose retries run: one
+ * page of them, in subscriber id order after `after`.
+ */
+function candidates(
+  deps: AutomaticRenewalDeps,
+  now: Date,
+  page: { after: string | null; size: number },
+): Candidate[] {
   const settings = deps.settings.get();
   const ahead = Math.max(settings.automaticRenewalNoticeDays, CARD_NOTICE_DAYS) + 2;
   return deps.db
@@ -69,12 +83,15 @@ function candidates(deps: AutomaticRenewalDeps, now: Date): Candidate[] {
         // Written as the partial index's condition, so SQLite reads only the members who chose it.
         sql`${automaticRenewals.enabled} = 1`,
         isNotNull(automaticRenewals.providerCardId),
+        page.after === null ? undefined : gt(automaticRenewals.subscriberId, page.after),
         eq(subscribers.status, 'active'),
         isNotNull(subscribers.approvedAt),
         isNull(subscribers.cancelRequestedAt),
         lte(subscribers.subscriptionEndDate, new Date(now.getTime() + ahead * DAY_MS)),
       ),
     )
+    .orderBy(asc(automaticRenewals.subscriberId))
+    .limit(page.size)
     .all() as Candidate[];
 }
 
@@ -354,7 +371,10 @@ async function handle(deps: AutomaticRenewalDeps, candidate: Candidate, result: 
 }
 
 /** The pass: nothing when the club has automatic renewal off. One member's failure never stops it. */
-export async function runRenewalPass(deps: AutomaticRenewalDeps): Promise<RenewalPassResult | null> {
+export async function runRenewalPass(
+  deps: AutomaticRenewalDeps,
+  { pageSize = RENEWAL_PASS_PAGE }: { pageSize?: number } = {},
+): Promise<RenewalPassResult | null> {
   if (!deps.settings.get().automaticRenewal) return null;
   const result: RenewalPassResult = {
     notices: 0,
@@ -365,15 +385,25 @@ export async function runRenewalPass(deps: AutomaticRenewalDeps): Promise<Renewa
     verifying: 0,
     failed: 0,
   };
-  for (const candidate of candidates(deps, deps.clock.now())) {
-    try {
-      await handle(deps, candidate, result);
-    } catch (error) {
-      result.failed++;
-      deps.log.warn(
-        { subscriberId: candidate.subscriber.id, err: (error as Error).message },
-        'automatic renewal failed for a member',
-      );
+  const now = deps.clock.now();
+  const next = (after: string | null) => candidates(deps, now, { after, size: pageSize });
+  for (let page = next(null); page.length > 0; page = next(page[page.length - 1]!.renewal.subscriberId)) {
+    for (const candidate of page) {
+      try {
+        await handle(deps, candidate, result);
+      } catch (error) {
+        result.failed++;
+        deps.log.warn(
+          { subscriberId: candidate.subscriber.id, err: (error as Error).message },
+          'automatic renewal failed for a member',
+        );
+      }
+      // A turn of the event loop after every member. Each query prepares a statement whose native
+      // memory (its compiled program, triggers included: tens of KiB) Node frees only from the
+      // event loop, after a collection; a provider that answers at once (the sandbox) never gave
+      // the loop a turn, and 10,000 members' statements stayed until the pass ended (3 GiB). It
+      // also lets the server answer its requests during a long pass.
+      await setImmediate();
     }
   }
   if (result.charged + result.notices + result.cardNotices + result.failed > 0)
