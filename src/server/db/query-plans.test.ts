@@ -319,6 +319,28 @@ describe('query plans of the hot paths', () => {
     );
   });
 
+  it('the dashboard’s renewals in retry: the members the grace index holds, not every subscriber', async () => {
+    // A check of each subscriber against its automatic renewal read the whole club on every
+    // dashboard (210 ms of 264 on the bench's 100,000 members). The ids now come from a partial
+    // index of automatic renewals (those turned on, or those held open for a retry, as SQLite's
+    // statistics choose): bounded by the members who chose it, never the club.
+    const statements = await recordStatements(() =>
+      ok(t.request({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin.token) })),
+    );
+    const retrying = statements.find((statement) => /"in_retry"/.test(statement.sql));
+    expect(retrying).toBeDefined();
+    const plan = explain(retrying!);
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SEARCH subscribers USING COVERING INDEX \S+ \(id=\?\)$/),
+        expect.stringMatching(
+          /^SEARCH automatic_renewals USING INDEX automatic_renewals_(grace_idx \(grace_until>\?\)|enabled_idx \(enabled=\?\))$/,
+        ),
+      ]),
+    );
+    expect(plan.join(' | ')).not.toMatch(/SCAN subscribers/);
+  });
+
   it('a payment or approval recomputes one subscriber’s member spans, through their payments', () => {
     // The trigger `member_span_refreshes_run` (ADR 044) reads this view for one subscriber on every
     // paid payment written: it must stay a search by the subscriber, never a scan of the payments.
