@@ -7,7 +7,6 @@
 import { driveOperations } from '../drive/operations';
 import { monthCloseOperations } from '../reports/operations/month-close';
 import { paymentOperations } from '../payments/operations/payments';
-import { referralOperations } from '../referrals/operations';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { invoiceOperations } from '../invoices/operations';
 
@@ -15,7 +14,6 @@ export const operations = {
   drive: driveOperations,
   monthClose: monthCloseOperations,
   payments: paymentOperations,
-  referrals: referralOperations,
   subscribers: subscriberOperations,
   invoices: invoiceOperations,
 };

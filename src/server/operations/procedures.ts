@@ -19,6 +19,7 @@ import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
 import { profileUpdateProcedures } from '../membership/operations/profile-update';
 import { memberProcedures } from '../membership/operations/member';
+import { referralProcedures, referralRestProcedures } from '../referrals/operations';
 
 export const procedures = {
   auth: authProcedures,
@@ -30,6 +31,7 @@ export const procedures = {
   privacy: privacyProcedures,
   receipts: receiptProcedures,
   profileUpdate: profileUpdateProcedures,
+  referrals: referralProcedures,
   security: securityProcedures,
   settings: settingsProcedures,
   users: userProcedures,
@@ -40,6 +42,7 @@ export const restOnlyProcedures = {
   auth: authRestProcedures,
   checkout: checkoutRestProcedures,
   receipts: receiptRestProcedures,
+  referrals: referralRestProcedures,
   system: systemRestProcedures,
   webhooks: webhookRestProcedures,
 };

@@ -20,6 +20,7 @@ export const appRouter = mergeRouters(
     privacy: createTRPCRouter(procedures.privacy),
     receipts: createTRPCRouter(procedures.receipts),
     profileUpdate: createTRPCRouter(procedures.profileUpdate),
+    referrals: createTRPCRouter(procedures.referrals),
     security: createTRPCRouter(procedures.security),
     settings: createTRPCRouter(procedures.settings),
     users: createTRPCRouter(procedures.users),
