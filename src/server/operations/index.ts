@@ -5,14 +5,12 @@
  * its tRPC namespace (`auth.login`).
  */
 import { driveOperations } from '../drive/operations';
-import { monthCloseOperations } from '../reports/operations/month-close';
 import { paymentOperations } from '../payments/operations/payments';
 import { subscriberOperations } from '../membership/operations/subscribers';
 import { invoiceOperations } from '../invoices/operations';
 
 export const operations = {
   drive: driveOperations,
-  monthClose: monthCloseOperations,
   payments: paymentOperations,
   subscribers: subscriberOperations,
   invoices: invoiceOperations,

@@ -20,6 +20,7 @@ import { privacyProcedures } from '../privacy/operations';
 import { profileUpdateProcedures } from '../membership/operations/profile-update';
 import { memberProcedures } from '../membership/operations/member';
 import { referralProcedures, referralRestProcedures } from '../referrals/operations';
+import { monthCloseProcedures, monthCloseRestProcedures } from '../reports/operations/month-close';
 
 export const procedures = {
   auth: authProcedures,
@@ -37,10 +38,12 @@ export const procedures = {
   users: userProcedures,
   whatsapp: whatsappProcedures,
   identity: identityProcedures,
+  monthClose: monthCloseProcedures,
 };
 export const restOnlyProcedures = {
   auth: authRestProcedures,
   checkout: checkoutRestProcedures,
+  monthClose: monthCloseRestProcedures,
   receipts: receiptRestProcedures,
   referrals: referralRestProcedures,
   system: systemRestProcedures,

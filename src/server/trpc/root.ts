@@ -26,6 +26,7 @@ export const appRouter = mergeRouters(
     users: createTRPCRouter(procedures.users),
     whatsapp: createTRPCRouter(procedures.whatsapp),
     identity: createTRPCRouter(procedures.identity),
+    monthClose: createTRPCRouter(procedures.monthClose),
   }),
 );
 export type AppRouter = typeof appRouter;
