@@ -7,13 +7,11 @@
 import { driveOperations } from '../drive/operations';
 import { paymentOperations } from '../payments/operations/payments';
 import { subscriberOperations } from '../membership/operations/subscribers';
-import { invoiceOperations } from '../invoices/operations';
 
 export const operations = {
   drive: driveOperations,
   payments: paymentOperations,
   subscribers: subscriberOperations,
-  invoices: invoiceOperations,
 };
 
 export type Operations = typeof operations;

@@ -21,6 +21,7 @@ import { profileUpdateProcedures } from '../membership/operations/profile-update
 import { memberProcedures } from '../membership/operations/member';
 import { referralProcedures, referralRestProcedures } from '../referrals/operations';
 import { monthCloseProcedures, monthCloseRestProcedures } from '../reports/operations/month-close';
+import { invoiceProcedures } from '../invoices/operations';
 
 export const procedures = {
   auth: authProcedures,
@@ -39,6 +40,7 @@ export const procedures = {
   whatsapp: whatsappProcedures,
   identity: identityProcedures,
   monthClose: monthCloseProcedures,
+  invoices: invoiceProcedures,
 };
 export const restOnlyProcedures = {
   auth: authRestProcedures,

@@ -27,6 +27,7 @@ export const appRouter = mergeRouters(
     whatsapp: createTRPCRouter(procedures.whatsapp),
     identity: createTRPCRouter(procedures.identity),
     monthClose: createTRPCRouter(procedures.monthClose),
+    invoices: createTRPCRouter(procedures.invoices),
   }),
 );
 export type AppRouter = typeof appRouter;
