@@ -4,12 +4,10 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { driveOperations } from '../drive/operations';
 import { paymentOperations } from '../payments/operations/payments';
 import { subscriberOperations } from '../membership/operations/subscribers';
 
 export const operations = {
-  drive: driveOperations,
   payments: paymentOperations,
   subscribers: subscriberOperations,
 };

@@ -12,6 +12,7 @@ import { systemRestProcedures } from '../system/operations';
 import { checkoutProcedures, checkoutRestProcedures } from '../payments/operations/checkout';
 import { automaticRenewalProcedures } from '../payments/operations/automatic-renewal';
 import { contactProcedures } from '../public-site/operations';
+import { driveProcedures, driveRestProcedures } from '../drive/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
 import { whatsappProcedures } from '../messaging/operations/whatsapp';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
@@ -28,6 +29,7 @@ export const procedures = {
   checkout: checkoutProcedures,
   automaticRenewal: automaticRenewalProcedures,
   contact: contactProcedures,
+  drive: driveProcedures,
   member: memberProcedures,
   outbox: outboxProcedures,
   privacy: privacyProcedures,
@@ -45,6 +47,7 @@ export const procedures = {
 export const restOnlyProcedures = {
   auth: authRestProcedures,
   checkout: checkoutRestProcedures,
+  drive: driveRestProcedures,
   monthClose: monthCloseRestProcedures,
   receipts: receiptRestProcedures,
   referrals: referralRestProcedures,

@@ -15,6 +15,7 @@ export const appRouter = mergeRouters(
     checkout: createTRPCRouter(procedures.checkout),
     automaticRenewal: createTRPCRouter(procedures.automaticRenewal),
     contact: createTRPCRouter(procedures.contact),
+    drive: createTRPCRouter(procedures.drive),
     member: createTRPCRouter(procedures.member),
     outbox: createTRPCRouter(procedures.outbox),
     privacy: createTRPCRouter(procedures.privacy),
