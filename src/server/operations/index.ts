@@ -4,11 +4,9 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { paymentOperations } from '../payments/operations/payments';
 import { subscriberOperations } from '../membership/operations/subscribers';
 
 export const operations = {
-  payments: paymentOperations,
   subscribers: subscriberOperations,
 };
 

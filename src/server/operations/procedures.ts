@@ -14,6 +14,7 @@ import { automaticRenewalProcedures } from '../payments/operations/automatic-ren
 import { contactProcedures } from '../public-site/operations';
 import { driveProcedures, driveRestProcedures } from '../drive/operations';
 import { outboxProcedures } from '../messaging/operations/outbox';
+import { paymentProcedures, paymentRestProcedures } from '../payments/operations/payments';
 import { whatsappProcedures } from '../messaging/operations/whatsapp';
 import { receiptProcedures, receiptRestProcedures } from '../payments/operations/receipts';
 import { webhookRestProcedures } from '../payments/operations/webhooks';
@@ -32,6 +33,7 @@ export const procedures = {
   drive: driveProcedures,
   member: memberProcedures,
   outbox: outboxProcedures,
+  payments: paymentProcedures,
   privacy: privacyProcedures,
   receipts: receiptProcedures,
   profileUpdate: profileUpdateProcedures,
@@ -49,6 +51,7 @@ export const restOnlyProcedures = {
   checkout: checkoutRestProcedures,
   drive: driveRestProcedures,
   monthClose: monthCloseRestProcedures,
+  payments: paymentRestProcedures,
   receipts: receiptRestProcedures,
   referrals: referralRestProcedures,
   system: systemRestProcedures,

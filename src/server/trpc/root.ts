@@ -18,6 +18,7 @@ export const appRouter = mergeRouters(
     drive: createTRPCRouter(procedures.drive),
     member: createTRPCRouter(procedures.member),
     outbox: createTRPCRouter(procedures.outbox),
+    payments: createTRPCRouter(procedures.payments),
     privacy: createTRPCRouter(procedures.privacy),
     receipts: createTRPCRouter(procedures.receipts),
     profileUpdate: createTRPCRouter(procedures.profileUpdate),
