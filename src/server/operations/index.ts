@@ -4,10 +4,7 @@
  * routes (`src/server/rest/index.ts`) are both derived from this one object; a domain's name is
  * its tRPC namespace (`auth.login`).
  */
-import { subscriberOperations } from '../membership/operations/subscribers';
 
-export const operations = {
-  subscribers: subscriberOperations,
-};
+export const operations = {};
 
 export type Operations = typeof operations;

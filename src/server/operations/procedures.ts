@@ -21,6 +21,7 @@ import { webhookRestProcedures } from '../payments/operations/webhooks';
 import { privacyProcedures } from '../privacy/operations';
 import { profileUpdateProcedures } from '../membership/operations/profile-update';
 import { memberProcedures } from '../membership/operations/member';
+import { subscriberProcedures, subscriberRestProcedures } from '../membership/operations/subscribers';
 import { referralProcedures, referralRestProcedures } from '../referrals/operations';
 import { monthCloseProcedures, monthCloseRestProcedures } from '../reports/operations/month-close';
 import { invoiceProcedures } from '../invoices/operations';
@@ -40,6 +41,7 @@ export const procedures = {
   referrals: referralProcedures,
   security: securityProcedures,
   settings: settingsProcedures,
+  subscribers: subscriberProcedures,
   users: userProcedures,
   whatsapp: whatsappProcedures,
   identity: identityProcedures,
@@ -54,6 +56,7 @@ export const restOnlyProcedures = {
   payments: paymentRestProcedures,
   receipts: receiptRestProcedures,
   referrals: referralRestProcedures,
+  subscribers: subscriberRestProcedures,
   system: systemRestProcedures,
   webhooks: webhookRestProcedures,
 };

@@ -25,6 +25,7 @@ export const appRouter = mergeRouters(
     referrals: createTRPCRouter(procedures.referrals),
     security: createTRPCRouter(procedures.security),
     settings: createTRPCRouter(procedures.settings),
+    subscribers: createTRPCRouter(procedures.subscribers),
     users: createTRPCRouter(procedures.users),
     whatsapp: createTRPCRouter(procedures.whatsapp),
     identity: createTRPCRouter(procedures.identity),
