@@ -3,7 +3,6 @@
  * whether it asks for a step-up. Tests that check a rule on every operation of a kind list them here.
  */
 import type { Access } from '../src/server/operations/define';
-import { operations } from '../src/server/operations';
 import type { Meta } from '../src/server/operations/procedure';
 import { procedures } from '../src/server/operations/procedures';
 
@@ -17,13 +16,6 @@ export interface ProcedureFacts {
 
 export function spaProcedures(): ProcedureFacts[] {
   const facts: ProcedureFacts[] = [];
-  for (const [domain, group] of Object.entries(operations)) {
-    for (const [name, operation] of Object.entries(group)) {
-      if (operation.trpc === false) continue;
-      const stepUp = 'stepUp' in operation || 'stepUpWhen' in operation;
-      facts.push({ domain, name, access: operation.access, kind: operation.kind, stepUp });
-    }
-  }
   for (const [domain, group] of Object.entries(procedures)) {
     for (const [name, procedure] of Object.entries(group)) {
       const def = procedure._def as { type: 'query' | 'mutation'; meta?: Meta };

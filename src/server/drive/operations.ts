@@ -16,13 +16,15 @@ import {
 } from '../../shared/drive-schemas';
 import { MSG } from '../../shared/messages';
 import type { MultipartBody } from './uploads';
-import { defineOperation, type FileAnswer } from '../operations/define';
+import type { FileAnswer } from '../operations/define';
+import { procedureFor } from '../operations/procedure';
 import { pagination } from '../lib/output';
 import { list, update, remove, listPublic } from './listing';
 import { upload } from './upload';
 import { download } from './download';
 
-const TAG = 'admin: drive';
+const TAG = ['admin: drive'];
+const MEMBER_TAG = ['drive'];
 const byId = z.object({ id: z.string().min(1).max(64) });
 const notFound = { 404: DRIVE_MSG.notFound } as const;
 const membersOnly = { 403: DRIVE_MSG.membersOnly } as const;
@@ -34,147 +36,142 @@ const multipartInput = z.object({
   body: z.custom<MultipartBody>((value) => typeof value === 'object' && value !== null && 'parts' in value),
 });
 
-export const driveOperations = {
-  list: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: driveListInput,
-    output: z.object({
-      success: z.literal(true),
-      items: z.array(driveAdminItem),
-      pagination,
-      maxUploadMb: z.number().int().describe('Tamanho máximo de um envio (DRIVE_MAX_UPLOAD_MB)'),
-    }),
-    run: ({ services }, input) => list(services.drive, input),
-    rest: {
-      method: 'GET',
-      path: '/admin/drive',
-      tag: TAG,
-      summary: 'Lista os arquivos do drive (filtros type, search, isPublic; page, limit — 20 por página)',
-    },
-  }),
+export const driveProcedures = {
+  list: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/drive',
+        tags: TAG,
+        summary: 'Lista os arquivos do drive (filtros type, search, isPublic; page, limit — 20 por página)',
+      },
+    })
+    .input(driveListInput)
+    .output(
+      z.object({
+        success: z.literal(true),
+        items: z.array(driveAdminItem),
+        pagination,
+        maxUploadMb: z.number().int().describe('Tamanho máximo de um envio (DRIVE_MAX_UPLOAD_MB)'),
+      }),
+    )
+    .query(({ ctx: { services }, input }) => list(services.drive, input)),
 
-  upload: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    rateLimit: 'upload',
-    input: multipartInput,
-    output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
-    trpc: false,
-    async run({ services, user }, input) {
-      const item = await upload(services.drive, input.body, user.id);
-      return { success: true as const, message: DRIVE_MSG.uploaded, item };
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/drive',
-      tag: TAG,
-      summary: 'Envia um arquivo ao drive (multipart/form-data: file, name, description, isPublic, tags)',
-      description:
-        'O arquivo é gravado em disco à medida que chega. Aceitos, pelo conteúdo (não pelo nome): imagens, ' +
-        'vídeos, PDF, doc, docx, xls, xlsx, ppt, pptx. `tags` separadas por vírgula. O limite de tamanho é ' +
-        'DRIVE_MAX_UPLOAD_MB (500 MB por padrão).',
-      successStatus: 201,
-      multipart: true,
-      errors: { 400: DRIVE_MSG.typeRefused, 413: DRIVE_MSG.tooLarge(500) },
-    },
-  }),
-
-  update: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: driveUpdateInput,
-    output: z.object({ success: z.literal(true), message: z.string(), item: driveItem }),
-    run({ services }, { id, ...metadata }) {
+  update: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/drive/{id}',
+        tags: TAG,
+        summary: 'Atualiza nome, descrição, visibilidade (isPublic) e tags (lista) de um arquivo',
+        errorResponses: notFound,
+      },
+    })
+    .input(driveUpdateInput)
+    .output(z.object({ success: z.literal(true), message: z.string(), item: driveItem }))
+    .mutation(({ ctx: { services }, input: { id, ...metadata } }) => {
       const item = update(services.drive, id, metadata);
       return { success: true as const, message: DRIVE_MSG.updated, item };
-    },
-    rest: {
-      method: 'PUT',
-      path: '/admin/drive/:id',
-      tag: TAG,
-      summary: 'Atualiza nome, descrição, visibilidade (isPublic) e tags (lista) de um arquivo',
-      errors: notFound,
-    },
-  }),
+    }),
 
-  remove: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: byId,
-    output: z.object({ success: z.literal(true), message: z.string() }),
-    run({ services }, input) {
+  remove: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/drive/{id}',
+        tags: TAG,
+        summary: 'Exclui um arquivo (e sua miniatura) do drive',
+        errorResponses: notFound,
+      },
+    })
+    .input(byId)
+    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .mutation(({ ctx: { services }, input }) => {
       remove(services.drive, input.id);
       return { success: true as const, message: DRIVE_MSG.deleted };
-    },
-    rest: {
-      method: 'DELETE',
-      path: '/admin/drive/:id',
-      tag: TAG,
-      summary: 'Exclui um arquivo (e sua miniatura) do drive',
-      errors: notFound,
-    },
-  }),
+    }),
 
   /** The member area's "Arquivos" (docs/product/back-office-and-member-area.md §2): public files, for memberships in force. */
-  listPublic: defineOperation({
-    kind: 'query',
-    access: 'authenticated',
-    input: drivePublicListInput,
-    output: z.object({ success: z.literal(true), items: z.array(driveItem), pagination }),
-    run: ({ services, user }, input) => listPublic(services.drive, user, input),
-    rest: {
-      method: 'GET',
-      path: '/drive/public',
-      tag: 'drive',
-      summary: 'Lista os arquivos públicos do drive (filtros type, search; page, limit)',
-      description:
-        'Para confrades com a assinatura em vigor (ativa, ou cancelada com período pago restante) e ' +
-        'administradores; as demais contas recebem 403.',
-      errors: membersOnly,
-    },
-  }),
-
-  download: defineOperation({
-    kind: 'query',
-    access: 'authenticated',
-    input: byId,
-    output: fileAnswer,
-    trpc: false,
-    run: ({ services, user }, input) => download(services.drive, input.id, user, 'file'),
-    rest: {
-      method: 'GET',
-      path: '/drive/files/:id',
-      tag: 'drive',
-      summary: 'Baixa (ou exibe) um arquivo do drive; aceita Range (vídeos podem ser avançados)',
-      description:
-        'Arquivos públicos: confrades com a assinatura em vigor (as demais contas recebem 403, para qualquer ' +
-        'arquivo). Os demais arquivos: administradores (para os confrades, 404). ' +
-        'Imagens, PDF, vídeo e áudio são exibidos no navegador; os demais são baixados.',
-      fileAnswer: true,
-      errors: {
-        ...notFound,
-        ...membersOnly,
-        412: DRIVE_MSG.preconditionFailed,
-        416: DRIVE_MSG.rangeNotSatisfiable,
+  listPublic: procedureFor('authenticated')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/drive/public',
+        tags: MEMBER_TAG,
+        summary: 'Lista os arquivos públicos do drive (filtros type, search; page, limit)',
+        description:
+          'Para confrades com a assinatura em vigor (ativa, ou cancelada com período pago restante) e ' +
+          'administradores; as demais contas recebem 403.',
+        errorResponses: membersOnly,
       },
-    },
-  }),
+    })
+    .input(drivePublicListInput)
+    .output(z.object({ success: z.literal(true), items: z.array(driveItem), pagination }))
+    .query(({ ctx: { services, user }, input }) => listPublic(services.drive, user, input)),
+};
 
-  thumbnail: defineOperation({
-    kind: 'query',
-    access: 'authenticated',
-    input: byId,
-    output: fileAnswer,
-    trpc: false,
-    run: ({ services, user }, input) => download(services.drive, input.id, user, 'thumbnail'),
-    rest: {
-      method: 'GET',
-      path: '/drive/files/:id/thumbnail',
-      tag: 'drive',
-      summary: 'Miniatura de uma imagem do drive (WebP), com as mesmas regras de acesso do arquivo',
+/** REST only: a streamed body or answer is no tRPC call. */
+export const driveRestProcedures = {
+  upload: procedureFor('admin')
+    .meta({
+      rateLimit: 'upload',
+      successStatus: 201,
+      multipart: true,
+      openapi: {
+        method: 'POST',
+        path: '/admin/drive',
+        tags: TAG,
+        summary: 'Envia um arquivo ao drive (multipart/form-data: file, name, description, isPublic, tags)',
+        description:
+          'O arquivo é gravado em disco à medida que chega. Aceitos, pelo conteúdo (não pelo nome): imagens, ' +
+          'vídeos, PDF, doc, docx, xls, xlsx, ppt, pptx. `tags` separadas por vírgula. O limite de tamanho é ' +
+          'DRIVE_MAX_UPLOAD_MB (500 MB por padrão).',
+        errorResponses: { 400: DRIVE_MSG.typeRefused, 413: DRIVE_MSG.tooLarge(500) },
+      },
+    })
+    .input(multipartInput)
+    .output(z.object({ success: z.literal(true), message: z.string(), item: driveItem }))
+    .mutation(async ({ ctx: { services, user }, input }) => {
+      const item = await upload(services.drive, input.body, user.id);
+      return { success: true as const, message: DRIVE_MSG.uploaded, item };
+    }),
+
+  download: procedureFor('authenticated')
+    .meta({
       fileAnswer: true,
-      errors: { ...notFound, ...membersOnly, 401: MSG.notAuthenticated },
-    },
-  }),
+      openapi: {
+        method: 'GET',
+        path: '/drive/files/{id}',
+        tags: MEMBER_TAG,
+        summary: 'Baixa (ou exibe) um arquivo do drive; aceita Range (vídeos podem ser avançados)',
+        description:
+          'Arquivos públicos: confrades com a assinatura em vigor (as demais contas recebem 403, para qualquer ' +
+          'arquivo). Os demais arquivos: administradores (para os confrades, 404). ' +
+          'Imagens, PDF, vídeo e áudio são exibidos no navegador; os demais são baixados.',
+        errorResponses: {
+          ...notFound,
+          ...membersOnly,
+          412: DRIVE_MSG.preconditionFailed,
+          416: DRIVE_MSG.rangeNotSatisfiable,
+        },
+      },
+    })
+    .input(byId)
+    .output(fileAnswer)
+    .query(({ ctx: { services, user }, input }) => download(services.drive, input.id, user, 'file')),
+
+  thumbnail: procedureFor('authenticated')
+    .meta({
+      fileAnswer: true,
+      openapi: {
+        method: 'GET',
+        path: '/drive/files/{id}/thumbnail',
+        tags: MEMBER_TAG,
+        summary: 'Miniatura de uma imagem do drive (WebP), com as mesmas regras de acesso do arquivo',
+        errorResponses: { ...notFound, ...membersOnly, 401: MSG.notAuthenticated },
+      },
+    })
+    .input(byId)
+    .output(fileAnswer)
+    .query(({ ctx: { services, user }, input }) => download(services.drive, input.id, user, 'thumbnail')),
 };

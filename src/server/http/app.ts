@@ -18,7 +18,6 @@ import {
 } from '../identity/request-auth';
 import { databaseFile, openDatabase, type OpenDatabase } from '../db/client';
 import type { Env } from '../env';
-import { operations } from '../operations';
 import { procedures } from '../operations/procedures';
 import { restRoutes } from '../rest';
 import { registerApiDocs } from '../rest/openapi';
@@ -142,7 +141,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   });
   // Rate limits before the body is read (ADR 036); after the checks above, which cost less.
   app.decorateRequest('earlyLimits', null);
-  app.addHook('onRoute', earlyRateLimitHook({ limits, restRoutes, operations, procedures }));
+  app.addHook('onRoute', earlyRateLimitHook({ limits, restRoutes, procedures }));
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -10,7 +10,6 @@
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { MSG } from '../../shared/messages';
-import type { OperationGroup } from '../operations/define';
 import type { Meta } from '../operations/procedure';
 import { RateLimitedError, type RateLimitGroup, type RateLimits } from '../operations/rate-limits';
 import type { RestRoute } from '../rest/route';
@@ -56,8 +55,7 @@ function trpcRefusal(error: RateLimitedError, path: string) {
 export function earlyRateLimitHook(options: {
   limits: RateLimits;
   restRoutes: readonly RestRoute[];
-  operations: Readonly<Record<string, OperationGroup>>;
-  /** The domains written as procedures: their limit is in each procedure's meta. */
+  /** Every domain's procedures: their limit is in each procedure's meta. */
   procedures: Readonly<Record<string, Readonly<Record<string, { _def: { meta?: unknown } }>>>>;
 }) {
   const { limits } = options;
@@ -66,12 +64,6 @@ export function earlyRateLimitHook(options: {
     if (route.rateLimit) restGroups.set(`${route.method} /api${route.path}`, route.rateLimit);
   }
   const procedureGroups = new Map<string, RateLimitGroup>();
-  for (const [domain, group] of Object.entries(options.operations)) {
-    for (const [name, operation] of Object.entries(group)) {
-      if (operation.rateLimit && operation.trpc !== false)
-        procedureGroups.set(`${domain}.${name}`, operation.rateLimit);
-    }
-  }
   for (const [domain, group] of Object.entries(options.procedures)) {
     for (const [name, procedure] of Object.entries(group)) {
       const rateLimit = (procedure._def.meta as Meta | undefined)?.rateLimit;

@@ -145,7 +145,4 @@ export function procedureFor<A extends Access>(access: A) {
 }
 
 export const createTRPCRouter = t.router;
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-/** The bare procedure (no access check) the operation-derived router builds on (trpc/router.ts). */
-export const baseProcedure = t.procedure.use(errorMapping);

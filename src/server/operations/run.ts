@@ -1,12 +1,11 @@
 /**
- * The steps every call of an operation goes through, whichever transport carries it:
- * access (`authorize`), then — after the transport parsed the input with the operation's schema —
- * the rate limit, the step-up of a sensitive change, the operation itself, and its answer checked
- * against the output schema.
+ * What every call shares, whichever transport carries it: who may call (`authorize`, for tRPC's
+ * policy middleware in procedure.ts and for a REST route before it reads the body), the context a
+ * transport builds per request, and the error of an answer that does not match its output.
  */
 import type { z } from 'zod';
 import { requireRole, requireUser, type RequestAuth } from '../identity/request-auth';
-import type { Access, AnyOperation, CallContext, CallerFor, Operation, OperationKind } from './define';
+import type { Access, CallContext, CallerFor } from './define';
 import type { RateLimitGroup, RateLimitedError, RateLimits } from './rate-limits';
 
 /** The one place access levels are decided, for tRPC and REST alike. */
@@ -40,7 +39,7 @@ export interface EarlyLimitOutcomes {
   take(group: RateLimitGroup): RateLimitedError | null | undefined;
 }
 
-/** A transport context once the caller is authorized: what `execute` hands to `run`. */
+/** A transport context once the caller is authorized: what a procedure's resolver receives. */
 export interface AuthorizedContext extends TransportContext {
   user: CallerFor<Access>;
 }
@@ -51,35 +50,4 @@ export class OutputMismatchError extends Error {
     super(`the answer of ${operation} does not match its output schema`, { cause });
     this.name = 'OutputMismatchError';
   }
-}
-
-/**
- * Runs an authorized call with its parsed input. `name` is the operation's `domain.name`, used in
- * log lines only.
- */
-export async function execute<O extends z.ZodType>(
-  name: string,
-  operation: Operation<OperationKind, Access, z.ZodType | undefined, O>,
-  context: AuthorizedContext,
-  input: unknown,
-): Promise<z.output<O>> {
-  if (operation.rateLimit) {
-    const early = context.earlyLimits?.take(operation.rateLimit);
-    if (early) throw early;
-    if (early === undefined) await context.limits.consume(operation.rateLimit, context.ip);
-  }
-  const op = operation as AnyOperation;
-  if (op.stepUp || op.stepUpWhen?.(context, input)) {
-    context.services.stepUp.require(context.auth.session);
-  }
-  let result: unknown;
-  try {
-    result = await op.run(context, input);
-  } catch (error) {
-    // A full disk: a clear 503 to retry later, whichever write of the operation it stopped.
-    throw context.services.health.writeRefused(error) ?? error;
-  }
-  const checked = operation.output.safeParse(result);
-  if (!checked.success) throw new OutputMismatchError(name, checked.error);
-  return checked.data;
 }

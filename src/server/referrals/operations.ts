@@ -25,57 +25,66 @@ import {
 import { PIX_KEY_MSG } from '../../shared/pix-key';
 import { REFERRAL_STATUSES } from '../../shared/plans';
 import { MEMBER_MSG } from '../../shared/member-schemas';
-import { defineOperation } from '../operations/define';
+import { procedureFor } from '../operations/procedure';
 import { downloadOutput } from '../lib/download';
 import { referralsOf } from '../membership/portal/subscription';
 import { adminList } from './admin-list';
 import { markPaid, REFERRAL_MSG } from './commissions';
 
-const ADMIN_TAG = 'admin: indicações';
+const ADMIN_TAG = ['admin: indicações'];
+const MEMBER_TAG = ['membro'];
 
-export const referralOperations = {
-  mine: defineOperation({
-    kind: 'query',
-    access: 'member',
-    input: referralSummaryInput,
-    output: referralSummary,
-    run: ({ services, user }, input) => referralsOf(services.memberPortal, user, input.page),
-    rest: {
-      method: 'GET',
-      path: '/user/referrals',
-      tag: 'membro',
-      summary: 'Resumo de indicações do confrade: código, link, comissões e indicados (100 por página: page)',
-      errors: { 404: 'Assinante não encontrado' },
-    },
-  }),
+export const referralProcedures = {
+  mine: procedureFor('member')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/referrals',
+        tags: MEMBER_TAG,
+        summary:
+          'Resumo de indicações do confrade: código, link, comissões e indicados (100 por página: page)',
+        errorResponses: { 404: 'Assinante não encontrado' },
+      },
+    })
+    .input(referralSummaryInput)
+    .output(referralSummary)
+    .query(({ ctx: { services, user }, input }) => referralsOf(services.memberPortal, user, input.page)),
 
-  list: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: adminReferralListInput,
-    output: adminReferralList,
-    run: ({ services }, input) => adminList(services.referrals, input),
-    rest: {
-      method: 'GET',
-      path: '/admin/referrals',
-      tag: ADMIN_TAG,
-      summary: 'Lista as indicações (filtros status e search; page, limit) com totais por status',
-    },
-  }),
+  list: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/referrals',
+        tags: ADMIN_TAG,
+        summary: 'Lista as indicações (filtros status e search; page, limit) com totais por status',
+      },
+    })
+    .input(adminReferralListInput)
+    .output(adminReferralList)
+    .query(({ ctx: { services }, input }) => adminList(services.referrals, input)),
 
   /** Pays a confirmed commission out: records who and when. */
-  markPaid: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: z.object({ id: z.string().min(1).max(64) }),
-    output: z.object({
-      success: z.literal(true),
-      id: z.string(),
-      status: z.enum(REFERRAL_STATUSES),
-      paidAt: z.string().nullable(),
-      paidBy: adminReferral.shape.paidBy,
-    }),
-    run({ services, user }, input) {
+  markPaid: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/referrals/{id}/process',
+        tags: ADMIN_TAG,
+        summary: 'Marca como paga uma comissão confirmada (registra quem e quando)',
+        errorResponses: { 404: REFERRAL_MSG.notFound, 409: REFERRAL_MSG.onlyConfirmedPaid },
+      },
+    })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(
+      z.object({
+        success: z.literal(true),
+        id: z.string(),
+        status: z.enum(REFERRAL_STATUSES),
+        paidAt: z.string().nullable(),
+        paidBy: adminReferral.shape.paidBy,
+      }),
+    )
+    .mutation(({ ctx: { services, user }, input }) => {
       const row = markPaid(services.referrals, input.id, user.id);
       return {
         success: true as const,
@@ -84,106 +93,111 @@ export const referralOperations = {
         paidAt: row.paidAt ? row.paidAt.toISOString() : null,
         paidBy: { id: user.id, name: user.name },
       };
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/referrals/:id/process',
-      tag: ADMIN_TAG,
-      summary: 'Marca como paga uma comissão confirmada (registra quem e quando)',
-      errors: { 404: REFERRAL_MSG.notFound, 409: REFERRAL_MSG.onlyConfirmedPaid },
-    },
-  }),
+    }),
 
   /** The member's PIX key for receiving commissions (null when none). */
-  myPixKey: defineOperation({
-    kind: 'query',
-    access: 'member',
-    output: z.object({ success: z.literal(true), payoutPixKey: payoutPixKey.nullable() }),
-    run: ({ services, user }) => ({ success: true as const, payoutPixKey: services.payoutPixKey.mine(user) }),
-    rest: {
-      method: 'GET',
-      path: '/user/referrals/pix-key',
-      tag: 'membro',
-      summary: 'Chave PIX do confrade para receber comissões (com o tipo), ou null',
-      errors: { 404: 'Assinante não encontrado' },
-    },
-  }),
+  myPixKey: procedureFor('member')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/referrals/pix-key',
+        tags: MEMBER_TAG,
+        summary: 'Chave PIX do confrade para receber comissões (com o tipo), ou null',
+        errorResponses: { 404: 'Assinante não encontrado' },
+      },
+    })
+    .output(z.object({ success: z.literal(true), payoutPixKey: payoutPixKey.nullable() }))
+    .query(({ ctx: { services, user } }) => ({
+      success: true as const,
+      payoutPixKey: services.payoutPixKey.mine(user),
+    })),
 
   /**
    * Saves (an empty `pixKey` removes) the member's key, with the current password; the account's
    * proven e-mail is told. Counted like a sign-in: it checks a password.
    */
-  savePixKey: defineOperation({
-    kind: 'mutation',
-    access: 'member',
-    rateLimit: 'auth',
-    input: payoutPixKeyInput,
-    output: payoutPixKeyOutput,
-    async run({ services, user, ip }, input) {
+  savePixKey: procedureFor('member')
+    .meta({
+      rateLimit: 'auth',
+      openapi: {
+        method: 'PUT',
+        path: '/user/referrals/pix-key',
+        tags: MEMBER_TAG,
+        summary: 'Salva (ou, com pixKey vazia, remove) a chave PIX para comissões; exige a senha atual',
+        description:
+          'pixKey como digitada (CPF, CNPJ, celular com DDD, e-mail ou chave aleatória) e, quando ela pode ' +
+          'ser um CPF ou um celular, pixKeyType (cpf, phone, …). Guardada no formato dos bancos (DICT) com ' +
+          'o tipo; o email comprovado da conta é avisado.',
+        errorResponses: {
+          400: `${MEMBER_MSG.currentPasswordWrong} / ${PIX_KEY_MSG.invalid}`,
+          404: 'Assinante não encontrado',
+        },
+      },
+    })
+    .input(payoutPixKeyInput)
+    .output(payoutPixKeyOutput)
+    .mutation(async ({ ctx: { services, user, ip }, input }) => {
       const saved = await services.payoutPixKey.save(user, input, ip);
       return { success: true as const, ...saved };
-    },
-    rest: {
-      method: 'PUT',
-      path: '/user/referrals/pix-key',
-      tag: 'membro',
-      summary: 'Salva (ou, com pixKey vazia, remove) a chave PIX para comissões; exige a senha atual',
-      description:
-        'pixKey como digitada (CPF, CNPJ, celular com DDD, e-mail ou chave aleatória) e, quando ela pode ' +
-        'ser um CPF ou um celular, pixKeyType (cpf, phone, …). Guardada no formato dos bancos (DICT) com ' +
-        'o tipo; o email comprovado da conta é avisado.',
-      errors: {
-        400: `${MEMBER_MSG.currentPasswordWrong} / ${PIX_KEY_MSG.invalid}`,
-        404: 'Assinante não encontrado',
-      },
-    },
-  }),
+    }),
 
   /** The next batch: commissions due by referrer with their keys, those without a key apart. */
-  payoutPreview: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    rateLimit: 'lookup',
-    output: z.object({ success: z.literal(true), preview: payoutPreview }),
-    run: ({ services }) => ({ success: true as const, preview: services.batchPayout.preview() }),
-    rest: {
-      method: 'GET',
-      path: '/admin/referrals/payouts/preview',
-      tag: ADMIN_TAG,
-      summary: 'Comissões confirmadas a pagar no próximo lote, por indicador, com a chave PIX de cada um',
-    },
-  }),
+  payoutPreview: procedureFor('admin')
+    .meta({
+      rateLimit: 'lookup',
+      openapi: {
+        method: 'GET',
+        path: '/admin/referrals/payouts/preview',
+        tags: ADMIN_TAG,
+        summary: 'Comissões confirmadas a pagar no próximo lote, por indicador, com a chave PIX de cada um',
+      },
+    })
+    .output(z.object({ success: z.literal(true), preview: payoutPreview }))
+    .query(({ ctx: { services } }) => ({ success: true as const, preview: services.batchPayout.preview() })),
 
   /** Pays the named commissions at once (same date and admin), all or none; idempotent by key. */
-  payBatch: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    rateLimit: 'batch',
-    input: payBatchInput,
-    output: payBatchOutput,
-    run: ({ services, user }, input) => services.batchPayout.pay(input, user.id),
-    rest: {
-      method: 'POST',
-      path: '/admin/referrals/payouts',
-      tag: ADMIN_TAG,
-      summary:
-        'Marca como pagas, em lote, as comissões confirmadas informadas (referralIds, total, idempotencyKey)',
-      description:
-        'Todas ou nenhuma: se alguma comissão não estiver mais confirmada, ficar sem chave PIX ou o total ' +
-        'não conferir, responde 409 e nada é pago. A mesma idempotencyKey repetida não paga de novo.',
-      errors: { 409: COMMISSION_PAYOUT_MSG.changed },
-    },
-  }),
+  payBatch: procedureFor('admin')
+    .meta({
+      rateLimit: 'batch',
+      openapi: {
+        method: 'POST',
+        path: '/admin/referrals/payouts',
+        tags: ADMIN_TAG,
+        summary:
+          'Marca como pagas, em lote, as comissões confirmadas informadas (referralIds, total, idempotencyKey)',
+        description:
+          'Todas ou nenhuma: se alguma comissão não estiver mais confirmada, ficar sem chave PIX ou o total ' +
+          'não conferir, responde 409 e nada é pago. A mesma idempotencyKey repetida não paga de novo.',
+        errorResponses: { 409: COMMISSION_PAYOUT_MSG.changed },
+      },
+    })
+    .input(payBatchInput)
+    .output(payBatchOutput)
+    .mutation(({ ctx: { services, user }, input }) => services.batchPayout.pay(input, user.id)),
+};
 
+/** REST only: a file is no tRPC answer. */
+export const referralRestProcedures = {
   /** The batch's bank file: one line per referrer (UTF-8 with BOM, `;`, decimal comma). */
-  payoutCsv: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    rateLimit: 'export',
-    input: z.object({ id: z.string().min(1).max(64) }),
-    output: downloadOutput,
-    trpc: false,
-    run: ({ services, user }, input) => {
+  payoutCsv: procedureFor('admin')
+    .meta({
+      rateLimit: 'export',
+      download: { contentType: 'text/csv; charset=utf-8' },
+      openapi: {
+        method: 'GET',
+        path: '/admin/referrals/payouts/{id}/export.csv',
+        tags: ADMIN_TAG,
+        summary: 'Arquivo CSV para o banco de um lote de comissões pago: uma linha por indicador',
+        description:
+          'Colunas nome;cpf;chave_pix;tipo_chave;valor;comissoes;pago_em. UTF-8 com BOM, campos separados por ' +
+          '`;`, valor com vírgula decimal (150,00), CPF mascarado, chave no formato dos bancos, data dd/mm/aaaa ' +
+          'no horário de São Paulo (também no nome do arquivo).',
+        errorResponses: { 404: COMMISSION_PAYOUT_MSG.payoutNotFound },
+      },
+    })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(downloadOutput)
+    .query(({ ctx: { services, user }, input }) => {
       const { payout, filename, body } = services.batchPayout.bankFile(input.id);
       // Names and PIX keys leave the club: the activity log keeps who took them (ADR 029).
       services.activityLog.record({
@@ -192,18 +206,5 @@ export const referralOperations = {
         details: { payoutId: payout.id },
       });
       return { filename, body };
-    },
-    rest: {
-      method: 'GET',
-      path: '/admin/referrals/payouts/:id/export.csv',
-      tag: ADMIN_TAG,
-      summary: 'Arquivo CSV para o banco de um lote de comissões pago: uma linha por indicador',
-      description:
-        'Colunas nome;cpf;chave_pix;tipo_chave;valor;comissoes;pago_em. UTF-8 com BOM, campos separados por ' +
-        '`;`, valor com vírgula decimal (150,00), CPF mascarado, chave no formato dos bancos, data dd/mm/aaaa ' +
-        'no horário de São Paulo (também no nome do arquivo).',
-      errors: { 404: COMMISSION_PAYOUT_MSG.payoutNotFound },
-      download: { contentType: 'text/csv; charset=utf-8' },
-    },
-  }),
+    }),
 };

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { restRoutes } from '.';
 import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument } from './openapi';
-import { defineOperation } from '../operations/define';
-import { restRoutesOf } from './route';
+import { procedureFor } from '../operations/procedure';
+import { createTRPCRouter } from '../trpc/init';
+import { procedureRoutesOf } from './procedure-routes';
 
 const packageVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string })
   .version;
@@ -99,42 +100,39 @@ describe('GET /api/docs', () => {
 });
 
 describe('buildOpenApiDocument', () => {
-  const routes = restRoutesOf({
-    things: {
-      get: defineOperation({
-        kind: 'query',
-        access: 'admin',
-        input: z.object({
-          id: z.string().describe('Identificador'),
-          page: z.coerce.number().int().optional(),
-          q: z.string(),
-        }),
-        output: z.object({ id: z.string() }),
-        run: (_ctx, input) => ({ id: input.id }),
-        rest: {
-          method: 'GET',
-          path: '/things/:id',
-          tag: 'things',
-          summary: 'Uma coisa',
-          errors: { 404: 'Coisa não encontrada' },
-        },
+  const routes = procedureRoutesOf(
+    createTRPCRouter({
+      things: createTRPCRouter({
+        get: procedureFor('admin')
+          .meta({
+            openapi: {
+              method: 'GET',
+              path: '/things/{id}',
+              tags: ['things'],
+              summary: 'Uma coisa',
+              errorResponses: { 404: 'Coisa não encontrada' },
+            },
+          })
+          .input(
+            z.object({
+              id: z.string().describe('Identificador'),
+              page: z.coerce.number().int().optional(),
+              q: z.string(),
+            }),
+          )
+          .output(z.object({ id: z.string() }))
+          .query(({ input }) => ({ id: input.id })),
+        create: procedureFor('member')
+          .meta({
+            successStatus: 201,
+            openapi: { method: 'POST', path: '/things', tags: ['things'], summary: 'Cria uma coisa' },
+          })
+          .input(z.object({ name: z.string() }))
+          .output(z.object({ id: z.string() }))
+          .mutation(() => ({ id: '1' })),
       }),
-      create: defineOperation({
-        kind: 'mutation',
-        access: 'member',
-        input: z.object({ name: z.string() }),
-        output: z.object({ id: z.string() }),
-        run: () => ({ id: '1' }),
-        rest: {
-          method: 'POST',
-          path: '/things',
-          tag: 'things',
-          summary: 'Cria uma coisa',
-          successStatus: 201,
-        },
-      }),
-    },
-  });
+    }),
+  );
   const document = buildOpenApiDocument(routes, { version: '9.9.9' });
 
   it('turns :params into {params} with required path parameters', () => {
@@ -167,17 +165,16 @@ describe('buildOpenApiDocument', () => {
     }
     const node: z.ZodType<Node> = z.object({ name: z.string(), children: z.array(z.lazy(() => node)) });
     const doc = buildOpenApiDocument(
-      restRoutesOf({
-        tree: {
-          get: defineOperation({
-            kind: 'query',
-            access: 'public',
-            output: z.object({ root: node }),
-            run: () => ({ root: { name: 'a', children: [] } }),
-            rest: { method: 'GET', path: '/tree', tag: 'tree', summary: 'Árvore' },
+      procedureRoutesOf(
+        createTRPCRouter({
+          tree: createTRPCRouter({
+            get: procedureFor('public')
+              .meta({ openapi: { method: 'GET', path: '/tree', tags: ['tree'], summary: 'Árvore' } })
+              .output(z.object({ root: node }))
+              .query(() => ({ root: { name: 'a', children: [] } })),
           }),
-        },
-      }),
+        }),
+      ),
     );
     const text = JSON.stringify(doc);
     expect(text).not.toContain('#/$defs/');

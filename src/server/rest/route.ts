@@ -1,12 +1,10 @@
 /**
- * The REST adapter, derived from the operation definitions (docs/decisions/011-operations.md).
- * An operation with a `rest` binding becomes one Fastify route under `/api`: the path's parameters,
- * the query string (GET) or the JSON body (other methods) are merged into the operation's input and
- * parsed with its schema; access, the rate limit and the answer's check are the runner's. The same
- * compiled routes produce the OpenAPI document (`openapi.ts`), so docs cannot drift from code.
- *
- * The handler calls the runner directly rather than through tRPC's `createCaller`: the bench showed
- * the caller costs most of a request's time (docs/decisions/003-rest-adapter.md).
+ * How a REST route is registered and documented (docs/decisions/051-rest-on-trpc-to-openapi.md):
+ * the routes come from the procedures' meta (procedure-routes.ts); here the path's parameters, the
+ * query string (GET) or the JSON body (other methods) become the procedure's input, multipart
+ * bodies are read as streams, and each route is mounted on Fastify with its answer's kind (JSON,
+ * file, download). The same routes produce the OpenAPI document (`openapi.ts`), so docs cannot
+ * drift from code.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,12 +17,11 @@ import type {
   DocumentedErrors,
   FileAnswer,
   HttpMethod,
-  OperationGroup,
   RestBinding,
 } from '../operations/define';
 import type { RateLimitGroup } from '../operations/rate-limits';
 import type { Download } from '../lib/download';
-import { authorize, execute, type AuthorizedContext } from '../operations/run';
+import type { AuthorizedContext } from '../operations/run';
 import type { MultipartBody } from '../drive/uploads';
 import { sendDownload, sendFileAnswer } from './file-answer';
 
@@ -110,47 +107,6 @@ export function documentedResponse(
     throw new Error('an operation that opens a session answers an object');
   const token = z.string().describe('Token de sessão (Authorization: Bearer)');
   return output.extend({ token: issuesSession === 'always' ? token : token.optional() });
-}
-
-/** The REST routes of every operation that has a `rest` binding. */
-export function restRoutesOf(operations: Readonly<Record<string, OperationGroup>>): RestRoute[] {
-  const routes: RestRoute[] = [];
-  for (const [domain, group] of Object.entries(operations)) {
-    for (const [name, operation] of Object.entries(group)) {
-      const binding = operation.rest;
-      if (!binding) continue;
-      // A stream is no tRPC answer: files and uploads are reachable only as their documented path.
-      if ((binding.multipart || binding.fileAnswer || binding.download) && operation.trpc !== false) {
-        throw new Error(`${domain}.${name}: a streamed body or answer is REST only (trpc: false)`);
-      }
-      const routeName = `${domain}.${name}`;
-      const access = operation.access;
-      routes.push({
-        name: routeName,
-        binding,
-        method: binding.method,
-        path: binding.path,
-        access: operation.access,
-        summary: binding.summary,
-        tag: binding.tag,
-        description: describeLegacyNames(binding),
-        successStatus: binding.successStatus,
-        errors: binding.errors,
-        rateLimit: operation.rateLimit,
-        ...documentedInput(operation.input, binding),
-        response: documentedResponse(operation.output, operation.issuesSession),
-        async run(request, reply, contextFor) {
-          const user = authorize(access, request.auth);
-          // zod parse errors are turned into `400 { error }` by the app's error handler.
-          const input = operation.input ? operation.input.parse(inputOf(binding, request)) : undefined;
-          const context = contextFor(request, reply, 'answer', user);
-          const answer: unknown = await execute(routeName, operation, context, input);
-          return { answer, token: context.issuedToken };
-        },
-      });
-    }
-  }
-  return routes;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

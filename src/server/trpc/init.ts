@@ -2,9 +2,4 @@
  * tRPC set-up. The instance lives with the operations (src/server/operations/procedure.ts), since
  * a domain's operations are its procedures; the transports import it from here.
  */
-export {
-  baseProcedure as procedure,
-  createCallerFactory,
-  createTRPCRouter,
-  mergeRouters,
-} from '../operations/procedure';
+export { createCallerFactory, createTRPCRouter } from '../operations/procedure';

@@ -18,7 +18,7 @@ import { PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import type { Payment } from '../../db/schema';
 import { PAYMENT_MSG } from '../payments';
-import { defineOperation } from '../../operations/define';
+import { procedureFor, type Meta } from '../../operations/procedure';
 import { downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';
 import { paymentProviderStatus } from '../../system/operations';
@@ -29,22 +29,14 @@ import { sendByWhatsApp } from '../links/member-links';
 import { openLinksOf, cancelByAdmin, LINK_CANCEL_MSG } from '../links/void-link';
 import { toLinkDetails } from '../links/link-details';
 
-const TAG = 'admin: pagamentos';
+const TAG = ['admin: pagamentos'];
 
-const DASHBOARD_REST = {
+const DASHBOARD_REST: NonNullable<Meta['openapi']> = {
   method: 'GET',
   path: '/admin/dashboard',
-  tag: 'admin: dashboard',
+  tags: ['admin: dashboard'],
   summary: 'Números do dashboard: membros, aprovações, receita, renovação, gráficos de 12 meses',
-} as const;
-
-const dashboard = defineOperation({
-  kind: 'query',
-  access: 'admin',
-  output: dashboardFigures,
-  run: ({ services }) => adminReportsDashboard(services.adminReports),
-  rest: DASHBOARD_REST,
-});
+};
 
 const refundOutput = z.object({
   success: z.literal(true),
@@ -65,31 +57,206 @@ const refundAnswer = (payment: Payment): z.input<typeof refundOutput> => ({
   refundedAt: payment.refundedAt?.toISOString() ?? null,
 });
 
-export const paymentOperations = {
+export const paymentProcedures = {
   /** `{ payments, pagination }`: filters status, method, search; sort createdAt, amount, status. */
-  list: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: paymentListInput,
-    output: z.object({ success: z.literal(true), payments: z.array(adminPayment), pagination }),
-    run: ({ services }, input) => listPayments(services.adminReports, input),
-    rest: {
-      method: 'GET',
-      path: '/admin/payments',
-      tag: TAG,
-      summary: 'Lista pagamentos (status, method, search; sortBy, sortOrder; page, limit)',
-    },
-  }),
+  list: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payments',
+        tags: TAG,
+        summary: 'Lista pagamentos (status, method, search; sortBy, sortOrder; page, limit)',
+      },
+    })
+    .input(paymentListInput)
+    .output(z.object({ success: z.literal(true), payments: z.array(adminPayment), pagination }))
+    .query(({ ctx: { services }, input }) => listPayments(services.adminReports, input)),
 
+  /**
+   * A renewal or new-subscription link for a subscriber (renewal only for approved ones), sent by
+   * WhatsApp through the outbox when asked.
+   */
+  createLinkForSubscriber: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payment-links/create-for-subscriber',
+        tags: TAG,
+        summary: 'Gera um link de pagamento (anual ou renovação) para um assinante',
+        errorResponses: { 404: SUBSCRIBER_MSG.notFound },
+      },
+    })
+    .input(
+      z.object({
+        subscriberId: z.string().min(1).max(64),
+        planType: z.enum(PLAN_TYPES).default('annual'),
+        sendWhatsApp: z.boolean().default(false),
+      }),
+    )
+    .output(
+      z.object({
+        success: z.literal(true),
+        paymentLink: paymentLinkDetails,
+        whatsAppQueued: z.boolean(),
+      }),
+    )
+    .mutation(async ({ ctx: { services, user }, input }) => {
+      const link = await createForSubscriber(
+        services.paymentLinks,
+        input.subscriberId,
+        input.planType,
+        user.id,
+      );
+      const whatsAppQueued = input.sendWhatsApp ? sendByWhatsApp(services.paymentLinks, link) : false;
+      return {
+        success: true as const,
+        paymentLink: toLinkDetails(link, services.clock.now()),
+        whatsAppQueued,
+      };
+    }),
+
+  /** A subscriber's open links (payable, or "em verificação" past their deadline), newest first (the "Cancelar link" list of the back office). */
+  openLinks: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscribers/{subscriberId}/open-payment-links',
+        tags: TAG,
+        summary:
+          'Links de pagamento em aberto de um assinante: ainda pagáveis, ou em verificação após o prazo (mais recentes primeiro)',
+      },
+    })
+    .input(z.object({ subscriberId: z.string().min(1).max(64) }))
+    .output(z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }))
+    .query(({ ctx: { services }, input }) => ({
+      success: true as const,
+      paymentLinks: openLinksOf(services.paymentLinks, input.subscriberId),
+    })),
+
+  /**
+   * Voids a link nobody paid (ADR 029): asked of the provider first; idempotent (a replay
+   * answers the cancelled link again); audited in the activity log.
+   */
+  cancelLink: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payment-links/{id}/cancel',
+        tags: TAG,
+        summary: 'Cancela um link de pagamento em aberto (no provedor e no cadastro)',
+        description:
+          'Repetir o pedido responde o mesmo link cancelado (`alreadyCancelled: true`). Se o provedor não ' +
+          'confirmar o cancelamento, o link continua em aberto, em verificação (502), e o pedido pode ser ' +
+          'repetido. Um link pago antes do cancelamento tem o pagamento registrado (409).',
+        errorResponses: {
+          404: CHECKOUT_MSG.paymentLinkNotFound,
+          409: `${CHECKOUT_MSG.paymentLinkAlreadyPaid} | ${LINK_CANCEL_MSG.paidFirst}`,
+          502: LINK_CANCEL_MSG.verifying,
+        },
+      },
+    })
+    .input(z.object({ id: z.string().trim().min(1).max(64) }))
+    .output(
+      z.object({
+        success: z.literal(true),
+        message: z.string(),
+        alreadyCancelled: z.boolean(),
+        paymentLink: paymentLinkDetails,
+      }),
+    )
+    .mutation(async ({ ctx: { services, user }, input }) => ({
+      success: true as const,
+      ...(await cancelByAdmin(services.paymentLinks, input.id, user.id)),
+    })),
+
+  dashboard: procedureFor('admin')
+    .meta({ openapi: DASHBOARD_REST })
+    .output(dashboardFigures)
+    .query(({ ctx: { services } }) => adminReportsDashboard(services.adminReports)),
+
+  // The payment detail and the one-click refund of an extra charge (ADR 030).
+  /** The provider's ids, the attempts, extra charges and the history of one payment. */
+  detail: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payments/{paymentId}',
+        tags: TAG,
+        summary: 'Detalhe de um pagamento: ids no provedor, tentativas, cobranças extras e histórico',
+        errorResponses: { 404: 'Pagamento não encontrado' },
+      },
+    })
+    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .output(adminPaymentDetail)
+    .query(({ ctx: { services }, input }) => services.paymentDetail.detail(input.paymentId)),
+
+  /**
+   * Refunds a "cobrança duplicada" or a "valor recebido a menor" in one click, through the same
+   * refund path, with the reason that says what it was. Only for those: 409 otherwise.
+   */
+  refundExtraCharge: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payments/{paymentId}/refund-extra-charge',
+        tags: TAG,
+        summary: 'Reembolsa em um clique uma cobrança duplicada ou um valor recebido a menor',
+        errorResponses: { 404: 'Pagamento não encontrado', 409: PAYMENT_MSG.refundExtraOnly },
+      },
+    })
+    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .output(refundOutput)
+    .mutation(async ({ ctx: { services, user }, input }) =>
+      refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id)),
+    ),
+
+  refund: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payments/{paymentId}/refund',
+        tags: TAG,
+        summary: 'Reembolsa um pagamento pago pelo provedor (motivo obrigatório)',
+        errorResponses: {
+          400: PAYMENT_MSG.refundReasonRequired,
+          404: 'Pagamento não encontrado',
+          409: PAYMENT_MSG.refundOnlyPaid,
+        },
+      },
+    })
+    .input(refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }))
+    .output(refundOutput)
+    .mutation(async ({ ctx: { services, user }, input }) =>
+      refundAnswer(await services.payments.refund(input.paymentId, input.reason, user.id)),
+    ),
+
+  /** Same check as the public /test-api panel, secrets scrubbed by the same service. */
+  providerStatus: procedureFor('admin')
+    .output(paymentProviderStatus)
+    .query(({ ctx: { services } }) => services.diagnostics.paymentProvider()),
+};
+
+/** REST only: a file, and the dashboard's figures under their other documented path. */
+export const paymentRestProcedures = {
   /** The list's filtered payments as a spreadsheet (UTF-8 CSV with BOM), streamed from the database. */
-  exportCsv: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    rateLimit: 'export',
-    input: paymentExportInput,
-    output: downloadOutput,
-    trpc: false,
-    run: ({ services, user }, input) => {
+  exportCsv: procedureFor('admin')
+    .meta({
+      rateLimit: 'export',
+      download: { contentType: 'text/csv; charset=utf-8' },
+      openapi: {
+        method: 'GET',
+        path: '/admin/payments/export.csv',
+        tags: TAG,
+        summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
+        description:
+          'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+          'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa hh:mm no horário de São Paulo e, ao ' +
+          'final, as mesmas datas em ISO 8601 (criado_em_iso, pago_em_iso).',
+      },
+    })
+    .input(paymentExportInput)
+    .output(downloadOutput)
+    .query(({ ctx: { services, user }, input }) => {
       // Payers' names and e-mails leave the club: the activity log keeps who took them (ADR 029).
       services.activityLog.record({
         action: 'payments_exported',
@@ -105,188 +272,11 @@ export const paymentOperations = {
         filename: `pagamentos-${saoPauloCalendarDay(services.clock.now())}.csv`,
         body: exportPayments(services.adminReports, input),
       };
-    },
-    rest: {
-      method: 'GET',
-      path: '/admin/payments/export.csv',
-      tag: TAG,
-      summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
-      description:
-        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
-        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa hh:mm no horário de São Paulo e, ao ' +
-        'final, as mesmas datas em ISO 8601 (criado_em_iso, pago_em_iso).',
-      download: { contentType: 'text/csv; charset=utf-8' },
-    },
-  }),
-
-  /**
-   * A renewal or new-subscription link for a subscriber (renewal only for approved ones), sent by
-   * WhatsApp through the outbox when asked.
-   */
-  createLinkForSubscriber: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: z.object({
-      subscriberId: z.string().min(1).max(64),
-      planType: z.enum(PLAN_TYPES).default('annual'),
-      sendWhatsApp: z.boolean().default(false),
     }),
-    output: z.object({
-      success: z.literal(true),
-      paymentLink: paymentLinkDetails,
-      whatsAppQueued: z.boolean(),
-    }),
-    async run({ services, user }, input) {
-      const link = await createForSubscriber(
-        services.paymentLinks,
-        input.subscriberId,
-        input.planType,
-        user.id,
-      );
-      const whatsAppQueued = input.sendWhatsApp ? sendByWhatsApp(services.paymentLinks, link) : false;
-      return {
-        success: true as const,
-        paymentLink: toLinkDetails(link, services.clock.now()),
-        whatsAppQueued,
-      };
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/payment-links/create-for-subscriber',
-      tag: TAG,
-      summary: 'Gera um link de pagamento (anual ou renovação) para um assinante',
-      errors: { 404: SUBSCRIBER_MSG.notFound },
-    },
-  }),
 
-  /** A subscriber's open links (payable, or "em verificação" past their deadline), newest first (the "Cancelar link" list of the back office). */
-  openLinks: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: z.object({ subscriberId: z.string().min(1).max(64) }),
-    output: z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }),
-    run: ({ services }, input) => ({
-      success: true as const,
-      paymentLinks: openLinksOf(services.paymentLinks, input.subscriberId),
-    }),
-    rest: {
-      method: 'GET',
-      path: '/admin/subscribers/:subscriberId/open-payment-links',
-      tag: TAG,
-      summary:
-        'Links de pagamento em aberto de um assinante: ainda pagáveis, ou em verificação após o prazo (mais recentes primeiro)',
-    },
-  }),
-
-  /**
-   * Voids a link nobody paid (ADR 029): asked of the provider first; idempotent (a replay
-   * answers the cancelled link again); audited in the activity log.
-   */
-  cancelLink: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: z.object({ id: z.string().trim().min(1).max(64) }),
-    output: z.object({
-      success: z.literal(true),
-      message: z.string(),
-      alreadyCancelled: z.boolean(),
-      paymentLink: paymentLinkDetails,
-    }),
-    async run({ services, user }, input) {
-      return { success: true as const, ...(await cancelByAdmin(services.paymentLinks, input.id, user.id)) };
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/payment-links/:id/cancel',
-      tag: TAG,
-      summary: 'Cancela um link de pagamento em aberto (no provedor e no cadastro)',
-      description:
-        'Repetir o pedido responde o mesmo link cancelado (`alreadyCancelled: true`). Se o provedor não ' +
-        'confirmar o cancelamento, o link continua em aberto, em verificação (502), e o pedido pode ser ' +
-        'repetido. Um link pago antes do cancelamento tem o pagamento registrado (409).',
-      errors: {
-        404: CHECKOUT_MSG.paymentLinkNotFound,
-        409: `${CHECKOUT_MSG.paymentLinkAlreadyPaid} | ${LINK_CANCEL_MSG.paidFirst}`,
-        502: LINK_CANCEL_MSG.verifying,
-      },
-    },
-  }),
-
-  dashboard,
   /** The same figures under the other documented path. */
-  stats: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    output: dashboardFigures,
-    trpc: false,
-    run: ({ services }) => adminReportsDashboard(services.adminReports),
-    rest: { ...DASHBOARD_REST, path: '/admin/stats' },
-  }),
-
-  // The payment detail and the one-click refund of an extra charge (ADR 030).
-  /** The provider's ids, the attempts, extra charges and the history of one payment. */
-  detail: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: z.object({ paymentId: z.string().min(1).max(64) }),
-    output: adminPaymentDetail,
-    run: ({ services }, input) => services.paymentDetail.detail(input.paymentId),
-    rest: {
-      method: 'GET',
-      path: '/admin/payments/:paymentId',
-      tag: TAG,
-      summary: 'Detalhe de um pagamento: ids no provedor, tentativas, cobranças extras e histórico',
-      errors: { 404: 'Pagamento não encontrado' },
-    },
-  }),
-
-  /**
-   * Refunds a "cobrança duplicada" or a "valor recebido a menor" in one click, through the same
-   * refund path, with the reason that says what it was. Only for those: 409 otherwise.
-   */
-  refundExtraCharge: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: z.object({ paymentId: z.string().min(1).max(64) }),
-    output: refundOutput,
-    async run({ services, user }, input) {
-      return refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id));
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/payments/:paymentId/refund-extra-charge',
-      tag: TAG,
-      summary: 'Reembolsa em um clique uma cobrança duplicada ou um valor recebido a menor',
-      errors: { 404: 'Pagamento não encontrado', 409: PAYMENT_MSG.refundExtraOnly },
-    },
-  }),
-
-  refund: defineOperation({
-    kind: 'mutation',
-    access: 'admin',
-    input: refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }),
-    output: refundOutput,
-    async run({ services, user }, input) {
-      return refundAnswer(await services.payments.refund(input.paymentId, input.reason, user.id));
-    },
-    rest: {
-      method: 'POST',
-      path: '/admin/payments/:paymentId/refund',
-      tag: TAG,
-      summary: 'Reembolsa um pagamento pago pelo provedor (motivo obrigatório)',
-      errors: {
-        400: PAYMENT_MSG.refundReasonRequired,
-        404: 'Pagamento não encontrado',
-        409: PAYMENT_MSG.refundOnlyPaid,
-      },
-    },
-  }),
-
-  /** Same check as the public /test-api panel, secrets scrubbed by the same service. */
-  providerStatus: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    output: paymentProviderStatus,
-    run: ({ services }) => services.diagnostics.paymentProvider(),
-  }),
+  stats: procedureFor('admin')
+    .meta({ openapi: { ...DASHBOARD_REST, path: '/admin/stats' } })
+    .output(dashboardFigures)
+    .query(({ ctx: { services } }) => adminReportsDashboard(services.adminReports)),
 };

@@ -9,57 +9,68 @@ import {
   monthClosePayment,
   monthClosePaymentsInput,
 } from '../../../shared/month-close-schemas';
-import { defineOperation } from '../../operations/define';
+import { procedureFor } from '../../operations/procedure';
 import { downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';
 import { exportMonthClose, monthClose, monthClosePayments } from '../month-close';
 
-const TAG = 'admin: fechamento do mês';
+const TAG = ['admin: fechamento do mês'];
 
-export const monthCloseOperations = {
+export const monthCloseProcedures = {
   /** Gross, refunds, extra charges, chargebacks, fees and net of one São Paulo month, by channel. */
-  figures: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: monthCloseInput,
-    output: monthCloseAnswer,
-    run: ({ services }, input) => monthClose(services.adminReports, input.month),
-    rest: {
-      method: 'GET',
-      path: '/admin/month-close',
-      tag: TAG,
-      summary:
-        'Fechamento do mês (month=aaaa-mm, horário de São Paulo): bruto, reembolsos, extras, taxas, líquido',
-      description:
-        'Pagamentos pagos no mês e o que aconteceu com eles, por canal (card, pix, link). Valores em ' +
-        'centavos; `net` é null enquanto alguma taxa do provedor não foi informada (`feesUnknown`).',
-    },
-  }),
+  figures: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/month-close',
+        tags: TAG,
+        summary:
+          'Fechamento do mês (month=aaaa-mm, horário de São Paulo): bruto, reembolsos, extras, taxas, líquido',
+        description:
+          'Pagamentos pagos no mês e o que aconteceu com eles, por canal (card, pix, link). Valores em ' +
+          'centavos; `net` é null enquanto alguma taxa do provedor não foi informada (`feesUnknown`).',
+      },
+    })
+    .input(monthCloseInput)
+    .output(monthCloseAnswer)
+    .query(({ ctx: { services }, input }) => monthClose(services.adminReports, input.month)),
 
   /** The payments behind one figure (optionally of one channel), newest first. */
-  payments: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    input: monthClosePaymentsInput,
-    output: z.object({ payments: z.array(monthClosePayment), pagination }),
-    run: ({ services }, input) => monthClosePayments(services.adminReports, input),
-    rest: {
-      method: 'GET',
-      path: '/admin/month-close/payments',
-      tag: TAG,
-      summary: 'Pagamentos por trás de um número do fechamento (month, figure, channel; page, limit)',
-    },
-  }),
+  payments: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/month-close/payments',
+        tags: TAG,
+        summary: 'Pagamentos por trás de um número do fechamento (month, figure, channel; page, limit)',
+      },
+    })
+    .input(monthClosePaymentsInput)
+    .output(z.object({ payments: z.array(monthClosePayment), pagination }))
+    .query(({ ctx: { services }, input }) => monthClosePayments(services.adminReports, input)),
+};
 
+/** REST only: a file is no tRPC answer. */
+export const monthCloseRestProcedures = {
   /** The accountant's CSV: one line per payment paid in the month. */
-  exportCsv: defineOperation({
-    kind: 'query',
-    access: 'admin',
-    rateLimit: 'export',
-    input: monthCloseInput,
-    output: downloadOutput,
-    trpc: false,
-    run: ({ services, user }, input) => {
+  exportCsv: procedureFor('admin')
+    .meta({
+      rateLimit: 'export',
+      download: { contentType: 'text/csv; charset=utf-8' },
+      openapi: {
+        method: 'GET',
+        path: '/admin/month-close/export.csv',
+        tags: TAG,
+        summary: 'Exporta em CSV para o contador os pagamentos do mês (month=aaaa-mm)',
+        description:
+          'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+          'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo; taxa, ' +
+          'líquido e previsão de repasse dizem "a confirmar" enquanto o provedor não os informou.',
+      },
+    })
+    .input(monthCloseInput)
+    .output(downloadOutput)
+    .query(({ ctx: { services, user }, input }) => {
       // Payers' names leave the club: the activity log keeps who took them (ADR 029).
       services.activityLog.record({
         action: 'month_close_exported',
@@ -70,17 +81,5 @@ export const monthCloseOperations = {
         filename: `fechamento-${input.month}.csv`,
         body: exportMonthClose(services.adminReports, input.month),
       };
-    },
-    rest: {
-      method: 'GET',
-      path: '/admin/month-close/export.csv',
-      tag: TAG,
-      summary: 'Exporta em CSV para o contador os pagamentos do mês (month=aaaa-mm)',
-      description:
-        'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
-        'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo; taxa, ' +
-        'líquido e previsão de repasse dizem "a confirmar" enquanto o provedor não os informou.',
-      download: { contentType: 'text/csv; charset=utf-8' },
-    },
-  }),
+    }),
 };
