@@ -115,9 +115,12 @@ describe('issuing', () => {
   });
 
   it('without the club tax id, rejects with the message that says what to fill in, calling nobody', async () => {
-    t.services.settings.update({ clubTaxId: '' });
+    // The settings screen no longer saves invoices on without a CNPJ; a club saved that way before
+    // (or a CNPJ gone from the stored settings) still gets the message, never a call.
     const payment = await paidPayment();
-    expect(await pass()).toMatchObject({ rejected: 1 });
+    const { invoices } = t.services;
+    const withoutTaxId = { get: () => ({ ...invoices.settings.get(), clubTaxId: '' }) };
+    expect(await runInvoicePass({ ...invoices, settings: withoutTaxId })).toMatchObject({ rejected: 1 });
     expect(invoiceOf(payment.id)).toMatchObject({ status: 'rejected', providerError: RECEIPT_MSG.noTaxId });
     expect(fake.requests).toHaveLength(0);
   });
