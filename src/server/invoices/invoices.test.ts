@@ -14,7 +14,8 @@ import {
   startFakeFocusNfe,
   type FakeFocusNfe,
 } from '../../../tests/fakes/focusnfe-server';
-import { serviceInvoices } from '../db/schema';
+import { payments, serviceInvoices } from '../db/schema';
+import { markChargedBack } from '../payments/refunds/disputes';
 import { runJobsByHand } from '../jobs';
 import { INVOICE_MSG } from './messages';
 import { recordManualInvoice } from './manual';
@@ -187,6 +188,20 @@ describe('a rejection', () => {
       status: 'rejected',
       providerError: 'Nota fiscal já autorizada',
     });
+  });
+});
+
+describe('a chargeback', () => {
+  it('cancels the invoice as a refund does: the money went back to the card holder', async () => {
+    const payment = await authorizedInvoice();
+    const row = t.services.db.select().from(payments).where(eq(payments.id, payment.id)).get()!;
+    expect(markChargedBack(t.services.paymentConfirmation, row)).toBe(true);
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelling' });
+    expect(await pass()).toMatchObject({ cancelled: 1 });
+    const cancel = fake.requests.find((request) => request.method === 'DELETE');
+    expect(cancel?.path).toBe(`/v2/nfse/confraria-${payment.id}`);
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelled', number: '4949' });
+    expect(fake.invoices.get(`confraria-${payment.id}`)?.status).toBe('cancelado');
   });
 });
 
