@@ -98,6 +98,45 @@ test('the owner sees a payment’s ids and history and refunds its duplicate cha
   await expect(rows.getByText('Pago', { exact: true })).toHaveCount(1);
 });
 
+test('at 390 px the owner keeps a duplicate charge as the club’s money: revenue from then on', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `Mantida Duas Vezes ${stamp}`;
+  await paidTwice(request, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const dashboard = async () =>
+    (await (await page.request.get('/api/admin/dashboard')).json()) as { revenueThisMonth: number };
+  const before = (await dashboard()).revenueThisMonth;
+
+  await page.goto('/admin/payments');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(stamp);
+  await expect(page.getByText('2 pagamento(s)')).toBeVisible();
+  const rows = page.getByRole('row', { name: new RegExp(name) });
+  await rows
+    .filter({ hasText: 'Cobrança duplicada' })
+    .getByRole('button', { name: /Detalhes/ })
+    .click();
+  const detail = page.getByRole('dialog', { name: 'Detalhes do pagamento' });
+  await detail.getByRole('button', { name: `Manter cobrança extra de ${formatMoney(ANNUAL)}` }).click();
+  const question = detail.getByRole('group', { name: 'Confirmar cobrança extra mantida' });
+  await expect(question).toContainText(`Manter ${formatMoney(ANNUAL)} como receita do clube?`);
+  expect(await seriousA11yViolations(page), 'axe at 390px').toEqual([]);
+  await question.getByRole('button', { name: `Confirmar: manter ${formatMoney(ANNUAL)}` }).click();
+  await expect(
+    detail.getByText('Cobrança extra mantida: o valor passa a contar como receita do clube.'),
+  ).toBeVisible();
+  await expect(detail.getByRole('button', { name: /Reembolsar|Manter/ })).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Fechar', exact: true }).click();
+
+  await expect(rows.filter({ hasText: 'Cobrança extra mantida' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Cobrança duplicada' })).toHaveCount(0);
+  expect((await dashboard()).revenueThisMonth).toBe(before + ANNUAL);
+});
+
 test('a card payment whose answer was lost reads "em verificação", never an invitation to pay again', async ({
   page,
 }) => {

@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { RECEIPTS_ONLY, WITH_INVOICES } from '../src/shared/content/invoice-wording';
+import { SETTINGS_MSG } from '../src/shared/content/settings-defaults';
 import { seriousA11yViolations } from './a11y';
 import { DESKTOP, PHONE } from './demo-club';
 import { expect, payWithTestCard, test } from './fixtures';
@@ -87,7 +88,14 @@ test('the public texts promise receipts only until the owner turns invoices on',
       ),
     ).toBeVisible();
     expect(await seriousA11yViolations(owner), 'settings').toEqual([]);
-    await setServiceInvoices(owner, true);
+    // Without the club's CNPJ the save is refused: the provider would refuse every invoice.
+    await owner.getByLabel('CNPJ ou CPF do clube').fill('');
+    await owner.getByLabel(INVOICES_SETTING).setChecked(true);
+    await owner.getByRole('button', { name: 'Salvar configurações' }).click();
+    await expect(owner.getByText(SETTINGS_MSG.serviceInvoicesNeedCnpj)).toBeVisible();
+    await owner.reload();
+    await expect(owner.getByLabel(INVOICES_SETTING)).not.toBeChecked();
+    await setServiceInvoices(owner, true, '11.222.333/0001-81');
     await owner.reload();
     await expect(owner.getByLabel(INVOICES_SETTING)).toBeChecked();
   } finally {

@@ -25,7 +25,9 @@ export function monthTotalsByBruteForce(sqlite: Database.Database): MonthTotals[
     return row;
   };
   const rows = sqlite
-    .prepare('select status, amount, paid_at, previous_end_date, period_end_date, extra_charge from payments')
+    .prepare(
+      'select status, amount, paid_at, previous_end_date, period_end_date, extra_charge, extra_charge_kept_at from payments',
+    )
     .all() as {
     status: string;
     amount: number;
@@ -33,12 +35,14 @@ export function monthTotalsByBruteForce(sqlite: Database.Database): MonthTotals[
     previous_end_date: number | null;
     period_end_date: number | null;
     extra_charge: string | null;
+    extra_charge_kept_at: number | null;
   }[];
   for (const row of rows) {
     if (row.status === 'paid' && row.previous_end_date !== null) at(key(row.previous_end_date)).renewed += 1;
     if (row.status !== 'paid' || row.paid_at === null) continue;
-    // An extra charge is revenue only once the owner decides it (never while it is to decide).
-    if (row.extra_charge === null) at(key(row.paid_at)).revenue += row.amount;
+    // An extra charge is revenue only once the owner keeps it (never while it is to decide).
+    if (row.extra_charge === null || row.extra_charge_kept_at !== null)
+      at(key(row.paid_at)).revenue += row.amount;
     const begin = Math.max(row.paid_at, row.previous_end_date ?? 0);
     if (row.period_end_date !== null && row.period_end_date > begin) {
       at(key(begin)).begun += 1;

@@ -16,6 +16,11 @@ export const ADMIN_MSG = {
   refundProcessFailed: 'Erro ao processar reembolso',
   refundReasonRequired: 'Motivo do reembolso é obrigatório',
   refundDone: 'Pagamento reembolsado.',
+  keepExtraQuestion: (amount: string) =>
+    `Manter ${amount} como receita do clube? O valor não será devolvido e passa a contar no faturamento.`,
+  keepExtraDone: 'Cobrança extra mantida: o valor passa a contar como receita do clube.',
+  keepExtraAlready: 'Esta cobrança extra já tinha sido mantida: nada mudou.',
+  keepExtraFailed: 'Erro ao manter a cobrança extra',
   refundStarted: 'Reembolso solicitado: o provedor está processando (Reembolso em processamento).',
   exportFailed: 'Erro ao exportar pagamentos',
   // Payment detail (ADR 030).
@@ -118,6 +123,8 @@ export const adminPayment = z.object({
   extraCharge: z.enum(EXTRA_CHARGES).nullable(),
   /** The payment an extra charge was for. */
   extraChargeOf: z.string().nullable(),
+  /** When the owner kept the extra charge as the club's money: it counts as revenue. */
+  extraChargeKeptAt: z.string().nullable(),
   // Refunds and disputes (ADR 030).
   /** When the provider reported the charge disputed (chargeback): "Contestado (chargeback)". */
   chargedbackAt: z.string().nullable(),

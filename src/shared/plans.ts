@@ -113,12 +113,14 @@ export const EXTRA_CHARGES = Object.keys(EXTRA_CHARGE_LABELS) as [ExtraCharge, .
 export const CHARGEBACK_LABEL = 'Contestado (chargeback)';
 /** A paid payment part of which was given back (a partial refund made in the provider's dashboard). */
 export const PARTIAL_REFUND_LABEL = 'Pago (reembolso parcial)';
+/** An extra charge the owner kept as the club's money: revenue like any payment. */
+export const EXTRA_CHARGE_KEPT_LABEL = 'Cobrança extra mantida';
 
 /**
  * Payment status labels (docs/product/decisions.md §4): everything else is "Falhou". A paid payment whose refund the
  * provider is still completing reads "Reembolso em processamento"; a pending attempt whose answer
  * was lost "Em verificação"; an extra charge still held "Cobrança duplicada", "Valor recebido a menor" or
- * "Valor recebido a mais"; a disputed charge "Contestado (chargeback)"; a paid payment part of which
+ * "Valor recebido a mais" ("Cobrança extra mantida" once the owner keeps it); a disputed charge "Contestado (chargeback)"; a paid payment part of which
  * was given back "Pago (reembolso parcial)".
  */
 export function paymentStatusLabel(
@@ -127,12 +129,14 @@ export function paymentStatusLabel(
   flags: {
     verifyingSince?: unknown;
     extraCharge?: string | null;
+    extraChargeKeptAt?: unknown;
     chargedbackAt?: unknown;
     refundedAmount?: number | null;
   } = {},
 ): string {
   if (status === 'paid' && refundStatus === 'processing') return REFUND_PROCESSING_LABEL;
   if (status === 'refunded' && flags.chargedbackAt) return CHARGEBACK_LABEL;
+  if (status === 'paid' && flags.extraCharge && flags.extraChargeKeptAt) return EXTRA_CHARGE_KEPT_LABEL;
   if (status === 'paid' && flags.extraCharge && flags.extraCharge in EXTRA_CHARGE_LABELS)
     return EXTRA_CHARGE_LABELS[flags.extraCharge as ExtraCharge];
   if (status === 'pending' && flags.verifyingSince) return VERIFYING_LABEL;

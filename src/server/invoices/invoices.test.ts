@@ -14,7 +14,8 @@ import {
   startFakeFocusNfe,
   type FakeFocusNfe,
 } from '../../../tests/fakes/focusnfe-server';
-import { serviceInvoices } from '../db/schema';
+import { payments, serviceInvoices } from '../db/schema';
+import { markChargedBack } from '../payments/refunds/disputes';
 import { runJobsByHand } from '../jobs';
 import { INVOICE_MSG } from './messages';
 import { recordManualInvoice } from './manual';
@@ -115,9 +116,12 @@ describe('issuing', () => {
   });
 
   it('without the club tax id, rejects with the message that says what to fill in, calling nobody', async () => {
-    t.services.settings.update({ clubTaxId: '' });
+    // The settings screen no longer saves invoices on without a CNPJ; a club saved that way before
+    // (or a CNPJ gone from the stored settings) still gets the message, never a call.
     const payment = await paidPayment();
-    expect(await pass()).toMatchObject({ rejected: 1 });
+    const { invoices } = t.services;
+    const withoutTaxId = { get: () => ({ ...invoices.settings.get(), clubTaxId: '' }) };
+    expect(await runInvoicePass({ ...invoices, settings: withoutTaxId })).toMatchObject({ rejected: 1 });
     expect(invoiceOf(payment.id)).toMatchObject({ status: 'rejected', providerError: RECEIPT_MSG.noTaxId });
     expect(fake.requests).toHaveLength(0);
   });
@@ -184,6 +188,20 @@ describe('a rejection', () => {
       status: 'rejected',
       providerError: 'Nota fiscal já autorizada',
     });
+  });
+});
+
+describe('a chargeback', () => {
+  it('cancels the invoice as a refund does: the money went back to the card holder', async () => {
+    const payment = await authorizedInvoice();
+    const row = t.services.db.select().from(payments).where(eq(payments.id, payment.id)).get()!;
+    expect(markChargedBack(t.services.paymentConfirmation, row)).toBe(true);
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelling' });
+    expect(await pass()).toMatchObject({ cancelled: 1 });
+    const cancel = fake.requests.find((request) => request.method === 'DELETE');
+    expect(cancel?.path).toBe(`/v2/nfse/confraria-${payment.id}`);
+    expect(invoiceOf(payment.id)).toMatchObject({ status: 'cancelled', number: '4949' });
+    expect(fake.invoices.get(`confraria-${payment.id}`)?.status).toBe('cancelado');
   });
 });
 

@@ -19,7 +19,8 @@ afterEach(async () => {
 
 async function publicSettings(env: Record<string, string>, serviceInvoices: boolean) {
   t = await createTestApp(env);
-  t.services.settings.update({ serviceInvoices });
+  // Invoices are issued in the name of the club's CNPJ: the setting is on only with one.
+  t.services.settings.update({ serviceInvoices, clubTaxId: '11.222.333/0001-81' });
   return t.caller().settings.public();
 }
 

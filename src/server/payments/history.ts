@@ -25,6 +25,7 @@ export type HistoryKind =
   | 'webhook'
   | 'charge_check'
   | 'extra_charge'
+  | 'extra_charge_kept'
   | 'refund_requested'
   | 'refund_answer'
   | 'refund_completed'
@@ -164,6 +165,8 @@ export function historyText(kind: string, d: HistoryDetails): string {
       return d.extra === 'underpaid'
         ? `Valor recebido a menor: ${money(d.amount)} de ${money(d.due)} (cobrança ${d.chargeId}), a reembolsar`
         : `Cobrança duplicada: ${money(d.amount)} (cobrança ${d.chargeId}), a reembolsar`;
+    case 'extra_charge_kept':
+      return `Cobrança extra mantida pelo clube: ${money(d.amount)} passam a contar como receita`;
     case 'chargeback':
       return `Contestação (chargeback) informada pelo provedor: ${money(d.amount)} devolvidos ao titular do cartão`;
     case 'partial_refund':

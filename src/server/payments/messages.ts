@@ -41,6 +41,12 @@ export const PAYMENT_MSG = {
   // Refunds and disputes (ADR 030).
   overpaidRefundReason: 'Valor recebido a mais',
   cancelledLinkRefundReason: 'Pago em link cancelado pelo clube',
+  // The owner keeps an extra charge as the club's money (docs/decisions/054-month-close.md).
+  keepExtraOnly: 'Só uma cobrança extra (duplicada ou com valor diferente do devido) pode ser mantida.',
+  keepExtraRefunded: 'Esta cobrança extra já foi reembolsada e não pode ser mantida.',
+  keepExtraUnpaid: 'Esta cobrança extra não está paga e não pode ser mantida.',
+  keepExtraChanged:
+    'Esta cobrança extra mudou enquanto você decidia (reembolso pedido ou concluído): ela não foi mantida.',
   chargebackReason: 'Contestação (chargeback) junto ao banco do cartão',
   /** A refund whose answer was lost: in progress until the provider says (reconciliation asks). */
   refundUnknown:

@@ -51,7 +51,8 @@ const isExtra = sql`${payments.extraCharge} is not null`;
 const RULES: Record<Exclude<MonthCloseFigure, 'gross' | 'net'>, SQL> = {
   refunds: sql`(not ${isExtra} and not ${isChargeback} and (${payments.status} = 'refunded' or coalesce(${payments.refundedAmount}, 0) > 0))`,
   extraRefunded: sql`(${isExtra} and not ${isChargeback} and ${payments.status} = 'refunded')`,
-  extraPending: sql`(${isExtra} and ${payments.status} = 'paid')`,
+  // Kept by the owner: decided, the club's money like any payment (in the gross, in no deduction).
+  extraPending: sql`(${isExtra} and ${payments.status} = 'paid' and ${payments.extraChargeKeptAt} is null)`,
   chargebacks: isChargeback,
   // Every charge has fees at the provider; an overpaid surplus rides on its payment's charge.
   fees: sql`not (${payments.extraCharge} = 'overpaid' and ${payments.providerChargeId} is null)`,
@@ -130,6 +131,7 @@ const CLOSE_FIELDS = {
   status: payments.status,
   refundStatus: payments.refundStatus,
   extraCharge: payments.extraCharge,
+  extraChargeKeptAt: sql<number | null>`${payments.extraChargeKeptAt}`,
   chargedbackAt: sql<number | null>`${payments.chargedbackAt}`,
   refundedAmount: payments.refundedAmount,
   providerFee: payments.providerFee,
@@ -148,6 +150,7 @@ interface CloseRow {
   status: (typeof payments.$inferSelect)['status'];
   refundStatus: (typeof payments.$inferSelect)['refundStatus'];
   extraCharge: (typeof payments.$inferSelect)['extraCharge'];
+  extraChargeKeptAt: number | null;
   chargedbackAt: number | null;
   refundedAmount: number | null;
   providerFee: number | null;

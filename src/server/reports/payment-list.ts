@@ -1,5 +1,5 @@
 /** The back office's payments list (filters, search, sort, pages) and its CSV export. */
-import { and, asc, count, desc, eq, gte, isNotNull, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm';
 import type { PaymentException, PaymentExportInput, PaymentListInput } from '../../shared/admin-schemas';
 import { payments, subscribers } from '../db/schema';
 import { csvStream } from '../lib/csv/export';
@@ -35,7 +35,8 @@ export function exceptionWhere(exception: PaymentException | undefined): SQL | u
     case undefined:
       return undefined;
     case 'duplicate':
-      return eq(payments.extraCharge, 'duplicate');
+      // One the owner kept is decided: it needs nothing more (a refunded one still shows as done).
+      return and(eq(payments.extraCharge, 'duplicate'), isNull(payments.extraChargeKeptAt));
     case 'verifying':
       return and(eq(payments.status, 'pending'), isNotNull(payments.verifyingSince));
     case 'chargeback':

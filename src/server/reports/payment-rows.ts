@@ -40,6 +40,7 @@ export function toAdminPayment({ payment, fullName, email }: PaymentRow): AdminP
     verifying: payment.status === 'pending' && payment.verifyingSince !== null,
     extraCharge: payment.extraCharge,
     extraChargeOf: payment.extraChargeOf,
+    extraChargeKeptAt: payment.extraChargeKeptAt?.toISOString() ?? null,
     chargedbackAt: payment.chargedbackAt?.toISOString() ?? null,
     refundedAmount: payment.refundedAmount,
   };
@@ -57,6 +58,7 @@ export const PAYMENT_EXPORT_FIELDS = {
   refundStatus: payments.refundStatus,
   verifyingSince: sql<number | null>`${payments.verifyingSince}`,
   extraCharge: payments.extraCharge,
+  extraChargeKeptAt: sql<number | null>`${payments.extraChargeKeptAt}`,
   chargedbackAt: sql<number | null>`${payments.chargedbackAt}`,
   refundedAmount: payments.refundedAmount,
   method: payments.method,
@@ -78,6 +80,7 @@ interface PaymentExportRow {
   refundStatus: Payment['refundStatus'];
   verifyingSince: number | null;
   extraCharge: Payment['extraCharge'];
+  extraChargeKeptAt: number | null;
   chargedbackAt: number | null;
   refundedAmount: number | null;
   method: Payment['method'];

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/app';
 import { serviceInvoices } from '../db/schema';
 import { accountsSeed } from './accounts';
 import { runSeed } from './index';
+import { receiptsSeed } from './receipts';
 import { DEMO_INVOICE_NUMBER, invoicesSeed } from './invoices';
 import { paymentsSeed } from './payments';
 
@@ -30,7 +31,11 @@ describe('demo invoices', () => {
 
   it('with the sandbox of invoices, turns issuing on and queues the paid payments', async () => {
     t = await createTestApp({ INVOICE_PROVIDER: 'sandbox' });
-    const { lines } = await runSeed(t.services, [accountsSeed, paymentsSeed, invoicesSeed]);
+    // Without the club's CNPJ issuing stays off (the provider would refuse every invoice).
+    await runSeed(t.services, [accountsSeed, paymentsSeed, invoicesSeed]);
+    expect(t.services.settings.get().serviceInvoices).toBe(false);
+    // The receipts seed types the example CNPJ; then issuing is turned on.
+    const { lines } = await runSeed(t.services, [receiptsSeed, invoicesSeed]);
     expect(t.services.settings.get().serviceInvoices).toBe(true);
     expect(lines.at(-1)).toMatch(
       /^notas fiscais: emissão ligada, [1-9]\d* pagamentos na fila do emissor \(sandbox\)$/,

@@ -5,6 +5,7 @@
  * "Emissão de notas fiscais" is turned on and the paid payments without an invoice are queued: the
  * server issues them within a minute.
  */
+import { taxIdKind } from '../../shared/tax-id';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { payments, serviceInvoices, subscribers } from '../db/schema';
 import { recordManualInvoice } from '../invoices/manual';
@@ -36,7 +37,8 @@ export const invoicesSeed: SeedModule = {
     } else {
       ctx.report('notas fiscais: o último pagamento de Mariana já tinha nota');
     }
-    if (!services.invoices.provider) return;
+    // Invoices are issued in the name of the club's CNPJ (the receipts seed types an example one).
+    if (!services.invoices.provider || taxIdKind(services.settings.get().clubTaxId) !== 'cnpj') return;
     services.settings.update({ serviceInvoices: true });
     const unbilled = db
       .select({ id: payments.id })

@@ -2,7 +2,7 @@
  * Demo of attempts and payment history (ADR 030): Beatriz paid her link by
  * PIX and was charged a second time by card minutes later — a "Cobrança duplicada" waiting for the
  * owner's one-click refund — and both payments carry their history; Mariana's card payment shows
- * its attempt. Runs after the payments module; skips what exists.
+ * its attempt, and a second charge of hers the owner kept ("Cobrança extra mantida"). Runs after the payments module; skips what exists.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { payments, subscribers } from '../db/schema';
@@ -132,9 +132,56 @@ export const paymentHistorySeed: SeedModule = {
           },
         });
       }
+      // Mariana was charged twice too, and the owner kept the second charge as the club's money
+      // ("Cobrança extra mantida"): it counts as revenue on the dashboard and in the month close.
+      if (mariana?.paidAt) {
+        const keptId = newId();
+        const keptChargeId = `sbx_ch_${keptId}`;
+        const keptAt = new Date(mariana.paidAt.getTime() + 10 * MINUTE);
+        const decidedAt = new Date(mariana.paidAt.getTime() + 2 * 24 * 60 * MINUTE);
+        db.insert(payments)
+          .values({
+            id: keptId,
+            transactionId: keptChargeId,
+            subscriberId: mariana.subscriberId,
+            planType: mariana.planType,
+            amount: mariana.amount,
+            status: 'paid',
+            method: mariana.method,
+            provider: 'sandbox',
+            providerChargeId: keptChargeId,
+            description: `${mariana.description} (cobrança duplicada)`,
+            billingData: mariana.billingData,
+            extraCharge: 'duplicate',
+            extraChargeOf: mariana.id,
+            extraChargeKeptAt: decidedAt,
+            extraChargeKeptBy: ctx.users.admin?.id ?? null,
+            paidAt: keptAt,
+            createdAt: keptAt,
+            updatedAt: decidedAt,
+          })
+          .run();
+        const details = {
+          extra: 'duplicate',
+          extraPaymentId: keptId,
+          chargeId: keptChargeId,
+          amount: mariana.amount,
+          due: mariana.amount,
+        };
+        for (const paymentId of [mariana.id, keptId]) {
+          history.record({ paymentId, source: 'webhook', kind: 'extra_charge', at: keptAt, details });
+        }
+        history.record({
+          paymentId: keptId,
+          source: 'admin',
+          kind: 'extra_charge_kept',
+          at: decidedAt,
+          details: { extra: 'duplicate', amount: mariana.amount },
+        });
+      }
     });
     ctx.report(
-      'histórico de pagamentos: 1 cobrança duplicada criada (Beatriz Santos, em Pagamentos: "Cobrança duplicada")',
+      'histórico de pagamentos: 1 cobrança duplicada criada (Beatriz Santos, em Pagamentos: "Cobrança duplicada"), e 1 mantida pelo clube (Mariana, "Cobrança extra mantida")',
     );
   },
 };

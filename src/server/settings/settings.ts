@@ -12,11 +12,13 @@ import { sql } from 'drizzle-orm';
 import {
   PUBLIC_SETTING_KEYS,
   SETTINGS_DEFAULTS,
+  SETTINGS_MSG,
   settingsSchema,
   type PublicSettings,
   type Settings,
 } from '../../shared/content/settings-defaults';
 import { normalizePixKey, type PixKeyResult } from '../../shared/pix-key';
+import { taxIdKind } from '../../shared/tax-id';
 import { settings as settingsTable } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
@@ -108,6 +110,12 @@ function update(ctx: SettingsContext, patch: Partial<Settings>): Settings {
     next.pixKey = pix.key;
     next.pixKeyType = pix.type;
     keys.push('pixKey', 'pixKeyType');
+  }
+  // The invoice provider issues every NFS-e in the name of the club's CNPJ: on without one, each
+  // invoice would be refused with no warning (docs/product/service-invoices.md).
+  const touchesInvoices = patch.serviceInvoices !== undefined || patch.clubTaxId !== undefined;
+  if (touchesInvoices && next.serviceInvoices && taxIdKind(next.clubTaxId) !== 'cnpj') {
+    throw new AppError('BAD_REQUEST', SETTINGS_MSG.serviceInvoicesNeedCnpj);
   }
   store(ctx, keys, next);
   ctx.cache = next;

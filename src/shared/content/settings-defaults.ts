@@ -14,6 +14,8 @@ import { compactTaxId, TAX_ID_MSG, taxIdKind } from '../tax-id';
 export const SETTINGS_MSG = {
   webUrlInvalid: 'Link inválido: use um endereço que comece com https:// (ou http://)',
   clubNameRequired: 'Nome do clube é obrigatório',
+  serviceInvoicesNeedCnpj:
+    'Para ativar a emissão de notas fiscais, informe o CNPJ do clube: a nota fiscal de serviço (NFS-e) é emitida em nome de um CNPJ.',
   emailInvalid: 'Email inválido',
   whatsappInvalid: 'WhatsApp deve ter de 10 a 15 dígitos, com DDD (e código do país)',
   instagramRequired: 'Perfil do Instagram é obrigatório',

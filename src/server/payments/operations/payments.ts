@@ -28,6 +28,7 @@ import { createForSubscriber } from '../links/create-link';
 import { sendByWhatsApp } from '../links/member-links';
 import { openLinksOf, cancelByAdmin, LINK_CANCEL_MSG } from '../links/void-link';
 import { toLinkDetails } from '../links/link-details';
+import { keepExtraCharge } from '../admin/keep-extra-charge';
 
 const TAG = ['admin: pagamentos'];
 
@@ -209,6 +210,52 @@ export const paymentProcedures = {
     .mutation(async ({ ctx: { services, user }, input }) =>
       refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id)),
     ),
+
+  /**
+   * Keeps an extra charge as the club's money (the other decision on it): it counts as revenue from
+   * then on. Idempotent: a replay answers `alreadyKept: true` and changes nothing.
+   */
+  keepExtraCharge: procedureFor('admin')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payments/{paymentId}/keep-extra-charge',
+        tags: TAG,
+        summary: 'Mantém uma cobrança extra paga como receita do clube (em vez de reembolsá-la)',
+        description:
+          'Repetir o pedido responde a mesma cobrança mantida (`alreadyKept: true`) sem mudar nada. ' +
+          'Recusado (409) para um pagamento que não é cobrança extra, reembolsado, não pago ou com ' +
+          'reembolso em processamento.',
+        errorResponses: {
+          404: 'Pagamento não encontrado',
+          409: `${PAYMENT_MSG.keepExtraOnly} | ${PAYMENT_MSG.keepExtraRefunded} | ${PAYMENT_MSG.keepExtraUnpaid} | ${PAYMENT_MSG.refundInProgress}`,
+        },
+      },
+    })
+    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .output(
+      z.object({
+        success: z.literal(true),
+        message: z.string(),
+        id: z.string(),
+        alreadyKept: z.boolean(),
+        keptAt: z.string(),
+      }),
+    )
+    .mutation(({ ctx: { services, user }, input }) => {
+      const { payment, alreadyKept } = keepExtraCharge(
+        { db: services.db, clock: services.clock, log: services.log, history: services.paymentHistory },
+        input.paymentId,
+        user.id,
+      );
+      return {
+        success: true as const,
+        message: alreadyKept ? ADMIN_MSG.keepExtraAlready : ADMIN_MSG.keepExtraDone,
+        id: payment.id,
+        alreadyKept,
+        keptAt: (payment.extraChargeKeptAt as Date).toISOString(),
+      };
+    }),
 
   refund: procedureFor('admin')
     .meta({

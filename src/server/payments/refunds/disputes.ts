@@ -3,6 +3,7 @@
  * (ADR 030): a charge disputed by the card holder (chargeback), a part of a charge given
  * back from the provider's dashboard, and the surplus of a charge paid with more than due.
  */
+import { requestInvoiceCancel } from '../../invoices/queue';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { payments, subscribers, users, type Payment } from '../../db/schema';
@@ -75,6 +76,8 @@ export function markChargedBack(ctx: ConfirmationContext, payment: Payment): boo
     cancelForPayment(ctx.referrals, payment.id, now);
     const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
     applyRefundToSubscriber(ctx, payment, row, PAYMENT_MSG.chargebackReason, PROVIDER);
+    // The money went back as with a refund: its service invoice is cancelled the same way.
+    requestInvoiceCancel(ctx, payment.id);
     history.record({
       paymentId: payment.id,
       source: 'webhook',

@@ -139,6 +139,12 @@ export const payments = sqliteTable(
      * partial refund of that payment's charge.
      */
     extraChargeOf: text('extra_charge_of'),
+    /**
+     * When the owner decided to keep an extra charge as the club's money ("Manter cobrança extra"),
+     * and who: from then on it counts as revenue (docs/decisions/054-month-close.md).
+     */
+    extraChargeKeptAt: integer('extra_charge_kept_at', { mode: 'timestamp_ms' }),
+    extraChargeKeptBy: text('extra_charge_kept_by'),
     // Refunds and disputes (ADR 030).
     /**
      * When the provider reported the charge disputed and the money taken back (`chargedback`): the

@@ -14,9 +14,12 @@ import { InvoiceSection } from './InvoiceSection';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { DetailList } from './DetailList';
 
-/** An extra charge the owner may still refund in one click (paid, no refund under way). */
+/** An extra charge the owner has still to decide: paid, not kept, no refund under way. */
 const refundable = (payment: AdminPayment) =>
-  payment.extraCharge !== null && payment.status === 'paid' && payment.refundStatus !== 'processing';
+  payment.extraCharge !== null &&
+  payment.status === 'paid' &&
+  payment.extraChargeKeptAt === null &&
+  payment.refundStatus !== 'processing';
 
 const REFUND_LABEL = {
   duplicate: 'Reembolsar cobrança duplicada',
@@ -96,6 +99,67 @@ function RefundExtraButton({ payment }: { payment: AdminPayment }) {
   );
 }
 
+/**
+ * The other decision on an extra charge: the club keeps the money, which counts as revenue from
+ * then on. Asked once more before it is done, like the refund; the answer shows in the dialog.
+ */
+function KeepExtraButton({ payment }: { payment: AdminPayment }) {
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const keep = trpc.payments.keepExtraCharge.useMutation({
+    onSuccess: async (result) => {
+      setDone(result.message);
+      setConfirming(false);
+      await Promise.all([
+        utils.payments.list.invalidate(),
+        utils.payments.detail.invalidate(),
+        utils.payments.dashboard.invalidate(),
+      ]);
+    },
+  });
+  const failure = keep.error && <Alert>{errorText(keep.error, ADMIN_MSG.keepExtraFailed)}</Alert>;
+  if (done) return <Alert tone="success">{done}</Alert>;
+  if (!refundable(payment)) return null;
+  if (!confirming) {
+    return (
+      <>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            keep.reset();
+            setConfirming(true);
+          }}
+          aria-label={`Manter cobrança extra de ${formatMoney(payment.amount)}`}
+        >
+          Manter cobrança extra
+        </Button>
+        {failure}
+      </>
+    );
+  }
+  return (
+    <div className="cell-stack" role="group" aria-label="Confirmar cobrança extra mantida">
+      <p>{ADMIN_MSG.keepExtraQuestion(formatMoney(payment.amount))}</p>
+      <div className="row-actions">
+        <Button
+          size="sm"
+          onClick={() => keep.mutate({ paymentId: payment.id })}
+          loading={keep.isPending}
+          loadingLabel="Mantendo..."
+        >
+          Confirmar: manter {formatMoney(payment.amount)}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={keep.isPending} onClick={() => setConfirming(false)}>
+          Voltar
+        </Button>
+      </div>
+      {failure}
+    </div>
+  );
+}
+
 function ProviderSection({ detail }: { detail: AdminPaymentDetail }) {
   const { payment } = detail;
   const rows: [string, string][] = [
@@ -134,6 +198,7 @@ function ExtraChargesSection({ extras }: { extras: AdminPayment[] }) {
               </span>
             </div>
             <RefundExtraButton payment={extra} />
+            <KeepExtraButton payment={extra} />
           </li>
         ))}
       </ul>
@@ -190,6 +255,9 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
   );
   if (current.paidAt) rows.push(['Pago em', formatDateTime(current.paidAt)]);
   if (current.failureReason) rows.push(['Motivo da falha', current.failureReason]);
+  if (current.extraChargeKeptAt) {
+    rows.push(['Cobrança extra mantida em', formatDateTime(current.extraChargeKeptAt)]);
+  }
   if (current.refundedAt) rows.push(['Reembolsado em', formatDateTime(current.refundedAt)]);
   if (current.refundReason) rows.push(['Motivo do reembolso', current.refundReason]);
   if (current.refundFailureReason) rows.push(['Reembolso recusado', current.refundFailureReason]);
@@ -210,6 +278,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
       footer={
         <>
           <RefundExtraButton payment={current} />
+          <KeepExtraButton payment={current} />
           <Button variant="secondary" onClick={onClose}>
             Fechar
           </Button>

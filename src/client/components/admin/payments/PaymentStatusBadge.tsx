@@ -3,12 +3,14 @@ import type { AdminPayment } from '../../../../shared/admin-schemas';
 type Tone = 'paid' | 'pending' | 'refunded' | 'processing' | 'failed';
 
 function toneOf(
-  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge' | 'chargedbackAt'>,
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'extraCharge' | 'chargedbackAt'> &
+    Partial<Pick<AdminPayment, 'extraChargeKeptAt'>>,
 ): Tone {
   if (payment.status === 'paid') {
     if (payment.refundStatus === 'processing') return 'processing';
-    // Money that bought nothing ("Cobrança duplicada", "Valor recebido a menor"): to refund.
-    return payment.extraCharge ? 'failed' : 'paid';
+    // Money that bought nothing ("Cobrança duplicada", "Valor recebido a menor"): to decide,
+    // unless the owner kept it ("Cobrança extra mantida"), the club's money like any payment.
+    return payment.extraCharge && !payment.extraChargeKeptAt ? 'failed' : 'paid';
   }
   // A chargeback is money taken back against the club's will: shown as a problem, not a refund.
   if (payment.status === 'refunded' && payment.chargedbackAt) return 'failed';
@@ -20,7 +22,8 @@ function toneOf(
 export function PaymentStatusBadge({
   payment,
 }: {
-  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel' | 'extraCharge' | 'chargedbackAt'>;
+  payment: Pick<AdminPayment, 'status' | 'refundStatus' | 'statusLabel' | 'extraCharge' | 'chargedbackAt'> &
+    Partial<Pick<AdminPayment, 'extraChargeKeptAt'>>;
 }) {
   return <span className={`badge badge--${toneOf(payment)}`}>{payment.statusLabel}</span>;
 }
