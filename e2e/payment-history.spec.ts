@@ -124,6 +124,8 @@ test('at 390 px the owner keeps a duplicate charge as the club’s money: revenu
   await detail.getByRole('button', { name: `Manter cobrança extra de ${formatMoney(ANNUAL)}` }).click();
   const question = detail.getByRole('group', { name: 'Confirmar cobrança extra mantida' });
   await expect(question).toContainText(`Manter ${formatMoney(ANNUAL)} como receita do clube?`);
+  // One decision at a time: while keeping is asked, the refund is not offered beside it.
+  await expect(detail.getByRole('button', { name: /Reembolsar/ })).toHaveCount(0);
   expect(await seriousA11yViolations(page), 'axe at 390px').toEqual([]);
   await question.getByRole('button', { name: `Confirmar: manter ${formatMoney(ANNUAL)}` }).click();
   await expect(

@@ -15,7 +15,7 @@ import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { DetailList } from './DetailList';
 
 /** An extra charge the owner has still to decide: paid, not kept, no refund under way. */
-const refundable = (payment: AdminPayment) =>
+const undecided = (payment: AdminPayment) =>
   payment.extraCharge !== null &&
   payment.status === 'paid' &&
   payment.extraChargeKeptAt === null &&
@@ -29,134 +29,108 @@ const REFUND_LABEL = {
 } as const;
 
 /**
- * The refund of an extra charge, through the same refund path (ADR 030): the first click asks,
- * naming the amount and that it goes back to the member's card or account; the answer shows in the
- * dialog itself (a toast would sit under the dialog's overlay, unseen).
+ * The owner's decision on an extra charge (ADR 030, ADR 054): refund it through the same refund
+ * path, or keep it as the club's money (revenue from then on). Either is asked once more, naming
+ * the amount, and while one is being confirmed the other is hidden: one decision at a time. The
+ * answer shows in the dialog itself (a toast would sit under the dialog's overlay, unseen).
  */
-function RefundExtraButton({ payment }: { payment: AdminPayment }) {
+function ExtraChargeDecision({ payment }: { payment: AdminPayment }) {
   const utils = trpc.useUtils();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'refund' | 'keep' | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const refund = trpc.payments.refundExtraCharge.useMutation({
-    onSuccess: async (result) => {
+  const decided = {
+    onSuccess: async (result: { message: string }) => {
       setDone(result.message);
-      setConfirming(false);
+      setConfirming(null);
       await Promise.all([
         utils.payments.list.invalidate(),
         utils.payments.detail.invalidate(),
         utils.payments.dashboard.invalidate(),
       ]);
     },
-  });
-  const failure = refund.error && (
-    <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
-  );
+  };
+  const refund = trpc.payments.refundExtraCharge.useMutation(decided);
+  const keep = trpc.payments.keepExtraCharge.useMutation(decided);
+  const pending = refund.isPending || keep.isPending;
+  const failure =
+    (refund.error && (
+      <Alert>{errorText(refund.error, ADMIN_MSG.refundFailed, ADMIN_MSG.refundProcessFailed)}</Alert>
+    )) ||
+    (keep.error && <Alert>{errorText(keep.error, ADMIN_MSG.keepExtraFailed)}</Alert>);
   if (done) return <Alert tone="success">{done}</Alert>;
-  if (!payment.extraCharge || !refundable(payment)) return null;
-  const label = REFUND_LABEL[payment.extraCharge];
-  if (!confirming) {
-    return (
-      <>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            refund.reset();
-            setConfirming(true);
-          }}
-          aria-label={`${label} de ${formatMoney(payment.amount)}`}
-        >
-          {label}
-        </Button>
-        {failure}
-      </>
-    );
-  }
-  return (
-    <div className="cell-stack" role="group" aria-label="Confirmar reembolso">
-      <p>{ADMIN_MSG.refundExtraQuestion(formatMoney(payment.amount))}</p>
-      <div className="row-actions">
-        <Button
-          size="sm"
-          className="btn--danger"
-          onClick={() => refund.mutate({ paymentId: payment.id })}
-          loading={refund.isPending}
-          loadingLabel="Reembolsando..."
-        >
-          Confirmar reembolso de {formatMoney(payment.amount)}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={refund.isPending}
-          onClick={() => setConfirming(false)}
-        >
-          Voltar
-        </Button>
-      </div>
-      {failure}
-    </div>
+  if (!payment.extraCharge || !undecided(payment)) return null;
+  const amount = formatMoney(payment.amount);
+  const refundLabel = REFUND_LABEL[payment.extraCharge];
+  const ask = (choice: 'refund' | 'keep') => {
+    refund.reset();
+    keep.reset();
+    setConfirming(choice);
+  };
+  const back = (
+    <Button variant="secondary" size="sm" disabled={pending} onClick={() => setConfirming(null)}>
+      Voltar
+    </Button>
   );
-}
 
-/**
- * The other decision on an extra charge: the club keeps the money, which counts as revenue from
- * then on. Asked once more before it is done, like the refund; the answer shows in the dialog.
- */
-function KeepExtraButton({ payment }: { payment: AdminPayment }) {
-  const utils = trpc.useUtils();
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const keep = trpc.payments.keepExtraCharge.useMutation({
-    onSuccess: async (result) => {
-      setDone(result.message);
-      setConfirming(false);
-      await Promise.all([
-        utils.payments.list.invalidate(),
-        utils.payments.detail.invalidate(),
-        utils.payments.dashboard.invalidate(),
-      ]);
-    },
-  });
-  const failure = keep.error && <Alert>{errorText(keep.error, ADMIN_MSG.keepExtraFailed)}</Alert>;
-  if (done) return <Alert tone="success">{done}</Alert>;
-  if (!refundable(payment)) return null;
-  if (!confirming) {
+  if (confirming === 'refund') {
     return (
-      <>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            keep.reset();
-            setConfirming(true);
-          }}
-          aria-label={`Manter cobrança extra de ${formatMoney(payment.amount)}`}
-        >
-          Manter cobrança extra
-        </Button>
+      <div className="cell-stack" role="group" aria-label="Confirmar reembolso">
+        <p>{ADMIN_MSG.refundExtraQuestion(amount)}</p>
+        <div className="row-actions">
+          <Button
+            size="sm"
+            className="btn--danger"
+            onClick={() => refund.mutate({ paymentId: payment.id })}
+            loading={refund.isPending}
+            loadingLabel="Reembolsando..."
+          >
+            Confirmar reembolso de {amount}
+          </Button>
+          {back}
+        </div>
         {failure}
-      </>
+      </div>
+    );
+  }
+  if (confirming === 'keep') {
+    return (
+      <div className="cell-stack" role="group" aria-label="Confirmar cobrança extra mantida">
+        <p>{ADMIN_MSG.keepExtraQuestion(amount)}</p>
+        <div className="row-actions">
+          <Button
+            size="sm"
+            onClick={() => keep.mutate({ paymentId: payment.id })}
+            loading={keep.isPending}
+            loadingLabel="Mantendo..."
+          >
+            Confirmar: manter {amount}
+          </Button>
+          {back}
+        </div>
+        {failure}
+      </div>
     );
   }
   return (
-    <div className="cell-stack" role="group" aria-label="Confirmar cobrança extra mantida">
-      <p>{ADMIN_MSG.keepExtraQuestion(formatMoney(payment.amount))}</p>
-      <div className="row-actions">
-        <Button
-          size="sm"
-          onClick={() => keep.mutate({ paymentId: payment.id })}
-          loading={keep.isPending}
-          loadingLabel="Mantendo..."
-        >
-          Confirmar: manter {formatMoney(payment.amount)}
-        </Button>
-        <Button variant="secondary" size="sm" disabled={keep.isPending} onClick={() => setConfirming(false)}>
-          Voltar
-        </Button>
-      </div>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => ask('refund')}
+        aria-label={`${refundLabel} de ${amount}`}
+      >
+        {refundLabel}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => ask('keep')}
+        aria-label={`Manter cobrança extra de ${amount}`}
+      >
+        Manter cobrança extra
+      </Button>
       {failure}
-    </div>
+    </>
   );
 }
 
@@ -197,8 +171,7 @@ function ExtraChargesSection({ extras }: { extras: AdminPayment[] }) {
                 {formatDateTime(extra.date)} · {extra.transactionId ?? extra.id}
               </span>
             </div>
-            <RefundExtraButton payment={extra} />
-            <KeepExtraButton payment={extra} />
+            <ExtraChargeDecision payment={extra} />
           </li>
         ))}
       </ul>
@@ -277,8 +250,7 @@ export function PaymentDetailDialog({ payment, onClose }: { payment: AdminPaymen
       onClose={onClose}
       footer={
         <>
-          <RefundExtraButton payment={current} />
-          <KeepExtraButton payment={current} />
+          <ExtraChargeDecision payment={current} />
           <Button variant="secondary" onClick={onClose}>
             Fechar
           </Button>
