@@ -54,7 +54,8 @@ interface Operation {
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  tags: { name: string }[];
+  servers: { url: string; description: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -317,6 +318,31 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
   },
 };
 
+/**
+ * What each group of paths is for, shown by Swagger UI and asked for by linters (`redocly lint`):
+ * a new tag needs its line here (openapi.test.ts checks every tag of the document has one).
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  auth: 'Cadastro, login, sessões, senha, verificação de e-mail e dois fatores',
+  checkout: 'Plano, links de pagamento, cartão e PIX, consulta de CEP e situação de um pagamento',
+  contato: 'Mensagem do formulário de contato do site',
+  membro: 'Área do confrade: assinatura, pagamentos, renovação automática e dados pessoais',
+  'subscriber-update': 'Atualização de cadastro pelo link enviado ao confrade',
+  referrals: 'Indicações do confrade e o cashback de 10%',
+  recibos: 'Recibos dos pagamentos confirmados e o número da nota fiscal',
+  drive: 'Arquivos compartilhados do clube para os confrades',
+  'admin: dashboard': 'Números do painel da administração',
+  'admin: assinantes': 'Assinantes: lista, cadastro, aprovação, importação e exportação em CSV',
+  'admin: pagamentos': 'Pagamentos: lista, detalhe, links, reembolsos, cobranças extras e exportação',
+  'admin: fechamento do mês': 'Fechamento do mês: bruto, reembolsos, taxas, líquido e o CSV do contador',
+  'admin: indicações': 'Indicações e pagamentos de cashback',
+  'admin: drive': 'Envio, organização e remoção dos arquivos compartilhados',
+  'admin: configurações': 'Configurações do clube: preços, textos, renovação automática e notas fiscais',
+  'admin: whatsapp': 'Mensagens de WhatsApp aos confrades',
+  sistema: 'Estado do servidor para monitores e diagnóstico dos provedores',
+  webhooks: 'Avisos dos provedores (Pagar.me), assinados',
+};
+
 function infoOf(version: string): OpenApiDocument['info'] {
   return {
     title: 'Confraria API',
@@ -345,7 +371,11 @@ export function buildOpenApiDocument(
   return {
     openapi: '3.1.0',
     info: infoOf(options.version ?? APP_VERSION),
-    tags: [...tags].map((name) => ({ name })),
+    // The paths already start with /api: the server is the one that serves this document.
+    servers: [{ url: '/', description: 'Este servidor' }],
+    tags: [...tags].map((name) =>
+      TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
+    ),
     paths,
     components: {
       schemas: { ...schemas.components, Error: ERROR_SCHEMA },
