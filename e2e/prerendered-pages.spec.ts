@@ -144,6 +144,24 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the terms box ticked before the app stays ticked and counts once the app runs', async ({ page }) => {
+    // The form's default (not accepted) must not be written over the tick when the app adopts the
+    // page: a person quick on a slow phone would be told to accept terms they had accepted.
+    const release = await holdApp(page);
+    await page.goto('/register');
+    await expect(page.locator('#root :disabled')).toHaveCount(0);
+    await page.getByLabel('Senha', { exact: true }).fill('12345');
+    await page.getByLabel(/Li e aceito/).check();
+    release();
+    // Adopted once a submit is the app's: it refuses the short password, and not the terms.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Criar Conta' }).click();
+      await expect(page.getByText('A senha deve ter pelo menos 8 caracteres')).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByLabel(/Li e aceito/)).toBeChecked();
+    await expect(page.getByText('Você precisa aceitar os termos de uso')).toHaveCount(0);
+  });
+
   test('a masked field typed into before the app keeps its text, masked once the app runs', async ({
     page,
   }) => {
