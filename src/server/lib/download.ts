@@ -22,3 +22,17 @@ export const downloadOutput = z.custom<Download>(
     typeof (value as Download).filename === 'string' &&
     (value as Download).body instanceof Readable,
 );
+
+/**
+ * The meta of a CSV download procedure: counted against the export limit (a whole table leaves
+ * the club) and sent as UTF-8 CSV.
+ */
+export const CSV_DOWNLOAD = {
+  rateLimit: 'export',
+  download: { contentType: 'text/csv; charset=utf-8' },
+} as const;
+
+/** How the club's list exports are written, opening their documentation: Brazilian Excel's dialect. */
+export const EXCEL_CSV_DESCRIPTION =
+  'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
+  'decimal sem separador de milhar (1497,00), datas';

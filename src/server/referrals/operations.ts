@@ -26,7 +26,7 @@ import { PIX_KEY_MSG } from '../../shared/pix-key';
 import { REFERRAL_STATUSES } from '../../shared/plans';
 import { MEMBER_MSG } from '../../shared/member-schemas';
 import { procedureFor } from '../operations/procedure';
-import { downloadOutput } from '../lib/download';
+import { CSV_DOWNLOAD, downloadOutput } from '../lib/download';
 import { referralsOf } from '../membership/portal/subscription';
 import { adminList } from './admin-list';
 import { markPaid, REFERRAL_MSG } from './commissions';
@@ -181,8 +181,7 @@ export const referralRestProcedures = {
   /** The batch's bank file: one line per referrer (UTF-8 with BOM, `;`, decimal comma). */
   payoutCsv: procedureFor('admin')
     .meta({
-      rateLimit: 'export',
-      download: { contentType: 'text/csv; charset=utf-8' },
+      ...CSV_DOWNLOAD,
       openapi: {
         method: 'GET',
         path: '/admin/referrals/payouts/{id}/export.csv',

@@ -4,7 +4,7 @@
  * REST-only copies of the same procedures.
  */
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
-import { downloadOutput } from '../../lib/download';
+import { CSV_DOWNLOAD, EXCEL_CSV_DESCRIPTION, downloadOutput } from '../../lib/download';
 import { z } from 'zod';
 import {
   SUBSCRIBER_CSV_MSG,
@@ -307,16 +307,14 @@ export const subscriberRestProcedures = {
    */
   exportCsv: procedureFor('admin')
     .meta({
-      rateLimit: 'export',
-      download: { contentType: 'text/csv; charset=utf-8' },
+      ...CSV_DOWNLOAD,
       openapi: {
         method: 'GET',
         path: '/admin/subscribers/export.csv',
         tags: TAG,
         summary: 'Exporta a lista filtrada em CSV (UTF-8 com BOM; CPF mascarado salvo includeCpf=true)',
         description:
-          'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
-          'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo e, ao ' +
+          `${EXCEL_CSV_DESCRIPTION} dd/mm/aaaa no horário de São Paulo e, ao ` +
           'final, as mesmas datas em ISO 8601 (inicio_assinatura_iso, termino_assinatura_iso, criado_em_iso).',
       },
     })

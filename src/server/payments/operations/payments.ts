@@ -19,7 +19,7 @@ import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import type { Payment } from '../../db/schema';
 import { PAYMENT_MSG } from '../payments';
 import { procedureFor, type Meta } from '../../operations/procedure';
-import { downloadOutput } from '../../lib/download';
+import { CSV_DOWNLOAD, EXCEL_CSV_DESCRIPTION, downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';
 import { paymentProviderStatus } from '../../system/operations';
 import { dashboard as adminReportsDashboard } from '../../reports/dashboard';
@@ -288,16 +288,14 @@ export const paymentRestProcedures = {
   /** The list's filtered payments as a spreadsheet (UTF-8 CSV with BOM), streamed from the database. */
   exportCsv: procedureFor('admin')
     .meta({
-      rateLimit: 'export',
-      download: { contentType: 'text/csv; charset=utf-8' },
+      ...CSV_DOWNLOAD,
       openapi: {
         method: 'GET',
         path: '/admin/payments/export.csv',
         tags: TAG,
         summary: 'Exporta em CSV os pagamentos filtrados (status, method, search; sortBy, sortOrder)',
         description:
-          'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
-          'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa hh:mm no horário de São Paulo e, ao ' +
+          `${EXCEL_CSV_DESCRIPTION} dd/mm/aaaa hh:mm no horário de São Paulo e, ao ` +
           'final, as mesmas datas em ISO 8601 (criado_em_iso, pago_em_iso).',
       },
     })

@@ -10,7 +10,7 @@ import {
   monthClosePaymentsInput,
 } from '../../../shared/month-close-schemas';
 import { procedureFor } from '../../operations/procedure';
-import { downloadOutput } from '../../lib/download';
+import { CSV_DOWNLOAD, EXCEL_CSV_DESCRIPTION, downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';
 import { exportMonthClose, monthClose, monthClosePayments } from '../month-close';
 
@@ -55,16 +55,14 @@ export const monthCloseRestProcedures = {
   /** The accountant's CSV: one line per payment paid in the month. */
   exportCsv: procedureFor('admin')
     .meta({
-      rateLimit: 'export',
-      download: { contentType: 'text/csv; charset=utf-8' },
+      ...CSV_DOWNLOAD,
       openapi: {
         method: 'GET',
         path: '/admin/month-close/export.csv',
         tags: TAG,
         summary: 'Exporta em CSV para o contador os pagamentos do mês (month=aaaa-mm)',
         description:
-          'Formato do Excel em português: UTF-8 com BOM, campos separados por `;`, valores com vírgula ' +
-          'decimal sem separador de milhar (1497,00), datas dd/mm/aaaa no horário de São Paulo; taxa, ' +
+          `${EXCEL_CSV_DESCRIPTION} dd/mm/aaaa no horário de São Paulo; taxa, ` +
           'líquido e previsão de repasse dizem "a confirmar" enquanto o provedor não os informou.',
       },
     })
