@@ -6,6 +6,7 @@
 import { HOUR_MS, saoPauloHour } from '../shared/sao-paulo-time';
 import { optimizeDatabase } from './db/client';
 import type { Services } from './services';
+import type { JobName } from './system/health';
 import { nextBackupAt } from './system/backups';
 import { runRenewalPass, type RenewalPassResult } from './payments/automatic-renewal/pass';
 import { expireOverdue } from './payments/links/link-status';
@@ -90,6 +91,30 @@ export async function runScheduledJobs(
   return { ...housekeeping, reminders, automaticRenewal };
 }
 
+/** The wall clock of the background timers (`jobs:run` uses the services' clock, which tests move). */
+const realNow = () => new Date();
+
+/**
+ * Runs one job, records its run for `/api/health` and logs a failure with the job's name; answers
+ * its result, or null when it failed (the other jobs still run).
+ */
+async function runRecorded<T>(
+  services: Services,
+  name: JobName,
+  now: () => Date,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    const result = await work();
+    services.health.recordJobRun(name, true, now());
+    return result;
+  } catch (error) {
+    services.health.recordJobRun(name, false, now());
+    services.log.error({ err: error }, `${name} failed`);
+    return null;
+  }
+}
+
 /** What `npm run jobs:run` did: the scheduled jobs, one reconciliation pass and the messages sent. */
 export interface JobsByHandResult extends ScheduledJobsResult {
   /** Null when the pass could not run (its error is logged; the rest still ran). */
@@ -105,24 +130,13 @@ export interface JobsByHandResult extends ScheduledJobsResult {
  */
 export async function runJobsByHand(services: Services): Promise<JobsByHandResult> {
   const scheduled = await runScheduledJobs(services);
-  let reconciliation: ReconciliationReport | null = null;
-  try {
-    reconciliation = await reconcilePayments(services.reconciliation);
-    services.health.recordJobRun('reconciliation', true, services.clock.now());
-  } catch (error) {
-    services.health.recordJobRun('reconciliation', false, services.clock.now());
-    services.log.error({ err: error }, 'reconciliation failed');
-  }
-  let invoices: InvoicePassResult | null = null;
-  if (services.invoices.provider) {
-    try {
-      invoices = await runInvoicePass(services.invoices);
-      services.health.recordJobRun('invoices', true, services.clock.now());
-    } catch (error) {
-      services.health.recordJobRun('invoices', false, services.clock.now());
-      services.log.error({ err: error }, 'invoice pass failed');
-    }
-  }
+  const now = () => services.clock.now();
+  const reconciliation = await runRecorded(services, 'reconciliation', now, () =>
+    reconcilePayments(services.reconciliation),
+  );
+  const invoices = services.invoices.provider
+    ? await runRecorded(services, 'invoices', now, () => runInvoicePass(services.invoices))
+    : null;
   return { ...scheduled, reconciliation, invoices };
 }
 
@@ -132,12 +146,9 @@ export function startBackgroundJobs(services: Services): () => void {
   stops.push(() => void stopOutboxWorker(services.outboxWorker));
 
   const housekeeping = () => {
-    runScheduledJobs(services, { respectSendingHours: true })
-      .then(() => services.health.recordJobRun('housekeeping', true, new Date()))
-      .catch((error: unknown) => {
-        services.health.recordJobRun('housekeeping', false, new Date());
-        services.log.error({ err: error }, 'housekeeping failed');
-      });
+    void runRecorded(services, 'housekeeping', realNow, () =>
+      runScheduledJobs(services, { respectSendingHours: true }),
+    );
   };
   housekeeping();
   const timer = setInterval(housekeeping, HOUSEKEEPING_EVERY_MS);
@@ -148,15 +159,11 @@ export function startBackgroundJobs(services: Services): () => void {
   const reconcile = () => {
     if (reconciling) return;
     reconciling = true;
-    reconcilePayments(services.reconciliation)
-      .then(() => services.health.recordJobRun('reconciliation', true, new Date()))
-      .catch((error: unknown) => {
-        services.health.recordJobRun('reconciliation', false, new Date());
-        services.log.error({ err: error }, 'reconciliation failed');
-      })
-      .finally(() => {
-        reconciling = false;
-      });
+    void runRecorded(services, 'reconciliation', realNow, () =>
+      reconcilePayments(services.reconciliation),
+    ).finally(() => {
+      reconciling = false;
+    });
   };
   const reconcileTimer = setInterval(reconcile, RECONCILIATION_EVERY_MS);
   reconcileTimer.unref();
@@ -176,15 +183,9 @@ function scheduleInvoicePasses(services: Services): () => void {
   const tick = () => {
     if (running) return;
     running = true;
-    runInvoicePass(services.invoices)
-      .then(() => services.health.recordJobRun('invoices', true, new Date()))
-      .catch((error: unknown) => {
-        services.health.recordJobRun('invoices', false, new Date());
-        services.log.error({ err: error }, 'invoice pass failed');
-      })
-      .finally(() => {
-        running = false;
-      });
+    void runRecorded(services, 'invoices', realNow, () => runInvoicePass(services.invoices)).finally(() => {
+      running = false;
+    });
   };
   const timer = setInterval(tick, INVOICES_EVERY_MS);
   timer.unref();
@@ -197,14 +198,7 @@ function scheduleDailyBackups(services: Services): () => void {
   const schedule = () => {
     const delay = nextBackupAt(new Date(), services.env.BACKUP_TIME).getTime() - Date.now();
     timer = setTimeout(() => {
-      services.backups
-        .runAutomatic()
-        .then(() => services.health.recordJobRun('backup', true, new Date()))
-        .catch((error: unknown) => {
-          services.health.recordJobRun('backup', false, new Date());
-          services.log.error({ err: error }, 'automatic backup failed');
-        })
-        .finally(schedule);
+      void runRecorded(services, 'backup', realNow, () => services.backups.runAutomatic()).finally(schedule);
     }, delay);
     timer.unref();
   };
