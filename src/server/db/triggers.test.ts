@@ -20,6 +20,9 @@ const named = (type: 'trigger' | 'view') =>
 describe('the triggers and views of the migrated database', () => {
   it('are the search indexes, the outbox counts and the measured money and membership figures', () => {
     expect(named('trigger')).toEqual([
+      'automatic_renewals_flag_delete',
+      'automatic_renewals_flag_insert',
+      'automatic_renewals_flag_update',
       'member_month_totals_delete',
       'member_month_totals_insert',
       'member_span_refreshes_run',

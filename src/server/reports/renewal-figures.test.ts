@@ -200,6 +200,39 @@ describe('the renewal figures and the list they open', () => {
     expect(preview.total).toBe(2);
   });
 
+  it('follows every change of the choice, made by the app or by hand in the database', async () => {
+    // The list reads the subscriber's copy of the choice (migration 0048's triggers, ADR 052): it
+    // must move with the row it copies, whoever writes that row.
+    const someone = await member('Muda De Ideia', 15);
+    const sqlite = t.database.sqlite;
+    const api = t.caller(admin.token).subscribers;
+    const listed = async () => ({
+      automatic: names(await api.list({ renewal: 'automatic' })),
+      manual: names(await api.list({ renewal: 'manual' })),
+    });
+    const automaticOnly = { automatic: ['Muda De Ideia'], manual: [] };
+    const manualOnly = { automatic: [], manual: ['Muda De Ideia'] };
+    expect(await listed()).toEqual(manualOnly);
+    automatic(someone.id);
+    expect(await listed()).toEqual(automaticOnly);
+    await t.caller(admin.token).automaticRenewal.turnOffForSubscriber({ subscriberId: someone.id });
+    expect(await listed()).toEqual(manualOnly);
+    // On again, then its card reference gone (as the erasure leaves it): nothing the pass can charge.
+    sqlite.prepare('update automatic_renewals set enabled = 1 where subscriber_id = ?').run(someone.id);
+    expect(await listed()).toEqual(automaticOnly);
+    sqlite
+      .prepare('update automatic_renewals set provider_card_id = null where subscriber_id = ?')
+      .run(someone.id);
+    expect(await listed()).toEqual(manualOnly);
+    sqlite
+      .prepare("update automatic_renewals set provider_card_id = 'card_x' where subscriber_id = ?")
+      .run(someone.id);
+    expect(await listed()).toEqual(automaticOnly);
+    sqlite.prepare('delete from automatic_renewals where subscriber_id = ?').run(someone.id);
+    expect(await listed()).toEqual(manualOnly);
+    expect((await t.caller(admin.token).payments.dashboard()).renewalsDueAutomatic).toBe(0);
+  });
+
   it('refuses an unknown renewal filter with a Portuguese message (400, nothing listed)', async () => {
     for (const value of ['auto', '', 'AUTOMATIC']) {
       const response = await t.request({

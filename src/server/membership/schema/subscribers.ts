@@ -99,6 +99,14 @@ export const subscribers = sqliteTable(
     payoutPixKey: text('payout_pix_key'),
     payoutPixKeyType: text('payout_pix_key_type', { enum: PIX_KEY_TYPES }),
     payoutPixKeyUpdatedAt: integer('payout_pix_key_updated_at', { mode: 'timestamp_ms' }),
+    /**
+     * Automatic renewal on with a saved card (`automatic_renewals`: enabled, card reference kept),
+     * copied here only so that the back office's `renewal` filter reads an index instead of probing
+     * that table for every subscriber (ADR 052, "The list's renewal filter"). Written by the
+     * triggers on `automatic_renewals` of migration 0048, never by the app: whatever writes that
+     * table (the app, the `sqlite3` shell) keeps it true.
+     */
+    renewsAutomatically: integer('renews_automatically', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -126,8 +134,15 @@ export const subscribers = sqliteTable(
     index('subscribers_status_created_idx').on(table.status, table.createdAt),
     index('subscribers_status_approved_idx').on(table.status, table.approvedBy),
     // Members whose time ends within N days (the dashboard's tile, the list's shortcut, renewal
-    // reminders): one status, a window of end dates, whatever the club's size (ADR 044).
-    index('subscribers_status_end_date_idx').on(table.status, table.subscriptionEndDate),
+    // reminders): one status, a window of end dates, whatever the club's size (ADR 044); and how
+    // they renew, so that the dashboard's split of that window is counted from the index (ADR 052).
+    index('subscribers_status_end_date_idx').on(
+      table.status,
+      table.subscriptionEndDate,
+      table.renewsAutomatically,
+    ),
+    // The list filtered by how members renew, newest first, and its count (ADR 052).
+    index('subscribers_renewal_created_idx').on(table.renewsAutomatically, table.createdAt),
   ],
 );
 

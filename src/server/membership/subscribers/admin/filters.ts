@@ -1,5 +1,5 @@
 /** The back office list's filters and sort columns; the CSV export shares them. */
-import { and, eq, exists, gt, inArray, isNotNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/sqlite-core';
 import type { RenewalFilter, SubscriberStatus } from '../../../../shared/plans';
 import { automaticRenewals, payments, renewalAttempts, subscribers } from '../../../db/schema';
@@ -47,22 +47,6 @@ export function expiredWithinWhere(days: number | undefined, now: Date): SQL | u
 
 const query = new QueryBuilder();
 
-/** The listed member's automatic renewal row, turned on, with what else it must hold. */
-const renewalTurnedOn = (...conditions: SQL[]) =>
-  query
-    .select({ one: sql`1` })
-    .from(automaticRenewals)
-    .where(
-      and(
-        eq(automaticRenewals.subscriberId, subscribers.id),
-        eq(automaticRenewals.enabled, true),
-        ...conditions,
-      ),
-    );
-
-/** On and with a saved card: what the renewal pass charges. */
-const automaticRenewalOn = () => renewalTurnedOn(isNotNull(automaticRenewals.providerCardId));
-
 /** The member a retry subquery reads: its own name, so the list's `subscribers` stays outside. */
 const inRetry = alias(subscribers, 'in_retry');
 
@@ -99,10 +83,14 @@ const retryingIds = (now: Date) =>
       ),
     );
 
-/** `renewal` (docs/decisions/052-automatic-renewal.md): automatic, manual, or declined and in retry. */
+/**
+ * `renewal` (docs/decisions/052-automatic-renewal.md): automatic (on, with a saved card: what the
+ * pass charges), manual, or declined and in retry. The first two read the subscriber's own copy of
+ * the choice, an index range with the list's default order (ADR 052, "The list's renewal filter").
+ */
 export function renewalWhere(renewal: RenewalFilter | undefined, now: Date): SQL | undefined {
-  if (renewal === 'automatic') return exists(automaticRenewalOn());
-  if (renewal === 'manual') return notExists(automaticRenewalOn());
+  if (renewal === 'automatic') return eq(subscribers.renewsAutomatically, true);
+  if (renewal === 'manual') return eq(subscribers.renewsAutomatically, false);
   if (renewal === 'retrying') return inArray(subscribers.id, retryingIds(now));
   return undefined;
 }
