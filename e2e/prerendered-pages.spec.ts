@@ -162,6 +162,21 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText('Você precisa aceitar os termos de uso')).toHaveCount(0);
   });
 
+  test('a password typed before the app does not move the page under the finger as the app runs', async ({
+    page,
+  }) => {
+    // The strength meter appears once the app reads the typed password. Without its space held, the
+    // terms box below jumped down as the app started, and a tap aimed at it landed elsewhere.
+    const release = await holdApp(page);
+    await page.goto('/register');
+    await page.getByLabel('Senha', { exact: true }).fill('12345');
+    const terms = page.getByLabel(/Li e aceito/);
+    const before = await terms.boundingBox();
+    release();
+    await expect(page.getByText('Força da senha: curta demais (mínimo de 8 caracteres)')).toBeVisible();
+    expect(await terms.boundingBox()).toEqual(before);
+  });
+
   test('a masked field typed into before the app keeps its text, masked once the app runs', async ({
     page,
   }) => {

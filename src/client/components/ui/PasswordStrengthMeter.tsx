@@ -27,9 +27,12 @@ export function PasswordStrengthMeter({
         : estimate
           ? `Força da senha: ${LEVELS[estimate.score] ?? LEVELS[0]}${estimate.accepted ? '' : ' — escolha uma senha mais difícil de adivinhar'}`
           : null;
-  if (text === null) return null;
+  // The meter's place is held, hidden, while there is nothing to say: appearing, it would move
+  // the form under the person's finger (typed before the app ran, the password is read as the app
+  // starts, just when a tap on the terms box below is on its way).
+  const empty = text === null;
   return (
-    <div className="password-meter">
+    <div className={empty ? 'password-meter password-meter--empty' : 'password-meter'}>
       <meter
         aria-labelledby={id}
         min={0}
