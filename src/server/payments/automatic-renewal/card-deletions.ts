@@ -1,7 +1,8 @@
 /**
- * The saved card an LGPD erasure leaves at the provider is deleted there too (ADR 052). The
- * erasure only queues it (`queueCardDeletion`, inside its own transaction): it never waits for the
- * provider nor fails with it. Each reconciliation pass (every five minutes, and `npm run jobs:run`)
+ * The saved card an LGPD erasure leaves at the provider is deleted there too, and so is a card a
+ * newer paid card replaced (ADR 052). The erasure and the card's replacement only queue it
+ * (`queueCardDeletion`, inside their own transaction): they never wait for the provider nor fail
+ * with it. Each reconciliation pass (every five minutes, and `npm run jobs:run`)
  * then asks the provider to delete what is due, with growing pauses between tries, until the
  * provider says deleted or already gone (a 404: an earlier try whose answer was lost did it); then
  * the queued row goes as well. A try holds its row a few minutes ahead first, so two passes at once
@@ -31,8 +32,8 @@ export const retryPauseMs = (attempts: number) =>
   RETRY_PAUSES_MS[Math.min(attempts, RETRY_PAUSES_MS.length) - 1] ?? RETRY_PAUSES_MS[0]!;
 
 /**
- * Queues the deletion of the card on file in `renewal`, if any (run inside the erasure's
- * transaction, before the row goes). Queuing a card twice keeps one deletion.
+ * Queues the deletion of the card on file in `renewal`, if any (run inside the erasure's or the
+ * replacement's transaction, before the row changes). Queuing a card twice keeps one deletion.
  */
 export function queueCardDeletion(
   { db, clock }: Pick<ServiceDeps, 'db' | 'clock'>,

@@ -2,7 +2,8 @@
  * Every paid card of a member is kept for automatic renewal, however its answer arrived (ADR 052):
  * here the member's renewal link paid by card on the sandbox's hosted page (its signed webhook).
  * A PIX or a declined card keeps nothing; a newer card the member pays from their own account
- * replaces the older one and the member's choice stays as it was; while it is on, a card paid
+ * replaces the older one (queued for deletion at the provider) and the member's choice stays as it
+ * was; while it is on, a card paid
  * through a link the member did not make leaves the agreed card in place.
  */
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
 import { sandboxPay } from '../../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../../tests/member';
-import { automaticRenewals } from '../../db/schema';
+import { automaticRenewals, cardDeletions } from '../../db/schema';
 import { createForSubscriber } from '../links/create-link';
 import { login } from '../../identity/accounts/sign-in';
 import {
@@ -28,6 +29,13 @@ const savedRow = (subscriberId: string) =>
     .from(automaticRenewals)
     .where(eq(automaticRenewals.subscriberId, subscriberId))
     .get();
+
+const queuedDeletions = () =>
+  t.services.db
+    .select({ card: cardDeletions.providerCardId })
+    .from(cardDeletions)
+    .all()
+    .map((row) => row.card);
 
 /** The member's renewal link, paid by a card typed on the sandbox's page. */
 async function renewByCard(member: TestMember, cardNumber: string, expiryDate = '12/30') {
@@ -112,6 +120,8 @@ describe('the card of a paid renewal link is kept (sandbox)', () => {
       cardExpYear: 2031,
     });
     expect(after.providerCardId).not.toBe(before.providerCardId);
+    // The replaced card is no one's any more: queued for deletion at the provider, only it.
+    expect(queuedDeletions()).toEqual([before.providerCardId]);
   });
 
   it('while on, a card paid through a link the member did not make leaves the agreed card in place', async () => {
@@ -138,6 +148,7 @@ describe('the card of a paid renewal link is kept (sandbox)', () => {
       cardExpYear: 2030,
       consentText: agreed.consentText,
     });
+    expect(queuedDeletions()).toEqual([]);
     expect((await t.caller(again.token).automaticRenewal.mine()).card).toMatchObject({ last4: '1111' });
   });
 });

@@ -10,6 +10,7 @@ import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { automaticRenewals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 import type { ChargeResult, PaymentProviderName, SavedCard } from '../providers/types';
+import { queueCardDeletion } from './card-deletions';
 
 /**
  * On a re-save, what the answer left out (null) keeps the value on file when it is the same card:
@@ -36,8 +37,33 @@ export function rememberCard(
     cardSavedAt: now,
     updatedAt: now,
   };
+  // One connection, synchronous: the statements below through `db` are the transaction's.
+  db.transaction(() => {
+    const previous = db
+      .select({
+        provider: automaticRenewals.provider,
+        providerCustomerId: automaticRenewals.providerCustomerId,
+        providerCardId: automaticRenewals.providerCardId,
+      })
+      .from(automaticRenewals)
+      .where(eq(automaticRenewals.subscriberId, input.subscriberId))
+      .get();
+    // The card this one replaces is no one's any more: deleted at the provider too, through the
+    // erasure's queue, rather than left there for ever under the member's customer.
+    if (previous?.providerCardId && previous.providerCardId !== input.card.providerCardId)
+      queueCardDeletion({ db, clock }, previous);
+    upsertCard(db, input.subscriberId, values, now);
+  });
+}
+
+function upsertCard(
+  db: ServiceDeps['db'],
+  subscriberId: string,
+  values: Omit<typeof automaticRenewals.$inferInsert, 'subscriberId' | 'createdAt'>,
+  now: Date,
+): void {
   db.insert(automaticRenewals)
-    .values({ subscriberId: input.subscriberId, ...values, createdAt: now })
+    .values({ subscriberId, ...values, createdAt: now })
     .onConflictDoUpdate({
       target: automaticRenewals.subscriberId,
       set: {
