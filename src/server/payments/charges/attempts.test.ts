@@ -7,13 +7,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
-import { checkoutPayload, createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
-import {
-  PAGARME_PAID_CARD,
-  PAGARME_REFUSED_CARD,
-  type FakePagarme,
-} from '../../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
+import { checkoutPayload, createLink, MARIANA, rows } from '../../../../tests/checkout';
+import { PAGARME_REFUSED_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
+import { pagarmeWebhook, payInPage, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { paymentStatusLabel, SUBSCRIPTION_DAYS } from '../../../shared/plans';
 import { PAYMENT_MSG } from '../messages';
 import { reconcile } from '../reconciliation/run';
@@ -35,37 +31,11 @@ usePagarmeApp(
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
-
-async function tokenize(cardNumber: string) {
-  const response = await sendCardToPagarme(
-    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-    cardNumber,
-  );
-  return ((await response.json()) as { id: string }).id;
-}
-
 /** POST /api/payments/process as the in-page checkout sends it (the card as Pagar.me's token). */
-async function pay(
+const pay = (
   paymentMethod: 'credit_card' | 'pix',
   options: { paymentId?: string; cardNumber?: string; customer?: Record<string, unknown> } = {},
-) {
-  return t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod,
-      customerData: { ...customerData, ...options.customer },
-      paymentData: {
-        amount: 149700,
-        ...(paymentMethod === 'credit_card'
-          ? { cardToken: await tokenize(options.cardNumber ?? PAGARME_PAID_CARD) }
-          : {}),
-      },
-      ...(options.paymentId ? { paymentId: options.paymentId } : {}),
-    },
-  });
-}
+) => payInPage(t, fake, paymentMethod, options);
 
 const orders = () => [...fake.orders.values()];
 const paidOrders = () => orders().filter((order: any) => order.status === 'paid');
