@@ -87,6 +87,7 @@ export function rows(t: TestApp) {
     subscriberByEmail: (email: string) =>
       db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
     payments: () => db.select().from(payments).all(),
+    payment: (id: string) => db.select().from(payments).where(eq(payments.id, id)).get(),
     links: () => db.select().from(paymentLinks).all(),
     referrals: () => db.select().from(referrals).all(),
   };

@@ -32,10 +32,7 @@ const process = (paymentMethod: 'credit_card' | 'pix', paymentId?: string, cardN
 const ordersOf = (code: string) => [...fake.orders.values()].filter((order) => order.code === code);
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json().status;
 

@@ -41,10 +41,7 @@ const orders = () => [...fake.orders.values()];
 const paidOrders = () => orders().filter((order: any) => order.status === 'paid');
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const mariana = () => rows(t).subscriberByEmail(MARIANA.customerEmail);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json();
@@ -55,6 +52,14 @@ function expectOneYear(paidAt: Date | null | undefined) {
   expect(paidAt).toBeInstanceOf(Date);
   expect(end).toBeInstanceOf(Date);
   expect(((end as Date).getTime() - (paidAt as Date).getTime()) / DAY).toBe(SUBSCRIPTION_DAYS);
+}
+
+/** Pagar.me is asked by our code: the one charge made is confirmed, once, for one year. */
+async function expectConfirmedOnce(paymentId: string) {
+  await reconcile(t.services.reconciliation);
+  expect(paidOrders()).toHaveLength(1);
+  expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
+  expectOneYear(paymentRow(paymentId)?.paidAt);
 }
 
 describe('§1 one person, one charge while an attempt is unknown', () => {
@@ -90,11 +95,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     const row = paymentRow(paymentId);
     expect(paymentStatusLabel(row?.status, row?.refundStatus, row)).toBe('Em verificação');
 
-    // Pagar.me is asked by our code: the one charge made is confirmed, once.
-    await reconcile(t.services.reconciliation);
-    expect(paidOrders()).toHaveLength(1);
-    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
-    expectOneYear(paymentRow(paymentId)?.paidAt);
+    await expectConfirmedOnce(paymentId);
   });
 
   it('someone typing the same e-mail or the same CPF is told a payment is in verification: no id, nothing written or sent', async () => {
@@ -201,11 +202,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
     expect(rows(t).links()).toHaveLength(0);
     expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'pending', amount: 149700 }]);
 
-    // Pagar.me is asked by our code: the one charge made is confirmed, one year.
-    await reconcile(t.services.reconciliation);
-    expect(paidOrders()).toHaveLength(1);
-    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
-    expectOneYear(paymentRow(paymentId)?.paidAt);
+    await expectConfirmedOnce(paymentId);
   });
 
   it('a card attempt still waiting for its answer holds the link back too; once Pagar.me refused it, the checkout makes a link', async () => {

@@ -32,10 +32,7 @@ async function pay(paymentMethod: 'credit_card' | 'pix') {
   return paymentRow(paymentId)!;
 }
 
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const payablesAsked = () => fake.requests.filter((request) => request.path.startsWith('/core/v5/payables'));
 
 describe('the provider figures of a paid Pagar.me charge', () => {

@@ -27,10 +27,7 @@ const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
 const process = (paymentMethod: 'credit_card' | 'pix') => payInPage(t, fake, paymentMethod);
 
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const member = () => rows(t).subscriberByEmail(MARIANA.customerEmail);
 const chargeAtFake = (chargeId: string | null) => {
   for (const order of fake.orders.values()) {
