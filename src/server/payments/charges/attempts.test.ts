@@ -42,6 +42,11 @@ const paidOrders = () => orders().filter((order: any) => order.status === 'paid'
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
 const paymentRow = (id: string) => rows(t).payment(id);
+const linkCreates = () =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+/** POST /api/payment-links/create-public: Mariana (or `overrides`) opens /checkout. */
+const checkout = (overrides: Record<string, unknown> = {}) =>
+  t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: checkoutPayload(overrides) });
 const mariana = () => rows(t).subscriberByEmail(MARIANA.customerEmail);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json();
@@ -166,16 +171,8 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
 });
 
 describe('§1 a new payment link is not made while an attempt of the same person is unknown', () => {
-  const linkCreates = () =>
-    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
   const subscriberCount = () =>
     t.services.db.$client.prepare('select count(*) as n from subscribers').get() as { n: number };
-  const checkout = (overrides: Record<string, unknown> = {}) =>
-    t.request({
-      method: 'POST',
-      url: '/api/payment-links/create-public',
-      payload: checkoutPayload(overrides),
-    });
 
   it('the card answer is lost and the same person opens /checkout: that attempt in verification is answered, no link is made at Pagar.me', async () => {
     fake.loseAnswers(2);
@@ -388,15 +385,6 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
 });
 
 describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new charge of the same person', () => {
-  const linkCreates = () =>
-    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
-  const checkout = (overrides: Record<string, unknown> = {}) =>
-    t.request({
-      method: 'POST',
-      url: '/api/payment-links/create-public',
-      payload: checkoutPayload(overrides),
-    });
-
   it('the same person opens /checkout: that link in verification is answered, nothing is made or charged; once Pagar.me says unpaid, a new link', async () => {
     const link = await createLink(t);
     t.clock.advance(48 * 3600 * 1000 + MINUTE);
