@@ -7,15 +7,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../../tests/app';
+import { bearer, useTestApp, type TestApp } from '../../../tests/app';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
 import { failure } from '../../../tests/refusal';
 import { activityLog, commissionPayouts, outbox, referrals, subscribers } from '../db/schema';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function withKey(member: TestMember, pixKey: string, pixKeyType?: 'phone' | 'cpf') {
   return t.caller(member.token).referrals.savePixKey({ pixKey, pixKeyType, currentPassword: 'segredo123' });
@@ -71,13 +69,13 @@ describe("the member's PIX key for commissions", () => {
     const read = await t.request({
       method: 'GET',
       url: '/api/user/referrals/pix-key',
-      headers: auth(member.token),
+      headers: bearer(member.token),
     });
     expect(read.json().payoutPixKey.key).toBe('+5511910086304');
     const removed = await t.request({
       method: 'PUT',
       url: '/api/user/referrals/pix-key',
-      headers: auth(member.token),
+      headers: bearer(member.token),
       payload: { pixKey: '', currentPassword: 'segredo123' },
     });
     expect(removed.statusCode).toBe(200);
@@ -90,7 +88,7 @@ describe("the member's PIX key for commissions", () => {
     const res = await t.request({
       method: 'PUT',
       url: '/api/user/referrals/pix-key',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: { pixKey: 'dona@exemplo.com.br', currentPassword: 'segredo123' },
     });
     expect(res.statusCode).toBe(403);
@@ -202,7 +200,7 @@ describe('commissions paid in one batch', () => {
     const retry = await t.request({
       method: 'POST',
       url: '/api/admin/referrals/payouts',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: input,
     });
     expect(retry.statusCode).toBe(200);
@@ -283,14 +281,14 @@ describe('commissions paid in one batch', () => {
     const asMember = await t.request({
       method: 'POST',
       url: '/api/admin/referrals/payouts',
-      headers: auth(ana.token),
+      headers: bearer(ana.token),
       payload: { idempotencyKey: 'lote-membro', referralIds: ids, total: 23940 },
     });
     expect(asMember.statusCode).toBe(403);
     const preview = await t.request({
       method: 'GET',
       url: '/api/admin/referrals/payouts/preview',
-      headers: auth(ana.token),
+      headers: bearer(ana.token),
     });
     expect(preview.statusCode).toBe(403);
     // A key removed after the list was opened: the batch naming her commissions pays nothing.
@@ -330,7 +328,7 @@ describe('commissions paid in one batch', () => {
     // The member changes the key afterwards: the file keeps the key this batch paid to.
     await withKey(ana, 'ana.nova@exemplo.com.br');
 
-    const res = await t.request({ method: 'GET', url: done.csvUrl, headers: auth(token) });
+    const res = await t.request({ method: 'GET', url: done.csvUrl, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename=comissoes-pix-${today}.csv`);
@@ -351,11 +349,11 @@ describe('commissions paid in one batch', () => {
     const missing = await t.request({
       method: 'GET',
       url: '/api/admin/referrals/payouts/nope/export.csv',
-      headers: auth(token),
+      headers: bearer(token),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Lote de pagamento não encontrado' });
-    const asMember = await t.request({ method: 'GET', url: done.csvUrl, headers: auth(ana.token) });
+    const asMember = await t.request({ method: 'GET', url: done.csvUrl, headers: bearer(ana.token) });
     expect(asMember.statusCode).toBe(403);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
 import { PRACA_DA_SE } from '../../../../tests/people';
 import { makeMember, type TestMember } from '../../../../tests/member';
@@ -50,8 +50,6 @@ async function linkTo(to: string, linkPath: string): Promise<string> {
   expect(found.length, `no ${linkPath} link reached ${to}`).toBeGreaterThan(0);
   return pattern.exec(found.at(-1)!.text)![1]!;
 }
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A tRPC mutation over HTTP, as the SPA sends it. */
 function trpc(name: string, input: object, token?: string) {

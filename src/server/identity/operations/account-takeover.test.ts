@@ -6,7 +6,7 @@
  * and for an admin who corrects a record's contacts before approving.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
 import { PRACA_DA_SE } from '../../../../tests/people';
 import { makeMember } from '../../../../tests/member';
@@ -34,8 +34,6 @@ afterEach(async () => {
   await t.close();
   await whatsapp.close();
 });
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Every set-password link anyone received, with where it went. */
 function setPasswordLinks(delivered: Delivered[]) {
