@@ -1,6 +1,6 @@
 /** Test helpers for the checkout: a valid /checkout payload and shortcuts through the REST routes. */
 import { eq } from 'drizzle-orm';
-import { paymentLinks, payments, referrals, subscribers } from '../src/server/db/schema';
+import { paymentLinks, payments, referrals, subscribers, type Payment } from '../src/server/db/schema';
 import type { TestApp } from './app';
 
 export const MARIANA = {
@@ -112,5 +112,26 @@ export function approve(
       subscriptionEndDate: end,
     })
     .where(eq(subscribers.id, subscriberId))
+    .run();
+}
+
+/**
+ * Ana's payment charged a second time (a duplicate the provider made, ADR 030): the extra charge
+ * `extra-ana`, paid, waits for the owner; `values` change it.
+ */
+export function insertAnasSecondCharge(t: TestApp, first: Payment, values: Partial<Payment> = {}) {
+  t.services.db
+    .insert(payments)
+    .values({
+      ...first,
+      id: 'extra-ana',
+      transactionId: 'tx-extra-ana',
+      providerChargeId: 'ch-extra-ana',
+      previousEndDate: null,
+      periodEndDate: null,
+      extraCharge: 'duplicate',
+      extraChargeOf: first.id,
+      ...values,
+    })
     .run();
 }
