@@ -84,6 +84,7 @@ export const deliverSandboxWebhook = (
 export function rows(t: TestApp) {
   const db = t.services.db;
   return {
+    subscriber: (id: string) => db.select().from(subscribers).where(eq(subscribers.id, id)).get(),
     subscriberByEmail: (email: string) =>
       db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
     payments: () => db.select().from(payments).all(),

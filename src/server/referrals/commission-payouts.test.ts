@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp, type TestApp } from '../../../tests/app';
+import { rows } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
 import { failure } from '../../../tests/refusal';
 import { activityLog, commissionPayouts, outbox, referrals, subscribers } from '../db/schema';
@@ -46,11 +47,7 @@ describe("the member's PIX key for commissions", () => {
       type: 'phone',
       label: 'Telefone +55 11 91008-6304',
     });
-    const record = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const record = rows(t).subscriber(member.subscriberId)!;
     expect([record.payoutPixKey, record.payoutPixKeyType]).toEqual(['+5511910086304', 'phone']);
     const notices = t.services.db.select().from(outbox).all();
     expect(notices).toHaveLength(1);

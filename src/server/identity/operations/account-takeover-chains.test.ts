@@ -10,7 +10,6 @@
  * - a pending change of address dies with the credentials that asked for it (a reset, a password
  *   change, an admin's correction).
  */
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
@@ -19,7 +18,7 @@ import { makeMember, type TestMember } from '../../../../tests/member';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
 import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
 import { ACCOUNT_NOTICES, NOT_ME_MSG } from '../../../shared/security-schemas';
-import { accountPhones, emailChanges, subscribers } from '../../db/schema';
+import { accountPhones, emailChanges } from '../../db/schema';
 import { stop } from '../../messaging/outbox-worker/loop';
 import { deliverAll } from './account-takeover-deliveries';
 import { findByEmail, getUser } from '../accounts/account-reads';
@@ -144,11 +143,7 @@ describe('§1 a stolen member session', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ pendingEmail: null, contactsInPortal: true });
-    const record = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, victim.subscriberId))
-      .get();
+    const record = rows(t).subscriber(victim.subscriberId);
     expect(record).toMatchObject({ email: victim.email, name: 'Tomada De Conta' });
     expect(record!.phone).not.toBe('11912345678');
     expect(t.services.db.select().from(emailChanges).all()).toEqual([]);

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { refusal } from '../../../../tests/refusal';
-import { sandboxPay } from '../../../../tests/checkout';
+import { rows, sandboxPay } from '../../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../../tests/member';
 import { spaProcedures } from '../../../../tests/procedures';
 import { outbox, paymentLinks, payments, referrals, sessions, subscribers } from '../../db/schema';
@@ -494,11 +494,7 @@ describe('member profile, password and e-mail', () => {
       expect(bad.body).toContain(text);
     }
     // Status, price, dates and notes are not the member's to change: extra keys change nothing.
-    const before = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const before = rows(t).subscriber(member.subscriberId)!;
     await (caller as unknown as AnyCaller).member!.updateProfile!({
       fullName: 'Ana Maria',
       phone: '11912345678',
@@ -507,11 +503,7 @@ describe('member profile, password and e-mail', () => {
       subscriptionEndDate: '2040-01-01',
       adminNotes: 'x',
     });
-    const after = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const after = rows(t).subscriber(member.subscriberId)!;
     expect(after).toMatchObject({
       status: before.status,
       subscriptionPrice: before.subscriptionPrice,
