@@ -20,6 +20,15 @@ async function withKey(member: TestMember, pixKey: string, pixKeyType?: 'phone' 
   return t.caller(member.token).referrals.savePixKey({ pixKey, pixKeyType, currentPassword: 'segredo123' });
 }
 
+/** The key saved over REST (PUT /api/user/referrals/pix-key) with the account's password. */
+const putKeyOverRest = (token: string, pixKey: string) =>
+  t.request({
+    method: 'PUT',
+    url: '/api/user/referrals/pix-key',
+    headers: bearer(token),
+    payload: { pixKey, currentPassword: 'segredo123' },
+  });
+
 const rowOf = (id: string) => t.services.db.select().from(referrals).where(eq(referrals.id, id)).get()!;
 
 describe("the member's PIX key for commissions", () => {
@@ -69,12 +78,7 @@ describe("the member's PIX key for commissions", () => {
       headers: bearer(member.token),
     });
     expect(read.json().payoutPixKey.key).toBe('+5511910086304');
-    const removed = await t.request({
-      method: 'PUT',
-      url: '/api/user/referrals/pix-key',
-      headers: bearer(member.token),
-      payload: { pixKey: '', currentPassword: 'segredo123' },
-    });
+    const removed = await putKeyOverRest(member.token, '');
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ payoutPixKey: null });
     expect(t.services.db.select().from(outbox).all()).toHaveLength(2);
@@ -82,12 +86,7 @@ describe("the member's PIX key for commissions", () => {
 
   it('is the member’s own: an admin cannot set one and nobody reads another’s', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/user/referrals/pix-key',
-      headers: bearer(admin.token),
-      payload: { pixKey: 'dona@exemplo.com.br', currentPassword: 'segredo123' },
-    });
+    const res = await putKeyOverRest(admin.token, 'dona@exemplo.com.br');
     expect(res.statusCode).toBe(403);
   });
 });
