@@ -22,6 +22,9 @@ import { createAccount, createOrPromoteAdmin } from '../src/server/identity/acco
 import { resendVerification } from '../src/server/identity/accounts/account-links';
 import { login as accountsLogin } from '../src/server/identity/accounts/sign-in';
 
+/** The header a REST call carries for the session of `token` (what `signIn` answers). */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-11-22T12:00:00.000Z')) {}
   now() {

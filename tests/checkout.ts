@@ -1,6 +1,6 @@
 /** Test helpers for the checkout: a valid /checkout payload and shortcuts through the REST routes. */
 import { eq } from 'drizzle-orm';
-import { paymentLinks, payments, referrals, subscribers } from '../src/server/db/schema';
+import { paymentLinks, payments, referrals, subscribers, type Payment } from '../src/server/db/schema';
 import type { TestApp } from './app';
 
 export const MARIANA = {
@@ -84,9 +84,11 @@ export const deliverSandboxWebhook = (
 export function rows(t: TestApp) {
   const db = t.services.db;
   return {
+    subscriber: (id: string) => db.select().from(subscribers).where(eq(subscribers.id, id)).get(),
     subscriberByEmail: (email: string) =>
       db.select().from(subscribers).where(eq(subscribers.email, email)).get(),
     payments: () => db.select().from(payments).all(),
+    payment: (id: string) => db.select().from(payments).where(eq(payments.id, id)).get(),
     links: () => db.select().from(paymentLinks).all(),
     referrals: () => db.select().from(referrals).all(),
   };
@@ -111,5 +113,26 @@ export function approve(
       subscriptionEndDate: end,
     })
     .where(eq(subscribers.id, subscriberId))
+    .run();
+}
+
+/**
+ * Ana's payment charged a second time (a duplicate the provider made, ADR 030): the extra charge
+ * `extra-ana`, paid, waits for the owner; `values` change it.
+ */
+export function insertAnasSecondCharge(t: TestApp, first: Payment, values: Partial<Payment> = {}) {
+  t.services.db
+    .insert(payments)
+    .values({
+      ...first,
+      id: 'extra-ana',
+      transactionId: 'tx-extra-ana',
+      providerChargeId: 'ch-extra-ana',
+      previousEndDate: null,
+      periodEndDate: null,
+      extraCharge: 'duplicate',
+      extraChargeOf: first.id,
+      ...values,
+    })
     .run();
 }

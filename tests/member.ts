@@ -1,6 +1,7 @@
 /** Test helpers for the member portal: a signed-in member tied to a subscriber with a paid period. */
 import { newId } from '../src/server/lib/ids';
-import { payments, referrals, subscribers } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { deletionRequests, payments, referrals, subscribers } from '../src/server/db/schema';
 import { newReferralCode } from '../src/server/membership/subscribers/subscribers';
 import type { SubscriberStatus } from '../src/shared/plans';
 import type { TestApp } from './app';
@@ -110,4 +111,14 @@ export function addReferral(
     })
     .returning()
     .all()[0]!;
+}
+
+/** The member asks for the erasure of their data (LGPD): answers the deletion request on file. */
+export async function askErasure(t: TestApp, member: TestMember) {
+  await t.caller(member.token).member.requestDeletion({});
+  return t.services.db
+    .select()
+    .from(deletionRequests)
+    .where(eq(deletionRequests.subscriberId, member.subscriberId))
+    .get()!;
 }

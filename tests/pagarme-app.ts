@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { startFakePagarme, type FakePagarme } from './fakes/pagarme-server';
+import { MARIANA_CUSTOMER } from './checkout';
+import { PAGARME_PAID_CARD, startFakePagarme, type FakePagarme } from './fakes/pagarme-server';
 
 export const PAGARME_HOOK = { user: 'confraria-hooks', password: 'uma-senha-longa-de-webhook' };
 
@@ -98,3 +99,45 @@ export const sendCardToPagarme = (tokenizer: { url: string; publicKey: string },
       },
     }),
   });
+
+/** The token of a card, sent to the fake's tokens endpoint as the checkout page sends it. */
+export async function cardTokenAt(fake: FakePagarme, cardNumber = PAGARME_PAID_CARD): Promise<string> {
+  const response = await sendCardToPagarme(
+    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
+    cardNumber,
+  );
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Mariana as the in-page checkout sends her, the empty complement included. */
+export const IN_PAGE_CUSTOMER = {
+  ...MARIANA_CUSTOMER,
+  address: { ...MARIANA_CUSTOMER.address, complement: '' },
+};
+
+/**
+ * POST /api/payments/process as the in-page checkout sends it: PIX, or a card tokenized at the fake
+ * (the paid test card unless `cardNumber`); `paymentId` retries that payment.
+ */
+export async function payInPage(
+  t: TestApp,
+  fake: FakePagarme,
+  paymentMethod: 'credit_card' | 'pix',
+  options: { paymentId?: string; cardNumber?: string; customer?: Record<string, unknown> } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/payments/process',
+    payload: {
+      paymentMethod,
+      customerData: { ...IN_PAGE_CUSTOMER, ...options.customer },
+      paymentData: {
+        amount: 149700,
+        ...(paymentMethod === 'credit_card'
+          ? { cardToken: await cardTokenAt(fake, options.cardNumber) }
+          : {}),
+      },
+      ...(options.paymentId ? { paymentId: options.paymentId } : {}),
+    },
+  });
+}

@@ -4,6 +4,7 @@
  */
 import { adminInvoice } from './invoice';
 import { z } from 'zod';
+import { PAYMENT_EXCEPTIONS, PAYMENT_SORTS, type PaymentException } from './list-choices';
 import { EXTRA_CHARGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
 import './zod-config';
 
@@ -34,15 +35,12 @@ export const ADMIN_MSG = {
  * ("Cobrança duplicada"), an attempt whose answer was lost ("Em verificação"), and a card
  * chargeback. The list, its CSV and the dashboard's shortcuts read the same `exception` filter.
  */
-export const PAYMENT_EXCEPTIONS = ['duplicate', 'verifying', 'chargeback'] as const;
-export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
 export const PAYMENT_EXCEPTION_LABELS: Record<PaymentException, string> = {
   duplicate: 'Cobrança duplicada',
   verifying: 'Em verificação',
   chargeback: 'Chargeback (contestação)',
 };
 
-export const PAYMENT_SORTS = ['createdAt', 'amount', 'status'] as const;
 export const PAYMENT_PAGE_SIZE = 10;
 
 /** The filters and sort of the payments list, shared by the list and its CSV export. */

@@ -5,12 +5,8 @@
  */
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from './plans';
-import {
-  endingWithinDaysField,
-  expiredWithinDaysField,
-  renewalFilterField,
-  SUBSCRIBER_SORTS,
-} from './subscriber-schemas';
+import { SUBSCRIBER_SORTS } from './list-choices';
+import { endingWithinDaysField, expiredWithinDaysField, renewalFilterField } from './subscriber-schemas';
 import './zod-config';
 
 /** Rows one batch call may touch: a page of the lists is at most 100; a batch is half of that. */

@@ -17,6 +17,7 @@ import {
 } from './fields/schemas';
 import { MONEY_MAX_CENTS, MONEY_MSG } from './money-text';
 import { RENEWAL_FILTERS, SUBSCRIBER_STATUSES } from './plans';
+import { SUBSCRIBER_SORTS } from './list-choices';
 import './zod-config';
 
 export const SUBSCRIBER_MSG = {
@@ -83,13 +84,6 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   feminine: 'Feminino',
   other: 'Outro',
 };
-export const SUBSCRIBER_SORTS = [
-  'createdAt',
-  'fullName',
-  'status',
-  'subscriptionPrice',
-  'subscriptionEndDate',
-] as const;
 export const SUBSCRIBER_PAGE_SIZE = 10;
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 

@@ -21,8 +21,14 @@ import {
   type RenewalFilter,
   type SubscriberStatus,
 } from '../../shared/plans';
-import type { PaymentException, PaymentListInput } from '../../shared/admin-schemas';
-import type { SubscriberListInput } from '../../shared/subscriber-schemas';
+import {
+  PAYMENT_EXCEPTIONS,
+  PAYMENT_SORTS,
+  SUBSCRIBER_SORTS,
+  type PaymentException,
+  type PaymentSort,
+  type SubscriberSort,
+} from '../../shared/list-choices';
 import { searchInt, searchOneOf, searchPage, searchText } from './search-params';
 
 export type SortOrder = 'asc' | 'desc';
@@ -34,15 +40,6 @@ const searchOf = (value: unknown) => searchText(value, SEARCH_MAX) || undefined;
 
 /** The dashboard shortcuts' windows (renewals ending, failed payments created): 1 to 366 days. */
 export const DAYS_WINDOW_MAX = 366;
-
-export const SUBSCRIBER_SORTS = [
-  'createdAt',
-  'fullName',
-  'status',
-  'subscriptionPrice',
-  'subscriptionEndDate',
-] as const satisfies readonly SubscriberListInput['sortBy'][];
-export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
 
 /** What every sorted list keeps in the address besides its filters. */
 interface SortedPage<Sort> {
@@ -81,20 +78,6 @@ export function subscriberSearch(search: Record<string, unknown>): SubscriberSea
     view: searchText(search.view, 64) || undefined,
   };
 }
-
-export const PAYMENT_SORTS = [
-  'createdAt',
-  'amount',
-  'status',
-] as const satisfies readonly PaymentListInput['sortBy'][];
-export type PaymentSort = (typeof PAYMENT_SORTS)[number];
-
-/** The exceptions lists (ADR 046), repeated from the zod module (not in the entry chunk). */
-export const PAYMENT_EXCEPTIONS = [
-  'duplicate',
-  'verifying',
-  'chargeback',
-] as const satisfies readonly PaymentException[];
 
 export interface PaymentSearch extends SortedPage<PaymentSort> {
   status?: PaymentStatus;

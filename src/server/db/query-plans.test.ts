@@ -6,7 +6,7 @@
  * ("every pending link") without a limit, fails the test with the statement and its plan.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../tests/app';
 import { checkoutPayload, createLink } from '../../../tests/checkout';
 import { makeMember } from '../../../tests/member';
 import { recordStatements, type RecordedStatement } from '../../../tests/statements';
@@ -42,8 +42,6 @@ const SMALL_TABLES: Record<string, string> = {
  * is held to the same rule as the public paths.
  */
 const RANGE_AGGREGATE = /^\s*select\s+(count|sum|min|max)\(/i;
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * Plans are explained without the planner's statistics: the few rows of a test database would make

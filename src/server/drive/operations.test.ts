@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../tests/app';
 import { sandboxPay } from '../../../tests/checkout';
 import { upload } from '../../../tests/drive';
 import { makeMember } from '../../../tests/member';
@@ -24,7 +24,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const rowCount = () =>
   (t.database.sqlite.prepare('select count(*) as n from drive_files').get() as { n: number }).n;
 const driveDir = () => path.join(t.dataDir, 'drive');

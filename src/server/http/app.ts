@@ -25,7 +25,7 @@ import { registerRestRoutes } from '../rest/route';
 import { createRateLimits, RateLimitedError } from '../operations/rate-limits';
 import { createServices, type Services } from '../services';
 import type { Clock } from '../lib/deps';
-import { appRouter, type AppRouter } from '../trpc/root';
+import { appProcedureNames, appRouter, type AppRouter } from '../trpc/root';
 import { createCallContextFactory, plainCallContext } from './call-context';
 import { registerViteDevClient } from './dev';
 import { handleError, sendError } from './errors';
@@ -105,7 +105,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   await registerSecurityHeaders(app, env);
   const limits = createRateLimits(env);
   const callContext = createCallContextFactory(services, limits);
-  const checkTrpcCalls = trpcCallCheck(appRouter);
+  const checkTrpcCalls = trpcCallCheck(appProcedureNames);
 
   // Who is calling: resolved once per request, for tRPC and REST alike.
   app.decorateRequest('auth', null as unknown as RequestAuth);

@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/app';
-import { createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../tests/checkout';
+import { createLink, MARIANA, rows } from '../../../tests/checkout';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../tests/pagarme-app';
+import { pagarmeWebhook, payInPage, usePagarmeApp } from '../../../tests/pagarme-app';
 import { formatMoney } from '../../shared/format';
 import { paymentStatusLabel } from '../../shared/plans';
 import { payments } from '../db/schema';
@@ -26,43 +26,13 @@ usePagarmeApp((app) => ({ t, fake } = app));
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
-
-/** What the checkout page does: the card goes to Pagar.me's tokens endpoint, our API gets the token. */
-async function tokenize(cardNumber = PAGARME_PAID_CARD) {
-  const response = await sendCardToPagarme(
-    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-    cardNumber,
-  );
-  return ((await response.json()) as { id: string }).id;
-}
-
-const process = async (
-  paymentMethod: 'credit_card' | 'pix',
-  paymentId?: string,
-  cardNumber = PAGARME_PAID_CARD,
-) =>
-  t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod,
-      customerData,
-      paymentData: {
-        amount: 149700,
-        ...(paymentMethod === 'credit_card' ? { cardToken: await tokenize(cardNumber) } : {}),
-      },
-      ...(paymentId ? { paymentId } : {}),
-    },
-  });
+const process = (paymentMethod: 'credit_card' | 'pix', paymentId?: string, cardNumber?: string) =>
+  payInPage(t, fake, paymentMethod, { paymentId, cardNumber });
 
 const ordersOf = (code: string) => [...fake.orders.values()].filter((order) => order.code === code);
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json().status;
 

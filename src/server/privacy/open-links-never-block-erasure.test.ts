@@ -12,7 +12,7 @@ import { PRIVACY_MSG } from '../../shared/privacy-schemas';
 import type { TestApp } from '../../../tests/app';
 import { rows } from '../../../tests/checkout';
 import type { FakePagarme } from '../../../tests/fakes/pagarme-server';
-import { makeMember, type TestMember } from '../../../tests/member';
+import { askErasure, makeMember } from '../../../tests/member';
 import { pagarmeWebhook, usePagarmeApp } from '../../../tests/pagarme-app';
 import { failure } from '../../../tests/refusal';
 import { activityLog, deletionRequests, paymentLinks, payments, subscribers } from '../db/schema';
@@ -35,15 +35,6 @@ async function strangersLink(email: string) {
     .find((link) => link.id === id)!;
 }
 
-async function askErasure(member: TestMember) {
-  await t.caller(member.token).member.requestDeletion({});
-  return t.services.db
-    .select()
-    .from(deletionRequests)
-    .where(eq(deletionRequests.subscriberId, member.subscriberId))
-    .get()!;
-}
-
 const linkRow = (id: string) =>
   t.services.db.select().from(paymentLinks).where(eq(paymentLinks.id, id)).get()!;
 const cancelsSent = () =>
@@ -54,7 +45,7 @@ describe('an erasure voids the open links itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const link = await strangersLink(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     const list = await t.caller(admin.token).privacy.deletionRequests({});
     expect(list.requests[0]!.blocker).toBeNull();
@@ -77,7 +68,7 @@ describe('an erasure voids the open links itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const link = await strangersLink(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     fake.loseAnswers(1);
     const waiting = await failure(t.caller(admin.token).privacy.completeDeletion({ id: request.id }));
@@ -96,7 +87,7 @@ describe('an erasure voids the open links itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const link = await strangersLink(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
     // Paid at Pagar.me; its webhook has not arrived yet.
     fake.payLink(link.providerLinkId!, { method: 'credit_card' });
 

@@ -12,7 +12,7 @@ import { PRIVACY_MSG } from '../../shared/privacy-schemas';
 import type { TestApp } from '../../../tests/app';
 import { MARIANA_CUSTOMER, payByPix, rows } from '../../../tests/checkout';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../tests/fakes/pagarme-server';
-import { makeMember, type TestMember } from '../../../tests/member';
+import { askErasure, makeMember, type TestMember } from '../../../tests/member';
 import { sendCardToPagarme, usePagarmeApp } from '../../../tests/pagarme-app';
 import { failure } from '../../../tests/refusal';
 import { deletionRequests, payments, subscribers } from '../db/schema';
@@ -29,15 +29,6 @@ async function strangersPix(email: string) {
   const payment = paymentRow(id);
   expect(payment).toMatchObject({ status: 'pending', amount: 149700 });
   return payment;
-}
-
-async function askErasure(member: TestMember) {
-  await t.caller(member.token).member.requestDeletion({});
-  return t.services.db
-    .select()
-    .from(deletionRequests)
-    .where(eq(deletionRequests.subscriberId, member.subscriberId))
-    .get()!;
 }
 
 const paymentRow = (id: string) => t.services.db.select().from(payments).where(eq(payments.id, id)).get()!;
@@ -60,7 +51,7 @@ describe('an erasure voids the pending in-page charges itself', () => {
     const member = await makeMember(t);
     const pix = await strangersPix(member.email);
     expect(pix.subscriberId).toBe(member.subscriberId);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     const list = await t.caller(admin.token).privacy.deletionRequests({});
     expect(list.requests[0]!.blocker).toBeNull();
@@ -85,7 +76,7 @@ describe('an erasure voids the pending in-page charges itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const pix = await strangersPix(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     // Pagar.me cancels the charge, and neither the answer nor the retry's answer comes back.
     fake.loseAnswers(2, 'DELETE');
@@ -115,7 +106,7 @@ describe('an erasure voids the pending in-page charges itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const pix = await strangersPix(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     fake.fail(10, 503);
     const waiting = await failure(t.caller(admin.token).privacy.completeDeletion({ id: request.id }));
@@ -135,7 +126,7 @@ describe('an erasure voids the pending in-page charges itself', () => {
     const admin = await t.signIn('admin');
     const member = await makeMember(t);
     const pix = await strangersPix(member.email);
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
     // Paid at Pagar.me; its webhook has not arrived yet.
     fake.payOrder(chargeAtPagarme(pix.providerChargeId!).order.id);
 
@@ -175,7 +166,7 @@ describe('an erasure voids the pending in-page charges itself', () => {
     expect(res.json()).toMatchObject({ status: 'pending', verifying: true });
     const attempt = paymentRow(res.json<{ paymentId: string }>().paymentId);
     expect(attempt).toMatchObject({ status: 'pending', providerChargeId: null });
-    const request = await askErasure(member);
+    const request = await askErasure(t, member);
 
     const told = await failure(t.caller(admin.token).privacy.completeDeletion({ id: request.id }));
     expect(told).toEqual({ code: 'CONFLICT', message: PRIVACY_MSG.chargePaidMeanwhile });

@@ -7,7 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../../tests/app';
+import { bearer, useTestApp, type TestApp } from '../../../tests/app';
+import { rows } from '../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../tests/member';
 import { failure } from '../../../tests/refusal';
 import { activityLog, commissionPayouts, outbox, referrals, subscribers } from '../db/schema';
@@ -15,11 +16,18 @@ import { activityLog, commissionPayouts, outbox, referrals, subscribers } from '
 let t: TestApp;
 useTestApp((app) => (t = app));
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 async function withKey(member: TestMember, pixKey: string, pixKeyType?: 'phone' | 'cpf') {
   return t.caller(member.token).referrals.savePixKey({ pixKey, pixKeyType, currentPassword: 'segredo123' });
 }
+
+/** The key saved over REST (PUT /api/user/referrals/pix-key) with the account's password. */
+const putKeyOverRest = (token: string, pixKey: string) =>
+  t.request({
+    method: 'PUT',
+    url: '/api/user/referrals/pix-key',
+    headers: bearer(token),
+    payload: { pixKey, currentPassword: 'segredo123' },
+  });
 
 const rowOf = (id: string) => t.services.db.select().from(referrals).where(eq(referrals.id, id)).get()!;
 
@@ -48,11 +56,7 @@ describe("the member's PIX key for commissions", () => {
       type: 'phone',
       label: 'Telefone +55 11 91008-6304',
     });
-    const record = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const record = rows(t).subscriber(member.subscriberId)!;
     expect([record.payoutPixKey, record.payoutPixKeyType]).toEqual(['+5511910086304', 'phone']);
     const notices = t.services.db.select().from(outbox).all();
     expect(notices).toHaveLength(1);
@@ -71,15 +75,10 @@ describe("the member's PIX key for commissions", () => {
     const read = await t.request({
       method: 'GET',
       url: '/api/user/referrals/pix-key',
-      headers: auth(member.token),
+      headers: bearer(member.token),
     });
     expect(read.json().payoutPixKey.key).toBe('+5511910086304');
-    const removed = await t.request({
-      method: 'PUT',
-      url: '/api/user/referrals/pix-key',
-      headers: auth(member.token),
-      payload: { pixKey: '', currentPassword: 'segredo123' },
-    });
+    const removed = await putKeyOverRest(member.token, '');
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ payoutPixKey: null });
     expect(t.services.db.select().from(outbox).all()).toHaveLength(2);
@@ -87,12 +86,7 @@ describe("the member's PIX key for commissions", () => {
 
   it('is the member’s own: an admin cannot set one and nobody reads another’s', async () => {
     const admin = await t.signIn('admin');
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/user/referrals/pix-key',
-      headers: auth(admin.token),
-      payload: { pixKey: 'dona@exemplo.com.br', currentPassword: 'segredo123' },
-    });
+    const res = await putKeyOverRest(admin.token, 'dona@exemplo.com.br');
     expect(res.statusCode).toBe(403);
   });
 });
@@ -202,7 +196,7 @@ describe('commissions paid in one batch', () => {
     const retry = await t.request({
       method: 'POST',
       url: '/api/admin/referrals/payouts',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: input,
     });
     expect(retry.statusCode).toBe(200);
@@ -283,14 +277,14 @@ describe('commissions paid in one batch', () => {
     const asMember = await t.request({
       method: 'POST',
       url: '/api/admin/referrals/payouts',
-      headers: auth(ana.token),
+      headers: bearer(ana.token),
       payload: { idempotencyKey: 'lote-membro', referralIds: ids, total: 23940 },
     });
     expect(asMember.statusCode).toBe(403);
     const preview = await t.request({
       method: 'GET',
       url: '/api/admin/referrals/payouts/preview',
-      headers: auth(ana.token),
+      headers: bearer(ana.token),
     });
     expect(preview.statusCode).toBe(403);
     // A key removed after the list was opened: the batch naming her commissions pays nothing.
@@ -330,7 +324,7 @@ describe('commissions paid in one batch', () => {
     // The member changes the key afterwards: the file keeps the key this batch paid to.
     await withKey(ana, 'ana.nova@exemplo.com.br');
 
-    const res = await t.request({ method: 'GET', url: done.csvUrl, headers: auth(token) });
+    const res = await t.request({ method: 'GET', url: done.csvUrl, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename=comissoes-pix-${today}.csv`);
@@ -351,11 +345,11 @@ describe('commissions paid in one batch', () => {
     const missing = await t.request({
       method: 'GET',
       url: '/api/admin/referrals/payouts/nope/export.csv',
-      headers: auth(token),
+      headers: bearer(token),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Lote de pagamento não encontrado' });
-    const asMember = await t.request({ method: 'GET', url: done.csvUrl, headers: auth(ana.token) });
+    const asMember = await t.request({ method: 'GET', url: done.csvUrl, headers: bearer(ana.token) });
     expect(asMember.statusCode).toBe(403);
   });
 });

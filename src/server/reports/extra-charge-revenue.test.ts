@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../tests/app';
-import { createLink, rows, sandboxPay } from '../../../tests/checkout';
+import { createLink, insertAnasSecondCharge, rows, sandboxPay } from '../../../tests/checkout';
 import { monthTotalsByBruteForce } from '../../../tests/month-totals';
 import { payments } from '../db/schema';
 
@@ -33,18 +33,7 @@ describe('dashboard revenue and extra charges', () => {
     expect(before.revenueThisMonth).toBe(first.amount);
 
     // Ana was charged twice: the second charge is on file, paid, for the owner to decide.
-    db.insert(payments)
-      .values({
-        ...first,
-        id: 'extra-ana',
-        transactionId: 'tx-extra-ana',
-        providerChargeId: 'ch-extra-ana',
-        previousEndDate: null,
-        periodEndDate: null,
-        extraCharge: 'duplicate',
-        extraChargeOf: first.id,
-      })
-      .run();
+    insertAnasSecondCharge(t, first);
     expect((await figures()).revenueThisMonth).toBe(first.amount);
     expect((await figures()).revenueTotal).toBe(before.revenueTotal);
 

@@ -1,6 +1,7 @@
 /** The back office's payments list (filters, search, sort, pages) and its CSV export. */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm';
-import type { PaymentException, PaymentExportInput, PaymentListInput } from '../../shared/admin-schemas';
+import type { PaymentExportInput, PaymentListInput } from '../../shared/admin-schemas';
+import type { PaymentException } from '../../shared/list-choices';
 import { payments, subscribers } from '../db/schema';
 import { csvStream } from '../lib/csv/export';
 import type { ServiceDeps } from '../lib/deps';

@@ -1,32 +1,23 @@
 /**
  * The app router: every domain's procedures (src/server/operations/procedures.ts), one namespace
- * each. The client imports `AppRouter` as a type only.
+ * each, and the list of its procedure names built from the same record, so the two cannot
+ * disagree. The client imports `AppRouter` as a type only.
  */
 import { procedures } from '../operations/procedures';
 import { createCallerFactory, createTRPCRouter } from './init';
 
-export const appRouter = createTRPCRouter({
-  auth: createTRPCRouter(procedures.auth),
-  checkout: createTRPCRouter(procedures.checkout),
-  automaticRenewal: createTRPCRouter(procedures.automaticRenewal),
-  contact: createTRPCRouter(procedures.contact),
-  drive: createTRPCRouter(procedures.drive),
-  member: createTRPCRouter(procedures.member),
-  outbox: createTRPCRouter(procedures.outbox),
-  payments: createTRPCRouter(procedures.payments),
-  privacy: createTRPCRouter(procedures.privacy),
-  receipts: createTRPCRouter(procedures.receipts),
-  profileUpdate: createTRPCRouter(procedures.profileUpdate),
-  referrals: createTRPCRouter(procedures.referrals),
-  security: createTRPCRouter(procedures.security),
-  settings: createTRPCRouter(procedures.settings),
-  subscribers: createTRPCRouter(procedures.subscribers),
-  users: createTRPCRouter(procedures.users),
-  whatsapp: createTRPCRouter(procedures.whatsapp),
-  identity: createTRPCRouter(procedures.identity),
-  monthClose: createTRPCRouter(procedures.monthClose),
-  invoices: createTRPCRouter(procedures.invoices),
-});
+// tRPC turns each key of the record (a plain object of procedures) into a namespace.
+export const appRouter = createTRPCRouter(procedures);
 export type AppRouter = typeof appRouter;
 
 export const createCaller = createCallerFactory(appRouter);
+
+/**
+ * Every path the router answers (`auth.login`, …): the HTTP layer refuses any other name before
+ * tRPC sees it (http/trpc-calls.ts), without reading tRPC's internals to learn them.
+ */
+export const appProcedureNames: ReadonlySet<string> = new Set(
+  Object.entries(procedures).flatMap(([namespace, group]) =>
+    Object.keys(group).map((name) => `${namespace}.${name}`),
+  ),
+);

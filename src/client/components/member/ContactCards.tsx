@@ -25,7 +25,7 @@ import { formatPhone } from '../admin/subscribers/subscriber-form-values';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
-import { PasswordField, TextField } from '../ui/TextField';
+import { CurrentPasswordField, TextField } from '../ui/TextField';
 import { fieldOf } from '../ui/field-of';
 import { SubmitActions } from '../ui/SubmitActions';
 
@@ -132,12 +132,7 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
           autoComplete="email"
           {...fieldOf(register, errors, 'email')}
         />
-        <PasswordField
-          label="Senha atual"
-          purpose="current"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <CurrentPasswordField error={errors.currentPassword?.message} {...register('currentPassword')} />
       </div>
       <p className="member-muted">
         O novo email só passa a valer depois de confirmado pelo link que enviamos a ele; o email atual é
@@ -296,9 +291,7 @@ function OwnerProof({
           {...fieldOf(byCode.register, byCode.formState.errors, 'code')}
         />
       ) : (
-        <PasswordField
-          label="Senha atual"
-          purpose="current"
+        <CurrentPasswordField
           error={byPassword.formState.errors.currentPassword?.message}
           {...byPassword.register('currentPassword')}
         />

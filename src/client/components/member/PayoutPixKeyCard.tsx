@@ -20,7 +20,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PixKeyField } from '../ui/PixKeyField';
 import { SubmitActions } from '../ui/SubmitActions';
-import { PasswordField } from '../ui/TextField';
+import { CurrentPasswordField } from '../ui/TextField';
 import { UnsavedChangesGuard } from '../ui/UnsavedChangesGuard';
 
 const SAVE_FAILED = 'Erro ao salvar a chave PIX';
@@ -92,12 +92,7 @@ function PayoutPixKeyForm({ current }: { current: PayoutPixKey | null }) {
           optional
           hint="CPF, CNPJ, celular com DDD, e-mail ou chave aleatória, em seu nome."
         />
-        <PasswordField
-          label="Senha atual"
-          purpose="current"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <CurrentPasswordField error={errors.currentPassword?.message} {...register('currentPassword')} />
       </div>
       <p className="member-muted">
         Por segurança, pedimos sua senha atual e avisamos o email da sua conta a cada troca.

@@ -30,7 +30,7 @@ import { PageLoading } from '../ui/PageLoading';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { Options } from '../ui/Options';
 import { PasswordStrengthMeter } from '../ui/PasswordStrengthMeter';
-import { PasswordField, SelectField, TextAreaField, TextField } from '../ui/TextField';
+import { CurrentPasswordField, PasswordField, SelectField, TextAreaField, TextField } from '../ui/TextField';
 import { ContactCards } from './ContactCards';
 import { useRefreshMember } from './member-data';
 import { MemberGate } from './MemberGate';
@@ -224,9 +224,7 @@ function PasswordForm() {
       {done && <Alert tone="success">{done}</Alert>}
       {refusal && !wrongCurrent && <Alert>{refusal}</Alert>}
       <div className="member-form-grid">
-        <PasswordField
-          label="Senha atual"
-          purpose="current"
+        <CurrentPasswordField
           error={errors.currentPassword?.message ?? (wrongCurrent ? refusal : undefined)}
           {...register('currentPassword')}
         />

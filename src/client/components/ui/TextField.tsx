@@ -103,3 +103,8 @@ export function PasswordField({
     />
   );
 }
+
+/** The account's current password, asked before a sensitive change (e-mail, password, PIX key). */
+export function CurrentPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'label'>) {
+  return <PasswordField label="Senha atual" purpose="current" {...props} />;
+}

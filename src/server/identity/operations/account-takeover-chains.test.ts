@@ -10,19 +10,17 @@
  * - a pending change of address dies with the credentials that asked for it (a reset, a password
  *   change, an admin's correction).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
+import { PRACA_DA_SE } from '../../../../tests/people';
 import { makeMember, type TestMember } from '../../../../tests/member';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
 import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
 import { ACCOUNT_NOTICES, NOT_ME_MSG } from '../../../shared/security-schemas';
-import { accountPhones, emailChanges, subscribers } from '../../db/schema';
+import { accountPhones, emailChanges } from '../../db/schema';
 import { stop } from '../../messaging/outbox-worker/loop';
-import { runOnce } from '../../messaging/outbox-worker/delivery';
+import { deliverAll } from './account-takeover-deliveries';
 import { findByEmail, getUser } from '../accounts/account-reads';
 
 const ATTACKER_PHONE = '(11) 91234-5678';
@@ -42,45 +40,15 @@ afterEach(async () => {
   await whatsapp.close();
 });
 
-interface Delivered {
-  channel: 'email' | 'whatsapp';
-  to: string;
-  text: string;
-}
-
-/** Runs the outbox worker until the queue is empty and answers everything delivered so far. */
-async function deliverAll(): Promise<Delivered[]> {
-  for (let pass = 0; pass < 10; pass++) {
-    const result = await runOnce(t.services.outboxWorker);
-    if (result.sent + result.retrying + result.failed === 0) break;
-  }
-  const mailbox = path.join(t.dataDir, 'mailbox');
-  const mails: Delivered[] = fs.existsSync(mailbox)
-    ? fs
-        .readdirSync(mailbox)
-        .sort()
-        .map((name) => {
-          const text = fs.readFileSync(path.join(mailbox, name), 'utf8');
-          return { channel: 'email' as const, to: /^Para: (.+)$/m.exec(text)![1]!, text };
-        })
-    : [];
-  const chats = (whatsapp.delivered as { to: string; text: { body: string } }[]).map((body) => ({
-    channel: 'whatsapp' as const,
-    to: body.to,
-    text: body.text.body,
-  }));
-  return [...mails, ...chats];
-}
-
 /** The newest token of `path` (`/nao-fui-eu`, `/definir-senha`, …) that `to` received. */
 async function linkTo(to: string, linkPath: string): Promise<string> {
   const pattern = new RegExp(`${linkPath}\\?token=([\\w-]+)`);
-  const found = (await deliverAll()).filter((message) => message.to === to && pattern.test(message.text));
+  const found = (await deliverAll(t, whatsapp)).filter(
+    (message) => message.to === to && pattern.test(message.text),
+  );
   expect(found.length, `no ${linkPath} link reached ${to}`).toBeGreaterThan(0);
   return pattern.exec(found.at(-1)!.text)![1]!;
 }
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A tRPC mutation over HTTP, as the SPA sends it. */
 function trpc(name: string, input: object, token?: string) {
@@ -125,7 +93,7 @@ describe('§1 a stolen member session', () => {
     const guessed = await trpc('identity.requestPhoneCode', { currentPassword: 'chute-qualquer' }, stolen);
     expect(guessed.statusCode).toBe(400);
     expect(guessed.body).toContain('Senha atual incorreta');
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     expect(delivered.filter((message) => message.to === ATTACKER_WHATSAPP)).toEqual([]);
     const notice = delivered.find((message) => message.to === victim.email)!;
     expect(notice.text).toContain(ACCOUNT_NOTICES.profile_phone_changed);
@@ -159,7 +127,7 @@ describe('§1 a stolen member session', () => {
     expect(found.statusCode).toBe(200);
     const { requestId } = found.json<{ result: { data: { requestId: string } } }>().result.data;
     const code = /\b(\d{6})\b/.exec(
-      (await deliverAll()).find((message) => message.to === ATTACKER_WHATSAPP)!.text,
+      (await deliverAll(t, whatsapp)).find((message) => message.to === ATTACKER_WHATSAPP)!.text,
     )![1]!;
     const verified = await rest('/subscriber-update/verify-code', { requestId, code });
     expect(verified.json()).toMatchObject({ contactsInPortal: true });
@@ -170,30 +138,18 @@ describe('§1 a stolen member session', () => {
       lastName: 'De Conta',
       email: ATTACKER_EMAIL,
       phone: ATTACKER_PHONE,
-      address: {
-        zipCode: '01001-000',
-        street: 'Praça da Sé',
-        number: '1',
-        complement: '',
-        neighborhood: 'Sé',
-        city: 'São Paulo',
-        state: 'SP',
-      },
+      address: { zipCode: '01001-000', ...PRACA_DA_SE, number: '1', complement: '' },
       shirtSize: 'M',
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ pendingEmail: null, contactsInPortal: true });
-    const record = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, victim.subscriberId))
-      .get();
+    const record = rows(t).subscriber(victim.subscriberId);
     expect(record).toMatchObject({ email: victim.email, name: 'Tomada De Conta' });
     expect(record!.phone).not.toBe('11912345678');
     expect(t.services.db.select().from(emailChanges).all()).toEqual([]);
     // "Esqueci minha senha" for the intruder's address finds nothing; the owner signs in as before.
     await rest('/auth/forgot-password', { email: ATTACKER_EMAIL });
-    expect((await deliverAll()).filter((message) => message.to === ATTACKER_EMAIL)).toEqual([]);
+    expect((await deliverAll(t, whatsapp)).filter((message) => message.to === ATTACKER_EMAIL)).toEqual([]);
     expect(await signsIn(victim.email, 'segredo123')).not.toBeNull();
   });
 });
@@ -317,7 +273,7 @@ describe('§3 a pending change of address dies with the credentials that asked f
     });
     expect(corrected.statusCode).toBe(200);
     await confirmFails();
-    const told = (await deliverAll()).filter(
+    const told = (await deliverAll(t, whatsapp)).filter(
       (message) => message.to === member.email && message.text.includes(ACCOUNT_NOTICES.contacts_corrected),
     );
     expect(told).toHaveLength(1);

@@ -5,17 +5,16 @@
  * to a fake Cloud API on loopback, e-mail to the local mailbox. The same for the wizard's save step
  * and for an admin who corrects a record's contacts before approving.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
+import { PRACA_DA_SE } from '../../../../tests/people';
 import { makeMember } from '../../../../tests/member';
 import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
 import { PROFILE_UPDATE_MSG } from '../../../shared/profile-update-schemas';
 import { APPROVAL_MSG } from '../../../shared/identity-schemas';
 import { stop } from '../../messaging/outbox-worker/loop';
-import { runOnce } from '../../messaging/outbox-worker/delivery';
+import { deliverAll, type Delivered } from './account-takeover-deliveries';
 
 /** The buyer's own WhatsApp, typed at the checkout. */
 const ATTACKER_PHONE = '(11) 91234-5678';
@@ -35,35 +34,6 @@ afterEach(async () => {
   await t.close();
   await whatsapp.close();
 });
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-interface Delivered {
-  channel: 'email' | 'whatsapp';
-  to: string;
-  text: string;
-}
-
-/** Runs the outbox worker until the queue is empty and answers everything delivered so far. */
-async function deliverAll(): Promise<Delivered[]> {
-  for (let pass = 0; pass < 10; pass++) {
-    const result = await runOnce(t.services.outboxWorker);
-    if (result.sent + result.retrying + result.failed === 0) break;
-  }
-  const mailbox = path.join(t.dataDir, 'mailbox');
-  const mails: Delivered[] = fs.existsSync(mailbox)
-    ? fs.readdirSync(mailbox).map((name) => {
-        const text = fs.readFileSync(path.join(mailbox, name), 'utf8');
-        return { channel: 'email' as const, to: /^Para: (.+)$/m.exec(text)![1]!, text };
-      })
-    : [];
-  const chats = (whatsapp.delivered as { to: string; text: { body: string } }[]).map((body) => ({
-    channel: 'whatsapp' as const,
-    to: body.to,
-    text: body.text.body,
-  }));
-  return [...mails, ...chats];
-}
 
 /** Every set-password link anyone received, with where it went. */
 function setPasswordLinks(delivered: Delivered[]) {
@@ -115,7 +85,7 @@ describe('an anonymous checkout naming somebody else’s e-mail, then approved',
     const record = await paidCheckout(member.email);
 
     const approved = await approve(record.id);
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     await attackerTriesLinks(delivered);
     // The account is still its owner's: the old password works, the buyer's does not.
     expect(await signsIn(member.email)).toBe('user');
@@ -138,7 +108,7 @@ describe('an anonymous checkout naming somebody else’s e-mail, then approved',
   it("the admin's e-mail: the approval is refused (409, in Portuguese) and nothing is sent", async () => {
     const record = await paidCheckout(admin.email);
     const refused = await approve(record.id);
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     await attackerTriesLinks(delivered);
     expect(await signsIn(admin.email)).toBe('admin');
     expect(await signsIn(admin.email, 'tomada-de-conta')).toBeNull();
@@ -156,7 +126,7 @@ describe('an anonymous checkout naming somebody else’s e-mail, then approved',
     expect(approved.statusCode).toBe(200);
     expect(approved.json().message).toBe(APPROVAL_MSG.approvedNewAccount);
 
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     const links = setPasswordLinks(delivered);
     expect(links.map((link) => [link.channel, link.to])).toEqual([['email', MARIANA.customerEmail]]);
     const chat = delivered.find((message) => message.channel === 'whatsapp');
@@ -184,7 +154,7 @@ describe("the wizard's save step", () => {
     });
     expect(found.statusCode).toBe(200);
     const { requestId } = found.json<{ requestId: string }>();
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     const mail = delivered.find(
       (message) => message.to === 'comprador@teste.com.br' && /\d{6}/.test(message.text),
     );
@@ -205,15 +175,7 @@ describe("the wizard's save step", () => {
     lastName: 'Qualquer',
     email,
     phone: ATTACKER_PHONE,
-    address: {
-      zipCode: '01001-000',
-      street: 'Praça da Sé',
-      number: '1',
-      complement: '',
-      neighborhood: 'Sé',
-      city: 'São Paulo',
-      state: 'SP',
-    },
+    address: { zipCode: '01001-000', ...PRACA_DA_SE, number: '1', complement: '' },
     shirtSize: 'M',
   });
 
@@ -227,7 +189,7 @@ describe("the wizard's save step", () => {
         payload: profile(record.id, token, owner.email),
       });
       const approved = await approve(record.id);
-      const delivered = await deliverAll();
+      const delivered = await deliverAll(t, whatsapp);
       await attackerTriesLinks(delivered);
       expect(await signsIn(owner.email)).toBe(whose === 'admin' ? 'admin' : 'user');
       expect(await signsIn(owner.email, 'tomada-de-conta')).toBeNull();
@@ -254,7 +216,7 @@ describe('an admin who corrects contact data', () => {
     expect(edited.statusCode).toBe(200);
     expect((await approve(record.id)).statusCode).toBe(200);
 
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     expect(setPasswordLinks(delivered).map((link) => [link.channel, link.to])).toEqual([
       ['email', MARIANA.customerEmail],
     ]);
@@ -284,7 +246,7 @@ describe('an admin who corrects contact data', () => {
       payload: { paymentId: payment.id },
     });
     expect(welcome.statusCode).toBe(200);
-    const delivered = await deliverAll();
+    const delivered = await deliverAll(t, whatsapp);
     expect(setPasswordLinks(delivered).map((link) => link.to)).toEqual([member.email]);
     expect(await signsIn(member.email)).toBe('user');
   });

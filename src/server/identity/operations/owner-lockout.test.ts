@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { enrolApp, type EnrolledApp } from '../../../../tests/two-factor';
 import { makeMember } from '../../../../tests/member';
 import { PHONE_PROOF_MSG } from '../../../shared/identity-schemas';
@@ -28,7 +28,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const login = (payload: Record<string, unknown>, ip: string) =>
   t.request({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 /** A tRPC batch of `procedure` with these inputs, from `ip`; answers the HTTP status of each call. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { refusal } from '../../../../tests/refusal';
 import { spaProcedures } from '../../../../tests/procedures';
 import { enrolApp, keyFromShownSecret, type EnrolledApp } from '../../../../tests/two-factor';
@@ -29,7 +29,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
   t.request({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
 const sessionCount = (userId: string) =>

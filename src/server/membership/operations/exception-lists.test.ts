@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../../tests/app';
-import { createLink, rows, sandboxPay } from '../../../../tests/checkout';
+import { createLink, insertAnasSecondCharge, rows, sandboxPay } from '../../../../tests/checkout';
 import { payments } from '../../db/schema';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 
@@ -38,16 +38,7 @@ describe('GET /api/admin/payments?exception=', () => {
     const lost = await paidPayment('carla@exemplo.com.br');
     // Ana was charged twice; Carla's card attempt lost its answer (pending, "em verificação").
     const { db } = t.services;
-    db.insert(payments)
-      .values({
-        ...first,
-        id: 'extra-ana',
-        transactionId: 'tx-extra-ana',
-        providerChargeId: 'ch-extra-ana',
-        extraCharge: 'duplicate',
-        extraChargeOf: first.id,
-      })
-      .run();
+    insertAnasSecondCharge(t, first);
     db.update(payments)
       .set({ status: 'pending', paidAt: null, verifyingSince: t.clock.now(), attempt: 1 })
       .where(eq(payments.id, lost.id))

@@ -7,9 +7,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/app';
+import { bearer, createTestApp, type TestApp } from '../../../../tests/app';
 import { refusal } from '../../../../tests/refusal';
-import { sandboxPay } from '../../../../tests/checkout';
+import { rows, sandboxPay } from '../../../../tests/checkout';
 import { addReferral, makeMember, type TestMember } from '../../../../tests/member';
 import { spaProcedures } from '../../../../tests/procedures';
 import { outbox, paymentLinks, payments, referrals, sessions, subscribers } from '../../db/schema';
@@ -25,7 +25,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type AnyCaller = Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
 const callerOf = (token?: string) => t.caller(token) as unknown as AnyCaller;
 const memberProcedures = spaProcedures().filter((procedure) => procedure.access === 'member');
@@ -76,7 +75,7 @@ describe('every member operation refuses anonymous callers and admins', () => {
       const payload = route.method === 'GET' ? undefined : {};
       const anonymous = await t.request({ method: route.method, url, payload });
       expect(anonymous.statusCode, `${route.method} ${route.path}`).toBe(401);
-      const asAdmin = await t.request({ method: route.method, url, payload, headers: auth(admin.token) });
+      const asAdmin = await t.request({ method: route.method, url, payload, headers: bearer(admin.token) });
       expect(asAdmin.statusCode, `${route.method} ${route.path}`).toBe(403);
       expect(asAdmin.json()).toEqual({ error: 'Você não tem permissão para acessar esta página.' });
     }
@@ -87,7 +86,7 @@ describe('every member operation refuses anonymous callers and admins', () => {
 async function everythingOf(member: TestMember) {
   const caller = t.caller(member.token);
   const { exportedAt: _at, ...exported } = await caller.member.exportData();
-  const rest = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(member.token) });
+  const rest = await t.request({ method: 'GET', url: '/api/user/referrals', headers: bearer(member.token) });
   return {
     overview: await caller.member.overview(),
     profile: await caller.member.profile(),
@@ -181,14 +180,14 @@ describe('one member never reads or changes another member’s data', () => {
   });
 
   it('B cannot pay, process or see A’s referral commissions through the member paths', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(b.token) });
+    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: bearer(b.token) });
     const ids = res.json<{ activeReferrals: { id: string }[] }>().activeReferrals.map((r) => r.id);
     const ofA = t.services.db.select().from(referrals).where(eq(referrals.referrerId, a.subscriberId)).all();
     for (const row of ofA) expect(ids).not.toContain(row.id);
     const process = await t.request({
       method: 'POST',
       url: `/api/admin/referrals/${ofA[0]!.id}/process`,
-      headers: auth(b.token),
+      headers: bearer(b.token),
       payload: {},
     });
     expect(process.statusCode).toBe(403);
@@ -201,7 +200,7 @@ describe('GET /api/user/referrals', () => {
     const referral = addReferral(t, member, 'confirmed', 14970);
     addReferral(t, member, 'pending', 14970);
     addReferral(t, member, 'cancelled', 14970);
-    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(member.token) });
+    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: bearer(member.token) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
@@ -248,11 +247,15 @@ describe('GET /api/user/referrals', () => {
       t.clock.advance(1000);
     }
     addReferral(t, member, 'cancelled', 100);
-    const first = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(member.token) });
+    const first = await t.request({
+      method: 'GET',
+      url: '/api/user/referrals',
+      headers: bearer(member.token),
+    });
     const second = await t.request({
       method: 'GET',
       url: '/api/user/referrals?page=2',
-      headers: auth(member.token),
+      headers: bearer(member.token),
     });
     const one = first.json();
     const two = second.json();
@@ -270,14 +273,14 @@ describe('GET /api/user/referrals', () => {
     const bad = await t.request({
       method: 'GET',
       url: '/api/user/referrals?page=0',
-      headers: auth(member.token),
+      headers: bearer(member.token),
     });
     expect(bad.statusCode).toBe(400);
   });
 
   it('a member whose account is not tied to a record gets 404 "Assinante não encontrado"', async () => {
     const member = await t.signIn('user');
-    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: auth(member.token) });
+    const res = await t.request({ method: 'GET', url: '/api/user/referrals', headers: bearer(member.token) });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Assinante não encontrado' });
   });
@@ -479,7 +482,7 @@ describe('member profile, password and e-mail', () => {
     const bad = await t.request({
       method: 'POST',
       url: '/trpc/member.updateProfile',
-      headers: auth(member.token),
+      headers: bearer(member.token),
       payload: { fullName: '', phone: '123', cpf: '111.111.111-11' },
     });
     expect(bad.statusCode).toBe(400);
@@ -491,11 +494,7 @@ describe('member profile, password and e-mail', () => {
       expect(bad.body).toContain(text);
     }
     // Status, price, dates and notes are not the member's to change: extra keys change nothing.
-    const before = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const before = rows(t).subscriber(member.subscriberId)!;
     await (caller as unknown as AnyCaller).member!.updateProfile!({
       fullName: 'Ana Maria',
       phone: '11912345678',
@@ -504,11 +503,7 @@ describe('member profile, password and e-mail', () => {
       subscriptionEndDate: '2040-01-01',
       adminNotes: 'x',
     });
-    const after = t.services.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.id, member.subscriberId))
-      .get()!;
+    const after = rows(t).subscriber(member.subscriberId)!;
     expect(after).toMatchObject({
       status: before.status,
       subscriptionPrice: before.subscriptionPrice,
@@ -634,7 +629,11 @@ describe('admin referrals', () => {
     const confirmed = addReferral(t, member, 'confirmed', 14970);
     const pending = addReferral(t, member, 'pending', 14970);
     addReferral(t, member, 'paid', 8970);
-    const list = await t.request({ method: 'GET', url: '/api/admin/referrals', headers: auth(admin.token) });
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/admin/referrals',
+      headers: bearer(admin.token),
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({
       success: true,
@@ -649,7 +648,7 @@ describe('admin referrals', () => {
     const filtered = await t.request({
       method: 'GET',
       url: '/api/admin/referrals?status=confirmed&search=carla',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(filtered.json().referrals).toHaveLength(1);
     expect(filtered.json().referrals[0]).toMatchObject({
@@ -660,14 +659,14 @@ describe('admin referrals', () => {
     const none = await t.request({
       method: 'GET',
       url: '/api/admin/referrals?search=zzz',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(none.json().referrals).toHaveLength(0);
 
     const processed = await t.request({
       method: 'POST',
       url: `/api/admin/referrals/${confirmed.id}/process`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: {},
     });
     expect(processed.statusCode).toBe(200);
@@ -680,7 +679,7 @@ describe('admin referrals', () => {
     const refused = await t.request({
       method: 'POST',
       url: `/api/admin/referrals/${pending.id}/process`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: {},
     });
     expect(refused.statusCode).toBe(409);
@@ -688,7 +687,7 @@ describe('admin referrals', () => {
     const missing = await t.request({
       method: 'POST',
       url: '/api/admin/referrals/nao-existe/process',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: {},
     });
     expect(missing.statusCode).toBe(404);
@@ -696,14 +695,14 @@ describe('admin referrals', () => {
     const again = await t.request({
       method: 'GET',
       url: '/api/admin/referrals?status=paid',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     const paidRow = again.json().referrals.find((row: { id: string }) => row.id === confirmed.id);
     expect(paidRow.paidBy).toEqual({ id: admin.userId, name: 'Pessoa admin' });
     const bad = await t.request({
       method: 'GET',
       url: '/api/admin/referrals?status=xyz',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(bad.statusCode).toBe(400);
   });

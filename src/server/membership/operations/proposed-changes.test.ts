@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAdminApp, type TestApp } from '../../../../tests/app';
+import { bearer, useAdminApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, MARIANA_CUSTOMER, rows, sandboxPay } from '../../../../tests/checkout';
 import { PROPOSED_CHANGES_MSG } from '../../../shared/proposed-changes';
 import { proposedChanges, subscriberActivity } from '../../db/schema';
@@ -15,8 +15,6 @@ import { proposedChanges, subscriberActivity } from '../../db/schema';
 let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((ready) => ({ t, admin } = ready));
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The record as the club typed it: Mariana's e-mail, her own name, phone, CPF and address. */
 const ON_FILE = {

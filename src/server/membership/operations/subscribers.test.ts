@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAdminApp, type TestApp } from '../../../../tests/app';
+import { bearer, useAdminApp, type TestApp } from '../../../../tests/app';
 import { createLink, MARIANA, rows, sandboxPay } from '../../../../tests/checkout';
 import { spaProcedures } from '../../../../tests/procedures';
 import { outbox, subscribers, users } from '../../db/schema';
@@ -17,7 +17,6 @@ let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const valid = {
   fullName: 'Helena Duarte',
   email: '  Helena.Duarte@Exemplo.com.BR ',
@@ -61,7 +60,7 @@ describe('every admin operation refuses anonymous callers and members', () => {
       const asMember = await t.request({
         method: route.method,
         url,
-        headers: auth(member.token),
+        headers: bearer(member.token),
         payload: route.method === 'GET' ? undefined : {},
       });
       expect(asMember.statusCode, `${route.method} ${route.path}`).toBe(403);
@@ -97,7 +96,7 @@ describe('/api/admin/subscribers', () => {
     const created = await t.request({
       method: 'POST',
       url: '/api/admin/subscribers',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: valid,
     });
     expect(created.statusCode).toBe(201);
@@ -110,7 +109,7 @@ describe('/api/admin/subscribers', () => {
     const read = await t.request({
       method: 'GET',
       url: `/api/admin/subscribers/${body.subscriberId}`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(read.json()).toMatchObject({
       _id: body.subscriberId,
@@ -134,7 +133,7 @@ describe('/api/admin/subscribers', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/subscribers',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: {
         name: 'Otávio Lima',
         email: 'otavio@exemplo.com.br',
@@ -177,7 +176,7 @@ describe('/api/admin/subscribers', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/admin/subscribers',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: { ...valid, ...change },
     });
     expect(res.statusCode).toBe(400);
@@ -201,7 +200,7 @@ describe('/api/admin/subscribers', () => {
     const first = await t.request({
       method: 'GET',
       url: '/api/admin/subscribers',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(first.json().pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2 });
     expect(first.json().subscribers[0].fullName).toBe('Confrade 11');
@@ -240,7 +239,7 @@ describe('/api/admin/subscribers', () => {
     const refused = await t.request({
       method: 'PUT',
       url: `/api/admin/subscribers/${subscriberId}`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
       payload: { ...valid, status: 'active' },
     });
     expect(refused.statusCode).toBe(409);
@@ -256,7 +255,7 @@ describe('/api/admin/subscribers', () => {
       const res = await t.request({
         method,
         url: '/api/admin/subscribers/nao-existe',
-        headers: auth(admin.token),
+        headers: bearer(admin.token),
         payload: method === 'PUT' ? valid : undefined,
       });
       expect(res.statusCode, method).toBe(404);
@@ -270,7 +269,7 @@ describe('/api/admin/subscribers', () => {
     const gone = await t.request({
       method: 'DELETE',
       url: `/api/subscribers/${subscriberId}`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(gone.json()).toEqual({ success: true, message: 'Assinante excluído com sucesso!' });
 
@@ -280,7 +279,7 @@ describe('/api/admin/subscribers', () => {
     const kept = await t.request({
       method: 'DELETE',
       url: `/api/admin/subscribers/${paid?.id}`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(kept.statusCode).toBe(409);
     expect(kept.json().error).toBe(
@@ -299,7 +298,7 @@ describe('approval (docs/product/decisions.md §3.3)', () => {
     const res = await t.request({
       method: 'POST',
       url: `/api/admin/subscribers/${paid?.id}/approve`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -335,7 +334,7 @@ describe('approval (docs/product/decisions.md §3.3)', () => {
     const again = await t.request({
       method: 'POST',
       url: `/api/admin/subscribers/${paid?.id}/approve`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'Este cadastro já foi aprovado.' });
@@ -346,7 +345,7 @@ describe('approval (docs/product/decisions.md §3.3)', () => {
     const res = await t.request({
       method: 'POST',
       url: `/api/admin/subscribers/${subscriberId}/approve`,
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -401,7 +400,7 @@ describe('the renewals filter: endingWithinDays (ADR 034)', () => {
     const rest = await t.request({
       method: 'GET',
       url: '/api/admin/subscribers?endingWithinDays=45&sortBy=fullName&sortOrder=asc',
-      headers: auth(admin.token),
+      headers: bearer(admin.token),
     });
     expect(rest.statusCode).toBe(200);
     expect(rest.json().subscribers.map((row: { fullName: string }) => row.fullName)).toEqual([
@@ -419,7 +418,7 @@ describe('the renewals filter: endingWithinDays (ADR 034)', () => {
       const response = await t.request({
         method: 'GET',
         url: `/api/admin/subscribers?endingWithinDays=${value}`,
-        headers: auth(admin.token),
+        headers: bearer(admin.token),
       });
       expect(response.statusCode, value).toBe(400);
       expect(response.json().error, value).toBe('Informe um número de dias entre 1 e 366 para o vencimento.');

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAdminApp, type TestApp } from '../../../../tests/app';
+import { bearer, useAdminApp, type TestApp } from '../../../../tests/app';
 import { approve, createLink, rows } from '../../../../tests/checkout';
 import { TEMPLATE_DEFAULTS } from '../../../shared/content/message-templates';
 import { outbox, subscribers } from '../../db/schema';
@@ -17,9 +17,8 @@ let t: TestApp;
 let admin: { token: string; userId: string };
 useAdminApp((app) => ({ t, admin } = app));
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.request({ method, url: `/api${url}`, headers: auth(admin.token), payload: payload as object });
+  t.request({ method, url: `/api${url}`, headers: bearer(admin.token), payload: payload as object });
 const outboxRows = () => t.services.db.select().from(outbox).all();
 
 async function subscriber(email: string, phone: string, endInDays = 20) {
@@ -52,7 +51,12 @@ describe('admin only', () => {
         method === 'GET' ? undefined : { phone: '11987654321', message: 'oi', testPhone: '11987654321' };
       const anonymous = await t.request({ method, url: `/api${path}`, payload });
       expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
-      const asMember = await t.request({ method, url: `/api${path}`, headers: auth(member.token), payload });
+      const asMember = await t.request({
+        method,
+        url: `/api${path}`,
+        headers: bearer(member.token),
+        payload,
+      });
       expect(asMember.statusCode, `${method} ${path}`).toBe(403);
     }
     expect(outboxRows()).toHaveLength(0);

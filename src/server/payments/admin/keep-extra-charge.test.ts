@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminApp, type TestApp } from '../../../../tests/app';
-import { createLink, rows, sandboxPay } from '../../../../tests/checkout';
+import { createLink, insertAnasSecondCharge, rows, sandboxPay } from '../../../../tests/checkout';
 import { monthTotalsByBruteForce, storedMonthTotals } from '../../../../tests/month-totals';
 import { ADMIN_MSG } from '../../../shared/admin-schemas';
 import { formatMoney } from '../../../shared/format';
@@ -47,21 +47,7 @@ async function anaChargedTwice(values: Partial<Payment> = {}) {
   await sandboxPay(t, link.id, 'paid', 'pix');
   const subscriber = rows(t).subscriberByEmail('ana@exemplo.com.br')!;
   const first = t.services.db.select().from(payments).where(eq(payments.subscriberId, subscriber.id)).get()!;
-  t.services.db
-    .insert(payments)
-    .values({
-      ...first,
-      id: 'extra-ana',
-      transactionId: 'tx-extra-ana',
-      providerChargeId: 'ch-extra-ana',
-      paymentLinkId: null,
-      previousEndDate: null,
-      periodEndDate: null,
-      extraCharge: 'duplicate',
-      extraChargeOf: first.id,
-      ...values,
-    })
-    .run();
+  insertAnasSecondCharge(t, first, { paymentLinkId: null, ...values });
   return first;
 }
 

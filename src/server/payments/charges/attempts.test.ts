@@ -7,13 +7,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
-import { checkoutPayload, createLink, MARIANA, MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
-import {
-  PAGARME_PAID_CARD,
-  PAGARME_REFUSED_CARD,
-  type FakePagarme,
-} from '../../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
+import { checkoutPayload, createLink, MARIANA, rows } from '../../../../tests/checkout';
+import { PAGARME_REFUSED_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
+import { pagarmeWebhook, payInPage, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { paymentStatusLabel, SUBSCRIPTION_DAYS } from '../../../shared/plans';
 import { PAYMENT_MSG } from '../messages';
 import { reconcile } from '../reconciliation/run';
@@ -35,46 +31,22 @@ usePagarmeApp(
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
-
-async function tokenize(cardNumber: string) {
-  const response = await sendCardToPagarme(
-    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-    cardNumber,
-  );
-  return ((await response.json()) as { id: string }).id;
-}
-
 /** POST /api/payments/process as the in-page checkout sends it (the card as Pagar.me's token). */
-async function pay(
+const pay = (
   paymentMethod: 'credit_card' | 'pix',
   options: { paymentId?: string; cardNumber?: string; customer?: Record<string, unknown> } = {},
-) {
-  return t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod,
-      customerData: { ...customerData, ...options.customer },
-      paymentData: {
-        amount: 149700,
-        ...(paymentMethod === 'credit_card'
-          ? { cardToken: await tokenize(options.cardNumber ?? PAGARME_PAID_CARD) }
-          : {}),
-      },
-      ...(options.paymentId ? { paymentId: options.paymentId } : {}),
-    },
-  });
-}
+) => payInPage(t, fake, paymentMethod, options);
 
 const orders = () => [...fake.orders.values()];
 const paidOrders = () => orders().filter((order: any) => order.status === 'paid');
 const orderCreates = () =>
   fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/orders'));
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
+const linkCreates = () =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
+/** POST /api/payment-links/create-public: Mariana (or `overrides`) opens /checkout. */
+const checkout = (overrides: Record<string, unknown> = {}) =>
+  t.request({ method: 'POST', url: '/api/payment-links/create-public', payload: checkoutPayload(overrides) });
 const mariana = () => rows(t).subscriberByEmail(MARIANA.customerEmail);
 const statusOf = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/payments/status/${id}` })).json();
@@ -85,6 +57,14 @@ function expectOneYear(paidAt: Date | null | undefined) {
   expect(paidAt).toBeInstanceOf(Date);
   expect(end).toBeInstanceOf(Date);
   expect(((end as Date).getTime() - (paidAt as Date).getTime()) / DAY).toBe(SUBSCRIPTION_DAYS);
+}
+
+/** Pagar.me is asked by our code: the one charge made is confirmed, once, for one year. */
+async function expectConfirmedOnce(paymentId: string) {
+  await reconcile(t.services.reconciliation);
+  expect(paidOrders()).toHaveLength(1);
+  expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
+  expectOneYear(paymentRow(paymentId)?.paidAt);
 }
 
 describe('§1 one person, one charge while an attempt is unknown', () => {
@@ -120,11 +100,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     const row = paymentRow(paymentId);
     expect(paymentStatusLabel(row?.status, row?.refundStatus, row)).toBe('Em verificação');
 
-    // Pagar.me is asked by our code: the one charge made is confirmed, once.
-    await reconcile(t.services.reconciliation);
-    expect(paidOrders()).toHaveLength(1);
-    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
-    expectOneYear(paymentRow(paymentId)?.paidAt);
+    await expectConfirmedOnce(paymentId);
   });
 
   it('someone typing the same e-mail or the same CPF is told a payment is in verification: no id, nothing written or sent', async () => {
@@ -195,16 +171,8 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
 });
 
 describe('§1 a new payment link is not made while an attempt of the same person is unknown', () => {
-  const linkCreates = () =>
-    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
   const subscriberCount = () =>
     t.services.db.$client.prepare('select count(*) as n from subscribers').get() as { n: number };
-  const checkout = (overrides: Record<string, unknown> = {}) =>
-    t.request({
-      method: 'POST',
-      url: '/api/payment-links/create-public',
-      payload: checkoutPayload(overrides),
-    });
 
   it('the card answer is lost and the same person opens /checkout: that attempt in verification is answered, no link is made at Pagar.me', async () => {
     fake.loseAnswers(2);
@@ -231,11 +199,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
     expect(rows(t).links()).toHaveLength(0);
     expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'pending', amount: 149700 }]);
 
-    // Pagar.me is asked by our code: the one charge made is confirmed, one year.
-    await reconcile(t.services.reconciliation);
-    expect(paidOrders()).toHaveLength(1);
-    expect(rows(t).payments()).toMatchObject([{ id: paymentId, status: 'paid', amount: 149700 }]);
-    expectOneYear(paymentRow(paymentId)?.paidAt);
+    await expectConfirmedOnce(paymentId);
   });
 
   it('a card attempt still waiting for its answer holds the link back too; once Pagar.me refused it, the checkout makes a link', async () => {
@@ -421,15 +385,6 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
 });
 
 describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new charge of the same person', () => {
-  const linkCreates = () =>
-    fake.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/paymentlinks'));
-  const checkout = (overrides: Record<string, unknown> = {}) =>
-    t.request({
-      method: 'POST',
-      url: '/api/payment-links/create-public',
-      payload: checkoutPayload(overrides),
-    });
-
   it('the same person opens /checkout: that link in verification is answered, nothing is made or charged; once Pagar.me says unpaid, a new link', async () => {
     const link = await createLink(t);
     t.clock.advance(48 * 3600 * 1000 + MINUTE);

@@ -6,14 +6,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake's orders are fixture JSON */
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
-import { MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
+import { rows } from '../../../../tests/checkout';
 import {
   FAKE_PAGARME_CARD_FEE_BASIS_POINTS,
   FAKE_PAGARME_CARD_PAYOUT_DAYS,
-  PAGARME_PAID_CARD,
   type FakePagarme,
 } from '../../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
+import { pagarmeWebhook, payInPage, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { figuresOfPayables } from '../providers/pagarme/payables';
 import { sandboxFigures } from '../providers/sandbox/figures';
@@ -23,26 +22,8 @@ let fake: FakePagarme;
 let t: TestApp;
 usePagarmeApp((app) => ({ t, fake } = app));
 
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
-
 async function pay(paymentMethod: 'credit_card' | 'pix') {
-  let cardToken: string | undefined;
-  if (paymentMethod === 'credit_card') {
-    const response = await sendCardToPagarme(
-      { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-      PAGARME_PAID_CARD,
-    );
-    cardToken = ((await response.json()) as { id: string }).id;
-  }
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod,
-      customerData,
-      paymentData: { amount: 149700, ...(cardToken ? { cardToken } : {}) },
-    },
-  });
+  const res = await payInPage(t, fake, paymentMethod);
   const { paymentId } = res.json<{ paymentId: string }>();
   if (paymentMethod === 'pix') {
     const order = [...fake.orders.values()].find((entry) => entry.code === paymentId);
@@ -51,10 +32,7 @@ async function pay(paymentMethod: 'credit_card' | 'pix') {
   return paymentRow(paymentId)!;
 }
 
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const payablesAsked = () => fake.requests.filter((request) => request.path.startsWith('/core/v5/payables'));
 
 describe('the provider figures of a paid Pagar.me charge', () => {

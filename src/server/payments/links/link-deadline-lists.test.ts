@@ -5,7 +5,7 @@
  * tRPC) and the tracking page's answer agree. They used to say `expired` by the clock alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../tests/app';
+import { bearer, type TestApp } from '../../../../tests/app';
 import { rows } from '../../../../tests/checkout';
 import type { FakePagarme } from '../../../../tests/fakes/pagarme-server';
 import { makeMember } from '../../../../tests/member';
@@ -19,7 +19,6 @@ let fake: FakePagarme;
 usePagarmeApp((app) => ({ t, fake } = app));
 
 const MINUTE = 60 * 1000;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A session of now (the 48 hours the test waits outlive the first one). */
 const signInAgain = async (email: string) =>
   (await login(t.services.accounts, { email, password: 'segredo123' })).token;

@@ -8,9 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
-import { MARIANA, MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
-import { PAGARME_PAID_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
-import { pagarmeWebhook, sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
+import { MARIANA, rows } from '../../../../tests/checkout';
+import type { FakePagarme } from '../../../../tests/fakes/pagarme-server';
+import { pagarmeWebhook, payInPage, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { ADMIN_MSG } from '../../../shared/admin-schemas';
 import { SETTINGS_MSG } from '../../../shared/content/settings-defaults';
 import { formatMoney } from '../../../shared/format';
@@ -24,34 +24,10 @@ let t: TestApp;
 usePagarmeApp((app) => ({ t, fake } = app));
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
 
-async function tokenize() {
-  const response = await sendCardToPagarme(
-    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-    PAGARME_PAID_CARD,
-  );
-  return ((await response.json()) as { id: string }).id;
-}
+const process = (paymentMethod: 'credit_card' | 'pix') => payInPage(t, fake, paymentMethod);
 
-const process = async (paymentMethod: 'credit_card' | 'pix') =>
-  t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod,
-      customerData,
-      paymentData: {
-        amount: 149700,
-        ...(paymentMethod === 'credit_card' ? { cardToken: await tokenize() } : {}),
-      },
-    },
-  });
-
-const paymentRow = (id: string) =>
-  rows(t)
-    .payments()
-    .find((payment) => payment.id === id);
+const paymentRow = (id: string) => rows(t).payment(id);
 const member = () => rows(t).subscriberByEmail(MARIANA.customerEmail);
 const chargeAtFake = (chargeId: string | null) => {
   for (const order of fake.orders.values()) {

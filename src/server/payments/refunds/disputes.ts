@@ -6,7 +6,8 @@
 import { requestInvoiceCancel } from '../../invoices/queue';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { payments, subscribers, users, type Payment } from '../../db/schema';
+import { payments, subscribers, type Payment } from '../../db/schema';
+import { emailEveryAdmin } from '../../messaging/admin-alerts';
 import { newId } from '../../lib/ids';
 import type { ChargeResult } from '../providers/types';
 import { PAYMENT_MSG } from '../messages';
@@ -22,21 +23,13 @@ function tellAdmins({ db, env, outbox }: ConfirmationContext, payment: Payment, 
     .from(subscribers)
     .where(eq(subscribers.id, payment.subscriberId))
     .get();
-  const admins = db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).all();
-  for (const admin of admins) {
-    outbox.enqueue({
-      channel: 'email',
-      recipient: admin.email,
-      template: 'chargeback_alert',
-      vars: {
-        name: member?.name ?? '',
-        amount: formatMoney(payment.amount),
-        paidDate: payment.paidAt ? formatDate(payment.paidAt) : '',
-        date: formatDate(at),
-        paymentsUrl: `${env.publicUrl}/admin/payments`,
-      },
-    });
-  }
+  emailEveryAdmin({ db, outbox }, 'chargeback_alert', {
+    name: member?.name ?? '',
+    amount: formatMoney(payment.amount),
+    paidDate: payment.paidAt ? formatDate(payment.paidAt) : '',
+    date: formatDate(at),
+    paymentsUrl: `${env.publicUrl}/admin/payments`,
+  });
 }
 
 /**

@@ -1,21 +1,17 @@
 /** A member's request: opened once per record, told to the admins; the portal reads the newest. */
 import { desc, eq } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format';
-import { deletionRequests, users, type DeletionRequest, type Subscriber } from '../../db/schema';
+import { deletionRequests, type DeletionRequest, type Subscriber } from '../../db/schema';
+import { emailEveryAdmin } from '../../messaging/admin-alerts';
 import { newId } from '../../lib/ids';
 import { DELETION_REQUESTED_EVENT, deletionDueAt, openFor, type RequestsContext } from './deps';
 
 /** Every admin is told; the message names nobody (the outbox keeps it). */
 function tellAdmins({ db, env, outbox }: RequestsContext, dueAt: Date) {
-  const admins = db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).all();
-  for (const admin of admins) {
-    outbox.enqueue({
-      channel: 'email',
-      recipient: admin.email,
-      template: 'lgpd_request',
-      vars: { dueDate: formatDate(dueAt), requestsUrl: `${env.publicUrl}/admin/lgpd` },
-    });
-  }
+  emailEveryAdmin({ db, outbox }, 'lgpd_request', {
+    dueDate: formatDate(dueAt),
+    requestsUrl: `${env.publicUrl}/admin/lgpd`,
+  });
 }
 
 /**

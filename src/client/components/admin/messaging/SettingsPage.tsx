@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SETTINGS_LIMITS, STATEMENT_DESCRIPTOR_MAX } from '../../../../shared/content/settings-defaults';
 import { formatDateTime } from '../../../../shared/format';
@@ -168,35 +168,17 @@ function SettingsForm({ data }: { data: SettingsResponse }) {
       <fieldset className="card adm-card">
         <legend>Preços e renovação</legend>
         <div className="adm-grid adm-grid--2">
-          <Controller
+          <PriceField
             control={control}
             name="priceAnnual"
-            render={({ field: price, fieldState }) => (
-              <MoneyField
-                label="Assinatura anual (R$)"
-                hint="Cobrado de novos confrades"
-                name={price.name}
-                value={price.value}
-                onValueChange={price.onChange}
-                onBlur={price.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Assinatura anual (R$)"
+            hint="Cobrado de novos confrades"
           />
-          <Controller
+          <PriceField
             control={control}
             name="priceRenewal"
-            render={({ field: price, fieldState }) => (
-              <MoneyField
-                label="Renovação (R$)"
-                hint="Oferecido só a confrades já aprovados"
-                name={price.name}
-                value={price.value}
-                onValueChange={price.onChange}
-                onBlur={price.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Renovação (R$)"
+            hint="Oferecido só a confrades já aprovados"
           />
         </div>
         <label className="checkbox">
@@ -348,5 +330,36 @@ function Providers({ providers }: { providers: SettingsResponse['providers'] }) 
         })}
       </div>
     </section>
+  );
+}
+
+/** A price of the club, typed in reais (MoneyField) and held by the form as that text. */
+function PriceField({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  control: Control<SettingsFormInput, unknown, SettingsFormOutput>;
+  name: 'priceAnnual' | 'priceRenewal';
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: price, fieldState }) => (
+        <MoneyField
+          label={label}
+          hint={hint}
+          name={price.name}
+          value={price.value}
+          onValueChange={price.onChange}
+          onBlur={price.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

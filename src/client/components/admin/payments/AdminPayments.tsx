@@ -4,7 +4,6 @@ import {
   ADMIN_MSG,
   PAYMENT_EXCEPTION_LABELS,
   PAYMENT_PAGE_SIZE,
-  PAYMENT_SORTS,
   type AdminPayment,
   type PaymentListInput,
 } from '../../../../shared/admin-schemas';
@@ -15,12 +14,8 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from '../../../../shared/plans';
-import {
-  nextListSearch,
-  PAYMENT_EXCEPTIONS,
-  type PaymentSearch,
-  type PaymentSort,
-} from '../../../lib/list-search';
+import { PAYMENT_EXCEPTIONS, PAYMENT_SORTS, type PaymentSort } from '../../../../shared/list-choices';
+import { nextListSearch, type PaymentSearch } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import '../../../styles/admin-finance.css';
 import { ActiveFilter } from '../../ui/ActiveFilter';

@@ -17,7 +17,8 @@ import {
   SUBSCRIBER_PAGE_SIZE,
   type SubscriberRecord,
 } from '../../../../shared/subscriber-schemas';
-import { nextListSearch, type SubscriberSearch, type SubscriberSort } from '../../../lib/list-search';
+import type { SubscriberSort } from '../../../../shared/list-choices';
+import { nextListSearch, type SubscriberSearch } from '../../../lib/list-search';
 import { trpc } from '../../../lib/trpc';
 import { ActiveFilter } from '../../ui/ActiveFilter';
 import { Alert } from '../../ui/Alert';
