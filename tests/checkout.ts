@@ -1,6 +1,14 @@
 /** Test helpers for the checkout: a valid /checkout payload and shortcuts through the REST routes. */
 import { eq } from 'drizzle-orm';
-import { paymentLinks, payments, referrals, subscribers, type Payment } from '../src/server/db/schema';
+import {
+  automaticRenewals,
+  paymentLinks,
+  payments,
+  referrals,
+  subscribers,
+  type Payment,
+} from '../src/server/db/schema';
+import { SANDBOX_APPROVED_CARD } from '../src/server/payments/providers/sandbox';
 import type { TestApp } from './app';
 
 export const MARIANA = {
@@ -69,6 +77,27 @@ export async function sandboxPay(
   return t.request({ method: 'POST', url: `/sandbox/pay/${id}`, payload: { outcome, method } });
 }
 
+/** A link paid by a card typed on the sandbox's hosted page, by whoever holds the link. */
+export function sandboxPayByCard(
+  t: TestApp,
+  linkId: string,
+  cardNumber = SANDBOX_APPROVED_CARD,
+  expiryDate = '12/30',
+) {
+  return t.request({
+    method: 'POST',
+    url: `/sandbox/pay/${linkId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      choice: 'card',
+      cardNumber,
+      cardHolderName: 'CONFRADE TESTE',
+      expiryDate,
+      cvv: '123',
+    }).toString(),
+  });
+}
+
 /** A signed sandbox webhook delivered to our route, as the sandbox's page delivers it. */
 export const deliverSandboxWebhook = (
   t: TestApp,
@@ -91,6 +120,8 @@ export function rows(t: TestApp) {
     payment: (id: string) => db.select().from(payments).where(eq(payments.id, id)).get(),
     links: () => db.select().from(paymentLinks).all(),
     referrals: () => db.select().from(referrals).all(),
+    automaticRenewal: (subscriberId: string) =>
+      db.select().from(automaticRenewals).where(eq(automaticRenewals.subscriberId, subscriberId)).get(),
   };
 }
 

@@ -8,9 +8,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
-import { approve, MARIANA, MARIANA_CUSTOMER, rows } from '../../../../tests/checkout';
+import { approve, MARIANA, rows } from '../../../../tests/checkout';
 import { PAGARME_PAID_CARD, type FakePagarme } from '../../../../tests/fakes/pagarme-server';
-import { sendCardToPagarme, usePagarmeApp } from '../../../../tests/pagarme-app';
+import { payInPage, usePagarmeApp } from '../../../../tests/pagarme-app';
 import { AUTOMATIC_RENEWAL_MSG, consentSentence } from '../../../shared/automatic-renewal';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { saoPauloDayStart } from '../../../shared/sao-paulo-time';
@@ -32,24 +32,10 @@ usePagarmeApp(
   },
 );
 
-const customerData = { ...MARIANA_CUSTOMER, address: { ...MARIANA_CUSTOMER.address, complement: '' } };
 const MEMBER = { kind: 'member' as const, id: 'user-mariana' };
 
 async function payByCard() {
-  const token = await sendCardToPagarme(
-    { url: `${fake.apiUrl}/tokens`, publicKey: fake.publicKey },
-    PAGARME_PAID_CARD,
-  );
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/payments/process',
-    payload: {
-      paymentMethod: 'credit_card',
-      customerData,
-      paymentData: { amount: 149700, cardToken: ((await token.json()) as { id: string }).id },
-    },
-  });
-  expect(res.json()).toMatchObject({ status: 'completed' });
+  expect((await payInPage(t, fake, 'credit_card')).json()).toMatchObject({ status: 'completed' });
 }
 
 const mariana = () => rows(t).subscriberByEmail(MARIANA.customerEmail)!;

@@ -6,12 +6,11 @@
  * was; while it is on, a card paid
  * through a link the member did not make leaves the agreed card in place.
  */
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
-import { sandboxPay } from '../../../../tests/checkout';
+import { rows, sandboxPay, sandboxPayByCard } from '../../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../../tests/member';
-import { automaticRenewals, cardDeletions } from '../../db/schema';
+import { cardDeletions } from '../../db/schema';
 import { createForSubscriber } from '../links/create-link';
 import { login } from '../../identity/accounts/sign-in';
 import {
@@ -23,12 +22,7 @@ import {
 let t: TestApp;
 useTestApp((app) => (t = app));
 
-const savedRow = (subscriberId: string) =>
-  t.services.db
-    .select()
-    .from(automaticRenewals)
-    .where(eq(automaticRenewals.subscriberId, subscriberId))
-    .get();
+const savedRow = (subscriberId: string) => rows(t).automaticRenewal(subscriberId);
 
 const queuedDeletions = () =>
   t.services.db
@@ -43,21 +37,8 @@ async function renewByCard(member: TestMember, cardNumber: string, expiryDate = 
   return { link, res: await payByCard(link.id, cardNumber, expiryDate) };
 }
 
-/** A link paid by a card typed on the sandbox's page, by whoever holds it. */
-async function payByCard(linkId: string, cardNumber: string, expiryDate: string) {
-  return t.request({
-    method: 'POST',
-    url: `/sandbox/pay/${linkId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      choice: 'card',
-      cardNumber,
-      cardHolderName: 'CONFRADE TESTE',
-      expiryDate,
-      cvv: '123',
-    }).toString(),
-  });
-}
+const payByCard = (linkId: string, cardNumber: string, expiryDate: string) =>
+  sandboxPayByCard(t, linkId, cardNumber, expiryDate);
 
 describe('the card of a paid renewal link is kept (sandbox)', () => {
   it('a link paid by card on the hosted page keeps the reference, brand, last four and expiry; off until chosen', async () => {

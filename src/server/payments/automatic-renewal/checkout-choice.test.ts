@@ -7,40 +7,23 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
-import { sandboxPay } from '../../../../tests/checkout';
+import { rows, sandboxPay, sandboxPayByCard } from '../../../../tests/checkout';
 import { makeMember, type TestMember } from '../../../../tests/member';
 import { AUTOMATIC_RENEWAL_MSG, checkoutConsentSentence } from '../../../shared/automatic-renewal';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { automaticRenewals, paymentLinks } from '../../db/schema';
-import { SANDBOX_APPROVED_CARD, SANDBOX_DECLINED_CARD } from '../providers/sandbox';
+import { paymentLinks } from '../../db/schema';
+import { SANDBOX_DECLINED_CARD } from '../providers/sandbox';
 import { chargeDay } from './schedule';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 const DAY = 24 * 3600 * 1000;
-const savedRow = (subscriberId: string) =>
-  t.services.db
-    .select()
-    .from(automaticRenewals)
-    .where(eq(automaticRenewals.subscriberId, subscriberId))
-    .get();
+const savedRow = (subscriberId: string) => rows(t).automaticRenewal(subscriberId);
 const linksOf = (subscriberId: string) =>
   t.services.db.select().from(paymentLinks).where(eq(paymentLinks.subscriberId, subscriberId)).all();
 
-const payByCard = (linkId: string, cardNumber = SANDBOX_APPROVED_CARD) =>
-  t.request({
-    method: 'POST',
-    url: `/sandbox/pay/${linkId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      choice: 'card',
-      cardNumber,
-      cardHolderName: 'CONFRADE TESTE',
-      expiryDate: '12/30',
-      cvv: '123',
-    }).toString(),
-  });
+const payByCard = (linkId: string, cardNumber?: string) => sandboxPayByCard(t, linkId, cardNumber);
 
 /** A member 20 days from the end, the club offering automatic renewal, and the box's sentence. */
 async function memberAtCheckout(): Promise<{ member: TestMember; sentence: string; end: Date }> {
