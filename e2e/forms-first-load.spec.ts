@@ -18,10 +18,10 @@ const KB = 1024;
  * them to 150 KB with that change.
  */
 const FORMS = [
-  { path: '/login', field: 'Email', budgetKb: 150 },
-  { path: '/register', field: 'Nome completo', budgetKb: 150 },
-  { path: '/contato', field: 'Nome', budgetKb: 160 },
-  { path: '/checkout', field: 'Nome completo', budgetKb: 158 },
+  { path: '/login', field: 'Email', budgetKb: 150, iconFetches: 1 },
+  { path: '/register', field: 'Nome completo', budgetKb: 150, iconFetches: 1 },
+  { path: '/contato', field: 'Nome', budgetKb: 160, iconFetches: 2 },
+  { path: '/checkout', field: 'Nome completo', budgetKb: 158, iconFetches: 1 },
 ] as const;
 
 /** Loads `path` in a fresh context and sums what came over the wire, per file. */
@@ -74,5 +74,14 @@ for (const form of FORMS) {
       bytes,
       `${(bytes / KB).toFixed(1)} KB in ${files.length} answers:\n${listing}`,
     ).toBeLessThanOrEqual(form.budgetKb * KB);
+  });
+
+  // The club's icon is the favicon, fetched by the browser on its own, and the public header's logo
+  // (/contato): the install banner's copy, hidden in every page's markup, must not be a third.
+  test(`${form.path} fetches the club's icon ${form.iconFetches === 1 ? 'once' : 'twice'}`, async ({
+    page,
+  }) => {
+    const { files } = await firstLoad(page, form.path, form.field);
+    expect(files.filter((file) => file.path === '/icons/icon.svg')).toHaveLength(form.iconFetches);
   });
 }
