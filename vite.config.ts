@@ -35,7 +35,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            { name: 'query', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|@trpc)[\\/]/ },
+            // The data layer (ADR 055), in one file: TanStack Query, tRPC's client and React bindings,
+            // the app's client and cache (lib/trpc.ts), their providers and the session watch, loaded
+            // by the pages that use it. Without its dependencies: React's JSX runtime stays where it is.
+            {
+              name: 'query',
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query|router-ssr-query-core|react-router-ssr-query)|@trpc[\\/](react-query|client|server))[\\/]|src[\\/]client[\\/](browser-data-layer\.tsx|app\.tsx|lib[\\/](trpc|carry-query-cache)\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // Loaded with a masked field's first focus (src/client/lib/load-imask.ts), named for the tests.
             { name: 'imask', test: /node_modules[\\/]imask[\\/]/ },
             // What the static pages' script (ADR 040) shares with the app's public pages, in one chunk:

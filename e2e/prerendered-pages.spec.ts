@@ -297,3 +297,35 @@ test('the checkout’s form checks arrive with its first focus, not with the pag
   await page.getByRole('button', { name: /Gerar Link de Pagamento/ }).click();
   await expect(page.getByText('Email é obrigatório').first()).toBeVisible();
 });
+
+test('/contato opens without the data layer; its arrival remounts nothing; the next page has it', async ({
+  page,
+}) => {
+  // ADR 055: TanStack Query and tRPC (the `query` chunk) load with the form's first focus, not the page.
+  const errors = consoleErrors(page);
+  const dataLayer: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/query-[^/]+\.js$/.test(request.url())) dataLayer.push(request.url());
+  });
+  await page.goto('/contato');
+  const name = page.getByLabel('Nome');
+  await expect(name).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(dataLayer).toHaveLength(0);
+
+  await name.evaluate((element) => element.setAttribute('data-before', 'yes'));
+  await name.fill('Bia Durante');
+  await expect.poll(() => dataLayer.length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  // The same field, with what was typed: the providers did not appear around the page on screen.
+  await expect(name).toHaveAttribute('data-before', 'yes');
+  await expect(name).toHaveValue('Bia Durante');
+
+  // A page that uses the data layer, opened by the app: its providers are there.
+  await page.getByRole('link', { name: 'Ver todas as perguntas frequentes' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Perguntas Frequentes' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Nome')).toBeEnabled();
+  expect(errors).toEqual([]);
+});

@@ -72,7 +72,7 @@ const pageAssets: PageAssets = {
   entryCss: [...new Set([...entry].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
   entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
   // The library chunks split off in vite.config.ts, React DOM first (the others need React).
-  entryStages: ['react-dom', 'query', 'router'].map((name) => {
+  entryStages: ['react-dom', 'router'].map((name) => {
     const chunk = [...entry].map((key) => manifest[key]!).find((item) => item.name === name);
     if (!chunk) throw new Error(`no ${name} chunk in the app's entry (vite.config.ts)`);
     return `/${chunk.file}`;
@@ -83,13 +83,22 @@ const pageAssets: PageAssets = {
   },
   pages: {},
 };
+// The data layer (TanStack Query, tRPC's React bindings: ADR 055) is not in the entry; main.tsx loads
+// it before adopting a page that uses it. Such a page (its code imports the `query` chunk) fetches it
+// with its own code; a page without it (/contato) does not.
+const queryKey = Object.keys(manifest).find((key) => manifest[key]!.name === 'query');
+if (!queryKey || entry.has(queryKey))
+  throw new Error(`no query chunk apart from the entry in ${manifestFile}`);
+const dataLayer = [...closure([queryKey])].filter((key) => !entry.has(key));
 for (const page of PRERENDERED_PATHS) {
   // The landing has no route file of its own here; its CSS is the static pages' (`staticPage` above).
   if (page === LANDING_PATH) continue;
   const sources = [`routes${page}.tsx`, `routes${page}/index.tsx`];
   const roots = Object.keys(manifest).filter((key) => sources.includes(key.replace(/\?.*$/, '')));
   if (roots.length === 0) throw new Error(`no chunk of the route ${page} in ${manifestFile}`);
-  const chunks = [...closure(roots)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const own = closure(roots);
+  const keys = own.has(queryKey) ? new Set([...dataLayer, ...own]) : own;
+  const chunks = [...keys].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
   pageAssets.pages[page] = {
     css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
     js: chunks.map((chunk) => `/${chunk.file}`),

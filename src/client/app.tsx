@@ -1,8 +1,8 @@
 /**
- * The app's providers around its router, the same in the browser (main.tsx) and in the server's
- * render of the public pages (prerender/render-page.tsx), so the browser's first render matches
- * the served markup. `children` is the router's entry point: `RouterProvider` in the app,
- * `RouterServer` on the server, `RouterClient` when the browser hydrates a served page.
+ * The data layer's providers (TanStack Query and tRPC), the same in the browser
+ * (browser-data-layer.tsx) and in the server's render of the public pages
+ * (prerender/render-page.tsx), so the browser's first render matches the served markup. The root
+ * route (routes/__root.tsx) puts them around the pages that use the data layer (ADR 055).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

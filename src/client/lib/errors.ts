@@ -2,8 +2,17 @@
  * The one reading of a failed call into the message a screen shows (ADR 042). Browser-level
  * failures ("Failed to fetch") are never shown as they are.
  */
-import { TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { ApiError } from './api';
+
+/**
+ * A failed tRPC call, known by its name as tRPC names it: this module is read on every page (the
+ * error page), and the pages without the data layer (ADR 055) do not load tRPC's client for it.
+ */
+function isTrpcError(error: unknown): error is TRPCClientError<AnyTRPCRouter> {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
 
 /** The `error` text of a JSON body such as `{ "error": "..." }`. */
 function bodyError(json: unknown): string | undefined {
@@ -36,7 +45,7 @@ export class RefusedAnswer extends Error {
 export function errorText(error: unknown, fallback: string, unreachable = fallback): string {
   if (error instanceof RefusedAnswer) return error.message || fallback;
   if (error instanceof ApiError) return bodyError(error.body) ?? fallback;
-  if (error instanceof TRPCClientError) {
+  if (isTrpcError(error)) {
     if (error.shape) return error.message || fallback;
     const sent = responseError(error.meta);
     if (sent) return sent;
@@ -52,7 +61,7 @@ export function failureStatus(error: unknown): number | undefined {
 
 /** HTTP status of a failed tRPC call, when the server answered. */
 export function trpcStatus(error: unknown): number | undefined {
-  if (error instanceof TRPCClientError) {
+  if (isTrpcError(error)) {
     const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
     if (typeof status === 'number') return status;
     const response = (error.meta as { response?: Response } | undefined)?.response;

@@ -8,21 +8,23 @@ import { redirect } from '@tanstack/react-router';
 import type { PublicUser } from '../../shared/auth-schemas';
 import { safeReturnPath } from '../../shared/return-path';
 import { HOME_BY_ROLE, type Role } from '../../shared/roles';
-import type { TrpcUtils } from './trpc';
+import type { DataLayerSource } from './data-layer';
 
 /** The part of the router context the guards need. */
 export interface GuardContext {
-  trpc: TrpcUtils;
+  dataLayer: DataLayerSource;
 }
 
 /**
  * The signed-in person, or null, from TanStack Query's cache (login and logout write it). When the
  * cached answer is older than the query's stale time it is re-checked in the background, so a
- * session ended elsewhere (another tab, expiry) is noticed; see the session watch in router.tsx.
+ * session ended elsewhere (another tab, expiry) is noticed; see the session watch in
+ * browser-data-layer.tsx.
  */
 export async function getSessionUser(context: GuardContext): Promise<PublicUser | null> {
-  const user = await context.trpc.auth.me.ensureData();
-  void context.trpc.auth.me.prefetch();
+  const { trpc } = await context.dataLayer.load();
+  const user = await trpc.auth.me.ensureData();
+  void trpc.auth.me.prefetch();
   return user;
 }
 

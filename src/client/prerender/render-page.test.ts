@@ -84,6 +84,18 @@ describe('renderPage', () => {
     expect(html.slice(html.indexOf('</div>', html.indexOf('id="root"')))).toContain('Clube do Teste');
   });
 
+  it('carries the query cache only in the pages that use the data layer (ADR 055)', async () => {
+    // The session and the settings, in the query cache the browser's data layer takes over.
+    const login = (await render('/login'))!;
+    expect(login).toContain('queryHash:"[[\\"auth\\",\\"me\\"],{\\"type\\":\\"query\\"}]"');
+    // /contato opens without the data layer: its settings are its route's data, no query cache.
+    const contact = (await render('/contato'))!;
+    expect(contact).not.toContain('queryHash');
+    const state = contact.slice(contact.indexOf('$_TSR'));
+    expect(state).toContain('Clube do Teste');
+    expect(state).toContain('123400');
+  });
+
   it("starts its head with the site's head tags, the ones Vite puts in index.html (one head)", async () => {
     const { head } = parts((await render('/faq'))!);
     // As React writes them (`charSet`), in the list's order; React adds its image preloads among them.

@@ -56,9 +56,18 @@ describe('client assets', () => {
     await start();
     const asset = await get('/assets/main-AbC123.js', { 'accept-encoding': 'br' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Nothing revalidates an immutable file: no validators on it, only on what is revalidated.
+    expect(asset.headers).not.toHaveProperty('etag');
+    expect(asset.headers).not.toHaveProperty('last-modified');
     const manifest = await get('/manifest.webmanifest');
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers.etag).toBeTruthy();
+    expect(manifest.headers['last-modified']).toBeTruthy();
+    const revalidated = await get('/manifest.webmanifest', {
+      'if-none-match': String(manifest.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
     const page = await get('/checkout', { accept: 'text/html' });
     expect(page.headers['cache-control']).toBe('no-cache');
   });

@@ -12,7 +12,7 @@ import { CONTACT_LIMITS, CONTACT_MSG } from '../../../shared/contact-texts';
 import { whatsappHref } from '../../../shared/content/site';
 import { failureStatus } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { trpcClient } from '../../lib/trpc';
+import { useDataLayer } from '../../lib/data-layer';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/TextField';
@@ -25,6 +25,7 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 const resolver = lazyResolver(() => import('./contact-resolver').then((module) => module.contactResolver));
 
 export function ContactForm({ recipient, whatsappNumber }: { recipient: string; whatsappNumber: string }) {
+  const dataLayer = useDataLayer();
   const [phase, setPhase] = useState<Phase>('editing');
   /** The alert after a failed send: the spec's text, or the limit's when the server says so. */
   const [failed, setFailed] = useState<string | null>(null);
@@ -45,6 +46,8 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
     setPhase('sending');
     try {
       // `to` is part of the documented payload; the server ignores it and writes to the club's address.
+      // The page opens without the data layer (ADR 055): the send loads it, if the focus has not.
+      const { trpcClient } = await dataLayer.load();
       await trpcClient.contact.send.mutate({ ...form, to: recipient } satisfies ContactInput);
       setPhase('sent');
       reset(EMPTY);
@@ -84,7 +87,16 @@ export function ContactForm({ recipient, whatsappNumber }: { recipient: string; 
   }
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} onFocus={resolver.preload} noValidate>
+    <form
+      className="form"
+      onSubmit={(event) => void submit(event)}
+      // The checks and the data layer arrive while the message is typed, not with the page.
+      onFocus={() => {
+        resolver.preload();
+        dataLayer.load().catch(() => undefined);
+      }}
+      noValidate
+    >
       <h2 id="form-title">Envie uma mensagem</h2>
       {failed && (
         <div className="contact__error">

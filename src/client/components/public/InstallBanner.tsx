@@ -45,7 +45,9 @@ export function InstallBannerView({
 }) {
   return (
     <aside className="install-banner" aria-label="Instalar aplicativo" hidden={hidden}>
-      <img src="/icons/icon.svg" alt="" width="40" height="40" />
+      {/* Lazy: the banner is in every page's markup, hidden until the install offer; a hidden lazy
+          image is not fetched, so the icon costs a page only its favicon's request (issue 42). */}
+      <img src="/icons/icon.svg" alt="" width="40" height="40" loading="lazy" />
       <p className="install-banner__text">
         <strong>Instale o app da confraria</strong>
         <span>Acesso rápido pela tela inicial, mesmo sem conexão.</span>

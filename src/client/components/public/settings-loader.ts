@@ -6,6 +6,7 @@
  *
  * Kept apart from the page components so the router's entry chunk carries only this small module.
  */
+import type { DataLayerSource } from '../../lib/data-layer';
 import type { TrpcUtils } from '../../lib/trpc';
 
 /** The answer of `settings.public`: the public settings and the checkout's card tokenizer. */
@@ -32,15 +33,25 @@ function recall(): PublicSettingsAnswer | null {
   }
 }
 
-/** Route loader of the public pages: fetches (or recalls, offline) the settings into the query cache. */
-export async function loadPublicSettings(context: { trpc: TrpcUtils }): Promise<void> {
+/**
+ * Route loader of the public pages: fetches (or recalls, offline) the settings into the query cache,
+ * and gives them as the route's data, which the page reads (`usePublicSettings`) and a served page
+ * carries in its router state (the pages without the data layer have no query cache, ADR 055).
+ */
+export async function loadPublicSettings(context: {
+  dataLayer: DataLayerSource;
+}): Promise<PublicSettingsAnswer> {
+  const { trpc } = await context.dataLayer.load();
   try {
-    remember(
-      await context.trpc.settings.public.ensureData(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS }),
-    );
+    const settings = await trpc.settings.public.ensureData(undefined, {
+      staleTime: PUBLIC_SETTINGS_STALE_MS,
+    });
+    remember(settings);
+    return settings;
   } catch (error) {
     const cached = recall();
     if (!cached) throw error;
-    context.trpc.settings.public.setData(undefined, cached);
+    trpc.settings.public.setData(undefined, cached);
+    return cached;
   }
 }

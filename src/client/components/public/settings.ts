@@ -2,21 +2,21 @@
  * The club's public settings for the page components (loaded by the route loaders, see
  * `settings-loader.ts`), and the values the content modules' `{{placeholders}}` refer to.
  */
+import { useMatch } from '@tanstack/react-router';
 import {
   contentVars as textContentVars,
   publicSettingsText,
   type PublicSettings,
   type PublicSettingsText,
 } from '../../../shared/public-settings';
-import { trpc } from '../../lib/trpc';
-import { PUBLIC_SETTINGS_STALE_MS } from './settings-loader';
 
-/** Always defined: every public route's loader has put the settings in the cache. */
+/**
+ * The settings of the page's route: every public route's loader gives them as its data (from the
+ * query cache where the page has the data layer, from the served page's state where it has not,
+ * ADR 055). Called from the page's own component or what it renders (the public frame).
+ */
 export function usePublicSettings(): PublicSettings {
-  const [settings] = trpc.settings.public.useSuspenseQuery(undefined, {
-    staleTime: PUBLIC_SETTINGS_STALE_MS,
-  });
-  return settings;
+  return useMatch({ strict: false, select: (match) => match.loaderData as PublicSettings });
 }
 
 /** The settings as the pages print them (formatted price, display phone, checkout link). */

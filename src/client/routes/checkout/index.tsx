@@ -16,7 +16,7 @@ const checkoutSearch = (
 
 export const Route = createFileRoute('/checkout/')({
   validateSearch: checkoutSearch,
-  loader: ({ context }) => context.trpc.settings.public.ensureData(),
+  loader: async ({ context }) => (await context.dataLayer.load()).trpc.settings.public.ensureData(),
   component: CheckoutPage,
 });
 

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/checkout/success')({
     return { purchase };
   },
   // The receipt's contacts (WhatsApp, e-mail) come from the settings, like /checkout's price.
-  loader: ({ context }) => context.trpc.settings.public.ensureData(),
+  loader: async ({ context }) => (await context.dataLayer.load()).trpc.settings.public.ensureData(),
   component: SuccessPage,
 });
 
