@@ -329,3 +329,30 @@ test('/contato opens without the data layer; its arrival remounts nothing; the n
   await expect(page.getByLabel('Nome')).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test('/checkout opens without the data layer; its form loads it on first focus, remounting nothing', async ({
+  page,
+}) => {
+  // ADR 055: the settings are the loader's data; the CEP lookup, the send and the held-back screen
+  // load TanStack Query and tRPC (the `query` chunk) when used, the form's first focus before them.
+  const errors = consoleErrors(page);
+  const dataLayer: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/query-[^/]+\.js$/.test(request.url())) dataLayer.push(request.url());
+  });
+  await page.goto('/checkout');
+  const name = page.getByLabel('Nome completo', { exact: true });
+  await expect(name).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(dataLayer).toHaveLength(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assinatura Anual' })).toBeVisible();
+
+  await name.evaluate((element) => element.setAttribute('data-before', 'yes'));
+  await name.fill('Bia Durante');
+  await expect.poll(() => dataLayer.length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  // The same field, with what was typed: nothing wrapped the page on screen when the layer came.
+  await expect(name).toHaveAttribute('data-before', 'yes');
+  await expect(name).toHaveValue('Bia Durante');
+  expect(errors).toEqual([]);
+});

@@ -1,9 +1,8 @@
-import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CepAddress } from '../../../shared/checkout-schemas';
 import { digitsOf } from '../../../shared/fields/rules';
 import { MSG } from '../../../shared/messages';
-import { trpc } from '../../lib/trpc';
+import { useDataLayer } from '../../lib/data-layer';
 import { fillEmptyFromCep, planCepFill, replaceWithCep, type AddressParts } from './cep-fill';
 
 /**
@@ -11,7 +10,18 @@ import { fillEmptyFromCep, planCepFill, replaceWithCep, type AddressParts } from
  * visit and typing it again costs nothing; a failed lookup is not asked again at once but is asked
  * again when the CEP is typed again. A CEP typed away cancels the request still on its way.
  */
-const CEP_QUERY = { staleTime: Infinity, retry: false, trpc: { abortOnUnmount: true } } as const;
+const CEP_QUERY = { staleTime: Infinity, retry: false } as const;
+
+/** The lookup's key in the query cache, per CEP's digits. */
+const cepKey = (cep: string) => ['checkout', 'cep', cep] as const;
+
+/** The lookup of the CEP as typed now: its answer, its failure, or still on its way. */
+interface Lookup {
+  cep: string;
+  data?: { address: CepAddress };
+  error?: unknown;
+  isFetching: boolean;
+}
 
 /** The question shown when the answer differs from the address the form holds. */
 export interface CepQuestion {
@@ -47,7 +57,31 @@ export function useCepAutofill({
   useEffect(() => {
     io.current = { read, write };
   });
-  const lookup = trpc.checkout.cep.useQuery(typed.length === 8 ? { cep: typed } : skipToken, CEP_QUERY);
+  // The lookup loads the data layer on first use (ADR 055): /checkout opens without it.
+  const dataLayer = useDataLayer();
+  const [lookup, setLookup] = useState<Lookup>({ cep: '', isFetching: false });
+  useEffect(() => {
+    if (typed.length !== 8) return;
+    let current = true;
+    const layer = dataLayer.load();
+    layer
+      .then(({ queryClient, trpcClient }) =>
+        queryClient.fetchQuery({
+          ...CEP_QUERY,
+          queryKey: cepKey(typed),
+          queryFn: ({ signal }) => trpcClient.checkout.cep.query({ cep: typed }, { signal }),
+        }),
+      )
+      .then(
+        (data) => current && setLookup({ cep: typed, data, isFetching: false }),
+        (error: unknown) => current && setLookup({ cep: typed, error, isFetching: false }),
+      );
+    return () => {
+      current = false;
+      // A CEP typed away cancels the request still on its way.
+      void layer.then(({ queryClient }) => queryClient.cancelQueries({ queryKey: cepKey(typed) }));
+    };
+  }, [dataLayer, typed]);
 
   const onCepTyped = useCallback((value: string) => {
     const digits = digitsOf(value);
@@ -56,9 +90,12 @@ export function useCepAutofill({
     unanswered.current = digits.length === 8 ? digits : '';
     setQuestion(null);
     setTyped(digits);
+    // A new CEP's lookup starts now (the effect below asks it): no older answer counts.
+    setLookup({ cep: digits, isFetching: digits.length === 8 });
   }, []);
 
-  const { data, error, isFetching } = lookup;
+  const { data, error } = lookup.cep === typed ? lookup : { data: undefined, error: undefined };
+  const isFetching = typed.length === 8 && (lookup.cep !== typed || lookup.isFetching);
   useEffect(() => {
     // Only the answer for the CEP as typed now, once, and not while it is still being asked.
     if (!typed || unanswered.current !== typed || isFetching) return;

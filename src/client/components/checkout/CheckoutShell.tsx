@@ -1,24 +1,28 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useMatch } from '@tanstack/react-router';
+import type { PublicSettings } from '../../../shared/public-settings';
 import { useServedPageAdopted } from '../../lib/served-page';
-import { trpc } from '../../lib/trpc';
-import { PUBLIC_SETTINGS_STALE_MS } from '../public/settings-loader';
 import './checkout.css';
 
 /**
  * Page frame of every checkout screen: a slim brand bar (no site navigation to leave the purchase
  * by accident) and a centred main column.
+ *
+ * The club's name is the page route's loader data (the settings, ADR 055): /checkout opens without
+ * the query cache.
  */
 export function CheckoutShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
-  // The same freshness as the public pages: one settings answer serves the whole visit.
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: PUBLIC_SETTINGS_STALE_MS });
+  const clubName = useMatch({
+    strict: false,
+    select: (match) => (match.loaderData as PublicSettings | undefined)?.clubName,
+  });
   useServedPageAdopted();
   return (
     <div className="co-page">
       <header className="co-header">
         <div className={narrow ? 'co-header__inner co-header__inner--narrow' : 'co-header__inner'}>
           <Link to="/" className="co-header__brand">
-            {settings.data?.clubName ?? 'Confraria Vinhos & Amigos'}
+            {clubName ?? 'Confraria Vinhos & Amigos'}
           </Link>
           <span className="co-header__secure">
             <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">

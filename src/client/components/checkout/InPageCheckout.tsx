@@ -24,7 +24,7 @@ import {
 import { formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS } from '../../../shared/plans';
 import { errorText, RefusedAnswer } from '../../lib/errors';
-import { shouldRetryQuery } from '../../lib/trpc';
+import { shouldRetryQuery, trpcClient } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
@@ -120,7 +120,7 @@ export function InPageCheckout({
         const cardToken = await tokenizeCard(tokenizer, typed);
         request = { ...body, paymentData: { ...body.paymentData, cardToken } };
       }
-      const answer = await processPayment(request);
+      const answer = await processPayment(trpcClient, request);
       if (!answer.success || answer.status === 'failed' || answer.status === 'cancelled') {
         throw new RefusedAnswer(answer.message || CHECKOUT_MSG.paymentFailed);
       }
@@ -129,7 +129,7 @@ export function InPageCheckout({
     onSuccess: async (answer, { data }) => {
       if (answer.status === 'completed') {
         // Card approved: the confirmation e-mail is a courtesy; the payment stands without it.
-        const emailFailed = await sendPaymentConfirmation(answer.paymentId).then(
+        const emailFailed = await sendPaymentConfirmation(trpcClient, answer.paymentId).then(
           () => false,
           (error: unknown) => {
             console.warn('E-mail de confirmação não enviado', error);
@@ -169,7 +169,7 @@ export function InPageCheckout({
   // the PIX code expires or the check fails (then the person asks again with "Verificar novamente").
   const status = useQuery({
     queryKey: checkoutKeys.paymentStatus(awaiting?.paymentId ?? ''),
-    queryFn: ({ signal }) => getPaymentStatus(awaiting?.paymentId ?? '', signal),
+    queryFn: ({ signal }) => getPaymentStatus(trpcClient, awaiting?.paymentId ?? '', signal),
     enabled: Boolean(awaiting),
     staleTime: 0,
     retry: shouldRetryQuery,

@@ -4,14 +4,22 @@
  * react-hook-form checks the form with `checkoutForm`, whose field schemas are the server's
  * (`createPublicLinkInput`): every failing message is listed at once and nothing is sent until the
  * form is valid.
+ *
+ * The page opens without the data layer (ADR 055): the form loads it on first focus or send, and
+ * the held-back screen arrives with the answer that shows it.
  */
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { CHECKOUT_MSG, checkoutPayloadOf, usableReferralCode } from '../../../shared/checkout-rules';
-import type { CheckoutFormData, CheckoutFormValues } from '../../../shared/checkout-schemas';
+import type {
+  CheckoutFormData,
+  CheckoutFormValues,
+  HeldBackAttempt,
+  HeldBackLink,
+} from '../../../shared/checkout-schemas';
 import { formatMoney } from '../../../shared/format';
+import { useDataLayer, type DataLayer } from '../../lib/data-layer';
 import { errorText } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { Button } from '../ui/Button';
@@ -20,7 +28,6 @@ import { countReferralClick, createPaymentLink } from './checkout-api';
 import { readPreviousLink, saveCheckoutData, type PreviousLink } from './checkout-data';
 import { CustomerFields } from './CustomerFields';
 import { ErrorList } from './ErrorList';
-import { HeldBackPayment } from './HeldBackPayment';
 import { OrderSummary } from './OrderSummary';
 import { PaymentLinkActions, PaymentLinkCreated } from './PaymentLinkCreated';
 import { prefillFromQuery } from './prefill';
@@ -40,6 +47,15 @@ const usableReferral = usableReferralCode;
 
 /** The form's zod schema arrives with the first focus or submit, not with the page. */
 const resolver = lazyResolver(() => import('./form-resolvers').then((module) => module.checkoutResolver));
+
+/** The answer of a send: the link made, or the person's payment still in verification. */
+type CreateAnswer = Awaited<ReturnType<typeof createPaymentLink>>;
+
+/** The held-back screen, loaded with the answer that shows it, and the layer that polls its status. */
+interface HeldBack {
+  Screen: ComponentType<{ attempt: HeldBackAttempt | HeldBackLink; layer: DataLayer }>;
+  layer: DataLayer;
+}
 
 /** Codes already counted by this page load (StrictMode and remounts must not count twice). */
 const countedReferrals = new Set<string>();
@@ -69,59 +85,70 @@ export function PaymentLinkCheckout({
   const [previous, setPrevious] = useState<PreviousLink | null>(() => readPreviousLink());
   const ref = usableReferral(query.ref);
   const price = formatMoney(priceCents);
+  const dataLayer = useDataLayer();
+  /** The send under way, and its answer (the link, or the held-back payment with its screen). */
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<CreateAnswer | null>(null);
+  const [heldBack, setHeldBack] = useState<HeldBack | null>(null);
 
   useEffect(() => {
     if (!ref || countedReferrals.has(ref)) return;
     countedReferrals.add(ref);
-    countReferralClick(ref).catch((error: unknown) =>
-      console.warn('Clique de indicação não registrado', error),
-    );
-  }, [ref]);
-
-  const create = useMutation({
-    mutationFn: async ({ data }: { data: CheckoutFormData; typed: CheckoutFormValues }) => {
-      // A refusal is an error with the server's message; an answer is always `success: true`.
-      // Or, without a link, the payment of this person still in verification (nothing charged).
-      return createPaymentLink(checkoutPayloadOf(data, ref));
-    },
-    // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).
-    onSuccess: (answer, { typed }) => {
-      if ('paymentLink' in answer) saveCheckoutData({ ...typed, planType: 'annual' }, answer.paymentLink);
-    },
-  });
+    dataLayer
+      .load()
+      .then(({ trpcClient }) => countReferralClick(trpcClient, ref))
+      .catch((error: unknown) => console.warn('Clique de indicação não registrado', error));
+  }, [dataLayer, ref]);
 
   useEffect(() => {
     if (restarts > 0) formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
   }, [restarts]);
 
-  const submit = handleSubmit((data) => {
+  const submit = handleSubmit(async (data) => {
     clearFailure();
-    // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (docs/product/public-site-and-checkout.md §8).
-    create.mutate(
-      { data, typed: getValues() },
-      {
-        onError: (error) =>
-          showFailure(errorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError)),
-      },
-    );
+    const typed = getValues();
+    setPending(true);
+    try {
+      // The page opens without the data layer (ADR 055): the send loads it, if the focus has not.
+      const layer = await dataLayer.load();
+      // A refusal is an error with the server's message; an answer is always `success: true`.
+      // Or, without a link, the payment of this person still in verification (nothing charged).
+      const answer = await createPaymentLink(layer.trpcClient, checkoutPayloadOf(data, ref));
+      if ('paymentLink' in answer) {
+        // checkout_data keeps the fields as the person typed them (docs/product/public-site-and-checkout.md §3).
+        saveCheckoutData({ ...typed, planType: 'annual' }, answer.paymentLink);
+      } else {
+        const { HeldBackPayment } = await import('./HeldBackPayment');
+        setHeldBack({ Screen: HeldBackPayment, layer });
+      }
+      setCreated(answer);
+    } catch (error) {
+      // The server's error or "Erro ao criar link…"; unreachable server: "Erro interno…" (docs/product/public-site-and-checkout.md §8).
+      showFailure(errorText(error, CHECKOUT_MSG.createLinkFailed, CHECKOUT_MSG.internalError));
+    } finally {
+      setPending(false);
+    }
   }, clearFailure);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (create.isPending) {
+    if (pending) {
       event.preventDefault();
       return;
     }
     void submit(event);
   };
 
-  if (create.data && !('paymentLink' in create.data)) return <HeldBackPayment attempt={create.data} />;
-  if (create.data) {
+  if (created && !('paymentLink' in created)) {
+    return heldBack && <heldBack.Screen attempt={created} layer={heldBack.layer} />;
+  }
+  if (created) {
     return (
       <PaymentLinkCreated
-        link={create.data.paymentLink}
+        link={created.paymentLink}
         priceCents={priceCents}
         onReset={() => {
-          create.reset();
+          setCreated(null);
+          setHeldBack(null);
           clearFailure();
           // Starting over on purpose: the form alone, without the offer of the link just made.
           setPrevious(null);
@@ -155,17 +182,21 @@ export function PaymentLinkCheckout({
             ref={formRef}
             className="card"
             onSubmit={onSubmit}
-            onFocus={resolver.preload}
+            // The checks and the data layer arrive while the form is filled in, not with the page.
+            onFocus={() => {
+              resolver.preload();
+              dataLayer.load().catch(() => undefined);
+            }}
             noValidate
             aria-label="Dados para o link de pagamento"
           >
             <div ref={errorsRef} className="co-form-errors">
               <ErrorList errors={messages} />
             </div>
-            <CustomerFields cpfName="document" disabled={create.isPending} />
-            <AddressFields disabled={create.isPending} />
+            <CustomerFields cpfName="document" disabled={pending} />
+            <AddressFields disabled={pending} />
             <div className="co-form-footer">
-              <Button type="submit" block loading={create.isPending} loadingLabel="Gerando Link...">
+              <Button type="submit" block loading={pending} loadingLabel="Gerando Link...">
                 {`Gerar Link de Pagamento - ${price}/ano`}
               </Button>
               <p className="co-fineprint">

@@ -10,7 +10,7 @@ import { CHECKOUT_MSG, type PaymentLinkStatusResponse } from '../../../shared/ch
 import { formatDateTime, formatMoney } from '../../../shared/format';
 import { STATUS_POLL_MS, planLabel, VERIFYING_LABEL } from '../../../shared/plans';
 import { errorText, failureStatus } from '../../lib/errors';
-import { shouldRetryQuery } from '../../lib/trpc';
+import { shouldRetryQuery, trpcClient } from '../../lib/trpc';
 import { Alert } from '../ui/Alert';
 import { Button, buttonClass } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
@@ -63,7 +63,7 @@ function ResultCard({
 export function PaymentLinkTracking({ paymentLinkId }: { paymentLinkId: string | undefined }) {
   const status = useQuery({
     queryKey: checkoutKeys.linkStatus(paymentLinkId ?? ''),
-    queryFn: ({ signal }) => getPaymentLinkStatus(paymentLinkId ?? '', signal),
+    queryFn: ({ signal }) => getPaymentLinkStatus(trpcClient, paymentLinkId ?? '', signal),
     enabled: Boolean(paymentLinkId),
     staleTime: 0,
     // An answer from the server (404, 400…) will not change by asking again at once.

@@ -4,23 +4,31 @@
  * A failed call throws a `TRPCClientError` whose message is the server's (lib/errors.ts reads it).
  */
 import type { CreatePublicLinkInput, ProcessPaymentInput } from '../../../shared/checkout-schemas';
-import { trpcClient } from '../../lib/trpc';
+import type { DataLayer } from '../../lib/data-layer';
 
-export const createPaymentLink = (body: CreatePublicLinkInput) =>
-  trpcClient.checkout.createPublicLink.mutate(body);
+/**
+ * The tRPC client the calls go through: the data layer's (ADR 055), given by the caller so that
+ * /checkout's form, which opens without the layer, loads it only when it sends.
+ */
+type Client = DataLayer['trpcClient'];
 
-export const getPaymentLinkStatus = (id: string, signal?: AbortSignal) =>
-  trpcClient.checkout.linkStatus.query({ id }, { signal });
+export const createPaymentLink = (client: Client, body: CreatePublicLinkInput) =>
+  client.checkout.createPublicLink.mutate(body);
 
-export const countReferralClick = (code: string) => trpcClient.checkout.referralClick.mutate({ code });
+export const getPaymentLinkStatus = (client: Client, id: string, signal?: AbortSignal) =>
+  client.checkout.linkStatus.query({ id }, { signal });
 
-export const processPayment = (body: ProcessPaymentInput) => trpcClient.checkout.process.mutate(body);
+export const countReferralClick = (client: Client, code: string) =>
+  client.checkout.referralClick.mutate({ code });
 
-export const getPaymentStatus = (id: string, signal?: AbortSignal) =>
-  trpcClient.checkout.paymentStatus.query({ id }, { signal });
+export const processPayment = (client: Client, body: ProcessPaymentInput) =>
+  client.checkout.process.mutate(body);
 
-export const sendPaymentConfirmation = (paymentId: string) =>
-  trpcClient.checkout.confirmationEmail.mutate({ paymentId });
+export const getPaymentStatus = (client: Client, id: string, signal?: AbortSignal) =>
+  client.checkout.paymentStatus.query({ id }, { signal });
+
+export const sendPaymentConfirmation = (client: Client, paymentId: string) =>
+  client.checkout.confirmationEmail.mutate({ paymentId });
 
 /** Query keys, so a screen and its tests agree on what is cached. */
 export const checkoutKeys = {

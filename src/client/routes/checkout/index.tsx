@@ -16,6 +16,9 @@ const checkoutSearch = (
 
 export const Route = createFileRoute('/checkout/')({
   validateSearch: checkoutSearch,
+  // One form, sent through tRPC by loading the data layer then (ADR 055): the page opens without it;
+  // its settings (price, club's name) are its loader's data.
+  staticData: { withoutDataLayer: true },
   loader: async ({ context }) => (await context.dataLayer.load()).trpc.settings.public.ensureData(),
   component: CheckoutPage,
 });
