@@ -412,7 +412,10 @@ test.describe('/checkout (payment link)', () => {
     let answer = () => {};
     const answerReady = new Promise<void>((resolve) => (answer = resolve));
     let answered = false;
+    let asked!: () => void;
+    const onItsWay = new Promise<void>((resolve) => (asked = resolve));
     await page.route(CEP_ROUTE, async (route) => {
+      asked();
       await answerReady;
       // The browser has cancelled this request by now: fulfilling it may be refused.
       await answerTrpc(route, CEP, CEP_FOUND).catch(() => undefined);
@@ -425,6 +428,9 @@ test.describe('/checkout (payment link)', () => {
     await expect(cep).toBeEnabled();
     await cep.pressSequentially('01310100');
     await expect(page.getByText('Buscando endereço...')).toBeVisible();
+    // On its way: the lookup has reached the network (the form's first focus loads the app's data
+    // layer, ADR 055, and the lookup is sent once it has arrived).
+    await onItsWay;
     const cancelled = page.waitForEvent('requestfailed', (request) => callsProcedure(request.url(), CEP));
     await cep.press('Backspace');
     // The lookup is cancelled at once: the browser drops the request, no more "Buscando endereço...".

@@ -66,11 +66,14 @@ export function useCepAutofill({
     const layer = dataLayer.load();
     layer
       .then(({ queryClient, trpcClient }) =>
-        queryClient.fetchQuery({
-          ...CEP_QUERY,
-          queryKey: cepKey(typed),
-          queryFn: ({ signal }) => trpcClient.checkout.cep.query({ cep: typed }, { signal }),
-        }),
+        // Typed away while the layer was loading: nothing to ask.
+        current
+          ? queryClient.fetchQuery({
+              ...CEP_QUERY,
+              queryKey: cepKey(typed),
+              queryFn: ({ signal }) => trpcClient.checkout.cep.query({ cep: typed }, { signal }),
+            })
+          : undefined,
       )
       .then(
         (data) => current && setLookup({ cep: typed, data, isFetching: false }),
