@@ -29,6 +29,15 @@ async function holdApp(page: Page) {
   return release;
 }
 
+/** The data layer's chunk (`query`, ADR 055) each time the page fetches it. */
+function dataLayerLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/query-[^/]+\.js$/.test(request.url())) loads.push(request.url());
+  });
+  return loads;
+}
+
 /** A FAQ question's <details> (its summary holds the question as a heading). */
 function answerOf(page: Page, question: string) {
   return page.locator('details', { has: page.getByRole('heading', { name: question, exact: true }) });
@@ -303,10 +312,7 @@ test('/contato opens without the data layer; its arrival remounts nothing; the n
 }) => {
   // ADR 055: TanStack Query and tRPC (the `query` chunk) load with the form's first focus, not the page.
   const errors = consoleErrors(page);
-  const dataLayer: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (/\/assets\/query-[^/]+\.js$/.test(request.url())) dataLayer.push(request.url());
-  });
+  const dataLayer = dataLayerLoads(page);
   await page.goto('/contato');
   const name = page.getByLabel('Nome');
   await expect(name).toBeEnabled();
@@ -336,10 +342,7 @@ test('/checkout opens without the data layer; its form loads it on first focus, 
   // ADR 055: the settings are the loader's data; the CEP lookup, the send and the held-back screen
   // load TanStack Query and tRPC (the `query` chunk) when used, the form's first focus before them.
   const errors = consoleErrors(page);
-  const dataLayer: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (/\/assets\/query-[^/]+\.js$/.test(request.url())) dataLayer.push(request.url());
-  });
+  const dataLayer = dataLayerLoads(page);
   await page.goto('/checkout');
   const name = page.getByLabel('Nome completo', { exact: true });
   await expect(name).toBeEnabled();
