@@ -5,7 +5,7 @@
  * provider has not given yet (it may have been paid in its last minutes), is not charged. The page
  * shows that attempt "em verificação" instead. Both checkouts ask here, so the rule is held once.
  */
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { HeldBackAttempt, HeldBackLink, ProcessPaymentData } from '../../shared/checkout-schemas';
 import { normalizedEmail } from '../../shared/email-address';
 import { paymentLinks, payments, subscribers, type Payment, type PaymentLink } from '../db/schema';
@@ -17,29 +17,71 @@ import { awaitingDeadlineAnswer } from './links/link-details';
 /** Who is paying. The checkout made right after registration knows no CPF: only its e-mail. */
 type Person = Pick<ProcessPaymentData['customerData'], 'email'> & { cpf: string | null };
 
-type UnsettledContext = Pick<ServiceDeps, 'db' | 'log' | 'clock'>;
+/**
+ * The two reads every checkout makes before charging, prepared once per service (ADR 049): built
+ * per call, the whole-row selection cost more than SQLite running the query. Each comes in two
+ * forms, by e-mail alone (the checkout after registration typed no CPF) and by e-mail or CPF, so
+ * each keeps the SQL, and the plan, it had when written per call.
+ */
+export function prepareUnsettledQueries(db: ServiceDeps['db']) {
+  const email = eq(subscribers.email, sql.placeholder('email'));
+  const attemptCpf = eq(sql`json_extract(${payments.billingData}, '$.cpfCnpj')`, sql.placeholder('cpf'));
+  const linkCpf = eq(sql`json_extract(${paymentLinks.billingData}, '$.cpfCnpj')`, sql.placeholder('cpf'));
+  const attempt = (person: SQL) =>
+    db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
+      .where(
+        and(
+          // Word for word the partial index payments_unsettled_idx: a handful of rows, not the pending range.
+          sql`${payments.status} = 'pending' and ${payments.paymentLinkId} is null and (${payments.verifyingSince} is not null or ${payments.method} = 'credit_card')`,
+          person,
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(1)
+      .prepare();
+  const link = (person: SQL) =>
+    db
+      .select({ link: paymentLinks })
+      .from(paymentLinks)
+      .innerJoin(subscribers, eq(subscribers.id, paymentLinks.subscriberId))
+      .where(
+        and(
+          eq(paymentLinks.status, 'pending'),
+          // Placeholders in a condition are bound as given: `now` in milliseconds, as the column stores it.
+          lte(paymentLinks.expiresAt, sql.placeholder('now')),
+          person,
+        ),
+      )
+      .orderBy(paymentLinks.expiresAt)
+      .limit(1)
+      .prepare();
+  return {
+    attemptByEmail: attempt(email),
+    attemptByEmailOrCpf: attempt(or(email, attemptCpf)!),
+    linkByEmail: link(email),
+    linkByEmailOrCpf: link(or(email, linkCpf)!),
+    owner: db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(eq(subscribers.id, sql.placeholder('id')))
+      .prepare(),
+  };
+}
+
+export type UnsettledQueries = ReturnType<typeof prepareUnsettledQueries>;
+
+type UnsettledContext = Pick<ServiceDeps, 'log' | 'clock'> & { unsettled: UnsettledQueries };
 
 /** The person's in-page attempt whose outcome is unknown, if any (the oldest first). */
-export function unsettledAttemptOf({ db }: UnsettledContext, person: Person): Payment | undefined {
-  const row = db
-    .select({ payment: payments })
-    .from(payments)
-    .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId))
-    .where(
-      and(
-        // Word for word the partial index payments_unsettled_idx: a handful of rows, not the pending range.
-        sql`${payments.status} = 'pending' and ${payments.paymentLinkId} is null and (${payments.verifyingSince} is not null or ${payments.method} = 'credit_card')`,
-        person.cpf === null
-          ? eq(subscribers.email, normalizedEmail(person.email))
-          : or(
-              eq(subscribers.email, normalizedEmail(person.email)),
-              eq(sql`json_extract(${payments.billingData}, '$.cpfCnpj')`, person.cpf),
-            ),
-      ),
-    )
-    .orderBy(payments.createdAt)
-    .limit(1)
-    .get();
+export function unsettledAttemptOf({ unsettled }: UnsettledContext, person: Person): Payment | undefined {
+  const email = normalizedEmail(person.email);
+  const row =
+    person.cpf === null
+      ? unsettled.attemptByEmail.get({ email })
+      : unsettled.attemptByEmailOrCpf.get({ email, cpf: person.cpf });
   return row?.payment;
 }
 
@@ -49,25 +91,16 @@ export function unsettledAttemptOf({ db }: UnsettledContext, person: Person): Pa
  * provider answers, a second charge could be a second year. The range read is the pending links past
  * their time, which every answer (tracking poll, reconciliation, the daily job) empties.
  */
-export function unsettledLinkOf({ db, clock }: UnsettledContext, person: Person): PaymentLink | undefined {
+export function unsettledLinkOf(
+  { unsettled, clock }: UnsettledContext,
+  person: Person,
+): PaymentLink | undefined {
   const now = clock.now();
-  const email = eq(subscribers.email, normalizedEmail(person.email));
-  const row = db
-    .select({ link: paymentLinks })
-    .from(paymentLinks)
-    .innerJoin(subscribers, eq(subscribers.id, paymentLinks.subscriberId))
-    .where(
-      and(
-        eq(paymentLinks.status, 'pending'),
-        lte(paymentLinks.expiresAt, now),
-        person.cpf === null
-          ? email
-          : or(email, eq(sql`json_extract(${paymentLinks.billingData}, '$.cpfCnpj')`, person.cpf)),
-      ),
-    )
-    .orderBy(paymentLinks.expiresAt)
-    .limit(1)
-    .get();
+  const email = normalizedEmail(person.email);
+  const row =
+    person.cpf === null
+      ? unsettled.linkByEmail.get({ email, now: now.getTime() })
+      : unsettled.linkByEmailOrCpf.get({ email, cpf: person.cpf, now: now.getTime() });
   return row && awaitingDeadlineAnswer(row.link, now) ? row.link : undefined;
 }
 
@@ -77,11 +110,7 @@ function isSamePerson(
   attempt: { subscriberId: string; billingData: { cpfCnpj?: string | null } | null },
   person: Person,
 ): boolean {
-  const owner = ctx.db
-    .select({ email: subscribers.email })
-    .from(subscribers)
-    .where(eq(subscribers.id, attempt.subscriberId))
-    .get();
+  const owner = ctx.unsettled.owner.get({ id: attempt.subscriberId });
   return (
     person.cpf !== null &&
     owner?.email === normalizedEmail(person.email) &&

@@ -6,6 +6,7 @@ import { createPaymentVerification } from '../verification';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscribersService } from '../../membership/subscribers/subscribers';
 import type { ConfirmationContext } from '../confirmation/context';
+import { prepareUnsettledQueries, type UnsettledQueries } from '../unsettled-attempts';
 
 /** What the in-page checkout is built from, by name. */
 export interface InPageChargesDeps extends ServiceDeps {
@@ -36,11 +37,12 @@ function prepareStatusQuery(db: ServiceDeps['db']) {
     .prepare();
 }
 
-/** The dependencies, the verification of lost answers and the prepared status query. */
+/** The dependencies, the verification of lost answers and the prepared queries. */
 export type InPageContext = InPageChargesDeps & {
   verification: ReturnType<typeof createPaymentVerification>;
   history: ConfirmationContext['history'];
   statusQuery: ReturnType<typeof prepareStatusQuery>;
+  unsettled: UnsettledQueries;
 };
 
 export function createInPageContext(deps: InPageChargesDeps): InPageContext {
@@ -49,5 +51,6 @@ export function createInPageContext(deps: InPageChargesDeps): InPageContext {
     verification: createPaymentVerification(deps),
     history: deps.confirmation.history,
     statusQuery: prepareStatusQuery(deps.db),
+    unsettled: prepareUnsettledQueries(deps.db),
   };
 }

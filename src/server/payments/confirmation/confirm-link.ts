@@ -116,8 +116,10 @@ function claimLinkPayment(
     });
   }
   // Paid with more than due (Pagar.me `overpaid`): the surplus is set apart for the owner to refund.
-  const recorded = db.select().from(payments).where(eq(payments.id, payment.id)).get();
-  if (recorded) recordSurplus(ctx, recorded, received, at.paidAt);
+  if (received.amount > link.amount) {
+    const recorded = db.select().from(payments).where(eq(payments.id, payment.id)).get();
+    if (recorded) recordSurplus(ctx, recorded, received, at.paidAt);
+  }
   return payment.id;
 }
 

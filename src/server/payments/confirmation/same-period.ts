@@ -4,8 +4,7 @@
  * second in-page attempt, a link, an answer found late), it is a "cobrança duplicada" the owner
  * refunds in one click, never a second year.
  */
-import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import { payments, type Payment } from '../../db/schema';
+import type { Payment } from '../../db/schema';
 import type { ConfirmationContext } from './context';
 
 /** When an in-page attempt started: rows from before the column have their creation. */
@@ -17,26 +16,11 @@ export const attemptStart = (payment: Payment): Date => payment.attemptStartedAt
  * (`confirmed_at`); rows from before that column have the provider's `paid_at`.
  */
 export function paidSince(
-  { db }: ConfirmationContext,
+  { statements }: ConfirmationContext,
   subscriberId: string,
   since: Date,
   excludeId: string | null,
 ): Payment | undefined {
-  return (
-    db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.subscriberId, subscriberId),
-          eq(payments.status, 'paid'),
-          gte(sql`coalesce(${payments.confirmedAt}, ${payments.paidAt})`, since.getTime()),
-          isNull(payments.extraCharge),
-          excludeId ? ne(payments.id, excludeId) : undefined,
-        ),
-      )
-      // Through (subscriber_id, status, paid_at): that person's few paid rows, never the status range.
-      .orderBy(asc(payments.paidAt))
-      .get()
-  );
+  // No payment's id is empty: '' excludes none.
+  return statements.paidSince.get({ subscriberId, since: since.getTime(), excludeId: excludeId ?? '' });
 }

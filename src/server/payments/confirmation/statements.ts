@@ -4,7 +4,7 @@
  * statement through drizzle cost about as much as SQLite running it (ADR 043). Placeholders in a
  * SET or in raw SQL are bound as given (no column encoding): times go as milliseconds there.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { paymentLinks, payments, proposedChanges, subscribers } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 
@@ -48,6 +48,24 @@ function preparePaymentReads(db: Db) {
           eq(payments.providerChargeId, placeholder('chargeId')),
         ),
       )
+      .prepare(),
+    /**
+     * A payment of the subscriber's that bought a period since a time (same-period.ts), other than
+     * one: through (subscriber_id, status, paid_at), that person's few paid rows.
+     */
+    paidSince: db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriberId, placeholder('subscriberId')),
+          eq(payments.status, 'paid'),
+          sql`coalesce(${payments.confirmedAt}, ${payments.paidAt}) >= ${placeholder('since')}`,
+          isNull(payments.extraCharge),
+          ne(payments.id, placeholder('excludeId')),
+        ),
+      )
+      .orderBy(asc(payments.paidAt))
       .prepare(),
     /** What this payment bought, written on it (afterPaid). */
     periodOfPayment: db

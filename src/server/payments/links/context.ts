@@ -7,6 +7,7 @@ import type { OutboxService } from '../../messaging/outbox';
 import type { SettingsService } from '../../settings/settings';
 import type { SubscribersService } from '../../membership/subscribers/subscribers';
 import type { ConfirmationContext } from '../confirmation/context';
+import { prepareUnsettledQueries, type UnsettledQueries } from '../unsettled-attempts';
 
 /** What the payment links service is built from, by name. */
 export interface PaymentLinksDeps extends ServiceDeps {
@@ -114,10 +115,13 @@ function prepareStatements(db: ServiceDeps['db']) {
 }
 
 /** The dependencies plus the prepared statements: what every function of the service takes first. */
-export type PaymentLinksContext = PaymentLinksDeps & { statements: ReturnType<typeof prepareStatements> };
+export type PaymentLinksContext = PaymentLinksDeps & {
+  statements: ReturnType<typeof prepareStatements>;
+  unsettled: UnsettledQueries;
+};
 
 export function createPaymentLinksContext(deps: PaymentLinksDeps): PaymentLinksContext {
-  return { ...deps, statements: prepareStatements(deps.db) };
+  return { ...deps, statements: prepareStatements(deps.db), unsettled: prepareUnsettledQueries(deps.db) };
 }
 
 export function getLink({ statements }: PaymentLinksContext, id: string): PaymentLink | undefined {
