@@ -19,13 +19,7 @@ import { rememberCard } from './saved-card';
 
 let t: TestApp;
 let fake: FakePagarme;
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.savedCards.clear();
-    fake?.deletedCards.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const CUSTOMER = 'cus_fakeCustomer0000001';
 /** A new card each test: the fake keeps Idempotency-Keys (`card-delete-{card}`) across tests. */

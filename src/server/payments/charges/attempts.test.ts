@@ -20,14 +20,7 @@ const MINUTE = 60 * 1000;
 
 let fake: FakePagarme;
 let t: TestApp;
-// Each test counts the orders Pagar.me holds: start from none.
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.orders.clear();
-    fake?.links.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
