@@ -3,6 +3,7 @@ import { newId } from '../src/server/lib/ids';
 import { eq } from 'drizzle-orm';
 import { deletionRequests, payments, referrals, subscribers } from '../src/server/db/schema';
 import { newReferralCode } from '../src/server/membership/subscribers/subscribers';
+import { rememberCard } from '../src/server/payments/automatic-renewal/saved-card';
 import type { SubscriberStatus } from '../src/shared/plans';
 import type { TestApp } from './app';
 import { DAY_MS } from '../src/shared/sao-paulo-time';
@@ -121,4 +122,27 @@ export async function askErasure(t: TestApp, member: TestMember) {
     .from(deletionRequests)
     .where(eq(deletionRequests.subscriberId, member.subscriberId))
     .get()!;
+}
+
+/**
+ * The card a paid Pagar.me card checkout leaves on file for the member: Visa ending 0010, valid
+ * to 12/2030, kept at Pagar.me as `cardId` on the customer `customerId`.
+ */
+export function rememberPagarmeCard(
+  t: TestApp,
+  member: Pick<TestMember, 'subscriberId'>,
+  { customerId, cardId }: { customerId: string; cardId: string },
+) {
+  rememberCard(t.services, {
+    subscriberId: member.subscriberId,
+    provider: 'pagarme',
+    card: {
+      providerCustomerId: customerId,
+      providerCardId: cardId,
+      brand: 'Visa',
+      last4: '0010',
+      expMonth: 12,
+      expYear: 2030,
+    },
+  });
 }

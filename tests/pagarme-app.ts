@@ -22,7 +22,11 @@ export const pagarmeEnv = (fake: FakePagarme): Record<string, string> => ({
   PAGARME_WEBHOOK_PASSWORD: PAGARME_HOOK.password,
 });
 
-/** Starts the fake for the file; clears what it recorded before each test and checks it after. */
+/**
+ * Starts the fake for the file; before each test clears what it recorded and what it holds (links,
+ * orders, saved and deleted cards: tests count them, so each starts from none), and checks after it
+ * that nothing we sent was wrong.
+ */
 export function useFakePagarme(onReset?: () => void): () => FakePagarme {
   let fake: FakePagarme | undefined;
   const current = () => {
@@ -39,6 +43,10 @@ export function useFakePagarme(onReset?: () => void): () => FakePagarme {
     current().requests.length = 0;
     current().problems.length = 0;
     current().refundsPending = false;
+    current().links.clear();
+    current().orders.clear();
+    current().savedCards.clear();
+    current().deletedCards.clear();
     onReset?.();
   });
   afterEach(() => {

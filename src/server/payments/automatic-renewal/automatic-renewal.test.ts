@@ -24,13 +24,7 @@ const DAY = 24 * 3600 * 1000;
 
 let fake: FakePagarme;
 let t: TestApp;
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.orders.clear();
-    fake?.savedCards.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const MEMBER = { kind: 'member' as const, id: 'user-mariana' };
 

@@ -10,22 +10,15 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/app';
 import type { FakePagarme } from '../../../../tests/fakes/pagarme-server';
 import { PAGARME_PAID_CARD } from '../../../../tests/fakes/pagarme-server';
-import { makeMember, type TestMember } from '../../../../tests/member';
+import { makeMember, rememberPagarmeCard, type TestMember } from '../../../../tests/member';
 import { usePagarmeApp } from '../../../../tests/pagarme-app';
 import { automaticRenewals, cardDeletions, deletionRequests } from '../../db/schema';
 import { PAGARME_MSG } from '../providers/pagarme';
 import { reconcile } from '../reconciliation/run';
-import { rememberCard } from './saved-card';
 
 let t: TestApp;
 let fake: FakePagarme;
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.savedCards.clear();
-    fake?.deletedCards.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const CUSTOMER = 'cus_fakeCustomer0000001';
 /** A new card each test: the fake keeps Idempotency-Keys (`card-delete-{card}`) across tests. */
@@ -43,18 +36,7 @@ function cardOnFile(member: TestMember) {
     expYear: 2030,
     declined: false,
   });
-  rememberCard(t.services, {
-    subscriberId: member.subscriberId,
-    provider: 'pagarme',
-    card: {
-      providerCustomerId: CUSTOMER,
-      providerCardId: CARD,
-      brand: 'Visa',
-      last4: '0010',
-      expMonth: 12,
-      expYear: 2030,
-    },
-  });
+  rememberPagarmeCard(t, member, { customerId: CUSTOMER, cardId: CARD });
 }
 
 /** The member asks, the admin completes: the erasure. */

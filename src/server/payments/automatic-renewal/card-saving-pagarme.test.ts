@@ -16,13 +16,7 @@ import { reconcile } from '../reconciliation/run';
 
 let fake: FakePagarme;
 let t: TestApp;
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.orders.clear();
-    fake?.savedCards.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const mariana = () => rows(t).subscriberByEmail(MARIANA.customerEmail)!;
 const savedRow = () =>

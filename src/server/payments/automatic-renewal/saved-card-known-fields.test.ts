@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../../tests/app';
-import { makeMember } from '../../../../tests/member';
+import { makeMember, rememberPagarmeCard } from '../../../../tests/member';
 import { automaticRenewals } from '../../db/schema';
 import { orderChargeResult } from '../providers/pagarme';
-import { rememberCard, rememberPaidCard } from './saved-card';
+import { rememberPaidCard } from './saved-card';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -38,18 +38,7 @@ function answerWithoutCardDetails(cardId: string) {
 
 async function memberWithCard() {
   const member = await makeMember(t);
-  rememberCard(t.services, {
-    subscriberId: member.subscriberId,
-    provider: 'pagarme',
-    card: {
-      providerCustomerId: CUSTOMER,
-      providerCardId: CARD,
-      brand: 'Visa',
-      last4: '0010',
-      expMonth: 12,
-      expYear: 2030,
-    },
-  });
+  rememberPagarmeCard(t, member, { customerId: CUSTOMER, cardId: CARD });
   return member;
 }
 

@@ -20,14 +20,7 @@ const MINUTE = 60 * 1000;
 
 let fake: FakePagarme;
 let t: TestApp;
-// Each test counts the orders Pagar.me holds: start from none.
-usePagarmeApp(
-  (app) => ({ t, fake } = app),
-  () => {
-    fake?.orders.clear();
-    fake?.links.clear();
-  },
-);
+usePagarmeApp((app) => ({ t, fake } = app));
 
 const webhook = (body: unknown) => pagarmeWebhook(t, body);
 
@@ -67,6 +60,39 @@ async function expectConfirmedOnce(paymentId: string) {
   expectOneYear(paymentRow(paymentId)?.paidAt);
 }
 
+type Answer = Awaited<ReturnType<TestApp['request']>>;
+
+/** The person's own attempt, or link, is in verification: it is answered and nothing new is made. */
+function expectHeldBack(answer: Answer, attempt: { paymentId: string } | { paymentLinkId: string }) {
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json()).toEqual({
+    success: true,
+    ...attempt,
+    status: 'pending',
+    verifying: true,
+    message: PAYMENT_MSG.verifyingHeldBack,
+  });
+}
+
+/** Someone sharing only the e-mail or only the CPF: the 409 in Portuguese, never the attempt's id. */
+function expectRefusedForPerson(answer: Answer, attemptId: string) {
+  expect(answer.statusCode).toBe(409);
+  expect(answer.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+  expect(answer.body).not.toContain(attemptId);
+}
+
+/**
+ * Mariana's link paid by card at Pagar.me two minutes before its 48 hours end, its order.paid
+ * webhook lost; the clock then passes the deadline.
+ */
+async function linkPaidInItsLastMinutes() {
+  const link = await createLink(t);
+  t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
+  fake.payLink(rows(t).links()[0]?.providerLinkId ?? '', { method: 'credit_card' });
+  t.clock.advance(3 * MINUTE);
+  return link;
+}
+
 describe('§1 one person, one charge while an attempt is unknown', () => {
   it('the card answer is lost and the customer pays again from a reloaded page: nothing is charged, one year is given', async () => {
     fake.loseAnswers(2);
@@ -79,15 +105,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     const { paymentId } = first.json();
 
     // The reloaded page carries no paymentId: the first attempt is shown, nothing is sent.
-    const again = await pay('credit_card');
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({
-      success: true,
-      paymentId,
-      status: 'pending',
-      verifying: true,
-      message: PAYMENT_MSG.verifyingHeldBack,
-    });
+    expectHeldBack(await pay('credit_card'), { paymentId });
     // A PIX instead is held back just the same.
     expect((await pay('pix')).json()).toMatchObject({ paymentId, verifying: true });
     expect(orderCreates().map((request) => request.headers['idempotency-key'])).toEqual([
@@ -110,10 +128,7 @@ describe('§1 one person, one charge while an attempt is unknown', () => {
     const requestsBefore = fake.requests.length;
 
     for (const customer of [{ cpf: '111.444.777-35' }, { email: 'outra.pessoa@example.com' }]) {
-      const other = await pay('pix', { customer });
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
-      expect(other.body).not.toContain(paymentId);
+      expectRefusedForPerson(await pay('pix', { customer }), paymentId);
     }
     // Only the card tokenizations went to Pagar.me (none: PIX), no order.
     expect(fake.requests.length).toBe(requestsBefore);
@@ -179,14 +194,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
     const { paymentId } = (await pay('credit_card')).json();
 
     const again = await checkout();
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({
-      success: true,
-      paymentId,
-      status: 'pending',
-      verifying: true,
-      message: PAYMENT_MSG.verifyingHeldBack,
-    });
+    expectHeldBack(again, { paymentId });
     // The SPA's tRPC call gets the same answer (one operation).
     expect(await t.caller().checkout.createPublicLink(checkoutPayload() as any)).toEqual(again.json());
     expect(linkCreates()).toHaveLength(0);
@@ -227,10 +235,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
       { customerDocument: '111.444.777-35' },
       { customerEmail: 'outra.pessoa@example.com' },
     ]) {
-      const other = await checkout(overrides);
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
-      expect(other.body).not.toContain(paymentId);
+      expectRefusedForPerson(await checkout(overrides), paymentId);
     }
     // The checkout right after registration types no CPF: only the e-mail matches, the same 409.
     const afterRegistration = await t.request({
@@ -238,8 +243,7 @@ describe('§1 a new payment link is not made while an attempt of the same person
       url: '/api/payments/create-checkout-link',
       payload: { name: MARIANA.customerName, email: MARIANA.customerEmail, amount: 149700 },
     });
-    expect(afterRegistration.statusCode).toBe(409);
-    expect(afterRegistration.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+    expectRefusedForPerson(afterRegistration, paymentId);
     await expect(
       t.caller().checkout.createCheckoutLink({
         name: MARIANA.customerName,
@@ -339,11 +343,7 @@ describe('§2 a payment link’s 48 hours end with Pagar.me’s answer, never th
     (await t.request({ method: 'GET', url: `/api/payment-links/status-public/${id}` })).json();
 
   it('a link paid in its last minutes whose webhook is lost is confirmed at its deadline, not expired', async () => {
-    const link = await createLink(t);
-    const pl = rows(t).links()[0]?.providerLinkId ?? '';
-    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
-    fake.payLink(pl, { method: 'credit_card' }); // paid at Pagar.me; the order.paid webhook never arrives
-    t.clock.advance(3 * MINUTE);
+    const link = await linkPaidInItsLastMinutes();
 
     // Past the deadline and not asked yet: "em verificação", nothing decided by the clock.
     expect(await linkStatus(link.id)).toMatchObject({ status: 'pending', verifying: true });
@@ -391,29 +391,17 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
     fake.fail(50, 503);
 
     const again = await checkout();
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({
-      success: true,
-      paymentLinkId: link.id,
-      status: 'pending',
-      verifying: true,
-      message: PAYMENT_MSG.verifyingHeldBack,
-    });
+    expectHeldBack(again, { paymentLinkId: link.id });
     // The SPA's tRPC call gets the same answer (one operation).
     expect(await t.caller().checkout.createPublicLink(checkoutPayload() as any)).toEqual(again.json());
     // The in-page checkout follows payments, not links: the 409 in Portuguese, nothing charged.
-    const inPage = await pay('pix');
-    expect(inPage.statusCode).toBe(409);
-    expect(inPage.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
+    expectRefusedForPerson(await pay('pix'), link.id);
     // Only the same e-mail, or only the same CPF: the 409, never the link's id.
     for (const overrides of [
       { customerDocument: '111.444.777-35' },
       { customerEmail: 'outra.pessoa@example.com' },
     ]) {
-      const other = await checkout(overrides);
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ error: PAYMENT_MSG.verifyingForPerson });
-      expect(other.body).not.toContain(link.id);
+      expectRefusedForPerson(await checkout(overrides), link.id);
     }
     // The money: the one link at Pagar.me, no order, no payment row, the link still pending.
     expect(linkCreates()).toHaveLength(1);
@@ -445,11 +433,7 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
   });
 
   it('a link paid in its last minutes whose lookup went unanswered: a checkout right after makes no second link to pay; the next look finds the one charge', async () => {
-    const link = await createLink(t);
-    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
-    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
-    fake.payLink(providerLinkId, { method: 'credit_card' }); // the order.paid webhook never arrives
-    t.clock.advance(3 * MINUTE);
+    const link = await linkPaidInItsLastMinutes();
     // The pass at the deadline gets no answer from Pagar.me; a moment later it is reachable again.
     fake.fail(50, 503);
     expect(await expireOverdue(t.services.paymentLinks)).toBe(0);
@@ -457,14 +441,7 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
     t.clock.advance(MINUTE / 2);
 
     // Asked half a minute ago without an answer: still in verification, so no new link to pay.
-    const again = await checkout();
-    expect(again.json()).toEqual({
-      success: true,
-      paymentLinkId: link.id,
-      status: 'pending',
-      verifying: true,
-      message: PAYMENT_MSG.verifyingHeldBack,
-    });
+    expectHeldBack(await checkout(), { paymentLinkId: link.id });
     expect(linkCreates()).toHaveLength(1);
     expect(paidOrders()).toHaveLength(1);
     expect(rows(t).payments()).toHaveLength(0);
@@ -481,11 +458,7 @@ describe('§1 a link past its deadline, Pagar.me unreachable, holds back a new c
   });
 
   it('a link paid in its last minutes, webhook lost: the checkout asks Pagar.me, confirms it and makes no second charge', async () => {
-    const link = await createLink(t);
-    const providerLinkId = rows(t).links()[0]?.providerLinkId ?? '';
-    t.clock.advance(48 * 3600 * 1000 - 2 * MINUTE);
-    fake.payLink(providerLinkId, { method: 'credit_card' }); // the order.paid webhook never arrives
-    t.clock.advance(3 * MINUTE);
+    const link = await linkPaidInItsLastMinutes();
 
     const again = await checkout();
     expect(again.statusCode).toBe(200);

@@ -44,14 +44,21 @@ function paidCurrentPeriod(ctx: ConfirmationContext, row: Payment): boolean {
   return subscriber?.subscriptionEndDate?.getTime() === row.periodEndDate.getTime();
 }
 
-/** The subscriber's side of a refund: the period given back when it is still theirs, else a history line. */
-export function applyRefundToSubscriber(
+/**
+ * What a paid payment bought, withdrawn once its money went back (a refund, or a chargeback: the
+ * same rule), inside the transaction that moved it from `paid`: its commission cancelled, the
+ * period given back when it is still the subscriber's (else a history line), and its service
+ * invoice, if any, cancelled at the provider by the invoice pass.
+ */
+export function withdrawWhatItBought(
   ctx: ConfirmationContext,
   payment: Payment,
-  row: Payment,
   reason: string,
   actor: Actor,
+  now: Date,
 ) {
+  cancelForPayment(ctx.referrals, payment.id, now);
+  const row = ctx.db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
   const entry = {
     subscriberId: payment.subscriberId,
     actor,
@@ -72,6 +79,7 @@ export function applyRefundToSubscriber(
   } else {
     ctx.lifecycle.record({ ...entry, event: 'payment_refunded' });
   }
+  requestInvoiceCancel(ctx, payment.id);
 }
 
 /**
@@ -103,11 +111,7 @@ export function markRefunded(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
       .run();
     if (claimed.changes === 0) return false;
-    cancelForPayment(ctx.referrals, payment.id, now);
-    const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
-    applyRefundToSubscriber(ctx, payment, row, reason, actor);
-    // Its service invoice, if any, is cancelled at the provider by the invoice pass.
-    requestInvoiceCancel(ctx, payment.id);
+    withdrawWhatItBought(ctx, payment, reason, actor, now);
     log.info({ paymentId: payment.id }, 'payment refunded');
     return true;
   });

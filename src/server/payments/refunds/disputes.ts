@@ -3,7 +3,6 @@
  * (ADR 030): a charge disputed by the card holder (chargeback), a part of a charge given
  * back from the provider's dashboard, and the surplus of a charge paid with more than due.
  */
-import { requestInvoiceCancel } from '../../invoices/queue';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { payments, subscribers, type Payment } from '../../db/schema';
@@ -13,8 +12,7 @@ import type { ChargeResult } from '../providers/types';
 import { PAYMENT_MSG } from '../messages';
 import { PROVIDER, type Actor } from '../../membership/subscribers/lifecycle';
 import type { ConfirmationContext } from '../confirmation/context';
-import { applyRefundToSubscriber, markRefunded } from './confirm-refund';
-import { cancelForPayment } from '../../referrals/commissions';
+import { markRefunded, withdrawWhatItBought } from './confirm-refund';
 
 /** Every admin is e-mailed: a chargeback is contested in the provider's dashboard, within its deadline. */
 function tellAdmins({ db, env, outbox }: ConfirmationContext, payment: Payment, at: Date) {
@@ -66,11 +64,7 @@ export function markChargedBack(ctx: ConfirmationContext, payment: Payment): boo
         ),
       )
       .run();
-    cancelForPayment(ctx.referrals, payment.id, now);
-    const row = db.select().from(payments).where(eq(payments.id, payment.id)).get() ?? payment;
-    applyRefundToSubscriber(ctx, payment, row, PAYMENT_MSG.chargebackReason, PROVIDER);
-    // The money went back as with a refund: its service invoice is cancelled the same way.
-    requestInvoiceCancel(ctx, payment.id);
+    withdrawWhatItBought(ctx, payment, PAYMENT_MSG.chargebackReason, PROVIDER, now);
     history.record({
       paymentId: payment.id,
       source: 'webhook',
