@@ -108,11 +108,17 @@ function insertSubscriber(insert: (referralCode: string) => Subscriber | undefin
 }
 
 export function createSubscribersService({ db, clock, log }: ServiceDeps) {
-  const byEmail = db
-    .select()
-    .from(subscribers)
-    .where(eq(subscribers.email, sql.placeholder('email')))
-    .prepare();
+  // The record reads every member page and checkout makes, prepared once (ADR 049): building a
+  // whole-row select through drizzle cost more than SQLite running it.
+  const byColumn = (column: typeof subscribers.email | typeof subscribers.id | typeof subscribers.userId) =>
+    db
+      .select()
+      .from(subscribers)
+      .where(eq(column, sql.placeholder('value')))
+      .prepare();
+  const byEmail = byColumn(subscribers.email);
+  const byId = byColumn(subscribers.id);
+  const byUser = byColumn(subscribers.userId);
   // Prepared once (ADR 043): building the insert through drizzle cost about as much as running it.
   const insertAtCheckout = returningWrite(
     db
@@ -135,14 +141,14 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
   );
 
   function findByEmail(email: string): Subscriber | undefined {
-    return byEmail.get({ email: normalizedEmail(email) });
+    return byEmail.get({ value: normalizedEmail(email) });
   }
 
   return {
     findByEmail,
 
     getById(id: string): Subscriber | undefined {
-      return db.select().from(subscribers).where(eq(subscribers.id, id)).get();
+      return byId.get({ value: id });
     },
 
     /**
@@ -150,7 +156,7 @@ export function createSubscribersService({ db, clock, log }: ServiceDeps) {
      * match proves nothing (anyone may register with any address), so it never grants access.
      */
     findForUser(user: Pick<PublicUser, 'id'>): Subscriber | undefined {
-      return db.select().from(subscribers).where(eq(subscribers.userId, user.id)).get();
+      return byUser.get({ value: user.id });
     },
 
     /**
