@@ -62,6 +62,14 @@ export function ProfileStep({
   const form = useStepForm(completeProfileInput, defaultsOf(verified));
   const { errors, isSubmitting, submitCount } = form.formState;
   const field = fieldsOf(form.register, errors);
+  /** The two parts of the name: each required, each as long as the server takes it. */
+  const namePart = (name: 'firstName' | 'lastName', label: string, autoComplete: string) => ({
+    label,
+    autoComplete,
+    'aria-required': 'true' as const,
+    maxLength: PROFILE_UPDATE_LIMITS.name,
+    ...field(name),
+  });
 
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -90,20 +98,8 @@ export function ProfileStep({
       <fieldset className="pu-group">
         <legend>Dados pessoais</legend>
         <div className="pu-row">
-          <TextField
-            label="Nome"
-            autoComplete="given-name"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...field('firstName')}
-          />
-          <TextField
-            label="Sobrenome"
-            autoComplete="family-name"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...field('lastName')}
-          />
+          <TextField {...namePart('firstName', 'Nome', 'given-name')} />
+          <TextField {...namePart('lastName', 'Sobrenome', 'family-name')} />
         </div>
         <div className="pu-row">
           <TextField
