@@ -28,6 +28,7 @@ import { PageLoading } from '../ui/PageLoading';
 import { CurrentPasswordField, TextField } from '../ui/TextField';
 import { fieldOf } from '../ui/field-of';
 import { SubmitActions } from '../ui/SubmitActions';
+import { MemberCardForm } from './MemberCardForm';
 
 function Badge({ proven, children }: { proven: boolean; children: string }) {
   return (
@@ -79,13 +80,7 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
   const pending = contacts.pendingEmail;
 
   return (
-    <form
-      className="card member-card form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="email-card-title"
-    >
-      <h2 id="email-card-title">Email de acesso</h2>
+    <MemberCardForm titleId="email-card-title" title="Email de acesso" onSubmit={submit}>
       <p>
         <span data-testid="account-email">{contacts.email}</span>{' '}
         <Badge proven={contacts.emailVerifiedAt !== null}>
@@ -141,7 +136,7 @@ function EmailCard({ contacts }: { contacts: MemberContacts }) {
       <SubmitActions className="member-actions" busy={change.isPending} busyLabel="Enviando...">
         Alterar email
       </SubmitActions>
-    </form>
+    </MemberCardForm>
   );
 }
 

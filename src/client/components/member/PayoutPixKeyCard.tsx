@@ -22,6 +22,7 @@ import { PixKeyField } from '../ui/PixKeyField';
 import { SubmitActions } from '../ui/SubmitActions';
 import { CurrentPasswordField } from '../ui/TextField';
 import { UnsavedChangesGuard } from '../ui/UnsavedChangesGuard';
+import { MemberCardForm } from './MemberCardForm';
 
 const SAVE_FAILED = 'Erro ao salvar a chave PIX';
 const EMPTY: PayoutPixKeyInput = { pixKey: '', pixKeyType: null, currentPassword: '' };
@@ -65,14 +66,8 @@ function PayoutPixKeyForm({ current }: { current: PayoutPixKey | null }) {
   const submit = handleSubmit(send);
 
   return (
-    <form
-      className="card member-card form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="payout-pix-title"
-    >
+    <MemberCardForm titleId="payout-pix-title" title="Chave PIX para receber comissões" onSubmit={submit}>
       <UnsavedChangesGuard dirty={Boolean(dirtyFields.pixKey) && !isSubmitting} />
-      <h2 id="payout-pix-title">Chave PIX para receber comissões</h2>
       <p data-testid="payout-pix-key">
         {current ? (
           <>
@@ -118,6 +113,6 @@ function PayoutPixKeyForm({ current }: { current: PayoutPixKey | null }) {
           </Button>
         </div>
       )}
-    </form>
+    </MemberCardForm>
   );
 }

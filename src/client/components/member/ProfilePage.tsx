@@ -17,10 +17,11 @@ import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';
 import { errorText } from '../../lib/errors';
-import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
+import { CPF_INPUT, PHONE_INPUT } from '../../lib/masks';
 import { refineStrongPassword } from '../../lib/password-check';
 import { trpc } from '../../lib/trpc';
 import { addressFormValues, formatCpf, formatPhone } from '../admin/subscribers/subscriber-form-values';
+import { CepField } from '../address/CepField';
 import { CepQuestion } from '../address/CepQuestion';
 import { formAddress, RECORD_ADDRESS_PATHS } from '../address/form-address';
 import { useCepAutofill } from '../address/useCepAutofill';
@@ -141,15 +142,12 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
         <SelectField label="Tamanho da camiseta" {...register('shirtSize')}>
           <Options values={SHIRT_SIZES} />
         </SelectField>
-        <MaskedFormField
+        <CepField
           control={control}
           name="zipCode"
-          label="CEP"
+          lookup={cep}
           autoComplete="postal-code"
           placeholder="00000-000"
-          {...CEP_INPUT}
-          onType={cep.onCepTyped}
-          hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
         />
         <TextField label="Endereço" autoComplete="address-line1" {...field('address')} />
         <TextField label="Número" {...field('number')} />

@@ -16,11 +16,8 @@ import {
 } from '../../../shared/profile-update-schemas';
 import { FIELD_LIMITS } from '../../../shared/fields/rules';
 import { errorText } from '../../lib/errors';
-import { CEP_INPUT, PHONE_INPUT } from '../../lib/masks';
-import { CepQuestion } from '../address/CepQuestion';
-import { StateSelectField } from '../address/StateSelectField';
-import { formAddress } from '../address/form-address';
-import { useCepAutofill } from '../address/useCepAutofill';
+import { PHONE_INPUT } from '../../lib/masks';
+import { AddressFieldset } from '../address/AddressFieldset';
 import { Button } from '../ui/Button';
 import { MaskedFormField } from '../ui/MaskedFormField';
 import { TextField } from '../ui/TextField';
@@ -30,13 +27,6 @@ import { useStepForm } from './use-step-form';
 import { fieldsOf } from '../ui/field-of';
 
 type Verified = VerifyCodeResponse;
-
-const WIZARD_ADDRESS_PATHS = {
-  street: 'address.street',
-  neighborhood: 'address.neighborhood',
-  city: 'address.city',
-  state: 'address.state',
-} as const;
 
 function defaultsOf(verified: Verified): CompleteProfileValues {
   const { subscriber } = verified;
@@ -69,21 +59,19 @@ export function ProfileStep({
     ? [...WIZARD_SHIRT_SIZES]
     : [...WIZARD_SHIRT_SIZES, currentSize];
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    setValue,
-    formState: { errors, isSubmitting, submitCount },
-  } = useStepForm(completeProfileInput, defaultsOf(verified));
-  const field = fieldsOf(register, errors);
+  const form = useStepForm(completeProfileInput, defaultsOf(verified));
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const field = fieldsOf(form.register, errors);
+  /** The two parts of the name: each required, each as long as the server takes it. */
+  const namePart = (name: 'firstName' | 'lastName', label: string, autoComplete: string) => ({
+    label,
+    autoComplete,
+    'aria-required': 'true' as const,
+    maxLength: PROFILE_UPDATE_LIMITS.name,
+    ...field(name),
+  });
 
-  const cep = useCepAutofill(
-    formAddress({ getValues, setValue }, WIZARD_ADDRESS_PATHS, { shouldValidate: submitCount > 0 }),
-  );
-
-  const submit = handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
       onSaved(await completeProfile(input));
@@ -110,20 +98,8 @@ export function ProfileStep({
       <fieldset className="pu-group">
         <legend>Dados pessoais</legend>
         <div className="pu-row">
-          <TextField
-            label="Nome"
-            autoComplete="given-name"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...field('firstName')}
-          />
-          <TextField
-            label="Sobrenome"
-            autoComplete="family-name"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.name}
-            {...field('lastName')}
-          />
+          <TextField {...namePart('firstName', 'Nome', 'given-name')} />
+          <TextField {...namePart('lastName', 'Sobrenome', 'family-name')} />
         </div>
         <div className="pu-row">
           <TextField
@@ -136,7 +112,7 @@ export function ProfileStep({
             {...field('email')}
           />
           <MaskedFormField
-            control={control}
+            control={form.control}
             name="phone"
             label="Telefone / WhatsApp"
             autoComplete="tel-national"
@@ -152,59 +128,14 @@ export function ProfileStep({
         )}
       </fieldset>
 
-      <fieldset className="pu-group">
-        <legend>Endereço</legend>
-        <div className="pu-row pu-row--cep">
-          <MaskedFormField
-            control={control}
-            name="address.zipCode"
-            label="CEP"
-            autoComplete="postal-code"
-            aria-required="true"
-            placeholder="00000-000"
-            {...CEP_INPUT}
-            onType={cep.onCepTyped}
-            hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
-          />
-          <TextField
-            label="Número"
-            autoComplete="address-line2"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.number}
-            {...field('address.number')}
-          />
-        </div>
-        <CepQuestion question={cep.question} />
-        <TextField
-          label="Endereço (rua, avenida)"
-          autoComplete="address-line1"
-          aria-required="true"
-          maxLength={PROFILE_UPDATE_LIMITS.street}
-          {...field('address.street')}
-        />
-        <div className="pu-row">
-          <TextField
-            label="Bairro (opcional)"
-            maxLength={PROFILE_UPDATE_LIMITS.neighborhood}
-            {...field('address.neighborhood')}
-          />
-          <TextField
-            label="Complemento (opcional)"
-            maxLength={PROFILE_UPDATE_LIMITS.complement}
-            {...field('address.complement')}
-          />
-        </div>
-        <div className="pu-row pu-row--city">
-          <TextField
-            label="Cidade"
-            autoComplete="address-level2"
-            aria-required="true"
-            maxLength={PROFILE_UPDATE_LIMITS.city}
-            {...field('address.city')}
-          />
-          <StateSelectField className="field__input pu-select" {...field('address.state')} />
-        </div>
-      </fieldset>
+      <AddressFieldset
+        form={form}
+        nameOf={(input) => (input === 'cep' ? 'address.zipCode' : `address.${input}`)}
+        look="wizard"
+        legend="Endereço"
+        neighborhoodOptional
+        validateFills={submitCount > 0}
+      />
 
       <fieldset className="pu-group pu-sizes" aria-describedby={sizeError ? `${ids}-size-error` : undefined}>
         <legend>Tamanho da camiseta</legend>
@@ -215,7 +146,7 @@ export function ProfileStep({
                 type="radio"
                 value={size}
                 aria-invalid={sizeError && index === 0 ? true : undefined}
-                {...register('shirtSize')}
+                {...form.register('shirtSize')}
               />
               <span>{size}</span>
             </label>

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { ABOUT, CLUB_NUMBERS, fillContent } from '../../../shared/content/site';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
+import { BackHomeLink } from './SiteLink';
 
 export function AboutPage() {
   const vars = contentVars(usePublicSettings());
@@ -64,9 +64,7 @@ export function AboutPage() {
       </section>
 
       <div className="pub-container pub-back">
-        <Link to="/" reloadDocument className="btn btn--primary">
-          Voltar ao início
-        </Link>
+        <BackHomeLink />
       </div>
     </PublicLayout>
   );

@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/format';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
+import { BackHomeLink } from './SiteLink';
 
 /** Terms and privacy: numbered sections, "last update" = today (docs/product/public-site-and-checkout.md §2), links to / and the other text. */
 export function LegalPage({
@@ -52,9 +53,7 @@ export function LegalPage({
             </section>
           ))}
           <div className="legal__links">
-            <Link to="/" reloadDocument className="btn btn--primary">
-              Voltar ao início
-            </Link>
+            <BackHomeLink />
             <Link to={other.to} className="btn btn--secondary">
               {other.label}
             </Link>

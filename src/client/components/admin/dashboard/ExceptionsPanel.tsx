@@ -5,14 +5,12 @@
  */
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../lib/trpc';
+import { plural } from './plural';
 
 /** Members whose period ended within this many days: the win-back shortcut. */
 export const WIN_BACK_DAYS = 30;
 
 const refreshing = { refetchInterval: 300_000, refetchIntervalInBackground: false } as const;
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
 
 export function ExceptionsPanel() {
   const duplicate = trpc.payments.list.useQuery(

@@ -5,12 +5,10 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { DashboardFigures } from '../../../../shared/admin-schemas';
+import { plural } from './plural';
 
 /** The window of the renewals ahead: the "Vencem em 30 dias" tile's. */
 const DUE_DAYS = 30;
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
 
 export function RenewalsPanel({ figures }: { figures: DashboardFigures }) {
   const due = { endingWithinDays: DUE_DAYS, sortBy: 'subscriptionEndDate', sortOrder: 'asc' } as const;

@@ -14,6 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { PageLoading } from '../../ui/PageLoading';
+import { AdmTable } from '../AdmTable';
 
 const confrades = (count: number) => (count === 1 ? '1 confrade' : `${count} confrades`);
 
@@ -63,31 +64,24 @@ export function RenewalReminderList() {
               : 'Nenhum lembrete a enviar agora.'}
             {skippedToday > 0 && ` ${WHATSAPP_MSG.remindersSkippedToday(skippedToday)}`}
           </p>
-          <table className="adm-table">
-            <caption className="sr-only">Confrades com 30 dias ou menos de assinatura</caption>
-            <thead>
-              <tr>
-                <th scope="col">Confrade</th>
-                <th scope="col">Vencimento</th>
-                <th scope="col">Envio</th>
+          <AdmTable
+            caption="Confrades com 30 dias ou menos de assinatura"
+            columns={['Confrade', 'Vencimento', 'Envio']}
+          >
+            {list.map((recipient) => (
+              <tr key={recipient.subscriberId}>
+                <td data-label="Confrade">{recipient.name}</td>
+                <td data-label="Vencimento">{formatDate(recipient.periodEnd)}</td>
+                <td data-label="Envio">
+                  {recipient.remindedToday
+                    ? 'Já recebeu hoje'
+                    : recipient.whatsapp
+                      ? 'E-mail e WhatsApp'
+                      : 'E-mail'}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((recipient) => (
-                <tr key={recipient.subscriberId}>
-                  <td data-label="Confrade">{recipient.name}</td>
-                  <td data-label="Vencimento">{formatDate(recipient.periodEnd)}</td>
-                  <td data-label="Envio">
-                    {recipient.remindedToday
-                      ? 'Já recebeu hoje'
-                      : recipient.whatsapp
-                        ? 'E-mail e WhatsApp'
-                        : 'E-mail'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdmTable>
         </>
       )}
       {result && <Alert tone={result.tone}>{result.text}</Alert>}

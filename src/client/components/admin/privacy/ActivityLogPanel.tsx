@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Pager } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLoading } from '../../ui/PageLoading';
+import { AdmTable } from '../AdmTable';
 
 const ACTOR_KIND: Record<ActivityEntry['actorKind'], string> = {
   admin: 'Administrador',
@@ -36,35 +37,24 @@ export function ActivityLogPanel({ page, onPage }: { page: number; onPage: (page
         <EmptyState>Nenhuma atividade registrada.</EmptyState>
       ) : (
         <>
-          <table className="adm-table">
-            <caption className="sr-only">Registro de atividades</caption>
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Atividade</th>
-                <th scope="col">Por</th>
-                <th scope="col">Assinante</th>
+          <AdmTable caption="Registro de atividades" columns={['Data', 'Atividade', 'Por', 'Assinante']}>
+            {list.data.entries.map((entry) => (
+              <tr key={entry.id} data-testid="activity-entry">
+                <td data-label="Data">
+                  <div>{formatDateTime(entry.createdAt)}</div>
+                </td>
+                <td data-label="Atividade">
+                  <div>{entry.label}</div>
+                </td>
+                <td data-label="Por">
+                  <div>{actorOf(entry)}</div>
+                </td>
+                <td data-label="Assinante">
+                  <div>{entry.subscriber?.fullName ?? '—'}</div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="activity-entry">
-                  <td data-label="Data">
-                    <div>{formatDateTime(entry.createdAt)}</div>
-                  </td>
-                  <td data-label="Atividade">
-                    <div>{entry.label}</div>
-                  </td>
-                  <td data-label="Por">
-                    <div>{actorOf(entry)}</div>
-                  </td>
-                  <td data-label="Assinante">
-                    <div>{entry.subscriber?.fullName ?? '—'}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdmTable>
           <Pager
             page={page}
             pages={list.data.pagination.pages}

@@ -21,6 +21,7 @@ import { Dialog } from '../../ui/Dialog';
 import { PageLoading } from '../../ui/PageLoading';
 import { Options } from '../../ui/Options';
 import { SelectField } from '../../ui/TextField';
+import { AdmTable } from '../AdmTable';
 
 const FILTER_LABELS: Record<DeletionRequestFilter, string> = {
   open: 'Abertos',
@@ -67,23 +68,14 @@ export function DeletionRequestsPanel({
         </EmptyState>
       ) : (
         <>
-          <table className="adm-table">
-            <caption className="sr-only">Pedidos de exclusão de dados</caption>
-            <thead>
-              <tr>
-                <th scope="col">Confrade</th>
-                <th scope="col">Pedido em</th>
-                <th scope="col">Prazo</th>
-                <th scope="col">Observações</th>
-                <th scope="col">Situação</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.requests.map((request) => (
-                <RequestRow key={request.id} request={request} onComplete={() => setConfirming(request)} />
-              ))}
-            </tbody>
-          </table>
+          <AdmTable
+            caption="Pedidos de exclusão de dados"
+            columns={['Confrade', 'Pedido em', 'Prazo', 'Observações', 'Situação']}
+          >
+            {list.data.requests.map((request) => (
+              <RequestRow key={request.id} request={request} onComplete={() => setConfirming(request)} />
+            ))}
+          </AdmTable>
           <Pager
             page={page}
             pages={list.data.pagination.pages}

@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { Button } from '../../ui/Button';
+import { Button, type ButtonVariant } from '../../ui/Button';
 import { formatCep, formatCpf, formatPhone } from './subscriber-form-values';
 
 function shown(field: ProposableField, value: string | null): string {
@@ -24,6 +24,12 @@ function shown(field: ProposableField, value: string | null): string {
 }
 
 type Decision = 'apply' | 'discard';
+
+/** The two buttons of each proposed field, in their order. */
+const FIELD_DECISIONS = [
+  { decision: 'apply', label: 'Aplicar', variant: 'secondary' },
+  { decision: 'discard', label: 'Descartar', variant: 'ghost' },
+] as const satisfies readonly { decision: Decision; label: string; variant: ButtonVariant }[];
 
 export function ProposedChanges({ id }: { id: string }) {
   const proposal = trpc.subscribers.proposedChanges.useQuery({ id });
@@ -77,24 +83,18 @@ export function ProposedChanges({ id }: { id: string }) {
               <strong>{shown(item.field, item.proposed)}</strong>
             </span>
             <span className="sub-proposal__buttons">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={decide.isPending}
-                onClick={() => run('apply', [item.field])}
-              >
-                Aplicar
-                <span className="sr-only"> {item.label}</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={decide.isPending}
-                onClick={() => run('discard', [item.field])}
-              >
-                Descartar
-                <span className="sr-only"> {item.label}</span>
-              </Button>
+              {FIELD_DECISIONS.map(({ decision, label, variant }) => (
+                <Button
+                  key={decision}
+                  size="sm"
+                  variant={variant}
+                  disabled={decide.isPending}
+                  onClick={() => run(decision, [item.field])}
+                >
+                  {label}
+                  <span className="sr-only"> {item.label}</span>
+                </Button>
+              ))}
             </span>
           </li>
         ))}

@@ -24,9 +24,10 @@ import {
   type SubscriberRecord,
 } from '../../../../shared/subscriber-schemas';
 import { errorText } from '../../../lib/errors';
-import { CEP_INPUT, CPF_INPUT, PHONE_INPUT } from '../../../lib/masks';
+import { CPF_INPUT, PHONE_INPUT } from '../../../lib/masks';
 import { trpc } from '../../../lib/trpc';
 import { useDebounced } from '../../../lib/use-debounced';
+import { CepField } from '../../address/CepField';
 import { CepQuestion } from '../../address/CepQuestion';
 import { formAddress, RECORD_ADDRESS_PATHS } from '../../address/form-address';
 import { useCepAutofill } from '../../address/useCepAutofill';
@@ -317,14 +318,7 @@ function SubscriberFormFields({
       <fieldset className="sub-form__group">
         <legend>Endereço</legend>
         <div className="sub-form__grid">
-          <MaskedFormField
-            control={control}
-            name="zipCode"
-            label="CEP"
-            {...CEP_INPUT}
-            onType={cep.onCepTyped}
-            hint={cep.status ? <span role="status">{cep.status}</span> : undefined}
-          />
+          <CepField control={control} name="zipCode" lookup={cep} />
           <TextField label="Endereço" {...field('address')} />
           <TextField label="Número" {...field('number')} />
           <TextField label="Complemento" {...field('complement')} />
