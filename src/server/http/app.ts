@@ -102,7 +102,7 @@ export async function buildApp({ env, database, clock, logStream }: BuildAppOpti
   app.setErrorHandler(handleError);
 
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, env);
+  registerSecurityHeaders(app, env);
   const limits = createRateLimits(env);
   const callContext = createCallContextFactory(services, limits);
   const checkTrpcCalls = trpcCallCheck(appProcedureNames);

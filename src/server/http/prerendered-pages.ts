@@ -40,7 +40,7 @@ import { publicSettings } from '../settings/operations/settings';
 import type { Services } from '../services';
 import type { Settings } from '../../shared/content/settings-defaults';
 import { readAppPage } from './app-page';
-import { pageHelmetAllowing, type HelmetOptions } from './security-headers';
+import { applySecurityHeaders, pageHeadersAllowing, type SecurityHeaders } from './security-headers';
 
 /** The build's page renderer and the pages' assets, beside the client build (dist/prerender). */
 export interface Prerender {
@@ -67,18 +67,18 @@ export function findPrerender(clientDir: string): Prerender | null {
 
 /** A served page, its compressed copies (pages are small and kept: compressed once), its CSP. */
 interface Answer {
-  /** The headers' options whose CSP allows the page's own inline scripts; none for the app page. */
-  helmet: HelmetOptions | null;
+  /** The security headers whose CSP allows the page's own inline scripts; none for the app page. */
+  headers: SecurityHeaders | null;
   html: string;
   br: Buffer;
   gzip: Buffer;
 }
 
 /** Compressed hard once for a page that is kept, quickly for one that is not (each costs CPU). */
-function answer(html: string, helmet: HelmetOptions | null, kept = true): Answer {
+function answer(html: string, headers: SecurityHeaders | null, kept = true): Answer {
   const data = Buffer.from(html);
   return {
-    helmet,
+    headers,
     html,
     br: brotliCompressSync(data, {
       params: {
@@ -108,8 +108,8 @@ export const PRERENDERED_HEADER = 'x-prerendered';
 
 function send(request: FastifyRequest, reply: FastifyReply, page: Answer) {
   reply.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
-  if (page.helmet) {
-    reply.helmet(page.helmet);
+  if (page.headers) {
+    applySecurityHeaders(page.headers, reply);
     reply.header(PRERENDERED_HEADER, '1');
   }
   const accepted = request.headers['accept-encoding'] ?? '';
@@ -153,7 +153,7 @@ export function registerPrerenderedPages(
     try {
       const html = await (await renderer()).renderPage({ url, route, settings, testMode, assets });
       if (!html) return plain;
-      return answer(html, pageHelmetAllowing(services.env, inlineScriptHashes(html)), keep);
+      return answer(html, pageHeadersAllowing(services.env, inlineScriptHashes(html)), keep);
     } catch (error) {
       app.log.error({ err: error, url }, 'server render failed: answering the app page');
       return plain;

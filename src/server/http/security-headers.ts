@@ -1,15 +1,23 @@
 /**
- * Security headers (`@fastify/helmet`) with a Content-Security-Policy the SPA passes: pages get
- * Helmet's full set, JSON answers (`/api`, `/trpc`) a stricter, smaller one, chosen by URL for
- * every request (a 404 under /api included) through `reply.helmet()`
- * (docs/decisions/010-security-headers.md).
+ * Security headers (Helmet) with a Content-Security-Policy the SPA passes: pages get Helmet's full
+ * set, JSON answers (`/api`, `/trpc`) a stricter, smaller one, chosen by URL for every request (a
+ * 404 under /api included). Each set is a Helmet middleware built once at start and run on the
+ * reply's own response: `@fastify/helmet` builds a new Helmet on every request, which cost 10–30 µs
+ * of every answer (docs/decisions/047-maintained-libraries.md, "Security headers").
  */
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
 
-/** Helmet's options, as `reply.helmet()` takes them. */
-export type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
+/** A set of security headers: Helmet's middleware for one configuration, built once. */
+export type SecurityHeaders = ReturnType<typeof helmet>;
+
+/** Sets a set's headers on the reply's response (Helmet sets them on the Node response itself). */
+export function applySecurityHeaders(headers: SecurityHeaders, reply: FastifyReply): void {
+  // Static directives only: Helmet reports no error through `next` (a bad configuration throws
+  // where the set is built, at start).
+  headers(reply.request.raw, reply.raw, () => {});
+}
 
 export function cspDirectives(env: Env) {
   const dev = env.NODE_ENV === 'development';
@@ -37,15 +45,23 @@ export function cspDirectives(env: Env) {
 const isApiAnswer = (url: string) =>
   (url.startsWith('/api/') || url.startsWith('/trpc/')) && !url.startsWith('/api/docs');
 
+/** The pages' options: Helmet's full set with the SPA's CSP; HSTS only means something over https. */
+function pageOptions(env: Env, directives = cspDirectives(env)): HelmetOptions {
+  return {
+    contentSecurityPolicy: { directives },
+    strictTransportSecurity: env.publicUrl.startsWith('https://'),
+  };
+}
+
 /**
- * The pages' CSP for a document that carries inline scripts of its own: the public pages the
+ * The pages' headers for a document that carries inline scripts of its own: the public pages the
  * server renders hold the router's hydration data as inline scripts (ADR 040), allowed by their
- * SHA-256 hashes (`'sha256-…'`) and nothing else inline. Given to `reply.helmet()` for that answer.
+ * SHA-256 hashes (`'sha256-…'`) and nothing else inline. Built once per kept page.
  */
-export function pageHelmetAllowing(env: Env, scriptHashes: string[]): HelmetOptions {
+export function pageHeadersAllowing(env: Env, scriptHashes: string[]): SecurityHeaders {
   const directives = cspDirectives(env);
   const scriptSrc = [...directives.scriptSrc, ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
-  return { contentSecurityPolicy: { directives: { ...directives, scriptSrc } } };
+  return helmet(pageOptions(env, { ...directives, scriptSrc }));
 }
 
 /**
@@ -74,25 +90,16 @@ export function withoutDocumentHeaders(reply: FastifyReply): void {
   for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
-  const https = env.publicUrl.startsWith('https://');
-  // Pages: Helmet's full set with the SPA's CSP. HSTS only means something over https.
-  // Not `global`: the hook below picks the set by URL, which a route's own `helmet` option cannot
-  // do for the answers no route matches (an unknown /api path is still a JSON answer).
-  await app.register(fastifyHelmet, {
-    global: false,
-    contentSecurityPolicy: { directives: cspDirectives(env) },
-    strictTransportSecurity: https,
-  });
+export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
+  const pageHeaders = helmet(pageOptions(env));
   // JSON answers: the set OWASP's REST cheat sheet lists (no framing, no sniffing, no referrer,
   // a CSP that allows nothing); the document-only policies would only add bytes to every answer.
-  // `reply.helmet(options)` lays these over the pages' options, so each of those is replaced here.
-  const apiOptions: HelmetOptions = {
+  const apiHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     },
-    strictTransportSecurity: https,
+    strictTransportSecurity: env.publicUrl.startsWith('https://'),
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
@@ -100,10 +107,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
     xFrameOptions: { action: 'deny' },
-  };
+  });
+  // One hook for every answer, routes or not: an unknown /api path is still a JSON answer.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApiAnswer(request.url)) reply.helmet(apiOptions);
-    else reply.helmet();
+    applySecurityHeaders(isApiAnswer(request.url) ? apiHeaders : pageHeaders, reply);
     done();
   });
 }
