@@ -142,7 +142,7 @@ function policyFor<A extends Access>(access: A) {
 /**
  * tRPC checks a schema with its `parseAsync` whenever it has one, and zod's async walk skips the
  * compiled fast path of its objects: a page of 100 referrals cost ~190 µs to check that way
- * against ~10 µs synchronously (docs/performance.md, "Checks on zod's fast path"). No schema of
+ * against ~10 µs synchronously (ADR 051, "Checks on zod's synchronous path"). No schema of
  * ours does async work, so each one given to `.input()` or `.output()` parses synchronously: the
  * same answer, the same ZodError.
  */
