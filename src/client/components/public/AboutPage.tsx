@@ -2,7 +2,7 @@ import { ABOUT, CLUB_NUMBERS, fillContent } from '../../../shared/content/site';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
-import { BackHomeLink } from './SiteLink';
+import { BackHomeLink } from '../ui/BackHomeLink';
 
 export function AboutPage() {
   const vars = contentVars(usePublicSettings());

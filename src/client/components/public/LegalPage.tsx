@@ -5,7 +5,7 @@ import { formatDate } from '../../../shared/format';
 import { PageHead } from './PageHead';
 import { PublicLayout } from './PublicLayout';
 import { contentVars, usePublicSettings } from './settings';
-import { BackHomeLink } from './SiteLink';
+import { BackHomeLink } from '../ui/BackHomeLink';
 
 /** Terms and privacy: numbered sections, "last update" = today (docs/product/public-site-and-checkout.md §2), links to / and the other text. */
 export function LegalPage({

@@ -1,6 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes } from 'react';
-import { buttonClass } from '../ui/Button';
 
 /** The router, or undefined where there is none: the landing is pre-rendered without one. */
 export function useOptionalRouter(): ReturnType<typeof useRouter> | undefined {
@@ -22,16 +21,4 @@ export function SiteLink({
   const router = useOptionalRouter();
   if (!router) return <a href={to} {...rest} />;
   return <Link to={to} reloadDocument={to === '/'} {...rest} />;
-}
-
-/**
- * "Voltar ao início" as a button, for the pages that end with it (about, legal, 404): the landing,
- * loaded as a document of its own (ADR 006).
- */
-export function BackHomeLink() {
-  return (
-    <Link to="/" reloadDocument className={buttonClass('primary')}>
-      Voltar ao início
-    </Link>
-  );
 }

@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import { StatusPage } from './StatusPage';
-import { BackHomeLink } from '../public/SiteLink';
+import { BackHomeLink } from '../ui/BackHomeLink';
 
 /** /404, and what a route shows when its data does not exist. */
 export function NotFoundPage() {
