@@ -11,6 +11,7 @@ import { normalizedEmail } from '../../shared/email-address';
 import { paymentLinks, payments, subscribers, type Payment, type PaymentLink } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { ServiceDeps } from '../lib/deps';
+import type { SubscribersService } from '../membership/subscribers/subscribers';
 import { PAYMENT_MSG } from './messages';
 import { awaitingDeadlineAnswer } from './links/link-details';
 
@@ -63,17 +64,15 @@ export function prepareUnsettledQueries(db: ServiceDeps['db']) {
     attemptByEmailOrCpf: attempt(or(email, attemptCpf)!),
     linkByEmail: link(email),
     linkByEmailOrCpf: link(or(email, linkCpf)!),
-    owner: db
-      .select({ email: subscribers.email })
-      .from(subscribers)
-      .where(eq(subscribers.id, sql.placeholder('id')))
-      .prepare(),
   };
 }
 
 export type UnsettledQueries = ReturnType<typeof prepareUnsettledQueries>;
 
-type UnsettledContext = Pick<ServiceDeps, 'log' | 'clock'> & { unsettled: UnsettledQueries };
+type UnsettledContext = Pick<ServiceDeps, 'log' | 'clock'> & {
+  unsettled: UnsettledQueries;
+  subscribers: Pick<SubscribersService, 'getById'>;
+};
 
 /** The person's in-page attempt whose outcome is unknown, if any (the oldest first). */
 export function unsettledAttemptOf({ unsettled }: UnsettledContext, person: Person): Payment | undefined {
@@ -110,7 +109,7 @@ function isSamePerson(
   attempt: { subscriberId: string; billingData: { cpfCnpj?: string | null } | null },
   person: Person,
 ): boolean {
-  const owner = ctx.unsettled.owner.get({ id: attempt.subscriberId });
+  const owner = ctx.subscribers.getById(attempt.subscriberId);
   return (
     person.cpf !== null &&
     owner?.email === normalizedEmail(person.email) &&
