@@ -7,12 +7,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { backupDatabaseSync } from './backup';
 import { lendCalendarToMigrations, withdrawCalendarFromMigrations } from './migration-calendar';
 import * as schema from './schema';
+import { StatementCachingDatabase } from './statement-cache';
 
 /** Drizzle over better-sqlite3; `$client` is the raw connection (backups use its backup API). */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -62,7 +63,7 @@ export function openDatabase(
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
-  const sqlite = new Database(file);
+  const sqlite: Database.Database = new StatementCachingDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
