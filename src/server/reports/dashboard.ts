@@ -2,22 +2,7 @@
  * The dashboard's figures, all computed from the data (docs/product/decisions.md §4: no
  * placeholders). Months are the club's calendar months in São Paulo time.
  */
-import {
-  and,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notExists,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { DashboardFigures } from '../../shared/admin-schemas';
 import {
   DAY_MS,
@@ -51,34 +36,12 @@ function monthKey(start: Date): { month: string; label: string } {
 const countSubscribers = (db: Db, where: SQL | undefined) =>
   db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
 
-const CONFIRMED = ['paid', 'refunded'] as const;
-const earlier = alias(payments, 'earlier');
-
 /**
  * New members since `from`: subscribers whose first confirmed payment (paid, or paid and later
- * refunded) was paid then — the month's confirmed payments (an index range) that have no confirmed
- * payment of the same subscriber before them (one step of `payments_subscriber_status_paid_idx`
- * each). Bounded by a month's payments, so no stored first-payment date is needed (ADR 050).
+ * refunded) was paid then. The date is the subscriber's `first_paid_at`, kept by the triggers on
+ * `payments` (ADR 050, "The first payment's date, kept"): an index range, whatever the month holds.
  */
-function countNewMembers(db: Db, from: Date): number {
-  const before = db
-    .select({ one: sql`1` })
-    .from(earlier)
-    .where(
-      and(
-        eq(earlier.subscriberId, payments.subscriberId),
-        inArray(earlier.status, CONFIRMED),
-        lt(earlier.paidAt, payments.paidAt),
-      ),
-    );
-  return (
-    db
-      .select({ n: countDistinct(payments.subscriberId) })
-      .from(payments)
-      .where(and(inArray(payments.status, CONFIRMED), gte(payments.paidAt, from), notExists(before)))
-      .get()?.n ?? 0
-  );
-}
+const countNewMembers = (db: Db, from: Date) => countSubscribers(db, gte(subscribers.firstPaidAt, from));
 
 /** The tiles that count rows: approvals waiting, renewals due, new members, failed payments. */
 function tileCounts({ db }: Pick<ServiceDeps, 'db'>, now: Date) {

@@ -107,6 +107,13 @@ export const subscribers = sqliteTable(
      * table (the app, the `sqlite3` shell) keeps it true.
      */
     renewsAutomatically: integer('renews_automatically', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When the subscriber's first confirmed payment (paid, or paid and later refunded) was paid:
+     * the dashboard's "novos membros no mês" is an index range of it. Copied here by the triggers
+     * on `payments` of migration 0049, never by the app, so every writer of `payments` keeps it
+     * true (ADR 050, "The first payment's date, kept").
+     */
+    firstPaidAt: integer('first_paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -141,6 +148,10 @@ export const subscribers = sqliteTable(
       table.subscriptionEndDate,
       table.renewsAutomatically,
     ),
+    // New members of a month (the dashboard): NULL until a first payment, so partial (ADR 050).
+    index('subscribers_first_paid_idx')
+      .on(table.firstPaidAt)
+      .where(sql`${table.firstPaidAt} is not null`),
     // The list filtered by how members renew, newest first, and its count (ADR 052).
     index('subscribers_renewal_created_idx').on(table.renewsAutomatically, table.createdAt),
   ],
