@@ -324,7 +324,9 @@ describe('4. refunds and reconciliation', () => {
 
     fake.refundsPending = false;
     const retried = await owner.caller.payments.refund({ paymentId: payment.id, reason: 'Desistência' });
+    // The earlier refusal is history: a refunded payment does not read "Reembolso recusado".
     expect(retried).toMatchObject({ status: 'refunded' });
+    expect(paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundFailureReason: null });
     const keys = fake.requests
       .filter((request) => request.method === 'DELETE')
       .map((request) => request.headers['idempotency-key']);

@@ -106,6 +106,8 @@ export function markRefunded(
         refundedAt: now,
         refundedBy: sql`coalesce(${payments.refundedBy}, ${'id' in actor ? actor.id : null})`,
         refundStatus: null,
+        // An earlier attempt's refusal is over: the payment no longer reads "Reembolso recusado".
+        refundFailureReason: null,
         updatedAt: now,
       })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid')))
