@@ -10,6 +10,10 @@ import { answerTrpc, callsProcedure, trpcRoute } from './trpc';
 
 const LOGOUT_FAILED = 'Não foi possível sair agora. Verifique sua conexão e tente novamente.';
 
+// Once the service worker controls the page, the calls it lets through reach the network out of
+// page.route's reach (a routed failure would then be a real logout).
+test.use({ serviceWorkers: 'block' });
+
 test('a session check answered after "Sair" does not bring the member back in', async ({ page, request }) => {
   const member = await createSeededMember(request, { name: 'Lia Atrasada' });
   await page.clock.install();
