@@ -372,10 +372,18 @@ test('forgot password → link from the mailbox → new password works', async (
   await page.getByLabel('Confirmar senha').fill('nova-senha-1');
   await page.getByRole('button', { name: 'Definir senha' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // The dashboard is on screen (not only its address): "Sair" is pressed on a page the member sees.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Beatriz Esquecida')).toBeVisible();
+  // The toast that says so lies over "Sair" (the header's corner) for its few seconds: the member
+  // presses "Sair" once it is gone, not while it slides in or out over the button.
+  const done = page.getByRole('listitem').filter({ hasText: 'Senha definida com sucesso!' });
+  await expect(done).toBeVisible();
+  await expect(done).toBeHidden();
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso dos Confrades' })).toBeVisible();
 
   // The link works once only.
   await page.goto(link!);
@@ -425,6 +433,8 @@ test('auth screens and both areas have no serious accessibility problems', async
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   expect(await seriousA11yViolations(page), '/user/dashboard').toEqual([]);
   await page.getByRole('button', { name: 'Sair' }).click();
+  // Signed out first: leaving for /login while the logout is on its way could cut it short.
+  await expect(page).toHaveURL(/\/login$/);
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await seriousA11yViolations(page), '/admin/dashboard').toEqual([]);

@@ -1,14 +1,14 @@
 /**
  * The session on the client: `auth.me` is the truth (the HttpOnly cookie rides along). Logging in
- * writes the answer into that query; logging out ends the server session and clears every cached
- * query, so nothing of the previous person stays in memory (docs/product/decisions.md §2).
+ * writes the answer into that query; logging out (logout.ts) ends the server session and clears every
+ * cached query, so nothing of the previous person stays in memory (docs/product/decisions.md §2).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { PublicUser } from '../../shared/auth-schemas';
 import { safeReturnPath } from '../../shared/return-path';
 import { HOME_BY_ROLE } from '../../shared/roles';
-import { queryClient, trpc, trpcClient, trpcUtils } from './trpc';
+import { queryClient, trpc, trpcUtils } from './trpc';
 
 /** The signed-in person (null when anonymous, undefined while the first answer is on its way). */
 export function useSessionUser(): PublicUser | null | undefined {
@@ -32,24 +32,4 @@ export function useSignedIn() {
     },
     [navigate],
   );
-}
-
-/** "Sair": ends the session on the server, forgets every cached answer, then opens /login. */
-export function useLogout() {
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const logout = useCallback(async () => {
-    setPending(true);
-    try {
-      await trpcClient.auth.logout.mutate();
-    } catch {
-      // Already signed out on the server (expired session): clearing the client is all that is left.
-    } finally {
-      queryClient.clear();
-      trpcUtils.auth.me.setData(undefined, null);
-      setPending(false);
-      await navigate({ to: '/login', replace: true });
-    }
-  }, [navigate]);
-  return { logout, pending };
 }

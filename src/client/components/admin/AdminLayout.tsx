@@ -2,7 +2,8 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../../shared/format';
 import { DocumentTitle } from '../../lib/document-title';
-import { useLogout, useSessionUser } from '../../lib/session';
+import { useLogout } from '../../lib/logout';
+import { useSessionUser } from '../../lib/session';
 import '../../styles/admin.css';
 import { currentSection } from '../layout/nav';
 import { UserAvatar } from '../layout/UserAvatar';
@@ -20,7 +21,8 @@ const DESKTOP_QUERY = '(min-width: 1024px)';
  */
 export function AdminLayout() {
   const user = useSessionUser();
-  const { logout, pending } = useLogout();
+  // "Sair" is at the foot of the side navigation (the drawer's on phones): a failure is told at the top.
+  const { logout, pending } = useLogout({ messageAt: 'top-right' });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = currentSection(ADMIN_NAV, pathname) ?? ADMIN_NAV[0];
   // The drawer belongs to the page it was opened on: navigating anywhere closes it.

@@ -1,6 +1,7 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { DocumentTitle } from '../../lib/document-title';
-import { useLogout, useSessionUser } from '../../lib/session';
+import { useLogout } from '../../lib/logout';
+import { useSessionUser } from '../../lib/session';
 import '../../styles/member.css';
 import { currentSection } from '../layout/nav';
 import { UserAvatar } from '../layout/UserAvatar';
@@ -14,7 +15,8 @@ import { MEMBER_NAV } from './member-nav';
  */
 export function MemberLayout() {
   const user = useSessionUser();
-  const { logout, pending } = useLogout();
+  // "Sair" is in the header, under the toasts' corner: a failure is told at the bottom.
+  const { logout, pending } = useLogout({ messageAt: 'bottom-right' });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = currentSection(MEMBER_NAV, pathname) ?? MEMBER_NAV[0];
   const name = user?.name.trim() || 'Confrade';

@@ -1,0 +1,50 @@
+/**
+ * "Sair" (docs/product/decisions.md §2, ADR 056). The member or admin is out only once the server
+ * says so: its session is ended (or was already gone). When the call fails on the way (network,
+ * 5xx, rate limit) the outcome is unknown and the session may well still be valid, so the person
+ * stays where they are and is told; a silent trip to /login would bounce them back in while they
+ * believe they signed out. Kept apart from session.ts: the sign-in pages (served, ADR 040) import
+ * that one and must not load the toasts.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { trpcStatus } from './errors';
+import { queryClient, trpcClient, trpcUtils } from './trpc';
+
+export const LOGOUT_FAILED = 'Não foi possível sair agora. Verifique sua conexão e tente novamente.';
+
+/** Whether the logout call ended the session: it did, or the server says there was none (401). */
+async function endServerSession(): Promise<boolean> {
+  try {
+    await trpcClient.auth.logout.mutate();
+    return true;
+  } catch (error) {
+    return trpcStatus(error) === 401;
+  }
+}
+
+/**
+ * "Sair": ends the session on the server, forgets every cached answer, then opens /login.
+ * `messageAt` is where a failure is told: away from the layout's "Sair", which stays usable for
+ * the next try (a toast over it would hold it for the toast's seconds).
+ */
+export function useLogout({ messageAt }: { messageAt: 'top-right' | 'bottom-right' }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    if (!(await endServerSession())) {
+      setPending(false);
+      toast.error(LOGOUT_FAILED, { position: messageAt });
+      return;
+    }
+    // No answer asked while still signed in may land after the clearing and bring the person back.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    trpcUtils.auth.me.setData(undefined, null);
+    setPending(false);
+    await navigate({ to: '/login', replace: true });
+  }, [navigate, messageAt]);
+  return { logout, pending };
+}
