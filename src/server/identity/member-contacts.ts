@@ -142,5 +142,3 @@ export function createMemberContacts(deps: MemberContactsDeps) {
     confirmPhone: (user: Caller, code: string): MemberContacts => confirmPhone(deps, user, code),
   };
 }
-
-export type MemberContactsService = ReturnType<typeof createMemberContacts>;

@@ -118,5 +118,3 @@ export function createPayoutPixKey(deps: PayoutPixKeyDeps) {
     save: (user: Caller, input: PayoutPixKeyInput, ip?: string) => save(deps, user, input, ip),
   };
 }
-
-export type PayoutPixKeyService = ReturnType<typeof createPayoutPixKey>;
