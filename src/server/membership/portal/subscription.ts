@@ -13,10 +13,11 @@ import { payments, users, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { membershipInForce } from '../membership';
 import { canRenew } from '../../payments/pricing';
-import { iso, type Caller, type PortalContext } from './deps';
+import type { Caller, PortalContext } from './deps';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { summary } from '../../referrals/member-summary';
 import { latestFor } from '../../privacy/deletion-requests/member-request';
+import { iso } from '../../lib/output';
 
 /** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
 export const MSG_NOT_LINKED = 'Assinante não encontrado';
