@@ -40,7 +40,7 @@ export function renewalWarning(
 }
 
 /** The caller's own record, or a 404 that the portal turns into its "next step" screen. */
-export function ownRecord({ subscribers }: PortalContext, user: Caller): Subscriber {
+export function ownRecord({ subscribers }: Pick<PortalContext, 'subscribers'>, user: Caller): Subscriber {
   const subscriber = subscribers.findForUser(user);
   if (!subscriber) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
   return subscriber;
