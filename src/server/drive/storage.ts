@@ -120,5 +120,3 @@ export function createDriveStorage(dataDir: string) {
     listFiles: (): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir) : []),
   };
 }
-
-export type DriveStorage = ReturnType<typeof createDriveStorage>;

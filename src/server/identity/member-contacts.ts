@@ -20,12 +20,11 @@ import type { SubscribersService } from '../membership/subscribers/subscribers';
 import type { EmailChangesDeps } from './email-changes/targets';
 import { type TwoFactorContext, isEnabled } from './two-factor/context';
 import { pending, request, cancel } from './email-changes/request';
+import { iso } from '../lib/output';
 
 type Caller = Pick<PublicUser, 'id'>;
 /** The owner's proof before a new number: the current password, or the app's code (two-factor). */
 type PhoneProofInput = { currentPassword?: string; code?: string };
-
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** What the member's contacts are built from, by name. */
 export type MemberContactsDeps = ServiceDeps & {
@@ -142,5 +141,3 @@ export function createMemberContacts(deps: MemberContactsDeps) {
     confirmPhone: (user: Caller, code: string): MemberContacts => confirmPhone(deps, user, code),
   };
 }
-
-export type MemberContactsService = ReturnType<typeof createMemberContacts>;

@@ -7,5 +7,4 @@ export const INVOICE_MSG = {
   numberInvalid: INVOICE_SCREEN_MSG.numberInvalid,
   alreadyIssued: 'Esta cobrança já tem uma nota fiscal emitida pelo sistema.',
   cancelReason: 'Cancelamento da nota fiscal: o pagamento do serviço foi reembolsado ao cliente.',
-  notAuthorized: 'Nota fiscal não autorizada: nada a cancelar',
 } as const;

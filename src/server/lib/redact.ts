@@ -16,15 +16,6 @@ export function redactSecrets(text: string, secrets: (string | undefined)[] = []
 }
 
 /**
- * A message body on its way to a log line: the secrets of `redactSecrets`, and one-time codes
- * (a standalone group of 6 digits, as the profile-update code is sent), which a log must not keep
- * although the recipient's own copy (the mailbox, the phone) shows them.
- */
-export function redactMessageBody(text: string): string {
-  return redactSecrets(text).replace(/(?<![\d.,/-])\d{6}(?![\d.,/-])/g, '[código]');
-}
-
-/**
  * An error on its way to a log line. A failed Drizzle statement's message (and stack) ends with
  * its parameters: names, e-mails, CPFs of the row being written. The log keeps the statement and
  * the cause, never the values.

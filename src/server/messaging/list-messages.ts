@@ -274,5 +274,3 @@ export function createListMessages(
     messagesOf: (subscriberId: string) => messagesOf(full, subscriberId),
   };
 }
-
-export type ListMessages = ReturnType<typeof createListMessages>;

@@ -144,5 +144,3 @@ export function createSubscriberMessages(deps: SubscriberMessagesDeps) {
     send: (input: SendSubscriberMessage, adminId: string) => send(deps, input, adminId),
   };
 }
-
-export type SubscriberMessages = ReturnType<typeof createSubscriberMessages>;

@@ -145,5 +145,3 @@ export function createWhatsAppAdmin(deps: WhatsAppAdminDeps) {
     renewalRecipients: () => expiringRecipients(deps.reminders),
   };
 }
-
-export type WhatsAppAdmin = ReturnType<typeof createWhatsAppAdmin>;

@@ -48,7 +48,4 @@ export const PAYMENT_MSG = {
   keepExtraChanged:
     'Esta cobrança extra mudou enquanto você decidia (reembolso pedido ou concluído): ela não foi mantida.',
   chargebackReason: 'Contestação (chargeback) junto ao banco do cartão',
-  /** A refund whose answer was lost: in progress until the provider says (reconciliation asks). */
-  refundUnknown:
-    'O provedor de pagamento não respondeu ao pedido de reembolso: ele fica em processamento até o provedor confirmar.',
 } as const;

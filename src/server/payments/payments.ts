@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CHECKOUT_MSG, type ProcessPaymentData } from '../../shared/checkout-schemas';
 import { payments, type Payment } from '../db/schema';
 import { AppError } from '../lib/errors';
-import type { PaymentEvent, PaymentProvider, PaymentProviderName, WebhookRequest } from './providers/types';
+import type { PaymentProvider, PaymentProviderName, WebhookRequest } from './providers/types';
 import type { ServiceDeps } from '../lib/deps';
 import type { OutboxService } from '../messaging/outbox';
 import { PAYMENT_MSG } from './messages';
@@ -24,13 +24,9 @@ import { process as processCharge } from './charges/process';
 import { status } from './charges/status';
 import { voidPendingChargesOf } from './charges/void-charges';
 import { handleWebhook } from './webhooks/handle-webhook';
-import { applyEvent } from './webhooks/apply-event';
 import { queueConfirmationEmail } from './confirmation/after-paid';
 import { getUser, findByEmail } from '../identity/accounts/account-reads';
 import { hasUsableSetPasswordLink, createSetPasswordLink } from '../identity/accounts/account-links';
-
-export { PAYMENT_MSG } from './messages';
-export type { WebhookRefusal, WebhookResult } from './webhooks/result';
 
 /** What the payments service is built from, by name. */
 export interface PaymentsDeps extends ServiceDeps {
@@ -70,7 +66,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     voidPendingChargesOf: (subscriberId: string) => voidPendingChargesOf(charges, subscriberId),
     handleWebhook: (source: PaymentProviderName, request: WebhookRequest) =>
       handleWebhook(webhooks, source, request),
-    applyEvent: (event: PaymentEvent) => applyEvent(webhooks, event),
 
     /**
      * POST /emails/payment-confirmation: makes sure the payment's own customer got the confirmation

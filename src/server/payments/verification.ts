@@ -289,5 +289,3 @@ export function createPaymentVerification(deps: PaymentVerificationDeps) {
     recheckCancelled: (payment: Payment): Promise<boolean> => recheckCancelled(deps, payment),
   };
 }
-
-export type PaymentVerification = ReturnType<typeof createPaymentVerification>;

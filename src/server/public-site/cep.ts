@@ -62,5 +62,3 @@ export function createCepService(
     },
   };
 }
-
-export type CepService = ReturnType<typeof createCepService>;

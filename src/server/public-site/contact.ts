@@ -60,5 +60,3 @@ export function createContactService({
     },
   };
 }
-
-export type ContactService = ReturnType<typeof createContactService>;

@@ -7,6 +7,7 @@ import { referrals, subscribers, users } from '../db/schema';
 import type { ServiceDeps } from '../lib/deps';
 import { likeTerm } from '../lib/like-term';
 import { pageOffset, paginationOf } from '../lib/paging';
+import { iso } from '../lib/output';
 
 const referrer = alias(subscribers, 'referrer');
 const referred = alias(subscribers, 'referred');
@@ -80,8 +81,6 @@ function adminListPage(
     .offset(pageOffset(input))
     .all();
 }
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toAdminReferral(row: ReturnType<typeof adminListPage>[number]): AdminReferral {
   return {

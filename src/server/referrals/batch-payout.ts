@@ -265,5 +265,3 @@ export function createBatchPayout(deps: BatchPayoutDeps) {
     bankFile: (payoutId: string) => bankFile(deps, payoutId),
   };
 }
-
-export type BatchPayout = ReturnType<typeof createBatchPayout>;

@@ -18,7 +18,7 @@ import type { SignInThrottle } from '../identity/auth/sign-in-throttle';
 import { subscribers, type Subscriber } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { AccountSecurity } from '../identity/account-security';
-import { MSG_NOT_LINKED } from '../membership/portal/subscription';
+import { ownRecord } from '../membership/portal/subscription';
 import { checkCurrentPassword } from '../identity/current-password';
 import type { ServiceDeps } from '../lib/deps';
 import type { SubscriberLifecycle } from '../membership/subscribers/lifecycle';
@@ -52,12 +52,6 @@ export function storedPayoutKey(
   };
 }
 
-function recordOf(deps: PayoutPixKeyDeps, user: Caller): Subscriber {
-  const record = deps.subscribers.findForUser(user);
-  if (!record) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
-  return record;
-}
-
 /**
  * Saves (or, with an empty key, removes) the caller's key. The password comes first, so a wrong
  * one reveals nothing about the key; a key that does not read is refused and nothing changes.
@@ -69,7 +63,7 @@ async function save(
   ip?: string,
 ): Promise<{ message: string; payoutPixKey: PayoutPixKey | null }> {
   await checkCurrentPassword(deps, user.id, input.currentPassword, ip);
-  const record = recordOf(deps, user);
+  const record = ownRecord(deps, user);
   const typed = input.pixKey.trim();
   let next: { key: string; type: PixKeyType } | null = null;
   if (typed) {
@@ -114,9 +108,7 @@ async function save(
 
 export function createPayoutPixKey(deps: PayoutPixKeyDeps) {
   return {
-    mine: (user: Caller): PayoutPixKey | null => storedPayoutKey(recordOf(deps, user)),
+    mine: (user: Caller): PayoutPixKey | null => storedPayoutKey(ownRecord(deps, user)),
     save: (user: Caller, input: PayoutPixKeyInput, ip?: string) => save(deps, user, input, ip),
   };
 }
-
-export type PayoutPixKeyService = ReturnType<typeof createPayoutPixKey>;

@@ -50,5 +50,3 @@ export function createBackupService({ db, env, log, clock }: ServiceDeps) {
     },
   };
 }
-
-export type BackupService = ReturnType<typeof createBackupService>;

@@ -55,12 +55,6 @@ export function getUser({ db }: Pick<ServiceDeps, 'db'>, id: string): PublicUser
   return row && toPublicUser(row);
 }
 
-/** Whether the account's owner proved the e-mail (links to records filed under it need that). */
-export function isEmailVerified({ db }: Pick<ServiceDeps, 'db'>, userId: string): boolean {
-  const row = db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  return Boolean(row?.at);
-}
-
 export function hasAdmin({ db }: Pick<ServiceDeps, 'db'>): boolean {
   return db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1).get() !== undefined;
 }

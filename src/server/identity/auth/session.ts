@@ -163,10 +163,6 @@ export function createSessionStore(db: Db, now: () => Date) {
     invalidate: (sessionId: string): void => {
       db.delete(sessions).where(eq(sessions.id, sessionId)).run();
     },
-    /** Ends every session of a user (password change, account removal). */
-    invalidateAllForUser: (userId: string): void => {
-      db.delete(sessions).where(eq(sessions.userId, userId)).run();
-    },
   };
 }
 

@@ -20,7 +20,7 @@ import { EMAIL_CHANGE_MSG } from '../../../shared/identity-schemas';
 import { ACCOUNT_NOTICES, NOT_ME_MSG } from '../../../shared/security-schemas';
 import { accountPhones, emailChanges } from '../../db/schema';
 import { stop } from '../../messaging/outbox-worker/loop';
-import { deliverAll } from './account-takeover-deliveries';
+import { deliverAll } from '../../../../tests/deliveries';
 import { findByEmail, getUser } from '../accounts/account-reads';
 
 const ATTACKER_PHONE = '(11) 91234-5678';

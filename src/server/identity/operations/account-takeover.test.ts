@@ -14,7 +14,7 @@ import { startFakeWhatsAppServer, type FakeWhatsAppServer } from '../../../../te
 import { PROFILE_UPDATE_MSG } from '../../../shared/profile-update-schemas';
 import { APPROVAL_MSG } from '../../../shared/identity-schemas';
 import { stop } from '../../messaging/outbox-worker/loop';
-import { deliverAll, type Delivered } from './account-takeover-deliveries';
+import { deliverAll, type Delivered } from '../../../../tests/deliveries';
 
 /** The buyer's own WhatsApp, typed at the checkout. */
 const ATTACKER_PHONE = '(11) 91234-5678';

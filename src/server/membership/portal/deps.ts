@@ -29,5 +29,3 @@ export interface MemberPortalDeps {
 export type PortalContext = ServiceDeps & MemberPortalDeps;
 
 export type Caller = Pick<PublicUser, 'id'>;
-
-export const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);

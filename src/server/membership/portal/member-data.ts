@@ -14,8 +14,9 @@ import {
 } from '../../db/schema';
 import { memberInvoiceOf } from '../../invoices/read';
 import { AppError } from '../../lib/errors';
-import { iso, type Caller, type PortalContext } from './deps';
+import type { Caller, PortalContext } from './deps';
 import { open } from '../../privacy/deletion-requests/member-request';
+import { iso } from '../../lib/output';
 
 export function memberPayments(ctx: PortalContext, user: Caller): MemberPayment[] {
   const subscriber = ctx.subscribers.findForUser(user);

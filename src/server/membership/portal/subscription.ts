@@ -13,10 +13,11 @@ import { payments, users, type Subscriber } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { membershipInForce } from '../membership';
 import { canRenew } from '../../payments/pricing';
-import { iso, type Caller, type PortalContext } from './deps';
+import type { Caller, PortalContext } from './deps';
 import { DAY_MS } from '../../../shared/sao-paulo-time';
 import { summary } from '../../referrals/member-summary';
 import { latestFor } from '../../privacy/deletion-requests/member-request';
+import { iso } from '../../lib/output';
 
 /** The 404 of a member whose account is not tied to a record (the portal shows the next step). */
 export const MSG_NOT_LINKED = 'Assinante não encontrado';
@@ -39,7 +40,7 @@ export function renewalWarning(
 }
 
 /** The caller's own record, or a 404 that the portal turns into its "next step" screen. */
-export function ownRecord({ subscribers }: PortalContext, user: Caller): Subscriber {
+export function ownRecord({ subscribers }: Pick<PortalContext, 'subscribers'>, user: Caller): Subscriber {
   const subscriber = subscribers.findForUser(user);
   if (!subscriber) throw new AppError('NOT_FOUND', MSG_NOT_LINKED);
   return subscriber;

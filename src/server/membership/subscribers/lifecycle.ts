@@ -214,10 +214,6 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
       });
     },
 
-    deactivate(subscriberId: string, actor: Actor, reason?: string | null): Moved {
-      return apply({ subscriberId, event: 'deactivated', actor, reason });
-    },
-
     reactivate(subscriberId: string, actor: Actor, reason?: string | null): Moved {
       const current = db.select().from(subscribers).where(eq(subscribers.id, subscriberId)).get();
       if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);

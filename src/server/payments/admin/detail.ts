@@ -67,5 +67,3 @@ export function createPaymentDetail({ db, history }: Pick<ServiceDeps, 'db'> & {
     },
   };
 }
-
-export type PaymentDetailService = ReturnType<typeof createPaymentDetail>;

@@ -23,8 +23,7 @@ import { AUTOMATIC_RENEWAL_EVENTS, type AutomaticRenewalDeps } from './context';
 import { queueMemberMessage } from './notices';
 import { noticesSent } from './notices-sent';
 import { cardExpiresBefore, chargeDay, retryAt } from './schedule';
-
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+import { iso } from '../../lib/output';
 
 export function renewalRowOf(deps: Pick<AutomaticRenewalDeps, 'db'>, subscriberId: string) {
   return deps.db

@@ -4,6 +4,7 @@ import type { PaymentLinkDetails } from '../../../shared/checkout-schemas';
 import { HOUR_MS } from '../../../shared/sao-paulo-time';
 import type { BillingData, PaymentLink } from '../../db/schema';
 import type { ProviderCustomer } from '../providers/types';
+import { iso } from '../../lib/output';
 
 /** A pending link is asked about at most this often from the tracking page (ADR 012: once a minute). */
 export const PROVIDER_CHECK_INTERVAL_MS = 60_000;
@@ -23,8 +24,6 @@ export function customerOf(subscriberId: string, billing: BillingData): Provider
     address: addressOfSubscriber(billing),
   };
 }
-
-export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * A link past its 48 hours that the provider has not yet said is unpaid (ADR 030): "em verificação"

@@ -5,8 +5,9 @@ import { paymentLinks, type PaymentLink } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ChargeResult } from '../providers/types';
 import { getLink, type PaymentLinksContext } from './context';
-import { awaitingDeadlineAnswer, iso, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
+import { awaitingDeadlineAnswer, LINK_PIX_GRACE_MS, PROVIDER_CHECK_INTERVAL_MS } from './link-details';
 import { confirmLink } from '../confirmation/confirm-link';
+import { iso } from '../../lib/output';
 
 type LookupSource = 'tracking' | 'reconciliation' | 'checkout';
 

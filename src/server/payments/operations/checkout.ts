@@ -24,7 +24,7 @@ import {
   referralClickResponse,
 } from '../../../shared/checkout-schemas';
 import { MSG } from '../../../shared/messages';
-import { PAYMENT_MSG } from '../payments';
+import { PAYMENT_MSG } from '../messages';
 import { procedureFor } from '../../operations/procedure';
 import { createPublic, createCheckoutLink } from '../links/create-link';
 import { statusPublic } from '../links/link-status';

@@ -17,7 +17,7 @@ import { CHECKOUT_MSG, paymentLinkDetails } from '../../../shared/checkout-schem
 import { PAYMENT_STATUSES, PLAN_TYPES } from '../../../shared/plans';
 import { SUBSCRIBER_MSG } from '../../../shared/subscriber-schemas';
 import type { Payment } from '../../db/schema';
-import { PAYMENT_MSG } from '../payments';
+import { PAYMENT_MSG } from '../messages';
 import { procedureFor, type Meta } from '../../operations/procedure';
 import { CSV_DOWNLOAD, EXCEL_CSV_DESCRIPTION, downloadOutput } from '../../lib/download';
 import { pagination } from '../../lib/output';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../lib/errors';
 import type { PaymentProviderName } from '../providers/types';
-import type { WebhookRefusal, WebhookResult } from '../payments';
+import type { WebhookRefusal, WebhookResult } from '../webhooks/result';
 import { procedureFor } from '../../operations/procedure';
 
 const webhookInput = z.object({

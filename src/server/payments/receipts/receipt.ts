@@ -10,13 +10,12 @@ import type { Settings } from '../../../shared/content/settings-defaults';
 import type { Db } from '../../db/client';
 import { payments, subscribers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/output';
 
 export interface ReceiptDeps {
   db: Db;
   settings: Pick<Settings, 'clubName' | 'clubTaxId'>;
 }
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export function readReceipt(
   { db, settings }: ReceiptDeps,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { payments, type Payment } from '../../db/schema';
 import { attemptStart } from '../confirmation/same-period';
-import { after, BATCH, page, type ReconciliationContext } from './context';
+import { BATCH, paymentsPage, type ReconciliationContext } from './context';
 
 /**
  * An attempt with neither a charge nor a lost answer on file this long after it started: the
@@ -31,23 +31,8 @@ function markLost({ db, clock }: ReconciliationContext, payment: Payment): boole
  * lost; past its deadline it is cancelled only once the provider says it is unpaid.
  */
 export async function reconcileCharges(ctx: ReconciliationContext) {
-  const { db, provider, log, verification } = ctx;
-  const due = page(ctx, 'charges', (cursor) =>
-    db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'pending'),
-          eq(payments.provider, provider.name),
-          isNull(payments.paymentLinkId),
-          after(cursor, payments),
-        ),
-      )
-      .orderBy(asc(payments.createdAt), asc(payments.id))
-      .limit(BATCH)
-      .all(),
-  );
+  const { log, verification } = ctx;
+  const due = paymentsPage(ctx, 'charges', eq(payments.status, 'pending'), isNull(payments.paymentLinkId));
   let settled = 0;
   for (const payment of due) {
     try {

@@ -1,5 +1,5 @@
-import { and, eq, gt, or, type SQL } from 'drizzle-orm';
-import type { paymentLinks, payments } from '../../db/schema';
+import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { payments, type paymentLinks } from '../../db/schema';
 import type { PaymentProvider } from '../providers/types';
 import type { ServiceDeps } from '../../lib/deps';
 import { createPaymentVerification } from '../verification';
@@ -54,4 +54,17 @@ export function page<T extends { createdAt: Date; id: string }>(
   const last = rows[rows.length - 1];
   cursors[kind] = rows.length < BATCH || !last ? null : { createdAt: last.createdAt, id: last.id };
   return rows;
+}
+
+/** The next page of a walk over this provider's payments that meet `conditions`. */
+export function paymentsPage(ctx: ReconciliationContext, kind: WalkKind, ...conditions: SQL[]) {
+  return page(ctx, kind, (cursor) =>
+    ctx.db
+      .select()
+      .from(payments)
+      .where(and(...conditions, eq(payments.provider, ctx.provider.name), after(cursor, payments)))
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(BATCH)
+      .all(),
+  );
 }

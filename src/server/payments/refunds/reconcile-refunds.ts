@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { payments, type Payment } from '../../db/schema';
 import { PAYMENT_MSG } from '../messages';
 import { PROVIDER } from '../../membership/subscribers/lifecycle';
-import { after, BATCH, page, type ReconciliationContext } from '../reconciliation/context';
+import { paymentsPage, type ReconciliationContext } from '../reconciliation/context';
 import { refundTarget, settleRefundFromCharge } from './disputes';
 import { refundReverted } from './confirm-refund';
 
@@ -45,22 +45,12 @@ async function checkRefund(
  * the charge reads `paid` again (the refund did not go through; the owner may ask again).
  */
 export async function reconcileRefunds(ctx: ReconciliationContext) {
-  const { db, provider, log } = ctx;
-  const due = page(ctx, 'refunds', (cursor) =>
-    db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'paid'),
-          eq(payments.refundStatus, 'processing'),
-          eq(payments.provider, provider.name),
-          after(cursor, payments),
-        ),
-      )
-      .orderBy(asc(payments.createdAt), asc(payments.id))
-      .limit(BATCH)
-      .all(),
+  const { log } = ctx;
+  const due = paymentsPage(
+    ctx,
+    'refunds',
+    eq(payments.status, 'paid'),
+    eq(payments.refundStatus, 'processing'),
   );
   let completed = 0;
   let reverted = 0;

@@ -5,9 +5,10 @@ import type { SubscriberRecord } from '../../../../shared/subscriber-schemas';
 import { AppError } from '../../../lib/errors';
 import { isAllowed, LIFECYCLE_MSG, refusalMessage } from '../lifecycle';
 import { load, type SubscriberAdminDeps } from './deps';
-import { iso, toSubscriberRecord } from './records';
+import { toSubscriberRecord } from './records';
 import { createAccount } from '../../../identity/accounts/create-account';
 import { pending } from '../../../identity/email-changes/request';
+import { iso } from '../../../lib/output';
 
 /**
  * The entry bar (docs/product/decisions.md §3.3): a paid subscriber awaiting approval becomes active and gets

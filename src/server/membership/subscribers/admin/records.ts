@@ -9,13 +9,12 @@ import type { SubscriberInput, SubscriberRecord } from '../../../../shared/subsc
 import type { Subscriber } from '../../../db/schema';
 import type { ServiceDeps } from '../../../lib/deps';
 import { load } from './deps';
+import { iso } from '../../../lib/output';
 
 /** One record as the back office reads it; an unknown id is "not found". */
 export function getRecord(deps: Pick<ServiceDeps, 'db'>, id: string): SubscriberRecord {
   return toSubscriberRecord(load(deps, id));
 }
-
-export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toSubscriberRecord(row: Subscriber): SubscriberRecord {
   const start = iso(row.subscriptionStartDate);

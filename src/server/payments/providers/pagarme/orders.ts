@@ -122,7 +122,15 @@ function paymentOf(input: CreateChargeInput) {
   };
 }
 
-export async function createCharge(client: PagarmeClient, input: CreateChargeInput) {
+/**
+ * A closed order of one item for one attempt of our payment, under our code, and its charge's
+ * result; `fields` say who pays and how.
+ */
+async function postOrder(
+  client: PagarmeClient,
+  input: Pick<CreateChargeInput, 'paymentId' | 'attempt' | 'amount' | 'description'>,
+  fields: { customer?: object; customer_id?: string; payments: object[]; metadata?: object },
+) {
   const order = await client.call<PagarmeOrder>(
     'POST',
     '/orders',
@@ -136,17 +144,20 @@ export async function createCharge(client: PagarmeClient, input: CreateChargeInp
           code: itemCode(input.description),
         },
       ],
-      customer: wireCustomer(input.customer),
-      payments: [paymentOf(input)],
+      ...fields,
       // Echoed on every read of the order: one more field to match it by (ADR 020), and the
       // attempt, so a lookup by our code tells this attempt's order from earlier ones (ADR 030).
-      metadata: { payment_id: input.paymentId, attempt: String(input.attempt) },
+      metadata: { payment_id: input.paymentId, attempt: String(input.attempt), ...fields.metadata },
       closed: true,
     },
     // One key per attempt: a retry of this attempt (ours or the adapter's) is never a second order.
     `order-${input.paymentId}-${input.attempt}`,
   );
   return orderChargeResult(order);
+}
+
+export async function createCharge(client: PagarmeClient, input: CreateChargeInput) {
+  return postOrder(client, input, { customer: wireCustomer(input.customer), payments: [paymentOf(input)] });
 }
 
 /**
@@ -158,38 +169,22 @@ export async function createCharge(client: PagarmeClient, input: CreateChargeInp
  */
 export async function chargeRecurring(client: PagarmeClient, input: RecurringChargeInput) {
   const { instrument } = input;
-  const order = await client.call<PagarmeOrder>(
-    'POST',
-    '/orders',
-    {
-      code: input.paymentId,
-      customer_id: instrument.providerCustomerId,
-      items: [
-        {
-          amount: input.amount,
-          description: input.description,
-          quantity: 1,
-          code: itemCode(input.description),
+  return postOrder(client, input, {
+    customer_id: instrument.providerCustomerId,
+    payments: [
+      {
+        payment_method: 'credit_card',
+        credit_card: {
+          installments: 1,
+          ...(input.statementDescriptor ? { statement_descriptor: input.statementDescriptor } : {}),
+          operation_type: 'auth_and_capture',
+          recurrence: true,
+          card_id: instrument.providerCardId,
         },
-      ],
-      payments: [
-        {
-          payment_method: 'credit_card',
-          credit_card: {
-            installments: 1,
-            ...(input.statementDescriptor ? { statement_descriptor: input.statementDescriptor } : {}),
-            operation_type: 'auth_and_capture',
-            recurrence: true,
-            card_id: instrument.providerCardId,
-          },
-        },
-      ],
-      metadata: { payment_id: input.paymentId, attempt: String(input.attempt), renewal: 'automatic' },
-      closed: true,
-    },
-    `order-${input.paymentId}-${input.attempt}`,
-  );
-  return orderChargeResult(order);
+      },
+    ],
+    metadata: { renewal: 'automatic' },
+  });
 }
 
 export async function refund(

@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestApp } from '../../../../tests/app';
-import type { FakeWhatsAppServer } from '../../../../tests/fakes/whatsapp-server';
-import { runOnce } from '../../messaging/outbox-worker/delivery';
+import type { TestApp } from './app';
+import type { FakeWhatsAppServer } from './fakes/whatsapp-server';
+import { runOnce } from '../src/server/messaging/outbox-worker/delivery';
 
 export interface Delivered {
   channel: 'email' | 'whatsapp';
