@@ -128,6 +128,14 @@ test('in the back office too, a failed logout keeps the admin in and says so', a
   await page.route(logoutCall, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByText(LOGOUT_FAILED)).toBeVisible();
+  // The toasts' own controls speak Portuguese to a screen reader too.
+  await expect(page.getByRole('region', { name: 'Notificações alt+T' })).toBeAttached();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: LOGOUT_FAILED })
+      .getByRole('button', { name: 'Fechar notificação' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   expect(await serverSessionEmail(page)).toBe(ADMIN.email);
 
