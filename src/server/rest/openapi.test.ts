@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/app';
@@ -32,6 +37,31 @@ describe('GET /api/docs/openapi.json', () => {
     expect(served.components.schemas.Error).toMatchObject({ required: ['error'] });
     expect(Object.keys(served.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
   });
+
+  it('passes `redocly lint` with the project’s redocly.yaml: no error, no warning', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'confraria-openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    fs.writeFileSync(file, JSON.stringify(served));
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+    try {
+      // Exits 1 on an error; warnings leave it at 0, so the JSON report is read either way.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', file, '--config', path.join(root, 'redocly.yaml'), '--format=json'],
+        // No telemetry or update check: the machine may have no internet.
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
+      expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('names its server and describes every tag, as linters and Swagger UI ask', () => {
     // `redocly lint` refused the document without `servers` and warned for every bare tag.
