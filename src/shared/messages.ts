@@ -23,6 +23,8 @@ export const MSG = {
   emailInvalid: 'Email inválido',
   tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
   notAuthenticated: 'Não autenticado. Faça login para continuar.',
+  /** "Sair" whose outcome is unknown (network, 5xx, 429): the person stays signed in (ADR 056). */
+  logoutFailed: 'Não foi possível sair agora. Verifique sua conexão e tente novamente.',
   forbidden: 'Você não tem permissão para acessar esta página.',
   badOrigin: 'Origem da requisição não permitida',
   invalidInput: 'Dados inválidos',

@@ -9,10 +9,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { MSG } from '../../shared/messages';
 import { trpcStatus } from './errors';
 import { queryClient, trpcClient, trpcUtils } from './trpc';
-
-export const LOGOUT_FAILED = 'Não foi possível sair agora. Verifique sua conexão e tente novamente.';
 
 /** Whether the logout call ended the session: it did, or the server says there was none (401). */
 async function endServerSession(): Promise<boolean> {
@@ -36,7 +35,7 @@ export function useLogout({ messageAt }: { messageAt: 'top-right' | 'bottom-righ
     setPending(true);
     if (!(await endServerSession())) {
       setPending(false);
-      toast.error(LOGOUT_FAILED, { position: messageAt });
+      toast.error(MSG.logoutFailed, { position: messageAt });
       return;
     }
     // No answer asked while still signed in may land after the clearing and bring the person back.
