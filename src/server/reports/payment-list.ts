@@ -7,6 +7,7 @@ import { csvStream } from '../lib/csv/export';
 import type { ServiceDeps } from '../lib/deps';
 import { planSearch, searchCondition, type SearchPlan } from '../membership/subscribers/search';
 import {
+  ADMIN_PAYMENT_FIELDS,
   PAYMENT_EXPORT_COLUMNS,
   PAYMENT_EXPORT_FIELDS,
   PAYMENT_SORT_COLUMNS,
@@ -18,7 +19,7 @@ import { pageOffset, paginationOf } from '../lib/paging';
 /** Payments with their payer's name and e-mail. */
 export const paymentRows = ({ db }: Pick<ServiceDeps, 'db'>) =>
   db
-    .select({ payment: payments, fullName: subscribers.name, email: subscribers.email })
+    .select({ payment: ADMIN_PAYMENT_FIELDS, fullName: subscribers.name, email: subscribers.email })
     .from(payments)
     .innerJoin(subscribers, eq(subscribers.id, payments.subscriberId));
 
