@@ -29,7 +29,7 @@ type Triple = readonly [from: SubscriberStatus, event: LifecycleEvent, to: Subsc
 
 /**
  * Every allowed move, as (from, event, to). A pair (from, event) with more than one `to` lets the
- * caller pick the target from the facts (reactivation); otherwise the target is implied.
+ * caller pick the target (reactivation: the admin, in the subscriber form); otherwise it is implied.
  */
 export const TRANSITIONS: readonly Triple[] = [
   // A never-approved subscriber paid: the period starts and the club decides (§3.2). A second payment

@@ -111,19 +111,6 @@ describe('the transition table', () => {
   });
 });
 
-describe('reactivation goes where the facts put the subscriber', () => {
-  it.each([
-    ['approved, period running', { approvedAt: new Date('2026-01-01'), days: 30 }, 'active'],
-    ['approved, period over', { approvedAt: new Date('2025-01-01'), days: -1 }, 'expired'],
-    ['never approved, paid period running', { approvedAt: null, days: 200 }, 'pending'],
-    ['never approved, nothing paid', { approvedAt: null, days: null }, 'pending_payment'],
-  ] as const)('%s → %s', (_, facts, expected) => {
-    const end = facts.days === null ? null : new Date(t.clock.now().getTime() + facts.days * DAY_MS);
-    const id = subscriberIn('inactive', { approvedAt: facts.approvedAt, subscriptionEndDate: end });
-    expect(t.services.lifecycle.reactivate(id, { kind: 'admin', id: 'a' }).to).toBe(expected);
-  });
-});
-
 describe('the daily pass and cancellation', () => {
   it('expires memberships whose period ended, completes asked-for cancellations, and a second run does nothing', () => {
     const now = t.clock.now().getTime();

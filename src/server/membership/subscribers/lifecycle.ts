@@ -170,13 +170,6 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
     return { subscriber: updated, from, to };
   }
 
-  /** Where a reactivated subscriber belongs, from the facts: approval and the paid period. */
-  function reactivationTarget(subscriber: Subscriber, now: Date): SubscriberStatus {
-    const running = subscriber.subscriptionEndDate !== null && subscriber.subscriptionEndDate > now;
-    if (subscriber.approvedAt) return running ? 'active' : 'expired';
-    return running ? 'pending' : 'pending_payment';
-  }
-
   return {
     apply,
     record,
@@ -211,19 +204,6 @@ export function createSubscriberLifecycle({ db, clock, log }: ServiceDeps) {
         event: 'cancel_withdrawn',
         actor,
         set: { cancelRequestedAt: null, cancelRequestedBy: null },
-      });
-    },
-
-    reactivate(subscriberId: string, actor: Actor, reason?: string | null): Moved {
-      const current = db.select().from(subscribers).where(eq(subscribers.id, subscriberId)).get();
-      if (!current) throw new AppError('NOT_FOUND', LIFECYCLE_MSG.notFound);
-      return apply({
-        subscriberId,
-        event: 'reactivated',
-        actor,
-        reason,
-        to: reactivationTarget(current, clock.now()),
-        expectFrom: current.status,
       });
     },
 
