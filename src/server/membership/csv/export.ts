@@ -1,8 +1,9 @@
 /**
- * The export: the filtered list as CSV in the exports' dialect (`csv-export.ts`, ADR 035), with
- * the importable columns first, streamed in batches.
+ * The export: the filtered list as CSV in the exports' dialect (`lib/csv/export.ts`, ADR 035), with
+ * the importable columns first, streamed from a read-only connection of its own (`csvStream`): one
+ * consistent snapshot of the list, and the app's connection goes on writing while it downloads.
  */
-import { and, asc, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { cpfDigits, maskCpf } from '../../../shared/cpf';
 import { formatCep, formatCpf, formatPhone } from '../../../shared/fields/rules';
@@ -13,23 +14,19 @@ import {
   type SubscriberCsvField,
   type SubscriberExportFilter,
 } from '../../../shared/subscriber-csv';
-import { GENDER_LABELS, type SubscriberRecord } from '../../../shared/subscriber-schemas';
-import { subscribers } from '../../db/schema';
+import { GENDER_LABELS } from '../../../shared/subscriber-schemas';
+import { subscribers, type Subscriber } from '../../db/schema';
 import {
   csvAmount,
   csvCalendarDay,
   csvDate,
   csvDateTime,
-  csvFile,
   csvIso,
+  csvStream,
   type CsvColumn,
 } from '../../lib/csv/export';
 import type { SubscriberCsvDeps } from './deps';
 import { subscriberFilterWhere } from '../subscribers/admin/filters';
-import { toSubscriberRecord } from '../subscribers/admin/records';
-
-/** Rows read per query: small memory, and the connection is never held between chunks. */
-export const EXPORT_BATCH = 500;
 
 /**
  * Digits a spreadsheet would read as a number (and drop a leading zero of: CPF 012…, CEP 01310…)
@@ -37,71 +34,76 @@ export const EXPORT_BATCH = 500;
  */
 const withPunctuation = { phone: formatPhone, cpf: formatCpf, cep: formatCep };
 
-type ExportRow = { record: SubscriberRecord; includeCpf: boolean };
+/** What the export reads, raw as SQLite keeps it (instants in ms since the epoch). */
+const EXPORT_FIELDS = {
+  name: subscribers.name,
+  email: subscribers.email,
+  phone: subscribers.phone,
+  cpf: subscribers.cpf,
+  birthDate: subscribers.birthDate,
+  gender: subscribers.gender,
+  profession: subscribers.profession,
+  shirtSize: subscribers.shirtSize,
+  winePreference: subscribers.winePreference,
+  street: subscribers.street,
+  number: subscribers.number,
+  complement: subscribers.complement,
+  neighborhood: subscribers.neighborhood,
+  city: subscribers.city,
+  state: subscribers.state,
+  zipCode: subscribers.zipCode,
+  status: subscribers.status,
+  subscriptionPrice: subscribers.subscriptionPrice,
+  subscriptionStartDate: sql<number | null>`${subscribers.subscriptionStartDate}`,
+  subscriptionEndDate: sql<number | null>`${subscribers.subscriptionEndDate}`,
+  adminNotes: subscribers.adminNotes,
+  createdAt: sql<number>`${subscribers.createdAt}`,
+};
+type Instants = 'subscriptionStartDate' | 'subscriptionEndDate' | 'createdAt';
+type ExportRow = Pick<Subscriber, Exclude<keyof typeof EXPORT_FIELDS, Instants>> & {
+  subscriptionStartDate: number | null;
+  subscriptionEndDate: number | null;
+  createdAt: number;
+};
 
 /** What each importable column holds, in the spreadsheet's formats. */
-const CELL: Record<SubscriberCsvField, (row: ExportRow) => string> = {
-  fullName: ({ record }) => record.fullName,
-  email: ({ record }) => record.email,
-  phone: ({ record }) => withPunctuation.phone(record.phone),
-  cpf: ({ record, includeCpf }) =>
-    record.cpf ? (includeCpf ? withPunctuation.cpf(cpfDigits(record.cpf)) : maskCpf(record.cpf)) : '',
-  birthDate: ({ record }) => csvCalendarDay(record.birthDate),
-  gender: ({ record }) => (record.gender ? GENDER_LABELS[record.gender] : ''),
-  profession: ({ record }) => record.profession ?? '',
-  shirtSize: ({ record }) => record.shirtSize,
-  winePreference: ({ record }) => record.winePreference ?? '',
-  address: ({ record }) => record.address ?? '',
-  number: ({ record }) => record.number ?? '',
-  complement: ({ record }) => record.complement ?? '',
-  neighborhood: ({ record }) => record.neighborhood ?? '',
-  city: ({ record }) => record.city ?? '',
-  state: ({ record }) => record.state ?? '',
-  zipCode: ({ record }) => (record.zipCode ? withPunctuation.cep(record.zipCode) : ''),
-  status: ({ record }) => SUBSCRIBER_STATUS_LABELS[record.status],
-  subscriptionPrice: ({ record }) => csvAmount(record.subscriptionPrice),
-  subscriptionStartDate: ({ record }) => csvDate(record.subscriptionStartDate),
-  subscriptionEndDate: ({ record }) => csvDate(record.subscriptionEndDate),
-  adminNotes: ({ record }) => record.adminNotes ?? '',
-  createdAt: ({ record }) => csvDateTime(record.createdAt),
-};
+const cellsOf = (includeCpf: boolean): Record<SubscriberCsvField, (row: ExportRow) => string> => ({
+  fullName: (row) => row.name,
+  email: (row) => row.email,
+  phone: (row) => withPunctuation.phone(row.phone),
+  cpf: (row) => (row.cpf ? (includeCpf ? withPunctuation.cpf(cpfDigits(row.cpf)) : maskCpf(row.cpf)) : ''),
+  birthDate: (row) => csvCalendarDay(row.birthDate),
+  gender: (row) => (row.gender ? GENDER_LABELS[row.gender] : ''),
+  profession: (row) => row.profession ?? '',
+  shirtSize: (row) => row.shirtSize,
+  winePreference: (row) => row.winePreference ?? '',
+  address: (row) => row.street ?? '',
+  number: (row) => row.number ?? '',
+  complement: (row) => row.complement ?? '',
+  neighborhood: (row) => row.neighborhood ?? '',
+  city: (row) => row.city ?? '',
+  state: (row) => row.state ?? '',
+  zipCode: (row) => (row.zipCode ? withPunctuation.cep(row.zipCode) : ''),
+  status: (row) => SUBSCRIBER_STATUS_LABELS[row.status],
+  subscriptionPrice: (row) => csvAmount(row.subscriptionPrice),
+  subscriptionStartDate: (row) => csvDate(row.subscriptionStartDate),
+  subscriptionEndDate: (row) => csvDate(row.subscriptionEndDate),
+  adminNotes: (row) => row.adminNotes ?? '',
+  createdAt: (row) => csvDateTime(row.createdAt),
+});
 
 /**
  * The export's columns: the importable ones, then the exact instants for a program (ignored by the
  * import, which reads the dates a person edits).
  */
-const EXPORT_COLUMNS: readonly CsvColumn<ExportRow>[] = [
-  ...SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => ({ header, value: CELL[field] })),
-  { header: SUBSCRIBER_CSV_ISO_COLUMNS.start, value: ({ record }) => csvIso(record.subscriptionStartDate) },
-  { header: SUBSCRIBER_CSV_ISO_COLUMNS.end, value: ({ record }) => csvIso(record.subscriptionEndDate) },
-  { header: SUBSCRIBER_CSV_ISO_COLUMNS.created, value: ({ record }) => csvIso(record.createdAt) },
-];
-
-/**
- * The filter's rows, EXPORT_BATCH at a time by rowid: memory stays small and other requests are
- * never blocked by an open cursor.
- */
-function* exportRows(
-  { db }: SubscriberCsvDeps,
-  where: SQL | undefined,
-  includeCpf: boolean,
-): Generator<ExportRow> {
-  const rowid = sql<number>`${subscribers}.rowid`;
-  let after = 0;
-  for (;;) {
-    const batch = db
-      .select({ ...getTableColumns(subscribers), rowid })
-      .from(subscribers)
-      .where(and(where, gt(rowid, after)))
-      .orderBy(asc(rowid))
-      .limit(EXPORT_BATCH)
-      .all();
-    for (const { rowid: id, ...row } of batch) {
-      after = id;
-      yield { record: toSubscriberRecord(row), includeCpf };
-    }
-    if (batch.length < EXPORT_BATCH) return;
-  }
+function exportColumns(includeCpf: boolean): readonly CsvColumn<ExportRow>[] {
+  const cell = cellsOf(includeCpf);
+  return [
+    ...SUBSCRIBER_CSV_COLUMNS.map(([header, field]) => ({ header, value: cell[field] })),
+    { header: SUBSCRIBER_CSV_ISO_COLUMNS.start, value: (row) => csvIso(row.subscriptionStartDate) },
+    { header: SUBSCRIBER_CSV_ISO_COLUMNS.end, value: (row) => csvIso(row.subscriptionEndDate) },
+    { header: SUBSCRIBER_CSV_ISO_COLUMNS.created, value: (row) => csvIso(row.createdAt) },
+  ];
 }
 
 /** The filtered list as CSV, streamed. CPFs are masked unless `includeCpf`. */
@@ -124,6 +126,10 @@ export function exportCsv(
     },
   });
   // The filter's instant is the request's, not the first read's (the stream starts later).
-  const where = subscriberFilterWhere(filter, deps.clock.now());
-  return csvFile(exportRows(deps, where, filter.includeCpf), EXPORT_COLUMNS);
+  const query = deps.db
+    .select(EXPORT_FIELDS)
+    .from(subscribers)
+    .where(subscriberFilterWhere(filter, deps.clock.now()))
+    .orderBy(sql`${subscribers}.rowid`);
+  return csvStream(deps.db, { query, fields: EXPORT_FIELDS }, exportColumns(filter.includeCpf));
 }
