@@ -15,7 +15,7 @@ import {
   type SubscriberExportFilter,
 } from '../../../shared/subscriber-csv';
 import { GENDER_LABELS } from '../../../shared/subscriber-schemas';
-import { subscribers, type Subscriber } from '../../db/schema';
+import { subscriberAddressColumns, subscribers, type Subscriber } from '../../db/schema';
 import {
   csvAmount,
   csvCalendarDay,
@@ -45,13 +45,7 @@ const EXPORT_FIELDS = {
   profession: subscribers.profession,
   shirtSize: subscribers.shirtSize,
   winePreference: subscribers.winePreference,
-  street: subscribers.street,
-  number: subscribers.number,
-  complement: subscribers.complement,
-  neighborhood: subscribers.neighborhood,
-  city: subscribers.city,
-  state: subscribers.state,
-  zipCode: subscribers.zipCode,
+  ...subscriberAddressColumns,
   status: subscribers.status,
   subscriptionPrice: subscribers.subscriptionPrice,
   subscriptionStartDate: sql<number | null>`${subscribers.subscriptionStartDate}`,

@@ -16,6 +16,7 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 
 import { GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import type { ProposableField } from '../../../shared/proposed-changes';
+import type { AddressOf } from '../../../shared/fields/address';
 
 export { GENDERS, SHIRT_SIZES };
 export const SUBSCRIBER_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
@@ -158,6 +159,17 @@ export const subscribers = sqliteTable(
 );
 
 export type Subscriber = typeof subscribers.$inferSelect;
+
+/** The address columns under `AddressOf`'s names, for a select that reads the address's parts. */
+export const subscriberAddressColumns = {
+  street: subscribers.street,
+  number: subscribers.number,
+  complement: subscribers.complement,
+  neighborhood: subscribers.neighborhood,
+  city: subscribers.city,
+  state: subscribers.state,
+  zipCode: subscribers.zipCode,
+} satisfies Record<keyof AddressOf<unknown>, unknown>;
 
 /**
  * What happened to a subscriber, newest last: every status transition of the lifecycle

@@ -5,7 +5,13 @@
  * SET or in raw SQL are bound as given (no column encoding): times go as milliseconds there.
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { paymentLinks, payments, proposedChanges, subscribers } from '../../db/schema';
+import {
+  paymentLinks,
+  payments,
+  proposedChanges,
+  subscriberAddressColumns,
+  subscribers,
+} from '../../db/schema';
 import type { ServiceDeps } from '../../lib/deps';
 
 type Db = ServiceDeps['db'];
@@ -125,13 +131,7 @@ function prepareFirstCheckout(db: Db) {
         name: subscribers.name,
         phone: subscribers.phone,
         cpf: subscribers.cpf,
-        street: subscribers.street,
-        number: subscribers.number,
-        complement: subscribers.complement,
-        neighborhood: subscribers.neighborhood,
-        city: subscribers.city,
-        state: subscribers.state,
-        zipCode: subscribers.zipCode,
+        ...subscriberAddressColumns,
         createdBy: subscribers.createdBy,
         lastModifiedBy: subscribers.lastModifiedBy,
       })
