@@ -13,6 +13,31 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Comments point to what the repository holds (an ADR, a section of docs/product/), never to a
+ * tracker it does not: an issue number tells a newcomer nothing (docs/decisions/001-layout.md).
+ */
+const trackerReferences = {
+  meta: {
+    type: 'suggestion',
+    messages: {
+      tracker:
+        'Cite the ADR or the docs/ section instead of "{{ref}}": the tracker is not in the repository.',
+    },
+  },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const match = /\bissues? #?\d+/i.exec(comment.value);
+          if (match) context.report({ loc: comment.loc, messageId: 'tracker', data: { ref: match[0] } });
+        }
+      },
+    };
+  },
+};
+const local = { rules: { 'no-tracker-references': trackerReferences } };
+
 // Relative paths only climb to src/ and back down, so anchoring on leading `../` segments finds
 // "the other side" without also matching names like db/client.ts or @trpc/server.
 const serverModules = {
@@ -104,6 +129,7 @@ export default defineConfig([
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { local },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -135,6 +161,7 @@ export default defineConfig([
         { considerDefaultExhaustiveForUnions: true },
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'local/no-tracker-references': 'error',
     },
   },
   {

@@ -1,6 +1,6 @@
 /**
  * The client's data layer — TanStack Query's cache, the tRPC client and their React providers — is
- * not part of the app's entry (ADR 055, issue 42): the pages that only submit one form (`/contato`)
+ * not part of the app's entry (ADR 055): the pages that only submit one form (`/contato`)
  * open without it, and it is loaded by the first route that needs it (the root's `beforeLoad`), by
  * the start of a served page that needs it (main.tsx), or by a form's first send.
  *

@@ -5,7 +5,7 @@
  * Drizzle compiles every query it runs without `.prepare()` again: `sqlite3_prepare` parses and
  * plans the text on every call. The back office's lists are built per call (their filters, sort and
  * search vary), and on the 100,000-member club compiling was 10–20 % of the CPU of most of them
- * (docs/performance.md, "Issue 39's bench gate"). Their SQL text repeats (values are bound), so the
+ * (docs/performance.md, "The structural step's bench gate"). Their SQL text repeats (values are bound), so the
  * connection keeps the compiled statements, the least recently used dropped first.
  *
  * A cached statement is shared by every caller with that SQL, so it is handed back as a fresh one
