@@ -84,7 +84,7 @@ export const systemRestProcedures = {
     })
     .output(healthAnswer)
     .query(({ ctx: { services } }) => {
-      // The backlog's read is also the database check: one statement per poll.
+      // The backlog's reads are also the database check: no other query per poll (ADR 049).
       const waiting = services.health.outboxWaiting();
       // A database that answers but cannot write is not healthy: it would refuse every payment.
       const storage = services.health.storage();
