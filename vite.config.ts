@@ -69,8 +69,9 @@ export default defineConfig({
             },
             // The app entry's small shared modules (constants, messages, the title, Vite's preload
             // helper): one file instead of six, each of which cost its response headers on every
-            // page's first load (docs/performance.md, "Page weight"). The helper must be here: the form kit below imports it,
-            // and left to that group it would take the form kit into every page's entry.
+            // page's first load (docs/performance.md, "Page weight"). The helper must be here: the
+            // form kit below imports it, and left to that group it would take the form kit into
+            // every page's entry.
             {
               name: 'app-shared',
               test: /vite[\\/]preload-helper|src[\\/](shared[\\/](messages|plans|drive-types|notifications|sao-paulo-time|format)\.ts|client[\\/]lib[\\/](document-title\.tsx|search-params\.ts))$/,
@@ -88,9 +89,10 @@ export default defineConfig({
             },
             // The public pages' frame (layout, head, settings, the FAQ's accordion) and the checkout
             // form's own modules, each in one file: /contato and /checkout loaded them as 4 and 9
-            // files of a few hundred bytes, each costing its headers (docs/performance.md, "Page weight"). Only what those
-            // pages' first load uses, without their dependencies (left to these groups, the data
-            // layer and the router would follow): the payment steps keep their own chunks.
+            // files of a few hundred bytes, each costing its headers (docs/performance.md, "Page
+            // weight"). Only what those pages' first load uses, without their dependencies (left to
+            // these groups, the data layer and the router would follow): the payment steps keep
+            // their own chunks.
             {
               name: 'public-frame',
               test: /src[\\/]client[\\/]components[\\/]public[\\/](PublicLayout|PublicFrame|SiteLink|SocialLinks|PageHead|settings|FaqAccordion)\.tsx?$/,

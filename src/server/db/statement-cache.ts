@@ -5,8 +5,8 @@
  * Drizzle compiles every query it runs without `.prepare()` again: `sqlite3_prepare` parses and
  * plans the text on every call. The back office's lists are built per call (their filters, sort and
  * search vary), and on the 100,000-member club compiling was 10–20 % of the CPU of most of them
- * (docs/performance.md, "The structural step's bench gate"). Their SQL text repeats (values are bound), so the
- * connection keeps the compiled statements, the least recently used dropped first.
+ * (docs/performance.md, "The structural step's bench gate"). Their SQL text repeats (values are
+ * bound), so the connection keeps the compiled statements, the least recently used dropped first.
  *
  * A cached statement is shared by every caller with that SQL, so it is handed back as a fresh one
  * would be: out of raw mode (Drizzle switches it on for its mapped reads and never off), and never

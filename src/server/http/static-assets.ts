@@ -35,8 +35,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string, en
         const hashed = filePath.startsWith(`${clientDir}/assets/`);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
         // An immutable file is never revalidated: its validators would only cost every answer
-        // ~75 bytes of headers (about 1 KB of a form page's first load, docs/performance.md "Page weight"). Everything
-        // else keeps them for its revalidation.
+        // ~75 bytes of headers (about 1 KB of a form page's first load, docs/performance.md,
+        // "Page weight"). Everything else keeps them for its revalidation.
         if (hashed) {
           reply.removeHeader('etag');
           reply.removeHeader('last-modified');

@@ -46,7 +46,8 @@ export function InstallBannerView({
   return (
     <aside className="install-banner" aria-label="Instalar aplicativo" hidden={hidden}>
       {/* Lazy: the banner is in every page's markup, hidden until the install offer; a hidden lazy
-          image is not fetched, so the icon costs a page only its favicon's request (docs/performance.md, "Page weight"). */}
+          image is not fetched, so the icon costs a page only its favicon's request
+          (docs/performance.md, "Page weight"). */}
       <img src="/icons/icon.svg" alt="" width="40" height="40" loading="lazy" />
       <p className="install-banner__text">
         <strong>Instale o app da confraria</strong>
