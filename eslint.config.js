@@ -177,8 +177,8 @@ export default defineConfig([
   },
 
   {
-    // The service worker is copied as is to the build; it runs in the worker scope.
-    files: ['src/client/public/**/*.js'],
+    // The service worker runs in the worker scope, not a window's.
+    files: ['src/client/service-worker/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },
   },
   {

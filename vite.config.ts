@@ -2,6 +2,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { filesOf, importClosure, keyOfSource, readClientManifest } from './scripts/client-manifest.ts';
 import { documentHeadPlugin } from './src/client/document-head.ts';
 import { routerGeneratorConfig } from './src/client/router-config.ts';
 
@@ -19,6 +21,44 @@ export default defineConfig({
     react(),
     // index.html's meta, manifest and icons, from the one list the server's pages use too.
     documentHeadPlugin(),
+    // The service worker (src/client/service-worker/sw.ts, ADR 057), built after the app with the
+    // list of files it keeps at install.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      // Registered by src/client/components/public/pwa.ts, which the static pages' script uses too.
+      injectRegister: false,
+      // public/manifest.webmanifest, whose head tags documentHeadPlugin writes.
+      manifest: false,
+      // The worker's own build says only what goes wrong, as the app's does in `npm run build`.
+      integration: {
+        configureCustomSWViteBuild: (config) => {
+          config.logLevel = 'warn';
+        },
+      },
+      injectManifest: {
+        // A classic worker, as pwa.ts registers it.
+        rollupFormat: 'iife',
+        globPatterns: ['assets/**/*.{js,css}', 'manifest.webmanifest', 'icons/*.{png,svg}'],
+        // Of the build's code, only what the two documents load first (the app's index.html and the
+        // landing's script), as the documents name it: the other pages' code and the password
+        // dictionaries are fetched when a page needs them, not on a phone's first visit.
+        manifestTransforms: [
+          (entries) => {
+            const manifest = readClientManifest(fileURLToPath(new URL('./dist/client', import.meta.url)));
+            const entryKeys = ['index.html', keyOfSource(manifest, 'static-page/enhance.ts')];
+            const firstLoad = filesOf(manifest, importClosure(manifest, entryKeys));
+            return {
+              manifest: entries.filter(
+                (entry) => !entry.url.startsWith('assets/') || firstLoad.has(entry.url),
+              ),
+              warnings: [],
+            };
+          },
+        ],
+      },
+    }),
   ],
   build: {
     outDir: '../../dist/client',

@@ -557,4 +557,35 @@ test.describe('installable app', () => {
       await context.setOffline(false);
     }
   });
+
+  test('the worker keeps the pages and their code, never data or the password dictionaries', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // A call of the API through the worker, and an app page that reads the club's settings.
+    await page.goto('/test-api');
+    await page.getByRole('button', { name: 'Testar saúde da API' }).click();
+    await expect(page.getByLabel('Resposta de /api/health')).toContainText('"status": "ok"');
+    // A page the server rendered for its URL is not kept as the app's document.
+    await page.goto('/contato');
+    const contactHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    const appDocument = await page.evaluate(async () => (await caches.match('/index.html'))?.text());
+    expect(appDocument).toContain('<div id="root">');
+    expect(contactHeading).toBeTruthy();
+    expect(appDocument).not.toContain(contactHeading!);
+
+    const kept = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+    expect(kept).toEqual(expect.arrayContaining(['/', '/index.html', '/manifest.webmanifest']));
+    expect(kept.some((path) => /^\/assets\/main-.*\.js$/.test(path))).toBe(true);
+    expect(kept.filter((path) => /^\/(api|trpc|sandbox)(\/|$)/.test(path))).toEqual([]);
+    // Fetched with a password field's first focus, not with a first visit (ADR 057).
+    expect(kept.filter((path) => path.includes('password-dictionary'))).toEqual([]);
+  });
 });

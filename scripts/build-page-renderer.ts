@@ -18,6 +18,7 @@ import {
   PRERENDERED_PATHS,
   type PageAssets,
 } from '../src/shared/prerender';
+import { importClosure, keyOfSource, readClientManifest } from './client-manifest';
 
 const clientRoot = path.join(PROJECT_ROOT, 'src/client');
 const clientOut = path.join(PROJECT_ROOT, 'dist/client');
@@ -42,30 +43,15 @@ console.log(`page renderer built: ${path.relative(PROJECT_ROOT, rendererFile)}`)
 // The app's and each rendered page's own CSS and code (its route's chunks, beyond the entry's): the
 // page's document (src/client/prerender/Document.tsx) links the CSS in its <head>, so the markup is
 // styled at first paint, and its starter preloads the code.
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  css?: string[];
-  imports?: string[];
-}
+const manifest = readClientManifest(clientOut);
 const manifestFile = path.join(clientOut, '.vite/manifest.json');
-const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
-  for (const key of keys) {
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    closure(manifest[key].imports ?? [], seen);
-  }
-  return seen;
-};
+const closure = (keys: string[]) => importClosure(manifest, keys);
 const entry = closure(['index.html']);
-const bootChunk = Object.values(manifest).find((chunk) => chunk.src === 'prerender/boot.ts');
-if (!bootChunk) throw new Error(`no prerender/boot.ts chunk in ${manifestFile}`);
+const bootChunk = manifest[keyOfSource(manifest, 'prerender/boot.ts')]!;
 // The static pages' script and, with the modules it imports, its CSS (vite.config.ts's `static-page` input).
-const staticChunk = Object.values(manifest).find((chunk) => chunk.src === 'static-page/enhance.ts');
-if (!staticChunk) throw new Error(`no static-page/enhance.ts chunk in ${manifestFile}`);
-const staticKeys = closure([Object.keys(manifest).find((key) => manifest[key] === staticChunk)!]);
+const staticKey = keyOfSource(manifest, 'static-page/enhance.ts');
+const staticChunk = manifest[staticKey]!;
+const staticKeys = closure([staticKey]);
 const pageAssets: PageAssets = {
   boot: `/${bootChunk.file}`,
   entry: `/${manifest['index.html']!.file}`,

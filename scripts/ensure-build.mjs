@@ -16,6 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
 const OUTPUTS = [
   'dist/client/index.html',
+  'dist/client/sw.js',
   'dist/prerender/render-page.js',
   'dist/server/main.js',
   ...COMMANDS.map((name) => `dist/scripts/${name}.js`),
@@ -24,6 +25,7 @@ const OUTPUTS = [
 const INPUTS = [
   'src',
   'scripts/build-page-renderer.ts',
+  'scripts/client-manifest.ts',
   'scripts/build-server.mjs',
   'scripts/server-bundle.mjs',
   'scripts/bundled-commands.mjs',

@@ -17,7 +17,8 @@ export function registerServiceWorker(): void {
           .getEntriesByType('resource')
           .map((entry) => entry.name)
           .filter((name) => name.startsWith(window.location.origin));
-        registration.active?.postMessage({ type: 'cache-urls', urls });
+        // Workbox's own message: the worker keeps those of its routes (code, icons, images).
+        registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
       })
       .catch(() => {
         // Without a service worker the site still works online; nothing to tell the visitor.
