@@ -20,6 +20,9 @@ export const PRERENDERED_PATHS = [
 /** The landing (a signed-in visitor is sent to their area instead). */
 export const LANDING_PATH = '/';
 
+/** Marks a page rendered for its URL: the service worker does not keep it as the app's document. */
+export const PRERENDERED_HEADER = 'x-prerendered';
+
 /**
  * The pages rendered like the others but not hydrated: their document loads the small script of
  * the static pages (src/client/static-page/enhance.ts: phone menu, install banner, the landing's

@@ -22,10 +22,11 @@ import { precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { LANDING_PATH, PRERENDERED_HEADER } from '../../shared/prerender';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
-const LANDING = '/';
+const LANDING = LANDING_PATH;
 const APP = '/index.html';
 const PAGES_CACHE = 'confraria-pages';
 const FILES_CACHE = 'confraria-files';
@@ -40,13 +41,13 @@ const documents: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response }) => {
     // A redirect (a signed-in person at /) is not a document to open offline.
     if (response.status !== 200 || response.type !== 'basic' || response.redirected) return null;
-    const onePage = documentFor(new URL(request.url)) === APP && response.headers.has('x-prerendered');
+    const onePage = documentFor(new URL(request.url)) === APP && response.headers.has(PRERENDERED_HEADER);
     return onePage ? null : response;
   },
   // Offline and never cached under this path's name: the other document still opens the site.
   handlerDidError: async ({ request }) => {
     const other = documentFor(new URL(request.url)) === LANDING ? APP : LANDING;
-    return (await caches.open(PAGES_CACHE).then((cache) => cache.match(other))) ?? undefined;
+    return (await caches.open(PAGES_CACHE)).match(other);
   },
 };
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [documents] });

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PageAssets, PageRequest } from '../../shared/prerender';
+import { PRERENDERED_HEADER, type PageAssets, type PageRequest } from '../../shared/prerender';
 import { createTestApp, type TestApp } from '../../../tests/app';
 import { TEST_MODE_BANNER } from './html';
-import { inlineScriptHashes, PRERENDERED_HEADER, QUERY_RENDERS_PER_SECOND } from './prerendered-pages';
+import { inlineScriptHashes, QUERY_RENDERS_PER_SECOND } from './prerendered-pages';
 
 const APP_PAGE =
   '<!doctype html><html><head><title>Confraria Vinhos &amp; Amigos</title>' +

@@ -28,6 +28,7 @@ import {
   LANDING_PATH,
   PAGE_ASSETS_FILE,
   PAGE_RENDERER_FILE,
+  PRERENDERED_HEADER,
   PRERENDERED_PATHS,
   type PageAssets,
   type PageRenderer,
@@ -102,9 +103,6 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return [...hashes];
 }
-
-/** Marks a page rendered for its URL: the service worker does not keep it as the app's shell. */
-export const PRERENDERED_HEADER = 'x-prerendered';
 
 function send(request: FastifyRequest, reply: FastifyReply, page: Answer) {
   reply.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
