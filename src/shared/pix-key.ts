@@ -19,6 +19,9 @@ import { BRAZIL_COUNTRY_CODE, isNationalMobile, nationalPhoneDigits } from './fi
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'phone', 'email', 'evp'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
+/** A phone key as stored: `+55`, the area code and a mobile number (a key takes no landline). */
+export const PHONE_KEY_PATTERN = /^\+55\d{11}$/;
+
 export const PIX_KEY_LABELS: Record<PixKeyType, string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',

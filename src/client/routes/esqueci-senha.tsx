@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { FIELD_LIMITS } from '../../shared/fields/rules';
 import { searchText } from '../lib/search-params';
 import { ForgotPasswordPage } from '../components/auth/ForgotPasswordPage';
 
 export const Route = createFileRoute('/esqueci-senha')({
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({
-    email: searchText(search.email, 254),
+    email: searchText(search.email, FIELD_LIMITS.email),
   }),
   component: ForgotPasswordRoute,
 });

@@ -19,7 +19,7 @@ import {
 } from '../../shared/commission-payout-schemas';
 import { maskCpf } from '../../shared/cpf';
 import { formatMoney } from '../../shared/format';
-import { PIX_KEY_LABELS, type PixKeyType } from '../../shared/pix-key';
+import { PHONE_KEY_PATTERN, PIX_KEY_LABELS, type PixKeyType } from '../../shared/pix-key';
 import { saoPauloCalendarDay } from '../../shared/sao-paulo-time';
 import { commissionPayouts, referrals, subscribers, type CommissionPayout } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -219,7 +219,7 @@ const BANK_COLUMNS: CsvColumn<BankLine>[] = [
   { header: 'nome', value: (line) => line.name },
   { header: 'cpf', value: (line) => (line.cpf ? maskCpf(line.cpf) : '') },
   // A phone key in the DICT format starts with "+": the bank needs it so, not as "'+55…".
-  { header: 'chave_pix', value: (line) => line.pixKey, verbatim: /^\+55\d{10,11}$/ },
+  { header: 'chave_pix', value: (line) => line.pixKey, verbatim: PHONE_KEY_PATTERN },
   { header: 'tipo_chave', value: (line) => (line.pixKeyType ? PIX_KEY_LABELS[line.pixKeyType] : '') },
   { header: 'valor', value: (line) => csvAmount(line.amount) },
   { header: 'comissoes', value: (line) => line.count },
