@@ -8,6 +8,7 @@ import { SUBSCRIBER_STATUSES } from './plans';
 import { SUBSCRIBER_SORTS } from './list-choices';
 import { endingWithinDaysField, expiredWithinDaysField, renewalFilterField } from './subscriber-schemas';
 import './zod-config';
+import { recordId } from './record-id';
 
 /** Rows one batch call may touch: a page of the lists is at most 100; a batch is half of that. */
 export const BATCH_MAX = 50;
@@ -18,7 +19,7 @@ export const BATCH_MSG = {
 } as const;
 
 const ids = z
-  .array(z.string().trim().min(1).max(64), { error: BATCH_MSG.noneSelected })
+  .array(recordId, { error: BATCH_MSG.noneSelected })
   .min(1, BATCH_MSG.noneSelected)
   .max(BATCH_MAX, BATCH_MSG.tooMany)
   .transform((values) => [...new Set(values)]);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { currentPassword } from './member-schemas';
 import { normalizePixKey, PIX_KEY_MSG, PIX_KEY_TYPES } from './pix-key';
+import { recordId } from './record-id';
 
 /** At most this many commissions in one batch: more are left for the next one. */
 export const COMMISSION_BATCH_MAX = 100;
@@ -110,7 +111,7 @@ export const payBatchInput = z.object({
     .max(100, COMMISSION_PAYOUT_MSG.keyInvalid),
   /** The commissions the confirmation named. */
   referralIds: z
-    .array(z.string().min(1).max(64), { error: COMMISSION_PAYOUT_MSG.idsRequired })
+    .array(recordId, { error: COMMISSION_PAYOUT_MSG.idsRequired })
     .min(1, COMMISSION_PAYOUT_MSG.idsRequired)
     .max(COMMISSION_BATCH_MAX, COMMISSION_PAYOUT_MSG.tooMany),
   /** The total the confirmation named, in cents: a list that changed since is refused. */

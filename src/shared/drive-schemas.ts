@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import './zod-config';
 import { DRIVE_TYPES, type DriveFileType } from './drive-types';
+import { recordId } from './record-id';
 
 export const DRIVE_MSG = {
   // Screens (docs/product/back-office-and-member-area.md §8), word for word.
@@ -130,7 +131,7 @@ export const driveMetadataInput = z.object({
 export type DriveMetadata = z.output<typeof driveMetadataInput>;
 
 /** PUT /admin/drive/:id — name, description, isPublic, tags (a list; comma-separated text accepted). */
-export const driveUpdateInput = driveMetadataInput.extend({ id: z.string().min(1).max(64) });
+export const driveUpdateInput = driveMetadataInput.extend({ id: recordId });
 export type DriveUpdateInput = z.output<typeof driveUpdateInput>;
 
 /** The admin's upload/edit form: tags typed comma-separated (docs/product/back-office-and-member-area.md §5). */

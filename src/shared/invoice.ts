@@ -3,6 +3,7 @@
  * (docs/product/service-invoices.md): its state's label, and the number an owner may type.
  */
 import { z } from 'zod';
+import { recordId } from './record-id';
 
 export const INVOICE_STATUSES = [
   'issuing',
@@ -55,6 +56,6 @@ export const invoiceNumberField = z
   .regex(/^\d{1,15}$/, INVOICE_SCREEN_MSG.numberInvalid);
 
 export const recordInvoiceNumberInput = z.object({
-  paymentId: z.string().min(1).max(64),
+  paymentId: recordId,
   number: invoiceNumberField,
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { recordId } from './record-id';
 
 /** The profile fields a checkout types, by their column names. */
 export const PROPOSABLE_FIELDS = [
@@ -64,7 +65,7 @@ export const proposedChangesView = z
 export type ProposedChangesView = z.infer<typeof proposedChangesView>;
 
 export const decideProposedChangesInput = z.object({
-  id: z.string().min(1).max(64),
+  id: recordId,
   decision: z.enum(['apply', 'discard'], { error: PROPOSED_CHANGES_MSG.decisionInvalid }),
   fields: z
     .array(z.enum(PROPOSABLE_FIELDS, { error: PROPOSED_CHANGES_MSG.fieldsRequired }), {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { recordId } from './record-id';
 
 export const ADMIN_MESSAGE_TEMPLATES = ['welcome', 'payment_reminder', 'renewal', 'custom'] as const;
 export type AdminMessageTemplate = (typeof ADMIN_MESSAGE_TEMPLATES)[number];
@@ -30,7 +31,7 @@ export const ADMIN_MESSAGE_MSG = {
 
 export const sendMessageInput = z
   .object({
-    subscriberId: z.string().min(1).max(64),
+    subscriberId: recordId,
     template: z.enum(ADMIN_MESSAGE_TEMPLATES, { error: ADMIN_MESSAGE_MSG.invalidOption }),
     message: z.string().trim().max(CUSTOM_MESSAGE_MAX, ADMIN_MESSAGE_MSG.tooLong).optional(),
   })

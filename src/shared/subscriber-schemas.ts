@@ -19,6 +19,7 @@ import { MONEY_MAX_CENTS, MONEY_MSG } from './money-text';
 import { RENEWAL_FILTERS, SUBSCRIBER_STATUSES } from './plans';
 import { SUBSCRIBER_SORTS } from './list-choices';
 import './zod-config';
+import { recordId } from './record-id';
 
 export const SUBSCRIBER_MSG = {
   nameRequired: 'Nome completo é obrigatório',
@@ -192,9 +193,7 @@ export type SubscriberInput = z.output<typeof subscriberFields>;
 export type SubscriberFormValues = z.input<typeof subscriberFields>;
 
 /** Update: the same form with the record's id (a path parameter on REST). */
-export const subscriberUpdateInput = subscriberFields
-  .extend({ id: z.string().min(1).max(64) })
-  .superRefine(crossFieldRules);
+export const subscriberUpdateInput = subscriberFields.extend({ id: recordId }).superRefine(crossFieldRules);
 
 /** Non-blocking warnings of the form (docs/product/back-office-and-member-area.md §5): under 18; address recommended with a CEP. */
 export function subscriberWarnings(values: Partial<SubscriberFormValues>): string[] {

@@ -22,10 +22,11 @@ import { pagination } from '../lib/output';
 import { list, update, remove, listPublic } from './listing';
 import { upload } from './upload';
 import { download } from './download';
+import { recordId } from '../../shared/record-id';
 
 const TAG = ['admin: drive'];
 const MEMBER_TAG = ['drive'];
-const byId = z.object({ id: z.string().min(1).max(64) });
+const byId = z.object({ id: recordId });
 const notFound = { 404: DRIVE_MSG.notFound } as const;
 const membersOnly = { 403: DRIVE_MSG.membersOnly } as const;
 

@@ -30,6 +30,7 @@ import { CSV_DOWNLOAD, downloadOutput } from '../lib/download';
 import { referralsOf } from '../membership/portal/subscription';
 import { adminList } from './admin-list';
 import { markPaid, REFERRAL_MSG } from './commissions';
+import { recordId } from '../../shared/record-id';
 
 const ADMIN_TAG = ['admin: indicações'];
 const MEMBER_TAG = ['membro'];
@@ -74,7 +75,7 @@ export const referralProcedures = {
         errorResponses: { 404: REFERRAL_MSG.notFound, 409: REFERRAL_MSG.onlyConfirmedPaid },
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(z.object({ id: recordId }))
     .output(
       z.object({
         success: z.literal(true),
@@ -194,7 +195,7 @@ export const referralRestProcedures = {
         errorResponses: { 404: COMMISSION_PAYOUT_MSG.payoutNotFound },
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(z.object({ id: recordId }))
     .output(downloadOutput)
     .query(({ ctx: { services, user }, input }) => {
       const { payout, filename, body } = services.batchPayout.bankFile(input.id);

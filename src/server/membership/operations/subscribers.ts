@@ -54,8 +54,9 @@ import { history } from '../subscribers/admin/history';
 import { proposedChangesOf, decideProposedChanges } from '../subscribers/admin/proposed-changes';
 import { exportCsv } from '../csv/export';
 import { importCsv } from '../csv/import';
+import { recordId } from '../../../shared/record-id';
 
-const byId = z.object({ id: z.string().min(1).max(64) });
+const byId = z.object({ id: recordId });
 const TAG = ['admin: assinantes'];
 const notFound = { 404: SUBSCRIBER_MSG.notFound } as const;
 

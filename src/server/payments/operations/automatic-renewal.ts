@@ -16,8 +16,9 @@ import type { SessionUser } from '../../operations/define';
 import { procedureFor } from '../../operations/procedure';
 import type { Services } from '../../services';
 import { adminViewOf, subscriberById, turnOff, turnOn, viewOf } from '../automatic-renewal/choice';
+import { recordId } from '../../../shared/record-id';
 
-const subscriberInput = z.object({ subscriberId: z.string().trim().min(1).max(64) });
+const subscriberInput = z.object({ subscriberId: recordId });
 
 function ownRecord(services: Services, user: SessionUser) {
   const subscriber = services.automaticRenewal.subscribers.findForUser(user);

@@ -30,8 +30,9 @@ import { createPublic, createCheckoutLink } from '../links/create-link';
 import { statusPublic } from '../links/link-status';
 import { recordClick } from '../../referrals/commissions';
 import { listForUser, detailsFor } from '../links/member-links';
+import { recordId } from '../../../shared/record-id';
 
-const byId = z.object({ id: z.string().trim().min(1).max(64) });
+const byId = z.object({ id: recordId });
 const NOT_YET_PAID = 'Pagamento ainda não confirmado';
 
 const TAG = ['checkout'];

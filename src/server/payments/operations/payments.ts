@@ -29,6 +29,7 @@ import { sendByWhatsApp } from '../links/member-links';
 import { openLinksOf, cancelByAdmin, LINK_CANCEL_MSG } from '../links/void-link';
 import { toLinkDetails } from '../links/link-details';
 import { keepExtraCharge } from '../admin/keep-extra-charge';
+import { recordId } from '../../../shared/record-id';
 
 const TAG = ['admin: pagamentos'];
 
@@ -89,7 +90,7 @@ export const paymentProcedures = {
     })
     .input(
       z.object({
-        subscriberId: z.string().min(1).max(64),
+        subscriberId: recordId,
         planType: z.enum(PLAN_TYPES).default('annual'),
         sendWhatsApp: z.boolean().default(false),
       }),
@@ -127,7 +128,7 @@ export const paymentProcedures = {
           'Links de pagamento em aberto de um assinante: ainda pagáveis, ou em verificação após o prazo (mais recentes primeiro)',
       },
     })
-    .input(z.object({ subscriberId: z.string().min(1).max(64) }))
+    .input(z.object({ subscriberId: recordId }))
     .output(z.object({ success: z.literal(true), paymentLinks: z.array(paymentLinkDetails) }))
     .query(({ ctx: { services }, input }) => ({
       success: true as const,
@@ -156,7 +157,7 @@ export const paymentProcedures = {
         },
       },
     })
-    .input(z.object({ id: z.string().trim().min(1).max(64) }))
+    .input(z.object({ id: recordId }))
     .output(
       z.object({
         success: z.literal(true),
@@ -187,7 +188,7 @@ export const paymentProcedures = {
         errorResponses: { 404: 'Pagamento não encontrado' },
       },
     })
-    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .input(z.object({ paymentId: recordId }))
     .output(adminPaymentDetail)
     .query(({ ctx: { services }, input }) => services.paymentDetail.detail(input.paymentId)),
 
@@ -205,7 +206,7 @@ export const paymentProcedures = {
         errorResponses: { 404: 'Pagamento não encontrado', 409: PAYMENT_MSG.refundExtraOnly },
       },
     })
-    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .input(z.object({ paymentId: recordId }))
     .output(refundOutput)
     .mutation(async ({ ctx: { services, user }, input }) =>
       refundAnswer(await services.payments.refundExtraCharge(input.paymentId, user.id)),
@@ -232,7 +233,7 @@ export const paymentProcedures = {
         },
       },
     })
-    .input(z.object({ paymentId: z.string().min(1).max(64) }))
+    .input(z.object({ paymentId: recordId }))
     .output(
       z.object({
         success: z.literal(true),
@@ -271,7 +272,7 @@ export const paymentProcedures = {
         },
       },
     })
-    .input(refundReasonInput.extend({ paymentId: z.string().min(1).max(64) }))
+    .input(refundReasonInput.extend({ paymentId: recordId }))
     .output(refundOutput)
     .mutation(async ({ ctx: { services, user }, input }) =>
       refundAnswer(await services.payments.refund(input.paymentId, input.reason, user.id)),
