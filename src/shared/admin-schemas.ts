@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_EXCEPTIONS, PAYMENT_SORTS, type PaymentException } from './list-choices';
 import { EXTRA_CHARGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
 import './zod-config';
+import { FIELD_LIMITS } from './fields/rules';
 
 export const ADMIN_MSG = {
   paymentsLoadFailed: 'Erro ao carregar pagamentos',
@@ -86,7 +87,7 @@ export const refundReasonInput = z.object({
     .string({ error: ADMIN_MSG.refundReasonRequired })
     .trim()
     .min(1, ADMIN_MSG.refundReasonRequired)
-    .max(500, 'Motivo do reembolso: no máximo 500 caracteres'),
+    .max(FIELD_LIMITS.reason, `Motivo do reembolso: no máximo ${FIELD_LIMITS.reason} caracteres`),
 });
 export type RefundReasonInput = z.input<typeof refundReasonInput>;
 

@@ -17,6 +17,7 @@ import {
 } from './plans';
 import { GENDERS, SUBSCRIBER_MSG, subscriberAddressAnswer, subscriberFields } from './subscriber-schemas';
 import './zod-config';
+import { FIELD_LIMITS } from './fields/rules';
 
 /** Renewal warnings (docs/product/back-office-and-member-area.md §9): 30 days or fewer, urgent at 7 or fewer. */
 export const RENEWAL_WARNING_DAYS = 30;
@@ -127,7 +128,7 @@ export const changePasswordInput = z
 export type ChangePasswordFormValues = z.input<typeof changePasswordInput>;
 
 export const cancelInput = z
-  .object({ reason: z.string().trim().max(500, SUBSCRIBER_MSG.tooLong).optional() })
+  .object({ reason: z.string().trim().max(FIELD_LIMITS.reason, SUBSCRIBER_MSG.tooLong).optional() })
   .default({});
 
 export const deletionInput = z

@@ -127,7 +127,10 @@ const message = z
   .string({ error: WHATSAPP_MSG.emptyMessage })
   .trim()
   .min(1, WHATSAPP_MSG.emptyMessage)
-  .max(4096, 'Mensagem muito longa: use no máximo 4096 caracteres');
+  .max(
+    FIELD_LIMITS.messageText,
+    `Mensagem muito longa: use no máximo ${FIELD_LIMITS.messageText} caracteres`,
+  );
 
 /** POST /admin/whatsapp/send: to a subscriber (their phone on file) or to a typed phone. */
 export const whatsappSendInput = z
@@ -159,7 +162,14 @@ export const whatsappTestInput = z.object({ phone: phoneDigits(WHATSAPP_MSG.test
 const templateText = z.object({
   key: z.enum(EDITABLE_TEMPLATE_KEYS, { error: WHATSAPP_MSG.invalidType }),
   channel: z.enum(CHANNELS, { error: 'Canal inválido' }),
-  subject: z.string().trim().max(200, 'Assunto muito longo: use no máximo 200 caracteres').nullish(),
+  subject: z
+    .string()
+    .trim()
+    .max(
+      FIELD_LIMITS.messageSubject,
+      `Assunto muito longo: use no máximo ${FIELD_LIMITS.messageSubject} caracteres`,
+    )
+    .nullish(),
   body: message,
 });
 export type TemplateTextInput = z.input<typeof templateText>;

@@ -35,6 +35,12 @@ export const FIELD_LIMITS = {
   profession: 120,
   /** The member's free words on the wines they like. */
   winePreference: 500,
+  /** The reason given for a refund or a cancellation. */
+  reason: 500,
+  /** An e-mail's subject written in the back office. */
+  messageSubject: 200,
+  /** A message's text: WhatsApp's longest text message. */
+  messageText: 4096,
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { RenewalWarning } from './RenewalWarning';
 import { AutomaticRenewalCard } from './AutomaticRenewalCard';
 import { RenewalConsentBox } from './RenewalConsentBox';
+import { FIELD_LIMITS } from '../../../shared/fields/rules';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
@@ -156,7 +157,7 @@ function CancelCard({ subscription }: { subscription: MemberSubscription }) {
       ) : confirming ? (
         <ReasonConfirmForm
           reasonLabel="Motivo (opcional)"
-          reasonMaxLength={500}
+          reasonMaxLength={FIELD_LIMITS.reason}
           confirmLabel="Confirmar cancelamento"
           pendingLabel="Cancelando..."
           pending={cancel.isPending}

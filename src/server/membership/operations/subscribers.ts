@@ -55,6 +55,7 @@ import { proposedChangesOf, decideProposedChanges } from '../subscribers/admin/p
 import { exportCsv } from '../csv/export';
 import { importCsv } from '../csv/import';
 import { recordId } from '../../../shared/record-id';
+import { FIELD_LIMITS } from '../../../shared/fields/rules';
 
 const byId = z.object({ id: recordId });
 const TAG = ['admin: assinantes'];
@@ -284,7 +285,7 @@ export const subscriberProcedures = {
 
   /** "Cancele quando quiser" from the back office: access lasts to the end of the paid period. */
   requestCancellation: procedureFor('admin')
-    .input(byId.extend({ reason: z.string().trim().max(500).optional() }))
+    .input(byId.extend({ reason: z.string().trim().max(FIELD_LIMITS.reason).optional() }))
     .output(subscriberRecord)
     .mutation(({ ctx: { services, user }, input }) =>
       requestCancellation(services.subscriberAdmin, input.id, user.id, input.reason ?? null),

@@ -13,7 +13,7 @@ import {
   WHATSAPP_MSG,
   type EditableTemplate,
 } from '../../../../shared/messaging-schemas';
-import { phoneMessage } from '../../../../shared/fields/rules';
+import { FIELD_LIMITS, phoneMessage } from '../../../../shared/fields/rules';
 import type { Channel } from '../../../../shared/notifications';
 import { renderText } from '../../../../shared/template-text';
 import { errorText, trpcStatus } from '../../../lib/errors';
@@ -201,7 +201,7 @@ function TemplateEditor({
             <TextField
               label="Assunto"
               value={draft.subject ?? ''}
-              maxLength={200}
+              maxLength={FIELD_LIMITS.messageSubject}
               onChange={(event) => edit({ subject: event.target.value })}
             />
           )}
@@ -214,7 +214,7 @@ function TemplateEditor({
               ref={bodyRef}
               className="field__input adm-textarea"
               rows={channel === 'email' ? 10 : 6}
-              maxLength={4096}
+              maxLength={FIELD_LIMITS.messageText}
               value={draft.body}
               aria-describedby="template-placeholders-hint"
               onChange={(event) => edit({ body: event.target.value })}
@@ -355,7 +355,7 @@ function SendMessage() {
           label="Mensagem"
           className="adm-textarea"
           rows={4}
-          maxLength={4096}
+          maxLength={FIELD_LIMITS.messageText}
           value={message}
           error={errors.message}
           onChange={(event) => setMessage(event.target.value)}

@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/TextField';
 import { fieldOf } from '../../ui/field-of';
+import { FIELD_LIMITS } from '../../../../shared/fields/rules';
 
 /**
  * Refund of a paid payment (docs/product/back-office-and-member-area.md §5): the reason is required and "Confirmar reembolso" stays
@@ -81,7 +82,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
         <TextAreaField
           label="Motivo do reembolso"
           className="textarea"
-          maxLength={500}
+          maxLength={FIELD_LIMITS.reason}
           {...fieldOf(register, errors, 'reason')}
         />
       </form>

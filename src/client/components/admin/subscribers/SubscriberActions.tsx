@@ -20,6 +20,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/TextField';
 import { OpenLinks } from './OpenLinks';
+import { FIELD_LIMITS } from '../../../../shared/fields/rules';
 
 function failed(fallback: string, error: unknown) {
   const reason = errorText(error, fallback);
@@ -135,7 +136,7 @@ export function CancelAction({ subscriber }: { subscriber: SubscriberRecord }) {
         >
           <TextAreaField
             label="Motivo (opcional)"
-            maxLength={500}
+            maxLength={FIELD_LIMITS.reason}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
