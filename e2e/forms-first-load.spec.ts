@@ -83,3 +83,13 @@ for (const form of FORMS) {
     expect(files.filter((file) => file.path === '/icons/icon.svg')).toHaveLength(form.iconFetches);
   });
 }
+
+// Every page of the app loads the entry first: a route's search reader that imported the form rules
+// once took the form kit (react-hook-form, the fields) into it, for pages without a form too.
+test("the app's entry brings no form kit, data layer, mask or password dictionary", async ({ request }) => {
+  const html = await (await request.get('/index.html')).text();
+  const chunks = [...html.matchAll(/\/assets\/([\w-]+)-[\w-]{8}\.(?:js|css)"/g)].map((match) => match[1]);
+  expect(chunks).toContain('main');
+  const heavy = chunks.filter((name) => /^(form-kit|query|imask|password-dictionary)/.test(name!));
+  expect(heavy).toEqual([]);
+});

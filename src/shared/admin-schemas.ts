@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_EXCEPTIONS, PAYMENT_SORTS, type PaymentException } from './list-choices';
 import { EXTRA_CHARGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './plans';
 import './zod-config';
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 
 export const ADMIN_MSG = {
   paymentsLoadFailed: 'Erro ao carregar pagamentos',

@@ -5,6 +5,7 @@ import { ROLES } from './roles';
 import { MSG } from './messages';
 import { PASSWORD_MIN } from './password-rules';
 import './zod-config';
+import { FIELD_LIMITS } from './fields/limits';
 
 export { PASSWORD_MIN };
 
@@ -45,14 +46,17 @@ export const forgotPasswordInput = z.object({ email });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
 export const setPasswordInput = z.object({
-  token: z.string().min(1, MSG.setPasswordTokenInvalid).max(200),
+  token: z.string().min(1, MSG.setPasswordTokenInvalid).max(FIELD_LIMITS.linkToken),
   password,
   /** Asked of an account with two-factor sign-in on: the link alone does not open it. */
   code: signInCode.optional(),
 });
 
 export const verifyEmailInput = z.object({
-  token: z.string().min(1, MSG.verifyEmailTokenInvalid).max(200, MSG.verifyEmailTokenInvalid),
+  token: z
+    .string()
+    .min(1, MSG.verifyEmailTokenInvalid)
+    .max(FIELD_LIMITS.linkToken, MSG.verifyEmailTokenInvalid),
 });
 
 export const publicUser = z.object({

@@ -5,7 +5,7 @@
  * checked (ADR 024: the checkout's first load stays within 200 KB).
  */
 import type { CheckoutFormData, CreatePublicLinkInput } from './checkout-schemas';
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 import { MSG } from './messages';
 
 export const CHECKOUT_MSG = {

@@ -2,7 +2,7 @@
  * The contact form's limits and texts, without zod, so the browser's contact page can use them
  * without shipping the schema library (the schema itself is in contact.ts).
  */
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 
 export const CONTACT_LIMITS = {
   name: FIELD_LIMITS.name,

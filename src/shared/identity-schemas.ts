@@ -8,6 +8,7 @@ import { payoutPixKey } from './commission-payout-schemas';
 import { currentPassword, MEMBER_MSG } from './member-schemas';
 import { SECURITY_MSG } from './security-schemas';
 import './zod-config';
+import { FIELD_LIMITS } from './fields/limits';
 
 export const APPROVAL_MSG = {
   approvedNewAccount:
@@ -109,7 +110,7 @@ export const confirmEmailChangeInput = z.object({
     .string({ error: EMAIL_CHANGE_MSG.linkInvalid })
     .trim()
     .min(1, EMAIL_CHANGE_MSG.linkInvalid)
-    .max(200, EMAIL_CHANGE_MSG.linkInvalid),
+    .max(FIELD_LIMITS.linkToken, EMAIL_CHANGE_MSG.linkInvalid),
 });
 
 /** A change of e-mail waiting for the new address's confirmation. */

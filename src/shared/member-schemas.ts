@@ -17,7 +17,7 @@ import {
 } from './plans';
 import { GENDERS, SUBSCRIBER_MSG, subscriberAddressAnswer, subscriberFields } from './subscriber-schemas';
 import './zod-config';
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 
 /** Renewal warnings (docs/product/back-office-and-member-area.md §9): 30 days or fewer, urgent at 7 or fewer. */
 export const RENEWAL_WARNING_DAYS = 30;

@@ -4,7 +4,7 @@
  * the WhatsApp calls with the back office's messages (docs/product/back-office-and-member-area.md §7), and the shapes both transports answer.
  */
 import { z } from 'zod';
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 import { phoneField, phoneMessage } from './fields/schemas';
 import { CHANNELS, OUTBOX_STATUSES, type Channel, type TemplateKey } from './notifications';
 import './zod-config';

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { CHECKOUT_MSG, cepField, emailField, phoneField, stateField } from './checkout-schemas';
-import { digitsOf, FIELD_LIMITS } from './fields/rules';
+import { digitsOf } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 import { nullishText, phoneMessage, requiredText } from './fields/schemas';
 import { SHIRT_SIZES } from './subscriber-schemas';
 import './zod-config';

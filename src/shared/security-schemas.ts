@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-config';
+import { FIELD_LIMITS } from './fields/limits';
 
 export const SECURITY_MSG = {
   stepUpRequired:
@@ -136,5 +137,5 @@ export const notMeInput = z.object({
     .string({ error: NOT_ME_MSG.linkInvalid })
     .trim()
     .min(1, NOT_ME_MSG.linkInvalid)
-    .max(200, NOT_ME_MSG.linkInvalid),
+    .max(FIELD_LIMITS.linkToken, NOT_ME_MSG.linkInvalid),
 });

@@ -5,7 +5,7 @@
  * `internalNotes`) are accepted on REST input (`SUBSCRIBER_LEGACY_NAMES`) and present on output.
  */
 import { z } from 'zod';
-import { FIELD_LIMITS } from './fields/rules';
+import { FIELD_LIMITS } from './fields/limits';
 import {
   emailField,
   nameField,

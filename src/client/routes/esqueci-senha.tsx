@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FIELD_LIMITS } from '../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../shared/fields/limits';
 import { searchText } from '../lib/search-params';
 import { ForgotPasswordPage } from '../components/auth/ForgotPasswordPage';
 

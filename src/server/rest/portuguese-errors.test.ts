@@ -8,7 +8,7 @@ import { useTestApp, type TestApp } from '../../../tests/app';
 import { checkoutPayload } from '../../../tests/checkout';
 import { PRACA_DA_SE } from '../../../tests/people';
 import { createCheckoutLinkInput, processPaymentInput } from '../../shared/checkout-schemas';
-import { FIELD_LIMITS } from '../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../shared/fields/limits';
 
 let t: TestApp;
 useTestApp((app) => (t = app));

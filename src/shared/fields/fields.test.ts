@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   cpfProblem,
   digitsOf,
-  FIELD_LIMITS,
   isCepDigits,
   isNationalMobile,
   isNationalPhone,
@@ -10,6 +9,7 @@ import {
   phoneDigitsProblem,
   phoneMessage,
 } from './rules';
+import { FIELD_LIMITS } from './limits';
 import {
   cepField,
   cpfField,

@@ -1,47 +1,13 @@
 /**
  * The rules of the person and address fields every form shares (checkout, subscriber, member,
- * profile-update wizard, messaging, register, contact, CSV import), without zod: the sizes and the
- * pure normalisers and checks. The pages that must stay light (the checkout's first paint, the
- * contact page) load these; the zod pieces built on them are in `./schemas.ts`. ADR 037.
+ * profile-update wizard, messaging, register, contact, CSV import), without zod: the pure
+ * normalisers and checks (the sizes are in `./limits.ts`). The pages that must stay light (the
+ * checkout's first paint, the contact page) load these; the zod pieces built on them are in
+ * `./schemas.ts`. ADR 037.
  */
 import { cpfDigits, isValidCpf } from '../cpf';
 
 export { cpfDigits, isValidCpf, maskCpf } from '../cpf';
-
-/**
- * The longest text each field takes, one size per field for every form (the widest any form took
- * before ADR 037, so no value accepted then is refused now).
- */
-export const FIELD_LIMITS = {
-  /** A full name. */
-  name: 120,
-  /** First name or last name alone (the wizard asks for both). */
-  namePart: 60,
-  /** RFC 5321's longest address. */
-  email: 254,
-  street: 200,
-  number: 20,
-  complement: 120,
-  neighborhood: 120,
-  city: 120,
-  /** What may be typed in a phone input: digits plus a mask, spaces, +55. */
-  phoneTyped: 30,
-  /** What may be typed in a CPF input: 11 digits plus the mask. */
-  cpfTyped: 20,
-  /** What may be typed in a CEP input: 8 digits plus the mask. */
-  cepTyped: 12,
-  /** A state's abbreviation (UF). */
-  state: 2,
-  profession: 120,
-  /** The member's free words on the wines they like. */
-  winePreference: 500,
-  /** The reason given for a refund or a cancellation. */
-  reason: 500,
-  /** An e-mail's subject written in the back office. */
-  messageSubject: 200,
-  /** A message's text: WhatsApp's longest text message. */
-  messageText: 4096,
-} as const;
 
 /**
  * A phone's digits: at least a Brazilian area code and landline (10), at most an international

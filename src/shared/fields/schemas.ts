@@ -10,11 +10,11 @@ import {
   cpfDigits,
   cpfProblem,
   digitsOf,
-  FIELD_LIMITS,
   isCepDigits,
   phoneDigitsProblem,
   type PhoneMessages,
 } from './rules';
+import { FIELD_LIMITS } from './limits';
 
 export { phoneMessage, type PhoneMessages } from './rules';
 

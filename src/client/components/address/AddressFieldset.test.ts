@@ -7,7 +7,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from '../checkout/AddressFields';
 import { AddressFieldset } from './AddressFieldset';
 

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { TextField } from '../ui/TextField';
 import { fieldsOf } from '../ui/field-of';
 import { CepField } from './CepField';

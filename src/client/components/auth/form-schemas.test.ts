@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { MSG } from '../../../shared/messages';
 import { registerForm } from './form-schemas';
 

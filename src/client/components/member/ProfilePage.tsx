@@ -12,7 +12,7 @@ import {
   type MemberProfileInput,
   type MemberSubscription,
 } from '../../../shared/member-schemas';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { GENDER_LABELS, GENDERS, SHIRT_SIZES } from '../../../shared/subscriber-schemas';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { saoPauloCalendarDay } from '../../../shared/sao-paulo-time';

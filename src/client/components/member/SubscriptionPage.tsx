@@ -11,7 +11,7 @@ import { ReasonConfirmForm } from './ReasonConfirmForm';
 import { RenewalWarning } from './RenewalWarning';
 import { AutomaticRenewalCard } from './AutomaticRenewalCard';
 import { RenewalConsentBox } from './RenewalConsentBox';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 

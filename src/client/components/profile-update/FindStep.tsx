@@ -10,7 +10,7 @@ import {
   type RequestFormInput,
   type RequestFormResponse,
 } from '../../../shared/profile-update-schemas';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { PHONE_INPUT } from '../../lib/masks';
 import { errorText } from '../../lib/errors';
 import { Button } from '../ui/Button';

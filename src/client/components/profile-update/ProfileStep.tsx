@@ -14,7 +14,7 @@ import {
   type CompleteProfileValues,
   type VerifyCodeResponse,
 } from '../../../shared/profile-update-schemas';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 import { errorText } from '../../lib/errors';
 import { PHONE_INPUT } from '../../lib/masks';
 import { AddressFieldset } from '../address/AddressFieldset';

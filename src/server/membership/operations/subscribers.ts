@@ -55,7 +55,7 @@ import { proposedChangesOf, decideProposedChanges } from '../subscribers/admin/p
 import { exportCsv } from '../csv/export';
 import { importCsv } from '../csv/import';
 import { recordId } from '../../../shared/record-id';
-import { FIELD_LIMITS } from '../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../shared/fields/limits';
 
 const byId = z.object({ id: recordId });
 const TAG = ['admin: assinantes'];

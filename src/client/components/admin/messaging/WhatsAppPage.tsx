@@ -13,7 +13,8 @@ import {
   WHATSAPP_MSG,
   type EditableTemplate,
 } from '../../../../shared/messaging-schemas';
-import { FIELD_LIMITS, phoneMessage } from '../../../../shared/fields/rules';
+import { phoneMessage } from '../../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../../shared/fields/limits';
 import type { Channel } from '../../../../shared/notifications';
 import { renderText } from '../../../../shared/template-text';
 import { errorText, trpcStatus } from '../../../lib/errors';

@@ -16,7 +16,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/TextField';
 import { fieldOf } from '../../ui/field-of';
-import { FIELD_LIMITS } from '../../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../../shared/fields/limits';
 
 /**
  * Refund of a paid payment (docs/product/back-office-and-member-area.md §5): the reason is required and "Confirmar reembolso" stays

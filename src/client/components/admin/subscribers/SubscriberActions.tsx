@@ -20,7 +20,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/TextField';
 import { OpenLinks } from './OpenLinks';
-import { FIELD_LIMITS } from '../../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../../shared/fields/limits';
 
 function failed(fallback: string, error: unknown) {
   const reason = errorText(error, fallback);

@@ -9,7 +9,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FIELD_LIMITS } from '../../../../shared/fields/rules';
+import { FIELD_LIMITS } from '../../../../shared/fields/limits';
 import { SETTINGS_SCREEN_MSG } from '../../../../shared/settings-schemas';
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES } from '../../../../shared/plans';
 import { formStatusOptions } from '../../../../shared/subscriber-status-machine';
