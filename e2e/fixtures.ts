@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 export interface OutboxRow {
@@ -118,4 +118,13 @@ export async function payWithTestCard(page: Page): Promise<void> {
   await page.getByLabel('Validade (MM/AA)').fill('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+}
+
+/** The two are on screen without one covering the other. */
+export async function expectApart(one: Locator, other: Locator): Promise<void> {
+  const [a, b] = [await one.boundingBox(), await other.boundingBox()];
+  expect(a && b).toBeTruthy();
+  const overlap =
+    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap, `${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
 }

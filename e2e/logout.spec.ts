@@ -3,8 +3,8 @@
  * asked while the member was still signed in and lands after the logout, and a logout call that
  * fails. Either way the person must know where they stand: out on /login, or still in with a message.
  */
-import type { Locator, Page, Response, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page, Response, Route } from '@playwright/test';
+import { expect, expectApart, test } from './fixtures';
 import { ADMIN, createSeededMember, logIn, logInAsAdmin } from './members';
 import { answerTrpc, callsProcedure, trpcRoute } from './trpc';
 
@@ -76,15 +76,6 @@ async function serverSessionEmail(page: Page): Promise<string | null> {
   expect(answer.status()).toBe(200);
   const body = (await answer.json()) as { result: { data: { email: string } | null } };
   return body.result.data?.email ?? null;
-}
-
-/** The two are on screen without one covering the other. */
-async function expectApart(one: Locator, other: Locator): Promise<void> {
-  const [a, b] = [await one.boundingBox(), await other.boundingBox()];
-  expect(a && b).toBeTruthy();
-  const overlap =
-    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
-  expect(overlap, `${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
 }
 
 /**

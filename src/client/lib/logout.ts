@@ -24,18 +24,18 @@ async function endServerSession(): Promise<boolean> {
 }
 
 /**
- * "Sair": ends the session on the server, forgets every cached answer, then opens /login.
- * `messageAt` is where a failure is told: away from the layout's "Sair", which stays usable for
- * the next try (a toast over it would hold it for the toast's seconds).
+ * "Sair": ends the session on the server, forgets every cached answer, then opens /login. A failure
+ * is told in a toast, which opens away from the layout's "Sair" (DeferredToaster's corner), so the
+ * next try need not wait for it.
  */
-export function useLogout({ messageAt }: { messageAt: 'top-right' | 'bottom-right' }) {
+export function useLogout() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const logout = useCallback(async () => {
     setPending(true);
     if (!(await endServerSession())) {
       setPending(false);
-      toast.error(MSG.logoutFailed, { position: messageAt });
+      toast.error(MSG.logoutFailed);
       return;
     }
     // No answer asked while still signed in may land after the clearing and bring the person back.
@@ -44,6 +44,6 @@ export function useLogout({ messageAt }: { messageAt: 'top-right' | 'bottom-righ
     trpcUtils.auth.me.setData(undefined, null);
     setPending(false);
     await navigate({ to: '/login', replace: true });
-  }, [navigate, messageAt]);
+  }, [navigate]);
   return { logout, pending };
 }

@@ -22,7 +22,7 @@ const DESKTOP_QUERY = '(min-width: 1024px)';
 export function AdminLayout() {
   const user = useSessionUser();
   // "Sair" is at the foot of the side navigation (the drawer's on phones): a failure is told at the top.
-  const { logout, pending } = useLogout({ messageAt: 'top-right' });
+  const { logout, pending } = useLogout();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = currentSection(ADMIN_NAV, pathname) ?? ADMIN_NAV[0];
   // The drawer belongs to the page it was opened on: navigating anywhere closes it.

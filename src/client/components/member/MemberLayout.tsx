@@ -16,7 +16,7 @@ import { MEMBER_NAV } from './member-nav';
 export function MemberLayout() {
   const user = useSessionUser();
   // "Sair" is in the header, under the toasts' corner: a failure is told at the bottom.
-  const { logout, pending } = useLogout({ messageAt: 'bottom-right' });
+  const { logout, pending } = useLogout();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = currentSection(MEMBER_NAV, pathname) ?? MEMBER_NAV[0];
   const name = user?.name.trim() || 'Confrade';

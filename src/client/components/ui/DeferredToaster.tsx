@@ -12,14 +12,23 @@ import { PRERENDERED_PATHS } from '../../../shared/prerender';
 const AppToaster = lazy(() => import('./AppToaster'));
 const SERVED_PATHS: ReadonlySet<string> = new Set(PRERENDERED_PATHS);
 
+/**
+ * Where the toasts open: at the top right, except in the member area, whose header holds "Sair" in
+ * that corner (a toast there would cover it for its seconds): at the bottom right. A toast already
+ * on screen follows when a navigation enters or leaves the area (ADR 056).
+ */
+export const toastCorner = (pathname: string) =>
+  pathname === '/user' || pathname.startsWith('/user/') ? 'bottom-right' : 'top-right';
+
 export function DeferredToaster() {
-  const wanted = useRouterState({ select: (state) => !SERVED_PATHS.has(state.location.pathname) });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const wanted = !SERVED_PATHS.has(pathname);
   // Once wanted, kept (state adjusted while rendering, as React documents for derived state).
   const [mounted, setMounted] = useState(false);
   if (wanted && !mounted) setMounted(true);
   return mounted ? (
     <Suspense fallback={null}>
-      <AppToaster />
+      <AppToaster position={toastCorner(pathname)} />
     </Suspense>
   ) : null;
 }
