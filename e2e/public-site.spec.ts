@@ -562,7 +562,10 @@ test.describe('installable app', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Controlling once installed: the documents and the precache are kept by then.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
     // A call of the API through the worker, and an app page that reads the club's settings.
     await page.goto('/test-api');
     await page.getByRole('button', { name: 'Testar saúde da API' }).click();
