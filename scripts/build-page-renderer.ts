@@ -18,7 +18,7 @@ import {
   PRERENDERED_PATHS,
   type PageAssets,
 } from '../src/shared/prerender';
-import { importClosure, keyOfSource, readClientManifest } from './client-manifest';
+import { clientManifestFile, cssOf, importClosure, keyOfSource, readClientManifest } from './client-manifest';
 
 const clientRoot = path.join(PROJECT_ROOT, 'src/client');
 const clientOut = path.join(PROJECT_ROOT, 'dist/client');
@@ -44,7 +44,7 @@ console.log(`page renderer built: ${path.relative(PROJECT_ROOT, rendererFile)}`)
 // page's document (src/client/prerender/Document.tsx) links the CSS in its <head>, so the markup is
 // styled at first paint, and its starter preloads the code.
 const manifest = readClientManifest(clientOut);
-const manifestFile = path.join(clientOut, '.vite/manifest.json');
+const manifestFile = clientManifestFile(clientOut);
 const closure = (keys: string[]) => importClosure(manifest, keys);
 const entry = closure(['index.html']);
 const bootChunk = manifest[keyOfSource(manifest, 'prerender/boot.ts')]!;
@@ -55,7 +55,7 @@ const staticKeys = closure([staticKey]);
 const pageAssets: PageAssets = {
   boot: `/${bootChunk.file}`,
   entry: `/${manifest['index.html']!.file}`,
-  entryCss: [...new Set([...entry].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+  entryCss: cssOf(manifest, entry).map((file) => `/${file}`),
   entryImports: [...entry].filter((key) => key !== 'index.html').map((key) => `/${manifest[key]!.file}`),
   // The library chunks split off in vite.config.ts, React DOM first (the others need React).
   entryStages: ['react-dom', 'router'].map((name) => {
@@ -65,7 +65,7 @@ const pageAssets: PageAssets = {
   }),
   staticPage: {
     js: `/${staticChunk.file}`,
-    css: [...new Set([...staticKeys].flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+    css: cssOf(manifest, staticKeys).map((file) => `/${file}`),
   },
   pages: {},
 };
@@ -84,10 +84,10 @@ for (const page of PRERENDERED_PATHS) {
   if (roots.length === 0) throw new Error(`no chunk of the route ${page} in ${manifestFile}`);
   const own = closure(roots);
   const keys = own.has(queryKey) ? new Set([...dataLayer, ...own]) : own;
-  const chunks = [...keys].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+  const pageKeys = [...keys].filter((key) => !entry.has(key));
   pageAssets.pages[page] = {
-    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
-    js: chunks.map((chunk) => `/${chunk.file}`),
+    css: cssOf(manifest, pageKeys).map((file) => `/${file}`),
+    js: pageKeys.map((key) => `/${manifest[key]!.file}`),
   };
 }
 fs.writeFileSync(path.join(PROJECT_ROOT, 'dist', PAGE_ASSETS_FILE), JSON.stringify(pageAssets, null, 2));

@@ -7,8 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from 'vite';
 
+/** Where Vite writes the manifest in the client build's folder. */
+export const clientManifestFile = (clientOut: string) => path.join(clientOut, '.vite/manifest.json');
+
 export function readClientManifest(clientOut: string): Manifest {
-  return JSON.parse(fs.readFileSync(path.join(clientOut, '.vite/manifest.json'), 'utf8')) as Manifest;
+  return JSON.parse(fs.readFileSync(clientManifestFile(clientOut), 'utf8')) as Manifest;
 }
 
 /** The manifest's keys of these chunks and of every chunk they import statically, at any depth. */
@@ -28,13 +31,12 @@ export function keyOfSource(manifest: Manifest, source: string): string {
   return key;
 }
 
+/** The CSS files (paths relative to dist/client) these chunks bring, each once, in their order. */
+export function cssOf(manifest: Manifest, keys: Iterable<string>): string[] {
+  return [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+}
+
 /** The files (paths relative to dist/client) of these chunks and of the CSS they bring. */
 export function filesOf(manifest: Manifest, keys: Iterable<string>): Set<string> {
-  const files = new Set<string>();
-  for (const key of keys) {
-    const chunk = manifest[key]!;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-  }
-  return files;
+  return new Set([...[...keys].map((key) => manifest[key]!.file), ...cssOf(manifest, keys)]);
 }

@@ -17,7 +17,7 @@ const SERVED_PATHS: ReadonlySet<string> = new Set(PRERENDERED_PATHS);
  * that corner (a toast there would cover it for its seconds): at the bottom right. A toast already
  * on screen follows when a navigation enters or leaves the area (ADR 056).
  */
-export const toastCorner = (pathname: string) =>
+const toastCorner = (pathname: string) =>
   pathname === '/user' || pathname.startsWith('/user/') ? 'bottom-right' : 'top-right';
 
 export function DeferredToaster() {
